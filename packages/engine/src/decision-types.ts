@@ -1,0 +1,109 @@
+// The shapes that flow through the decision chain. The server loads a DecisionState, the engine
+// returns a Decision (stages, verdict and the effects the server must commit with it).
+import type { RiskClass } from './risk/risk-class.ts';
+import type { ToolRule } from './tool-rules.ts';
+import type { TrustRecord, TrustThresholds } from './trust-state.ts';
+
+export type StageName = 'identity' | 'trust' | 'policy' | 'approval';
+export type StageVerdict = 'allow' | 'require_approval' | 'deny';
+export type Verdict = 'ALLOWED' | 'ALLOWED_DEGRADED' | 'ALLOWED_WITH_DENIALS' | 'REQUIRE_APPROVAL' | 'BLOCKED';
+export type DecisionMode = 'enforce' | 'shadow';
+
+export interface StageResult {
+  stage: StageName;
+  verdict: StageVerdict;
+  enforcing: boolean;
+  detail: string;
+  data: Record<string, unknown>;
+}
+
+/** Who sent the call: a customer key (admin or approver) or an agent key bound to one agent. */
+export interface Principal {
+  kind: 'customer' | 'agent';
+  keyId: string;
+  /** For agent keys: the agent the key belongs to. */
+  boundAgentId?: string;
+}
+
+export interface TenantSettings {
+  mode: DecisionMode;
+  /** Stages that enforce in `enforce` mode; identity always enforces. */
+  enforceStages: StageName[];
+  thresholds: TrustThresholds;
+  approvalTtlSeconds: number;
+  criticalTransferAmount: number;
+  /** `closed` (default): a failed non-essential check holds; `degraded_low`: low risk runs as ALLOWED_DEGRADED. */
+  failMode: 'closed' | 'degraded_low';
+}
+
+/** An approval the approval stage can use: approved (to consume) or pending (to reuse). */
+export interface ApprovalRef {
+  id: string;
+  status: 'pending' | 'approved';
+  createdAt: number;
+  expiresAt: number;
+  decidedByKeyId?: string | null;
+  note?: string | null;
+}
+
+export interface DecisionInput {
+  decisionId: string;
+  tenantId: string;
+  /** Milliseconds since the epoch; the engine never reads the clock. */
+  now: number;
+  path: string;
+  agentId: string;
+  payload: unknown;
+  /** SHA-256 of the canonical JSON of the payload: what an approval is bound to. */
+  payloadHash: string;
+  principal: Principal;
+  /** Id to give a new approval, should this call need one. */
+  newApprovalId: string;
+}
+
+export interface DecisionState {
+  settings: TenantSettings;
+  halted: { reason: string; since: number } | null;
+  agent: TrustRecord;
+  key: TrustRecord;
+  rules: readonly ToolRule[];
+  registeredRisk?: RiskClass;
+  /** Approved, unconsumed, unexpired approval of exactly this tenant, agent, path and payload. */
+  approvedApproval: ApprovalRef | null;
+  /** Pending, unexpired approval of exactly this call. */
+  pendingApproval: ApprovalRef | null;
+}
+
+export type ApprovalEffect =
+  | { kind: 'consume'; approvalId: string }
+  | { kind: 'create'; approvalId: string; expiresAt: number }
+  | { kind: 'reuse'; approvalId: string };
+
+export interface DecisionEffects {
+  approval: ApprovalEffect | null;
+  /** How this decision counts in the agent's and the key's record. */
+  trust: 'approved' | 'blocked' | null;
+}
+
+export interface Decision {
+  decisionId: string;
+  verdict: Verdict;
+  blocked: boolean;
+  enforcing: boolean;
+  mode: DecisionMode;
+  path: string;
+  agentId: string;
+  /** One sentence on what decided, for people and logs. */
+  detail: string;
+  stages: StageResult[];
+  risk: RiskClass;
+  effects: DecisionEffects;
+}
+
+/** What each stage sees: the input, the state and the results of the stages before it. */
+export interface StageContext {
+  input: DecisionInput;
+  state: DecisionState;
+  previous: readonly StageResult[];
+  enforcing: boolean;
+}

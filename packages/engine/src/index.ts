@@ -1,0 +1,13 @@
+// Public API of the engine: pure decision logic, no I/O.
+export * from './canonical-json.ts';
+export * from './decision-types.ts';
+export * from './decide.ts';
+export * from './holds.ts';
+export * from './tool-rules.ts';
+export * from './trust-state.ts';
+export * from './risk/risk-class.ts';
+export { classifyRisk } from './risk/classify-risk.ts';
+export { screenInjection } from './injection/screen-injection.ts';
+export { trustMatrix } from './stages/trust.ts';
+export * from './settings.ts';
+export * from './signing.ts';

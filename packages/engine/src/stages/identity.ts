@@ -1,0 +1,32 @@
+// Identity stage: the key is bound to the claimed agent, the tenant is not halted, and neither
+// the agent nor the key is revoked. The server has already rejected unknown or revoked keys (401).
+import type { StageContext, StageResult } from '../decision-types.ts';
+
+export function identityStage({ input, state }: StageContext): StageResult {
+  const base = { stage: 'identity' as const, enforcing: true };
+  const data: Record<string, unknown> = {
+    key_id: input.principal.keyId,
+    key_kind: input.principal.kind,
+    agent_id: input.agentId,
+  };
+  if (state.halted) {
+    return { ...base, verdict: 'deny', detail: `tenant halted by the kill switch: ${state.halted.reason}`, data: { ...data, halted: true } };
+  }
+  const bound = input.principal.boundAgentId;
+  if (input.principal.kind === 'agent' && bound !== undefined && bound !== input.agentId) {
+    return {
+      ...base,
+      verdict: 'deny',
+      detail: `agent key ${input.principal.keyId} belongs to agent \`${bound}\`, not \`${input.agentId}\``,
+      data: { ...data, bound_agent_id: bound },
+    };
+  }
+  if (state.agent.override === 'revoked') {
+    return { ...base, verdict: 'deny', detail: `agent \`${input.agentId}\` is revoked`, data };
+  }
+  if (state.key.override === 'revoked') {
+    return { ...base, verdict: 'deny', detail: `key ${input.principal.keyId} is revoked`, data };
+  }
+  const who = input.principal.kind === 'agent' ? `agent key ${input.principal.keyId}` : `customer key ${input.principal.keyId}`;
+  return { ...base, verdict: 'allow', detail: `${who} verified for agent \`${input.agentId}\``, data };
+}

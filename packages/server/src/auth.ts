@@ -1,0 +1,51 @@
+// Who is calling: the `X-API-Key` header, hashed and looked up. Keys are stored only as SHA-256
+// hashes; the lookup is by hash, and the final comparison is in constant time.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+import { hashSecret } from './ids.ts';
+import type { KeyRow, Store } from './store/store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    key: KeyRow | null;
+  }
+  interface FastifyContextConfig {
+    /** No key needed (demo, OpenAPI, health). */
+    public?: boolean;
+    /** Lowest role that may call the route; defaults to any valid key. */
+    access?: Access;
+  }
+}
+
+/** `agent`: any valid key; `approver`: customer keys; `admin`: admin customer keys. */
+export type Access = 'agent' | 'approver' | 'admin';
+
+export async function authenticate(store: Store, header: string | string[] | undefined): Promise<KeyRow> {
+  const presented = Array.isArray(header) ? header[0] : header;
+  if (!presented) throw new ApiError('AG_MISSING_KEY');
+  if (presented.length > 512) throw new ApiError('AG_UNKNOWN_KEY');
+  const hash = hashSecret(presented);
+  const key = await store.findKeyByHash(hash);
+  if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'hex'), Buffer.from(hash, 'hex')) || key.revokedAt !== null) {
+    throw new ApiError('AG_UNKNOWN_KEY');
+  }
+  return key;
+}
+
+export function authorize(key: KeyRow, access: Access): void {
+  if (access === 'agent') return;
+  if (key.kind === 'agent') throw new ApiError('AG_FORBIDDEN', 'agent keys may only send decisions and read their own agent');
+  if (access === 'admin' && key.role !== 'admin') throw new ApiError('AG_FORBIDDEN', `this needs an admin key; key ${key.id} is an ${key.role} key`);
+}
+
+/** The key of an authenticated request (routes that are not public always have one). */
+export function keyOf(request: FastifyRequest): KeyRow {
+  if (!request.key) throw new ApiError('AG_MISSING_KEY');
+  return request.key;
+}
+
+/** For agent keys: the only agent whose records they may read. */
+export function agentScope(key: KeyRow): string | undefined {
+  return key.kind === 'agent' ? (key.agentId ?? undefined) : undefined;
+}

@@ -1,0 +1,27 @@
+// Configuration from the environment, read once at start.
+import { resolve } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  adminKey: string | null;
+  signupOpen: boolean;
+  logLevel: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got \`${env.PORT}\``);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    dataDir: resolve(env.ACTIONGATE_DATA_DIR ?? './data'),
+    adminKey: env.ACTIONGATE_ADMIN_KEY || null,
+    signupOpen: env.ACTIONGATE_SIGNUP === 'open',
+    logLevel: env.ACTIONGATE_LOG_LEVEL ?? 'info',
+    bodyLimit: Number(env.ACTIONGATE_BODY_LIMIT ?? 1024 * 1024),
+  };
+}

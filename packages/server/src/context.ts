@@ -1,0 +1,24 @@
+// What every route needs, built once in app.ts.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { resolveSettings, type TenantSettings } from '@actiongate/engine';
+import type { Config } from './config.ts';
+import type { DecisionService } from './decision-service.ts';
+import type { SigningKeyRing } from './signing-keys.ts';
+import type { Store } from './store/store.ts';
+
+export interface AppContext {
+  config: Config;
+  store: Store;
+  keyRing: SigningKeyRing;
+  decisions: DecisionService;
+  clock: () => number;
+}
+
+export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+/** The tenant's settings with defaults filled in. */
+export async function settingsOf(ctx: AppContext, tenantId: string): Promise<TenantSettings> {
+  const tenant = await ctx.store.getTenant(tenantId);
+  return resolveSettings(tenant?.settings);
+}

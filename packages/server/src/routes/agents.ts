@@ -1,0 +1,49 @@
+// Agents: their derived trust state and record, and the operator's overrides.
+import { Type } from 'typebox';
+import { keyOf } from '../auth.ts';
+import type { App, AppContext } from '../context.ts';
+import { settingsOf } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { presentAgent } from '../present.ts';
+import { AgentActionRequest } from '../schemas.ts';
+
+const AgentParams = Type.Object({ agent_id: Type.String({ minLength: 1, maxLength: 200 }) });
+const OVERRIDES = { suspend: 'suspended', revoke: 'revoked', reinstate: null } as const;
+
+export function agentRoutes(app: App, ctx: AppContext): void {
+  app.get('/fabric/agents', { config: { access: 'approver' } }, async (request) => {
+    const key = keyOf(request);
+    const [agents, keys, settings] = await Promise.all([
+      ctx.store.listAgents(key.tenantId),
+      ctx.store.listKeys(key.tenantId, 'agent'),
+      settingsOf(ctx, key.tenantId),
+    ]);
+    const now = ctx.clock();
+    return { agents: agents.map((agent) => presentAgent(agent, keys, settings, now)) };
+  });
+
+  app.get('/fabric/agents/:agent_id', { schema: { params: AgentParams }, config: { access: 'agent' } }, async (request) => {
+    const key = keyOf(request);
+    const agentId = request.params.agent_id;
+    const agent = await ctx.store.getAgent(key.tenantId, agentId);
+    if (!agent || (key.kind === 'agent' && key.agentId !== agentId)) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
+    const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
+    return presentAgent(agent, keys, settings, ctx.clock());
+  });
+
+  for (const [action, override] of Object.entries(OVERRIDES)) {
+    app.post(
+      `/fabric/agents/:agent_id/${action}`,
+      { schema: { params: AgentParams, body: AgentActionRequest }, config: { access: 'admin' } },
+      async (request) => {
+        const key = keyOf(request);
+        const agentId = request.params.agent_id;
+        const existing = await ctx.store.getAgent(key.tenantId, agentId);
+        if (action === 'reinstate' && !existing) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
+        const agent = await ctx.store.setAgentOverride(key.tenantId, agentId, override, request.body.reason, ctx.clock());
+        const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
+        return presentAgent(agent, keys, settings, ctx.clock());
+      },
+    );
+  }
+}

@@ -1,0 +1,56 @@
+// The review queue: held calls wait here for a human with a key other than the one that asked.
+import { agentScope, keyOf } from '../auth.ts';
+import type { App, AppContext } from '../context.ts';
+import { settingsOf } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { presentApproval } from '../present.ts';
+import { ApprovalDecisionRequest, ApprovalListQuery, IdParams } from '../schemas.ts';
+
+export function approvalRoutes(app: App, ctx: AppContext): void {
+  app.get('/fabric/approvals', { schema: { querystring: ApprovalListQuery }, config: { access: 'agent' } }, async (request) => {
+    const key = keyOf(request);
+    const scope = agentScope(key);
+    const { status, agent_id, limit = 100 } = request.query;
+    if (scope && agent_id && agent_id !== scope) return { approvals: [] };
+    const rows = await ctx.store.listApprovals(key.tenantId, { status, agentId: scope ?? agent_id, limit }, ctx.clock());
+    return { approvals: rows.map(presentApproval) };
+  });
+
+  app.get('/fabric/approvals/:id', { schema: { params: IdParams }, config: { access: 'agent' } }, async (request) => {
+    const key = keyOf(request);
+    const row = await ctx.store.getApproval(key.tenantId, request.params.id, ctx.clock());
+    const scope = agentScope(key);
+    if (!row || (scope && row.agentId !== scope)) throw new ApiError('AG_NOT_FOUND', `approval \`${request.params.id}\` not found`);
+    return presentApproval(row);
+  });
+
+  for (const action of ['approve', 'deny'] as const) {
+    app.post(
+      `/fabric/approvals/:id/${action}`,
+      { schema: { params: IdParams, body: ApprovalDecisionRequest }, config: { access: 'approver' } },
+      async (request) => {
+        const key = keyOf(request);
+        const id = request.params.id;
+        const settings = await settingsOf(ctx, key.tenantId);
+        const result = await ctx.store.decideApproval(key.tenantId, id, {
+          approve: action === 'approve',
+          keyId: key.id,
+          note: request.body?.note ?? null,
+          now: ctx.clock(),
+          resendWindowMs: settings.approvalTtlSeconds * 1000,
+        });
+        if (result.ok) return presentApproval(result.approval);
+        switch (result.reason) {
+          case 'not_found':
+            throw new ApiError('AG_NOT_FOUND', `approval \`${id}\` not found`);
+          case 'own_request':
+            throw new ApiError('AG_FORBIDDEN', `key ${key.id} made this request and cannot ${action} it; use another key`);
+          case 'expired':
+            throw new ApiError('AG_CONFLICT', `approval \`${id}\` expired at ${new Date(result.approval!.expiresAt).toISOString()}`);
+          case 'already_decided':
+            throw new ApiError('AG_CONFLICT', `approval \`${id}\` is already ${result.approval!.status}`);
+        }
+      },
+    );
+  }
+}

@@ -1,0 +1,70 @@
+// Decisions: the call every agent makes, the list, one record and its signature.
+import { Type } from 'typebox';
+import { agentScope, keyOf } from '../auth.ts';
+import type { App, AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { presentDecision } from '../present.ts';
+import { DecisionListQuery, DecisionRecord, DecisionRequest, IdParams } from '../schemas.ts';
+
+export function decisionRoutes(app: App, ctx: AppContext): void {
+  app.post(
+    '/fabric/decisions',
+    { schema: { body: DecisionRequest, response: { 200: DecisionRecord } }, config: { access: 'agent' } },
+    async (request) => presentDecision(await ctx.decisions.decide(keyOf(request), request.body), false),
+  );
+
+  app.get('/fabric/decisions', { schema: { querystring: DecisionListQuery }, config: { access: 'agent' } }, async (request) => {
+    const key = keyOf(request);
+    const q = request.query;
+    const scope = agentScope(key);
+    if (scope && q.agent_id && q.agent_id !== scope) return { decisions: [], next_cursor: null };
+    let beforeSeq: number | undefined;
+    if (q.cursor !== undefined) {
+      beforeSeq = Number.parseInt(q.cursor, 36);
+      if (!Number.isSafeInteger(beforeSeq) || beforeSeq < 0) {
+        throw new ApiError('AG_NOT_FOUND', `unknown cursor \`${q.cursor}\``);
+      }
+    }
+    const limit = q.limit ?? 50;
+    const rows = await ctx.store.listDecisions(key.tenantId, { limit, beforeSeq, agentId: scope ?? q.agent_id, verdict: q.verdict, path: q.path });
+    const last = rows[rows.length - 1];
+    return {
+      decisions: rows.map((row) => presentDecision(row)),
+      next_cursor: rows.length === limit && last ? last.seq.toString(36) : null,
+    };
+  });
+
+  const findDecision = async (key: ReturnType<typeof keyOf>, id: string) => {
+    const row = await ctx.store.getDecision(key.tenantId, id);
+    const scope = agentScope(key);
+    if (!row || (scope && row.agentId !== scope)) throw new ApiError('AG_NOT_FOUND', `decision \`${id}\` not found`);
+    return row;
+  };
+
+  app.get('/fabric/decisions/:id', { schema: { params: IdParams }, config: { access: 'agent' } }, async (request) =>
+    presentDecision(await findDecision(keyOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/fabric/decisions/:id/signature',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            decision_id: Type.String(),
+            algorithm: Type.Literal('Ed25519'),
+            key_id: Type.String(),
+            signed_payload: Type.String(),
+            signature: Type.String(),
+          }),
+        },
+      },
+      config: { access: 'agent' },
+    },
+    async (request) => {
+      const row = await findDecision(keyOf(request), request.params.id);
+      return { decision_id: row.id, algorithm: 'Ed25519' as const, key_id: row.signingKeyId, signed_payload: row.signedPayload, signature: row.signature };
+    },
+  );
+}

@@ -1,0 +1,25 @@
+// Routes without a key: health, readiness, the service's public keys, and signup when open.
+import type { App, AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { publicJwk } from '../signing-keys.ts';
+import { SignupRequest } from '../schemas.ts';
+import { createTenantWithAdmin } from '../tenants.ts';
+
+export function publicRoutes(app: App, ctx: AppContext): void {
+  const health = async (_request: unknown, reply: { code(status: number): unknown }) => {
+    if (await ctx.store.ping()) return { status: 'ok' };
+    reply.code(503);
+    return { status: 'unavailable', detail: 'the store is unreachable' };
+  };
+  app.get('/healthz', { config: { public: true } }, health);
+  app.get('/readyz', { config: { public: true } }, health);
+
+  app.get('/fabric/keys/public', { config: { access: 'agent' } }, async () => ({ keys: ctx.keyRing.keys.map(publicJwk) }));
+
+  app.post('/signup', { schema: { body: SignupRequest }, config: { public: true } }, async (request, reply) => {
+    if (!ctx.config.signupOpen) throw new ApiError('AG_NOT_FOUND', 'signup is not enabled on this service');
+    const created = await createTenantWithAdmin(ctx.store, { name: request.body.name, email: request.body.email ?? null }, ctx.clock());
+    reply.code(201);
+    return { tenant_id: created.tenantId, key_id: created.keyId, api_key: created.apiKey };
+  });
+}

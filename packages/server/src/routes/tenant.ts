@@ -1,0 +1,69 @@
+// Tenant-wide configuration: settings (mode, thresholds, fail mode) and the tool registry.
+import { DEFAULT_SETTINGS, type TenantSettings } from '@actiongate/engine';
+import { keyOf } from '../auth.ts';
+import type { App, AppContext } from '../context.ts';
+import { settingsOf } from '../context.ts';
+import { presentTool } from '../present.ts';
+import { AddToolRequest, SettingsPatch } from '../schemas.ts';
+
+function presentSettings(s: TenantSettings) {
+  return {
+    mode: s.mode,
+    enforce_stages: s.enforceStages,
+    approval_ttl_seconds: s.approvalTtlSeconds,
+    critical_transfer_amount: s.criticalTransferAmount,
+    fail_mode: s.failMode,
+    thresholds: {
+      trusted_min_approved: s.thresholds.trustedMinApproved,
+      trusted_min_share: s.thresholds.trustedMinShare,
+      normal_min_approved: s.thresholds.normalMinApproved,
+      normal_min_share: s.thresholds.normalMinShare,
+    },
+  };
+}
+
+export function tenantRoutes(app: App, ctx: AppContext): void {
+  app.get('/fabric/settings', { config: { access: 'approver' } }, async (request) => presentSettings(await settingsOf(ctx, keyOf(request).tenantId)));
+
+  app.patch('/fabric/settings', { schema: { body: SettingsPatch }, config: { access: 'admin' } }, async (request) => {
+    const key = keyOf(request);
+    const current = await settingsOf(ctx, key.tenantId);
+    const patch = request.body;
+    const t = patch.thresholds ?? {};
+    const next: TenantSettings = {
+      mode: patch.mode ?? current.mode,
+      enforceStages: patch.enforce_stages ? [...new Set(patch.enforce_stages)] : current.enforceStages,
+      approvalTtlSeconds: patch.approval_ttl_seconds ?? current.approvalTtlSeconds,
+      criticalTransferAmount: patch.critical_transfer_amount ?? current.criticalTransferAmount,
+      failMode: patch.fail_mode ?? current.failMode,
+      thresholds: {
+        ...DEFAULT_SETTINGS.thresholds,
+        ...current.thresholds,
+        ...(t.trusted_min_approved !== undefined ? { trustedMinApproved: t.trusted_min_approved } : {}),
+        ...(t.trusted_min_share !== undefined ? { trustedMinShare: t.trusted_min_share } : {}),
+        ...(t.normal_min_approved !== undefined ? { normalMinApproved: t.normal_min_approved } : {}),
+        ...(t.normal_min_share !== undefined ? { normalMinShare: t.normal_min_share } : {}),
+      },
+    };
+    await ctx.store.updateSettings(key.tenantId, next);
+    return presentSettings(next);
+  });
+
+  app.get('/fabric/tools', { config: { access: 'approver' } }, async (request) => ({
+    tools: (await ctx.store.listTools(keyOf(request).tenantId)).map(presentTool),
+  }));
+
+  app.post('/fabric/tools', { schema: { body: AddToolRequest }, config: { access: 'admin' } }, async (request, reply) => {
+    const key = keyOf(request);
+    const tool = {
+      tenantId: key.tenantId,
+      toolName: request.body.tool_name,
+      riskLevel: request.body.risk_level ?? 'low',
+      description: request.body.description ?? '',
+      createdAt: ctx.clock(),
+    };
+    await ctx.store.upsertTool(tool);
+    reply.code(201);
+    return presentTool(tool);
+  });
+}

@@ -1,0 +1,573 @@
+// The embedded store: SQLite through better-sqlite3 in WAL mode with synchronous=FULL, so a
+// decision is on disk before its answer leaves. Decisions that arrive in one turn of the event
+// loop share one transaction (group commit): one fsync for all of them, each answered after it.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  recordOutcome,
+  resolveSettings,
+  type DecisionState,
+  type RiskClass,
+  type TenantSettings,
+  type TrustOverride,
+  type TrustRecord,
+} from '@actiongate/engine';
+import type {
+  AgentRow,
+  ApprovalDecisionResult,
+  ApprovalListQuery,
+  ApprovalRow,
+  ApprovalStatus,
+  DecisionJob,
+  DecisionListQuery,
+  DecisionRow,
+  KeyRow,
+  Store,
+  TenantRow,
+  ToolRow,
+  ToolRuleRow,
+} from '../store.ts';
+import { MIGRATIONS } from './schema.ts';
+
+type Row = Record<string, any>;
+
+interface PendingJob {
+  job: DecisionJob;
+  resolve(row: DecisionRow): void;
+  reject(error: unknown): void;
+}
+
+function trustRecordOf(row: Row | undefined): TrustRecord {
+  if (!row) return { approved: 0, blocked: 0, recentBlockedAt: [], override: null };
+  return {
+    approved: row.approved,
+    blocked: row.blocked,
+    recentBlockedAt: JSON.parse(row.recent_blocked),
+    override: (row.override ?? null) as TrustOverride,
+  };
+}
+
+function keyOf(row: Row): KeyRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    kind: row.kind,
+    role: row.role,
+    name: row.name,
+    agentId: row.agent_id,
+    budgetUsd: row.budget_usd,
+    keyHash: row.key_hash,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    record: trustRecordOf(row),
+  };
+}
+
+function tenantOf(row: Row): TenantRow {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.created_at,
+    settings: row.settings ? JSON.parse(row.settings) : null,
+    halted: row.halted_at ? { reason: row.halted_reason, since: row.halted_at, operatorId: row.halted_by } : null,
+  };
+}
+
+function ruleOf(row: Row): ToolRuleRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    effect: row.effect,
+    match_path: row.match_path,
+    description: row.description,
+    enabled: row.enabled === 1,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function agentOf(row: Row): AgentRow {
+  return {
+    tenantId: row.tenant_id,
+    agentId: row.agent_id,
+    record: trustRecordOf(row),
+    overrideReason: row.override_reason,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  };
+}
+
+function approvalOf(row: Row, now: number): ApprovalRow {
+  let status = row.status as ApprovalStatus;
+  // Expiry is a matter of the clock; the stored status catches up when the row is next written.
+  if ((status === 'pending' || status === 'approved') && row.expires_at <= now) status = 'expired';
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    agentId: row.agent_id,
+    path: row.path,
+    payload: JSON.parse(row.payload),
+    payloadHash: row.payload_hash,
+    requestedByKeyId: row.requested_by_key_id,
+    decisionId: row.decision_id,
+    status,
+    risk: row.risk,
+    reasons: JSON.parse(row.reasons),
+    detail: row.detail,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    decidedAt: row.decided_at,
+    decidedByKeyId: row.decided_by_key_id,
+    note: row.note,
+    consumedAt: row.consumed_at,
+    consumedByDecisionId: row.consumed_by_decision_id,
+  };
+}
+
+function decisionOf(row: Row): DecisionRow {
+  return {
+    seq: row.seq,
+    id: row.id,
+    tenantId: row.tenant_id,
+    agentId: row.agent_id,
+    keyId: row.key_id,
+    path: row.path,
+    payload: JSON.parse(row.payload),
+    payloadHash: row.payload_hash,
+    verdict: row.verdict,
+    blocked: row.blocked === 1,
+    enforcing: row.enforcing === 1,
+    mode: row.mode,
+    risk: row.risk,
+    detail: row.detail,
+    stages: JSON.parse(row.stages),
+    createdAt: row.created_at,
+    signature: row.signature,
+    signingKeyId: row.signing_key_id,
+    signedPayload: row.signed_payload,
+    approvalId: row.approval_id,
+  };
+}
+
+export interface SqliteStoreOptions {
+  /** Directory holding `actiongate.db`; `:memory:` for a throwaway database. */
+  dataDir: string;
+}
+
+export class SqliteStore implements Store {
+  readonly db: Database.Database;
+  private queue: PendingJob[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  /** Tool rules per tenant, parsed once and dropped whenever the tenant's rules change. */
+  private rulesCache = new Map<string, ToolRuleRow[]>();
+  private statements: ReturnType<SqliteStore['prepare']>;
+
+  constructor(options: SqliteStoreOptions) {
+    let file = ':memory:';
+    if (options.dataDir !== ':memory:') {
+      mkdirSync(options.dataDir, { recursive: true });
+      file = join(options.dataDir, 'actiongate.db');
+    }
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+    this.statements = this.prepare();
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    for (let i = version; i < MIGRATIONS.length; i++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[i]);
+        this.db.pragma(`user_version = ${i + 1}`);
+      })();
+    }
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      tenant: db.prepare('SELECT * FROM tenants WHERE id = ?'),
+      keyByHash: db.prepare('SELECT * FROM keys WHERE key_hash = ?'),
+      keyById: db.prepare('SELECT * FROM keys WHERE id = ?'),
+      agent: db.prepare('SELECT * FROM agents WHERE tenant_id = ? AND agent_id = ?'),
+      touchAgent: db.prepare(
+        `INSERT INTO agents (tenant_id, agent_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (tenant_id, agent_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+      ),
+      agentRecord: db.prepare('UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ? WHERE tenant_id = ? AND agent_id = ?'),
+      keyRecord: db.prepare('UPDATE keys SET approved = ?, blocked = ?, recent_blocked = ? WHERE id = ?'),
+      tool: db.prepare('SELECT risk_level FROM tools WHERE tenant_id = ? AND tool_name = ?'),
+      approvalForCall: db.prepare(
+        `SELECT * FROM approvals WHERE tenant_id = ? AND agent_id = ? AND path = ? AND payload_hash = ?
+           AND status = ? AND expires_at > ? ORDER BY created_at LIMIT 1`,
+      ),
+      insertApproval: db.prepare(
+        `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
+           status, risk, reasons, detail, created_at, expires_at)
+         VALUES (@id, @tenant_id, @agent_id, @path, @payload, @payload_hash, @requested_by_key_id, @decision_id,
+           'pending', @risk, @reasons, @detail, @created_at, @expires_at)`,
+      ),
+      consumeApproval: db.prepare(
+        `UPDATE approvals SET status = 'consumed', consumed_at = ?, consumed_by_decision_id = ?
+         WHERE id = ? AND status = 'approved' AND expires_at > ?`,
+      ),
+      insertDecision: db.prepare(
+        `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload, payload_hash, verdict, blocked, enforcing,
+           mode, risk, detail, stages, created_at, signature, signing_key_id, signed_payload, approval_id)
+         VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload, @payload_hash, @verdict, @blocked, @enforcing,
+           @mode, @risk, @detail, @stages, @created_at, @signature, @signing_key_id, @signed_payload, @approval_id)`,
+      ),
+      approval: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
+      decision: db.prepare('SELECT * FROM decisions WHERE tenant_id = ? AND id = ?'),
+      expireApprovals: db.prepare(
+        `UPDATE approvals SET status = 'expired' WHERE tenant_id = ? AND status IN ('pending', 'approved') AND expires_at <= ?`,
+      ),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.db.close();
+  }
+
+  async ping(): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      this.db.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async countTenants(): Promise<number> {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM tenants').get() as Row).n;
+  }
+
+  async createTenant(tenant: TenantRow): Promise<void> {
+    this.db
+      .prepare('INSERT INTO tenants (id, name, email, created_at, settings) VALUES (?, ?, ?, ?, ?)')
+      .run(tenant.id, tenant.name, tenant.email, tenant.createdAt, tenant.settings ? JSON.stringify(tenant.settings) : null);
+  }
+
+  async getTenant(id: string): Promise<TenantRow | null> {
+    const row = this.statements.tenant.get(id) as Row | undefined;
+    return row ? tenantOf(row) : null;
+  }
+
+  async updateSettings(tenantId: string, settings: Partial<TenantSettings>): Promise<void> {
+    this.db.prepare('UPDATE tenants SET settings = ? WHERE id = ?').run(JSON.stringify(settings), tenantId);
+  }
+
+  async createKey(key: KeyRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO keys (id, tenant_id, kind, role, name, agent_id, budget_usd, key_hash, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(key.id, key.tenantId, key.kind, key.role, key.name, key.agentId, key.budgetUsd, key.keyHash, key.createdAt);
+  }
+
+  async findKeyByHash(keyHash: string): Promise<KeyRow | null> {
+    const row = this.statements.keyByHash.get(keyHash) as Row | undefined;
+    return row ? keyOf(row) : null;
+  }
+
+  async listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]> {
+    const rows = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? ORDER BY created_at, id').all(tenantId, kind);
+    return (rows as Row[]).map(keyOf);
+  }
+
+  async revokeKey(tenantId: string, kind: 'customer' | 'agent', id: string, now: number): Promise<KeyRow | null> {
+    this.db
+      .prepare(`UPDATE keys SET revoked_at = COALESCE(revoked_at, ?), override = 'revoked' WHERE tenant_id = ? AND kind = ? AND id = ?`)
+      .run(now, tenantId, kind, id);
+    const row = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? AND id = ?').get(tenantId, kind, id) as Row | undefined;
+    return row ? keyOf(row) : null;
+  }
+
+  async createToolRule(rule: ToolRuleRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, description, enabled, version, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(rule.id, rule.tenantId, rule.name, rule.effect, rule.match_path, rule.description, rule.enabled ? 1 : 0, rule.version, rule.createdAt, rule.updatedAt);
+    this.rulesCache.delete(rule.tenantId);
+  }
+
+  async listToolRules(tenantId: string): Promise<ToolRuleRow[]> {
+    return this.rulesOf(tenantId);
+  }
+
+  private rulesOf(tenantId: string): ToolRuleRow[] {
+    let rules = this.rulesCache.get(tenantId);
+    if (!rules) {
+      rules = (this.db.prepare('SELECT * FROM tool_rules WHERE tenant_id = ? ORDER BY created_at, id').all(tenantId) as Row[]).map(ruleOf);
+      this.rulesCache.set(tenantId, rules);
+    }
+    return rules;
+  }
+
+  async getToolRule(tenantId: string, id: string): Promise<ToolRuleRow | null> {
+    const row = this.db.prepare('SELECT * FROM tool_rules WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    return row ? ruleOf(row) : null;
+  }
+
+  async updateToolRule(rule: ToolRuleRow): Promise<void> {
+    this.db
+      .prepare(
+        `UPDATE tool_rules SET name = ?, effect = ?, match_path = ?, description = ?, enabled = ?, version = ?, updated_at = ?
+         WHERE tenant_id = ? AND id = ?`,
+      )
+      .run(rule.name, rule.effect, rule.match_path, rule.description, rule.enabled ? 1 : 0, rule.version, rule.updatedAt, rule.tenantId, rule.id);
+    this.rulesCache.delete(rule.tenantId);
+  }
+
+  async deleteToolRule(tenantId: string, id: string): Promise<boolean> {
+    const result = this.db.prepare('DELETE FROM tool_rules WHERE tenant_id = ? AND id = ?').run(tenantId, id);
+    this.rulesCache.delete(tenantId);
+    return result.changes > 0;
+  }
+
+  async upsertTool(tool: ToolRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO tools (tenant_id, tool_name, risk_level, description, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (tenant_id, tool_name) DO UPDATE SET risk_level = excluded.risk_level, description = excluded.description`,
+      )
+      .run(tool.tenantId, tool.toolName, tool.riskLevel, tool.description, tool.createdAt);
+  }
+
+  async listTools(tenantId: string): Promise<ToolRow[]> {
+    const rows = this.db.prepare('SELECT * FROM tools WHERE tenant_id = ? ORDER BY tool_name').all(tenantId) as Row[];
+    return rows.map((row) => ({
+      tenantId: row.tenant_id,
+      toolName: row.tool_name,
+      riskLevel: row.risk_level,
+      description: row.description,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async listAgents(tenantId: string): Promise<AgentRow[]> {
+    const rows = this.db.prepare('SELECT * FROM agents WHERE tenant_id = ? ORDER BY last_seen_at DESC').all(tenantId) as Row[];
+    return rows.map(agentOf);
+  }
+
+  async getAgent(tenantId: string, agentId: string): Promise<AgentRow | null> {
+    const row = this.statements.agent.get(tenantId, agentId) as Row | undefined;
+    return row ? agentOf(row) : null;
+  }
+
+  async setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow> {
+    this.db.transaction(() => {
+      this.statements.touchAgent.run(tenantId, agentId, now, now);
+      // Reinstating also forgives the recent blocked attempts, or the agent would fall straight back.
+      const forgive = override === null ? ", recent_blocked = '[]'" : '';
+      this.db
+        .prepare(`UPDATE agents SET override = ?, override_reason = ?${forgive} WHERE tenant_id = ? AND agent_id = ?`)
+        .run(override, reason, tenantId, agentId);
+    })();
+    return (await this.getAgent(tenantId, agentId))!;
+  }
+
+  runDecision(job: DecisionJob): Promise<DecisionRow> {
+    if (this.closed) return Promise.reject(new Error('store is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Commits every queued decision in one transaction, then answers each. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
+    try {
+      this.db.transaction(() => {
+        for (const pending of batch) {
+          try {
+            // A savepoint per decision: one that fails rolls back alone.
+            outcomes.push({ row: this.db.transaction(() => this.applyDecision(pending.job))() });
+          } catch (error) {
+            outcomes.push({ error });
+          }
+        }
+      })();
+    } catch (error) {
+      // The commit itself failed: nothing of the batch is on disk, so nothing may be answered as decided.
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    batch.forEach((pending, i) => {
+      const outcome = outcomes[i];
+      if (outcome.row) pending.resolve(outcome.row);
+      else pending.reject(outcome.error);
+    });
+  }
+
+  private applyDecision(job: DecisionJob): DecisionRow {
+    const s = this.statements;
+    const tenant = tenantOf(s.tenant.get(job.tenantId) as Row);
+    const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
+    const keyRow = s.keyById.get(job.key.id) as Row;
+    const toolName = job.path.split('/').filter(Boolean).pop() ?? '';
+    const tool = s.tool.get(job.tenantId, toolName) as Row | undefined;
+    const approved = s.approvalForCall.get(job.tenantId, job.agentId, job.path, job.payloadHash, 'approved', job.now) as Row | undefined;
+    const pending = s.approvalForCall.get(job.tenantId, job.agentId, job.path, job.payloadHash, 'pending', job.now) as Row | undefined;
+    const state: DecisionState = {
+      settings: resolveSettings(tenant.settings),
+      halted: tenant.halted ? { reason: tenant.halted.reason, since: tenant.halted.since } : null,
+      agent: trustRecordOf(agentRow),
+      key: trustRecordOf(keyRow),
+      rules: this.rulesOf(job.tenantId),
+      registeredRisk: tool?.risk_level as RiskClass | undefined,
+      approvedApproval: approved
+        ? { id: approved.id, status: 'approved', createdAt: approved.created_at, expiresAt: approved.expires_at, decidedByKeyId: approved.decided_by_key_id, note: approved.note }
+        : null,
+      pendingApproval: pending ? { id: pending.id, status: 'pending', createdAt: pending.created_at, expiresAt: pending.expires_at } : null,
+    };
+    const { decision, row } = job.compute(state);
+
+    s.touchAgent.run(job.tenantId, job.agentId, job.now, job.now);
+    const effects = decision.effects;
+    if (effects.approval?.kind === 'consume') {
+      const result = s.consumeApproval.run(job.now, decision.decisionId, effects.approval.approvalId, job.now);
+      // INVARIANT: an approval runs once. The row was read in this transaction, so this cannot miss.
+      if (result.changes !== 1) throw new Error(`approval ${effects.approval.approvalId} could not be consumed`);
+    } else if (effects.approval?.kind === 'create') {
+      const trust = decision.stages.find((stage) => stage.stage === 'trust');
+      const risk = (trust?.data.action_risk ?? { class: decision.risk, reasons: [] }) as { class: string; reasons: string[] };
+      s.insertApproval.run({
+        id: effects.approval.approvalId,
+        tenant_id: job.tenantId,
+        agent_id: job.agentId,
+        path: job.path,
+        payload: row.payload === undefined ? '{}' : JSON.stringify(row.payload),
+        payload_hash: job.payloadHash,
+        requested_by_key_id: job.key.id,
+        decision_id: decision.decisionId,
+        risk: risk.class,
+        reasons: JSON.stringify(risk.reasons),
+        detail: decision.detail,
+        created_at: job.now,
+        expires_at: effects.approval.expiresAt,
+      });
+    }
+    if (effects.trust) {
+      const agent = recordOutcome(trustRecordOf(s.agent.get(job.tenantId, job.agentId) as Row), effects.trust, job.now);
+      s.agentRecord.run(agent.approved, agent.blocked, JSON.stringify(agent.recentBlockedAt), job.tenantId, job.agentId);
+      const key = recordOutcome(trustRecordOf(keyRow), effects.trust, job.now);
+      s.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), job.key.id);
+    }
+    const info = s.insertDecision.run({
+      id: row.id,
+      tenant_id: row.tenantId,
+      agent_id: row.agentId,
+      key_id: row.keyId,
+      path: row.path,
+      payload: JSON.stringify(row.payload ?? {}),
+      payload_hash: row.payloadHash,
+      verdict: row.verdict,
+      blocked: row.blocked ? 1 : 0,
+      enforcing: row.enforcing ? 1 : 0,
+      mode: row.mode,
+      risk: row.risk,
+      detail: row.detail,
+      stages: JSON.stringify(row.stages),
+      created_at: row.createdAt,
+      signature: row.signature,
+      signing_key_id: row.signingKeyId,
+      signed_payload: row.signedPayload,
+      approval_id: row.approvalId,
+    });
+    return { ...row, seq: Number(info.lastInsertRowid) };
+  }
+
+  async listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]> {
+    const where = ['tenant_id = @tenantId'];
+    if (query.beforeSeq !== undefined) where.push('seq < @beforeSeq');
+    if (query.agentId !== undefined) where.push('agent_id = @agentId');
+    if (query.verdict !== undefined) where.push('verdict = @verdict');
+    if (query.path !== undefined) where.push('path = @path');
+    const sql = `SELECT * FROM decisions WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`;
+    const rows = this.db.prepare(sql).all({ tenantId, ...query }) as Row[];
+    return rows.map(decisionOf);
+  }
+
+  async getDecision(tenantId: string, id: string): Promise<DecisionRow | null> {
+    const row = this.statements.decision.get(tenantId, id) as Row | undefined;
+    return row ? decisionOf(row) : null;
+  }
+
+  async listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]> {
+    this.statements.expireApprovals.run(tenantId, now);
+    const where = ['tenant_id = @tenantId'];
+    if (query.status !== undefined) where.push('status = @status');
+    if (query.agentId !== undefined) where.push('agent_id = @agentId');
+    const sql = `SELECT * FROM approvals WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT @limit`;
+    const rows = this.db.prepare(sql).all({ tenantId, ...query }) as Row[];
+    return rows.map((row) => approvalOf(row, now));
+  }
+
+  async getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null> {
+    const row = this.statements.approval.get(tenantId, id) as Row | undefined;
+    return row ? approvalOf(row, now) : null;
+  }
+
+  async decideApproval(
+    tenantId: string,
+    id: string,
+    decision: { approve: boolean; keyId: string; note: string | null; now: number; resendWindowMs: number },
+  ): Promise<ApprovalDecisionResult> {
+    return this.db.transaction((): ApprovalDecisionResult => {
+      const row = this.statements.approval.get(tenantId, id) as Row | undefined;
+      if (!row) return { ok: false, reason: 'not_found' };
+      const current = approvalOf(row, decision.now);
+      if (current.requestedByKeyId === decision.keyId) return { ok: false, reason: 'own_request', approval: current };
+      if (current.status === 'expired') {
+        this.db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ?`).run(id);
+        return { ok: false, reason: 'expired', approval: current };
+      }
+      if (current.status !== 'pending') return { ok: false, reason: 'already_decided', approval: current };
+      const status = decision.approve ? 'approved' : 'denied';
+      // An approved call may be resent within the resend window from the moment of approval.
+      const expiresAt = decision.approve ? decision.now + decision.resendWindowMs : current.expiresAt;
+      this.db
+        .prepare(
+          `UPDATE approvals SET status = ?, decided_at = ?, decided_by_key_id = ?, note = ?, expires_at = ?
+           WHERE id = ? AND status = 'pending'`,
+        )
+        .run(status, decision.now, decision.keyId, decision.note, expiresAt, id);
+      if (!decision.approve) {
+        // A human denial counts as a blocked attempt, for the agent and for the key that asked.
+        const agent = recordOutcome(trustRecordOf(this.statements.agent.get(tenantId, current.agentId) as Row), 'blocked', decision.now);
+        this.statements.agentRecord.run(agent.approved, agent.blocked, JSON.stringify(agent.recentBlockedAt), tenantId, current.agentId);
+        const keyRow = this.statements.keyById.get(current.requestedByKeyId) as Row | undefined;
+        if (keyRow) {
+          const key = recordOutcome(trustRecordOf(keyRow), 'blocked', decision.now);
+          this.statements.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), current.requestedByKeyId);
+        }
+      }
+      return { ok: true, approval: approvalOf(this.statements.approval.get(tenantId, id) as Row, decision.now) };
+    })();
+  }
+}

@@ -1,0 +1,186 @@
+// The one storage interface the service talks to. Implementations per database live beside it
+// (sqlite/ now, postgres/ later) and are checked by the same conformance suite.
+import type {
+  Decision,
+  DecisionState,
+  RiskClass,
+  RuleEffect,
+  TenantSettings,
+  TrustOverride,
+  TrustRecord,
+} from '@actiongate/engine';
+
+export type KeyRole = 'admin' | 'approver' | 'agent';
+
+/** A stored key (customer or agent); the secret itself is never stored, only its SHA-256. */
+export interface KeyRow {
+  id: string;
+  tenantId: string;
+  kind: 'customer' | 'agent';
+  role: KeyRole;
+  name: string;
+  agentId: string | null;
+  budgetUsd: number | null;
+  keyHash: string;
+  createdAt: number;
+  revokedAt: number | null;
+  record: TrustRecord;
+}
+
+export interface TenantRow {
+  id: string;
+  name: string;
+  email: string | null;
+  createdAt: number;
+  settings: Partial<TenantSettings> | null;
+  halted: { reason: string; since: number; operatorId: string | null } | null;
+}
+
+export interface ToolRuleRow {
+  id: string;
+  tenantId: string;
+  name: string;
+  effect: RuleEffect;
+  match_path: string;
+  description: string;
+  enabled: boolean;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ToolRow {
+  tenantId: string;
+  toolName: string;
+  riskLevel: RiskClass;
+  description: string;
+  createdAt: number;
+}
+
+export interface AgentRow {
+  tenantId: string;
+  agentId: string;
+  record: TrustRecord;
+  overrideReason: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired' | 'consumed';
+
+export interface ApprovalRow {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  path: string;
+  payload: unknown;
+  payloadHash: string;
+  requestedByKeyId: string;
+  decisionId: string;
+  status: ApprovalStatus;
+  risk: RiskClass;
+  reasons: string[];
+  detail: string;
+  createdAt: number;
+  expiresAt: number;
+  decidedAt: number | null;
+  decidedByKeyId: string | null;
+  note: string | null;
+  consumedAt: number | null;
+  consumedByDecisionId: string | null;
+}
+
+export interface DecisionRow {
+  seq: number;
+  id: string;
+  tenantId: string;
+  agentId: string;
+  keyId: string;
+  path: string;
+  payload: unknown;
+  payloadHash: string;
+  verdict: string;
+  blocked: boolean;
+  enforcing: boolean;
+  mode: string;
+  risk: RiskClass;
+  detail: string;
+  stages: Decision['stages'];
+  createdAt: number;
+  signature: string;
+  signingKeyId: string;
+  signedPayload: string;
+  approvalId: string | null;
+}
+
+/** What the decision service asks the store to do, in one transaction. */
+export interface DecisionJob {
+  tenantId: string;
+  agentId: string;
+  key: KeyRow;
+  path: string;
+  payload: unknown;
+  payloadHash: string;
+  now: number;
+  /** Runs the engine on the state the store loaded, inside the transaction; returns the row to insert. */
+  compute(state: DecisionState): { decision: Decision; row: DecisionRow };
+}
+
+export interface DecisionListQuery {
+  limit: number;
+  /** Only decisions older than this sequence number (the cursor). */
+  beforeSeq?: number;
+  agentId?: string;
+  verdict?: string;
+  path?: string;
+}
+
+export interface ApprovalListQuery {
+  status?: ApprovalStatus;
+  agentId?: string;
+  limit: number;
+}
+
+export type ApprovalDecisionResult =
+  | { ok: true; approval: ApprovalRow }
+  | { ok: false; reason: 'not_found' | 'own_request' | 'already_decided' | 'expired'; approval?: ApprovalRow };
+
+export interface Store {
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+
+  countTenants(): Promise<number>;
+  createTenant(tenant: TenantRow): Promise<void>;
+  getTenant(id: string): Promise<TenantRow | null>;
+  updateSettings(tenantId: string, settings: Partial<TenantSettings>): Promise<void>;
+
+  createKey(key: KeyRow): Promise<void>;
+  findKeyByHash(keyHash: string): Promise<KeyRow | null>;
+  listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]>;
+  revokeKey(tenantId: string, kind: 'customer' | 'agent', id: string, now: number): Promise<KeyRow | null>;
+
+  createToolRule(rule: ToolRuleRow): Promise<void>;
+  listToolRules(tenantId: string): Promise<ToolRuleRow[]>;
+  getToolRule(tenantId: string, id: string): Promise<ToolRuleRow | null>;
+  updateToolRule(rule: ToolRuleRow): Promise<void>;
+  deleteToolRule(tenantId: string, id: string): Promise<boolean>;
+
+  upsertTool(tool: ToolRow): Promise<void>;
+  listTools(tenantId: string): Promise<ToolRow[]>;
+
+  listAgents(tenantId: string): Promise<AgentRow[]>;
+  getAgent(tenantId: string, agentId: string): Promise<AgentRow | null>;
+  setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow>;
+
+  runDecision(job: DecisionJob): Promise<DecisionRow>;
+  listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]>;
+  getDecision(tenantId: string, id: string): Promise<DecisionRow | null>;
+
+  listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]>;
+  getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null>;
+  decideApproval(
+    tenantId: string,
+    id: string,
+    decision: { approve: boolean; keyId: string; note: string | null; now: number; resendWindowMs: number },
+  ): Promise<ApprovalDecisionResult>;
+}

@@ -1,0 +1,43 @@
+// Creating a tenant with its first admin key: on first start, and at signup.
+import { hashSecret, newId, newSecret } from './ids.ts';
+import type { Store } from './store/store.ts';
+
+export interface CreatedTenant {
+  tenantId: string;
+  keyId: string;
+  apiKey: string;
+}
+
+export async function createTenantWithAdmin(
+  store: Store,
+  tenant: { name: string; email: string | null; id?: string },
+  now: number,
+  apiKey: string = newSecret('fk'),
+): Promise<CreatedTenant> {
+  const tenantId = tenant.id ?? newId('tn');
+  const keyId = newId('key');
+  await store.createTenant({ id: tenantId, name: tenant.name, email: tenant.email, createdAt: now, settings: null, halted: null });
+  await store.createKey({
+    id: keyId,
+    tenantId,
+    kind: 'customer',
+    role: 'admin',
+    name: 'admin',
+    agentId: null,
+    budgetUsd: null,
+    keyHash: hashSecret(apiKey),
+    createdAt: now,
+    revokedAt: null,
+    record: { approved: 0, blocked: 0, recentBlockedAt: [], override: null },
+  });
+  return { tenantId, keyId, apiKey };
+}
+
+/**
+ * First start: with an empty database, create the default tenant and one admin key (the seeded
+ * `ACTIONGATE_ADMIN_KEY` when given). Returns the key to print once, or null when nothing was made.
+ */
+export async function bootstrap(store: Store, seededKey: string | null, now: number): Promise<CreatedTenant | null> {
+  if ((await store.countTenants()) > 0) return null;
+  return createTenantWithAdmin(store, { id: 'tn_default', name: 'default', email: null }, now, seededKey ?? undefined);
+}

@@ -1,0 +1,82 @@
+// Starts `npm start`'s entry point as its own process, as a user would.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const MAIN = resolve(import.meta.dirname, '../src/main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(url: string, deadline = Date.now() + 20_000): Promise<Response> {
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+test('first start prints the admin key once, serves, and stops cleanly on SIGTERM', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-main-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: '', ACTIONGATE_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
+  try {
+    const health = await waitFor(`http://127.0.0.1:${port}/healthz`);
+    assert.equal(health.status, 200);
+    const key = /X-API-Key: (fk_[A-Za-z0-9_-]+)/.exec(out)?.[1];
+    assert.ok(key, `printed key in: ${out}`);
+    const decision = await fetch(`http://127.0.0.1:${port}/fabric/decisions`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/tools/search', agent_id: 'first', payload: { q: 'hello' } }),
+    });
+    assert.equal(decision.status, 200);
+    assert.equal((await decision.json()).verdict, 'REQUIRE_APPROVAL');
+
+    const keyDir = join(dataDir, 'signing-keys');
+    const [pem] = readdirSync(keyDir);
+    assert.equal(statSync(join(keyDir, pem)).mode & 0o777, 0o600, 'the signing key is private to its owner');
+  } finally {
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, out);
+  }
+
+  // A second start keeps the tenant and its key, and prints no new key.
+  const again = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: '', ACTIONGATE_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out2 = '';
+  again.stdout.on('data', (chunk) => (out2 += chunk));
+  try {
+    assert.equal((await waitFor(`http://127.0.0.1:${port}/healthz`)).status, 200);
+    assert.ok(!out2.includes('X-API-Key'), out2);
+  } finally {
+    const exited = new Promise<number | null>((r) => again.once('exit', (code) => r(code)));
+    again.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,24 @@
+// Runs every *.test.ts under packages/*/test with node's test runner (through tsx).
+// Node 20's runner does not expand globs itself, so the files are listed here.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function collect(dir, out) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules') continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) collect(full, out);
+    else if (name.endsWith('.test.ts')) out.push(full);
+  }
+  return out;
+}
+
+const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['packages'];
+const files = roots.flatMap((root) => (statSync(root).isDirectory() ? collect(root, []) : [root])).sort();
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
