@@ -1,14 +1,6 @@
 // The decision chain: identity, trust, policy, approval, always all four and in that order,
 // combined into one verdict. Pure: the server loads the state and commits the effects.
-import type {
-  Decision,
-  DecisionEffects,
-  DecisionInput,
-  DecisionState,
-  StageName,
-  StageResult,
-  Verdict,
-} from './decision-types.ts';
+import type { Decision, DecisionEffects, DecisionInput, DecisionState, StageName, StageResult, Verdict } from './decision-types.ts';
 import { enforcingDenials, outstandingHolds } from './holds.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import { approvalStage } from './stages/approval.ts';

@@ -36,7 +36,8 @@ export async function authenticate(store: Store, header: string | string[] | und
 export function authorize(key: KeyRow, access: Access): void {
   if (access === 'agent') return;
   if (key.kind === 'agent') throw new ApiError('AG_FORBIDDEN', 'agent keys may only send decisions and read their own agent');
-  if (access === 'admin' && key.role !== 'admin') throw new ApiError('AG_FORBIDDEN', `this needs an admin key; key ${key.id} is an ${key.role} key`);
+  if (access === 'admin' && key.role !== 'admin')
+    throw new ApiError('AG_FORBIDDEN', `this needs an admin key; key ${key.id} is an ${key.role} key`);
 }
 
 /** The key of an authenticated request (routes that are not public always have one). */

@@ -17,7 +17,9 @@ export class DecisionService {
   async decide(key: KeyRow, request: DecisionRequest): Promise<DecisionRow> {
     const agentId = request.agent_id ?? key.agentId;
     if (!agentId) {
-      throw new ValidationFailed([{ loc: ['body', 'agent_id'], msg: 'field required (customer keys must name the agent)', type: 'missing' }]);
+      throw new ValidationFailed([
+        { loc: ['body', 'agent_id'], msg: 'field required (customer keys must name the agent)', type: 'missing' },
+      ]);
     }
     const payload = request.payload ?? {};
     const payloadHash = canonicalHash(payload);
@@ -77,6 +79,7 @@ export class DecisionService {
           signingKeyId: signingKey.kid,
           signedPayload,
           approvalId: (approvalStage.data.approval_id as string | undefined) ?? null,
+          outcome: null,
         };
         return { decision, row };
       },

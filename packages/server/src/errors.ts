@@ -102,13 +102,17 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   const fastifyError = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fastifyError.validation) {
-    reply.code(422).send({ detail: validationItems(fastifyError.validation, fastifyError.validationContext ?? 'body'), code: 'AG_VALIDATION' });
+    reply
+      .code(422)
+      .send({ detail: validationItems(fastifyError.validation, fastifyError.validationContext ?? 'body'), code: 'AG_VALIDATION' });
     return;
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      reply.code(422).send({ detail: [{ loc: ['body'], msg: `invalid JSON: ${fastifyError.message}`, type: 'json_invalid' }], code: 'AG_VALIDATION' });
+      reply
+        .code(422)
+        .send({ detail: [{ loc: ['body'], msg: `invalid JSON: ${fastifyError.message}`, type: 'json_invalid' }], code: 'AG_VALIDATION' });
       return;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       reply.code(413).send({ detail: ERRORS.AG_BODY_TOO_LARGE.message, code: 'AG_BODY_TOO_LARGE' });

@@ -18,7 +18,13 @@ export function presentDecision(row: DecisionRow, withPayload = true) {
     approval_id: row.approvalId,
     created_at: iso(row.createdAt)!,
     stages: row.stages,
-    ...(withPayload ? { payload: row.payload as Record<string, unknown>, key_id: row.keyId } : {}),
+    ...(withPayload
+      ? {
+          payload: row.payload as Record<string, unknown>,
+          key_id: row.keyId,
+          outcome: row.outcome ? { status: row.outcome.status, detail: row.outcome.detail, at: iso(row.outcome.at) } : null,
+        }
+      : {}),
   };
 }
 

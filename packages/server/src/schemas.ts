@@ -1,9 +1,16 @@
 // Request and response schemas, named as in the spec. One definition gives the TypeScript type,
 // the route's validator and (later) the OpenAPI document.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A primitive that may also be null, as one `type: [t, 'null']` schema rather than an anyOf, so
+ * ajv's type coercion (needed for query strings) cannot turn `0` or `""` into null.
+ */
+function Nullable<T extends TSchema>(schema: T) {
+  const { type, ...rest } = schema as unknown as { type: string };
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+}
 
 export const ToolPath = Type.String({
   minLength: 2,
@@ -62,6 +69,15 @@ export const DecisionListQuery = Type.Object({
 });
 export type DecisionListQuery = Static<typeof DecisionListQuery>;
 
+export const OutcomeRequest = Type.Object(
+  {
+    status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
+    detail: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { $id: 'OutcomeRequest' },
+);
+export type OutcomeRequest = Static<typeof OutcomeRequest>;
+
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 export type IdParams = Static<typeof IdParams>;
 
@@ -69,7 +85,9 @@ export const AgentKeyRequest = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 120 }),
     budget_usd: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0 }))),
-    agent_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'the agent the key belongs to; defaults to the name' })),
+    agent_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'the agent the key belongs to; defaults to the name' }),
+    ),
   },
   { $id: 'AgentKeyRequest' },
 );
@@ -124,17 +142,20 @@ export type ApprovalDecisionRequest = Static<typeof ApprovalDecisionRequest>;
 
 export const ApprovalListQuery = Type.Object({
   status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('denied'), Type.Literal('expired'), Type.Literal('consumed')]),
+    Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('approved'),
+      Type.Literal('denied'),
+      Type.Literal('expired'),
+      Type.Literal('consumed'),
+    ]),
   ),
   agent_id: Type.Optional(Type.String({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 export type ApprovalListQuery = Static<typeof ApprovalListQuery>;
 
-export const AgentActionRequest = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 1000 }) },
-  { $id: 'AgentActionRequest' },
-);
+export const AgentActionRequest = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) }, { $id: 'AgentActionRequest' });
 export type AgentActionRequest = Static<typeof AgentActionRequest>;
 
 const RiskLevel = Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')]);
@@ -153,7 +174,9 @@ export const SettingsPatch = Type.Object(
   {
     mode: Type.Optional(Type.Union([Type.Literal('enforce'), Type.Literal('shadow')])),
     enforce_stages: Type.Optional(
-      Type.Array(Type.Union([Type.Literal('identity'), Type.Literal('trust'), Type.Literal('policy'), Type.Literal('approval')]), { maxItems: 4 }),
+      Type.Array(Type.Union([Type.Literal('identity'), Type.Literal('trust'), Type.Literal('policy'), Type.Literal('approval')]), {
+        maxItems: 4,
+      }),
     ),
     approval_ttl_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400 })),
     critical_transfer_amount: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),

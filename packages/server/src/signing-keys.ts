@@ -15,7 +15,15 @@ export interface SigningKey {
 /** Public key as a JWK, as served by `GET /fabric/keys/public`. */
 export function publicJwk(key: SigningKey) {
   const jwk = key.publicKey.export({ format: 'jwk' }) as { kty: string; crv: string; x: string };
-  return { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid: key.kid, alg: 'EdDSA', use: 'sig', created_at: new Date(key.createdAt).toISOString() };
+  return {
+    kty: 'OKP',
+    crv: 'Ed25519',
+    x: jwk.x,
+    kid: key.kid,
+    alg: 'EdDSA',
+    use: 'sig',
+    created_at: new Date(key.createdAt).toISOString(),
+  };
 }
 
 export class SigningKeyRing {
@@ -54,7 +62,12 @@ export class SigningKeyRing {
         const publicKey = createPublicKey(privateKey);
         // Files are named `<created-at-ms>-<kid>.pem`, so the ring's order survives copies and restores.
         const createdAt = Number(name.split('-')[0]);
-        return { kid: keyIdOf(publicKey), privateKey, publicKey, createdAt: Number.isFinite(createdAt) ? createdAt : statSync(file).mtimeMs };
+        return {
+          kid: keyIdOf(publicKey),
+          privateKey,
+          publicKey,
+          createdAt: Number.isFinite(createdAt) ? createdAt : statSync(file).mtimeMs,
+        };
       }),
     );
   }

@@ -13,7 +13,11 @@ after(() => server.close());
 const decide = (body: unknown, key?: string) => server.call('POST', '/fabric/decisions', { body, key });
 
 test('held, approved by another key, resent: runs once; resent again: held again', async () => {
-  const call = { path: '/tools/send_email', agent_id: 'mailer', payload: { to: 'cfo@example.com', subject: 'Q3', body: 'numbers attached' } };
+  const call = {
+    path: '/tools/send_email',
+    agent_id: 'mailer',
+    payload: { to: 'cfo@example.com', subject: 'Q3', body: 'numbers attached' },
+  };
   const held = await decide(call);
   assert.equal(held.body.verdict, 'REQUIRE_APPROVAL');
   const approvalId = held.body.stages[3].data.approval_id;
@@ -43,7 +47,11 @@ test('held, approved by another key, resent: runs once; resent again: held again
   assert.equal(twice.status, 409);
 
   // key order of the resent payload does not matter
-  const reordered = { agent_id: 'mailer', path: '/tools/send_email', payload: { body: 'numbers attached', subject: 'Q3', to: 'cfo@example.com' } };
+  const reordered = {
+    agent_id: 'mailer',
+    path: '/tools/send_email',
+    payload: { body: 'numbers attached', subject: 'Q3', to: 'cfo@example.com' },
+  };
   const run = await decide(reordered);
   assert.equal(run.body.verdict, 'ALLOWED');
   assert.equal(run.body.blocked, false);

@@ -91,7 +91,10 @@ test('agent keys: minted once, bound to their agent, listed, revoked', async () 
   assert.equal(own.body.stages[0].verdict, 'allow');
 
   // another claimed agent is denied by the identity stage
-  const other = await server.call('POST', '/fabric/decisions', { key: agentKey, body: { path: '/tools/search', agent_id: 'ops-bot', payload: {} } });
+  const other = await server.call('POST', '/fabric/decisions', {
+    key: agentKey,
+    body: { path: '/tools/search', agent_id: 'ops-bot', payload: {} },
+  });
   assert.equal(other.status, 200);
   assert.equal(other.body.verdict, 'BLOCKED');
   assert.equal(other.body.blocked, true);

@@ -21,7 +21,10 @@ test('a decision answers the record of the spec with all four stages in order', 
   assert.equal(record.enforcing, true);
   assert.equal(record.mode, 'enforce');
   assert.equal(record.path, '/tools/search');
-  assert.deepEqual(record.stages.map((s: any) => s.stage), ['identity', 'trust', 'policy', 'approval']);
+  assert.deepEqual(
+    record.stages.map((s: any) => s.stage),
+    ['identity', 'trust', 'policy', 'approval'],
+  );
   for (const stage of record.stages) {
     assert.deepEqual(Object.keys(stage).sort(), ['data', 'detail', 'enforcing', 'stage', 'verdict']);
     assert.ok(['allow', 'require_approval', 'deny'].includes(stage.verdict));
@@ -50,10 +53,16 @@ test('decisions are listed newest first, paged by cursor, filtered by agent and 
   const page1 = await server.call('GET', '/fabric/decisions?limit=3&agent_id=lister');
   assert.equal(page1.status, 200);
   assert.equal(page1.body.decisions.length, 3);
-  assert.deepEqual(page1.body.decisions.map((d: any) => d.payload.i), [4, 3, 2]);
+  assert.deepEqual(
+    page1.body.decisions.map((d: any) => d.payload.i),
+    [4, 3, 2],
+  );
   assert.ok(page1.body.next_cursor);
   const page2 = await server.call('GET', `/fabric/decisions?limit=3&agent_id=lister&cursor=${page1.body.next_cursor}`);
-  assert.deepEqual(page2.body.decisions.map((d: any) => d.payload.i), [1, 0]);
+  assert.deepEqual(
+    page2.body.decisions.map((d: any) => d.payload.i),
+    [1, 0],
+  );
   assert.equal(page2.body.next_cursor, null);
   const blocked = await server.call('GET', '/fabric/decisions?verdict=BLOCKED');
   assert.ok(blocked.body.decisions.length >= 1);
@@ -86,7 +95,10 @@ test('every decision is signed with Ed25519, verifiable with the published key',
   assert.equal(signed.tenant_id, 'tn_default');
   assert.equal(signed.verdict, made.body.verdict);
   assert.ok(Date.parse(signed.time));
-  assert.deepEqual(signed.stages, made.body.stages.map((s: any) => ({ stage: s.stage, verdict: s.verdict })));
+  assert.deepEqual(
+    signed.stages,
+    made.body.stages.map((s: any) => ({ stage: s.stage, verdict: s.verdict })),
+  );
 
   const keys = await server.call('GET', '/fabric/keys/public');
   const jwk = keys.body.keys.find((key: any) => key.kid === sig.body.key_id);
@@ -147,4 +159,21 @@ test('an unknown route is a 404 with detail', async () => {
   const res = await server.call('GET', '/fabric/nothing-here');
   assert.equal(res.status, 404);
   assert.equal(typeof res.body.detail, 'string');
+});
+
+test('the caller reports the outcome of a decision once', async () => {
+  const made = await decide({ path: '/tools/search', agent_id: 'reporter', payload: { q: 'done?' } });
+  const res = await server.call('POST', `/fabric/decisions/${made.body.decision_id}/outcome`, {
+    body: { status: 'completed', detail: '3 results' },
+  });
+  assert.equal(res.status, 200);
+  assert.equal(res.body.outcome.status, 'completed');
+  assert.equal(res.body.outcome.detail, '3 results');
+  const again = await server.call('POST', `/fabric/decisions/${made.body.decision_id}/outcome`, { body: { status: 'failed' } });
+  assert.equal(again.status, 409);
+  assert.equal((await server.call('POST', '/fabric/decisions/fd_missing/outcome', { body: { status: 'failed' } })).status, 404);
+  assert.equal(
+    (await server.call('POST', `/fabric/decisions/${made.body.decision_id}/outcome`, { body: { status: 'maybe' } })).status,
+    422,
+  );
 });

@@ -22,10 +22,15 @@ test('a key of one tenant can neither read, list, approve nor verify anything of
   const b = (await server.call('POST', '/signup', { key: null, body: { name: 'Tenant B' } })).body.api_key;
   const bApprover = (await server.call('POST', '/fabric/api-keys', { key: b, body: { name: 'b-human', role: 'approver' } })).body.api_key;
 
-  const held = await server.call('POST', '/fabric/decisions', { key: a, body: { path: '/tools/search', agent_id: 'shared-name', payload: { secret: 'a-only' } } });
+  const held = await server.call('POST', '/fabric/decisions', {
+    key: a,
+    body: { path: '/tools/search', agent_id: 'shared-name', payload: { secret: 'a-only' } },
+  });
   const decisionId = held.body.decision_id;
   const approvalId = held.body.stages[3].data.approval_id;
-  const rule = (await server.call('POST', '/fabric/tool-rules', { key: a, body: { name: 'a-rule', effect: 'deny', match_path: '/tools/a' } })).body;
+  const rule = (
+    await server.call('POST', '/fabric/tool-rules', { key: a, body: { name: 'a-rule', effect: 'deny', match_path: '/tools/a' } })
+  ).body;
   const agentKey = (await server.call('POST', '/fabric/agent-keys', { key: a, body: { name: 'a-bot' } })).body;
 
   const notFound = [
@@ -58,7 +63,10 @@ test('a key of one tenant can neither read, list, approve nor verify anything of
   }
 
   // B's own decision for an agent of the same name starts from nothing and is not bound by A's rule
-  const bDecision = await server.call('POST', '/fabric/decisions', { key: b, body: { path: '/tools/a', agent_id: 'shared-name', payload: {} } });
+  const bDecision = await server.call('POST', '/fabric/decisions', {
+    key: b,
+    body: { path: '/tools/a', agent_id: 'shared-name', payload: {} },
+  });
   assert.equal(bDecision.body.stages[2].verdict, 'allow');
   // and A's approval still waits, untouched
   assert.equal((await server.call('GET', `/fabric/approvals/${approvalId}`, { key: a })).body.status, 'pending');

@@ -35,7 +35,14 @@ test('first start prints the admin key once, serves, and stops cleanly on SIGTER
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-main-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: '', ACTIONGATE_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ACTIONGATE_DATA_DIR: dataDir,
+      ACTIONGATE_ADMIN_KEY: '',
+      ACTIONGATE_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -65,7 +72,14 @@ test('first start prints the admin key once, serves, and stops cleanly on SIGTER
 
   // A second start keeps the tenant and its key, and prints no new key.
   const again = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: '', ACTIONGATE_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ACTIONGATE_DATA_DIR: dataDir,
+      ACTIONGATE_ADMIN_KEY: '',
+      ACTIONGATE_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out2 = '';
@@ -77,6 +91,55 @@ test('first start prints the admin key once, serves, and stops cleanly on SIGTER
     const exited = new Promise<number | null>((r) => again.once('exit', (code) => r(code)));
     again.kill('SIGTERM');
     assert.equal(await exited, 0);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('every answered decision survives a crash (SIGKILL) of the server', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-crash-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ACTIONGATE_DATA_DIR: dataDir,
+    ACTIONGATE_ADMIN_KEY: 'fk_crash_test_key',
+    ACTIONGATE_LOG_LEVEL: 'warn',
+  };
+  const start = () => spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: 'ignore' });
+  const first = start();
+  const answered: string[] = [];
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    // Bounded load: 200 decisions in waves of 20, then kill -9 while more are in flight.
+    const send = (i: number) =>
+      fetch(`http://127.0.0.1:${port}/fabric/decisions`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'fk_crash_test_key', 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/tools/search', agent_id: `crash-${i % 7}`, payload: { i } }),
+      }).then(async (res) => {
+        if (res.status === 200) answered.push((await res.json()).decision_id);
+      });
+    for (let wave = 0; wave < 10; wave++) await Promise.all(Array.from({ length: 20 }, (_, j) => send(wave * 20 + j)));
+    const inFlight = Array.from({ length: 20 }, (_, j) => send(1000 + j).catch(() => undefined));
+    await new Promise((r) => setTimeout(r, 5));
+    first.kill('SIGKILL');
+    await Promise.all(inFlight);
+  } finally {
+    first.kill('SIGKILL');
+  }
+  assert.ok(answered.length >= 200);
+  const second = start();
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    const list = await fetch(`http://127.0.0.1:${port}/fabric/decisions?limit=1000`, { headers: { 'x-api-key': 'fk_crash_test_key' } });
+    const stored = new Set(((await list.json()).decisions as { decision_id: string }[]).map((d) => d.decision_id));
+    const lost = answered.filter((id) => !stored.has(id));
+    assert.deepEqual(lost, [], 'answered decisions lost in the crash');
+  } finally {
+    const exited = new Promise((r) => second.once('exit', r));
+    second.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -10,7 +10,12 @@ export function identityStage({ input, state }: StageContext): StageResult {
     agent_id: input.agentId,
   };
   if (state.halted) {
-    return { ...base, verdict: 'deny', detail: `tenant halted by the kill switch: ${state.halted.reason}`, data: { ...data, halted: true } };
+    return {
+      ...base,
+      verdict: 'deny',
+      detail: `tenant halted by the kill switch: ${state.halted.reason}`,
+      data: { ...data, halted: true },
+    };
   }
   const bound = input.principal.boundAgentId;
   if (input.principal.kind === 'agent' && bound !== undefined && bound !== input.agentId) {

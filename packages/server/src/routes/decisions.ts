@@ -4,7 +4,7 @@ import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentDecision } from '../present.ts';
-import { DecisionListQuery, DecisionRecord, DecisionRequest, IdParams } from '../schemas.ts';
+import { DecisionListQuery, DecisionRecord, DecisionRequest, IdParams, OutcomeRequest } from '../schemas.ts';
 
 export function decisionRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -26,7 +26,13 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
       }
     }
     const limit = q.limit ?? 50;
-    const rows = await ctx.store.listDecisions(key.tenantId, { limit, beforeSeq, agentId: scope ?? q.agent_id, verdict: q.verdict, path: q.path });
+    const rows = await ctx.store.listDecisions(key.tenantId, {
+      limit,
+      beforeSeq,
+      agentId: scope ?? q.agent_id,
+      verdict: q.verdict,
+      path: q.path,
+    });
     const last = rows[rows.length - 1];
     return {
       decisions: rows.map((row) => presentDecision(row)),
@@ -64,7 +70,29 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       const row = await findDecision(keyOf(request), request.params.id);
-      return { decision_id: row.id, algorithm: 'Ed25519' as const, key_id: row.signingKeyId, signed_payload: row.signedPayload, signature: row.signature };
+      return {
+        decision_id: row.id,
+        algorithm: 'Ed25519' as const,
+        key_id: row.signingKeyId,
+        signed_payload: row.signedPayload,
+        signature: row.signature,
+      };
+    },
+  );
+
+  app.post(
+    '/fabric/decisions/:id/outcome',
+    { schema: { params: IdParams, body: OutcomeRequest }, config: { access: 'agent' } },
+    async (request) => {
+      const key = keyOf(request);
+      const row = await findDecision(key, request.params.id);
+      const result = await ctx.store.setOutcome(key.tenantId, row.id, {
+        status: request.body.status,
+        detail: request.body.detail ?? null,
+        at: ctx.clock(),
+      });
+      if (result === 'already_set') throw new ApiError('AG_CONFLICT', `decision \`${row.id}\` already has an outcome`);
+      return presentDecision((await ctx.store.getDecision(key.tenantId, row.id))!);
     },
   );
 }

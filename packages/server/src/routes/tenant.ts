@@ -23,7 +23,9 @@ function presentSettings(s: TenantSettings) {
 }
 
 export function tenantRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/settings', { config: { access: 'approver' } }, async (request) => presentSettings(await settingsOf(ctx, keyOf(request).tenantId)));
+  app.get('/fabric/settings', { config: { access: 'approver' } }, async (request) =>
+    presentSettings(await settingsOf(ctx, keyOf(request).tenantId)),
+  );
 
   app.patch('/fabric/settings', { schema: { body: SettingsPatch }, config: { access: 'admin' } }, async (request) => {
     const key = keyOf(request);

@@ -42,23 +42,27 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
     presentRule(await findRule(keyOf(request).tenantId, request.params.id)),
   );
 
-  app.patch('/fabric/tool-rules/:id', { schema: { params: IdParams, body: ToolRulePatch }, config: { access: 'admin' } }, async (request) => {
-    const key = keyOf(request);
-    const rule = await findRule(key.tenantId, request.params.id);
-    const patch = request.body;
-    const updated = {
-      ...rule,
-      name: patch.name ?? rule.name,
-      effect: patch.effect ?? rule.effect,
-      match_path: patch.match_path ?? rule.match_path,
-      description: patch.description ?? rule.description,
-      enabled: patch.enabled ?? rule.enabled,
-      version: rule.version + 1,
-      updatedAt: ctx.clock(),
-    };
-    await ctx.store.updateToolRule(updated);
-    return presentRule(updated);
-  });
+  app.patch(
+    '/fabric/tool-rules/:id',
+    { schema: { params: IdParams, body: ToolRulePatch }, config: { access: 'admin' } },
+    async (request) => {
+      const key = keyOf(request);
+      const rule = await findRule(key.tenantId, request.params.id);
+      const patch = request.body;
+      const updated = {
+        ...rule,
+        name: patch.name ?? rule.name,
+        effect: patch.effect ?? rule.effect,
+        match_path: patch.match_path ?? rule.match_path,
+        description: patch.description ?? rule.description,
+        enabled: patch.enabled ?? rule.enabled,
+        version: rule.version + 1,
+        updatedAt: ctx.clock(),
+      };
+      await ctx.store.updateToolRule(updated);
+      return presentRule(updated);
+    },
+  );
 
   app.delete('/fabric/tool-rules/:id', { schema: { params: IdParams }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);

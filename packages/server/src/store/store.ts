@@ -1,14 +1,6 @@
 // The one storage interface the service talks to. Implementations per database live beside it
 // (sqlite/ now, postgres/ later) and are checked by the same conformance suite.
-import type {
-  Decision,
-  DecisionState,
-  RiskClass,
-  RuleEffect,
-  TenantSettings,
-  TrustOverride,
-  TrustRecord,
-} from '@actiongate/engine';
+import type { Decision, DecisionState, RiskClass, RuleEffect, TenantSettings, TrustOverride, TrustRecord } from '@actiongate/engine';
 
 export type KeyRole = 'admin' | 'approver' | 'agent';
 
@@ -111,6 +103,7 @@ export interface DecisionRow {
   signingKeyId: string;
   signedPayload: string;
   approvalId: string | null;
+  outcome: { status: 'completed' | 'failed'; detail: string | null; at: number } | null;
 }
 
 /** What the decision service asks the store to do, in one transaction. */
@@ -175,6 +168,8 @@ export interface Store {
   runDecision(job: DecisionJob): Promise<DecisionRow>;
   listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]>;
   getDecision(tenantId: string, id: string): Promise<DecisionRow | null>;
+  /** Records what happened when the caller ran (or tried to run) the tool; once per decision. */
+  setOutcome(tenantId: string, id: string, outcome: NonNullable<DecisionRow['outcome']>): Promise<'ok' | 'not_found' | 'already_set'>;
 
   listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]>;
   getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null>;

@@ -16,7 +16,11 @@ export interface TestServer {
   adminKey: string;
   dataDir: string;
   store: SqliteStore;
-  call<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<JsonResponse<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<JsonResponse<T>>;
   close(): Promise<void>;
 }
 

@@ -81,7 +81,10 @@ export const MIGRATIONS: string[] = [
     signature TEXT NOT NULL,
     signing_key_id TEXT NOT NULL,
     signed_payload TEXT NOT NULL,
-    approval_id TEXT
+    approval_id TEXT,
+    outcome TEXT,
+    outcome_detail TEXT,
+    outcome_at INTEGER
   );
   CREATE INDEX decisions_by_tenant ON decisions (tenant_id, seq);
   CREATE INDEX decisions_by_agent ON decisions (tenant_id, agent_id, seq);

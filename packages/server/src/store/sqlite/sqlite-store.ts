@@ -150,6 +150,7 @@ function decisionOf(row: Row): DecisionRow {
     signingKeyId: row.signing_key_id,
     signedPayload: row.signed_payload,
     approvalId: row.approval_id,
+    outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
   };
 }
 
@@ -293,7 +294,8 @@ export class SqliteStore implements Store {
     this.db
       .prepare(`UPDATE keys SET revoked_at = COALESCE(revoked_at, ?), override = 'revoked' WHERE tenant_id = ? AND kind = ? AND id = ?`)
       .run(now, tenantId, kind, id);
-    const row = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? AND id = ?').get(tenantId, kind, id) as Row | undefined;
+    const row = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? AND id = ?').get(tenantId, kind, id) as
+      Row | undefined;
     return row ? keyOf(row) : null;
   }
 
@@ -303,7 +305,18 @@ export class SqliteStore implements Store {
         `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, description, enabled, version, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(rule.id, rule.tenantId, rule.name, rule.effect, rule.match_path, rule.description, rule.enabled ? 1 : 0, rule.version, rule.createdAt, rule.updatedAt);
+      .run(
+        rule.id,
+        rule.tenantId,
+        rule.name,
+        rule.effect,
+        rule.match_path,
+        rule.description,
+        rule.enabled ? 1 : 0,
+        rule.version,
+        rule.createdAt,
+        rule.updatedAt,
+      );
     this.rulesCache.delete(rule.tenantId);
   }
 
@@ -331,7 +344,17 @@ export class SqliteStore implements Store {
         `UPDATE tool_rules SET name = ?, effect = ?, match_path = ?, description = ?, enabled = ?, version = ?, updated_at = ?
          WHERE tenant_id = ? AND id = ?`,
       )
-      .run(rule.name, rule.effect, rule.match_path, rule.description, rule.enabled ? 1 : 0, rule.version, rule.updatedAt, rule.tenantId, rule.id);
+      .run(
+        rule.name,
+        rule.effect,
+        rule.match_path,
+        rule.description,
+        rule.enabled ? 1 : 0,
+        rule.version,
+        rule.updatedAt,
+        rule.tenantId,
+        rule.id,
+      );
     this.rulesCache.delete(rule.tenantId);
   }
 
@@ -441,7 +464,14 @@ export class SqliteStore implements Store {
       rules: this.rulesOf(job.tenantId),
       registeredRisk: tool?.risk_level as RiskClass | undefined,
       approvedApproval: approved
-        ? { id: approved.id, status: 'approved', createdAt: approved.created_at, expiresAt: approved.expires_at, decidedByKeyId: approved.decided_by_key_id, note: approved.note }
+        ? {
+            id: approved.id,
+            status: 'approved',
+            createdAt: approved.created_at,
+            expiresAt: approved.expires_at,
+            decidedByKeyId: approved.decided_by_key_id,
+            note: approved.note,
+          }
         : null,
       pendingApproval: pending ? { id: pending.id, status: 'pending', createdAt: pending.created_at, expiresAt: pending.expires_at } : null,
     };
@@ -516,6 +546,18 @@ export class SqliteStore implements Store {
   async getDecision(tenantId: string, id: string): Promise<DecisionRow | null> {
     const row = this.statements.decision.get(tenantId, id) as Row | undefined;
     return row ? decisionOf(row) : null;
+  }
+
+  async setOutcome(
+    tenantId: string,
+    id: string,
+    outcome: NonNullable<DecisionRow['outcome']>,
+  ): Promise<'ok' | 'not_found' | 'already_set'> {
+    const result = this.db
+      .prepare('UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL')
+      .run(outcome.status, outcome.detail, outcome.at, tenantId, id);
+    if (result.changes === 1) return 'ok';
+    return this.statements.decision.get(tenantId, id) ? 'already_set' : 'not_found';
   }
 
   async listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]> {

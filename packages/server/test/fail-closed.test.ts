@@ -1,0 +1,81 @@
+// Fail closed: an internal error, an unreachable store or a failed commit never yields a verdict.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrap, buildApp, configFromEnv, SigningKeyRing, SqliteStore } from '../src/index.ts';
+import type { DecisionJob } from '../src/store/store.ts';
+
+const KEY = 'fk_fail_closed_key';
+
+async function start(store: SqliteStore) {
+  await bootstrap(store, KEY, Date.now());
+  const { app } = buildApp({ config: configFromEnv({ PORT: '0' }), store, keyRing: SigningKeyRing.ephemeral(), logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const decide = () =>
+    fetch(`http://127.0.0.1:${port}/fabric/decisions`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/tools/search', agent_id: 'a', payload: { q: 1 } }),
+    });
+  return { app, port, decide };
+}
+
+test('a failing commit answers 500 without a verdict, and the batch is not half-written', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'actiongate-fail-'));
+  class FailingCommitStore extends SqliteStore {
+    failNext = false;
+    override runDecision(job: DecisionJob) {
+      if (!this.failNext) return super.runDecision(job);
+      // The engine runs, but the record cannot be written: a disk error at commit time.
+      return super.runDecision({
+        ...job,
+        compute: (state) => {
+          const out = job.compute(state);
+          return { ...out, row: { ...out.row, id: null as unknown as string } };
+        },
+      });
+    }
+  }
+  const store = new FailingCommitStore({ dataDir: dir });
+  const { app, decide } = await start(store);
+  try {
+    store.failNext = true;
+    const res = await decide();
+    assert.equal(res.status, 500);
+    const body = await res.json();
+    assert.equal(body.verdict, undefined);
+    assert.equal(body.blocked, undefined);
+    assert.match(body.detail, /not decided/);
+    const count = (store.db.prepare('SELECT COUNT(*) AS n FROM decisions').get() as { n: number }).n;
+    assert.equal(count, 0);
+    const approvals = (store.db.prepare('SELECT COUNT(*) AS n FROM approvals').get() as { n: number }).n;
+    assert.equal(approvals, 0, 'the approval of a decision that failed to commit is rolled back with it');
+    store.failNext = false;
+    assert.equal((await decide()).status, 200, 'the next decision goes through');
+  } finally {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an unreachable store: health is 503 and decisions are refused, never allowed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'actiongate-down-'));
+  const store = new SqliteStore({ dataDir: dir });
+  const { app, port, decide } = await start(store);
+  try {
+    store.db.close();
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    assert.equal(health.status, 503);
+    const res = await decide();
+    assert.ok(res.status >= 500, `status ${res.status}`);
+    const body = await res.json();
+    assert.equal(body.verdict, undefined);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
