@@ -34,6 +34,8 @@ export interface TenantSettings {
   criticalTransferAmount: number;
   /** `closed` (default): a failed non-essential check holds; `degraded_low`: low risk runs as ALLOWED_DEGRADED. */
   failMode: 'closed' | 'degraded_low';
+  /** Admin keys needed to halt the tenant: 2 means the halt token must come from another admin key. */
+  haltQuorum: 1 | 2;
 }
 
 /** An approval the approval stage can use: approved (to consume) or pending (to reuse). */

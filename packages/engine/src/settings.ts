@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS: TenantSettings = {
   approvalTtlSeconds: 3600,
   criticalTransferAmount: 10_000,
   failMode: 'closed',
+  haltQuorum: 1,
 };
 
 /** Settings with every missing field filled from the defaults. */

@@ -1,5 +1,10 @@
-// Tool rules: tenant-defined rules that match a tool path and force allow, deny or
-// require_approval. Precedence is deny > require_approval > allow (Cedar's forbid over permit).
+// Tool rules: tenant-defined rules that match a tool path (and optionally the agent, the action's
+// risk and conditions on the arguments) and force allow, deny or require_approval. Precedence is
+// deny > require_approval > allow (Cedar's forbid over permit).
+import { describeCondition, evaluateCondition, type ArgCondition, type ConditionMatch } from './rules/arg-conditions.ts';
+import { normalizeToolPath } from './rules/normalize-path.ts';
+import { PathIndex } from './rules/path-index.ts';
+import { riskRank, type RiskClass } from './risk/risk-class.ts';
 
 export type RuleEffect = 'allow' | 'deny' | 'require_approval';
 
@@ -10,38 +15,89 @@ export interface ToolRule {
   effect: RuleEffect;
   match_path: string;
   enabled: boolean;
+  /** Conditions on the payload, all of which must hold. */
+  match_args?: ArgCondition[] | null;
+  /** Only these agents; any agent when absent or empty. */
+  agent_ids?: string[] | null;
+  /** Only actions of at least this risk class. */
+  risk_at_least?: RiskClass | null;
+}
+
+/** A rule that matched a call, with the conditions that made it match. */
+export interface RuleMatch<R extends ToolRule = ToolRule> {
+  rule: R;
+  conditions: ConditionMatch[];
 }
 
 const EFFECT_PRECEDENCE: Record<RuleEffect, number> = { deny: 3, require_approval: 2, allow: 1 };
 
 /**
  * Whether `pattern` matches `path`: exactly; a subtree when the pattern ends with `/`
- * (`/tools/` covers `/tools/x/y`); `*` stands for exactly one path segment.
+ * (`/tools/` covers `/tools/x/y`); `*` stands for exactly one path segment. Both sides are
+ * compared in canonical form (see normalize-path.ts).
  */
 export function pathMatches(pattern: string, path: string): boolean {
-  if (pattern === path) return true;
-  const subtree = pattern.endsWith('/');
-  const patternSegments = (subtree ? pattern.slice(0, -1) : pattern).split('/');
-  const pathSegments = path.split('/');
-  if (subtree ? pathSegments.length <= patternSegments.length : pathSegments.length !== patternSegments.length) {
-    return false;
-  }
-  for (let i = 0; i < patternSegments.length; i++) {
-    const want = patternSegments[i];
-    if (want !== '*' && want !== pathSegments[i]) return false;
-    if (want === '*' && pathSegments[i] === '') return false;
-  }
-  return true;
+  return new PathIndex([{ match_path: pattern }]).lookup(normalizeToolPath(path)).length > 0;
 }
 
-/** Enabled rules matching the path, strongest effect first (ties: lower version id order kept). */
-export function matchingRules<R extends ToolRule>(rules: readonly R[], path: string): R[] {
-  return rules
-    .filter((rule) => rule.enabled && pathMatches(rule.match_path, path))
-    .sort((a, b) => EFFECT_PRECEDENCE[b.effect] - EFFECT_PRECEDENCE[a.effect]);
+// Rule lists are immutable snapshots (the store replaces the array when rules change), so an index
+// built once per list serves every decision until the next change.
+interface IndexedRules<R extends { match_path: string }> {
+  index: PathIndex<R>;
+  /** Position of each rule in its list: ties between equal effects go to the older rule. */
+  order: Map<R, number>;
+}
+const indexes = new WeakMap<readonly ToolRule[], IndexedRules<ToolRule>>();
+
+function indexOf<R extends ToolRule>(rules: readonly R[]): IndexedRules<R> {
+  let indexed = indexes.get(rules) as IndexedRules<R> | undefined;
+  if (!indexed) {
+    indexed = { index: new PathIndex(rules.filter((rule) => rule.enabled)), order: new Map(rules.map((rule, i) => [rule, i])) };
+    indexes.set(rules, indexed as unknown as IndexedRules<ToolRule>);
+  }
+  return indexed;
+}
+
+export interface RuleContext {
+  path: string;
+  agentId?: string;
+  risk?: RiskClass;
+  payload?: unknown;
+}
+
+/** Enabled rules that apply to the call, strongest effect first (ties keep their order of creation). */
+export function matchingRules<R extends ToolRule>(rules: readonly R[], pathOrContext: string | RuleContext): RuleMatch<R>[] {
+  const context = typeof pathOrContext === 'string' ? { path: pathOrContext } : pathOrContext;
+  const { index, order } = indexOf(rules);
+  const candidates = index.lookup(normalizeToolPath(context.path));
+  const matches: RuleMatch<R>[] = [];
+  for (const rule of candidates) {
+    if (rule.agent_ids?.length && (context.agentId === undefined || !rule.agent_ids.includes(context.agentId))) continue;
+    if (rule.risk_at_least && (context.risk === undefined || riskRank(context.risk) < riskRank(rule.risk_at_least))) continue;
+    const conditions: ConditionMatch[] = [];
+    let holds = true;
+    for (const condition of rule.match_args ?? []) {
+      const result = evaluateCondition(condition, context.payload);
+      if (!result.held) {
+        holds = false;
+        break;
+      }
+      conditions.push({ ...condition, matched_value: result.matched });
+    }
+    if (holds) matches.push({ rule, conditions });
+  }
+  return matches.sort(
+    (a, b) => EFFECT_PRECEDENCE[b.rule.effect] - EFFECT_PRECEDENCE[a.rule.effect] || order.get(a.rule)! - order.get(b.rule)!,
+  );
 }
 
 /** How a rule is named in a stage detail: `rule 'no-shell' (tr_… v1)`. */
 export function describeRule(rule: ToolRule): string {
   return `rule '${rule.name}' (${rule.id} v${rule.version})`;
+}
+
+/** A matched rule and the conditions that decided, in words. */
+export function describeMatch(match: RuleMatch): string {
+  const when = match.conditions.length ? ` when ${match.conditions.map(describeCondition).join(' and ')}` : '';
+  return `${describeRule(match.rule)}: ${match.rule.effect}${when}`;
 }

@@ -13,7 +13,17 @@ import { keyRoutes } from './routes/keys.ts';
 import { publicRoutes } from './routes/public.ts';
 import { tenantRoutes } from './routes/tenant.ts';
 import { toolRuleRoutes } from './routes/tool-rules.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { eventRoutes } from './routes/events.ts';
+import { haltRoutes } from './routes/halt.ts';
+import { traceRoutes } from './routes/traces.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
+import { JournalService } from './journal/journal-service.ts';
+import { journalRoutes } from './routes/journal.ts';
+import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
+import { signupPageRoutes } from './routes/signup-page.ts';
+import { tryRoutes } from './routes/try.ts';
+import { signingKeyRoutes } from './routes/signing-keys.ts';
 import type { Store } from './store/store.ts';
 
 export interface BuildOptions {
@@ -22,6 +32,8 @@ export interface BuildOptions {
   keyRing: SigningKeyRing;
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Heartbeat interval of open event streams (tests shorten it). */
+  eventHeartbeatMs?: number;
 }
 
 export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
@@ -53,6 +65,18 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     authorize(request.key, config.access ?? 'agent');
   });
 
+  // The OpenAPI plugins load first; routes are added once they have, so each one is documented.
+  registerOpenApi(app);
+  app.after((error) => {
+    if (error) throw error;
+    registerRoutes(app, ctx, options);
+  });
+  return { app, ctx };
+}
+
+/** Every route of the service. Runs after the OpenAPI plugins loaded (see `registerOpenApi`). */
+function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void {
+  const clock = ctx.clock;
   publicRoutes(app, ctx);
   decisionRoutes(app, ctx);
   approvalRoutes(app, ctx);
@@ -60,5 +84,17 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   keyRoutes(app, ctx);
   agentRoutes(app, ctx);
   tenantRoutes(app, ctx);
-  return { app, ctx };
+  haltRoutes(app, ctx);
+  eventRoutes(app, ctx, { heartbeatMs: options.eventHeartbeatMs });
+  traceRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
+  // Signed tree heads of the journals: one a second while they grow, stopped before the store closes.
+  const journal = new JournalService(options.store, options.keyRing, clock, (error) => app.log.error({ err: error }, 'journal tree head'));
+  app.addHook('onReady', async () => journal.start());
+  app.addHook('onClose', async () => journal.stop());
+  journalRoutes(app, ctx, journal);
+  signingKeyRoutes(app, ctx);
+  tryRoutes(app, ctx);
+  signupPageRoutes(app, ctx);
+  openApiRoutes(app, ctx);
 }

@@ -10,6 +10,10 @@ export interface Config {
   logLevel: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** Key allowed to read the full OpenAPI document; null: the default tenant's first admin key. */
+  operatorKey: string | null;
+  /** Demo runs (POST /fabric/try) allowed per client address per minute. */
+  tryPerMinute: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,5 +27,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     signupOpen: env.ACTIONGATE_SIGNUP === 'open',
     logLevel: env.ACTIONGATE_LOG_LEVEL ?? 'info',
     bodyLimit: Number(env.ACTIONGATE_BODY_LIMIT ?? 1024 * 1024),
+    operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
+    tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
   };
+}
+
+function positiveNumber(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got \`${text}\``);
+  return value;
 }

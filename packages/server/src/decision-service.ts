@@ -4,8 +4,11 @@ import { canonicalHash, decide, signedPayloadOf, signText } from '@actiongate/en
 import { ValidationFailed } from './errors.ts';
 import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
-import type { DecisionRow, KeyRow, Store } from './store/store.ts';
+import { IdempotencyKeyReused, type DecisionRow, type KeyRow, type Store } from './store/store.ts';
 import type { DecisionRequest } from './schemas.ts';
+
+/** How long a repeat of an `Idempotency-Key` gets the first answer. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 export class DecisionService {
   constructor(
@@ -14,7 +17,15 @@ export class DecisionService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async decide(key: KeyRow, request: DecisionRequest): Promise<DecisionRow> {
+  /**
+   * Decides one call. With an idempotency key, a repeat (same key, same request, within 24 h) returns
+   * the first decision with `replayed: true`; the key reused for a different request is a 422.
+   */
+  async decide(
+    key: KeyRow,
+    request: DecisionRequest,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<DecisionRow & { replayed?: boolean }> {
     const agentId = request.agent_id ?? key.agentId;
     if (!agentId) {
       throw new ValidationFailed([
@@ -26,7 +37,14 @@ export class DecisionService {
     const now = this.clock();
     const decisionId = newId('fd');
     const signingKey = this.keyRing.current;
-    return this.store.runDecision({
+    const idempotency = options.idempotencyKey
+      ? {
+          key: options.idempotencyKey,
+          requestHash: canonicalHash({ path: request.path, agent_id: agentId, payload_hash: payloadHash, trace_id: request.trace_id }),
+          windowMs: IDEMPOTENCY_WINDOW_MS,
+        }
+      : undefined;
+    const pending = this.store.runDecision({
       tenantId: key.tenantId,
       agentId,
       key,
@@ -34,6 +52,7 @@ export class DecisionService {
       payload,
       payloadHash,
       now,
+      idempotency,
       compute: (state) => {
         const decision = decide(
           {
@@ -80,9 +99,23 @@ export class DecisionService {
           signedPayload,
           approvalId: (approvalStage.data.approval_id as string | undefined) ?? null,
           outcome: null,
+          traceId: request.trace_id ?? null,
         };
         return { decision, row };
       },
     });
+    try {
+      const stored = await pending;
+      return stored.id === decisionId ? stored : { ...stored, replayed: true };
+    } catch (error) {
+      if (!(error instanceof IdempotencyKeyReused)) throw error;
+      throw new ValidationFailed([
+        {
+          loc: ['header', 'idempotency-key'],
+          msg: `key used within 24 h for a different request (decision \`${error.decisionId}\`); send a new key per call`,
+          type: 'idempotency_key_reused',
+        },
+      ]);
+    }
   }
 }

@@ -2,7 +2,12 @@
 import type { AgentRow, ApprovalRow, DecisionRow, KeyRow, ToolRow, ToolRuleRow } from './store/store.ts';
 import { agentTrustState, keyTrustState, lowerTrust, thresholdsToReach, approvedShare, type TenantSettings } from '@actiongate/engine';
 
-export const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+/** ISO time of a timestamp; null stays null. */
+export function iso(ms: number): string;
+export function iso(ms: number | null | undefined): string | null;
+export function iso(ms: number | null | undefined): string | null {
+  return ms === null || ms === undefined ? null : new Date(ms).toISOString();
+}
 
 export function presentDecision(row: DecisionRow, withPayload = true) {
   return {
@@ -23,6 +28,7 @@ export function presentDecision(row: DecisionRow, withPayload = true) {
           payload: row.payload as Record<string, unknown>,
           key_id: row.keyId,
           outcome: row.outcome ? { status: row.outcome.status, detail: row.outcome.detail, at: iso(row.outcome.at) } : null,
+          trace_id: row.traceId ?? null,
         }
       : {}),
   };
@@ -58,6 +64,9 @@ export function presentRule(rule: ToolRuleRow) {
     name: rule.name,
     effect: rule.effect,
     match_path: rule.match_path,
+    match_args: rule.match_args,
+    agent_ids: rule.agent_ids,
+    risk_at_least: rule.risk_at_least,
     description: rule.description,
     enabled: rule.enabled,
     created_at: iso(rule.createdAt),

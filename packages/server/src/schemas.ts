@@ -56,6 +56,18 @@ export const DecisionRecord = Type.Object(
     created_at: Type.String(),
     stages: Type.Array(Stage),
     payload: Type.Optional(FreeObject),
+    key_id: Type.Optional(Type.String({ description: 'the key that sent the call' })),
+    outcome: Type.Optional(
+      Type.Union([
+        Type.Object({
+          status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
+          detail: Nullable(Type.String()),
+          at: Type.String({ format: 'date-time' }),
+        }),
+        Type.Null(),
+      ]),
+    ),
+    trace_id: Type.Optional(Nullable(Type.String())),
   },
   { $id: 'DecisionRecord' },
 );
@@ -110,11 +122,31 @@ const MatchPath = Type.String({
   description: 'exact path; a subtree when it ends with `/`; `*` stands for one path segment',
 });
 
+export const ArgCondition = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 200, description: 'dotted path into the payload; `[*]` for every array element' }),
+    op: Type.Union(
+      ['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'contains', 'prefix', 'suffix', 'glob', 'regex', 'exists'].map((op) => Type.Literal(op)),
+    ),
+    value: Type.Optional(Type.Unknown()),
+    negate: Type.Optional(Type.Boolean({ description: 'holds when a value does NOT satisfy the op' })),
+  },
+  { $id: 'ArgCondition', additionalProperties: false },
+);
+const RuleScope = {
+  match_args: Type.Optional(Type.Union([Type.Array(ArgCondition, { maxItems: 32 }), Type.Null()])),
+  agent_ids: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1000 }), Type.Null()])),
+  risk_at_least: Type.Optional(
+    Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical'), Type.Null()]),
+  ),
+};
+
 export const ToolRuleRequest = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 120 }),
     effect: RuleEffect,
     match_path: MatchPath,
+    ...RuleScope,
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     enabled: Type.Optional(Type.Boolean()),
   },
@@ -127,6 +159,7 @@ export const ToolRulePatch = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     effect: Type.Optional(RuleEffect),
     match_path: Type.Optional(MatchPath),
+    ...RuleScope,
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     enabled: Type.Optional(Type.Boolean()),
   },
@@ -181,6 +214,7 @@ export const SettingsPatch = Type.Object(
     approval_ttl_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400 })),
     critical_transfer_amount: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
     fail_mode: Type.Optional(Type.Union([Type.Literal('closed'), Type.Literal('degraded_low')])),
+    halt_quorum: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'admin keys needed to halt' })),
     thresholds: Type.Optional(
       Type.Object({
         trusted_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -202,3 +236,382 @@ export const SignupRequest = Type.Object(
   { $id: 'SignupRequest' },
 );
 export type SignupRequest = Static<typeof SignupRequest>;
+
+export const EmergencyHaltRequest = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: 1000, description: 'why every decision of the tenant is stopped' }),
+    operator_id: Type.String({ minLength: 1, maxLength: 200, description: 'the person who halts' }),
+    confirmation_token: Type.String({ minLength: 1, maxLength: 200, description: 'from `POST /fabric/halt/token`; single use' }),
+  },
+  { $id: 'EmergencyHaltRequest' },
+);
+export type EmergencyHaltRequest = Static<typeof EmergencyHaltRequest>;
+
+export const ResumeRequest = Type.Object(
+  {
+    operator_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { $id: 'ResumeRequest' },
+);
+export type ResumeRequest = Static<typeof ResumeRequest>;
+
+export const EventStreamQuery = Type.Object({
+  mode: Type.Optional(Type.Union([Type.Literal('sse'), Type.Literal('polling')], { default: 'polling' })),
+  after: Type.Optional(Type.Integer({ minimum: 0, description: 'only events after this id' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+});
+export type EventStreamQuery = Static<typeof EventStreamQuery>;
+
+export const EventRequest = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    attributes: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    payload: Type.Optional(Type.Unknown()),
+    parent_span_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
+    kind: Type.Optional(Type.String({ minLength: 1, maxLength: 40, default: 'INTERNAL' })),
+    status: Type.Optional(Type.String({ minLength: 1, maxLength: 40, default: 'OK' })),
+  },
+  { $id: 'EventRequest' },
+);
+export type EventRequest = Static<typeof EventRequest>;
+
+export const TraceParams = Type.Object({ trace_id: Type.String({ minLength: 1, maxLength: 200 }) });
+export type TraceParams = Static<typeof TraceParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses. Every route declares its answers with these (fast-json-stringify keeps only declared
+// fields, so a field missing here is missing from the answer), and the OpenAPI document names them.
+// Routes refer to them with `ref(X)`; `SHARED_SCHEMAS` lists what app.addSchema registers.
+
+/** A route-side reference to a registered schema, keeping its TypeScript type. */
+export function ref<T extends TSchema>(schema: T) {
+  const id = (schema as { $id?: string }).$id;
+  if (!id) throw new Error('ref() needs a schema with an $id');
+  return Type.Unsafe<Static<T>>({ $ref: `${id}#` });
+}
+
+const Time = Type.String({ format: 'date-time' });
+const NullableTime = Nullable(Type.String({ format: 'date-time' }));
+
+export const ErrorResponse = Type.Object(
+  {
+    detail: Type.String({ description: 'what went wrong, in words' }),
+    code: Type.String({ description: 'stable error code, e.g. `AG_NOT_FOUND`' }),
+  },
+  { $id: 'ErrorResponse', examples: [{ detail: 'missing `X-API-Key` header', code: 'AG_MISSING_KEY' }] },
+);
+
+export const ValidationError = Type.Object(
+  {
+    loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), { description: 'where: `body`, `query`, `path` or `header`, then the field' }),
+    msg: Type.String(),
+    type: Type.String(),
+  },
+  { $id: 'ValidationError' },
+);
+
+export const HTTPValidationError = Type.Object(
+  { detail: Type.Array(ref(ValidationError)), code: Type.Optional(Type.String()) },
+  {
+    $id: 'HTTPValidationError',
+    examples: [{ detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'missing' }], code: 'AG_VALIDATION' }],
+  },
+);
+
+export const Health = Type.Object(
+  { status: Type.String({ description: '`ok` or `unavailable`' }), detail: Type.Optional(Type.String()) },
+  { $id: 'Health' },
+);
+
+export const DecisionList = Type.Object(
+  { decisions: Type.Array(ref(DecisionRecord)), next_cursor: Nullable(Type.String({ description: 'pass as `cursor` for older decisions' })) },
+  { $id: 'DecisionList' },
+);
+
+export const DecisionSignature = Type.Object(
+  {
+    decision_id: Type.String(),
+    algorithm: Type.Literal('Ed25519'),
+    key_id: Type.String({ description: 'the `kid` of a key listed at /fabric/keys/public' }),
+    signed_payload: Type.String({ description: 'canonical JSON of decision id, tenant, time, verdict and stage verdicts' }),
+    signature: Type.String({ description: 'base64url Ed25519 signature of `signed_payload`' }),
+  },
+  { $id: 'DecisionSignature' },
+);
+
+const ApprovalStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('denied'),
+  Type.Literal('expired'),
+  Type.Literal('consumed'),
+]);
+
+export const ApprovalRecord = Type.Object(
+  {
+    approval_id: Type.String({ description: 'prefix `apr_`' }),
+    status: ApprovalStatus,
+    agent_id: Type.String(),
+    path: Type.String(),
+    payload: Type.Unsafe<unknown>({ type: 'object', additionalProperties: true, description: 'the tool arguments held' }),
+    payload_hash: Type.String({ description: 'SHA-256 of the canonical JSON of the payload; the approval covers exactly this' }),
+    risk: Type.String(),
+    reasons: Type.Array(Type.String()),
+    detail: Type.String(),
+    decision_id: Type.String(),
+    requested_by_key_id: Type.String(),
+    created_at: Time,
+    expires_at: Time,
+    decided_at: NullableTime,
+    decided_by_key_id: Nullable(Type.String()),
+    note: Nullable(Type.String()),
+    consumed_at: NullableTime,
+    consumed_by_decision_id: Nullable(Type.String()),
+  },
+  { $id: 'ApprovalRecord' },
+);
+
+export const ApprovalList = Type.Object({ approvals: Type.Array(ref(ApprovalRecord)) }, { $id: 'ApprovalList' });
+
+export const ToolRule = Type.Object(
+  {
+    id: Type.String({ description: 'prefix `tr_`' }),
+    version: Type.Integer({ minimum: 1, description: 'bumped by every edit; shown as v<version> in decision details' }),
+    name: Type.String(),
+    effect: RuleEffect,
+    match_path: Type.String(),
+    // Typed loosely: the engine's ArgCondition is the TypeScript type; the schema is the contract.
+    match_args: Type.Optional(Type.Unsafe<unknown>(Type.Union([Type.Array(ref(ArgCondition)), Type.Null()]))),
+    agent_ids: Type.Optional(Type.Union([Type.Array(Type.String()), Type.Null()])),
+    risk_at_least: Type.Optional(Nullable(Type.String())),
+    description: Type.String(),
+    enabled: Type.Boolean(),
+    created_at: Time,
+    updated_at: Time,
+  },
+  { $id: 'ToolRule' },
+);
+
+export const ToolRuleList = Type.Object({ rules: Type.Array(ref(ToolRule)) }, { $id: 'ToolRuleList' });
+
+export const ApiKey = Type.Object(
+  { id: Type.String({ description: 'prefix `key_`' }), name: Type.String(), role: Type.String(), created_at: Time, revoked_at: NullableTime },
+  { $id: 'ApiKey' },
+);
+
+export const ApiKeyCreated = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    role: Type.String(),
+    created_at: Time,
+    revoked_at: NullableTime,
+    api_key: Type.String({ description: 'the secret, shown once' }),
+  },
+  { $id: 'ApiKeyCreated' },
+);
+
+export const ApiKeyList = Type.Object({ keys: Type.Array(ref(ApiKey)) }, { $id: 'ApiKeyList' });
+
+export const AgentKeyCreated = Type.Object(
+  {
+    agent_key_id: Type.String({ description: 'prefix `ak_`' }),
+    agent_key: Type.String({ description: 'prefix `agt_`; shown once, never again' }),
+    agent_id: Nullable(Type.String({ description: 'the agent the key is bound to' })),
+    name: Type.String(),
+    budget_usd: Nullable(Type.Number()),
+    created_at: Time,
+  },
+  { $id: 'AgentKeyCreated' },
+);
+
+const Counters = Type.Object({ approved: Type.Integer(), blocked: Type.Integer() });
+
+export const AgentKey = Type.Object(
+  {
+    agent_key_id: Type.String(),
+    agent_id: Nullable(Type.String()),
+    name: Type.String(),
+    budget_usd: Nullable(Type.Number()),
+    created_at: Time,
+    revoked_at: NullableTime,
+    state: Type.String({ description: 'trust state of the key’s own record' }),
+    counters: Counters,
+  },
+  { $id: 'AgentKey' },
+);
+
+export const AgentKeyList = Type.Object({ agent_keys: Type.Array(ref(AgentKey)) }, { $id: 'AgentKeyList' });
+
+const ThresholdProgress = Type.Object({ reached: Type.Boolean(), approved_needed: Type.Integer(), min_share: Type.Number() });
+
+export const Agent = Type.Object(
+  {
+    agent_id: Type.String(),
+    state: Type.String({ description: 'effective trust state: the lower of the agent’s and its key’s' }),
+    agent_state: Type.String(),
+    key_state: Nullable(Type.String()),
+    override: Nullable(Type.String()),
+    override_reason: Nullable(Type.String()),
+    counters: Type.Object({
+      approved: Type.Integer(),
+      blocked: Type.Integer(),
+      approved_share: Type.Number(),
+      blocked_last_24h: Type.Integer(),
+    }),
+    thresholds: Type.Object({ normal: ThresholdProgress, trusted: ThresholdProgress }),
+    agent_keys: Type.Array(Type.String()),
+    created_at: Time,
+    last_seen_at: Time,
+  },
+  { $id: 'Agent' },
+);
+
+export const AgentList = Type.Object({ agents: Type.Array(ref(Agent)) }, { $id: 'AgentList' });
+
+export const Settings = Type.Object(
+  {
+    mode: Type.String(),
+    enforce_stages: Type.Array(Type.String()),
+    approval_ttl_seconds: Type.Integer(),
+    critical_transfer_amount: Type.Number(),
+    fail_mode: Type.String(),
+    halt_quorum: Type.Optional(Type.Integer()),
+    thresholds: Type.Object({
+      trusted_min_approved: Type.Integer(),
+      trusted_min_share: Type.Number(),
+      normal_min_approved: Type.Integer(),
+      normal_min_share: Type.Number(),
+    }),
+  },
+  { $id: 'Settings' },
+);
+
+export const Tool = Type.Object(
+  { tool_name: Type.String(), risk_level: RiskLevel, description: Type.String(), created_at: Time },
+  { $id: 'Tool' },
+);
+
+export const ToolList = Type.Object({ tools: Type.Array(ref(Tool)) }, { $id: 'ToolList' });
+
+export const PublicKeyList = Type.Object(
+  {
+    keys: Type.Array(
+      Type.Object({
+        kty: Type.String(),
+        crv: Type.String(),
+        x: Type.String(),
+        kid: Type.String(),
+        alg: Type.String(),
+        use: Type.String(),
+        created_at: Time,
+        not_before: Type.Optional(Time),
+        not_after: Type.Optional(NullableTime),
+        status: Type.Optional(Type.String({ description: '`current` signs new records; `retired` keys still verify old ones' })),
+      }),
+    ),
+  },
+  { $id: 'PublicKeyList' },
+);
+
+export const SignupResponse = Type.Object(
+  {
+    tenant_id: Type.String({ description: 'prefix `tn_`' }),
+    key_id: Type.String(),
+    api_key: Type.String({ description: 'the tenant’s first admin key, shown once' }),
+  },
+  { $id: 'SignupResponse' },
+);
+
+export const TryRequest = Type.Object(
+  {
+    path: Type.String(),
+    agent_id: Type.String(),
+    payload: Type.Object({}, { additionalProperties: true }),
+  },
+  { $id: 'TryRequest' },
+);
+
+export const TryScenario = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    request: ref(TryRequest),
+    expected_verdict: Type.String(),
+  },
+  { $id: 'TryScenario' },
+);
+
+export const TryScenarioList = Type.Object({ scenarios: Type.Array(ref(TryScenario)) }, { $id: 'TryScenarioList' });
+
+export const TryQuery = Type.Object({ scenario: Type.String({ minLength: 1, maxLength: 64, description: 'a scenario id from GET /fabric/try' }) });
+export type TryQuery = Static<typeof TryQuery>;
+
+export const TryResult = Type.Object(
+  {
+    scenario: ref(TryScenario),
+    verdict: Type.String(),
+    blocked: Type.Boolean(),
+    decision_id: Type.String({ description: 'prefix `fd_`; of the throwaway tenant, which is gone once the answer is sent' }),
+    detail: Type.String(),
+    chain: Type.Array(ref(Stage)),
+  },
+  { $id: 'TryResult' },
+);
+
+/** Every named schema, registered with app.addSchema and published as an OpenAPI component. */
+export const SHARED_SCHEMAS: TSchema[] = [
+  Stage,
+  DecisionRequest,
+  DecisionRecord,
+  DecisionList,
+  DecisionSignature,
+  OutcomeRequest,
+  AgentKeyRequest,
+  AgentKeyCreated,
+  AgentKey,
+  AgentKeyList,
+  ApiKeyRequest,
+  ApiKey,
+  ApiKeyCreated,
+  ApiKeyList,
+  ArgCondition,
+  ToolRuleRequest,
+  ToolRulePatch,
+  ToolRule,
+  ToolRuleList,
+  ApprovalDecisionRequest,
+  ApprovalRecord,
+  ApprovalList,
+  AgentActionRequest,
+  Agent,
+  AgentList,
+  AddToolRequest,
+  Tool,
+  ToolList,
+  SettingsPatch,
+  Settings,
+  SignupRequest,
+  SignupResponse,
+  PublicKeyList,
+  Health,
+  ErrorResponse,
+  ValidationError,
+  HTTPValidationError,
+  TryRequest,
+  TryScenario,
+  TryScenarioList,
+  TryResult,
+];
+
+/**
+ * Error answers a route gives beyond the standard ones (401, 403, 404 for an id in the path, 413,
+ * 415, 422, 500 are added to every route from how it is protected and what it validates).
+ */
+export function errorResponses(...statuses: Array<404 | 409 | 429 | 503>) {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as Record<number, typeof ErrorResponse>;
+}
+
+/** An answer without a body (204). */
+export const NoContent = Type.Null({ description: 'no content' });

@@ -28,9 +28,40 @@ export function publicJwk(key: SigningKey) {
 
 export class SigningKeyRing {
   readonly keys: SigningKey[];
-  constructor(keys: SigningKey[]) {
+  /** `dir`: where rotated keys are written; null keeps them in memory only. */
+  constructor(
+    keys: SigningKey[],
+    private readonly dir: string | null = null,
+  ) {
     if (keys.length === 0) throw new Error('a signing key ring needs at least one key');
     this.keys = [...keys].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
+   * Adds a new signing key, which signs everything from now on. Older keys stay in the ring (retired:
+   * `not_after` is the new key's start), so records and tree heads they signed keep verifying by `kid`.
+   */
+  rotate(now: number = Date.now()): SigningKey {
+    const createdAt = Math.max(now, this.current.createdAt + 1);
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const key = { kid: keyIdOf(publicKey), privateKey, publicKey, createdAt };
+    if (this.dir) {
+      const file = join(this.dir, `${createdAt}-${key.kid}.pem`);
+      writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+    }
+    this.keys.push(key);
+    return key;
+  }
+
+  /** Every key as a JWK with its validity: `not_before`, and `not_after` once a newer key replaced it. */
+  publicKeys() {
+    return this.keys.map((key, i) => ({
+      ...publicJwk(key),
+      not_before: new Date(key.createdAt).toISOString(),
+      not_after: i + 1 < this.keys.length ? new Date(this.keys[i + 1].createdAt).toISOString() : null,
+      status: i + 1 < this.keys.length ? 'retired' : 'current',
+    }));
   }
   /** The key new records are signed with: the newest. */
   get current(): SigningKey {
@@ -69,6 +100,7 @@ export class SigningKeyRing {
           createdAt: Number.isFinite(createdAt) ? createdAt : statSync(file).mtimeMs,
         };
       }),
+      dir,
     );
   }
 }

@@ -1,24 +1,39 @@
 // Policy stage: the tenant's tool rules, strongest effect first. An `allow` rule lifts only the
 // trust stage's short-record hold; it never lifts critical, injection or bad-record holds.
 import type { StageContext, StageResult } from '../decision-types.ts';
-import { describeRule, matchingRules } from '../tool-rules.ts';
+import type { RiskClass } from '../risk/risk-class.ts';
+import { describeMatch, matchingRules } from '../tool-rules.ts';
+import { validatePlan } from '../plan/validate-plan.ts';
 
 export function policyStage({ input, state, previous, enforcing }: StageContext): StageResult {
-  const matched = matchingRules(state.rules, input.path);
+  const trust = previous.find((stage) => stage.stage === 'trust');
+  const risk = (trust?.data.action_risk as { class?: RiskClass } | undefined)?.class;
+  const matched = matchingRules(state.rules, { path: input.path, agentId: input.agentId, risk, payload: input.payload });
   const data: Record<string, unknown> = {
-    matched_rules: matched.map((rule) => ({ id: rule.id, name: rule.name, version: rule.version, effect: rule.effect })),
+    matched_rules: matched.map(({ rule, conditions }) => ({
+      id: rule.id,
+      name: rule.name,
+      version: rule.version,
+      effect: rule.effect,
+      ...(conditions.length ? { conditions } : {}),
+    })),
   };
+  // A malformed plan is refused outright: its steps cannot be judged.
+  const plan = validatePlan(input.path, input.payload);
+  if (plan.isPlan) data.plan = { steps: plan.steps, problems: plan.problems };
+  if (plan.problems.length > 0) {
+    return { stage: 'policy', verdict: 'deny', enforcing, detail: `malformed plan: ${plan.problems.join('; ')}`, data };
+  }
   const deciding = matched[0];
   if (!deciding) {
     return { stage: 'policy', verdict: 'allow', enforcing, detail: `no tool rule matches ${input.path}`, data };
   }
-  const named = `${describeRule(deciding)}: ${deciding.effect}`;
-  data.rule_id = deciding.id;
-  data.rule_version = deciding.version;
-  if (deciding.effect !== 'allow') {
-    return { stage: 'policy', verdict: deciding.effect, enforcing, detail: named, data };
+  const named = describeMatch(deciding);
+  data.rule_id = deciding.rule.id;
+  data.rule_version = deciding.rule.version;
+  if (deciding.rule.effect !== 'allow') {
+    return { stage: 'policy', verdict: deciding.rule.effect, enforcing, detail: named, data };
   }
-  const trust = previous.find((stage) => stage.stage === 'trust');
   const holdReason = trust?.verdict === 'require_approval' ? trust.data.hold_reason : undefined;
   if (holdReason === 'short_record') {
     data.lifts = ['trust'];

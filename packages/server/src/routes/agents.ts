@@ -5,13 +5,13 @@ import type { App, AppContext } from '../context.ts';
 import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentAgent } from '../present.ts';
-import { AgentActionRequest } from '../schemas.ts';
+import { Agent, AgentActionRequest, AgentList } from '../schemas.ts';
 
 const AgentParams = Type.Object({ agent_id: Type.String({ minLength: 1, maxLength: 200 }) });
 const OVERRIDES = { suspend: 'suspended', revoke: 'revoked', reinstate: null } as const;
 
 export function agentRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/agents', { config: { access: 'approver' } }, async (request) => {
+  app.get('/fabric/agents', { schema: { response: { 200: AgentList } }, config: { access: 'approver' } }, async (request) => {
     const key = keyOf(request);
     const [agents, keys, settings] = await Promise.all([
       ctx.store.listAgents(key.tenantId),
@@ -22,7 +22,7 @@ export function agentRoutes(app: App, ctx: AppContext): void {
     return { agents: agents.map((agent) => presentAgent(agent, keys, settings, now)) };
   });
 
-  app.get('/fabric/agents/:agent_id', { schema: { params: AgentParams }, config: { access: 'agent' } }, async (request) => {
+  app.get('/fabric/agents/:agent_id', { schema: { params: AgentParams, response: { 200: Agent } }, config: { access: 'agent' } }, async (request) => {
     const key = keyOf(request);
     const agentId = request.params.agent_id;
     const agent = await ctx.store.getAgent(key.tenantId, agentId);
@@ -34,7 +34,7 @@ export function agentRoutes(app: App, ctx: AppContext): void {
   for (const [action, override] of Object.entries(OVERRIDES)) {
     app.post(
       `/fabric/agents/:agent_id/${action}`,
-      { schema: { params: AgentParams, body: AgentActionRequest }, config: { access: 'admin' } },
+      { schema: { params: AgentParams, body: AgentActionRequest, response: { 200: Agent } }, config: { access: 'admin' } },
       async (request) => {
         const key = keyOf(request);
         const agentId = request.params.agent_id;

@@ -4,10 +4,10 @@ import type { App, AppContext } from '../context.ts';
 import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentApproval } from '../present.ts';
-import { ApprovalDecisionRequest, ApprovalListQuery, IdParams } from '../schemas.ts';
+import { ApprovalDecisionRequest, ApprovalList, ApprovalListQuery, ApprovalRecord, IdParams, errorResponses } from '../schemas.ts';
 
 export function approvalRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/approvals', { schema: { querystring: ApprovalListQuery }, config: { access: 'agent' } }, async (request) => {
+  app.get('/fabric/approvals', { schema: { querystring: ApprovalListQuery, response: { 200: ApprovalList } }, config: { access: 'agent' } }, async (request) => {
     const key = keyOf(request);
     const scope = agentScope(key);
     const { status, agent_id, limit = 100 } = request.query;
@@ -16,7 +16,7 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
     return { approvals: rows.map(presentApproval) };
   });
 
-  app.get('/fabric/approvals/:id', { schema: { params: IdParams }, config: { access: 'agent' } }, async (request) => {
+  app.get('/fabric/approvals/:id', { schema: { params: IdParams, response: { 200: ApprovalRecord } }, config: { access: 'agent' } }, async (request) => {
     const key = keyOf(request);
     const row = await ctx.store.getApproval(key.tenantId, request.params.id, ctx.clock());
     const scope = agentScope(key);
@@ -27,7 +27,10 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
   for (const action of ['approve', 'deny'] as const) {
     app.post(
       `/fabric/approvals/:id/${action}`,
-      { schema: { params: IdParams, body: ApprovalDecisionRequest }, config: { access: 'approver' } },
+      {
+        schema: { params: IdParams, body: ApprovalDecisionRequest, response: { 200: ApprovalRecord, ...errorResponses(409) } },
+        config: { access: 'approver' },
+      },
       async (request) => {
         const key = keyOf(request);
         const id = request.params.id;

@@ -4,16 +4,31 @@ import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentDecision } from '../present.ts';
-import { DecisionListQuery, DecisionRecord, DecisionRequest, IdParams, OutcomeRequest } from '../schemas.ts';
+import { DecisionList, DecisionListQuery, DecisionRecord, DecisionRequest, DecisionSignature, errorResponses, IdParams, OutcomeRequest } from '../schemas.ts';
+
+// A repeat of the same key (per tenant and API key) within 24 h gets the first answer; see decision-service.ts.
+const DecisionHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$', description: 'printable ASCII, no spaces' }),
+  ),
+});
 
 export function decisionRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/fabric/decisions',
-    { schema: { body: DecisionRequest, response: { 200: DecisionRecord } }, config: { access: 'agent' } },
-    async (request) => presentDecision(await ctx.decisions.decide(keyOf(request), request.body), false),
+    {
+      schema: { body: DecisionRequest, headers: DecisionHeaders, response: { 200: DecisionRecord } },
+      config: { access: 'agent' },
+    },
+    async (request, reply) => {
+      const idempotencyKey = request.headers['idempotency-key'];
+      const row = await ctx.decisions.decide(keyOf(request), request.body, { idempotencyKey });
+      if (row.replayed) reply.header('idempotency-replayed', 'true');
+      return presentDecision(row, false);
+    },
   );
 
-  app.get('/fabric/decisions', { schema: { querystring: DecisionListQuery }, config: { access: 'agent' } }, async (request) => {
+  app.get('/fabric/decisions', { schema: { querystring: DecisionListQuery, response: { 200: DecisionList } }, config: { access: 'agent' } }, async (request) => {
     const key = keyOf(request);
     const q = request.query;
     const scope = agentScope(key);
@@ -47,7 +62,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     return row;
   };
 
-  app.get('/fabric/decisions/:id', { schema: { params: IdParams }, config: { access: 'agent' } }, async (request) =>
+  app.get('/fabric/decisions/:id', { schema: { params: IdParams, response: { 200: DecisionRecord } }, config: { access: 'agent' } }, async (request) =>
     presentDecision(await findDecision(keyOf(request), request.params.id)),
   );
 
@@ -57,13 +72,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
       schema: {
         params: IdParams,
         response: {
-          200: Type.Object({
-            decision_id: Type.String(),
-            algorithm: Type.Literal('Ed25519'),
-            key_id: Type.String(),
-            signed_payload: Type.String(),
-            signature: Type.String(),
-          }),
+          200: DecisionSignature,
         },
       },
       config: { access: 'agent' },
@@ -82,7 +91,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/fabric/decisions/:id/outcome',
-    { schema: { params: IdParams, body: OutcomeRequest }, config: { access: 'agent' } },
+    { schema: { params: IdParams, body: OutcomeRequest, response: { 200: DecisionRecord, ...errorResponses(409) } }, config: { access: 'agent' } },
     async (request) => {
       const key = keyOf(request);
       const row = await findDecision(key, request.params.id);

@@ -5,13 +5,13 @@ import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { hashSecret, newId, newSecret } from '../ids.ts';
 import { iso, presentAgentKey, presentApiKey } from '../present.ts';
-import { AgentKeyRequest, ApiKeyRequest, IdParams } from '../schemas.ts';
+import { AgentKey, AgentKeyCreated, AgentKeyList, AgentKeyRequest, ApiKey, ApiKeyCreated, ApiKeyList, ApiKeyRequest, errorResponses, IdParams } from '../schemas.ts';
 import type { KeyRow } from '../store/store.ts';
 
 const EMPTY_RECORD = { approved: 0, blocked: 0, recentBlockedAt: [], override: null };
 
 export function keyRoutes(app: App, ctx: AppContext): void {
-  app.post('/fabric/api-keys', { schema: { body: ApiKeyRequest }, config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/fabric/api-keys', { schema: { body: ApiKeyRequest, response: { 201: ApiKeyCreated } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     const secret = newSecret('fk');
     const row: KeyRow = {
@@ -32,11 +32,11 @@ export function keyRoutes(app: App, ctx: AppContext): void {
     return { ...presentApiKey(row), api_key: secret };
   });
 
-  app.get('/fabric/api-keys', { config: { access: 'admin' } }, async (request) => ({
+  app.get('/fabric/api-keys', { schema: { response: { 200: ApiKeyList } }, config: { access: 'admin' } }, async (request) => ({
     keys: (await ctx.store.listKeys(keyOf(request).tenantId, 'customer')).map(presentApiKey),
   }));
 
-  app.delete('/fabric/api-keys/:id', { schema: { params: IdParams }, config: { access: 'admin' } }, async (request) => {
+  app.delete('/fabric/api-keys/:id', { schema: { params: IdParams, response: { 200: ApiKey, ...errorResponses(409) } }, config: { access: 'admin' } }, async (request) => {
     const key = keyOf(request);
     if (request.params.id === key.id) throw new ApiError('AG_CONFLICT', 'a key cannot revoke itself; use another admin key');
     const revoked = await ctx.store.revokeKey(key.tenantId, 'customer', request.params.id, ctx.clock());
@@ -44,7 +44,7 @@ export function keyRoutes(app: App, ctx: AppContext): void {
     return presentApiKey(revoked);
   });
 
-  app.post('/fabric/agent-keys', { schema: { body: AgentKeyRequest }, config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/fabric/agent-keys', { schema: { body: AgentKeyRequest, response: { 201: AgentKeyCreated } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     const secret = newSecret('agt');
     const row: KeyRow = {
@@ -72,13 +72,13 @@ export function keyRoutes(app: App, ctx: AppContext): void {
     };
   });
 
-  app.get('/fabric/agent-keys', { config: { access: 'approver' } }, async (request) => {
+  app.get('/fabric/agent-keys', { schema: { response: { 200: AgentKeyList } }, config: { access: 'approver' } }, async (request) => {
     const key = keyOf(request);
     const settings = await settingsOf(ctx, key.tenantId);
     return { agent_keys: (await ctx.store.listKeys(key.tenantId, 'agent')).map((row) => presentAgentKey(row, settings)) };
   });
 
-  app.delete('/fabric/agent-keys/:id', { schema: { params: IdParams }, config: { access: 'admin' } }, async (request) => {
+  app.delete('/fabric/agent-keys/:id', { schema: { params: IdParams, response: { 200: AgentKey } }, config: { access: 'admin' } }, async (request) => {
     const key = keyOf(request);
     const revoked = await ctx.store.revokeKey(key.tenantId, 'agent', request.params.id, ctx.clock());
     if (!revoked) throw new ApiError('AG_NOT_FOUND', `agent key \`${request.params.id}\` not found`);

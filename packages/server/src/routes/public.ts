@@ -1,8 +1,7 @@
 // Routes without a key: health, readiness, the service's public keys, and signup when open.
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { publicJwk } from '../signing-keys.ts';
-import { SignupRequest } from '../schemas.ts';
+import { errorResponses, Health, PublicKeyList, SignupRequest, SignupResponse } from '../schemas.ts';
 import { createTenantWithAdmin } from '../tenants.ts';
 
 export function publicRoutes(app: App, ctx: AppContext): void {
@@ -11,12 +10,12 @@ export function publicRoutes(app: App, ctx: AppContext): void {
     reply.code(503);
     return { status: 'unavailable', detail: 'the store is unreachable' };
   };
-  app.get('/healthz', { config: { public: true } }, health);
-  app.get('/readyz', { config: { public: true } }, health);
+  app.get('/healthz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
+  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
 
-  app.get('/fabric/keys/public', { config: { access: 'agent' } }, async () => ({ keys: ctx.keyRing.keys.map(publicJwk) }));
+  app.get('/fabric/keys/public', { schema: { response: { 200: PublicKeyList } }, config: { access: 'agent' } }, async () => ({ keys: ctx.keyRing.publicKeys() }));
 
-  app.post('/signup', { schema: { body: SignupRequest }, config: { public: true } }, async (request, reply) => {
+  app.post('/signup', { schema: { body: SignupRequest, response: { 201: SignupResponse, ...errorResponses(404) } }, config: { public: true } }, async (request, reply) => {
     if (!ctx.config.signupOpen) throw new ApiError('AG_NOT_FOUND', 'signup is not enabled on this service');
     const created = await createTenantWithAdmin(ctx.store, { name: request.body.name, email: request.body.email ?? null }, ctx.clock());
     reply.code(201);

@@ -4,7 +4,7 @@ import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { settingsOf } from '../context.ts';
 import { presentTool } from '../present.ts';
-import { AddToolRequest, SettingsPatch } from '../schemas.ts';
+import { AddToolRequest, Settings, SettingsPatch, Tool, ToolList } from '../schemas.ts';
 
 function presentSettings(s: TenantSettings) {
   return {
@@ -13,6 +13,7 @@ function presentSettings(s: TenantSettings) {
     approval_ttl_seconds: s.approvalTtlSeconds,
     critical_transfer_amount: s.criticalTransferAmount,
     fail_mode: s.failMode,
+    halt_quorum: s.haltQuorum,
     thresholds: {
       trusted_min_approved: s.thresholds.trustedMinApproved,
       trusted_min_share: s.thresholds.trustedMinShare,
@@ -23,11 +24,11 @@ function presentSettings(s: TenantSettings) {
 }
 
 export function tenantRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/settings', { config: { access: 'approver' } }, async (request) =>
+  app.get('/fabric/settings', { schema: { response: { 200: Settings } }, config: { access: 'approver' } }, async (request) =>
     presentSettings(await settingsOf(ctx, keyOf(request).tenantId)),
   );
 
-  app.patch('/fabric/settings', { schema: { body: SettingsPatch }, config: { access: 'admin' } }, async (request) => {
+  app.patch('/fabric/settings', { schema: { body: SettingsPatch, response: { 200: Settings } }, config: { access: 'admin' } }, async (request) => {
     const key = keyOf(request);
     const current = await settingsOf(ctx, key.tenantId);
     const patch = request.body;
@@ -38,6 +39,7 @@ export function tenantRoutes(app: App, ctx: AppContext): void {
       approvalTtlSeconds: patch.approval_ttl_seconds ?? current.approvalTtlSeconds,
       criticalTransferAmount: patch.critical_transfer_amount ?? current.criticalTransferAmount,
       failMode: patch.fail_mode ?? current.failMode,
+      haltQuorum: patch.halt_quorum ?? current.haltQuorum,
       thresholds: {
         ...DEFAULT_SETTINGS.thresholds,
         ...current.thresholds,
@@ -51,11 +53,11 @@ export function tenantRoutes(app: App, ctx: AppContext): void {
     return presentSettings(next);
   });
 
-  app.get('/fabric/tools', { config: { access: 'approver' } }, async (request) => ({
+  app.get('/fabric/tools', { schema: { response: { 200: ToolList } }, config: { access: 'approver' } }, async (request) => ({
     tools: (await ctx.store.listTools(keyOf(request).tenantId)).map(presentTool),
   }));
 
-  app.post('/fabric/tools', { schema: { body: AddToolRequest }, config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/fabric/tools', { schema: { body: AddToolRequest, response: { 201: Tool } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     const tool = {
       tenantId: key.tenantId,

@@ -4,23 +4,38 @@ import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { presentRule } from '../present.ts';
-import { IdParams, ToolRulePatch, ToolRuleRequest } from '../schemas.ts';
+import { IdParams, NoContent, ToolRule, ToolRuleList, ToolRulePatch, ToolRuleRequest } from '../schemas.ts';
+import { ValidationFailed } from '../errors.ts';
+import { conditionProblem, type ArgCondition } from '@actiongate/engine';
+
+/** Rejects conditions that could never be evaluated (bad path, wrong value type, invalid RE2 regex). */
+function checkConditions(conditions: ArgCondition[] | null | undefined): void {
+  const items = (conditions ?? []).flatMap((condition, i) => {
+    const problem = conditionProblem(condition);
+    return problem ? [{ loc: ['body', 'match_args', i], msg: problem, type: 'value_error' }] : [];
+  });
+  if (items.length) throw new ValidationFailed(items);
+}
 
 export function toolRuleRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/tool-rules', { config: { access: 'approver' } }, async (request) => ({
+  app.get('/fabric/tool-rules', { schema: { response: { 200: ToolRuleList } }, config: { access: 'approver' } }, async (request) => ({
     rules: (await ctx.store.listToolRules(keyOf(request).tenantId)).map(presentRule),
   }));
 
-  app.post('/fabric/tool-rules', { schema: { body: ToolRuleRequest }, config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/fabric/tool-rules', { schema: { body: ToolRuleRequest, response: { 201: ToolRule } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     const now = ctx.clock();
     const body = request.body;
+    checkConditions(body.match_args as ArgCondition[] | null | undefined);
     const rule = {
       id: newId('tr'),
       tenantId: key.tenantId,
       name: body.name,
       effect: body.effect,
       match_path: body.match_path,
+      match_args: (body.match_args as ArgCondition[] | null | undefined) ?? null,
+      agent_ids: body.agent_ids ?? null,
+      risk_at_least: body.risk_at_least ?? null,
       description: body.description ?? '',
       enabled: body.enabled ?? true,
       version: 1,
@@ -38,22 +53,26 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
     return rule;
   };
 
-  app.get('/fabric/tool-rules/:id', { schema: { params: IdParams }, config: { access: 'approver' } }, async (request) =>
+  app.get('/fabric/tool-rules/:id', { schema: { params: IdParams, response: { 200: ToolRule } }, config: { access: 'approver' } }, async (request) =>
     presentRule(await findRule(keyOf(request).tenantId, request.params.id)),
   );
 
   app.patch(
     '/fabric/tool-rules/:id',
-    { schema: { params: IdParams, body: ToolRulePatch }, config: { access: 'admin' } },
+    { schema: { params: IdParams, body: ToolRulePatch, response: { 200: ToolRule } }, config: { access: 'admin' } },
     async (request) => {
       const key = keyOf(request);
       const rule = await findRule(key.tenantId, request.params.id);
       const patch = request.body;
+      checkConditions(patch.match_args as ArgCondition[] | null | undefined);
       const updated = {
         ...rule,
         name: patch.name ?? rule.name,
         effect: patch.effect ?? rule.effect,
         match_path: patch.match_path ?? rule.match_path,
+        match_args: patch.match_args === undefined ? rule.match_args : ((patch.match_args as ArgCondition[] | null) ?? null),
+        agent_ids: patch.agent_ids === undefined ? rule.agent_ids : patch.agent_ids,
+        risk_at_least: patch.risk_at_least === undefined ? rule.risk_at_least : patch.risk_at_least,
         description: patch.description ?? rule.description,
         enabled: patch.enabled ?? rule.enabled,
         version: rule.version + 1,
@@ -64,7 +83,7 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.delete('/fabric/tool-rules/:id', { schema: { params: IdParams }, config: { access: 'admin' } }, async (request, reply) => {
+  app.delete('/fabric/tool-rules/:id', { schema: { params: IdParams, response: { 204: NoContent } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     if (!(await ctx.store.deleteToolRule(key.tenantId, request.params.id))) {
       throw new ApiError('AG_NOT_FOUND', `tool rule \`${request.params.id}\` not found`);

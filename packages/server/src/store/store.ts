@@ -1,6 +1,20 @@
 // The one storage interface the service talks to. Implementations per database live beside it
 // (sqlite/ now, postgres/ later) and are checked by the same conformance suite.
-import type { Decision, DecisionState, RiskClass, RuleEffect, TenantSettings, TrustOverride, TrustRecord } from '@actiongate/engine';
+import type { DemoTenantStore } from './demo-tenant-store.ts';
+import type { EventStore } from './event-store.ts';
+import type { HaltStore } from './halt-store.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
+import type { TraceStore } from './trace-store.ts';
+import type {
+  ArgCondition,
+  Decision,
+  DecisionState,
+  RiskClass,
+  RuleEffect,
+  TenantSettings,
+  TrustOverride,
+  TrustRecord,
+} from '@actiongate/engine';
 
 export type KeyRole = 'admin' | 'approver' | 'agent';
 
@@ -34,6 +48,9 @@ export interface ToolRuleRow {
   name: string;
   effect: RuleEffect;
   match_path: string;
+  match_args: ArgCondition[] | null;
+  agent_ids: string[] | null;
+  risk_at_least: RiskClass | null;
   description: string;
   enabled: boolean;
   version: number;
@@ -104,6 +121,8 @@ export interface DecisionRow {
   signedPayload: string;
   approvalId: string | null;
   outcome: { status: 'completed' | 'failed'; detail: string | null; at: number } | null;
+  /** The trace the caller put this decision in, if any. */
+  traceId?: string | null;
 }
 
 /** What the decision service asks the store to do, in one transaction. */
@@ -117,6 +136,18 @@ export interface DecisionJob {
   now: number;
   /** Runs the engine on the state the store loaded, inside the transaction; returns the row to insert. */
   compute(state: DecisionState): { decision: Decision; row: DecisionRow };
+  /**
+   * `Idempotency-Key` of the request: inside the same transaction, a decision already stored under this
+   * key (for the tenant and API key, within `windowMs`) is returned instead of deciding again.
+   */
+  idempotency?: { key: string; requestHash: string; windowMs: number };
+}
+
+/** An `Idempotency-Key` reused within its window for a different request. */
+export class IdempotencyKeyReused extends Error {
+  constructor(readonly decisionId: string) {
+    super(`idempotency key already used for a different request (decision ${decisionId})`);
+  }
 }
 
 export interface DecisionListQuery {
@@ -138,7 +169,7 @@ export type ApprovalDecisionResult =
   | { ok: true; approval: ApprovalRow }
   | { ok: false; reason: 'not_found' | 'own_request' | 'already_decided' | 'expired'; approval?: ApprovalRow };
 
-export interface Store {
+export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStore {
   close(): Promise<void>;
   ping(): Promise<boolean>;
 
@@ -173,6 +204,10 @@ export interface Store {
 
   listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]>;
   getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null>;
+  /** Marks every approval whose time ran out as expired (each one journaled); returns how many. */
+  expireDueApprovals(now: number): Promise<number>;
+  /** The tamper-evident journal of decisions and approval events. */
+  readonly journal: JournalStore;
   decideApproval(
     tenantId: string,
     id: string,

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, configFromEnv, SigningKeyRing, SqliteStore, bootstrap } from '../../src/index.ts';
+import { contractFor } from './contract.ts';
 
 export interface JsonResponse<T = any> {
   status: number;
@@ -59,6 +60,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         parsed = text ? JSON.parse(text) : null;
       } catch {
         // not JSON: keep the text
+      }
+      // Every answer is checked against the service's OpenAPI document (set ACTIONGATE_CONTRACT=off to skip).
+      if (process.env.ACTIONGATE_CONTRACT !== 'off') {
+        const problem = contractFor(app.swagger() as any).check(method, path, response.status, response.headers.get('content-type'), parsed);
+        if (problem) throw new Error(`OpenAPI contract: ${problem}`);
       }
       return { status: response.status, body: parsed as any, headers: response.headers };
     },

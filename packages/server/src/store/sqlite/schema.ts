@@ -112,4 +112,86 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX approvals_by_call ON approvals (tenant_id, agent_id, path, payload_hash, status);
   CREATE INDEX approvals_by_status ON approvals (tenant_id, status, created_at);
   `,
+  // Idempotency-Key on POST /fabric/decisions: the first decision per (tenant, key, idempotency key), for 24 h.
+  `
+  CREATE TABLE idempotency_keys (
+    tenant_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    decision_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, key_id, idempotency_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (tenant_id, key_id, created_at);
+  `,
+  // Tool rules that look at arguments, agents and risk (issue 3).
+  `
+  ALTER TABLE tool_rules ADD COLUMN match_args TEXT;
+  ALTER TABLE tool_rules ADD COLUMN agent_ids TEXT;
+  ALTER TABLE tool_rules ADD COLUMN risk_at_least TEXT;
+  `,
+  // Console (issue 6): the per-tenant event log behind /fabric/events, traces, and kill-switch tokens.
+  `
+  CREATE TABLE events (
+    tenant_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, seq)
+  ) WITHOUT ROWID;
+  ALTER TABLE decisions ADD COLUMN trace_id TEXT;
+  CREATE INDEX decisions_by_trace ON decisions (tenant_id, trace_id) WHERE trace_id IS NOT NULL;
+  CREATE TABLE trace_events (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    trace_id TEXT NOT NULL,
+    span_id TEXT NOT NULL,
+    parent_span_id TEXT,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attributes TEXT NOT NULL,
+    payload TEXT,
+    key_id TEXT NOT NULL,
+    agent_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX trace_events_by_trace ON trace_events (tenant_id, trace_id, created_at);
+  CREATE TABLE halt_tokens (
+    token_hash TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) WITHOUT ROWID;
+  `,
+  // The tamper-evident journal (hash chain per tenant) and its signed tree heads.
+  `
+  CREATE TABLE journal (
+    tenant_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    ref_id TEXT NOT NULL,
+    time TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    entry_hash TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, seq)
+  );
+  CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq);
+  CREATE TABLE journal_heads (
+    tenant_id TEXT NOT NULL,
+    tree_size INTEGER NOT NULL,
+    root_hash TEXT NOT NULL,
+    timestamp TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, tree_size)
+  ) WITHOUT ROWID;
+  CREATE INDEX approvals_by_expiry ON approvals (status, expires_at);
+  `,
 ];

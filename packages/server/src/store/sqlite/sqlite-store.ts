@@ -28,7 +28,17 @@ import type {
   ToolRow,
   ToolRuleRow,
 } from '../store.ts';
+import { IdempotencyKeys } from './idempotency.ts';
+import { SqliteDemoTenants } from './sqlite-demo-tenants.ts';
 import { MIGRATIONS } from './schema.ts';
+import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
+import { SqliteJournal } from '../../journal/sqlite-journal.ts';
+import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
+import { SqliteHalt } from './sqlite-halt.ts';
+import { SqliteTraces } from './sqlite-traces.ts';
+import type { EventListener, EventRow } from '../event-store.ts';
+import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
+import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 
 type Row = Record<string, any>;
 
@@ -82,6 +92,9 @@ function ruleOf(row: Row): ToolRuleRow {
     name: row.name,
     effect: row.effect,
     match_path: row.match_path,
+    match_args: row.match_args ? JSON.parse(row.match_args) : null,
+    agent_ids: row.agent_ids ? JSON.parse(row.agent_ids) : null,
+    risk_at_least: row.risk_at_least ?? null,
     description: row.description,
     enabled: row.enabled === 1,
     version: row.version,
@@ -151,12 +164,15 @@ function decisionOf(row: Row): DecisionRow {
     signedPayload: row.signed_payload,
     approvalId: row.approval_id,
     outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
+    traceId: row.trace_id ?? null,
   };
 }
 
 export interface SqliteStoreOptions {
   /** Directory holding `actiongate.db`; `:memory:` for a throwaway database. */
   dataDir: string;
+  /** Append decisions and approval events to the tamper-evident journal (default true; off only to measure its cost). */
+  journal?: boolean;
 }
 
 export class SqliteStore implements Store {
@@ -167,6 +183,12 @@ export class SqliteStore implements Store {
   /** Tool rules per tenant, parsed once and dropped whenever the tenant's rules change. */
   private rulesCache = new Map<string, ToolRuleRow[]>();
   private statements: ReturnType<SqliteStore['prepare']>;
+  private events: SqliteEventLog;
+  private haltSwitch: SqliteHalt;
+  private traces: SqliteTraces;
+  private idempotencyKeys: IdempotencyKeys;
+  private demoTenants: SqliteDemoTenants;
+  readonly journal: SqliteJournal;
 
   constructor(options: SqliteStoreOptions) {
     let file = ':memory:';
@@ -181,6 +203,12 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
     this.statements = this.prepare();
+    this.events = new SqliteEventLog(this.db);
+    this.haltSwitch = new SqliteHalt(this.db, this.events);
+    this.traces = new SqliteTraces(this.db);
+    this.idempotencyKeys = new IdempotencyKeys(this.db);
+    this.demoTenants = new SqliteDemoTenants(this.db);
+    this.journal = new SqliteJournal(this.db, options.journal ?? true);
   }
 
   private migrate(): void {
@@ -223,15 +251,15 @@ export class SqliteStore implements Store {
       ),
       insertDecision: db.prepare(
         `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload, payload_hash, verdict, blocked, enforcing,
-           mode, risk, detail, stages, created_at, signature, signing_key_id, signed_payload, approval_id)
+           mode, risk, detail, stages, created_at, signature, signing_key_id, signed_payload, approval_id, trace_id)
          VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload, @payload_hash, @verdict, @blocked, @enforcing,
-           @mode, @risk, @detail, @stages, @created_at, @signature, @signing_key_id, @signed_payload, @approval_id)`,
+           @mode, @risk, @detail, @stages, @created_at, @signature, @signing_key_id, @signed_payload, @approval_id, @trace_id)`,
       ),
       approval: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
       decision: db.prepare('SELECT * FROM decisions WHERE tenant_id = ? AND id = ?'),
-      expireApprovals: db.prepare(
-        `UPDATE approvals SET status = 'expired' WHERE tenant_id = ? AND status IN ('pending', 'approved') AND expires_at <= ?`,
-      ),
+      dueApprovalsOf: db.prepare(`SELECT * FROM approvals WHERE tenant_id = ? AND status IN ('pending', 'approved') AND expires_at <= ?`),
+      dueApprovals: db.prepare(`SELECT * FROM approvals WHERE status IN ('pending', 'approved') AND expires_at <= ?`),
+      expireApproval: db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ? AND status IN ('pending', 'approved')`),
     };
   }
 
@@ -302,8 +330,9 @@ export class SqliteStore implements Store {
   async createToolRule(rule: ToolRuleRow): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, description, enabled, version, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+           version, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         rule.id,
@@ -311,6 +340,9 @@ export class SqliteStore implements Store {
         rule.name,
         rule.effect,
         rule.match_path,
+        rule.match_args ? JSON.stringify(rule.match_args) : null,
+        rule.agent_ids ? JSON.stringify(rule.agent_ids) : null,
+        rule.risk_at_least,
         rule.description,
         rule.enabled ? 1 : 0,
         rule.version,
@@ -341,13 +373,17 @@ export class SqliteStore implements Store {
   async updateToolRule(rule: ToolRuleRow): Promise<void> {
     this.db
       .prepare(
-        `UPDATE tool_rules SET name = ?, effect = ?, match_path = ?, description = ?, enabled = ?, version = ?, updated_at = ?
+        `UPDATE tool_rules SET name = ?, effect = ?, match_path = ?, match_args = ?, agent_ids = ?, risk_at_least = ?, description = ?,
+           enabled = ?, version = ?, updated_at = ?
          WHERE tenant_id = ? AND id = ?`,
       )
       .run(
         rule.name,
         rule.effect,
         rule.match_path,
+        rule.match_args ? JSON.stringify(rule.match_args) : null,
+        rule.agent_ids ? JSON.stringify(rule.agent_ids) : null,
+        rule.risk_at_least,
         rule.description,
         rule.enabled ? 1 : 0,
         rule.version,
@@ -437,9 +473,11 @@ export class SqliteStore implements Store {
       })();
     } catch (error) {
       // The commit itself failed: nothing of the batch is on disk, so nothing may be answered as decided.
+      this.events.discard();
       for (const pending of batch) pending.reject(error);
       return;
     }
+    this.events.publish();
     batch.forEach((pending, i) => {
       const outcome = outcomes[i];
       if (outcome.row) pending.resolve(outcome.row);
@@ -449,6 +487,11 @@ export class SqliteStore implements Store {
 
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
+    if (job.idempotency) {
+      // A repeat of the key answers the first decision and changes nothing (no approval consumed twice).
+      const replayed = this.idempotencyKeys.replayOf(job, job.idempotency);
+      if (replayed) return decisionOf(s.decision.get(job.tenantId, replayed) as Row);
+    }
     const tenant = tenantOf(s.tenant.get(job.tenantId) as Row);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
     const keyRow = s.keyById.get(job.key.id) as Row;
@@ -528,7 +571,18 @@ export class SqliteStore implements Store {
       signing_key_id: row.signingKeyId,
       signed_payload: row.signedPayload,
       approval_id: row.approvalId,
+      trace_id: row.traceId ?? null,
     });
+    if (job.idempotency) this.idempotencyKeys.remember(job, job.idempotency, row.id);
+    // Last, so a savepoint that rolls back never leaves an event waiting to be published.
+    const touched = effects.approval && effects.approval.kind !== 'reuse' ? (s.approval.get(job.tenantId, effects.approval.approvalId) as Row) : null;
+    this.events.appendDecision(row, effects, touched ? approvalOf(touched, job.now) : null);
+    // The tamper-evident journal, in this decision's savepoint: the decision, then what it did to an approval.
+    this.journal.append(row.tenantId, 'decision', row.id, row.createdAt, decisionRecord(row));
+    if (touched) {
+      const type = effects.approval?.kind === 'consume' ? 'approval.consumed' : 'approval.created';
+      this.journal.append(row.tenantId, type, touched.id, job.now, approvalRecord(approvalOf(touched, job.now)));
+    }
     return { ...row, seq: Number(info.lastInsertRowid) };
   }
 
@@ -561,13 +615,30 @@ export class SqliteStore implements Store {
   }
 
   async listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]> {
-    this.statements.expireApprovals.run(tenantId, now);
+    this.expireDue(tenantId, now);
     const where = ['tenant_id = @tenantId'];
     if (query.status !== undefined) where.push('status = @status');
     if (query.agentId !== undefined) where.push('agent_id = @agentId');
     const sql = `SELECT * FROM approvals WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT @limit`;
     const rows = this.db.prepare(sql).all({ tenantId, ...query }) as Row[];
     return rows.map((row) => approvalOf(row, now));
+  }
+
+  async expireDueApprovals(now: number): Promise<number> {
+    return this.expireDue(null, now);
+  }
+
+  /** Marks the approvals whose time ran out (of one tenant, or all) as expired, journaling each. */
+  private expireDue(tenantId: string | null, now: number): number {
+    return this.db.transaction(() => {
+      const s = this.statements;
+      const due = (tenantId === null ? s.dueApprovals.all(now) : s.dueApprovalsOf.all(tenantId, now)) as Row[];
+      for (const row of due) {
+        s.expireApproval.run(row.id);
+        this.journal.append(row.tenant_id, 'approval.expired', row.id, now, approvalRecord(approvalOf({ ...row, status: 'expired' }, now)));
+      }
+      return due.length;
+    })();
   }
 
   async getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null> {
@@ -580,13 +651,14 @@ export class SqliteStore implements Store {
     id: string,
     decision: { approve: boolean; keyId: string; note: string | null; now: number; resendWindowMs: number },
   ): Promise<ApprovalDecisionResult> {
-    return this.db.transaction((): ApprovalDecisionResult => {
+    const run = this.db.transaction((): ApprovalDecisionResult => {
       const row = this.statements.approval.get(tenantId, id) as Row | undefined;
       if (!row) return { ok: false, reason: 'not_found' };
       const current = approvalOf(row, decision.now);
       if (current.requestedByKeyId === decision.keyId) return { ok: false, reason: 'own_request', approval: current };
       if (current.status === 'expired') {
         this.db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ?`).run(id);
+        if (row.status !== 'expired') this.journal.append(tenantId, 'approval.expired', id, decision.now, approvalRecord(current));
         return { ok: false, reason: 'expired', approval: current };
       }
       if (current.status !== 'pending') return { ok: false, reason: 'already_decided', approval: current };
@@ -609,7 +681,66 @@ export class SqliteStore implements Store {
           this.statements.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), current.requestedByKeyId);
         }
       }
-      return { ok: true, approval: approvalOf(this.statements.approval.get(tenantId, id) as Row, decision.now) };
-    })();
+      const decided = approvalOf(this.statements.approval.get(tenantId, id) as Row, decision.now);
+      this.events.append(tenantId, decision.approve ? 'approval.approved' : 'approval.denied', approvalEventData(decided), decision.now);
+      this.journal.append(tenantId, decision.approve ? 'approval.approved' : 'approval.denied', id, decision.now, approvalRecord(decided));
+      return { ok: true, approval: decided };
+    });
+    return this.events.committed(run);
+  }
+
+  async listEvents(tenantId: string, afterSeq: number, limit: number): Promise<EventRow[]> {
+    return this.events.list(tenantId, afterSeq, limit);
+  }
+
+  async lastEventSeq(tenantId: string): Promise<number> {
+    return this.events.lastSeq(tenantId);
+  }
+
+  onEvents(listener: EventListener): () => void {
+    return this.events.listen(listener);
+  }
+
+  async createHaltToken(token: HaltTokenRow): Promise<void> {
+    this.haltSwitch.createToken(token);
+  }
+
+  async halt(tenantId: string, request: HaltRequest): Promise<HaltResult> {
+    return this.haltSwitch.halt(tenantId, request);
+  }
+
+  async resume(tenantId: string, request: { keyId: string; operatorId: string | null; now: number }): Promise<boolean> {
+    return this.haltSwitch.resume(tenantId, request);
+  }
+
+  async addTraceEvent(event: TraceEventRow): Promise<void> {
+    this.traces.add(event);
+  }
+
+  async getTrace(tenantId: string, traceId: string, limit: number): Promise<{ decisions: DecisionRow[]; events: TraceEventRow[] }> {
+    const found = this.traces.get(tenantId, traceId, limit);
+    return { decisions: found.decisions.map(decisionOf), events: found.events };
+  }
+
+  async listTraces(tenantId: string, limit: number): Promise<TraceSummary[]> {
+    return this.traces.list(tenantId, limit);
+  }
+
+  async seedTrustRecord(
+    tenantId: string,
+    target: { agentId?: string; keyId?: string },
+    counts: { approved: number; blocked: number },
+    now: number,
+  ): Promise<void> {
+    this.demoTenants.seedTrustRecord(tenantId, target, counts, now);
+  }
+
+  async deleteTenant(tenantId: string): Promise<void> {
+    this.demoTenants.deleteTenant(tenantId);
+    this.rulesCache.delete(tenantId);
+  }
+
+  async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {
+    return this.demoTenants.staleTenantIds(idPrefix, createdBefore, limit);
   }
 }

@@ -1,0 +1,100 @@
+// HTTP, side by side in one run: autocannon (its own process) against the bare-Fastify ceiling
+// (its own process) and the real server (`packages/server/src/main.ts`, its own process, default
+// SQLite store, durable group commit, signed records), with the same mixed workload; at full
+// speed and at a fixed 2,000 requests per second.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoadResult, LoadSpec } from './http/load.ts';
+import { seed } from './http/seed.ts';
+import { fmt } from './lib/measure.ts';
+import { rssMb, runToEnd, startNode, stop, type Child } from './lib/processes.ts';
+
+export interface HttpScenario {
+  target: 'ceiling' | 'actiongate';
+  rate: number | null;
+  result: LoadResult;
+}
+
+export interface HttpBenchResult {
+  scenarios: HttpScenario[];
+  rssAfterMb: number;
+  decisionsStored: number;
+  config: { connections: number; durationSeconds: number; warmupSeconds: number; normalAgents: number };
+}
+
+export interface HttpBenchOptions {
+  durationSeconds?: number;
+  warmupSeconds?: number;
+  connections?: number;
+  fixedRate?: number;
+  /** Directory for a `--cpu-prof` profile of the real server (written when it stops). */
+  cpuProfDir?: string;
+  /** File for per-statement SQLite timings of the real server (bench/lib/sql-timing.ts). */
+  sqlTimingOut?: string;
+  log?: (line: string) => void;
+}
+
+async function load(child: Child, spec: Omit<LoadSpec, 'url' | 'path'>): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, url: `http://127.0.0.1:${child.port}`, path: '/fabric/decisions' };
+  return JSON.parse((await runToEnd('bench/http/load.ts', [JSON.stringify(full)])).trim().split('\n').pop()!);
+}
+
+export async function runHttpBench(options: HttpBenchOptions = {}): Promise<HttpBenchResult> {
+  const log = options.log ?? console.log;
+  const durationSeconds = options.durationSeconds ?? 10;
+  const warmupSeconds = options.warmupSeconds ?? 3;
+  const connections = options.connections ?? 50;
+  const fixedRate = options.fixedRate ?? 2_000;
+  const normalAgents = 20;
+  const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-bench-'));
+  const adminKey = `fk_bench_${process.pid}_${Date.now()}`;
+  const ceiling = await startNode('bench/http/bare-server.ts', { env: {}, probe: '/fabric/decisions' });
+  const real = await startNode('packages/server/src/main.ts', {
+    env: {
+      ACTIONGATE_DATA_DIR: dataDir,
+      ACTIONGATE_ADMIN_KEY: adminKey,
+      ACTIONGATE_LOG_LEVEL: 'warn',
+      ...(options.sqlTimingOut ? { SQL_TIMING_OUT: options.sqlTimingOut } : {}),
+    },
+    nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+    imports: options.sqlTimingOut ? ['./bench/lib/sql-timing.ts'] : [],
+    probe: '/healthz',
+  });
+  const scenarios: HttpScenario[] = [];
+  try {
+    const keys = await seed(`http://127.0.0.1:${real.port}`, adminKey, normalAgents);
+    log(`  seeded ${normalAgents} normal agents, 10 tool rules (data dir ${dataDir})`);
+    let run = 0;
+    for (const rate of [null, fixedRate]) {
+      for (const [target, child] of [['ceiling', ceiling], ['actiongate', real]] as const) {
+        const base = { keys, connections, overallRate: rate ?? undefined };
+        await load(child, { ...base, runTag: `w${run++}`, durationSeconds: warmupSeconds });
+        const result = await load(child, { ...base, runTag: `r${run++}`, durationSeconds });
+        scenarios.push({ target, rate, result });
+        const mix = Object.entries(result.verdicts).map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`).join(', ');
+        log(`  ${target.padEnd(10)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`);
+      }
+    }
+    const rssAfterMb = rssMb(real.process.pid!);
+    const count = await fetch(`http://127.0.0.1:${real.port}/fabric/decisions?limit=1`, { headers: { 'x-api-key': adminKey } });
+    const newest = (await count.json()) as { decisions: Array<{ decision_id: string }> };
+    const decisionsStored = scenarios.reduce((sum, s) => sum + (s.target === 'actiongate' ? s.result.requests : 0), 0);
+    if (!newest.decisions?.length) throw new Error('the real server lists no decisions after the run');
+    return { scenarios, rssAfterMb, decisionsStored, config: { connections, durationSeconds, warmupSeconds, normalAgents } };
+  } finally {
+    await stop(ceiling.process);
+    await stop(real.process);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argOf = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  console.log('HTTP, mixed workload');
+  const result = await runHttpBench({ cpuProfDir: argOf('--cpu-prof-dir'), sqlTimingOut: argOf('--sql-timing') });
+  console.log(`  real server RSS after the run: ${fmt(result.rssAfterMb)} MB`);
+}

@@ -1,0 +1,10 @@
+const mb = () => (process.memoryUsage().rss / 1048576).toFixed(0);
+const heap = () => (process.memoryUsage().heapUsed / 1048576).toFixed(0);
+console.log('start', mb(), heap());
+await import('fastify'); console.log('fastify', mb(), heap());
+await import('node-sql-parser'); console.log('node-sql-parser', mb(), heap());
+await import('mvdan-sh'); console.log('mvdan-sh', mb(), heap());
+await import('re2js'); console.log('re2js', mb(), heap());
+await import('@actiongate/engine'); console.log('engine', mb(), heap());
+await import('../packages/server/src/app.ts'); console.log('server app', mb(), heap());
+globalThis.gc?.(); console.log('after gc', mb(), heap());

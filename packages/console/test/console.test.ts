@@ -1,0 +1,266 @@
+// The console in a real browser (Debian's Chromium through playwright-core) against the real
+// server: sign in, a held call appears live, approve it in the queue, the resend runs, a rule made
+// in the console blocks, the kill switch halts and resumes, and another tenant sees none of it.
+// Screenshots go to $ACTIONGATE_SCREENSHOTS, or a temporary directory that the output names.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
+
+const CHROMIUM = process.env.ACTIONGATE_CHROMIUM ?? '/usr/bin/chromium';
+const SKIP = process.env.ACTIONGATE_SKIP_BROWSER === '1';
+const shots = process.env.ACTIONGATE_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'actiongate-screens-'));
+
+let server: TestServer;
+let browser: Browser;
+let agentKey: string;
+let approverKey: string;
+let otherTenantKey: string;
+let page: Page;
+let admin: BrowserContext;
+const problems: string[] = [];
+
+async function signedIn(key: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
+  const p = await context.newPage();
+  p.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource|ERR_FAILED/.test(message.text())) problems.push(message.text());
+  });
+  p.on('pageerror', (error) => problems.push(String(error)));
+  await p.goto(`${server.url}/dashboard`);
+  await p.fill('#api-key', key);
+  await p.press('#api-key', 'Enter');
+  await p.waitForSelector('.who .tenant');
+  return { context, page: p };
+}
+
+const decide = (body: unknown, key = agentKey) => server.call('POST', '/fabric/decisions', { key, body });
+const shot = (p: Page, name: string) => p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+
+before(async () => {
+  if (SKIP) return;
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set ACTIONGATE_SKIP_BROWSER=1`);
+  mkdirSync(shots, { recursive: true });
+  // Build the console from the current sources, so the test never checks stale assets.
+  await import('../build.mjs');
+  server = await startServer({ ACTIONGATE_SIGNUP: 'open' });
+  agentKey = (await server.call('POST', '/fabric/agent-keys', { body: { name: 'mailer' } })).body.agent_key;
+  approverKey = (await server.call('POST', '/fabric/api-keys', { body: { name: 'alice', role: 'approver' } })).body.api_key;
+  otherTenantKey = (await server.call('POST', '/signup', { key: null, body: { name: 'other-co' } })).body.api_key;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ context: admin, page } = await signedIn(server.adminKey));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (!SKIP) console.log(`# screenshots in ${shots}`);
+});
+
+test('the console in a browser', { skip: SKIP, timeout: 50_000 }, async (t) => {
+  await t.test('serves the page with a tight CSP, and signs in with a key kept in sessionStorage only', async () => {
+    const res = await fetch(`${server.url}/dashboard`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('actiongate.api-key')), server.adminKey);
+    assert.deepEqual(await admin.cookies(), []);
+    assert.ok(!page.url().includes(server.adminKey));
+    await page.waitForSelector('.live[data-live="sse"]');
+  });
+
+  let held: any;
+  await t.test('a held decision sent over HTTP appears live in the list, with a verified signature', async () => {
+    held = (await decide({ path: '/tools/send_email', payload: { to: 'cfo@example.com', subject: 'Q3 numbers', body: 'x'.repeat(400) } })).body;
+    assert.equal(held.verdict, 'REQUIRE_APPROVAL');
+    const row = page.locator(`#decision-list [data-decision-id="${held.decision_id}"]`);
+    await row.waitFor({ timeout: 2000 });
+    assert.match(await row.innerText(), /Needs approval/);
+    await decide({ path: '/tools/search', payload: { q: 'weather' } });
+    await page.locator('#decision-list .decision-row').nth(1).waitFor();
+    await shot(page, 'decisions');
+
+    await row.click();
+    await page.waitForSelector('#signature[data-verified="true"]');
+    assert.match(await page.locator('#signature').innerText(), /Signature verified/);
+    assert.equal(await page.locator('.stages .stage').count(), 4);
+    assert.match(await page.locator('#approval-box').innerText(), /pending/);
+    await shot(page, 'decision-detail');
+  });
+
+  await t.test('a changed signature is marked not verified', async () => {
+    const { context, page: p } = await signedIn(server.adminKey);
+    await p.route('**/signature', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.signature = body.signature.startsWith('A') ? 'B' + body.signature.slice(1) : 'A' + body.signature.slice(1);
+      await route.fulfill({ response, json: body });
+    });
+    await p.goto(`${server.url}/dashboard#/decisions/${held.decision_id}`);
+    await p.waitForSelector('#signature[data-verified="false"]');
+    assert.match(await p.locator('#signature').innerText(), /NOT verified/);
+    await context.close();
+  });
+
+  await t.test('approving in the queue removes the item for every open console; the resend over HTTP runs', async () => {
+    const { context: other, page: watcher } = await signedIn(approverKey);
+    // A request the approver key made itself: it may not decide it, and is told why.
+    const own = (await decide({ path: '/tools/transfer', agent_id: 'treasurer', payload: { amount: 50, to: 'acme' } }, approverKey)).body;
+    await watcher.goto(`${server.url}/dashboard#/approvals`);
+    const ownCard = watcher.locator(`[data-approval-id="${own.approval_id}"]`);
+    await ownCard.waitFor();
+    assert.match(await ownCard.innerText(), /a key can never approve its own request/);
+    assert.equal(await ownCard.locator('button').count(), 0);
+    const watched = watcher.locator(`[data-approval-id="${held.approval_id}"]`);
+    await watched.waitFor();
+
+    await page.goto(`${server.url}/dashboard#/approvals`);
+    const card = page.locator(`[data-approval-id="${held.approval_id}"]`);
+    await card.waitFor();
+    const text = await card.innerText();
+    assert.match(text, /mailer/);
+    assert.match(text, /cfo@example\.com/);
+    assert.match(text, /left/);
+    assert.match(text, /400 characters, show all/);
+    await shot(page, 'approvals');
+    await card.locator('textarea').fill('checked the recipient');
+    await card.getByRole('button', { name: /Approve/ }).click();
+    await card.waitFor({ state: 'detached', timeout: 3000 });
+    await watched.waitFor({ state: 'detached', timeout: 3000 });
+    await other.close();
+
+    const approval = (await server.call('GET', `/fabric/approvals/${held.approval_id}`)).body;
+    assert.equal(approval.status, 'approved');
+    assert.equal(approval.note, 'checked the recipient');
+    const resent = await decide({ path: '/tools/send_email', payload: { to: 'cfo@example.com', subject: 'Q3 numbers', body: 'x'.repeat(400) } });
+    assert.equal(resent.body.verdict, 'ALLOWED');
+    assert.equal(resent.body.blocked, false);
+  });
+
+  await t.test('a rule created in the console blocks the next call; editing shows the new version', async () => {
+    await page.goto(`${server.url}/dashboard#/rules`);
+    const form = page.locator('#new-rule form');
+    await form.locator('input[name="name"]').fill('no-repo-deletes');
+    await form.locator('select[name="effect"]').selectOption('deny');
+    await form.locator('input[name="match_path"]').fill('/tools/delete_repo');
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    const rule = page.locator('#rule-list .rule', { hasText: 'no-repo-deletes' });
+    await rule.waitFor();
+    assert.match(await rule.innerText(), /v1/);
+    const blocked = await decide({ path: '/tools/delete_repo', payload: { repo: 'core' } });
+    assert.equal(blocked.body.verdict, 'BLOCKED');
+    assert.match(blocked.body.stages[2].detail, /no-repo-deletes/);
+
+    await rule.getByRole('button', { name: 'Edit' }).click();
+    await rule.locator('input[name="description"]').fill('deleting a repository needs a human outside the agent');
+    await rule.getByRole('button', { name: 'Save as v2' }).click();
+    await page.locator('#rule-list .rule', { hasText: 'v2' }).waitFor();
+    await shot(page, 'tool-rules');
+  });
+
+  await t.test('halt blocks every call and shows a banner on every view; resume restores', async () => {
+    const { context: other, page: watcher } = await signedIn(approverKey);
+    await page.goto(`${server.url}/dashboard#/halt`);
+    await page.click('#issue-token');
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#halt-token')?.value ?? '').startsWith('hlt_'));
+    await page.fill('#halt-reason', 'agent loop sending mail');
+    await page.fill('#halt-operator', 'ops-alice');
+    await page.click('#halt');
+    await page.waitForSelector('.halted-banner:not([hidden])');
+    await watcher.waitForSelector('.halted-banner:not([hidden])', { timeout: 3000 });
+    assert.match(await watcher.locator('.halted-banner').innerText(), /agent loop sending mail/);
+    await other.close();
+    await shot(page, 'kill-switch-halted');
+
+    const during = await decide({ path: '/tools/search', payload: { q: 'during halt' } });
+    assert.equal(during.body.verdict, 'BLOCKED');
+    assert.equal(during.body.stages[0].verdict, 'deny');
+    for (const view of ['decisions', 'approvals', 'agents', 'rules', 'traces']) {
+      await page.goto(`${server.url}/dashboard#/${view}`);
+      await page.waitForSelector('.halted-banner:not([hidden])');
+    }
+    await page.goto(`${server.url}/dashboard#/halt`);
+    await page.click('#resume');
+    await page.waitForSelector('.halted-banner', { state: 'hidden' });
+    const afterResume = await decide({ path: '/tools/search', payload: { q: 'after halt' } });
+    assert.equal(afterResume.body.stages[0].verdict, 'allow');
+  });
+
+  await t.test('agents and traces views show the record and the timeline', async () => {
+    await decide({ path: '/tools/search', payload: { q: 'traced' }, trace_id: 'tr-demo' });
+    await server.call('POST', '/fabric/traces/tr-demo/events', { key: agentKey, body: { name: 'plan.step', attributes: { step: 1 } } });
+    await page.goto(`${server.url}/dashboard#/agents`);
+    const mailer = page.locator('[data-agent="mailer"]');
+    await mailer.waitFor();
+    assert.match(await mailer.innerText(), /approved/);
+    await shot(page, 'agents');
+    await page.goto(`${server.url}/dashboard#/traces/tr-demo`);
+    await page.waitForSelector('#timeline .tl-item >> nth=1');
+    assert.match(await page.locator('#timeline').innerText(), /plan\.step/);
+    await shot(page, 'trace');
+  });
+
+  await t.test('live updates fall back to polling when the stream is blocked', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const p = await context.newPage();
+    await p.route('**/fabric/events?mode=sse*', (route) => route.abort());
+    await p.goto(`${server.url}/dashboard`);
+    await p.fill('#api-key', server.adminKey);
+    await p.press('#api-key', 'Enter');
+    await p.waitForSelector('.live[data-live="polling"]');
+    const fresh = (await decide({ path: '/tools/write_file', payload: { path: '/tmp/x' } })).body;
+    await p.locator(`[data-decision-id="${fresh.decision_id}"]`).waitFor({ timeout: 4000 });
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than a phone`);
+    await shot(p, 'decisions-phone-dark');
+    await p.goto(`${server.url}/dashboard#/approvals`);
+    await p.locator('.approval').first().waitFor();
+    await shot(p, 'approvals-phone-dark');
+    await context.close();
+  });
+
+  await t.test("a second tenant's key never sees the first tenant's data", async () => {
+    const { context, page: p } = await signedIn(otherTenantKey);
+    const seen: string[] = [];
+    await decide({ path: '/tools/send_email', payload: { to: 'leak-check@example.com' } });
+    const emptyViews = {
+      decisions: 'No decisions yet',
+      approvals: 'Nothing waits for a decision',
+      agents: 'No agents yet',
+      rules: 'No tool rules yet',
+      traces: 'No traces yet',
+    };
+    for (const [view, empty] of Object.entries(emptyViews)) {
+      await p.goto(`${server.url}/dashboard#/${view}`);
+      await p.getByText(empty).waitFor();
+      seen.push(await p.locator('main').innerText());
+    }
+    await p.goto(`${server.url}/dashboard#/decisions`);
+    await p.waitForSelector('.live[data-live="sse"]');
+    await decide({ path: '/tools/send_email', payload: { to: 'second-leak-check@example.com' } });
+    await p.waitForTimeout(500);
+    seen.push(await p.content());
+    const all = seen.join('\n');
+    for (const secret of ['mailer', 'treasurer', 'no-repo-deletes', 'tr-demo', 'leak-check@example.com', held.decision_id]) {
+      assert.ok(!all.includes(secret), `the other tenant saw ${secret}`);
+    }
+    assert.equal(await p.locator('#decision-list .decision-row').count(), 0);
+    await context.close();
+  });
+
+  await t.test('sign out forgets the key', async () => {
+    await page.click('#sign-out');
+    await page.waitForSelector('#api-key');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('actiongate.api-key')), null);
+    await page.reload();
+    await page.waitForSelector('#api-key');
+  });
+
+  await t.test('no script errors and no CSP violations', () => {
+    assert.deepEqual(problems, []);
+  });
+});

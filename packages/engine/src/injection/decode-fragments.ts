@@ -1,0 +1,167 @@
+// Finds text hidden behind an encoding a model can read but a keyword screen cannot: base64 runs,
+// percent-encoding, HTML entities and backslash escapes. Only decodings that give readable text
+// are kept, so random identifiers, hashes and keys do not produce noise.
+
+/** One decoded view of (part of) a string. */
+export interface DecodedFragment {
+  kind: 'base64' | 'url' | 'html' | 'escape';
+  /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
+  text: string;
+  /** The encoded source, for excerpts. */
+  source: string;
+}
+
+const MIN_BASE64_RUN = 16;
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+const HAS_PERCENT = /%[0-9A-Fa-f]{2}/;
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z]{2,8}));/g;
+const HAS_ENTITY = /&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z]{2,8});/;
+const ESCAPE = /\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})|\\u\{([0-9A-Fa-f]{1,6})\}/g;
+const HAS_ESCAPE = /\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\})/;
+const MAX_BASE64_RUNS = 32;
+const MAX_BASE64_LENGTH = 16_384;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  colon: ':',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
+  lsqb: '[',
+  rsqb: ']',
+  lbrack: '[',
+  rbrack: ']',
+  excl: '!',
+  quest: '?',
+  equals: '=',
+  period: '.',
+  comma: ',',
+  num: '#',
+  percnt: '%',
+  newline: '\n',
+  tab: '\t',
+  vert: '|',
+  lowbar: '_',
+  hyphen: '-',
+  dash: '-',
+  ndash: '-',
+  mdash: '-',
+  lsquo: "'",
+  rsquo: "'",
+  ldquo: '"',
+  rdquo: '"',
+};
+
+/** True when decoded bytes read as text: valid UTF-8, printable, with words and spaces. */
+export function isReadable(text: string): boolean {
+  if (text.length < 6 || text.includes('\ufffd')) return false;
+  let printable = 0;
+  let letters = 0;
+  let spaces = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32) spaces++;
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 0xbf) letters++;
+    if (code >= 32 || code === 9 || code === 10 || code === 13) printable++;
+  }
+  return printable / text.length > 0.95 && letters / text.length > 0.5 && spaces >= 1;
+}
+
+function isBase64Char(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 95 ||
+    code === 45
+  );
+}
+
+/** Runs of 16 or more base64 characters (with their padding), found by one pass over the text. */
+function base64Runs(text: string): string[] {
+  const runs: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const inRun = i < text.length && isBase64Char(text.charCodeAt(i));
+    if (inRun) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start >= MIN_BASE64_RUN) {
+      let end = i;
+      while (end < text.length && end - i < 2 && text.charCodeAt(end) === 61) end++;
+      runs.push(text.slice(start, end));
+      if (runs.length > MAX_BASE64_RUNS * 4) break;
+    }
+    start = -1;
+  }
+  return runs;
+}
+
+function decodeBase64(run: string): string {
+  const standard = run.replace(/-/g, '+').replace(/_/g, '/');
+  return Buffer.from(standard, 'base64').toString('utf8');
+}
+
+function decodePercent(text: string): string {
+  return text.replace(PERCENT_RUN, (run) => {
+    const bytes = Buffer.from(run.replace(/%/g, ''), 'hex');
+    const decoded = bytes.toString('utf8');
+    return decoded.includes('\ufffd') ? bytes.toString('latin1') : decoded;
+  });
+}
+
+function codePointText(code: number): string {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(ENTITY, (match, decimal?: string, hex?: string, name?: string) => {
+    if (decimal !== undefined) return codePointText(Number.parseInt(decimal, 10));
+    if (hex !== undefined) return codePointText(Number.parseInt(hex, 16));
+    return NAMED_ENTITIES[(name ?? '').toLowerCase()] ?? match;
+  });
+}
+
+function decodeEscapes(text: string): string {
+  return text.replace(ESCAPE, (_match, byte?: string, unit?: string, point?: string) =>
+    codePointText(Number.parseInt(byte ?? unit ?? point ?? '', 16)),
+  );
+}
+
+/**
+ * Decoded views of the encoded fragments in `text` that decode to readable text. Base64 runs
+ * are decoded one by one; percent-encoding, HTML entities and backslash escapes are decoded
+ * across the whole string, since an instruction is often only partly encoded.
+ */
+export function decodeFragments(text: string): DecodedFragment[] {
+  const fragments: DecodedFragment[] = [];
+  if (text.includes('%') && HAS_PERCENT.test(text)) {
+    const decoded = decodePercent(text);
+    const spaced = decoded.replace(/\+/g, ' ');
+    if (spaced !== text) fragments.push({ kind: 'url', text: spaced, source: text });
+  }
+  if (text.includes('&') && HAS_ENTITY.test(text)) {
+    const decoded = decodeEntities(text);
+    if (decoded !== text) fragments.push({ kind: 'html', text: decoded, source: text });
+  }
+  if (text.includes('\\') && HAS_ESCAPE.test(text)) {
+    const decoded = decodeEscapes(text);
+    if (decoded !== text) fragments.push({ kind: 'escape', text: decoded, source: text });
+  }
+  let runs = 0;
+  for (const run of base64Runs(text)) {
+    if (run.length > MAX_BASE64_LENGTH || !/[0-9+/=A-Z]/.test(run)) continue;
+    if (++runs > MAX_BASE64_RUNS) break;
+    const decoded = decodeBase64(run);
+    if (isReadable(decoded)) fragments.push({ kind: 'base64', text: decoded, source: run });
+  }
+  return fragments;
+}

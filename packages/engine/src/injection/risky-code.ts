@@ -1,0 +1,116 @@
+// Code planted in a document for the agent to copy into its own answer or run: a snippet that
+// ships data off the machine, opens a shell to a remote host, or wrecks the host. On its own such
+// code may be a legitimate example (a security answer), so it weighs little; next to a directive
+// to put "the following code" into the reader's work it is an injection.
+
+import type { Signal } from './rules.ts';
+
+interface CodeRule {
+  weight: number;
+  /** Every pattern must match somewhere in the string. */
+  all: RegExp[];
+}
+
+const NETWORK_SEND =
+  /\brequests\.(?:post|put|patch)\s*\(|\burlopen\s*\(|\bsocket\.(?:socket|create_connection)\b[\s\S]{0,400}?\.(?:connect|send|sendall)\s*\(|\b(?:scp|rsync|ftp|sftp)\b[^\n]{0,120}?[\w.-]+[:@]|\bcurl\b[^\n]{0,120}?(?:-d\b|-F\b|--data|-T\b|--upload-file|-X\s*["']?post)|\bfetch\s*\([^)]{0,200}method\s*:\s*["']post|\baxios\.post\s*\(|\bhttp\.request\s*\(|\bsmtplib\b|\bparamiko\b/i;
+const SENSITIVE_SOURCE =
+  /\bopen\s*\(\s*["'](?:\/|~|[a-z]:\\|path\/to)|\bclipboard\b|\bpaste\s*\(|\bpbpaste\b|\bxsel\b|\bxclip\b|\bscreenshot\b|\bscreencapture\b|\bimagegrab\b|\bpyautogui\b|\bplatform\.(?:system|node|uname|platform|processor)\b|\bgetpass\b|\bgeocoder\b|\bpkg_resources\b|\.ssh\b|\bprivate[\s_/-]?key\b|\/var\/log\b|\bsyslog\b|\bpynput\b|\bkeyboard\.on_press\b|\bos\.environ\b|\bsubprocess\.check_output\b|\bnvidia-smi\b|\bnetstat\b|\bimage\.open\b|\bwin32clipboard\b|\bpyperclip\b|\bwebcam\b|\bcv2\.videocapture\b|\bffmpeg\b[^\n]{0,200}?\b(?:x11grab|gdigrab|avfoundation)\b/i;
+const INFINITE_LOOP = /\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*[:{]/i;
+
+const CODE_RULES: readonly CodeRule[] = [
+  // exfiltration: read something private, send it somewhere
+  { weight: 0.5, all: [NETWORK_SEND, SENSITIVE_SOURCE] },
+  // reverse or bind shell
+  {
+    weight: 0.6,
+    all: [
+      /\bos\.dup2\s*\(\s*\w+\.fileno\s*\(|\bnc\s+(?:-\w+\s+)*-[ec]\s|\bbash\s+-i\s*>&|\/dev\/tcp\/|\bpty\.spawn\s*\(|\bsocket\b[\s\S]{0,600}?\b(?:bind|listen)\s*\([\s\S]{0,600}?\b(?:subprocess|os\.system|popen|exec)\b/i,
+    ],
+  },
+  // download piped into an interpreter, or unpickling fetched data
+  {
+    weight: 0.55,
+    all: [
+      /\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\bpickle\.loads?\s*\([^)]{0,120}(?:response|requests|urlopen|\.content)|\bexec\s*\(\s*requests\.get\b/i,
+    ],
+  },
+  // destroying the host
+  {
+    weight: 0.6,
+    all: [
+      /\bshutil\.rmtree\s*\(\s*["'](?:\/|[a-z]:\\\\?|~)["']|\brm\s+-(?:rf|fr|r)\s+(?:--no-preserve-root\s+)?\/(?:\s|\*|$|["'])|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bmkfs(?:\.\w+)?\s+\/dev\/|\bdd\s+if=\/dev\/(?:zero|random|urandom)\s+of=\/dev\/[sh]d/i,
+    ],
+  },
+  // resource exhaustion: fork, process, window or memory bombs in an endless loop
+  {
+    weight: 0.5,
+    all: [
+      INFINITE_LOOP,
+      /\bos\.fork\s*\(|\bmultiprocessing\.process\s*\(|\btk\.tk\s*\(|\bcreate_window\s*\(|["']\w["']\s*\*\s*\d{6,}|\bthreading\.thread\s*\(/i,
+    ],
+  },
+  // flooding a host
+  {
+    weight: 0.5,
+    all: [INFINITE_LOOP, /\brequests\.(?:get|post)\s*\(|\bsocket\.socket\b|\bping\b|\bcurl\b|\bsend\s*\(\s*ip\s*\(|\bsendto\s*\(/i],
+  },
+  // tampering with boot, host resolution, privileges or start-up files
+  {
+    weight: 0.5,
+    all: [
+      /\/boot\/grub|\/etc\/hosts\b|\/etc\/sudoers|\/etc\/passwd|\/etc\/shadow|\bauthorized_keys\b|\/etc\/rc\.local|\.bashrc\b|\.bash_profile\b|\bcrontab\b|\\currentversion\\run\b/i,
+      /\bopen\s*\([^)]{0,200}["'](?:a|w|a\+|w\+|ab|wb)["']|>>|\bwrite\s*\(|\bappend\b/i,
+    ],
+  },
+  // cutting the network
+  {
+    weight: 0.5,
+    all: [
+      /\bipconfig\s*["',\s]+\/release\b|\bifconfig\s+\w+\s+down\b|\bip\s+link\s+set\s+\w+\s+down\b|\bnetsh\s+interface\b[^\n]{0,60}\bdisable|\bwin32_networkadapterconfiguration\b[\s\S]{0,300}?\.disable\s*\(|\bnet_connections\s*\(\s*\)[\s\S]{0,200}?\.(?:terminate|kill)\s*\(|\biptables\s+-(?:F|P\s+\w+\s+DROP)/i,
+    ],
+  },
+  // tunnelling traffic through a remote host
+  { weight: 0.45, all: [/\bssh\s+(?:-\w+\s+)*-[LRD]\s*\d+(?::[\w.-]+:\d+)?/i] },
+  {
+    weight: 0.45,
+    all: [/\bsocket\.socket\b[\s\S]{0,400}?\bsocket\.socket\b/i, /\b(?:bind|listen)\s*\(/i, /\b(?:connect|create_connection)\s*\(/i],
+  },
+  { weight: 0.45, all: [/\bstart_server\s*\(/i, /\bopen_connection\s*\(/i] },
+  { weight: 0.45, all: [/\btwisted\.internet\b/i, /\b(?:connectTCP|TCP4ClientEndpoint|listenTCP|TCP4ServerEndpoint)\b/i] },
+  // encrypting files with a key from elsewhere (ransomware shape)
+  {
+    weight: 0.5,
+    all: [
+      /\b(?:fernet|cipher|aes|chacha20)\b/i,
+      /\bos\.walk\b|\bglob\.glob\b|\bos\.listdir\b|\bget_key\b|\bransom\b|\bbitcoin\b|requests\.get\s*\([^)]{0,120}key|\bos\.remove\s*\(/i,
+      /\bwrite\s*\(|\bencrypt(?:or)?\b/i,
+    ],
+  },
+];
+
+const CODE_HINT = /[()=;{}]|\bimport\b|\bdef\b|\bwhile\b|\$\(|\|\s*\w/;
+
+/** Signals for planted malicious code in one normalised string (at most one, the strongest). */
+export function detectRiskyCode(text: string): Signal[] {
+  if (text.length < 12 || !CODE_HINT.test(text)) return [];
+  let best: Signal | undefined;
+  for (const entry of CODE_RULES) {
+    if (best !== undefined && best.weight >= entry.weight) continue;
+    let start = -1;
+    let end = -1;
+    let matched = true;
+    for (const pattern of entry.all) {
+      const match = pattern.exec(text);
+      if (match === null) {
+        matched = false;
+        break;
+      }
+      if (start < 0) {
+        start = match.index;
+        end = match.index + match[0].length;
+      }
+    }
+    if (matched) best = { rule: 'malicious_code', detector: 'malicious_code', weight: entry.weight, start, end };
+  }
+  return best === undefined ? [] : [best];
+}

@@ -1,0 +1,1031 @@
+// The pattern detectors of the injection screen. Each fires a weighted signal; no single trigger
+// word is enough to flag a payload, only phrases whose shape is an instruction aimed at the model
+// (a verb acting on "previous instructions", a secret as the object of "send", a chat-template
+// token). Weights say how sure one signal is on its own; the screen combines them.
+//
+// Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
+// characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
+
+import { createKeywordScanner, type KeywordScanner } from './keyword-scan.ts';
+
+/** One detector hit inside one string. */
+export interface Signal {
+  rule: string;
+  /** Which detector of the rule fired; distinct detectors of one rule are distinct evidence. */
+  detector: string;
+  weight: number;
+  /** Offsets of the evidence in the screened text, for the excerpt. */
+  start: number;
+  end: number;
+}
+
+interface PatternRule {
+  rule: string;
+  weight: number;
+  pattern: RegExp;
+  /**
+   * A cheap test every text the pattern can match also passes (its family's key words). Gates are
+   * evaluated once per text and shared, so ordinary text skips most patterns.
+   */
+  gate: RegExp | readonly RegExp[];
+  /** When this matches the 40 characters before the hit, the hit is negated ("never share …"). */
+  negatedBy?: RegExp;
+}
+
+interface GateKeywords {
+  /** Indexes into KEYWORDS; the gate can only pass when one of them occurs. */
+  words: number[];
+  /** Literal strings (lower case); or one of them occurs. */
+  symbols: string[];
+}
+
+const KEYWORDS: string[] = [];
+const GATE_KEYWORDS = new Map<RegExp, GateKeywords>();
+
+/**
+ * Registers the key words of a gate: a necessary condition checked by one shared pass over the
+ * text before the gate's regular expression runs. A gate with no words and no symbols never passes
+ * on ASCII text (the Chinese and Cyrillic gates). Non-ASCII text skips this check.
+ */
+function keyed(gate: RegExp, words: readonly string[], symbols: readonly string[]): RegExp {
+  const indexes = words.map((word) => {
+    const known = KEYWORDS.indexOf(word);
+    if (known >= 0) return known;
+    KEYWORDS.push(word);
+    return KEYWORDS.length - 1;
+  });
+  GATE_KEYWORDS.set(gate, { words: indexes, symbols: [...symbols] });
+  return gate;
+}
+
+// Gates: key words that any text a pattern can match contains. A pattern runs only when all of
+// its gates pass; gates are shared and evaluated once per text, so ordinary text skips most work.
+const ENGLISH_OVERRIDE_GATE = keyed(
+  /\b(?:ignor|disregard|forget|overlook|skip|discard|abandon|neglect|overrid|bypass|set\s+aside|throw\s+away|pretend)|(?:not|n't|stop|longer)\s+(?:follow|obey|listen|heed)/i,
+  [
+    ' ignor',
+    ' disregard',
+    ' forget',
+    ' forgot',
+    ' overlook',
+    ' skip',
+    ' discard',
+    ' abandon',
+    ' neglect',
+    ' overrid',
+    ' bypass',
+    ' aside',
+    ' throw',
+    ' pretend',
+    ' follow',
+    ' obey',
+    ' listen',
+    ' heed',
+  ],
+  [],
+);
+const SPANISH_GATE = keyed(
+  /ignor|olvid|descart|omit|omiso|sigas|seguir/i,
+  [' ignor', ' olvid', ' descart', ' omit', ' omiso', ' sigas', ' seguir', ' deja'],
+  [],
+);
+const FRENCH_GATE = keyed(
+  /ignor|oubli|tiens|tenez|abstraction|suis\s+pas/i,
+  [' ignor', ' oubli', ' tiens', ' tenez', ' abstraction', ' suis'],
+  [],
+);
+const GERMAN_GATE = keyed(
+  /ignor|vergiss|vergess|missacht|übergeh|beachte|befolge/i,
+  [' ignor', ' vergiss', ' vergess', ' missacht', ' beachte', ' befolge'],
+  [],
+);
+const ITALIAN_GATE = keyed(
+  /ignor|dimentic|trascur|considerare|tenere|seguire/i,
+  [' ignor', ' dimentic', ' trascur', ' considerare', ' tenere', ' seguire'],
+  [],
+);
+const PORTUGUESE_GATE = keyed(/ignor|esque|desconsider|descart|siga/i, [' ignor', ' esque', ' desconsider', ' descart', ' siga'], []);
+const CJK_GATE = keyed(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/, [], []);
+const CYRILLIC_GATE = keyed(/[\u0400-\u04ff]/, [], []);
+const MODEL_WORD_GATE = keyed(
+  /\b(?:ai|a\.i\.|llm|assistant|agent|language\s+model|chatbot|bot|model|gpt|chatgpt|claude|gemini|copilot)s?\b/i,
+  [
+    ' ai ',
+    ' a i ',
+    ' llm',
+    ' assistant',
+    ' agent',
+    ' model',
+    ' chatbot',
+    ' bot ',
+    ' bots ',
+    ' ais ',
+    ' gpt',
+    ' chatgpt',
+    ' claude',
+    ' gemini',
+    ' copilot',
+    ' language model',
+  ],
+  [],
+);
+const SECRET_GATE = keyed(
+  /\b(?:api|apikey|access|secret|client|pass|passw|passcode|credential|auth|bearer|session|cookie|private|ssh|id_rsa|id_ed25519|seed|recovery|mnemonic|credit|card|cvv|social|bank|env|prompt|instruction|rules|guidelines|configuration|directives|conversation|chat|previous\s+messages|memory)/i,
+  [
+    ' api',
+    ' apikey',
+    ' access',
+    ' secret',
+    ' client',
+    ' pass',
+    ' credential',
+    ' auth',
+    ' bearer',
+    ' session',
+    ' cookie',
+    ' private',
+    ' ssh',
+    ' id ',
+    ' seed',
+    ' recovery',
+    ' mnemonic',
+    ' credit',
+    ' card',
+    ' cvv',
+    ' social',
+    ' bank',
+    ' env',
+    ' prompt',
+    ' instruction',
+    ' rules',
+    ' guidelines',
+    ' configuration',
+    ' directives',
+    ' conversation',
+    ' chat',
+    ' previous messages',
+    ' memory',
+  ],
+  [],
+);
+const SENSITIVE_GATE = keyed(
+  /~|\$home|%userprofile%|\/home\/|\/users\/|\/root|id_|\/etc\/|mcp\.json|\.env|credentials\.json|wallet\.dat/i,
+  [],
+  ['~', '$home', '%userprofile%', '/home/', '/users/', '/root', 'id_', '/etc/', 'mcp.json', '.env', 'credentials.json', 'wallet.dat'],
+);
+const RESPONSE_YOUR_GATE = keyed(
+  /\byour\s+(?:response|reply|answer|output|message|elucidation|explanation|summary|completion|translation|result)/i,
+  [
+    ' your response',
+    ' your reply',
+    ' your answer',
+    ' your output',
+    ' your message',
+    ' your elucidation',
+    ' your explanation',
+    ' your summary',
+    ' your completion',
+    ' your translation',
+    ' your result',
+  ],
+  [],
+);
+const REPLY_VERB_GATE = keyed(
+  /\b(?:reply|respond|answer|write|talk|speak)\s/i,
+  [' reply ', ' respond ', ' answer ', ' write ', ' talk ', ' speak '],
+  [],
+);
+
+// --- instruction overrides -------------------------------------------------------------------
+
+const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|forgetting|overlook|skip|discard|abandon|neglect|override|overriding|bypass|set\s+aside|throw\s+away|do\s+not\s+(?:follow|obey|listen\s+to|heed)|don'?t\s+(?:follow|obey|listen\s+to|heed)|stop\s+following|no\s+longer\s+follow|pretend\s+(?:to\s+have\s+forgotten|you\s+(?:never\s+)?(?:forgot|received|got|saw)))`;
+const OVERRIDE_QUALIFIER = String.raw`(?:previous|previously|prior|above|earlier|preceding|foregoing|former|original|initial|old|past|existing|given|aforementioned|system|developer|your|all|any|every|those|these)`;
+const STRONG_TARGET = String.raw`(?:instructions?|directions?|directives?|rules?|prompts?|guidelines?|commands?|orders?|constraints?|guidance|programming|restrictions?|policies|policy|system\s+prompt|safeguards?|guardrails?)`;
+const WEAK_TARGET = String.raw`(?:context|messages?|conversation|input|text|content|tasks?|information|requests?|settings)`;
+const ANYTHING_BEFORE = String.raw`(?:everything|all|anything|whatever)\s+(?:(?:that\s+)?(?:was\s+)?(?:said|written|stated|given)\s+)?(?:above|before|previously|prior|so\s+far|earlier|until\s+now|you\s+(?:were|have\s+been|had\s+been)\s+(?:told|given|instructed)|that\s+came\s+before)`;
+
+const NOT_LETTER_BEFORE = String.raw`(?<![\p{L}])`;
+const NOT_LETTER_AFTER = String.raw`(?![\p{L}])`;
+
+function multilingual(verbs: string, targets: string): RegExp {
+  return new RegExp(`${NOT_LETTER_BEFORE}(?:${verbs})(?:\\s+\\S+){0,4}?\\s+(?:${targets})${NOT_LETTER_AFTER}`, 'iu');
+}
+
+const OVERRIDE_RULES: PatternRule[] = [
+  {
+    rule: 'instruction_override',
+    gate: ENGLISH_OVERRIDE_GATE,
+    weight: 0.85,
+    pattern: new RegExp(
+      String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,3}?\s+${OVERRIDE_QUALIFIER}\b(?:\s+\S+){0,2}?\s+${STRONG_TARGET}\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'instruction_override',
+    gate: ENGLISH_OVERRIDE_GATE,
+    weight: 0.45,
+    pattern: new RegExp(String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,3}?\s+${OVERRIDE_QUALIFIER}\b(?:\s+\S+){0,2}?\s+${WEAK_TARGET}\b`, 'i'),
+  },
+  {
+    rule: 'instruction_override',
+    gate: ENGLISH_OVERRIDE_GATE,
+    weight: 0.8,
+    pattern: new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:about\s+)?${ANYTHING_BEFORE}\b`, 'i'),
+  },
+  {
+    rule: 'instruction_override',
+    gate: ENGLISH_OVERRIDE_GATE,
+    weight: 0.6,
+    pattern: new RegExp(
+      String.raw`\b(?:ignore|disregard|forget)\s+(?:(?:all|everything)\s+)?(?:of\s+)?(?:the\s+)?(?:above|foregoing|preceding)(?:\s*[.,;:!]|\s+and\b|\s*$)`,
+      'i',
+    ),
+  },
+  {
+    rule: 'instruction_override',
+    gate: ENGLISH_OVERRIDE_GATE,
+    weight: 0.3,
+    pattern: new RegExp(String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,2}?\s+${STRONG_TARGET}\b`, 'i'),
+  },
+  // Spanish
+  {
+    rule: 'instruction_override',
+    gate: SPANISH_GATE,
+    weight: 0.85,
+    pattern: multilingual(
+      String.raw`ignora|ignore|ignorar|ignoren|ignores|olvida|olvide|olvidar|olviden|olvídate\s+de|olvidate\s+de|descarta|descartar|omite|omitir|haz\s+caso\s+omiso\s+(?:a|de)|no\s+sigas|deja\s+de\s+seguir`,
+      String.raw`instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|directivas|comandos|normas`,
+    ),
+  },
+  // French (the English spelling "instructions" needs a French verb or article)
+  {
+    rule: 'instruction_override',
+    gate: FRENCH_GATE,
+    weight: 0.85,
+    pattern: multilingual(
+      String.raw`ignorez|ignorer|oublie|oubliez|oublier|ne\s+tiens\s+pas\s+compte\s+(?:de|des)|ne\s+tenez\s+pas\s+compte\s+(?:de|des)|fais\s+abstraction\s+(?:de|des)|faites\s+abstraction\s+(?:de|des)|ne\s+suis\s+pas|ignore\s+(?:toutes\s+)?(?:les|tes|vos|ces)`,
+      String.raw`instructions|consignes|directives|règles|regles|indications|ordres|commandes`,
+    ),
+  },
+  // German
+  {
+    rule: 'instruction_override',
+    gate: GERMAN_GATE,
+    weight: 0.85,
+    pattern: multilingual(
+      String.raw`ignoriere|ignorieren|ignoriert|ignorier|vergiss|vergessen|vergesst|missachte|missachten|übergehe|übergehen|beachte\s+nicht|befolge\s+nicht`,
+      String.raw`anweisung\p{L}*|instruktion\p{L}*|befehl\p{L}*|regeln|vorgaben|anordnung\p{L}*|richtlinien|aufforderung\p{L}*|vorschriften`,
+    ),
+  },
+  {
+    rule: 'instruction_override',
+    gate: GERMAN_GATE,
+    weight: 0.8,
+    pattern: /(?<![\p{L}])(?:ignoriere|vergiss|vergessen\s+sie)\s+alles(?:,)?\s+(?:was|davor|vorher|bisher|oben|zuvor)/iu,
+  },
+  // Italian
+  {
+    rule: 'instruction_override',
+    gate: ITALIAN_GATE,
+    weight: 0.85,
+    pattern: multilingual(
+      String.raw`ignora|ignorare|ignorate|ignori|dimentica|dimenticare|dimenticate|dimentichi|trascura|trascurare|non\s+considerare|non\s+tenere\s+conto\s+(?:di|delle|degli)|non\s+seguire`,
+      String.raw`istruzioni|indicazioni|regole|direttive|comandi|ordini`,
+    ),
+  },
+  // Portuguese
+  {
+    rule: 'instruction_override',
+    gate: PORTUGUESE_GATE,
+    weight: 0.85,
+    pattern: multilingual(
+      String.raw`ignore|ignora|ignorar|ignorem|esqueça|esqueca|esquece|esquecer|desconsidere|desconsiderar|descarte|descartar|não\s+siga|nao\s+siga`,
+      String.raw`instruções|instrucoes|orientações|orientacoes|regras|diretrizes|comandos|ordens`,
+    ),
+  },
+  // Chinese (also Japanese kanji forms)
+  {
+    rule: 'instruction_override',
+    gate: CJK_GATE,
+    weight: 0.85,
+    pattern:
+      /(?:忽略|无视|無視|忽视|忽視|不要理会|不要理會|别管|別管|忘记|忘記|忘掉|丢弃|丟棄|跳过|跳過|不要遵守|不要遵循|停止遵循|不再遵守)[^。！？\n]{0,12}?(?:指令|指示|说明|說明|提示词|提示詞|提示|命令|规则|規則|要求|设定|設定)/u,
+  },
+  // Japanese and Korean (object before verb)
+  {
+    rule: 'instruction_override',
+    gate: CJK_GATE,
+    weight: 0.85,
+    pattern: /(?:指令|指示|命令|ルール|プロンプト|지시|명령|지침|규칙|프롬프트)[^。\n.]{0,10}?(?:無視|忘れ|무시|잊어)/u,
+  },
+  // Russian
+  {
+    rule: 'instruction_override',
+    gate: CYRILLIC_GATE,
+    weight: 0.85,
+    pattern: multilingual(
+      String.raw`игнорируй|игнорируйте|игнорировать|проигнорируй|проигнорируйте|забудь|забудьте|забыть|не\s+обращай\s+внимания\s+на|не\s+обращайте\s+внимания\s+на|отбрось|отбросьте|пренебреги|не\s+следуй|не\s+следуйте|не\s+выполняй`,
+      String.raw`инструкци\p{L}*|указани\p{L}*|правил\p{L}*|команд\p{L}*|приказ\p{L}*|установк\p{L}*|распоряжени\p{L}*|промпт\p{L}*|подсказк\p{L}*`,
+    ),
+  },
+];
+
+// --- role and system-prompt forgery ----------------------------------------------------------
+
+const ROLE_RULES: PatternRule[] = [
+  {
+    rule: 'role_forgery',
+    gate: keyed(/<\|/, [], ['<|']),
+    weight: 0.9,
+    pattern:
+      /<\|\s*(?:im_start|im_end|im_sep|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_turn|start_of_turn)\s*\|>/i,
+  },
+  {
+    rule: 'role_forgery',
+    weight: 0.8,
+    gate: keyed(/\[\/?inst\]|<<\/?sys|_of_turn>/i, [], ['[inst', '[/inst', '<<sys', '<</sys', '_of_turn']),
+    pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?start_of_turn>|<\/?end_of_turn>/,
+  },
+  {
+    rule: 'role_forgery',
+    gate: keyed(/#{2,}/, [], ['##']),
+    weight: 0.65,
+    pattern:
+      /(?:^|\n)[ \t]*#{2,}[ \t]*(?:system|instructions?|assistant|response|new\s+instructions?|system\s+prompt|admin|developer)[ \t]*:?[ \t]*(?:\n|$|[A-Za-z])/i,
+  },
+  {
+    rule: 'role_forgery',
+    gate: keyed(/<\/?\s*(?:system|sys|assistant|tool_|function_|developer|admin_)/i, [], ['<']),
+    weight: 0.6,
+    pattern:
+      /<\/?\s*(?:system|sys|system_prompt|assistant|tool_result|tool_response|function_results?|function_response|tool_output|developer|admin_instructions?)\s*>/i,
+  },
+  {
+    rule: 'role_forgery',
+    weight: 0.55,
+    gate: keyed(/role["']/i, [], ['role"', "role'"]),
+    pattern: /["']role["']\s*:\s*["'](?:system|developer|assistant|tool)["']/i,
+  },
+  {
+    rule: 'role_forgery',
+    gate: keyed(/(?:system|message|prompt|developer)[ \t]*:/i, ['system', 'message', 'prompt', 'developer'], []),
+    weight: 0.45,
+    pattern: /(?:^|\n)[ \t]*(?:system|system\s+message|system\s+prompt|developer)[ \t]*:[ \t]*\S/i,
+  },
+  {
+    rule: 'role_forgery',
+    gate: keyed(
+      /\b(?:assistant|ai|chatgpt|gpt|claude|bot|model)[ \t]*:/i,
+      [' assistant', ' ai', ' chatgpt', ' gpt', ' claude', ' bot', ' model'],
+      [],
+    ),
+    weight: 0.4,
+    pattern: /(?:^|\n)[ \t]*(?:assistant|ai|chatgpt|gpt|claude|bot|model)[ \t]*:[ \t]*\S/i,
+  },
+  {
+    rule: 'role_forgery',
+    gate: keyed(
+      /[{[(]\s*(?:system|admin|developer|openai|anthropic)\s*:/i,
+      [' system', ' admin', ' developer', ' openai', ' anthropic'],
+      [],
+    ),
+    weight: 0.45,
+    pattern: /[{[(]\s*(?:system|admin|developer|openai|anthropic)\s*:\s*[^}\])\n]{3,200}[}\])]/i,
+  },
+  {
+    rule: 'role_forgery',
+    gate: keyed(/(?:%%%|===|---|\*\*\*|###|\[)\s*(?:end|begin|start)/i, [], ['%%%', '===', '---', '***', '###', '[']),
+    weight: 0.35,
+    pattern:
+      /(?:%%%|===|---|\*\*\*|###|\[)\s*(?:end|begin|start)\s+(?:of\s+)?(?:the\s+)?(?:user\s+)?(?:document|context|email|input|message|query|data|text|conversation|prompt|instructions|system|ambiguity)/i,
+  },
+];
+
+// --- secret exfiltration -----------------------------------------------------------------------
+
+const DISCLOSE_VERB = String.raw`(?:convey|send|sending|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|reveal|disclose|expose|print|output|display|show|tell|give|share|repeat|dump|paste|return|echo|spell\s+out|read\s+out|write\s+out|provide|list|include|append|attach|copy)`;
+const DISCLOSE_GATE = keyed(
+  new RegExp(String.raw`\b${DISCLOSE_VERB}\b`, 'i'),
+  [
+    ' convey',
+    ' send',
+    ' forward',
+    ' email',
+    ' e mail',
+    ' mail',
+    ' post',
+    ' upload',
+    ' transmit',
+    ' exfiltrat',
+    ' leak',
+    ' reveal',
+    ' disclose',
+    ' expose',
+    ' print',
+    ' output',
+    ' display',
+    ' show',
+    ' tell',
+    ' give',
+    ' share',
+    ' repeat',
+    ' dump',
+    ' paste',
+    ' return',
+    ' echo',
+    ' spell',
+    ' read',
+    ' write',
+    ' provide',
+    ' list',
+    ' include',
+    ' append',
+    ' attach',
+    ' copy',
+  ],
+  [],
+);
+// Credentials: whose they are matters. "Reveal your API key by clicking the eye icon" is a help
+// page talking to its human reader; "reveal the API key" or "send all credentials" is not.
+const CREDENTIAL = String.raw`(?:api[\s_-]?keys?|apikeys?|access[\s_-]?(?:keys?|tokens?)|secret[\s_-]?(?:keys?|words?)|secrets|client[\s_-]?secrets?|passwords?|passwd|pass\s?phrases?|passcodes?|credentials?|auth(?:entication|orization)?[\s_-]?tokens?|bearer[\s_-]?tokens?|session[\s_-]?(?:tokens?|cookies?|ids?)|cookies|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|seed\s+phrases?|recovery\s+phrases?|mnemonic|credit\s+card(?:\s+numbers?)?|card\s+numbers?|cvv|social\s+security\s+numbers?|bank\s+details|env(?:ironment)?[\s_-]?var(?:iable)?s?|\.env\b)`;
+// The model's own secrets: its prompt, instructions and memory, whoever the text calls them.
+const MODEL_SECRET = String.raw`(?:(?:the\s+|your\s+)?(?:system|initial|hidden|original|secret|internal|developer|pre-?)\s*prompts?|(?:(?:the|all|of|your|my)\s+){0,3}(?:your|above|previous|prior|preceding|foregoing|earlier|initial|original|system|hidden|secret|internal|developer|all)\s+(?:instructions|prompts?|rules|guidelines|configuration|directives)|conversation\s+history|chat\s+history|previous\s+messages|memory\s+contents)`;
+const SECRET_OBJECT = String.raw`(?:${CREDENTIAL}|${MODEL_SECRET})`;
+// Verbs that disclose on their own; "provide", "include", "paste" a key are set-up instructions
+// unless a destination follows.
+const STRONG_DISCLOSE_VERB = String.raw`(?:convey|send|sending|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|reveal|disclose|expose|print|output|display|show|tell|give|share|repeat|dump|return|echo|spell\s+out|read\s+out|write\s+out)`;
+const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
+const NEGATION = /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$/i;
+
+const EXFILTRATION_RULES: PatternRule[] = [
+  {
+    rule: 'secret_exfiltration',
+    gate: [DISCLOSE_GATE, SECRET_GATE],
+    weight: 0.85,
+    pattern: new RegExp(
+      String.raw`\b${DISCLOSE_VERB}\b(?:\s+\S+){0,5}?\s+${SECRET_OBJECT}[^.!?\n]{0,80}?\b(?:to|at|into|via|through)\s+(?:https?:\/\/|www\.|[\w.+-]+@[\w-]+\.[\w.]+|(?:this|that|the\s+following|my|our)\s+(?:url|address|endpoint|server|webhook|link|email|site|domain)|me\b)`,
+      'i',
+    ),
+    negatedBy: NEGATION,
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: [DISCLOSE_GATE, SECRET_GATE],
+    weight: 0.55,
+    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b(?:\s+\S+){0,4}?\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL})`, 'i'),
+    negatedBy: NEGATION,
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: [DISCLOSE_GATE, SECRET_GATE],
+    weight: 0.3,
+    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b(?:\s+\S+){0,4}?\s+${CREDENTIAL}`, 'i'),
+    negatedBy: NEGATION,
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: [DISCLOSE_GATE, keyed(/\b(?:instructions|prompt|rules)\b/i, [' instructions ', ' prompt ', ' rules '], [])],
+    weight: 0.6,
+    pattern: new RegExp(
+      String.raw`\b${DISCLOSE_VERB}\b(?:\s+\S+){0,3}?\s+(?:the\s+)?(?:instructions|prompt|rules)\s+(?:you\s+(?:were|have\s+been|got|received)|so\s+far|above|before\s+this)`,
+      'i',
+    ),
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: [DISCLOSE_GATE, keyed(/\b(?:instructions|prompt|rules)\b/i, [' instructions ', ' prompt ', ' rules '], [])],
+    weight: 0.45,
+    pattern: new RegExp(String.raw`\b${DISCLOSE_VERB}\b(?:\s+\S+){0,3}?\s+(?:the\s+)?(?:instructions|prompt|rules)\s+given\b`, 'i'),
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: keyed(
+      /\b(?:instructed|told|asked|programmed|ordered)\b/i,
+      [' instructed ', ' told ', ' asked ', ' programmed ', ' ordered '],
+      [],
+    ),
+    weight: 0.45,
+    pattern:
+      /\b(?:instructed|told|asked|programmed|ordered)\s+(?:you\s+)?(?:to\s+)?(?:not|never)\s+(?:to\s+)?(?:reveal|share|disclose|tell|say|give\s+away|mention)\b/i,
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: keyed(/letter|character|spell/i, ['letter', 'character', 'spell'], []),
+    weight: 0.3,
+    pattern:
+      /\b(?:letter\s+by\s+letter|one\s+(?:letter|character)\s+at\s+a\s+time|\d+\s+characters?\s+at\s+(?:a|the)\s+time|(?:character|letter)s?\s+separated\s+by|spell\s+(?:it\s+)?out\s+(?:the\s+)?(?:password|secret|answer))\b/i,
+  },
+  {
+    rule: 'secret_exfiltration',
+    gate: [keyed(/\bwhat\s+(?:is|are|was|were)\b/i, [' what is ', ' what are ', ' what was ', ' what were '], []), SECRET_GATE],
+    weight: 0.45,
+    pattern:
+      /\bwhat\s+(?:is|are|was|were)\s+(?:the|your)\s+(?:(?:secret|hidden|initial|system|original)\s+)?(?:password|api\s+key|secret(?:\s+word)?|system\s+prompt|instructions)\b/i,
+  },
+];
+
+// --- markdown / HTML exfiltration ---------------------------------------------------------------
+
+const MARKDOWN_RULES: PatternRule[] = [
+  {
+    rule: 'markdown_exfiltration',
+    gate: keyed(/\]\(|<img|<a\s/i, [], ['](', '<img', '<a']),
+    weight: 0.85,
+    pattern:
+      /!\[[^\]\n]{0,200}\]\(\s*<?https?:\/\/[^\s)?]{1,300}\?[^\s)]{0,600}(?:\{[^}\s]{0,60}\}|\$\{|\[[A-Z_]{2,40}\]|<[A-Za-z_]{2,40}>|%s\b|\b(?:data|secret|key|token|password|pwd|prompt|history|conversation|chat|info|memory|summary|ssn|cc|email|session|cookie|q|payload|content|msg|message|text|d)=(?:\{|\[|<|\$|%7B|[A-Za-z0-9+/=_-]{24,}))/i,
+  },
+  {
+    rule: 'markdown_exfiltration',
+    gate: keyed(/\]\(|<img|<a\s/i, [], ['](', '<img', '<a']),
+    weight: 0.35,
+    pattern: /!\[[^\]\n]{0,200}\]\(\s*<?https?:\/\/[^\s)?]{1,300}\?[^\s)]{0,600}=/i,
+  },
+  {
+    rule: 'markdown_exfiltration',
+    gate: keyed(/\]\(|<img|<a\s/i, [], ['](', '<img', '<a']),
+    weight: 0.7,
+    pattern:
+      /(?:\]\(|<img\s[^>]{0,200}src\s*=\s*["']?|<a\s[^>]{0,200}href\s*=\s*["']?)\s*https?:\/\/[^\s)"'>?]{1,300}\?[^\s)"'>]{0,600}(?:\{[^}\s]{0,60}\}|\$\{|\[[A-Z_]{2,40}\]|<[A-Za-z_]{2,40}>|%s\b)/i,
+  },
+  {
+    rule: 'markdown_exfiltration',
+    gate: [
+      keyed(/\b(?:url|link|query|parameter|image)\b/i, [' url ', ' link ', ' query ', ' parameter ', ' image '], []),
+      keyed(
+        /\b(?:append|add|include|put|insert|encode|attach|replace)\b/i,
+        [' append ', ' add ', ' include ', ' put ', ' insert ', ' encode ', ' attach ', ' replace '],
+        [],
+      ),
+    ],
+    weight: 0.6,
+    pattern:
+      /\b(?:append|add|include|put|insert|encode|attach|replace)\b[^.\n]{0,80}\b(?:conversation|chat|history|secrets?|password|api\s+key|credentials?|user(?:'s)?\s+data|personal\s+data|previous\s+messages|summary|it|them)\b[^.\n]{0,60}\b(?:to|in|into|as)\s+(?:the\s+|this\s+|a\s+)?(?:url|link|query\s+string|query\s+parameter|image\s+(?:url|link|source)|markdown\s+image|parameter)/i,
+  },
+];
+
+// --- hidden instructions in tool descriptions and documents ----------------------------------
+
+const SENSITIVE_PATH = String.raw`(?:~|\$HOME|%USERPROFILE%|\/home\/[\w.-]+|\/Users\/[\w.-]+|\/root)\/\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|config\/gcloud|cursor|azure)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow|sudoers)\b|\bmcp\.json\b|\b\.env\b|\bcredentials\.json\b|\bwallet\.dat\b`;
+
+const HIDDEN_RULES: PatternRule[] = [
+  {
+    rule: 'hidden_instruction',
+    gate: keyed(/<\s*(?:important|secret|hidden|instruction|note_to|ai_instruction|admin)/i, [], ['<']),
+    weight: 0.45,
+    pattern:
+      /<\s*(?:important|secret|hidden|hidden_instructions?|instructions?|note_to_(?:ai|assistant|agent|llm|model)|ai_instructions?|admin)\s*>/i,
+  },
+  {
+    rule: 'hidden_instruction',
+    gate: keyed(/\b(?:user|human|operator|person|requester)s?\b/i, [' user', ' human', ' operator', ' person', ' requester'], []),
+    weight: 0.55,
+    pattern:
+      /\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|without)\s+(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|alert(?:ing)?|let(?:ting)?|show(?:ing)?|disclos(?:e|ing)|explain(?:ing)?)\s+(?:this\s+(?:to\s+)?)?(?:the\s+|your\s+)?(?:user|human|operator|person|requester)s?\b/i,
+  },
+  {
+    rule: 'hidden_instruction',
+    gate: keyed(
+      /\b(?:user|human|operator)\s+(?:must|should|will)\s+(?:not|never)\b/i,
+      [
+        ' user must',
+        ' user should',
+        ' user will',
+        ' human must',
+        ' human should',
+        ' human will',
+        ' operator must',
+        ' operator should',
+        ' operator will',
+      ],
+      [],
+    ),
+    weight: 0.5,
+    pattern:
+      /\b(?:the\s+)?(?:user|human|operator)\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told|learn)\b/i,
+  },
+  {
+    rule: 'hidden_instruction',
+    gate: keyed(
+      /\b(?:using|calling|invoking|running|executing)\s+(?:this|the|any|other)\s/i,
+      [' using ', ' calling ', ' invoking ', ' running ', ' executing '],
+      [],
+    ),
+    weight: 0.3,
+    pattern:
+      /\b(?:before|prior\s+to|after|when)\s+(?:using|calling|invoking|running|executing)\s+(?:this|the|any|other)\s+(?:tool|function|command|api|server|plugin)s?\b/i,
+  },
+  {
+    rule: 'hidden_instruction',
+    gate: SENSITIVE_GATE,
+    weight: 0.65,
+    pattern: new RegExp(
+      String.raw`\b(?:read|cat|open|load|fetch|get|include|pass|send|upload|attach|copy|provide|extract|collect|grab|access)\b[^.\n]{0,60}(?:${SENSITIVE_PATH})`,
+      'i',
+    ),
+  },
+  { rule: 'hidden_instruction', weight: 0.25, gate: SENSITIVE_GATE, pattern: new RegExp(SENSITIVE_PATH, 'i') },
+  {
+    rule: 'hidden_instruction',
+    gate: keyed(/\b(?:otherwise|or\s+else)\b/i, [' otherwise ', ' or else '], []),
+    weight: 0.35,
+    pattern:
+      /\b(?:otherwise|or\s+else)\s+(?:the\s+)?(?:tool|function|system|application|server)\s+(?:will|would)\s+(?:not\s+work|fail|crash|break|stop)/i,
+  },
+];
+
+// --- text addressed to the model that tries to change its task --------------------------------
+
+const MODEL_NOUN = String.raw`(?:ai|a\.i\.|llm|assistant|ai\s+assistant|ai\s+agent|agent|language\s+model|large\s+language\s+model|chatbot|bot|model|gpt|chatgpt|claude|gemini|copilot|ai\s+model|ai\s+system)`;
+
+const AGENT_RULES: PatternRule[] = [
+  {
+    rule: 'agent_addressed',
+    gate: MODEL_WORD_GATE,
+    weight: 0.5,
+    pattern: new RegExp(
+      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'agent_addressed',
+    gate: MODEL_WORD_GATE,
+    weight: 0.4,
+    pattern: new RegExp(
+      String.raw`(?:^|[\n.!?][ \t\n]{0,8})(?:to\s+the\s+|the\s+)?${MODEL_NOUN}s?\s*(?:reading|processing|summari[sz]ing|reviewing)?\s*[:,]\s*(?:please\s+)?(?:you|your|do|don'?t|instead|ignore|stop|now|from|output|write|reply|respond|answer|include|add|send|tell|say|print|forget|disregard|append|translate|summari[sz]e)\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\b(?:if|when|once|while|soon\s+as)\s+(?:you|(?:an?|the)\s+(?:ai|a\.i\.|llm|assistant|agent|model|language|large|chatbot|bot|gpt|chatgpt|claude|gemini|copilot))\b/i,
+      [
+        ' you ',
+        ' ai ',
+        ' a i ',
+        ' llm ',
+        ' assistant ',
+        ' agent ',
+        ' model ',
+        ' language ',
+        ' large ',
+        ' chatbot ',
+        ' bot ',
+        ' gpt ',
+        ' chatgpt ',
+        ' claude ',
+        ' gemini ',
+        ' copilot ',
+      ],
+      [],
+    ),
+    weight: 0.55,
+    pattern: new RegExp(
+      String.raw`\b(?:if|when|once|as\s+soon\s+as|while)\s+(?:you|an?\s+${MODEL_NOUN}|the\s+${MODEL_NOUN})\s+(?:are\s+|is\s+)?(?:read(?:s|ing)?|see(?:s|ing)?|process(?:es|ing)?|summari[sz](?:e|es|ing)|pars(?:e|es|ing)|encounter(?:s)?|find(?:s)?|review(?:s|ing)?|analy[sz](?:e|es|ing)|get\s+to)\s+(?:this|these|the\s+following|this\s+(?:email|message|document|text|page|file|line))\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'agent_addressed',
+    gate: MODEL_WORD_GATE,
+    weight: 0.55,
+    pattern: new RegExp(String.raw`\b(?:if|since|because)\s+you\s+are\s+(?:an?\s+)?(?:${MODEL_NOUN})\b`, 'i'),
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\byour\s+(?:new|real|actual|true|only|updated|revised|next|primary|sole)\s/i,
+      [
+        ' your new ',
+        ' your real ',
+        ' your actual ',
+        ' your true ',
+        ' your only ',
+        ' your updated ',
+        ' your revised ',
+        ' your next ',
+        ' your primary ',
+        ' your sole ',
+      ],
+      [],
+    ),
+    weight: 0.55,
+    pattern:
+      /\byour\s+(?:new|real|actual|true|only|updated|revised|next|primary|sole)\s+(?:task|goal|job|objective|instructions?|mission|purpose|role|directive|priority)\s+(?:is|are|will\s+be|now)\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\b(?:instructions?|task|objective|directives?|orders?)\s*(?::|-|—)/i,
+      [' instruction', ' task ', ' objective ', ' directive', ' order'],
+      [],
+    ),
+    weight: 0.5,
+    pattern:
+      /\b(?:new|updated|revised|real|actual|additional|secret|hidden|override|priority|system|urgent)\s+(?:instructions?|task|objective|directives?|orders?)\s*(?::|-{1,2}|—)\s*\S/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(/\binstead\s+of\b/i, [' instead of '], []),
+    weight: 0.4,
+    pattern:
+      /\binstead\s+of\s+(?:summari[sz]|translat|answer|respond|repl|analy[sz]|writ|classif|review|follow|doing|perform|complet|extract|process|reading|what\s+(?:the\s+)?user)\w*/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(/\bfrom\s+now\b/i, [' from now '], []),
+    weight: 0.45,
+    pattern: /\bfrom\s+now\s+on\b[,]?\s+(?:you|always|only|never|respond|reply|answer|act|speak|write|talk|ignore|your)\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\byou\s+(?:are|will)\s+(?:now|no\s+longer|be\s+called)|\bfrom\s+now\s+(?:known|called)/i,
+      [
+        ' you are now ',
+        ' you will now ',
+        ' you are no longer ',
+        ' you will no longer ',
+        ' you will be called ',
+        ' from now known ',
+        ' from now called ',
+      ],
+      [],
+    ),
+    weight: 0.35,
+    pattern:
+      /\byou\s+(?:are|will)\s+now\s+(?:be|act|become|respond|behave|play|operate|called|known|in)\b|\byou\s+are\s+no\s+longer\s+(?:an?\s+|bound|restricted|required|limited)|\byou\s+will\s+be\s+called\b|\bfrom\s+now\s+(?:known|called)\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /anything\s+now|\bdan\s+mode|developer\s+mode|jailbreak|ethical|moral|content\s+(?:guidelines|restrictions|filters|limits)/i,
+      [
+        'anything now',
+        ' dan mode',
+        'developer mode',
+        'jailbreak',
+        'ethical',
+        'moral',
+        'content guidelines',
+        'content restrictions',
+        'content filters',
+        'content limits',
+      ],
+      [],
+    ),
+    weight: 0.55,
+    pattern:
+      /\b(?:do\s+anything\s+now|DAN\s+mode|developer\s+mode\s+(?:enabled|on|activated)|jailbreak(?:ed)?\s+mode|(?:without|no)\s+(?:any\s+)?(?:ethical|moral|content)\s+(?:guidelines|restrictions|filters|limits))\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\bdo\s+anything\b|\bnot\s+(?:limited|restricted|constrained|bound)\b/i,
+      [' do anything ', ' not limited ', ' not restricted ', ' not constrained ', ' not bound '],
+      [],
+    ),
+    weight: 0.3,
+    pattern: /\b(?:can|could|will)\s+do\s+anything(?:\s+now)?\b|\bnot\s+(?:limited|restricted|constrained|bound)\s+by\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /ethic|moral|scruple|filter|moderation|censor|content\s+policy|no\s+policies/i,
+      ['ethic', 'moral', 'scruple', 'filter', 'moderation', 'censor', 'content policy', 'no policies'],
+      [],
+    ),
+    weight: 0.35,
+    pattern:
+      /\b(?:without|no|has\s+no|have\s+no|free\s+of|lacks?)\s+(?:any\s+)?(?:ethics|ethical|moral|morals|morality|scruples|filters?|moderation|censorship|content\s+policy)\b|\b(?:zero|no)\s+(?:moderation|censorship)\b|\bno\s+policies\s+in\s+place\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(/\b(?:imagine|pretend|suppose)\b|\byou\s+are\b/i, [' imagine ', ' pretend ', ' suppose ', ' you are '], []),
+    weight: 0.35,
+    pattern: new RegExp(
+      String.raw`\b(?:imagine|pretend|suppose)\s+(?:that\s+)?you\s+are\s+(?:an?\s+)?(?:\w+\s+){0,3}?${MODEL_NOUN}\b|\byou\s+are\s+(?:an?\s+)?(?:special\s+)?(?:agent\s+)?(?:DAN|STAN|DUDE|AIM|evil\s+(?:ai|assistant|bot)|unfiltered|uncensored|jailbroken)\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\byour\s+(?:goal|task|mission|objective|job)\s+is\s+to\b/i,
+      [' your goal is to ', ' your task is to ', ' your mission is to ', ' your objective is to ', ' your job is to '],
+      [],
+    ),
+    weight: 0.3,
+    pattern:
+      /\byour\s+(?:goal|task|mission|objective|job)\s+is\s+to\s+(?:tell|reveal|give|get|make|convince|trick|extract|leak|find\s+out)\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\b(?:confirm|acknowledge|evade|escape|caught|noticed)\b|detect/i,
+      [' confirm ', ' acknowledge ', ' evade ', ' escape ', ' caught ', ' noticed ', 'detect'],
+      [],
+    ),
+    weight: 0.35,
+    pattern:
+      /\b(?:confirm|acknowledge)\s+(?:this\s+)?(?:by|with)\s+(?:saying|writing|replying|responding|typing)\b|\b(?:avoid|evade|escape)\s+(?:detection|being\s+detected|the\s+(?:filter|monitor))|\bwithout\s+being\s+(?:detected|noticed|caught)\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /not\s+bound|free\s+(?:of|from)|broken\s+free|override\s+the|must\s+obey|cannot\s+refuse|never\s+refuse/i,
+      ['not bound', 'free of', 'free from', 'broken free', 'override the', 'must obey', 'cannot refuse', 'never refuse'],
+      [],
+    ),
+    weight: 0.3,
+    pattern:
+      /\b(?:not\s+bound\s+by|free\s+(?:of|from)\s+all|broken\s+free\s+of|override\s+the\s+restrictions|must\s+obey\s+all\s+orders|cannot\s+refuse|never\s+refuse)\b/i,
+  },
+  {
+    rule: 'agent_addressed',
+    gate: keyed(
+      /\b(?:do\s+not|don'?t|stop)\s+(?:summari|translat|answer|analy|respond|follow|complete)/i,
+      [' summari', ' translat', ' answer', ' analy', ' respond', ' follow', ' complete'],
+      [],
+    ),
+    weight: 0.4,
+    pattern:
+      /\b(?:do\s+not|don'?t|stop)\s+(?:summari[sz]|translat|answer|analy[sz]|respond\s+to\s+the\s+user|follow\s+the\s+user|complete\s+the\s+(?:user'?s\s+)?task)\w*/i,
+  },
+];
+
+// --- directives about "your response" (the reader's answer is the target) ----------------------
+
+const RESPONSE_NOUN = String.raw`(?:response|reply|answer|output|message|elucidation|explanation|summary|completion|translation|result)s?`;
+const RESPONSE_VERB = String.raw`(?:add|include|insert|append|integrate|incorporate|mention|modify|enhance|augment|translate|encode|encrypt|reverse|write|render|provide|express|replace|use|reply|respond|answer|start|begin|end|finish|format|make|put|shift|apply|present|deliver|convert|rewrite|display|give|embed|weave|conclude|prefix|sign|insert)`;
+
+const OUTPUT_ENCODING = String.raw`(?:base\s?(?:16|32|58|64)|hex(?:adecimal)?|binary|morse(?:\s+code)?|rot-?13|caesar|(?:substitution\s+)?cipher|emojis?|reverse(?:d)?|backwards?|leetspeak|pig\s+latin)`;
+
+const RESPONSE_RULES: PatternRule[] = [
+  {
+    rule: 'response_manipulation',
+    gate: RESPONSE_YOUR_GATE,
+    weight: 0.5,
+    pattern: new RegExp(
+      String.raw`(?:^|[.!?\n:][ \t\n]{0,8}|\b(?:please|also|then|and|now|kindly|finally|additionally)[,:]?\s+)(?:${RESPONSE_VERB}\b(?:[^.!?\n]|[.!?](?=\w)){0,160}?\byour\s+${RESPONSE_NOUN}\b|(?:in|within|to|at\s+the\s+(?:end|start|beginning)\s+of)\s+your\s+${RESPONSE_NOUN}\s*,)`,
+      'i',
+    ),
+  },
+  {
+    rule: 'response_manipulation',
+    gate: RESPONSE_YOUR_GATE,
+    weight: 0.45,
+    pattern: new RegExp(
+      String.raw`\b(?:can|could|would|will)\s+you\s+(?:please\s+)?[a-z]+\b[^.!?\n]{0,100}?\byour\s+${RESPONSE_NOUN}\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'response_manipulation',
+    gate: REPLY_VERB_GATE,
+    weight: 0.5,
+    pattern:
+      /\b(?:reply|respond|answer|write|talk|speak)\s+(?:only\s+|solely\s+|exclusively\s+)?(?:in|using|with|backwards?|in\s+reverse)\s+(?:base\s?(?:16|32|58|64)|hex(?:adecimal)?|binary|morse|emojis?|reverse|caesar|rot13|pig\s+latin|leetspeak|all\s+caps|uppercase|cipher)\b/i,
+  },
+  {
+    rule: 'response_manipulation',
+    gate: RESPONSE_YOUR_GATE,
+    weight: 0.35,
+    pattern: new RegExp(
+      String.raw`\b${OUTPUT_ENCODING}\b[^.!?\n]{0,60}?\byour\s+${RESPONSE_NOUN}\b|\byour\s+${RESPONSE_NOUN}\b[^.!?\n]{0,60}?\b${OUTPUT_ENCODING}\b`,
+      'i',
+    ),
+  },
+  {
+    rule: 'response_manipulation',
+    gate: REPLY_VERB_GATE,
+    weight: 0.35,
+    pattern:
+      /\b(?:reply|respond|answer)\s+(?:only\s+|solely\s+|exclusively\s+)?in\s+(?:spanish|french|german|italian|portuguese|chinese|japanese|korean|russian|arabic|hindi|dutch|latin|klingon|another\s+language|a\s+different\s+language)\b/i,
+  },
+  {
+    rule: 'response_manipulation',
+    gate: RESPONSE_YOUR_GATE,
+    weight: 0.45,
+    pattern: /\b(?:start|begin|end|prefix|preface|conclude)\s+your\s+(?:response|reply|answer|output|message)s?\s+with\b/i,
+  },
+];
+
+// --- directives to plant "the following code" in the reader's work -------------------------------
+
+const CODE_CARRIER = String.raw`(?:following|below|subsequent|attached|given)\s+(?:(?:python|bash|shell|javascript|js)\s+)?(?:code\s+)?(?:snippet|block|section|excerpt|code|lines?|script|fragment)s?\b`;
+const READER_WORK = String.raw`your\s+(?:own\s+)?(?:code|codebase|code\s+base|implementation|solution|algorithm|program|response|answer|reply|elucidation|script|project|app|application|logic|function|explanation|output)`;
+
+const CODE_DIRECTIVE_RULES: PatternRule[] = [
+  {
+    rule: 'code_insertion',
+    gate: [
+      keyed(
+        /\b(?:following|below|subsequent|attached|given)\s+(?:(?:python|bash|shell|javascript|js)\s+)?(?:code|snippet|block|section|excerpt|lines?|script|fragment)/i,
+        [' code', ' snippet', ' block', ' section', ' excerpt', ' line', ' script', ' fragment'],
+        [],
+      ),
+      keyed(/\byour\b/i, [' your '], []),
+    ],
+    weight: 0.35,
+    pattern: new RegExp(
+      String.raw`\b${CODE_CARRIER}[^\n\`]{0,150}?\b${READER_WORK}\b|\b${READER_WORK}\b[^\n\`]{0,150}?\b${CODE_CARRIER}`,
+      'i',
+    ),
+  },
+];
+
+/** Every pattern detector, in the order their findings are listed. */
+export const PATTERN_RULES: readonly PatternRule[] = [
+  ...OVERRIDE_RULES,
+  ...ROLE_RULES,
+  ...EXFILTRATION_RULES,
+  ...MARKDOWN_RULES,
+  ...HIDDEN_RULES,
+  ...AGENT_RULES,
+  ...RESPONSE_RULES,
+  ...CODE_DIRECTIVE_RULES,
+];
+
+const NON_ASCII = /[^\x00-\x7f]/;
+let scanner: KeywordScanner | undefined;
+
+// Gates compiled once: each distinct gate gets an index; each rule lists the indexes it needs.
+const GATES: RegExp[] = [];
+const RULE_GATES: number[][] = PATTERN_RULES.map((entry) =>
+  (Array.isArray(entry.gate) ? entry.gate : [entry.gate as RegExp]).map((gate) => {
+    const known = GATES.indexOf(gate);
+    if (known >= 0) return known;
+    GATES.push(gate);
+    return GATES.length - 1;
+  }),
+);
+const GATE_SPECS: Array<GateKeywords | undefined> = GATES.map((gate) => GATE_KEYWORDS.get(gate));
+// For each key word, the gates it opens.
+const KEYWORD_GATES: number[][] = KEYWORDS.map(() => []);
+GATE_SPECS.forEach((spec, gate) => spec?.words.forEach((word) => KEYWORD_GATES[word].push(gate)));
+const SYMBOL_GATES = GATE_SPECS.flatMap((spec, gate) => (spec !== undefined && spec.symbols.length > 0 ? [gate] : []));
+// Every character a symbol key word starts with, to skip the symbol checks on plain prose.
+const SYMBOL_HINT = /[<[#%=*~$_/]|role["']|-{3}|\.env|mcp\.json|wallet\.dat/;
+const UNKNOWN = 0;
+const PASSED = 1;
+const FAILED = 2;
+
+/** Which gates the key-word pre-filter lets through (1) for this text; undefined: all of them. */
+function allowedGates(text: string, lower: string): Uint8Array | undefined {
+  if (NON_ASCII.test(text)) return undefined;
+  scanner ??= createKeywordScanner(KEYWORDS);
+  const allowed = new Uint8Array(GATES.length);
+  GATE_SPECS.forEach((spec, gate) => {
+    if (spec === undefined) allowed[gate] = 1;
+  });
+  for (const word of scanner(lower)) for (const gate of KEYWORD_GATES[word]) allowed[gate] = 1;
+  if (SYMBOL_HINT.test(lower)) {
+    for (const gate of SYMBOL_GATES) {
+      if (allowed[gate] === 1) continue;
+      if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) allowed[gate] = 1;
+    }
+  }
+  return allowed;
+}
+
+/**
+ * Runs the pattern detectors over one normalised string; one signal per matching pattern.
+ * `gated: false` runs every pattern without its gates (for tests that prove gates change nothing).
+ */
+export function runPatternRules(text: string, gated = true): Signal[] {
+  const signals: Signal[] = [];
+  const allowed = gated ? allowedGates(text, text.toLowerCase()) : undefined;
+  const gateState = new Uint8Array(GATES.length);
+  for (let index = 0; index < PATTERN_RULES.length; index++) {
+    const entry = PATTERN_RULES[index];
+    let open = true;
+    for (const gate of gated ? RULE_GATES[index] : []) {
+      if (gateState[gate] === UNKNOWN) {
+        const passed = (allowed === undefined || allowed[gate] === 1) && GATES[gate].test(text);
+        gateState[gate] = passed ? PASSED : FAILED;
+      }
+      if (gateState[gate] === FAILED) {
+        open = false;
+        break;
+      }
+    }
+    if (!open) continue;
+    const match = entry.pattern.exec(text);
+    if (match === null) continue;
+    if (entry.negatedBy !== undefined) {
+      const before = text.slice(Math.max(0, match.index - 40), match.index);
+      if (entry.negatedBy.test(before)) continue;
+    }
+    signals.push({
+      rule: entry.rule,
+      detector: `${entry.rule}#${index}`,
+      weight: entry.weight,
+      start: match.index,
+      end: match.index + match[0].length,
+    });
+  }
+  return signals;
+}

@@ -1,0 +1,79 @@
+// The prompt-injection screen: a pure function from a tool-call payload to a score, a verdict and
+// the evidence. It reads every string of the payload (keys included), undoes obfuscation, decodes
+// hidden fragments and combines the weighted signals of the detectors. It never throws: an internal
+// error flags the payload (an error is a finding, as in the rest of the engine).
+
+import { combineSignals } from './combine-signals.ts';
+import { screenText } from './screen-text.ts';
+import { walkStrings } from './walk-strings.ts';
+
+/** One piece of evidence: which detector, where in the payload, and a short quotation. */
+export interface InjectionFinding {
+  rule: string;
+  /** Field path such as `body`, `messages[2].content`, `$` for a bare string, `….<key>` for a key. */
+  path: string;
+  /** At most 120 characters of the (normalised or decoded) text. */
+  excerpt: string;
+}
+
+export interface InjectionScreenResult {
+  flagged: boolean;
+  /** 0..1; combined strength of the evidence. */
+  score: number;
+  findings: InjectionFinding[];
+}
+
+export interface InjectionScreenOptions {
+  /** Score at or above which the payload is flagged; default 0.5. */
+  threshold?: number;
+}
+
+export const DEFAULT_THRESHOLD = 0.5;
+/** Characters of string content screened; the rest is reported, not read. */
+export const MAX_SCREENED_CHARS = 256 * 1024;
+export const MAX_DEPTH = 64;
+const MAX_NODES = 100_000;
+const MAX_FINDINGS = 50;
+// A payload that could not be read whole is suspicious, but not enough to flag on its own.
+const LIMIT_WEIGHT = 0.3;
+
+/**
+ * Screens a tool-call payload for prompt injection. Pure: no I/O, no clock. Linear in the size of
+ * the payload, capped at 256 KiB of string content and 64 levels of nesting.
+ */
+export function screenInjection(payload: unknown, options?: InjectionScreenOptions): InjectionScreenResult {
+  try {
+    const requested = options?.threshold;
+    const threshold =
+      typeof requested === 'number' && Number.isFinite(requested) && requested >= 0 && requested <= 1 ? requested : DEFAULT_THRESHOLD;
+    const weighted: Array<{ rule: string; detector: string; weight: number }> = [];
+    const findings: InjectionFinding[] = [];
+    const reported = new Set<string>();
+    const report = (rule: string, detector: string, weight: number, path: string, excerpt: string): void => {
+      weighted.push({ rule, detector, weight });
+      const key = `${rule}\u0000${path}`;
+      if (reported.has(key) || findings.length >= MAX_FINDINGS) return;
+      reported.add(key);
+      findings.push({ rule, path, excerpt });
+    };
+    const limits = walkStrings(payload, { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES }, ({ path, text }) => {
+      for (const hit of screenText(text)) report(hit.rule, hit.detector, hit.weight, path, hit.excerpt);
+    });
+    if (limits.truncated) {
+      report('payload_too_large', 'payload_too_large', LIMIT_WEIGHT, '$', `only the first ${MAX_SCREENED_CHARS} characters were screened`);
+    }
+    if (limits.tooDeep) {
+      report('payload_too_deep', 'payload_too_deep', LIMIT_WEIGHT, '$', `nesting deeper than ${MAX_DEPTH} levels was not screened`);
+    }
+    const score = combineSignals(weighted);
+    return { flagged: score > 0 && score >= threshold, score, findings: score > 0 ? findings : [] };
+  } catch (error) {
+    // INVARIANT: an error is a finding that flags the payload.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      flagged: true,
+      score: 1,
+      findings: [{ rule: 'screen_error', path: '$', excerpt: `screen failed: ${message}`.slice(0, 120) }],
+    };
+  }
+}

@@ -1,0 +1,62 @@
+// Screens one string: normalise it, run every detector, then decode what is encoded inside it and
+// screen the decoded text too. An encoding that hides new evidence is evidence in itself.
+
+import { decodeFragments } from './decode-fragments.ts';
+import { excerptOf } from './excerpt.ts';
+import { normaliseText } from './normalise-text.ts';
+import { detectRiskyCode } from './risky-code.ts';
+import { runPatternRules, type Signal } from './rules.ts';
+import { detectTaskDivergence } from './task-divergence.ts';
+
+/** A detector hit with its quotation. */
+export interface TextHit {
+  rule: string;
+  detector: string;
+  weight: number;
+  excerpt: string;
+}
+
+const MAX_DECODE_DEPTH = 2;
+const OBFUSCATION_WEIGHT = 0.2;
+const ENCODED_INSTRUCTION_WEIGHT = 0.5;
+const NEW_EVIDENCE_WEIGHT = 0.3;
+
+function detect(text: string): Signal[] {
+  return [...runPatternRules(text), ...detectRiskyCode(text), ...detectTaskDivergence(text)];
+}
+
+// Short plain strings (ids, names, e-mail addresses, most keys) cannot hold any pattern: every
+// phrase detector needs 16 characters or more, and every token detector a special character.
+const TRIVIAL = /^[A-Za-z0-9 _.,@'"?+-]{0,15}$/;
+
+/** Every hit in one string, including those found in its decoded fragments. */
+export function screenText(raw: string, decodeDepth = 0): TextHit[] {
+  if (TRIVIAL.test(raw)) return [];
+  const { text, obfuscated } = normaliseText(raw);
+  const hits: TextHit[] = detect(text).map((signal) => ({
+    rule: signal.rule,
+    detector: signal.detector,
+    weight: signal.weight,
+    excerpt: excerptOf(text, signal.start, signal.end),
+  }));
+  if (obfuscated) {
+    hits.push({ rule: 'obfuscation', detector: 'obfuscation', weight: OBFUSCATION_WEIGHT, excerpt: excerptOf(text, 0, 0) });
+  }
+  if (decodeDepth >= MAX_DECODE_DEPTH) return hits;
+  const plainStrongest = new Map<string, number>();
+  for (const hit of hits) plainStrongest.set(hit.detector, Math.max(hit.weight, plainStrongest.get(hit.detector) ?? 0));
+  for (const fragment of decodeFragments(text)) {
+    const decodedHits = screenText(fragment.text, decodeDepth + 1).filter(
+      (hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0),
+    );
+    if (!decodedHits.some((hit) => hit.weight >= NEW_EVIDENCE_WEIGHT)) continue;
+    hits.push(...decodedHits);
+    hits.push({
+      rule: 'encoded_instruction',
+      detector: 'encoded_instruction',
+      weight: ENCODED_INSTRUCTION_WEIGHT,
+      excerpt: `${fragment.kind}: ${excerptOf(fragment.source, 0, 0)}`.slice(0, 120),
+    });
+  }
+  return hits;
+}

@@ -1,0 +1,245 @@
+// Indirect injections are often polite, harmless-looking requests ("Recommend a good book") spliced
+// into a carrier text (an e-mail, a table, a code answer). What gives them away is not their words
+// but their place: a request addressed to whoever reads the document, about a subject the document
+// never mentions. This detector splits a longer text into sentences, picks those shaped like a
+// request to an assistant (an imperative task verb, a question asking for knowledge, "help me"),
+// and measures how many of the request's content words the rest of the text shares. A request that
+// shares (almost) none is off-task for its carrier.
+
+import type { Signal } from './rules.ts';
+
+const MIN_TEXT = 80;
+const MAX_SEGMENTS = 2_000;
+const MIN_CARRIER_WORDS = 4;
+const MIN_CARRIER_CHARS = 100;
+
+// A text that speaks to the assistant itself (a user's prompt, a role-play set-up) is a request
+// from start to end; a further request in it is not a change of task.
+const PROMPT_MARKER =
+  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:\w+\s+)?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
+
+// Verbs that open a request to an assistant. Verbs typical of e-mail and marketing calls to action
+// ("click", "join", "reply", "share", "add", "find", "compare", "help us", "tell us") are left out
+// on purpose; "help me", "show me", "tell me" are first-person requests, matched separately.
+const TASK_VERBS = new Set([
+  'write',
+  'provide',
+  'list',
+  'explain',
+  'describe',
+  'summarize',
+  'summarise',
+  'analyze',
+  'analyse',
+  'recommend',
+  'suggest',
+  'translate',
+  'determine',
+  'classify',
+  'compose',
+  'generate',
+  'draft',
+  'calculate',
+  'evaluate',
+  'outline',
+  'identify',
+  'predict',
+  'rewrite',
+  'encode',
+  'encrypt',
+  'decode',
+  'convert',
+  'insert',
+  'integrate',
+  'incorporate',
+  'modify',
+  'enhance',
+  'augment',
+  'render',
+  'express',
+  'replace',
+  'mention',
+  'shift',
+  'reverse',
+  'research',
+  'develop',
+  'discuss',
+  'elaborate',
+  'assess',
+  'investigate',
+  'estimate',
+  'forecast',
+  'brainstorm',
+  'propose',
+  'craft',
+  'define',
+  'illustrate',
+  'interpret',
+  'solve',
+  'rank',
+  'compute',
+  'automate',
+  'recite',
+  'teach',
+  'instruct',
+  'advise',
+  'embed',
+  'append',
+  'paraphrase',
+  'critique',
+  'review',
+  'simplify',
+  'clarify',
+]);
+
+const LEADING_FILLER =
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|kindly|now|also|and|then|first|next|finally|additionally|furthermore|moreover|besides|lastly|ok|okay|so|but|oh|btw)[,:]?\s+)*/i;
+const QUESTION_OPENER =
+  /^(?:how\s+(?:can|do|does|did|should|would|could|have|has|is|are|to|much|many|long|often)|what\s+(?:are|is|was|were|would|should|could|movies|books|kind|kinds|types?|steps|factors)|which|who\s+(?:is|are|was|were|won)|where\s+(?:can|should|could)|why\s+(?:is|are|do|does|did|has|have)|can\s+you|could\s+you|would\s+you|will\s+you|is\s+(?:this|it|there)|are\s+there|do\s+you\s+know)\b/i;
+const FIRST_PERSON_REQUEST =
+  /^(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to|help\s+me|show\s+me|tell\s+me|give\s+me|teach\s+me|let\s+me\s+know\s+(?:how|what|which))\b/i;
+
+// Words that carry no subject: function words, request scaffolding, e-mail boilerplate.
+const STOP_WORDS = new Set(
+  (
+    'about above after again against also among another any anyone anything around because been ' +
+    'before being below between both but can cannot could did does doing down during each either ' +
+    'else even every few for from further had has have having her here hers herself him himself ' +
+    'his how into its itself just least less like made make makes many more most much must ' +
+    'myself near need needs neither never next nor not now off often once only other others ' +
+    'ought our ours ourselves out over own please rather really same she should since some ' +
+    'something such than that the their theirs them themselves then there these they this those ' +
+    'though through thus too under until upon very was were what whatever when where whether ' +
+    'which while who whom whose why will with within without would yet you your yours yourself ' +
+    'yourselves are and the one two three first second last new good best great well way ways ' +
+    'thing things time times today tomorrow week weeks year years day days using used use help ' +
+    'want like know let get got give tell show provide write following below above sure thanks ' +
+    'thank hello dear regards best sincerely team email mail message click link here free online ' +
+    "able via per etc let's includes including include included based common main kind sort " +
+    'type types general specific example examples simple simply certain various different'
+  ).split(/\s+/),
+);
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;
+
+function stem(word: string): string {
+  let w = word.toLowerCase().replace(/'s$/, '');
+  if (w.length > 6 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 5 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && (w.endsWith('es') || w.endsWith('ed'))) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  return w;
+}
+
+function contentWords(text: string): string[] {
+  const words: string[] = [];
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    const raw = match[0].toLowerCase();
+    if (raw.length < 4 || STOP_WORDS.has(raw) || TASK_VERBS.has(raw) || /^\d+$/.test(raw)) continue;
+    words.push(stem(raw));
+  }
+  return words;
+}
+
+interface Segment {
+  text: string;
+  start: number;
+}
+
+const SEGMENT_BREAK = /\n+|(?<=[.!?])\s+(?=\S)|[ \t]{0,4}\|[ \t]{0,4}(?=[A-Z_ ]{3,20}:)/g;
+
+function splitSegments(text: string): Segment[] {
+  const segments: Segment[] = [];
+  let from = 0;
+  SEGMENT_BREAK.lastIndex = 0;
+  for (let match = SEGMENT_BREAK.exec(text); match !== null; match = SEGMENT_BREAK.exec(text)) {
+    if (match[0].length === 0) {
+      SEGMENT_BREAK.lastIndex++;
+      continue;
+    }
+    segments.push({ text: text.slice(from, match.index), start: from });
+    from = match.index + match[0].length;
+    if (segments.length >= MAX_SEGMENTS) return segments;
+  }
+  segments.push({ text: text.slice(from), start: from });
+  return segments;
+}
+
+const ADDRESSES_RECIPIENT = /\b(?:you|your|yours|yourself|you'(?:re|ve|ll|d))\b/i;
+const POLITE_OPENER = /^(?:[-*•>#\d.)\s]+)?(?:please\s+)?(?:can|could|would|will|do)\s+you\b/i;
+
+const READER_OUTPUT = /\b(?:your|you)\s+(?:response|reply|answer|output|message|elucidation)(?:'s|s)?\b/gi;
+
+// Cheap whole-text test: some sentence starts like a request (a task verb, a question word, a
+// first-person ask). Ordinary statements skip the segmenting and word counting below.
+const REQUEST_OPENER = new RegExp(
+  String.raw`(?:^|[.!?\n|][ \t\n"'“]{0,8})(?:[-*•>#\d.)]{1,4}\s{0,3})?(?:(?:please|kindly|now|also|and|then|first|next|finally|additionally|furthermore|moreover|besides|lastly|ok|okay|so|but|oh|btw)[,:]?\s+){0,3}(?:${[...TASK_VERBS].join('|')}|how|what|which|who|where|why|can|could|would|will|is|are|do|i\s+(?:want|need|would|'d)|help|show|tell|give|teach|let\s+me\s+know\s+(?:how|what|which))\b`,
+  'i',
+);
+
+type RequestKind = 'imperative' | 'question' | 'first_person';
+
+function requestKind(segment: string): RequestKind | undefined {
+  const body = segment.replace(LEADING_FILLER, '');
+  if (FIRST_PERSON_REQUEST.test(body)) return 'first_person';
+  if (QUESTION_OPENER.test(body) && segment.trimEnd().endsWith('?')) return 'question';
+  const first = /^([A-Za-z]+)(\S?)/.exec(body);
+  if (first === null || first[2] === ':' || first[2] === '-') return undefined;
+  if (!TASK_VERBS.has(first[1].toLowerCase())) return undefined;
+  // A capitalised verb followed by a capitalised word is more often a title ("Add Funds").
+  if (/^[A-Za-z]+\s+(?:[A-Z][a-z]+\s+){2,}/.test(body) && !/[.!?]$/.test(segment.trimEnd())) return undefined;
+  return 'imperative';
+}
+
+const WEIGHTS: Record<RequestKind, number> = { imperative: 0.5, question: 0.5, first_person: 0.5 };
+
+/**
+ * Signals for requests that a carrier text addresses to its reader on a subject the carrier never
+ * mentions (at most one signal, the strongest).
+ */
+export function detectTaskDivergence(text: string): Signal[] {
+  if (text.length < MIN_TEXT || !REQUEST_OPENER.test(text)) return [];
+  const segments = splitSegments(text);
+  if (segments.length < 2) return [];
+  const candidates: Array<{ segment: Segment; kind: RequestKind; words: string[] }> = [];
+  for (const segment of segments) {
+    const trimmed = segment.text.trim();
+    if (trimmed.length < 12 || trimmed.length > 400) continue;
+    // A line ending in a colon introduces what follows ("Add this to settings.py:"), so it is on
+    // the carrier's subject by construction.
+    if (trimmed.endsWith(':')) continue;
+    // Instructions about code in a code answer ("Replace `-` with `_`") refer to its code.
+    if (trimmed.includes('`')) continue;
+    const kind = requestKind(trimmed);
+    if (kind === undefined) continue;
+    // "What are your plans?", "Add your card": the document talking to its own recipient.
+    // A reader asked to shape "your answer" is the assistant, not the recipient.
+    if (ADDRESSES_RECIPIENT.test(trimmed.replace(POLITE_OPENER, '').replace(READER_OUTPUT, ''))) continue;
+    const words = contentWords(trimmed);
+    if (words.length < 2) continue;
+    candidates.push({ segment, kind, words });
+  }
+  if (candidates.length === 0) return [];
+  if (PROMPT_MARKER.test(text)) return [];
+  const counts = new Map<string, number>();
+  const allWords = contentWords(text);
+  for (const word of allWords) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let best: Signal | undefined;
+  for (const { segment, kind, words } of candidates) {
+    const own = new Map<string, number>();
+    for (const word of words) own.set(word, (own.get(word) ?? 0) + 1);
+    if (allWords.length - words.length < MIN_CARRIER_WORDS) continue;
+    // The request must sit inside a larger text, not be most of it.
+    if (text.length - segment.text.length < Math.max(MIN_CARRIER_CHARS, segment.text.length)) continue;
+    let shared = 0;
+    for (const [word, count] of own) if ((counts.get(word) ?? 0) > count) shared++;
+    const overlap = shared / own.size;
+    if (overlap > 0.2) continue;
+    const weight = WEIGHTS[kind];
+    if (best !== undefined && best.weight >= weight) continue;
+    const start = segment.start + (segment.text.length - segment.text.trimStart().length);
+    best = { rule: 'task_divergence', detector: 'task_divergence', weight, start, end: start + segment.text.trim().length };
+  }
+  return best === undefined ? [] : [best];
+}

@@ -1,0 +1,130 @@
+// One entry of a tenant's decision journal and how it chains: `content_hash` is SHA-256 of the
+// canonical JSON of the record the entry covers; `entry_hash` is SHA-256 of the canonical JSON of
+// the entry's other six fields, `prev_hash` included, so changing any entry changes every later one.
+import { createHash } from 'node:crypto';
+import { canonicalHash, canonicalJson } from '../canonical-json.ts';
+
+export const JOURNAL_ENTRY_TYPES = [
+  'decision',
+  'approval.created',
+  'approval.approved',
+  'approval.denied',
+  'approval.expired',
+  'approval.consumed',
+] as const;
+export type JournalEntryType = (typeof JOURNAL_ENTRY_TYPES)[number];
+
+/** `prev_hash` of the first entry (seq 1) of every journal. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface JournalEntryFields {
+  /** 1 for the first entry of the tenant's journal; leaf index is seq - 1. */
+  seq: number;
+  type: JournalEntryType;
+  /** The decision id (`fd_…`) or approval id (`apr_…`) the entry is about. */
+  ref_id: string;
+  /** ISO 8601 time of the event. */
+  time: string;
+  content_hash: string;
+  prev_hash: string;
+}
+
+export interface JournalEntry extends JournalEntryFields {
+  entry_hash: string;
+}
+
+/** An entry as exported, with the record it covers. */
+export interface ExportedJournalEntry extends JournalEntry {
+  record: Record<string, unknown>;
+}
+
+/** The decision record a `decision` entry covers (immutable fields only; the outcome comes later). */
+export interface DecisionJournalRecord {
+  decision_id: string;
+  tenant_id: string;
+  agent_id: string;
+  key_id: string;
+  path: string;
+  payload: unknown;
+  payload_hash: string;
+  verdict: string;
+  blocked: boolean;
+  enforcing: boolean;
+  mode: string;
+  risk: string;
+  detail: string;
+  stages: { stage: string; verdict: string; enforcing: boolean; detail: string; data: Record<string, unknown> }[];
+  approval_id: string | null;
+  created_at: string;
+  signing_key_id: string;
+  signature: string;
+}
+
+/** The approval as it stood right after an `approval.*` event. */
+export interface ApprovalJournalRecord {
+  approval_id: string;
+  tenant_id: string;
+  status: 'pending' | 'approved' | 'denied' | 'expired' | 'consumed';
+  agent_id: string;
+  path: string;
+  payload_hash: string;
+  risk: string;
+  reasons: string[];
+  detail: string;
+  decision_id: string;
+  requested_by_key_id: string;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  decided_by_key_id: string | null;
+  note: string | null;
+  consumed_at: string | null;
+  consumed_by_decision_id: string | null;
+}
+
+/** The approval status each approval event leaves behind. */
+export const STATUS_AFTER: Record<Exclude<JournalEntryType, 'decision'>, ApprovalJournalRecord['status']> = {
+  'approval.created': 'pending',
+  'approval.approved': 'approved',
+  'approval.denied': 'denied',
+  'approval.expired': 'expired',
+  'approval.consumed': 'consumed',
+};
+
+/** SHA-256 (hex) of the canonical JSON of a record. */
+export function contentHashOf(record: unknown): string {
+  return canonicalHash(record);
+}
+
+/** The exact text `entry_hash` is the SHA-256 of. */
+export function entryHashText(fields: JournalEntryFields): string {
+  return canonicalJson({
+    seq: fields.seq,
+    type: fields.type,
+    ref_id: fields.ref_id,
+    time: fields.time,
+    content_hash: fields.content_hash,
+    prev_hash: fields.prev_hash,
+  });
+}
+
+/** `entry_hash` (hex) of an entry's fields. */
+export function entryHashOf(fields: JournalEntryFields): string {
+  return createHash('sha256').update(entryHashText(fields)).digest('hex');
+}
+
+/** The next entry after `previous` (null for the first), with its hashes computed. */
+export function chainEntry(
+  previous: { seq: number; entry_hash: string } | null,
+  event: { type: JournalEntryType; ref_id: string; time: string; content_hash: string },
+): JournalEntry {
+  const fields: JournalEntryFields = {
+    seq: previous ? previous.seq + 1 : 1,
+    type: event.type,
+    ref_id: event.ref_id,
+    time: event.time,
+    content_hash: event.content_hash,
+    prev_hash: previous ? previous.entry_hash : GENESIS_HASH,
+  };
+  return { ...fields, entry_hash: entryHashOf(fields) };
+}

@@ -1,0 +1,176 @@
+// The risk classifier: one pure function from a tool call (path and payload) to a risk class and
+// the reasons behind it. It combines the tool's name, shell commands (parsed), SQL statements
+// (parsed), money amounts, file paths of file tools, and the class the tenant registered for the
+// tool, which is a floor. The highest class wins and every signal that fired is listed.
+// INVARIANT: it never throws; an internal error gives high (critical if a critical signal had
+// already fired), with the error among the reasons.
+
+import { Findings, quote } from './findings.ts';
+import { memoize } from './memo.ts';
+import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
+import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
+import { collectFields, type PayloadFields } from './payload-fields.ts';
+import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
+import { analyzeShell } from './shell.ts';
+import { analyzeSql, looksLikeSql } from './sql.ts';
+import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
+
+/** A tool call to classify. */
+export interface RiskInput {
+  /** Tool path, e.g. `/tools/shell` or `/tools/mcp/github/create_issue`. */
+  path: string;
+  /** The tool-call arguments (usually a JSON object). */
+  payload: unknown;
+  /** Floor from the tenant's tool registry, if any. */
+  registeredRisk?: RiskClass;
+  /** Amount from which a transfer is critical (default 10000). */
+  criticalTransferAmount?: number;
+}
+
+/** Fields that hold a shell command on any tool. */
+const COMMAND_KEYS = new Set(['command', 'cmd', 'commands', 'script', 'shell', 'shell_command', 'bash', 'sh', 'command_line', 'cmdline', 'cmd_line', 'run', 'exec', 'code_bash', 'bash_command', 'shell_script', 'entrypoint', 'install_command', 'pre_command', 'post_command', 'commandline']);
+/** Fields of a shell tool that are not commands. */
+const NON_COMMAND_KEYS = new Set(['cwd', 'workdir', 'working_directory', 'directory', 'dir', 'timeout', 'timeout_ms', 'description', 'title', 'name', 'id', 'env', 'shell_type', 'user', 'host', 'session', 'session_id', 'reason', 'explanation', 'purpose', 'restart', 'language', 'encoding', 'tty', 'stdin', 'is_background', 'background', 'mode']);
+/** Fields that hold the arguments of a command, as an array. */
+const ARGV_KEYS = new Set(['args', 'argv', 'arguments', 'command', 'cmd', 'command_args', 'params']);
+/** Fields that name the program of an argument array. */
+const PROGRAM_KEYS = ['command', 'cmd', 'program', 'executable', 'bin', 'binary', 'file', 'path'];
+/** Fields that hold SQL on any tool. */
+const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query', 'raw_sql', 'query_string', 'querystring', 'stmt']);
+/** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
+const SQL_SHAPE = /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
+/** Fields that name a file on file tools. */
+const PATH_KEYS = new Set(['path', 'file', 'file_path', 'filepath', 'filename', 'target', 'target_path', 'destination', 'dest', 'dir', 'directory', 'folder', 'source', 'src', 'new_path', 'old_path', 'paths', 'files']);
+/** Generic verbs of SQL runners: the statement decides the class, not the verb. */
+const SQL_RUNNER_VERBS = /verb (?:exec|execute|run|query|sql|script|select)\b/;
+
+const MAX_SHELL_STRINGS = 16;
+const MAX_SQL_STRINGS = 16;
+
+const shellMemo = memoize(analyzeShell, 512);
+
+/**
+ * Classifies a tool call. Never throws: an internal error yields high (or critical when a
+ * critical signal already fired) with the error in the reasons.
+ */
+export function classifyRisk(input: RiskInput): RiskAssessment {
+  const findings = new Findings();
+  try {
+    classifyInto(input, findings);
+    return findings.assessment('medium');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    findings.add('high', `risk: internal error while classifying (${message.slice(0, 120)}), treated as high`);
+    return findings.assessment('high');
+  }
+}
+
+function classifyInto(input: RiskInput, findings: Findings): void {
+  const registered = input.registeredRisk;
+  if (registered !== undefined && (RISK_CLASSES as readonly string[]).includes(registered)) {
+    findings.add(registered, `registered risk of the tool: ${registered} (floor)`);
+  }
+  const path = typeof input.path === 'string' ? input.path : String(input.path);
+  const tool = toolNameRisk(path);
+  const fields = collectFields(input.payload);
+  if (fields.truncated) findings.add('medium', 'payload: too large or deep to read in full');
+  const threshold = typeof input.criticalTransferAmount === 'number' && Number.isFinite(input.criticalTransferAmount) && input.criticalTransferAmount > 0
+    ? input.criticalTransferAmount
+    : DEFAULT_CRITICAL_TRANSFER_AMOUNT;
+
+  const sqlFound = classifySql(tool, fields, findings);
+  if (!(tool.sql && sqlFound && SQL_RUNNER_VERBS.test(tool.reason))) findings.add(tool.class, tool.reason);
+  else findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
+  if (tool.sql && !sqlFound && SQL_RUNNER_VERBS.test(tool.reason)) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
+  classifyShell(tool, fields, findings);
+  assessMoney(fields, tool.payment, threshold, findings);
+  if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
+}
+
+function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
+  const commands: string[] = [];
+  const add = (text: string): void => {
+    if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
+  };
+  // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`.
+  for (const array of fields.arrays) {
+    if (!ARGV_KEYS.has(array.key)) continue;
+    const program = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
+    if (program === undefined && !tool.shell && array.key !== 'command' && array.key !== 'cmd') continue;
+    add([...(program === undefined ? [] : [program]), ...array.items].map(shellQuote).join(' '));
+  }
+  const arrayCommand = commands.length > 0;
+  let commandFields = 0;
+  for (const field of fields.strings) {
+    if (!COMMAND_KEYS.has(field.key)) continue;
+    if (field.inArray && field.key !== 'commands') continue;
+    if (arrayCommand && argvHolder(field.holder)) continue;
+    commandFields++;
+    if (tool.shell || /[\s;|&$`<>(]/.test(field.text.trim())) add(field.text);
+  }
+  if (tool.shell && commandFields === 0 && !arrayCommand) {
+    for (const field of fields.strings) {
+      if (NON_COMMAND_KEYS.has(field.key) || field.inArray) continue;
+      add(field.text);
+    }
+  }
+  for (const command of commands) findings.merge(shellMemo(command));
+  if (tool.shell && commands.length === 0) findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
+}
+
+function argvHolder(holder: Record<string, unknown> | undefined): boolean {
+  if (holder === undefined) return false;
+  return Object.keys(holder).some((key) => ARGV_KEYS.has(key.toLowerCase()) && Array.isArray(holder[key]));
+}
+
+function programOf(holder: Record<string, unknown> | undefined): string | undefined {
+  if (holder === undefined) return undefined;
+  for (const key of PROGRAM_KEYS) {
+    const value = holder[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+/** Quotes one argument for the shell, so an argv array is parsed as exactly those words. */
+function shellQuote(arg: string): string {
+  if (/^[\w./:=,@%+-]+$/.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Returns whether a SQL statement was analysed. */
+function classifySql(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): boolean {
+  let count = 0;
+  for (const field of fields.strings) {
+    if (count >= MAX_SQL_STRINGS) break;
+    const text = field.text;
+    const sqlField = SQL_KEYS.has(field.key);
+    let analyse = false;
+    if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
+    else if (sqlField) analyse = SQL_SHAPE.test(text);
+    if (!analyse) continue;
+    count++;
+    findings.merge(analyzeSql(text));
+  }
+  return count > 0;
+}
+
+/** File tools: a write to a persistence target, a delete of `/` or of a system file. */
+function classifyFileTargets(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
+  const recursive = fields.keys.has('recursive') || fields.keys.has('force');
+  for (const field of fields.strings) {
+    if (!PATH_KEYS.has(field.key)) continue;
+    const path = field.text.trim();
+    if (path === '' || path.length > 4096) continue;
+    if (tool.fileWrite) {
+      const why = criticalWriteTarget(path);
+      if (why !== undefined) findings.add('critical', `file: \`${tool.name}\` writes to ${why} ${quote(path)}`);
+    }
+    if (tool.fileDelete) {
+      const root = rootLikeTarget(path);
+      if (root !== undefined && (recursive || path === '/' || root === '~')) findings.add('critical', `file: \`${tool.name}\` deletes ${quote(root)}${recursive ? ' recursively' : ''}`);
+      const why = protectedDeleteTarget(path);
+      if (why !== undefined) findings.add('critical', `file: \`${tool.name}\` deletes ${why} ${quote(path)}`);
+    }
+  }
+}

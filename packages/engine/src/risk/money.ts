@@ -1,0 +1,114 @@
+// Money in a tool call: amounts in the usual fields (`amount`, `value`, `total`, `sum`, `price`,
+// `amount_usd`, minor units such as `amount_cents` scaled by 1/100), as numbers or as strings
+// with separators and symbols (`"12,500.00"`, `"$25,000"`, `"EUR 9.999,50"`), at any depth,
+// and summed over a batch (`payouts: [{amount}, …]`). On a payment tool, or when the payload
+// reads like a transfer (a recipient, an IBAN, `type: "wire"`), an amount at or above the
+// critical threshold is critical and any other payment high.
+
+import type { Findings } from './findings.ts';
+import type { PayloadFields, ScalarField } from './payload-fields.ts';
+
+/** Default amount from which a transfer is critical. */
+export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
+
+const MONEY_KEY = /^(?:amount|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
+const MINOR_UNITS = /(?:^|_)(?:cents|minor|minor_units|pennies|in_cents|paise|kopecks)$|^cents$/;
+/** Keys too generic to be money unless inside a money field or a transfer. */
+const GENERIC_KEYS = new Set(['value', 'sum', 'total', 'net', 'gross']);
+const TRANSFER_KEYS = new Set([
+  'recipient', 'recipient_id', 'recipient_account', 'beneficiary', 'beneficiary_account', 'beneficiary_name', 'payee', 'payee_id',
+  'to_account', 'to_account_id', 'from_account', 'source_account', 'destination', 'destination_account', 'destination_id',
+  'iban', 'to_iban', 'account_number', 'routing_number', 'swift', 'swift_code', 'bic', 'sort_code', 'counterparty',
+  'wallet_address', 'to_address', 'receiver', 'creditor', 'creditor_account', 'debtor_account', 'bank_account',
+  'payment_method', 'payout_method', 'transfer_id', 'payee_account', 'card_number', 'aba',
+]);
+const TRANSFER_WORDS = /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase)$/i;
+const TYPE_KEYS = new Set(['type', 'kind', 'action', 'operation', 'transaction_type', 'intent', 'method', 'category']);
+
+/** Reads an amount from a number or a numeric string with currency marks and separators. */
+export function parseAmount(value: number | string): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : undefined;
+  let text = value.trim();
+  if (text.length === 0 || text.length > 40) return undefined;
+  text = text.replace(/^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$/g, '').replace(/[$€£¥₹₩₽¢\s]/g, '').replace(/^[+-]|^\((.*)\)$/, '$1');
+  let scale = 1;
+  const suffix = /^([\d.,]+)([kKmMbB])$/.exec(text);
+  if (suffix) {
+    text = suffix[1];
+    scale = /k/i.test(suffix[2]) ? 1e3 : /m/i.test(suffix[2]) ? 1e6 : 1e9;
+  }
+  if (/^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/.test(text)) {
+    // 12.500,00: dots group thousands, the comma marks decimals.
+    text = text.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d+,\d{1,2}$/.test(text)) {
+    text = text.replace(',', '.');
+  } else {
+    text = text.replace(/[,_']/g, '');
+  }
+  if (!/^\d+(?:\.\d+)?$/.test(text)) return undefined;
+  const amount = Number(text) * scale;
+  return Number.isFinite(amount) ? amount : undefined;
+}
+
+/** Whether the payload reads like a transfer (a recipient, an account, `type: "wire"`). */
+export function hasTransferContext(fields: PayloadFields): boolean {
+  for (const key of fields.keys) if (TRANSFER_KEYS.has(key)) return true;
+  for (const field of fields.strings) {
+    if (TYPE_KEYS.has(field.key) && field.text.length <= 40 && TRANSFER_WORDS.test(field.text.trim().replace(/[\s-]+/g, '_'))) return true;
+  }
+  return false;
+}
+
+function moneyAmount(field: ScalarField): number | undefined {
+  const key = field.key;
+  const minor = MINOR_UNITS.test(key);
+  const money = minor || (MONEY_KEY.test(key) && (!GENERIC_KEYS.has(key) || MONEY_KEY.test(field.parentKey) || field.parentKey === '' || field.parentKey === 'money'));
+  if (!money) return undefined;
+  if (typeof field.value === 'string' && !/\d/.test(field.value)) return undefined;
+  const amount = parseAmount(field.value);
+  if (amount === undefined) return undefined;
+  return minor ? amount / 100 : amount;
+}
+
+function format(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}
+
+/**
+ * Adds money findings. `paymentTool` is true when the tool's name says it moves money.
+ * Returns whether a payment was recognised.
+ */
+export function assessMoney(fields: PayloadFields, paymentTool: boolean, threshold: number, findings: Findings): boolean {
+  const transfer = paymentTool || hasTransferContext(fields);
+  if (!transfer) return false;
+  let largest: { amount: number; key: string } | undefined;
+  const batches = new Map<string, { total: number; count: number }>();
+  for (const field of fields.scalars) {
+    const amount = moneyAmount(field);
+    if (amount === undefined) continue;
+    if (largest === undefined || amount > largest.amount) largest = { amount, key: field.key };
+    if (field.group.includes('[]')) {
+      const batch = batches.get(field.group) ?? { total: 0, count: 0 };
+      batch.total += amount;
+      batch.count += 1;
+      batches.set(field.group, batch);
+    }
+  }
+  const kind = 'transfer';
+  if (largest === undefined) {
+    if (paymentTool) findings.add('high', 'money: payment tool with no readable amount');
+    return paymentTool;
+  }
+  let batchTotal: { total: number; count: number } | undefined;
+  for (const batch of batches.values()) {
+    if (batch.count > 1 && (batchTotal === undefined || batch.total > batchTotal.total)) batchTotal = batch;
+  }
+  if (largest.amount >= threshold) {
+    findings.add('critical', `money: ${kind} of ${format(largest.amount)} >= ${format(threshold)} (field \`${largest.key}\`)`);
+  } else if (batchTotal !== undefined && batchTotal.total >= threshold) {
+    findings.add('critical', `money: batch of ${batchTotal.count} ${kind}s totalling ${format(batchTotal.total)} >= ${format(threshold)}`);
+  } else {
+    findings.add('high', `money: ${kind} of ${format(largest.amount)} < ${format(threshold)}`);
+  }
+  return true;
+}

@@ -1,0 +1,65 @@
+// Reads code handed to an interpreter (`python -c`, `perl -e`, `node -e`, `php -r`, awk
+// programs, heredocs fed to an interpreter, scripts written with `echo … > file`) for what
+// matters to risk: a socket wired to a shell (reverse or bind shell), a credential or system file
+// sent over the network (exfiltration), a fork bomb, and shell commands run from inside the code
+// (`os.system("…")`), which the caller analyses as shell. Token tests only, all linear.
+
+import { pathsInText, sensitiveFile } from './paths.ts';
+
+/** What one piece of code does, as far as risk goes. */
+export interface CodeSignals {
+  /** The code opens a network socket. */
+  socket: boolean;
+  /** The code talks HTTP or another network protocol. */
+  network: boolean;
+  /** The code starts a shell or a process. */
+  spawnsShell: boolean;
+  /** Sensitive files the code names, with why they are sensitive. */
+  sensitivePaths: { path: string; why: string }[];
+  /** The code forks without end. */
+  forkBomb: boolean;
+  /** Shell command strings the code runs (`os.system("rm -rf /")` gives `rm -rf /`). */
+  shellCommands: string[];
+}
+
+const SOCKET = /socket|fsockopen|\/inet\/(?:tcp|udp)\/|\/dev\/(?:tcp|udp)\/|require\(\s*["'](?:node:)?net["']\s*\)|\bnet\.(?:connect|createConnection|createServer|Socket|Dial|Listen)|TCPSocket|TCPServer|UDPSocket|\bconnect\(\s*["']?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|java\.net\.|Net::(?:Telnet|FTP)|\bnc\s+-/i;
+const NETWORK = /urlopen|urllib|urlretrieve|requests\.(?:post|put|get)|http\.(?:request|post|client)|https?\.request|require\(\s*["'](?:node:)?https?["']\s*\)|\bfetch\(|Net::HTTP|LWP::|HTTP::Tiny|curl_exec|curl_init|file_get_contents\(\s*["']https?:|\bhttps?:\/\/|ftplib|smtplib|paramiko|HttpClient|WebClient|Invoke-WebRequest|Invoke-RestMethod|\bwget\b|\bcurl\b/i;
+const SPAWNS_SHELL = /\/bin\/(?:ba|z|da|k|c|tc|fi|a)?sh\b|["'](?:ba|z|da)?sh["']|\bcmd(?:\.exe)?["']|pty\.spawn|subprocess|os\.(?:system|popen|exec\w*|spawn\w*)|child_process|\bpopen\b|\bexec(?:ve?)?\b|\bexec[lv]p?e?\s*\(|\bsystem\s*\(|\bspawn\s*\(|ProcessBuilder|Runtime\.getRuntime|\bdup2\b|IO\.popen|\bshell_exec\b|\bpassthru\b|proc_open|os\.execute|io\.popen|\|&|\brun\(|Process\.Start|\biex\b|Invoke-Expression|Start-Process|\bzsh\/net\/tcp\b/i;
+const FORK_BOMB = /\bfork\s+while\s+fork\b|while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\.|pcntl_)?fork\s*\(|(?:for|while)\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(/;
+
+/**
+ * Strings run as shell commands from inside code: `os.system("…")`, `subprocess.run("…",
+ * shell=True)`, `system('…')`, `exec("…")`, `shell_exec("…")`, backticks in Perl and Ruby.
+ * Each alternative of the string body consumes different characters, so matching is linear.
+ */
+const SHELL_CALL = /\b(?:system|popen|shell_exec|passthru|exec|execSync|spawnSync|spawn|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|proc_open|execute|qx)\s*\(\s*\[?\s*(?:(")((?:[^"\\\n]|\\.){1,4096})"|(')((?:[^'\\\n]|\\.){1,4096})')/g;
+const PERL_BACKTICKS = /`((?:[^`\\]|\\.){1,4096})`/g;
+
+/** The signals of one piece of code (at most the first 64 KB are read). */
+export function readCode(code: string): CodeSignals {
+  const text = code.length > 65536 ? code.slice(0, 65536) : code;
+  const sensitivePaths: { path: string; why: string }[] = [];
+  for (const path of pathsInText(text)) {
+    const why = sensitiveFile(path.replace(/[*]+$/, ''));
+    if (why !== undefined) sensitivePaths.push({ path, why });
+  }
+  const shellCommands: string[] = [];
+  SHELL_CALL.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = SHELL_CALL.exec(text)) !== null && shellCommands.length < 8) {
+    const body = match[2] ?? match[4] ?? '';
+    shellCommands.push(body.replace(/\\(["'\\])/g, '$1').replace(/\\n/g, '\n'));
+  }
+  PERL_BACKTICKS.lastIndex = 0;
+  while ((match = PERL_BACKTICKS.exec(text)) !== null && shellCommands.length < 8) {
+    shellCommands.push(match[1]);
+  }
+  return {
+    socket: SOCKET.test(text),
+    network: NETWORK.test(text),
+    spawnsShell: SPAWNS_SHELL.test(text),
+    sensitivePaths,
+    forkBomb: FORK_BOMB.test(text),
+    shellCommands,
+  };
+}

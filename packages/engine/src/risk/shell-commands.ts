@@ -1,0 +1,925 @@
+// Rules for one simple command, after its words are evaluated and its wrappers removed: recursive
+// deletes of `/` and system folders, disk formatting and raw device writes, permission changes on
+// `/`, downloads run by an interpreter, reverse and bind shells, uploads of credentials and system
+// files, writes that plant persistence (sudoers, authorized_keys, shell start-up files, cron),
+// and the ordinary high-risk commands (rm, kill, package installs, forced pushes). Each rule adds
+// a finding with its reason; the command's summary feeds the pipeline rules of shell.ts.
+
+import { quote } from './findings.ts';
+import {
+  criticalWriteTarget,
+  isBlockDevice,
+  isSystemPath,
+  looksLikePath,
+  normalizePath,
+  pathsInText,
+  permissionCriticalTarget,
+  protectedDeleteTarget,
+  rootLikeTarget,
+  sensitiveFile,
+} from './paths.ts';
+import { readCode } from './script-code.ts';
+import { analyzeSql } from './sql.ts';
+import { hasFlag, optionValues, parseOptions, type ParsedOptions } from './shell-options.ts';
+import { plainSummary, type CommandSite, type CommandSummary, type ShellScan } from './shell-scan.ts';
+import type { Word } from './shell-words.ts';
+import { commandName, unwrapCommand } from './shell-wrappers.ts';
+
+const set = (...items: string[]): ReadonlySet<string> => new Set(items);
+
+/** Shells: `-c` runs a command string, no argument runs standard input. */
+export const SHELLS = set('sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'csh', 'tcsh', 'fish', 'rbash', 'yash', 'posh', 'ksh93', 'elvish');
+
+/** Interpreters of other languages, with the options that take inline code. */
+const CODE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  python: set('-c'),
+  perl: set('-e', '-E'),
+  ruby: set('-e'),
+  php: set('-r', '-B', '-R', '-E'),
+  node: set('-e', '--eval', '-p', '--print'),
+  deno: set(),
+  bun: set('-e', '--eval'),
+  lua: set('-e'),
+  tclsh: set(),
+  wish: set(),
+  jrunscript: set('-e'),
+  jjs: set(),
+  julia: set('-e', '--eval', '-E', '--print'),
+  rscript: set('-e'),
+  r: set('-e'),
+  pwsh: set('-c', '-command', '-Command', '-encodedcommand', '-EncodedCommand'),
+  powershell: set('-c', '-command', '-Command'),
+  osascript: set('-e'),
+  expect: set('-c'),
+  groovy: set('-e'),
+  irb: set(),
+  jshell: set(),
+  gawk: set(),
+  awk: set(),
+};
+
+/** Options of interpreters that take a value which is not code. */
+const INTERPRETER_VALUE_OPTIONS = set('-m', '-W', '-X', '-I', '-M', '-r', '--require', '-f', '-l', '-v', '-F', '-i', '-x');
+
+/** The language family of an interpreter name (`python3.11` is `python`), or undefined. */
+export function interpreterFamily(name: string): string | undefined {
+  if (/^python[\d.]*$/.test(name) || name === 'pypy' || name === 'pypy3') return 'python';
+  if (/^perl[\d.]*$/.test(name)) return 'perl';
+  if (/^ruby[\d.]*$/.test(name)) return 'ruby';
+  if (/^php[\d.]*$/.test(name) || name === 'php-cli') return 'php';
+  if (name === 'node' || name === 'nodejs') return 'node';
+  if (/^lua(?:jit|[\d.]*)$/.test(name)) return 'lua';
+  if (name === 'gawk' || name === 'awk' || name === 'mawk' || name === 'nawk') return 'awk';
+  if (name in CODE_OPTIONS) return name;
+  return undefined;
+}
+
+/** Fetch content from the network. */
+const DOWNLOADERS = set('curl', 'wget', 'fetch', 'aria2c', 'axel', 'lwp-download', 'lwp-request', 'get', 'http', 'https', 'xh', 'httpie', 'curlie', 'wget2', 'invoke-webrequest', 'iwr');
+/** Raw network clients and listeners that can carry a shell. */
+const NET_CLIENTS = set('nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'telnet', 'socat', 'openssl', 'cryptcat', 'sbd', 'pwncat', 'socket', 'gnutls-cli', 'rlogin', 'rsh');
+/** Commands that can send a local file elsewhere; an operand naming a sensitive file is an upload. */
+const UPLOADERS = set(
+  'curl', 'wget', 'nc', 'ncat', 'netcat', 'telnet', 'scp', 'rsync', 'sftp', 'ftp', 'tftp', 'ab', 'http', 'https', 'xh',
+  'lp', 'hping3', 'restic', 'rclone', 's3cmd', 'gsutil', 'aws', 'az', 'azcopy', 'tailscale', 'whois', 'finger', 'dig', 'nslookup',
+  'host', 'ping', 'lwp-request', 'post', 'irc', 'ngrok', 'cloudflared', 'transfer', 'croc', 'magic-wormhole', 'wormhole', 'gh', 'put', 'mput',
+);
+/** Package managers and the sub-commands that install or remove software. */
+const PACKAGE_MANAGERS: Record<string, ReadonlySet<string>> = {
+  apt: set('install', 'remove', 'purge', 'upgrade', 'dist-upgrade', 'full-upgrade', 'autoremove', 'reinstall'),
+  'apt-get': set('install', 'remove', 'purge', 'upgrade', 'dist-upgrade', 'autoremove', 'reinstall'),
+  aptitude: set('install', 'remove', 'purge', 'upgrade'),
+  yum: set('install', 'remove', 'erase', 'update', 'upgrade', 'localinstall', 'reinstall'),
+  dnf: set('install', 'remove', 'erase', 'update', 'upgrade', 'reinstall'),
+  zypper: set('install', 'in', 'remove', 'rm', 'update', 'up'),
+  apk: set('add', 'del'),
+  pacman: set('-S', '-R', '-U', '-Syu', '-Sy', '-Rs'),
+  brew: set('install', 'uninstall', 'reinstall', 'upgrade'),
+  snap: set('install', 'remove'),
+  pip: set('install', 'uninstall'),
+  pip3: set('install', 'uninstall'),
+  pipx: set('install', 'uninstall'),
+  npm: set('install', 'i', 'add', 'uninstall', 'remove', 'ci', 'update'),
+  yarn: set('add', 'remove', 'install', 'global'),
+  pnpm: set('add', 'install', 'i', 'remove'),
+  gem: set('install', 'uninstall'),
+  cargo: set('install', 'uninstall'),
+  go: set('install', 'get'),
+  conda: set('install', 'remove'),
+  dpkg: set('-i', '--install', '-r', '--remove', '-P', '--purge'),
+  rpm: set('-i', '-U', '-e', '-ivh', '-Uvh', '--install', '--upgrade', '--erase'),
+  flatpak: set('install', 'uninstall'),
+};
+const CURL_DATA_OPTIONS = ['-d', '--data', '--data-binary', '--data-ascii', '--data-urlencode', '--data-raw', '--json', '-F', '--form', '--form-string', '-T', '--upload-file'];
+const CURL_VALUE_OPTIONS = set(...CURL_DATA_OPTIONS, '-o', '--output', '-H', '--header', '-X', '--request', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar', '-w', '--write-out', '-x', '--proxy', '-m', '--max-time', '--connect-timeout', '-K', '--config', '-E', '--cert', '--key', '--cacert', '-r', '--range', '-C', '--continue-at', '--retry', '-U', '--proxy-user', '--url', '--output-dir', '--resolve');
+const WGET_VALUE_OPTIONS = set('-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix', '--post-data', '--post-file', '--body-data', '--body-file', '--method', '--header', '-U', '--user-agent', '-i', '--input-file', '-t', '--tries', '-T', '--timeout', '--user', '--password', '-e', '--execute', '-Q', '--quota', '-l', '--level');
+/** Options that name an output file on many commands (`-o out`, `--output=out`). */
+const OUTPUT_OPTION = /^(?:-o|--output(?:-document|-file)?|--out(?:file|File)?|--log-?file|-fprintf|--dump-bin)$/;
+/** Options whose value is a command the program runs (`--rsh-command`, `--password-command`, `-e` of rsync). */
+const COMMAND_OPTION = /^--?[\w-]*(?:-command|-cmd|-program|-exec|_command)(?:=(.*))?$|^--(?:on-download-complete|on-download-error|to-command|use-compress-program|checkpoint-action=exec)(?:=(.*))?$/i;
+/** Options whose value names a file that is sent (`--post-file=`, `--upload-file=`, `--attach=`). */
+const FILE_SENDING_OPTION = /^--?[\w-]*(?:file|data|upload|post|body|form|attach|input)[\w-]*=(.+)$/i;
+
+/** The file an upload option names (`@file`, `<file`, `name=@file`, `name@file`, `file:path`). */
+function uploadedFile(text: string): string | undefined {
+  let match = /^(?:[\w.-]*=)?[@<](.+)$/.exec(text);
+  if (match) return match[1].replace(/;.*$/, '');
+  match = /^[\w.-]+@(\/.+|~.*)$/.exec(text);
+  if (match) return match[1];
+  match = /^(?:file|open|gopen|create|creat):([^,]+)/i.exec(text);
+  if (match) return match[1];
+  return undefined;
+}
+
+/** Expands one level of shell braces (`/{etc,usr}` gives `/etc`, `/usr`), at most 16 results. */
+function expandBraces(text: string): string[] {
+  const match = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/.exec(text);
+  if (!match) return [text];
+  return match[2].split(',').slice(0, 16).map((alternative) => match[1] + alternative + match[3]);
+}
+
+/** The evaluated text of a word as a path, or undefined when it is computed at run time. */
+function staticPath(word: Word): string | undefined {
+  if (word.dynamic && /\$\(|\$\(\(|<\(|>\(/.test(word.text)) return undefined;
+  return word.text;
+}
+
+/** Analyses one simple command. */
+export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan): CommandSummary {
+  if (argv.length === 0) return plainSummary('');
+  if (argv[0].fromDownload) {
+    scan.add('critical', `shell: runs downloaded content as a command (${quote(argv.map((word) => word.text).join(' '))})`);
+  }
+  const unwrapped = unwrapCommand(argv);
+  if (unwrapped.wrappers.includes('sudo') || unwrapped.wrappers.includes('doas')) {
+    scan.add('high', `shell: runs as root (${unwrapped.wrappers.includes('sudo') ? 'sudo' : 'doas'})`);
+  }
+  if (unwrapped.rootShell) scan.add('high', 'shell: opens a root shell');
+  if (unwrapped.remote) {
+    const leaked = argv.find((word) => word.sensitiveRead !== undefined);
+    if (leaked !== undefined) scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (ssh)`);
+  }
+  if (unwrapped.shellString !== undefined) {
+    scan.nested(unwrapped.shellString, unwrapped.wrappers.at(-1) ?? 'wrapper');
+    return plainSummary(unwrapped.wrappers.join(' '));
+  }
+  if (unwrapped.lookupOnly || unwrapped.argv.length === 0) return plainSummary(unwrapped.wrappers.join(' '));
+  const args = unwrapped.argv.slice(1);
+  if (unwrapped.argsFromInput && site.stdinText !== undefined) {
+    // `echo / | xargs rm -rf`: the input's words become arguments.
+    for (const piece of site.stdinText.split(/\s+/).filter(Boolean).slice(0, 64)) {
+      args.push({ text: piece, dynamic: false, fromDownload: false, splitsOnIfs: false, processSubstitution: false });
+    }
+  }
+  const head = unwrapped.argv[0];
+  const name = commandName(head.text);
+  scan.noteCommand(name);
+  if (head.dynamic && name.includes('$')) scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
+  const summary = plainSummary(name);
+  const context: RuleContext = { name, head, args, site, scan, summary, argsFromInput: unwrapped.argsFromInput };
+  if (scan.functionStack.includes(name) && (site.inPipe || site.background)) {
+    scan.add('critical', `shell: fork bomb (function ${quote(name)} spawns copies of itself)`);
+  }
+  if (scan.downloaded.has(normalizePath(head.text)) || (head.text.includes('/') && scan.downloaded.has(commandName(head.text)))) {
+    scan.add('critical', `shell: runs a downloaded file (${quote(head.text)})`);
+  }
+  runRules(context);
+  outputOptionWrites(context);
+  commandOptions(context);
+  inlineCode(context);
+  if (!UPLOADERS.has(name) && !NET_CLIENTS.has(name)) networkExfiltration(context);
+  return summary;
+}
+
+interface RuleContext {
+  name: string;
+  head: Word;
+  args: Word[];
+  site: CommandSite;
+  scan: ShellScan;
+  summary: CommandSummary;
+  argsFromInput: boolean;
+}
+
+function runRules(c: RuleContext): void {
+  const { name } = c;
+  remoteCopyRule(c);
+  if (SHELLS.has(name)) return shellRule(c);
+  const family = interpreterFamily(name);
+  if (family !== undefined) return interpreterRule(c, family);
+  if (name.startsWith('mkfs') || name === 'mke2fs' || name === 'mkswap' || name === 'wipefs' || name === 'blkdiscard' || name === 'mkdosfs') {
+    c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
+    return;
+  }
+  switch (name) {
+    case 'rm': case 'unlink': case 'rmdir': case 'srm': case 'shred': case 'wipe': case 'trash': case 'trash-put': case 'gio':
+      return removeRule(c);
+    case 'find':
+      return findRule(c);
+    case 'dd':
+      return ddRule(c);
+    case 'chmod': case 'chown': case 'chgrp': case 'setfacl':
+      return permissionRule(c);
+    case 'tee':
+      return teeRule(c);
+    case 'cp': case 'mv': case 'install': case 'ln': case 'rsync':
+      return copyRule(c);
+    case 'sed': case 'perl-i':
+      return sedRule(c);
+    case 'truncate':
+      return truncateRule(c);
+    case 'echo': case 'printf':
+      return echoRule(c);
+    case 'cat': case 'head': case 'tail': case 'less': case 'more': case 'base64': case 'xxd': case 'od': case 'strings': case 'tac': case 'nl': case 'zcat': case 'gzip': case 'tar': case 'zip': case '7z': case 'bzip2': case 'xz':
+      return readRule(c);
+    case 'kill': case 'pkill': case 'killall': case 'killall5': case 'skill':
+      return killRule(c);
+    case 'eval':
+      return evalRule(c);
+    case 'source': case '.':
+      return sourceRule(c);
+    case 'alias':
+      return aliasRule(c);
+    case 'git':
+      return gitRule(c);
+    case 'crontab':
+      c.scan.add('high', 'shell: edits a crontab');
+      return;
+    case 'sshfs': case 'mount':
+      return mountRule(c);
+    case 'parted': case 'fdisk': case 'sfdisk': case 'sgdisk': case 'gdisk': case 'cfdisk':
+      return partitionRule(c);
+    case 'shutdown': case 'reboot': case 'halt': case 'poweroff': case 'init': case 'telinit':
+      c.scan.add('high', `shell: stops or restarts the machine (${name})`);
+      return;
+    case 'history':
+      if (c.args.some((word) => word.text === '-c' || word.text === '-w')) c.scan.add('high', 'shell: rewrites shell history');
+      writeTargets(c, c.args.filter((word, index) => index > 0 && /^-[aw]$/.test(c.args[index - 1].text)), 'history');
+      return;
+    case 'iptables': case 'ip6tables': case 'ufw': case 'nft':
+      c.scan.add('high', `shell: changes the firewall (${name})`);
+      return;
+    case 'useradd': case 'userdel': case 'usermod': case 'passwd': case 'chpasswd': case 'adduser': case 'deluser': case 'visudo': case 'groupadd': case 'gpasswd':
+      c.scan.add('high', `shell: changes user accounts (${name})`);
+      return;
+    case 'systemctl': case 'service':
+      if (c.args.some((word) => /^(?:stop|disable|mask|kill|enable)$/.test(word.text))) c.scan.add('high', `shell: changes system services (${name})`);
+      return;
+    case 'smbclient': case 'lftp': {
+      const parsed = parseOptions(c.args, set('-c', '--command', '-U', '-W', '-p', '-I', '-A', '-n', '-m', '-e', '-u'));
+      for (const command of optionValues(parsed, '-c', '--command', '-e')) c.scan.nested(command.text, `${name} -c`);
+      c.scan.add('high', `shell: file transfer to another host (${name})`);
+      return;
+    }
+    case 'mail': case 'mailx': case 'mutt': case 'sendmail': case 's-nail': case 'neomutt': {
+      const parsed = parseOptions(c.args, set('-a', '-A', '-s', '-c', '-b', '-r', '-F', '-f', '-S', '-e', '-i'));
+      const attachment = [...optionValues(parsed, '-a'), ...(name === 'mutt' || name === 'neomutt' ? [] : optionValues(parsed, '-A'))].find((word) => sensitiveFile(word.text) !== undefined);
+      if (attachment !== undefined) c.scan.add('critical', `shell: mails ${sensitiveFile(attachment.text)} ${quote(attachment.text)} (${name})`);
+      else uploadStdin(c);
+      c.scan.add('high', `shell: sends e-mail (${name})`);
+      return;
+    }
+    case 'put': case 'mput':
+      // A line of an interactive ftp/sftp/tftp/smbclient session.
+      return uploadRule(c);
+    case 'cd': case 'pushd': {
+      const target = c.args.find((word) => !word.text.startsWith('-'));
+      const text = target === undefined ? '~' : staticPath(target);
+      if (text === undefined || target?.dynamic) c.scan.cwd = undefined;
+      else c.scan.cwd = normalizePath(text.startsWith('/') || text.startsWith('~') || c.scan.cwd === undefined ? text : `${c.scan.cwd}/${text}`);
+      return;
+    }
+    case 'psql': case 'mysql': case 'mariadb': case 'sqlite3': case 'sqlcmd': case 'clickhouse-client': case 'cockroach': case 'duckdb': case 'snowsql': case 'bq':
+      return databaseClientRule(c);
+    case 'redis-cli': case 'valkey-cli': case 'keydb-cli':
+      if (c.args.some((word) => /^(?:flushall|flushdb)$/i.test(word.text))) c.scan.add('critical', `shell: wipes a Redis database (${name} ${c.args.find((word) => /^flush/i.test(word.text))?.text})`);
+      else c.scan.add('high', `shell: runs a database command (${name})`);
+      return;
+    case 'mongo': case 'mongosh': {
+      const script = c.args.map((word) => word.text).join(' ');
+      if (/dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)/.test(script)) c.scan.add('critical', `shell: drops MongoDB data (${name})`);
+      else c.scan.add('high', `shell: runs a database command (${name})`);
+      return;
+    }
+    case 'terraform': case 'tofu': case 'pulumi':
+      if (c.args.some((word) => word.text === 'destroy')) c.scan.add('high', `shell: destroys infrastructure (${name} destroy)`);
+      return;
+    case 'ztcp':
+      c.scan.netOpened = true;
+      c.scan.add('high', 'shell: opens a network socket (ztcp)');
+      return;
+    default:
+      break;
+  }
+  if (name in PACKAGE_MANAGERS) packageRule(c);
+  if (DOWNLOADERS.has(name)) downloadRule(c);
+  if (NET_CLIENTS.has(name)) netClientRule(c);
+  if (UPLOADERS.has(name)) uploadRule(c);
+}
+
+/** `sh`, `bash -c "…"`, `bash -i >& /dev/tcp/…`, `sh <(curl …)`, `bash install.sh`. */
+function shellRule(c: RuleContext): void {
+  c.summary.shell = true;
+  const parsed = parseOptions(c.args, set('-o', '-O', '--rcfile', '--init-file'), true);
+  const commandString = parsed.short.has('c');
+  if (commandString) {
+    const command = parsed.operands[0];
+    if (command === undefined) return;
+    if (command.fromDownload) {
+      c.scan.add('critical', `shell: runs downloaded content with ${c.name} -c (${quote(command.text)})`);
+    }
+    if (command.dynamic && !command.fromDownload) c.scan.add('high', `shell: ${c.name} -c runs a command computed at run time`);
+    c.scan.nested(command.text, `${c.name} -c`);
+    return;
+  }
+  const script = parsed.operands[0];
+  if (script === undefined || script.text === '-' || parsed.short.has('s')) {
+    c.summary.interpreterStdin = c.name;
+    if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download piped into ${c.name}`);
+    if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${c.name} input`);
+    if (parsed.short.has('i')) c.scan.add('high', `shell: interactive shell (${c.name} -i)`);
+    return;
+  }
+  scriptOperand(c, script);
+}
+
+/** An interpreter run on a file: a downloaded file or a process substitution of a download is critical. */
+function scriptOperand(c: RuleContext, script: Word): void {
+  if (script.fromDownload) {
+    c.scan.add('critical', `shell: download run by ${c.name} (${c.name} ${script.text} with a download)`);
+    return;
+  }
+  const path = normalizePath(script.text);
+  if (c.scan.downloaded.has(path) || c.scan.downloaded.has(commandName(script.text))) {
+    c.scan.add('critical', `shell: runs a downloaded file with ${c.name} (${quote(script.text)})`);
+  }
+}
+
+/** `python -c …`, `perl -e …`, `node -e …`, `php -r …`, awk programs, heredocs into interpreters. */
+function interpreterRule(c: RuleContext, family: string): void {
+  const codeOptions = CODE_OPTIONS[family] ?? set();
+  const valueOptions = new Set([...codeOptions, ...INTERPRETER_VALUE_OPTIONS]);
+  const parsed = parseOptions(c.args, valueOptions, family !== 'awk');
+  let code: Word[] = [];
+  for (const option of codeOptions) code.push(...(parsed.values.get(option) ?? []));
+  if (family === 'awk' && !parsed.values.has('-f') && parsed.operands.length > 0) code = [parsed.operands[0]];
+  if ((family === 'deno' || family === 'bun') && parsed.operands[0]?.text === 'eval') code = parsed.operands.slice(1, 2);
+  if (code.length === 0) {
+    const script = parsed.operands[0];
+    if (parsed.values.has('-m') || parsed.values.has('-f')) return;
+    if (script === undefined || script.text === '-') {
+      c.summary.interpreterStdin = c.name;
+      if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download piped into ${c.name}`);
+      if (c.site.stdinText !== undefined) codeRule(c, c.site.stdinText);
+      else if (!c.site.inPipe) c.scan.add('high', `shell: starts an interactive ${c.name}`);
+      return;
+    }
+    scriptOperand(c, script);
+    return;
+  }
+  for (const word of code) {
+    if (word.fromDownload) c.scan.add('critical', `shell: runs downloaded code with ${c.name}`);
+    codeRule(c, word.text);
+  }
+}
+
+/** Signals of code run by an interpreter. */
+export function codeRule(c: { name: string; scan: ShellScan; summary?: CommandSummary }, code: string, runsNow = true): void {
+  const signals = readCode(code);
+  if (signals.socket && signals.spawnsShell) {
+    c.scan.add('critical', `shell: ${c.name} code connects a socket to a shell (reverse or bind shell)`);
+  }
+  if (!runsNow) return;
+  if ((signals.socket || signals.network) && signals.sensitivePaths.length > 0) {
+    const first = signals.sensitivePaths[0];
+    c.scan.add('critical', `shell: ${c.name} code sends ${first.why} ${quote(first.path)} over the network`);
+  }
+  if (signals.network && c.summary) c.summary.downloader = true;
+  if (signals.forkBomb) c.scan.add('critical', `shell: ${c.name} code is a fork bomb`);
+  for (const command of signals.shellCommands) c.scan.nested(command, `${c.name} code`);
+}
+
+/** rm, unlink, shred …: recursive deletes of `/`, home, system folders; deletes of system files. */
+function removeRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('-n', '--iterations', '-s', '--size', '--interactive'));
+  const recursive = hasFlag(parsed, 'r', 'R', '--recursive') || c.name === 'rmdir' || c.name === 'wipe';
+  const operands = c.name === 'gio' ? parsed.operands.slice(1) : parsed.operands;
+  if (c.name === 'gio' && parsed.operands[0]?.text !== 'remove' && parsed.operands[0]?.text !== 'trash') return;
+  let reported = false;
+  if (hasFlag(parsed, '--no-preserve-root')) {
+    c.scan.add('critical', `shell: recursive delete with --no-preserve-root (${c.name})`);
+    reported = true;
+  }
+  for (const operand of operands) {
+    let text = staticPath(operand);
+    if (text === undefined) continue;
+    if (c.scan.cwd !== undefined && !text.startsWith('/') && !text.startsWith('~') && !text.startsWith('$')) text = `${c.scan.cwd}/${text}`;
+    for (const path of expandBraces(text)) {
+      const root = recursive ? rootLikeTarget(path) : undefined;
+      if (root !== undefined) {
+        c.scan.add('critical', `shell: recursive delete of ${quote(root)} (${c.name} ${flagsText(parsed)}${path})`);
+        reported = true;
+        continue;
+      }
+      const protectedWhy = protectedDeleteTarget(path);
+      if (protectedWhy !== undefined && looksLikePath(path)) {
+        c.scan.add('critical', `shell: deletes ${protectedWhy} ${quote(path)} (${c.name})`);
+        reported = true;
+      } else if (recursive && operand.dynamic && /^\$\w+\/?\*?$/.test(operand.text)) {
+        c.scan.add('high', `shell: recursive delete of a path computed at run time (${quote(operand.text)})`);
+      }
+    }
+  }
+  if (!reported) c.scan.add('high', `shell: deletes files (${c.name}${recursive ? ' recursive' : ''})`);
+}
+
+function flagsText(parsed: ParsedOptions): string {
+  const flags = [...parsed.short].join('');
+  return flags === '' ? '' : `-${flags} `;
+}
+
+/** `find / -delete`, `find / -exec rm -rf {} \;`. */
+function findRule(c: RuleContext): void {
+  const texts = c.args.map((word) => word.text);
+  const firstPredicate = texts.findIndex((text) => text.startsWith('-') || text === '(' || text === '!');
+  const roots = (firstPredicate < 0 ? texts : texts.slice(0, firstPredicate)).filter((text) => !text.startsWith('-'));
+  const filtered = texts.some((text) => /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm|type)$/.test(text));
+  const rootLike = roots.map((root) => rootLikeTarget(root)).find((root) => root !== undefined);
+  // A filtered find under a system folder (not logs or caches) still deletes system files.
+  const systemRoot = roots.find((root) => protectedDeleteTarget(`${normalizePath(root)}/x`) !== undefined && !normalizePath(root).startsWith('/var/log') && rootLikeTarget(root) !== '~');
+  if (texts.includes('-delete')) {
+    if (rootLike !== undefined && !filtered) c.scan.add('critical', `shell: recursive delete of ${quote(rootLike)} (find -delete)`);
+    else if (systemRoot !== undefined) c.scan.add('critical', `shell: deletes system files under ${quote(systemRoot)} (find -delete)`);
+    else c.scan.add('high', 'shell: deletes files (find -delete)');
+  }
+  for (let i = 0; i < texts.length; i++) {
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(texts[i])) continue;
+    let end = i + 1;
+    while (end < texts.length && texts[end] !== ';' && texts[end] !== '+') end++;
+    const substitute = rootLike !== undefined && !filtered ? rootLike : systemRoot !== undefined ? `${normalizePath(systemRoot)}/{}` : '{}';
+    const inner = c.args.slice(i + 1, end).map((word) => (word.text === '{}' ? { ...word, text: substitute } : word));
+    analyzeCommand(inner, { ...c.site, inPipe: false, stdinText: undefined }, c.scan);
+    i = end;
+  }
+}
+
+/** `dd of=/dev/sda`, `dd of=/etc/sudoers`. */
+function ddRule(c: RuleContext): void {
+  for (const word of c.args) {
+    if (word.text.startsWith('of=')) writeTarget(c, word.text.slice(3), 'dd', '>');
+    if (word.text.startsWith('if=')) {
+      const why = sensitiveFile(word.text.slice(3));
+      if (why !== undefined) c.summary.readsSensitive = { path: word.text.slice(3), why };
+    }
+  }
+}
+
+/** `chmod -R 777 /`, `chown -R user /`, `chmod u+s /bin/bash`, `chmod 666 /etc/shadow`. */
+function permissionRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('--reference', '--from', '-m', '-x', '-M', '-X'));
+  const recursive = hasFlag(parsed, 'R', '--recursive') || (c.name === 'setfacl' && hasFlag(parsed, 'R'));
+  const operands = parsed.operands;
+  const mode = c.name === 'chmod' ? operands[0]?.text ?? '' : '';
+  const targets = c.name === 'chmod' || c.name === 'chown' || c.name === 'chgrp' ? operands.slice(1) : operands;
+  const setuid = /^[0-7]?[2467][0-7]{3}$/.test(mode) || /[ugoa]*[+=][rwxXt]*s/.test(mode);
+  const worldWritable = /^[0-7]?[0-7]{2}[2367]$/.test(mode) || /(?:^|,)[oa]*\+[rwxX]*w|^\+?[rwxX]*w/.test(mode) && /[oa]|^\+/.test(mode);
+  for (const target of targets) {
+    const root = permissionCriticalTarget(target.text);
+    if (recursive && root !== undefined) {
+      c.scan.add('critical', `shell: recursive permission change on ${quote(root)} (${c.name} -R)`);
+      continue;
+    }
+    if (setuid && (isSystemPath(target.text) || SHELLS.has(commandName(target.text)) || interpreterFamily(commandName(target.text)) !== undefined)) {
+      c.scan.add('critical', `shell: sets the setuid bit on ${quote(target.text)}`);
+      continue;
+    }
+    const persistence = criticalWriteTarget(target.text) ?? credentialOrAccountFile(target.text);
+    if (persistence !== undefined && worldWritable && c.name === 'chmod') {
+      c.scan.add('critical', `shell: opens up ${persistence} ${quote(target.text)} (${c.name} ${mode})`);
+    }
+  }
+  if (recursive) c.scan.add('high', `shell: recursive permission change (${c.name} -R)`);
+}
+
+function credentialOrAccountFile(path: string): string | undefined {
+  const why = sensitiveFile(path);
+  return why === 'credential file' || why === 'account database' ? why : undefined;
+}
+
+/** `… | tee /etc/sudoers`, `tee -a ~/.bashrc`. */
+function teeRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args);
+  for (const operand of parsed.operands) writeTarget(c, operand.text, 'tee', hasFlag(parsed, 'a', '--append') ? '>>' : '>');
+  c.summary.output = c.site.stdinText;
+}
+
+/** cp, mv, install, ln, rsync: writes to the destination; mv also removes its sources. */
+function copyRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group', '-e', '--rsh', '--exclude', '--include', '--backup-dir', '--chmod', '-f', '--filter'));
+  const target = optionValues(parsed, '-t', '--target-directory')[0];
+  const operands = parsed.operands;
+  const destination = target ?? (operands.length >= 2 ? operands[operands.length - 1] : undefined);
+  const sources = target ? operands : operands.slice(0, -1);
+  if (destination === undefined) return;
+  const remote = /^[\w.-]*@?[\w.-]+:/.test(destination.text) && !destination.text.startsWith('/');
+  const intoMount = c.scan.remoteMounts.some((mount) => normalizePath(destination.text).startsWith(mount));
+  for (const source of sources) {
+    const why = sensitiveFile(source.text);
+    if (why !== undefined && (remote || intoMount) && looksLikePath(source.text)) {
+      c.scan.add('critical', `shell: uploads ${why} ${quote(source.text)} (${c.name} to ${quote(destination.text)})`);
+    }
+    if (c.name === 'mv') {
+      const protectedWhy = protectedDeleteTarget(source.text);
+      if (protectedWhy !== undefined && looksLikePath(source.text)) c.scan.add('critical', `shell: moves away ${protectedWhy} ${quote(source.text)} (mv)`);
+    }
+  }
+  if (c.name === 'rsync' && hasFlag(parsed, '--delete', '--delete-before', '--delete-after', '--delete-during')) {
+    const root = rootLikeTarget(destination.text);
+    if (root !== undefined) c.scan.add('critical', `shell: rsync --delete into ${quote(root)} wipes it`);
+  }
+  if (!remote) writeTarget(c, destination.text, c.name, '>');
+  if (c.name === 'mv' || c.name === 'rsync') c.scan.add('high', `shell: moves or syncs files (${c.name})`);
+}
+
+/** `sed -i … /etc/sudoers`. */
+function sedRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('-e', '--expression', '-f', '--file', '-l', '--line-length'));
+  if (!hasFlag(parsed, 'i', '--in-place') && ![...parsed.long].some((flag) => flag.startsWith('--in-place'))) return;
+  const files = parsed.values.has('-e') || parsed.values.has('--expression') ? parsed.operands : parsed.operands.slice(1);
+  for (const file of files) writeTarget(c, file.text, 'sed -i', '>>');
+}
+
+/** `truncate -s 0 /var/log/auth.log`. */
+function truncateRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('-s', '--size', '-r', '--reference'));
+  for (const operand of parsed.operands) {
+    const why = protectedDeleteTarget(operand.text);
+    if (why !== undefined && looksLikePath(operand.text)) c.scan.add('critical', `shell: empties ${why} ${quote(operand.text)} (truncate)`);
+    else writeTarget(c, operand.text, 'truncate', '>');
+  }
+}
+
+/** echo and printf print literal text that a pipe may hand to an interpreter. */
+function echoRule(c: RuleContext): void {
+  const words = c.args.filter((word, index) => !(index === 0 && /^-[neE]+$/.test(word.text)));
+  const text = words.map((word) => word.text).join(' ');
+  const escapes = c.name === 'printf' || c.args.some((word) => /^-\w*e/.test(word.text));
+  c.summary.output = escapes ? text.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : text;
+  for (const word of words) {
+    if (word.sensitiveRead !== undefined) c.summary.readsSensitive = { path: word.text, why: word.sensitiveRead };
+  }
+}
+
+/** cat, head, base64 … of a credential or system file. */
+function readRule(c: RuleContext): void {
+  for (const word of c.args) {
+    if (word.text.startsWith('-')) continue;
+    const why = sensitiveFile(word.text);
+    if (why !== undefined && looksLikePath(word.text)) {
+      c.summary.readsSensitive = { path: word.text, why };
+      if (why === 'credential file' || word.text.includes('shadow')) c.scan.add('high', `shell: reads ${why} ${quote(word.text)}`);
+      break;
+    }
+  }
+  if (c.name === 'cat' && c.site.stdinText !== undefined) c.summary.output = c.site.stdinText;
+  if (c.name === 'base64' && c.site.stdinText !== undefined && c.args.some((word) => /^(?:-d|--decode|-D)$/.test(word.text))) {
+    const decoded = decodeBase64(c.site.stdinText);
+    if (decoded !== undefined) c.summary.output = decoded;
+  }
+}
+
+function decodeBase64(text: string): string | undefined {
+  const compact = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/=_-]{4,}$/.test(compact)) return undefined;
+  const decoded = Buffer.from(compact, 'base64').toString('utf8');
+  return /^[\x09\x0a\x0d\x20-\x7e]*$/.test(decoded) ? decoded : undefined;
+}
+
+/** kill -9 -1 (every process), kill 1 (init); other kills are high. */
+function killRule(c: RuleContext): void {
+  if (c.name === 'kill') {
+    const texts = c.args.map((word) => word.text);
+    let start = 0;
+    if (texts[0] === '-s' || texts[0] === '-n') start = 2;
+    else if (texts[0] !== undefined && /^-(?:\d+|[A-Z]+|SIG\w+)$/.test(texts[0]) && texts.length > 1) start = 1;
+    const pids = texts.slice(start);
+    if (pids.includes('-1')) {
+      c.scan.add('critical', 'shell: kills every process (kill -1)');
+      return;
+    }
+    if (pids.includes('1')) {
+      c.scan.add('critical', 'shell: kills init (kill 1)');
+      return;
+    }
+  }
+  c.scan.add('high', `shell: kills processes (${c.name})`);
+}
+
+/** eval joins its arguments and runs them as shell. */
+function evalRule(c: RuleContext): void {
+  if (c.args.some((word) => word.fromDownload)) {
+    c.scan.add('critical', 'shell: runs downloaded content with eval');
+    return;
+  }
+  if (c.args.some((word) => word.dynamic)) c.scan.add('high', 'shell: eval of text computed at run time');
+  c.scan.nested(c.args.map((word) => word.text).join(' '), 'eval');
+}
+
+/** `source <(curl …)`, `. ./downloaded.sh`. */
+function sourceRule(c: RuleContext): void {
+  c.summary.shell = true;
+  const script = c.args[0];
+  if (script === undefined) {
+    if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download piped into ${c.name}`);
+    return;
+  }
+  scriptOperand(c, script);
+}
+
+/** `alias ls='rm -rf /'`: the alias runs later, so its command is analysed now. */
+function aliasRule(c: RuleContext): void {
+  for (const word of c.args) {
+    const eq = word.text.indexOf('=');
+    if (eq > 0) c.scan.nested(word.text.slice(eq + 1), 'alias');
+  }
+}
+
+/** git push --force, git reset --hard, git clean -f. */
+function gitRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('-C', '-c', '--git-dir', '--work-tree'));
+  const sub = parsed.operands[0]?.text;
+  const rest = parsed.operands.slice(1);
+  if (sub === 'push' && (hasFlag(parsed, 'f', '--force', '--force-with-lease', '--mirror', '--delete', 'd') || rest.some((word) => word.text.startsWith('+') || word.text.startsWith(':')) || [...parsed.long].some((flag) => flag.startsWith('--force')))) {
+    c.scan.add('high', 'shell: git push --force rewrites remote history');
+  } else if (sub === 'reset' && hasFlag(parsed, '--hard')) {
+    c.scan.add('high', 'shell: git reset --hard discards work');
+  } else if (sub === 'clean' && hasFlag(parsed, 'f', '--force')) {
+    c.scan.add('high', 'shell: git clean -f deletes untracked files');
+  } else if (sub === 'push') {
+    c.scan.add('high', 'shell: git push publishes commits');
+  }
+}
+
+/** sshfs and network mounts: later copies into the mount point leave the machine. */
+function mountRule(c: RuleContext): void {
+  const parsed = parseOptions(c.args, set('-o', '-t', '-p', '-F'));
+  const remote = c.name === 'sshfs' || /^(?:nfs\d?|cifs|smb\w*|sshfs|fuse\.sshfs|davfs)$/.test(optionValues(parsed, '-t')[0]?.text ?? '');
+  if (remote && parsed.operands.length >= 2) c.scan.remoteMounts.push(normalizePath(parsed.operands[1].text));
+  c.scan.add('high', `shell: mounts a file system (${c.name})`);
+}
+
+/** Partition editors: creating a new label or zapping the table wipes the disk. */
+function partitionRule(c: RuleContext): void {
+  const texts = c.args.map((word) => word.text);
+  if (texts.some((text) => /^(?:mklabel|mktable|rm|-Z|--zap-all|-o|--clear|--delete)$/.test(text))) {
+    c.scan.add('critical', `shell: rewrites a partition table (${c.name})`);
+  } else {
+    c.scan.add('high', `shell: edits partitions (${c.name})`);
+  }
+}
+
+/** SQL given to a database client on its command line (`psql -c "DROP DATABASE x"`) is read as SQL. */
+function databaseClientRule(c: RuleContext): void {
+  const valueOptions = set('-c', '--command', '-e', '--execute', '-q', '--query', '-Q', '-d', '--dbname', '-h', '--host', '-U', '--username', '-u', '--user', '-p', '--port', '-f', '--file', '-S', '-D', '--database', '-P', '--password');
+  const parsed = parseOptions(c.args, valueOptions);
+  const statements = optionValues(parsed, '-c', '--command', '-e', '--execute', '-q', '--query', '-Q');
+  if (c.name === 'sqlite3' || c.name === 'duckdb') statements.push(...parsed.operands.slice(1));
+  if (c.site.stdinText !== undefined) statements.push({ ...c.head, text: c.site.stdinText });
+  for (const statement of statements.slice(0, 8)) {
+    const assessment = analyzeSql(statement.text);
+    for (const reason of assessment.reasons) c.scan.add(assessment.class === 'low' || assessment.class === 'medium' ? 'high' : assessment.class, `${reason} (through ${c.name})`);
+  }
+  c.scan.add('high', `shell: runs a database client (${c.name})`);
+}
+
+/** apt-get install, pip install, npm install -g … */
+function packageRule(c: RuleContext): void {
+  const actions = PACKAGE_MANAGERS[c.name];
+  const action = c.args.find((word) => actions.has(word.text));
+  if (action !== undefined) c.scan.add('high', `shell: installs or removes packages (${c.name} ${action.text})`);
+}
+
+/** curl, wget …: a plain download is high; the file it writes is remembered. */
+function downloadRule(c: RuleContext): void {
+  c.summary.downloader = true;
+  const valueOptions = c.name === 'wget' || c.name === 'wget2' ? WGET_VALUE_OPTIONS : CURL_VALUE_OPTIONS;
+  const parsed = parseOptions(c.args, valueOptions);
+  const outputs = optionValues(parsed, '-o', '--output', '-O', '--output-document');
+  const urls = parsed.operands.filter((word) => /^(?:https?|ftp|s?ftp):\/\//i.test(word.text) || /^[\w.-]+\.[a-z]{2,}\//i.test(word.text));
+  if (c.name === 'curl' && hasFlag(parsed, 'O', '--remote-name')) {
+    for (const url of urls) outputs.push({ ...url, text: url.text.replace(/[?#].*$/, '').replace(/.*\//, '') });
+  }
+  if ((c.name === 'wget' || c.name === 'wget2') && outputs.length === 0) {
+    for (const url of urls) outputs.push({ ...url, text: url.text.replace(/[?#].*$/, '').replace(/.*\//, '') || 'index.html' });
+  }
+  if (c.name === 'lwp-download' && parsed.operands.length > 1) outputs.push(parsed.operands[1]);
+  const toStdout = outputs.some((word) => word.text === '-');
+  for (const output of outputs) {
+    if (output.text === '-' || output.text === '') continue;
+    c.scan.downloaded.add(normalizePath(output.text));
+    c.scan.downloaded.add(commandName(output.text));
+    writeTarget(c, output.text, c.name, '>');
+  }
+  if (outputs.length > 0 && !toStdout) c.summary.downloader = false;
+  for (const redirect of c.site.redirs) {
+    if (redirect.op === 54 || redirect.op === 55 || redirect.op === 60 || redirect.op === 64) {
+      c.scan.downloaded.add(normalizePath(redirect.target.text));
+      c.scan.downloaded.add(commandName(redirect.target.text));
+    }
+  }
+  const uploading = c.name === 'curl' ? CURL_DATA_OPTIONS.some((option) => parsed.values.has(option)) : parsed.values.has('--post-file') || parsed.values.has('--post-data') || parsed.values.has('--body-file');
+  c.scan.add('high', uploading ? `shell: sends data over the network (${c.name})` : `shell: downloads from the network (${c.name})`);
+}
+
+/** nc -e, ncat --exec, socat … exec:, socket -p: a shell handed to the network. */
+function netClientRule(c: RuleContext): void {
+  c.summary.netClient = c.name;
+  const texts = c.args.map((word) => word.text);
+  if (c.name === 'socat') {
+    const addresses = texts.filter((text) => !text.startsWith('-') || text === '-');
+    const exec = addresses.some((text) => /^(?:exec|system):/i.test(text));
+    const network = addresses.some((text) => /^(?:tcp|tcp4|tcp6|udp|udp4|udp6|ssl|openssl|sctp|socks\d?|proxy|tcp-l(?:isten)?|tcp4-l(?:isten)?|udp-l(?:isten)?|openssl-listen|ssl-l)\b/i.test(text));
+    if (exec && network) {
+      c.scan.add('critical', `shell: socat connects a shell to the network (${quote(texts.join(' '))})`);
+      return;
+    }
+    if (network) {
+      const oneWay = texts.includes('-u') || texts.includes('-U');
+      addresses.forEach((address, index) => {
+        const file = /^(?:file|open|gopen|create|creat):([^,]+)/i.exec(address)?.[1];
+        if (file === undefined) return;
+        const sending = !oneWay || (texts.includes('-u') ? index === 0 : index === addresses.length - 1);
+        const why = sensitiveFile(file);
+        if (sending && why !== undefined) c.scan.add('critical', `shell: socat sends ${why} ${quote(file)} over the network`);
+        if (!sending || !oneWay) writeTarget(c, file, 'socat', '>');
+      });
+    }
+  } else if (c.name === 'openssl') {
+    if (!texts.some((text) => /^s_(?:client|server)$/.test(text))) {
+      c.summary.netClient = undefined;
+      return;
+    }
+    uploadRule(c);
+  } else if (c.name === 'socket') {
+    if (texts.some((text) => /^-\w*p/.test(text))) c.scan.add('critical', `shell: socket -p hands a program to the network (${quote(texts.join(' '))})`);
+  } else {
+    const parsed = parseOptions(c.args, set('-e', '-c', '--exec', '--sh-exec', '--lua-exec', '-p', '-s', '-w', '-i', '-q', '-x', '-X', '-b', '-T', '-I', '-O', '-P', '-G', '-g', '-m', '-W', '--source', '--proxy', '--proxy-type'));
+    const exec = optionValues(parsed, '-e', '-c', '--exec', '--sh-exec', '--lua-exec');
+    if (exec.length > 0 && c.name !== 'telnet') {
+      const listen = hasFlag(parsed, 'l', '--listen');
+      c.scan.add('critical', `shell: ${c.name} ${listen ? 'listens and runs' : 'connects and runs'} ${quote(exec[0].text)} (${listen ? 'bind' : 'reverse'} shell)`);
+      return;
+    }
+  }
+  c.scan.add('high', `shell: opens a raw network connection (${c.name})`);
+}
+
+/** Standard input read from a sensitive file, for commands that send their input. */
+function uploadStdin(c: RuleContext): boolean {
+  for (const redirect of c.site.redirs) {
+    if (redirect.op !== 56 && redirect.op !== 57) continue;
+    const why = sensitiveFile(redirect.target.text);
+    if (why !== undefined) {
+      c.scan.add('critical', `shell: sends ${why} ${quote(redirect.target.text)} over the network (${c.name} < file)`);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Any command that can send files: a credential or system file among its arguments is an upload. */
+function uploadRule(c: RuleContext): void {
+  if (uploadStdin(c)) return;
+  for (const redirect of c.site.redirs) {
+    if (redirect.op !== 56 && redirect.op !== 57) continue;
+    const why = sensitiveFile(redirect.target.text);
+    if (why !== undefined) {
+      c.scan.add('critical', `shell: sends ${why} ${quote(redirect.target.text)} over the network (${c.name} < file)`);
+      return;
+    }
+  }
+  for (const word of c.args) {
+    if (word.sensitiveRead !== undefined) {
+      c.scan.add('critical', `shell: sends ${word.sensitiveRead} over the network (${c.name} with its content)`);
+      return;
+    }
+    const text = word.text;
+    if (/^file:\/\//i.test(text)) {
+      // `curl file:///etc/shadow` reads a local file; where it goes is up to the pipe.
+      const why = sensitiveFile(text.slice(7));
+      if (why !== undefined) c.summary.readsSensitive = { path: text.slice(7), why };
+      continue;
+    }
+    if (text.includes('://')) continue;
+    const optionValue = FILE_SENDING_OPTION.exec(text)?.[1];
+    const candidates = [uploadedFile(optionValue ?? text) ?? optionValue ?? text];
+    if (/\s/.test(text)) candidates.push(...pathsInText(text));
+    for (const candidate of candidates) {
+      if (!looksLikePath(candidate) && !/^[\w.-]+\/|^\.\w/.test(candidate)) continue;
+      const why = sensitiveFile(candidate);
+      if (why === undefined) continue;
+      if (c.name === 'scp' || c.name === 'rsync') {
+        const last = c.args[c.args.length - 1];
+        if (last === word || !/^[\w.-]*@?[\w.-]+:/.test(last.text)) continue;
+      }
+      if ((c.name === 'curl' || c.name === 'wget') && uploadedFile(text) === undefined && !/^--(?:post|body)-file=/.test(text)) {
+        // A plain operand of curl or wget is a URL or an output, not an upload.
+        const index = c.args.indexOf(word);
+        const previous = index > 0 ? c.args[index - 1].text : '';
+        if (!/^(?:-T|--upload-file|--post-file|--body-file|-d|--data[-\w]*|-F|--form)$/.test(previous)) continue;
+      }
+      c.scan.add('critical', `shell: uploads ${why} ${quote(candidate)} (${c.name})`);
+      return;
+    }
+  }
+}
+
+/** Any command given a remote location (`user@host:path`) and a sensitive local file sends it there (tar, scp, rsync…). */
+function remoteCopyRule(c: RuleContext): void {
+  if (c.name === 'ssh' || c.name === 'scp' || c.name === 'rsync') return;
+  const remote = c.args.find((word) => /^[\w.-]+@[\w.-]+:|^[\w.-]+:\/\//.test(word.text) && !/^(?:https?|ftp|file):/i.test(word.text));
+  if (remote === undefined) return;
+  for (const word of c.args) {
+    if (word === remote || !looksLikePath(word.text)) continue;
+    const why = sensitiveFile(word.text);
+    if (why !== undefined) {
+      c.scan.add('critical', `shell: sends ${why} ${quote(word.text)} to ${quote(remote.text)} (${c.name})`);
+      return;
+    }
+  }
+}
+
+/** An address of another host among the arguments (an IP, a URL, `host:port`, `user@host:`). */
+const REMOTE_ARGUMENT = /^(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?$|^[a-z][\w+.-]*:\/\/[^/]|^[\w.-]+\.[a-z]{2,}:\d{2,5}$|^[\w.-]+@[\w.-]+:/i;
+
+/** Any program given another host and a credential or system file's content (`cancel -u "$(cat /etc/shadow)" -h 10.0.0.1`). */
+function networkExfiltration(c: RuleContext): void {
+  if (!c.args.some((word) => REMOTE_ARGUMENT.test(word.text) && !/^file:/i.test(word.text))) return;
+  const leaked = c.args.find((word) => word.sensitiveRead !== undefined);
+  if (leaked !== undefined) {
+    c.scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (${c.name})`);
+    return;
+  }
+  for (const word of c.args) {
+    const file = uploadedFile(word.text);
+    const why = file === undefined ? undefined : sensitiveFile(file);
+    if (file !== undefined && why !== undefined && looksLikePath(file)) {
+      c.scan.add('critical', `shell: sends ${why} ${quote(file)} to another host (${c.name})`);
+      return;
+    }
+  }
+  uploadStdin(c);
+}
+
+/** Code passed as an argument to any program (`gdb -ex 'python import socket…'`, `vim -c ':py3 …'`). */
+function inlineCode(c: RuleContext): void {
+  if (c.name === 'echo' || c.name === 'printf' || interpreterFamily(c.name) !== undefined || SHELLS.has(c.name)) return;
+  for (const word of c.args) {
+    if (word.text.length >= 24 && /socket|\/inet\/|TCPClient|fsockopen/i.test(word.text)) codeRule(c, word.text, false);
+  }
+}
+
+/** Options that take a command (`--rsh-command=…`, `--password-command …`): the command is shell. */
+function commandOptions(c: RuleContext): void {
+  for (let i = 0; i < c.args.length; i++) {
+    const match = COMMAND_OPTION.exec(c.args[i].text);
+    if (match === null) continue;
+    const value = match[1] ?? match[2] ?? c.args[i + 1]?.text;
+    if (value !== undefined && value !== '' && !value.startsWith('-')) c.scan.nested(value, c.args[i].text.replace(/=.*$/, ''));
+  }
+}
+
+/** Writes through `-o file`-style options of any command. */
+function outputOptionWrites(c: RuleContext): void {
+  for (let i = 0; i < c.args.length; i++) {
+    const text = c.args[i].text;
+    if (OUTPUT_OPTION.test(text) && i + 1 < c.args.length) {
+      const target = c.args[i + 1].text;
+      if (criticalWriteTarget(target) !== undefined) writeTarget(c, target, c.name, '>');
+    } else {
+      const match = /^--(?:output|out|outFile|log-file)[-\w]*=(.+)$/.exec(text);
+      if (match && criticalWriteTarget(match[1]) !== undefined) writeTarget(c, match[1], c.name, '>');
+    }
+  }
+}
+
+function writeTargets(c: RuleContext, words: Word[], via: string): void {
+  for (const word of words) if (looksLikePath(word.text)) writeTarget(c, word.text, via, '>');
+}
+
+/** A write to `path` by `via`: persistence targets and devices are critical, system paths high. */
+export function writeTarget(c: { scan: ShellScan }, path: string, via: string, op: '>' | '>>'): void {
+  if (path === '' || path.includes('$(')) return;
+  const why = criticalWriteTarget(path);
+  if (why !== undefined) {
+    c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
+    return;
+  }
+  if (op === '>' && normalizePath(path).startsWith('/var/log/')) {
+    c.scan.add('critical', `shell: overwrites system log ${quote(path)} (${via})`);
+    return;
+  }
+  if (isSystemPath(path) && !isBlockDevice(path) && !normalizePath(path).startsWith('/dev/')) {
+    c.scan.add('high', `shell: writes to system path ${quote(path)} (${via})`);
+  }
+}

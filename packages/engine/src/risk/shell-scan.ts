@@ -1,0 +1,115 @@
+// The state of one shell analysis, shared by the tree walker (shell.ts) and the command rules
+// (shell-commands.ts): findings, the script's literal variables, files it downloaded, sockets it
+// opened, functions being defined, and the limits that keep the analysis linear.
+
+import { Findings } from './findings.ts';
+import type { RiskClass } from './risk-class.ts';
+import type { Word } from './shell-words.ts';
+
+/** Nested shell strings (`bash -c`, `eval`, `ssh host cmd`, `os.system`) analysed at most this deep. */
+export const MAX_SHELL_DEPTH = 8;
+/** Statements visited at most per analysis (all nesting levels together). */
+export const MAX_SHELL_STEPS = 20000;
+/** Characters of one shell string read at most. */
+export const MAX_SHELL_CHARS = 65536;
+/** Characters of one shell string given to the parser (the parser costs 1 to 10 µs a character). */
+export const MAX_SHELL_PARSE_CHARS = 8192;
+
+/** A redirection of one statement, evaluated. */
+export interface Redirection {
+  /** mvdan-sh operator code: 54 `>`, 55 `>>`, 56 `<`, 57 `<>`, 58 `<&`, 59 `>&`, 60 `>|`, 61 `<<`, 62 `<<-`, 63 `<<<`, 64 `&>`, 65 `&>>`. */
+  op: number;
+  /** The file descriptor written before the operator (`2>`), if any. */
+  fd?: string;
+  target: Word;
+  /** Body of a heredoc (`<<EOF`). */
+  heredoc?: string;
+}
+
+/** Where a simple command runs: its redirections and its place in a pipeline. */
+export interface CommandSite {
+  redirs: Redirection[];
+  inPipe: boolean;
+  background: boolean;
+  /** Literal text fed to the command's standard input (heredoc, here-string, `echo … |`). */
+  stdinText?: string;
+  /** The command's standard input comes from a download. */
+  stdinFromDownload: boolean;
+}
+
+/** What a command is, for the rules that look at a whole pipeline. */
+export interface CommandSummary {
+  name: string;
+  /** Fetches content from the network and prints it. */
+  downloader: boolean;
+  /** Runs its standard input as a program (an interpreter with no script argument). */
+  interpreterStdin?: string;
+  /** Is a shell interpreter (interactive or reading commands from its input). */
+  shell: boolean;
+  /** A raw network client or listener (nc, socat, telnet, openssl s_client). */
+  netClient?: string;
+  /** Reads a sensitive file: the path and why it is sensitive. */
+  readsSensitive?: { path: string; why: string };
+  /** Literal text the command prints (echo, printf, cat of a heredoc), decoded when base64. */
+  output?: string;
+}
+
+/** A summary of a command that does nothing notable. */
+export function plainSummary(name: string): CommandSummary {
+  return { name, downloader: false, shell: false };
+}
+
+/** The names of the commands a (possibly compound) summary covers. */
+export function summaryNames(summary: CommandSummary): string[] {
+  return summary.name.split('; ');
+}
+
+/** Joins the summaries of commands run in sequence, for a compound command in a pipeline. */
+export function joinSummaries(summaries: CommandSummary[]): CommandSummary {
+  const joined = plainSummary(summaries.map((summary) => summary.name).join('; '));
+  for (const summary of summaries) {
+    joined.downloader ||= summary.downloader;
+    joined.shell ||= summary.shell;
+    joined.interpreterStdin ??= summary.interpreterStdin;
+    joined.netClient ??= summary.netClient;
+    joined.readsSensitive ??= summary.readsSensitive;
+  }
+  if (summaries.length === 1) joined.output = summaries[0].output;
+  return joined;
+}
+
+/** Analysis state shared across nesting levels. */
+export class ShellScan {
+  readonly findings = new Findings();
+  readonly vars = new Map<string, string>();
+  /** Files written by a downloader (normalised paths and bare names). */
+  readonly downloaded = new Set<string>();
+  /** File descriptors opened on a network socket (`exec 3<>/dev/tcp/…`). */
+  readonly netFds = new Set<string>();
+  /** A network socket was opened as a file descriptor (`exec 3<>/dev/tcp/…`, `ztcp`). */
+  netOpened = false;
+  /** Working folder set by a static `cd`, for relative paths. */
+  cwd: string | undefined;
+  /** Mount points of remote file systems (sshfs, NFS, SMB). */
+  readonly remoteMounts: string[] = [];
+  /** Functions whose body is being visited (for fork bombs). */
+  readonly functionStack: string[] = [];
+  /** Command names seen, for the baseline reason. */
+  readonly commandNames: string[] = [];
+  steps = 0;
+  depth = 0;
+  /** Set by the walker: analyses a nested shell string one level deeper. */
+  nested: (source: string, via: string) => void = () => undefined;
+
+  /** Appended to every reason while set (the fallback scan marks its findings with it). */
+  reasonSuffix = '';
+
+  add(riskClass: RiskClass, reason: string): void {
+    this.findings.add(riskClass, reason + this.reasonSuffix);
+  }
+
+  noteCommand(name: string): void {
+    const short = name.length > 40 ? `${name.slice(0, 39)}…` : name;
+    if (short !== '' && this.commandNames.length < 6 && !this.commandNames.includes(short)) this.commandNames.push(short);
+  }
+}

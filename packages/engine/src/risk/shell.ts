@@ -1,0 +1,370 @@
+// Shell analysis: parses a command string with the real shell parser (mvdan-sh, the parser of
+// shfmt) and walks every statement, through lists (`;`, `&&`, `||`), pipes, subshells, blocks,
+// functions, loops, command and process substitution, and into strings run by `bash -c`, `sh -c`,
+// `eval`, `ssh`, `watch`, aliases and interpreter code. Commands go to the rules of
+// shell-commands.ts; pipes and redirections are judged here. A string the parser rejects is high
+// and gets a token-level scan of its fragments, so a critical pattern is not lost.
+
+import { quote } from './findings.ts';
+import { isBlockDevice, sensitiveFile } from './paths.ts';
+import type { RiskAssessment } from './risk-class.ts';
+import { analyzeCommand, codeRule, writeTarget } from './shell-commands.ts';
+import {
+  joinSummaries,
+  MAX_SHELL_CHARS,
+  MAX_SHELL_DEPTH,
+  MAX_SHELL_PARSE_CHARS,
+  MAX_SHELL_STEPS,
+  plainSummary,
+  ShellScan,
+  summaryNames,
+  type CommandSite,
+  type CommandSummary,
+  type Redirection,
+} from './shell-scan.ts';
+import { WordEvaluator, type SubstitutionResult, type Word } from './shell-words.ts';
+import { shellFallback } from './shell-fallback.ts';
+import { parseShell, ShellSyntaxError, walkShell, type ShellNode } from './shell-ast.ts';
+
+/** Pipe operators of mvdan-sh's BinaryCmd (`|`, `|&`); 10 and 11 are `&&` and `||`. */
+const PIPE_OPS = new Set([12, 13]);
+/** Redirections that write (`>`, `>>`, `<>`, `>|`, `&>`, `&>>`; `>&` to a file). */
+const WRITE_OPS = new Set([54, 55, 57, 60, 64, 65]);
+const READ_OPS = new Set([56, 57]);
+/** Commands that pass their input through, so downloaded content stays downloaded. */
+const PASS_THROUGH = new Set(['tee', 'cat', 'base64', 'gunzip', 'gzip', 'zcat', 'tr', 'sed', 'awk', 'xxd', 'head', 'tail', 'dos2unix', 'bunzip2', 'xz', 'openssl', 'gpg', 'rev']);
+/** Commands that send their standard input over the network. */
+const STDIN_SENDERS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'curl', 'wget', 'ssh', 'mail', 'mailx', 'sendmail', 'cryptcat', 'ftp', 'tftp', 'xh', 'http', 'https', 'dig', 'nslookup', 'host', 'scp', 'rsync', 'gsutil', 'aws', 'rclone']);
+/** Plain commands with no shell syntax: split at spaces without the parser. */
+const SIMPLE_COMMAND = /^[\w./:=,@%+\- ]*$/;
+
+/** Analyses one shell command string: findings of every rule that fired (no baseline). */
+export function analyzeShell(source: string): RiskAssessment {
+  const scan = new ShellScan();
+  scan.nested = (nestedSource: string, via: string) => {
+    if (scan.depth >= MAX_SHELL_DEPTH) {
+      scan.add('high', `shell: commands nested too deep to analyse (via ${via})`);
+      return;
+    }
+    scan.depth += 1;
+    try {
+      scanSource(nestedSource, scan);
+    } finally {
+      scan.depth -= 1;
+    }
+  };
+  scanSource(source, scan);
+  const result = scan.findings.assessment('high');
+  const names = scan.commandNames.map((name) => `\`${name}\``).join(', ');
+  result.reasons.push(names === '' ? 'shell: command execution is at least high' : `shell: runs ${names} (command execution is at least high)`);
+  return result;
+}
+
+function scanSource(source: string, scan: ShellScan): void {
+  let text = source;
+  if (text.length > MAX_SHELL_CHARS) {
+    scan.add('high', 'shell: command longer than 64 KB, only its start analysed');
+    text = text.slice(0, MAX_SHELL_CHARS);
+  }
+  if (text.trim() === '') return;
+  if (text.length > MAX_SHELL_PARSE_CHARS) {
+    // Parse the first 8 KB (up to a line end) and scan the rest by tokens: long input cannot
+    // make the parser slow, and a critical pattern in the tail is still found.
+    const cut = text.lastIndexOf('\n', MAX_SHELL_PARSE_CHARS);
+    const head = cut > MAX_SHELL_PARSE_CHARS / 2 ? cut : MAX_SHELL_PARSE_CHARS;
+    scan.add('high', 'shell: command longer than 8 KB, its tail scanned by tokens only');
+    shellFallback(text.slice(head), scan);
+    text = text.slice(0, head);
+  }
+  if (SIMPLE_COMMAND.test(text)) {
+    const argv = text.split(' ').filter(Boolean).map(literalWord);
+    analyzeCommand(argv, emptySite(), scan);
+    return;
+  }
+  let file: ShellNode;
+  try {
+    file = parseShell(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    scan.add('high', error instanceof ShellSyntaxError
+      ? `shell: could not parse the command (${message.slice(0, 80)}), treated as high`
+      : `shell: command too complex to analyse (${message.slice(0, 80)}), treated as high`);
+    shellFallback(text, scan);
+    return;
+  }
+  if (text.includes("=")) collectVariables(file, scan);
+  const walker = new Walker(scan);
+  walker.statements(file.Stmts, emptySite());
+  if (walker.interactiveInterpreter !== undefined) {
+    // `tclsh` or `jjs` followed by lines of their own language: read those lines as its code.
+    codeRule({ name: walker.interactiveInterpreter, scan }, text);
+  }
+}
+
+/** A word known literally. */
+export function literalWord(text: string): Word {
+  return { text, dynamic: false, fromDownload: false, splitsOnIfs: false, processSubstitution: false };
+}
+
+function emptySite(): CommandSite {
+  return { redirs: [], inPipe: false, background: false, stdinFromDownload: false };
+}
+
+/** Records variables assigned a literal anywhere in the script (`body='/etc/passwd'`). */
+function collectVariables(file: ShellNode, scan: ShellScan): void {
+  const evaluator = new WordEvaluator(scan.vars, () => ({ fromDownload: false }));
+  walkShell(file, (node) => {
+    if (node.type === 'Assign' && node.Name && node.Value && !node.Append) {
+      const value = evaluator.word(node.Value);
+      if (!value.dynamic) scan.vars.set(node.Name.Value, value.text);
+      return false;
+    }
+    return true;
+  });
+}
+
+class Walker {
+  readonly evaluator: WordEvaluator;
+  interactiveInterpreter: string | undefined;
+
+  constructor(private readonly scan: ShellScan) {
+    this.evaluator = new WordEvaluator(scan.vars, (stmts) => this.substitution(stmts));
+  }
+
+  statements(stmts: ShellNode[] | null, site: CommandSite): CommandSummary[] {
+    const out: CommandSummary[] = [];
+    if (!stmts) return out;
+    for (const stmt of stmts) out.push(this.statement(stmt, site));
+    return out;
+  }
+
+  /** A command or process substitution: its findings, and what its output is. */
+  private substitution(stmts: ShellNode[]): SubstitutionResult {
+    const summaries = this.statements(stmts, emptySite());
+    const result: SubstitutionResult = { fromDownload: summaries.some((summary) => summary.downloader) };
+    const sensitive = summaries.find((summary) => summary.readsSensitive !== undefined)?.readsSensitive;
+    if (sensitive !== undefined) result.sensitiveRead = `${sensitive.why} ${quote(sensitive.path)}`;
+    if (summaries.length === 1 && (summaries[0].name === 'echo' || summaries[0].name === 'printf') && summaries[0].output !== undefined) {
+      result.output = summaries[0].output;
+    }
+    return result;
+  }
+
+  statement(stmt: ShellNode, outer: CommandSite): CommandSummary {
+    const scan = this.scan;
+    if (++scan.steps > MAX_SHELL_STEPS) {
+      if (scan.steps === MAX_SHELL_STEPS + 1) scan.add('high', 'shell: script too large to analyse fully');
+      return plainSummary('');
+    }
+    const redirs = this.redirections(stmt.Redirs);
+    const site: CommandSite = {
+      redirs,
+      inPipe: outer.inPipe,
+      background: outer.background || Boolean(stmt.Background),
+      stdinText: outer.stdinText,
+      stdinFromDownload: outer.stdinFromDownload,
+    };
+    for (const redirect of redirs) {
+      if (redirect.heredoc !== undefined) site.stdinText = redirect.heredoc;
+      else if (redirect.op === 63) site.stdinText = redirect.target.text;
+      if (redirect.target.fromDownload && (redirect.op === 56 || redirect.op === 63)) site.stdinFromDownload = true;
+    }
+    const cmd = stmt.Cmd;
+    let summary: CommandSummary;
+    let fdSetup = false;
+    if (cmd === null || cmd === undefined) {
+      summary = plainSummary('');
+    } else {
+      switch (cmd.type) {
+        case 'CallExpr': {
+          for (const assign of cmd.Assigns ?? []) {
+            if (assign.Value) this.evaluator.word(assign.Value);
+            const name: string = assign.Name?.Value ?? '';
+            if (name === 'LD_PRELOAD' || name === 'LD_LIBRARY_PATH' || name === 'PROMPT_COMMAND') {
+              scan.add('high', `shell: sets ${name}, which changes what later commands run`);
+            }
+          }
+          const argv: Word[] = [];
+          for (const node of cmd.Args ?? []) {
+            const word = this.evaluator.word(node);
+            if (word.splitsOnIfs) argv.push(...word.text.split(' ').filter(Boolean).map((text) => ({ ...word, text })));
+            else argv.push(word);
+          }
+          fdSetup = argv.length === 1 && argv[0].text === 'exec';
+          summary = analyzeCommand(argv, site, scan);
+          if (summary.interpreterStdin !== undefined && !site.inPipe && site.stdinText === undefined && !redirs.some((redirect) => READ_OPS.has(redirect.op) || redirect.op === 58)) {
+            this.interactiveInterpreter = summary.interpreterStdin;
+          }
+          break;
+        }
+        case 'BinaryCmd':
+          if (PIPE_OPS.has(cmd.Op)) summary = this.pipeline(cmd, site);
+          else summary = joinSummaries([this.statement(cmd.X, site), this.statement(cmd.Y, { ...site, stdinText: undefined })]);
+          break;
+        case 'Subshell':
+        case 'Block':
+          summary = joinSummaries(this.statements(cmd.Stmts, site));
+          break;
+        case 'IfClause':
+          summary = joinSummaries(this.ifClause(cmd, site));
+          break;
+        case 'WhileClause':
+          summary = joinSummaries([...this.statements(cmd.Cond, site), ...this.statements(cmd.Do, site)]);
+          break;
+        case 'ForClause':
+          if (cmd.Loop && cmd.Loop.type === 'WordIter') for (const item of cmd.Loop.Items ?? []) this.evaluator.word(item);
+          summary = joinSummaries(this.statements(cmd.Do, site));
+          break;
+        case 'CaseClause': {
+          this.evaluator.word(cmd.Word);
+          const all: CommandSummary[] = [];
+          for (const item of cmd.Items ?? []) all.push(...this.statements(item.Stmts, site));
+          summary = joinSummaries(all);
+          break;
+        }
+        case 'FuncDecl': {
+          const name: string = cmd.Name?.Value ?? '';
+          scan.functionStack.push(name);
+          try {
+            this.statement(cmd.Body, emptySite());
+          } finally {
+            scan.functionStack.pop();
+          }
+          summary = plainSummary('');
+          break;
+        }
+        case 'DeclClause':
+          for (const assign of cmd.Args ?? []) if (assign.Value) this.evaluator.word(assign.Value);
+          summary = plainSummary(cmd.Variant?.Value ?? 'declare');
+          break;
+        case 'TimeClause':
+        case 'CoprocClause':
+          summary = cmd.Stmt ? this.statement(cmd.Stmt, site) : plainSummary('');
+          break;
+        default:
+          this.nestedSubstitutions(cmd);
+          summary = plainSummary('');
+      }
+    }
+    this.judgeRedirections(redirs, summary, fdSetup);
+    return summary;
+  }
+
+  private ifClause(cmd: ShellNode, site: CommandSite): CommandSummary[] {
+    const out = [...this.statements(cmd.Cond, site), ...this.statements(cmd.Then, site)];
+    if (cmd.Else) out.push(...this.ifClause(cmd.Else, site));
+    return out;
+  }
+
+  /** Finds `$(…)` and `<(…)` inside test and arithmetic commands. */
+  private nestedSubstitutions(node: ShellNode): void {
+    walkShell(node, (child) => {
+      const type = child.type;
+      if (type === 'CmdSubst' || type === 'ProcSubst') {
+        this.substitution(child.Stmts ?? []);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  private redirections(redirs: ShellNode[] | null): Redirection[] {
+    const out: Redirection[] = [];
+    if (!redirs) return out;
+    for (const redirect of redirs) {
+      const entry: Redirection = { op: redirect.Op, target: this.evaluator.word(redirect.Word) };
+      if (redirect.N) entry.fd = redirect.N.Value;
+      if (redirect.Hdoc) entry.heredoc = this.evaluator.word(redirect.Hdoc).text;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  /** Judges a statement's redirections once its command is known. */
+  private judgeRedirections(redirs: Redirection[], summary: CommandSummary, fdSetup: boolean): void {
+    const scan = this.scan;
+    for (const redirect of redirs) {
+      const target = redirect.target.text;
+      const duplicate = (redirect.op === 58 || redirect.op === 59) && /^(?:\d+|-)$/.test(target);
+      const network = /^\/dev\/(?:tcp|udp)\//.test(target) || (duplicate && scan.netFds.has(target));
+      const socketFd = duplicate ? false : (redirect.op === 58 || redirect.op === 59) && scan.netOpened;
+      if (network || (socketFd && (summary.shell || summary.interpreterStdin !== undefined))) {
+        if (summary.shell || summary.interpreterStdin !== undefined) {
+          scan.add('critical', `shell: reverse shell, ${summary.name || 'a shell'} wired to ${quote(target)}`);
+        } else if ((WRITE_OPS.has(redirect.op) || redirect.op === 59) && summary.readsSensitive !== undefined) {
+          scan.add('critical', `shell: sends ${summary.readsSensitive.why} ${quote(summary.readsSensitive.path)} to ${quote(target)}`);
+        } else if (fdSetup) {
+          scan.netFds.add(redirect.fd ?? (redirect.op === 56 ? '0' : '1'));
+          scan.netOpened = true;
+          scan.add('high', `shell: opens a network socket (${quote(target)})`);
+        } else {
+          scan.add('high', `shell: raw network connection through ${quote(target)}`);
+        }
+        continue;
+      }
+      if (duplicate) continue;
+      if (WRITE_OPS.has(redirect.op) || redirect.op === 59) {
+        if (summary.output !== undefined && summary.output.length > 16) {
+          // Text written to a file is often a program run next (`echo '…' > x.go; go run x.go`).
+          codeRule({ name: `text written to ${target}`, scan }, summary.output, false);
+        }
+        writeTarget({ scan }, target, `redirect ${summary.name || 'output'} >`, redirect.op === 55 || redirect.op === 65 ? '>>' : '>');
+        if (isBlockDevice(target)) scan.add('critical', `shell: writes raw data to device ${quote(target)}`);
+      }
+      if (READ_OPS.has(redirect.op) && summary.readsSensitive === undefined) {
+        const why = sensitiveFile(target);
+        if (why !== undefined) {
+          summary.readsSensitive = { path: target, why };
+          // `while read l; do curl -d "$l" …; done < /etc/passwd`: the loop's input goes out.
+          const sender = summaryNames(summary).find((name) => STDIN_SENDERS.has(name));
+          if (sender !== undefined && summaryNames(summary).length > 1) scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (loop reading it runs ${sender})`);
+        }
+      }
+      if (redirect.heredoc !== undefined && summary.interpreterStdin === undefined && redirect.heredoc.length > 16) {
+        codeRule({ name: `heredoc of ${summary.name || 'a command'}`, scan }, redirect.heredoc, false);
+      }
+    }
+  }
+
+  /** A pipeline `a | b | c`: each element sees what the previous one prints. */
+  private pipeline(cmd: ShellNode, site: CommandSite): CommandSummary {
+    const elements: ShellNode[] = [];
+    const flatten = (node: ShellNode): void => {
+      if (node.Cmd && node.Cmd.type === 'BinaryCmd' && PIPE_OPS.has(node.Cmd.Op) && (node.Redirs?.length ?? 0) === 0) {
+        flatten(node.Cmd.X);
+        flatten(node.Cmd.Y);
+      } else {
+        elements.push(node);
+      }
+    };
+    flatten(cmd.X);
+    flatten(cmd.Y);
+    const summaries: CommandSummary[] = [];
+    let stdinText = site.stdinText;
+    let stdinFromDownload = site.stdinFromDownload;
+    for (const element of elements) {
+      const summary = this.statement(element, { ...site, inPipe: true, stdinText, stdinFromDownload });
+      summaries.push(summary);
+      stdinFromDownload = summary.downloader || (stdinFromDownload && PASS_THROUGH.has(summary.name));
+      stdinText = summary.output;
+    }
+    const client = summaries.find((summary) => summary.netClient !== undefined);
+    const shell = summaries.find((summary) => summary.interpreterStdin !== undefined);
+    if (client !== undefined && shell !== undefined) {
+      this.scan.add('critical', `shell: reverse shell, ${shell.name} piped to and from ${client.netClient}`);
+    }
+    for (let i = 0; i < summaries.length; i++) {
+      const read = summaries[i].readsSensitive;
+      if (read === undefined) continue;
+      const sender = summaries.slice(i + 1).flatMap(summaryNames).find((name) => STDIN_SENDERS.has(name));
+      if (sender !== undefined) {
+        this.scan.add('critical', `shell: sends ${read.why} ${quote(read.path)} over the network (${summaries[i].name} | ${sender})`);
+      }
+    }
+    const joined = joinSummaries(summaries);
+    joined.output = summaries[summaries.length - 1]?.output;
+    joined.downloader = stdinFromDownload;
+    return joined;
+  }
+}
+

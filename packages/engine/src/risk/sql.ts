@@ -1,0 +1,274 @@
+// SQL analysis. A statement string is lexed first (comments and string literals removed); a
+// string that is only reads (SELECT, WITH, SHOW, EXPLAIN, … with no write keyword anywhere) is low
+// at once. Anything else is parsed with the real SQL parser (node-sql-parser), trying PostgreSQL,
+// MySQL, Transact-SQL and BigQuery grammars, and classified from the syntax tree: DROP TABLE,
+// DATABASE or SCHEMA and TRUNCATE are critical; DELETE or UPDATE without WHERE, ALTER, GRANT,
+// REVOKE and other DROPs are high; other writes medium; reads low. When no grammar accepts the
+// string, a keyword classification of the lexed tokens decides, and it is never low.
+
+import pkg from 'node-sql-parser';
+import { Findings, quote } from './findings.ts';
+import { memoize } from './memo.ts';
+import type { RiskAssessment } from './risk-class.ts';
+import { lexSql, type SqlStatement } from './sql-lexer.ts';
+
+const { Parser } = pkg;
+const parser = new Parser();
+
+const DIALECTS = ['postgresql', 'mysql', 'transactsql', 'bigquery'] as const;
+const MAX_SQL_CHARS = 65536;
+
+/** First tokens of statements that only read. */
+const READ_STARTS = new Set(['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'VALUES', 'TABLE', 'USE', 'BEGIN', 'COMMIT', 'ROLLBACK', 'START', 'END']);
+/** Tokens that mean something other than a read may happen. */
+const WRITE_WORDS = new Set([
+  'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'DROP', 'TRUNCATE', 'ALTER', 'CREATE', 'GRANT', 'REVOKE', 'REPLACE', 'UPSERT',
+  'COPY', 'LOAD', 'CALL', 'EXEC', 'EXECUTE', 'DO', 'RENAME', 'COMMENT', 'SET', 'LOCK', 'VACUUM', 'REINDEX', 'CLUSTER',
+  'REFRESH', 'INTO', 'IMPORT', 'UNLOAD', 'EXPORT', 'PRAGMA', 'ATTACH', 'DETACH', 'OUTFILE', 'DUMPFILE', 'ANALYZE',
+  'DECLARE', 'PREPARE', 'HANDLER', 'PURGE', 'FLUSH', 'KILL', 'SHUTDOWN', 'UNDROP', 'RESTORE', 'BACKUP', 'DBCC', 'SP_RENAME',
+  'XP_CMDSHELL', 'PG_TERMINATE_BACKEND', 'PG_CANCEL_BACKEND', 'LO_UNLINK', 'DBLINK_EXEC', 'PG_READ_FILE', 'LO_IMPORT', 'LO_EXPORT',
+  'SLEEP', 'BENCHMARK', 'PG_SLEEP', 'WAITFOR', 'NEXTVAL', 'SETVAL', 'LOCKING', 'ROW_COUNT',
+]);
+/** Objects whose DROP destroys data. */
+const DATA_OBJECTS = new Set(['TABLE', 'DATABASE', 'SCHEMA']);
+
+/** Tokens that run SQL held in a string (`EXEC('…')`, `sp_executesql N'…'`, `PREPARE s FROM '…'`). */
+const DYNAMIC_SQL = new Set(['EXEC', 'EXECUTE', 'SP_EXECUTESQL', 'PREPARE', 'DBLINK_EXEC', 'IMMEDIATE', 'QUERY_TO_XML']);
+
+/** Analyses one SQL string (memoised: the same query is parsed once). */
+export const analyzeSql = memoize((source: string) => analyzeSqlAt(source, 0));
+
+function analyzeSqlAt(source: string, depth: number): RiskAssessment {
+  const result = analyzeSqlUncached(source);
+  if (depth >= 2 || !/EXEC|PREPARE|DBLINK/i.test(source)) return result;
+  // Dynamic SQL: the strings it runs are SQL too.
+  const findings = new Findings();
+  findings.merge(result);
+  for (const statement of lexSql(source).statements) {
+    if (!statement.tokens.some((token) => DYNAMIC_SQL.has(token))) continue;
+    for (const literal of statement.strings) {
+      if (literal.trim().length < 6) continue;
+      const inner = analyzeSqlAt(literal, depth + 1);
+      if (inner.class === 'low') continue;
+      for (const reason of inner.reasons) findings.add(inner.class, `${reason} (in dynamic SQL)`);
+    }
+  }
+  return findings.assessment(result.class);
+}
+
+function analyzeSqlUncached(source: string): RiskAssessment {
+  const findings = new Findings();
+  let text = source;
+  if (text.length > MAX_SQL_CHARS) {
+    findings.add('high', 'sql: statement longer than 64 KB, only its start analysed');
+    text = text.slice(0, MAX_SQL_CHARS);
+  }
+  const lex = lexSql(text);
+  if (!lex.unterminated && lex.statements.length > 0 && lex.statements.every(isPlainRead)) {
+    findings.add('low', `sql: read-only ${lex.statements[0].tokens[0]}`);
+    return findings.assessment('low');
+  }
+  if (lex.statements.length === 0 && !lex.unterminated) {
+    findings.add('medium', 'sql: empty statement');
+    return findings.assessment('medium');
+  }
+  for (const dialect of DIALECTS) {
+    const statements = tryParse(text, dialect);
+    if (statements === undefined) continue;
+    for (const statement of statements) classifyAst(statement, findings);
+    // A keyword the grammar hid (a TRUNCATE in an ALTER the tree does not model) still counts.
+    for (const statement of lex.statements) criticalKeywords(statement, findings);
+    return findings.assessment('low');
+  }
+  findings.add('medium', 'sql: no SQL grammar accepted the statement, classified by keywords');
+  const lexAgain = lex.unterminated ? lexSql(text.replace(/['"`]/g, ' ')) : lex;
+  for (const statement of lexAgain.statements) classifyKeywords(statement, findings);
+  return findings.assessment('medium');
+}
+
+function isPlainRead(statement: SqlStatement): boolean {
+  const tokens = statement.tokens;
+  if (!READ_STARTS.has(tokens[0])) return false;
+  if (tokens[0] === 'EXPLAIN' && tokens.includes('ANALYZE')) return false;
+  for (const token of tokens) if (WRITE_WORDS.has(token)) return false;
+  return true;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type SqlAst = any;
+
+function tryParse(text: string, dialect: string): SqlAst[] | undefined {
+  try {
+    const ast = parser.astify(text, { database: dialect });
+    const list: SqlAst[] = Array.isArray(ast) ? ast : [ast];
+    if (list.length === 0 || list.some((node) => node === null || typeof node !== 'object' || typeof node.type !== 'string')) return undefined;
+    return list;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a WHERE expression is true for every row (`1=1`, `true`, `'a'='a'`, `x OR 1=1`). */
+function alwaysTrue(expr: SqlAst, depth: number): boolean {
+  if (expr === null || typeof expr !== 'object' || depth > 16) return false;
+  const literal = (node: SqlAst): unknown => (node && ['number', 'string', 'single_quote_string', 'bool', 'boolean'].includes(node.type) ? node.value : undefined);
+  if (expr.type === 'bool' || expr.type === 'boolean') return expr.value === true;
+  if (expr.type === 'number') return Number(expr.value) !== 0;
+  if (expr.type === 'binary_expr') {
+    const operator = String(expr.operator).toUpperCase();
+    if (operator === 'OR') return alwaysTrue(expr.left, depth + 1) || alwaysTrue(expr.right, depth + 1);
+    if (operator === 'AND') return alwaysTrue(expr.left, depth + 1) && alwaysTrue(expr.right, depth + 1);
+    const left = literal(expr.left);
+    const right = literal(expr.right);
+    if (left === undefined || right === undefined) return false;
+    if (operator === '=') return String(left) === String(right);
+    if (operator === '!=' || operator === '<>') return String(left) !== String(right);
+  }
+  return false;
+}
+
+/** Names of the tables or databases a statement acts on, for reasons. */
+function targetNames(ast: SqlAst): string {
+  const pick = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (Array.isArray(value)) return value.flatMap(pick);
+    if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.table === 'string') return [record.db ? `${record.db}.${record.table}` : record.table];
+      if (typeof record.value === 'string') return [record.value];
+      if (record.expr !== undefined) return pick(record.expr);
+    }
+    return [];
+  };
+  const names = [...pick(ast.name), ...pick(ast.table), ...(ast.type === 'delete' ? pick(ast.from) : [])];
+  const unique = [...new Set(names)].slice(0, 3);
+  return unique.length === 0 ? '' : ` ${unique.join(', ')}`;
+}
+
+function classifyAst(ast: SqlAst, findings: Findings): void {
+  const type = String(ast.type).toLowerCase();
+  const keyword = typeof ast.keyword === 'string' ? ast.keyword.toUpperCase() : '';
+  const names = targetNames(ast);
+  switch (type) {
+    case 'select':
+      if (ast.into && (ast.into.expr || ast.into.type)) findings.add('medium', `sql: SELECT INTO writes a table`);
+      else findings.add('low', 'sql: read-only SELECT');
+      return;
+    case 'insert':
+    case 'replace':
+      findings.add('medium', `sql: ${type.toUpperCase()} INTO${names}`);
+      return;
+    case 'update':
+    case 'delete':
+      if (ast.where === null || ast.where === undefined) findings.add('high', `sql: ${type.toUpperCase()}${names} without WHERE touches every row`);
+      else if (alwaysTrue(ast.where, 0)) findings.add('high', `sql: ${type.toUpperCase()}${names} with an always-true WHERE touches every row`);
+      else findings.add('medium', `sql: ${type.toUpperCase()}${names} with WHERE`);
+      return;
+    case 'create':
+      findings.add('medium', `sql: CREATE ${keyword}${names}`.trimEnd());
+      return;
+    case 'drop':
+      if (DATA_OBJECTS.has(keyword)) findings.add('critical', `sql: DROP ${keyword}${names}`);
+      else findings.add('high', `sql: DROP ${keyword || 'object'}${names}`);
+      return;
+    case 'truncate':
+      findings.add('critical', `sql: TRUNCATE${names}`);
+      return;
+    case 'alter': {
+      const actions: unknown[] = Array.isArray(ast.expr) ? ast.expr : [];
+      if (actions.some((action) => (action as { action?: string })?.action === 'truncate')) {
+        findings.add('critical', `sql: ALTER TABLE${names} TRUNCATE PARTITION`);
+      } else {
+        findings.add('high', `sql: ALTER${keyword ? ` ${keyword}` : ''}${names}`);
+      }
+      return;
+    }
+    case 'grant':
+    case 'revoke':
+      findings.add('high', `sql: ${type.toUpperCase()} changes privileges`);
+      return;
+    case 'use':
+    case 'show':
+    case 'desc':
+    case 'describe':
+    case 'transaction':
+      findings.add('low', `sql: ${type.toUpperCase()}`);
+      return;
+    case 'set':
+      findings.add('low', 'sql: SET of a session setting');
+      return;
+    case 'lock':
+    case 'unlock':
+    case 'comment':
+      findings.add('medium', `sql: ${type.toUpperCase()}`);
+      return;
+    case 'exec':
+    case 'execute':
+    case 'call':
+    case 'proc':
+      findings.add('high', 'sql: runs a stored procedure');
+      return;
+    default:
+      findings.add('high', `sql: unrecognised statement ${quote(type.toUpperCase())}`);
+  }
+}
+
+/** DROP TABLE/DATABASE/SCHEMA and TRUNCATE in lexed tokens (never inside strings or comments). */
+function criticalKeywords(statement: SqlStatement, findings: Findings): boolean {
+  const tokens = statement.tokens;
+  let found = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token === 'DROP') {
+      let next = i + 1;
+      while (next < tokens.length && (tokens[next] === 'TEMPORARY' || tokens[next] === 'TEMP' || tokens[next] === 'EXTERNAL')) next++;
+      const object = tokens[next];
+      if (DATA_OBJECTS.has(object)) {
+        const name = nameAfter(tokens, next + 1);
+        findings.add('critical', `sql: DROP ${object}${name}`);
+        found = true;
+      }
+    } else if (token === 'TRUNCATE' && tokens[i + 1] !== '(' && tokens[i - 1] !== '.') {
+      const name = nameAfter(tokens, i + 1);
+      findings.add('critical', `sql: TRUNCATE${name}`);
+      found = true;
+    }
+  }
+  return found;
+}
+
+function nameAfter(tokens: string[], start: number): string {
+  let i = start;
+  while (i < tokens.length && /^(?:TABLE|IF|EXISTS|ONLY|PARTITION|SUBPARTITION)$/.test(tokens[i])) i++;
+  const name = tokens[i];
+  if (name === undefined || !/^[\w"]/.test(name)) return '';
+  return ` ${name.replace(/^"|"$/g, '').toLowerCase()}`;
+}
+
+/** Keyword classification of one statement when no grammar accepted it. */
+function classifyKeywords(statement: SqlStatement, findings: Findings): void {
+  const tokens = statement.tokens;
+  if (criticalKeywords(statement, findings)) return;
+  const has = (word: string): boolean => tokens.includes(word);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const previous = tokens[i - 1];
+    if ((token === 'DELETE' || token === 'UPDATE') && previous !== 'ON' && previous !== 'FOR' && previous !== 'KEY') {
+      if (has('WHERE')) findings.add('medium', `sql: ${token} with WHERE`);
+      else findings.add('high', `sql: ${token} without WHERE touches every row`);
+    } else if (token === 'ALTER' || token === 'GRANT' || token === 'REVOKE' || token === 'RENAME' || token === 'SP_RENAME') {
+      findings.add('high', `sql: ${token}`);
+    } else if (token === 'DROP') {
+      findings.add('high', `sql: DROP ${tokens[i + 1] ?? ''}`.trimEnd());
+    } else if (token === 'EXEC' || token === 'EXECUTE' || token === 'CALL' || token === 'XP_CMDSHELL') {
+      findings.add('high', 'sql: runs a stored procedure');
+    } else if (token === 'INSERT' || token === 'CREATE' || token === 'MERGE' || token === 'REPLACE' || token === 'UPSERT' || token === 'COPY' || token === 'LOAD') {
+      findings.add('medium', `sql: ${token}`);
+    }
+  }
+}
+
+/** Whether a string starts like SQL (cheap check before any parsing). */
+export function looksLikeSql(text: string): boolean {
+  return /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*\(?\s*(?:SELECT|INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER|CREATE|GRANT|REVOKE|WITH|MERGE|REPLACE|UPSERT|EXPLAIN|BEGIN|EXEC|EXECUTE|CALL|SHOW|USE|SET|COPY|RENAME|COMMENT|VACUUM|DESCRIBE|DESC|VALUES|LOCK|START|COMMIT|ROLLBACK|DO|DECLARE|PRAGMA|ATTACH|LOAD|TABLE)\b/i.test(text);
+}

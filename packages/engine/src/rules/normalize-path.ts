@@ -1,0 +1,27 @@
+// Tool paths are compared in one canonical form, so `/tools//Shell/`, `/tools/./shell` and
+// `/tools/%73hell` cannot slip past a rule written for `/tools/shell`.
+
+/** Canonical form of a tool path: percent-decoded, lower case, no empty, `.` or `..` segments, no trailing `/`. */
+export function normalizeToolPath(path: string): string {
+  let decoded = path;
+  for (let i = 0; i < 3 && decoded.includes('%'); i++) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      break;
+    }
+  }
+  const out: string[] = [];
+  for (const raw of decoded.replaceAll('\\', '/').split('/')) {
+    const segment = raw.trim().toLowerCase();
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      out.pop();
+      continue;
+    }
+    out.push(segment);
+  }
+  return '/' + out.join('/');
+}

@@ -1,0 +1,30 @@
+// The `actiongate` command line: one subcommand per area of the API. Exit codes in exit-codes.ts.
+import { Command } from 'commander';
+import { agentKeysCommand } from './commands/agent-keys.ts';
+import { agentsCommand } from './commands/agents.ts';
+import { approvalsCommand } from './commands/approvals.ts';
+import { decideCommand, guardCommand } from './commands/decide.ts';
+import { decisionsCommand } from './commands/decisions.ts';
+import { rulesCommand } from './commands/rules.ts';
+import { serveCommand } from './commands/serve.ts';
+import { tryCommand } from './commands/try.ts';
+
+const program = new Command('actiongate')
+  .description('ActionGate: governance for the tool calls of software agents')
+  .version('0.1.0')
+  .option('--url <url>', 'service URL (ACTIONGATE_URL, default http://127.0.0.1:8080)')
+  .option('--api-key <key>', 'X-API-Key (ACTIONGATE_API_KEY)')
+  .option('--timeout <ms>', 'deadline of each call in milliseconds, retries included', '5000')
+  .option('--json', 'machine-readable output');
+
+serveCommand(program);
+decideCommand(program);
+guardCommand(program);
+approvalsCommand(program);
+rulesCommand(program);
+agentKeysCommand(program);
+agentsCommand(program);
+decisionsCommand(program);
+tryCommand(program);
+
+await program.parseAsync(process.argv);

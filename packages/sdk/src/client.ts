@@ -1,0 +1,189 @@
+// The ActionGate client: one typed method per customer route, and `guard` for tool functions.
+import { randomUUID } from 'node:crypto';
+import { guardFunction, type GuardOptions } from './guard.ts';
+import { callApi, type CallOptions, type TransportOptions } from './http.ts';
+import type {
+  AddToolRequest,
+  Agent,
+  AgentKey,
+  AgentKeyRequest,
+  ApiKey,
+  ApiKeyRequest,
+  Approval,
+  ApprovalDecisionRequest,
+  ApprovalListQuery,
+  CreatedAgentKey,
+  CreatedApiKey,
+  Decision,
+  DecisionList,
+  DecisionListQuery,
+  DecisionRecord,
+  DecisionRequest,
+  DecisionSignature,
+  JsonObject,
+  OutcomeRequest,
+  PublicKey,
+  Settings,
+  SettingsPatch,
+  Tool,
+  ToolRule,
+  ToolRulePatch,
+  ToolRuleRequest,
+  TryResult,
+} from './types.ts';
+import { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
+
+export interface ActionGateOptions {
+  /** Defaults to `ACTIONGATE_URL`, then `http://127.0.0.1:8080`. */
+  baseUrl?: string;
+  /** `X-API-Key`; defaults to `ACTIONGATE_API_KEY`. */
+  apiKey?: string;
+  /** Agent named in decisions when a call does not name one (customer keys must name it). */
+  agentId?: string;
+  /** Deadline of one call, retries included. Default 5000. */
+  timeoutMs?: number;
+  /** Retries of the decision call after a network error, a timeout or a 5xx. Default 2. */
+  retries?: number;
+  /** A fetch implementation (tests, proxies). Defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface DecideOptions {
+  /** Sent as `Idempotency-Key`; a fresh one per call by default, reused across its retries. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+const enc = encodeURIComponent;
+
+export class ActionGate {
+  readonly baseUrl: string;
+  readonly agentId: string | undefined;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  private readonly transport: TransportOptions;
+
+  constructor(options: ActionGateOptions = {}) {
+    this.baseUrl = options.baseUrl ?? process.env.ACTIONGATE_URL ?? 'http://127.0.0.1:8080';
+    this.agentId = options.agentId;
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.retries = options.retries ?? 2;
+    this.transport = {
+      baseUrl: this.baseUrl,
+      apiKey: options.apiKey ?? process.env.ACTIONGATE_API_KEY,
+      fetch: options.fetch ?? globalThis.fetch,
+    };
+  }
+
+  private call<T>(method: string, path: string, options: Partial<CallOptions> = {}): Promise<T> {
+    return callApi<T>(this.transport, method, path, { timeoutMs: this.timeoutMs, ...options });
+  }
+
+  /**
+   * Asks whether a tool call may run. Answers the decision for every verdict (HTTP 200); throws
+   * `GovernanceUnavailable` (unreachable, timeout, 5xx after retries) or `ApiRequestError` (4xx).
+   * Apply the client rule with `mayRun(decision)`.
+   */
+  decide(request: DecisionRequest, options: DecideOptions = {}): Promise<Decision> {
+    const body: DecisionRequest = { ...request };
+    if (body.agent_id === undefined && this.agentId !== undefined) body.agent_id = this.agentId;
+    return this.call<Decision>('POST', '/fabric/decisions', {
+      body,
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() },
+      retries: this.retries,
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Wraps a tool function: each call is decided first, with the call's arguments as the payload,
+   * and `fn` runs only when the decision allows it. Otherwise throws `ActionBlocked`,
+   * `ApprovalRequired` or `GovernanceUnavailable` before `fn` starts.
+   */
+  guard<A extends unknown[], R>(path: string, fn: (...args: A) => R, options: GuardOptions<A> = {}): (...args: A) => Promise<Awaited<R>> {
+    return guardFunction(this, path, fn, options);
+  }
+
+  readonly decisions = {
+    list: (query: DecisionListQuery = {}) => this.call<DecisionList>('GET', '/fabric/decisions', { query: { ...query } }),
+    get: (id: string) => this.call<DecisionRecord>('GET', `/fabric/decisions/${enc(id)}`),
+    signature: (id: string) => this.call<DecisionSignature>('GET', `/fabric/decisions/${enc(id)}/signature`),
+    /** Records what happened when the tool ran (once per decision). */
+    outcome: (id: string, outcome: OutcomeRequest) =>
+      this.call<DecisionRecord>('POST', `/fabric/decisions/${enc(id)}/outcome`, { body: outcome }),
+    /** Fetches the record, its signature and the public keys, and checks the Ed25519 signature locally. */
+    verify: async (id: string): Promise<SignatureCheck> => {
+      const [record, signature, keys] = await Promise.all([this.decisions.get(id), this.decisions.signature(id), this.publicKeys()]);
+      return verifyDecisionSignature(record, signature, keys);
+    },
+  };
+
+  readonly approvals = {
+    list: (query: ApprovalListQuery = {}) =>
+      this.call<{ approvals: Approval[] }>('GET', '/fabric/approvals', { query: { ...query } }).then((r) => r.approvals),
+    get: (id: string) => this.call<Approval>('GET', `/fabric/approvals/${enc(id)}`),
+    approve: (id: string, request: ApprovalDecisionRequest = {}) =>
+      this.call<Approval>('POST', `/fabric/approvals/${enc(id)}/approve`, { body: request }),
+    deny: (id: string, request: ApprovalDecisionRequest = {}) =>
+      this.call<Approval>('POST', `/fabric/approvals/${enc(id)}/deny`, { body: request }),
+  };
+
+  readonly toolRules = {
+    list: () => this.call<{ rules: ToolRule[] }>('GET', '/fabric/tool-rules').then((r) => r.rules),
+    get: (id: string) => this.call<ToolRule>('GET', `/fabric/tool-rules/${enc(id)}`),
+    create: (rule: ToolRuleRequest) => this.call<ToolRule>('POST', '/fabric/tool-rules', { body: rule }),
+    /** Edits a rule; every edit bumps its `version`. */
+    update: (id: string, patch: ToolRulePatch) => this.call<ToolRule>('PATCH', `/fabric/tool-rules/${enc(id)}`, { body: patch }),
+    delete: (id: string) => this.call<null>('DELETE', `/fabric/tool-rules/${enc(id)}`).then(() => undefined),
+  };
+
+  readonly agentKeys = {
+    create: (request: AgentKeyRequest) => this.call<CreatedAgentKey>('POST', '/fabric/agent-keys', { body: request }),
+    list: () => this.call<{ agent_keys: AgentKey[] }>('GET', '/fabric/agent-keys').then((r) => r.agent_keys),
+    revoke: (id: string) => this.call<AgentKey>('DELETE', `/fabric/agent-keys/${enc(id)}`),
+  };
+
+  readonly apiKeys = {
+    create: (request: ApiKeyRequest) => this.call<CreatedApiKey>('POST', '/fabric/api-keys', { body: request }),
+    list: () => this.call<{ keys: ApiKey[] }>('GET', '/fabric/api-keys').then((r) => r.keys),
+    revoke: (id: string) => this.call<ApiKey>('DELETE', `/fabric/api-keys/${enc(id)}`),
+  };
+
+  readonly agents = {
+    list: () => this.call<{ agents: Agent[] }>('GET', '/fabric/agents').then((r) => r.agents),
+    get: (agentId: string) => this.call<Agent>('GET', `/fabric/agents/${enc(agentId)}`),
+    suspend: (agentId: string, reason: string) => this.call<Agent>('POST', `/fabric/agents/${enc(agentId)}/suspend`, { body: { reason } }),
+    revoke: (agentId: string, reason: string) => this.call<Agent>('POST', `/fabric/agents/${enc(agentId)}/revoke`, { body: { reason } }),
+    reinstate: (agentId: string, reason: string) =>
+      this.call<Agent>('POST', `/fabric/agents/${enc(agentId)}/reinstate`, { body: { reason } }),
+  };
+
+  readonly tools = {
+    list: () => this.call<{ tools: Tool[] }>('GET', '/fabric/tools').then((r) => r.tools),
+    /** Registers a tool (or updates it); a registered risk level is a floor for its calls. */
+    add: (request: AddToolRequest) => this.call<Tool>('POST', '/fabric/tools', { body: request }),
+  };
+
+  readonly settings = {
+    get: () => this.call<Settings>('GET', '/fabric/settings'),
+    update: (patch: SettingsPatch) => this.call<Settings>('PATCH', '/fabric/settings', { body: patch }),
+  };
+
+  /** The no-account demo: the fixed scenarios, and one run against a throwaway tenant. */
+  readonly demo = {
+    scenarios: () => this.call<unknown>('GET', '/fabric/try'),
+    run: (scenario: string) => this.call<TryResult>('POST', '/fabric/try', { query: { scenario } }),
+  };
+
+  /** The service's Ed25519 public keys (JWK). */
+  publicKeys(): Promise<PublicKey[]> {
+    return this.call<{ keys: PublicKey[] }>('GET', '/fabric/keys/public').then((r) => r.keys);
+  }
+
+  /** `GET /healthz`: whether the service and its store answer. */
+  health(): Promise<{ status: string; detail?: string }> {
+    return this.call<{ status: string }>('GET', '/healthz');
+  }
+}
+
+export type { JsonObject };

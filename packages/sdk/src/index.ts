@@ -1,0 +1,7 @@
+// Public API of the ActionGate TypeScript SDK.
+export { ActionGate, type ActionGateOptions, type DecideOptions } from './client.ts';
+export { mayRun, isHeld } from './client-rule.ts';
+export { ActionBlocked, ActionGateError, ApiRequestError, ApprovalRequired, GovernanceUnavailable } from './errors.ts';
+export { approvalIdOf, defaultPayload, type GuardOptions } from './guard.ts';
+export { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
+export type * from './types.ts';

@@ -1,0 +1,286 @@
+// Request and answer shapes of the ActionGate API, written by hand so the SDK has no runtime (or
+// install) dependency on the server. test/types.test.ts checks the request types against the
+// server's TypeBox schemas at compile time and every answer type against real server answers.
+
+export type JsonObject = Record<string, unknown>;
+
+export type StageVerdict = 'allow' | 'require_approval' | 'deny';
+export type Verdict = 'ALLOWED' | 'ALLOWED_DEGRADED' | 'ALLOWED_WITH_DENIALS' | 'REQUIRE_APPROVAL' | 'BLOCKED' | (string & {});
+export type RiskClass = 'low' | 'medium' | 'high' | 'critical';
+export type TrustState = 'new' | 'normal' | 'trusted' | 'degraded' | 'suspended' | 'revoked';
+export type RuleEffect = 'allow' | 'deny' | 'require_approval';
+export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired' | 'consumed';
+export type StageName = 'identity' | 'trust' | 'policy' | 'approval';
+
+/** `POST /fabric/decisions` body. */
+export interface DecisionRequest {
+  /** Tool path, `/tools/<tool_name>`. */
+  path: string;
+  /** Defaults to the agent of an agent key; customer keys must name it. */
+  agent_id?: string;
+  /** The tool arguments. */
+  payload?: JsonObject;
+  trace_id?: string;
+}
+
+export interface Stage {
+  stage: string;
+  verdict: StageVerdict;
+  enforcing: boolean;
+  detail: string;
+  data: JsonObject;
+}
+
+/** The answer of `POST /fabric/decisions`. */
+export interface Decision {
+  decision_id: string;
+  verdict: Verdict;
+  blocked: boolean;
+  enforcing: boolean;
+  mode: string;
+  path: string;
+  agent_id: string;
+  detail: string;
+  risk: string;
+  approval_id: string | null;
+  created_at: string;
+  stages: Stage[];
+}
+
+export interface DecisionOutcome {
+  status: 'completed' | 'failed';
+  detail: string | null;
+  at: string;
+}
+
+/** A stored decision (`GET /fabric/decisions/{id}` and the list): the answer plus payload, key and outcome. */
+export interface DecisionRecord extends Decision {
+  payload: JsonObject;
+  key_id: string;
+  outcome: DecisionOutcome | null;
+  trace_id: string | null;
+}
+
+export interface DecisionListQuery {
+  limit?: number;
+  cursor?: string;
+  agent_id?: string;
+  verdict?: string;
+  path?: string;
+}
+
+export interface DecisionList {
+  decisions: DecisionRecord[];
+  next_cursor: string | null;
+}
+
+export interface DecisionSignature {
+  decision_id: string;
+  algorithm: 'Ed25519';
+  key_id: string;
+  signed_payload: string;
+  signature: string;
+}
+
+export interface OutcomeRequest {
+  status: 'completed' | 'failed';
+  detail?: string;
+}
+
+export interface PublicKey {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  x: string;
+  kid: string;
+  alg: 'EdDSA';
+  use: 'sig';
+  created_at: string;
+  /** Validity of the key: from `not_before`; `not_after` once a newer key replaced it. */
+  not_before?: string;
+  not_after?: string | null;
+  status?: 'current' | 'retired';
+}
+
+export interface Approval {
+  approval_id: string;
+  status: ApprovalStatus;
+  agent_id: string;
+  path: string;
+  payload: unknown;
+  payload_hash: string;
+  risk: RiskClass;
+  reasons: string[];
+  detail: string;
+  decision_id: string;
+  requested_by_key_id: string;
+  created_at: string | null;
+  expires_at: string | null;
+  decided_at: string | null;
+  decided_by_key_id: string | null;
+  note: string | null;
+  consumed_at: string | null;
+  consumed_by_decision_id: string | null;
+}
+
+export interface ApprovalListQuery {
+  status?: ApprovalStatus;
+  agent_id?: string;
+  limit?: number;
+}
+
+export interface ApprovalDecisionRequest {
+  /** Why, for later auditors; up to 1000 characters. */
+  note?: string | null;
+}
+
+/** A condition on the call's arguments; a rule with several applies when all hold. */
+export interface ArgCondition {
+  /** Dotted path into the payload; `[*]` for every array element. */
+  field: string;
+  op: 'eq' | 'ne' | 'in' | 'not_in' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'prefix' | 'suffix' | 'glob' | 'regex' | 'exists';
+  value?: unknown;
+  /** Holds when a value does NOT satisfy the op. */
+  negate?: boolean;
+}
+
+export interface ToolRuleRequest {
+  name: string;
+  effect: RuleEffect;
+  /** Exact path; a subtree when it ends with `/`; `*` stands for one path segment. */
+  match_path: string;
+  match_args?: ArgCondition[] | null;
+  /** Only these agents; all when null. */
+  agent_ids?: string[] | null;
+  /** Only calls at least this risky. */
+  risk_at_least?: RiskClass | null;
+  description?: string;
+  enabled?: boolean;
+}
+
+export type ToolRulePatch = Partial<ToolRuleRequest>;
+
+export interface ToolRule {
+  id: string;
+  version: number;
+  name: string;
+  effect: RuleEffect;
+  match_path: string;
+  match_args: ArgCondition[] | null;
+  agent_ids: string[] | null;
+  risk_at_least: RiskClass | null;
+  description: string;
+  enabled: boolean;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface AgentKeyRequest {
+  name: string;
+  budget_usd?: number | null;
+  /** The agent the key belongs to; defaults to the name. */
+  agent_id?: string;
+}
+
+/** A new agent key: `agent_key` is shown here once and never again. */
+export interface CreatedAgentKey {
+  agent_key_id: string;
+  agent_key: string;
+  agent_id: string | null;
+  name: string;
+  budget_usd: number | null;
+  created_at: string | null;
+}
+
+export interface AgentKey {
+  agent_key_id: string;
+  agent_id: string | null;
+  name: string;
+  budget_usd: number | null;
+  created_at: string | null;
+  revoked_at: string | null;
+  state: TrustState;
+  counters: { approved: number; blocked: number };
+}
+
+export interface ApiKeyRequest {
+  name: string;
+  role: 'admin' | 'approver';
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  role: 'admin' | 'approver' | 'agent';
+  created_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A new customer key: `api_key` is shown here once and never again. */
+export interface CreatedApiKey extends ApiKey {
+  api_key: string;
+}
+
+export interface Agent {
+  agent_id: string;
+  state: TrustState;
+  agent_state: TrustState;
+  key_state: TrustState | null;
+  override: 'suspended' | 'revoked' | null;
+  override_reason: string | null;
+  counters: { approved: number; blocked: number; approved_share: number; blocked_last_24h: number };
+  thresholds: JsonObject;
+  agent_keys: string[];
+  created_at: string | null;
+  last_seen_at: string | null;
+}
+
+export interface AddToolRequest {
+  tool_name: string;
+  risk_level?: RiskClass;
+  description?: string;
+}
+
+export interface Tool {
+  tool_name: string;
+  risk_level: RiskClass;
+  description: string;
+  created_at: string | null;
+}
+
+export interface Thresholds {
+  trusted_min_approved: number;
+  trusted_min_share: number;
+  normal_min_approved: number;
+  normal_min_share: number;
+}
+
+export interface Settings {
+  mode: 'enforce' | 'shadow';
+  enforce_stages: StageName[];
+  approval_ttl_seconds: number;
+  critical_transfer_amount: number;
+  fail_mode: 'closed' | 'degraded_low';
+  thresholds: Thresholds;
+  /** Admin keys needed to halt the tenant. */
+  halt_quorum?: number;
+}
+
+export interface SettingsPatch {
+  mode?: 'enforce' | 'shadow';
+  enforce_stages?: StageName[];
+  approval_ttl_seconds?: number;
+  critical_transfer_amount?: number;
+  fail_mode?: 'closed' | 'degraded_low';
+  thresholds?: Partial<Thresholds>;
+  halt_quorum?: 1 | 2;
+}
+
+/** The answer of the no-account demo, `POST /fabric/try?scenario=`: the stages come as `chain`. */
+export interface TryResult {
+  scenario: JsonObject;
+  verdict: Verdict;
+  blocked: boolean;
+  decision_id: string;
+  chain: Stage[];
+  [extra: string]: unknown;
+}

@@ -1,0 +1,143 @@
+// Tree heads and proofs over the tenants' journals. Each tenant's Merkle tree is kept in memory and
+// caught up from the store (committed entries only) when it is needed; a timer signs a new tree head
+// every second for every journal that grew, and sweeps approvals whose time ran out.
+import { MerkleTree, signTreeHead, type ConsistencyProof, type InclusionProof, type TreeHead } from '@actiongate/engine';
+import type { SigningKeyRing } from '../signing-keys.ts';
+import type { Store } from '../store/store.ts';
+import type { JournalRow } from './journal-store.ts';
+
+/** A journal entry as exported, with the record it covers. */
+export function presentEntry(row: JournalRow): InclusionProof['entry'] {
+  return { ...entryFields(row), record: JSON.parse(row.record) };
+}
+
+/** The same entry as one NDJSON line, with the stored record text spliced in unchanged. */
+export function entryLine(row: JournalRow): string {
+  return JSON.stringify(entryFields(row)).slice(0, -1) + ',"record":' + row.record + '}\n';
+}
+
+function entryFields(row: JournalRow) {
+  return {
+    seq: row.seq,
+    type: row.type,
+    ref_id: row.refId,
+    time: row.time,
+    content_hash: row.contentHash,
+    prev_hash: row.prevHash,
+    entry_hash: row.entryHash,
+  };
+}
+
+export class JournalService {
+  private readonly trees = new Map<string, MerkleTree>();
+  private readonly latest = new Map<string, TreeHead>();
+  private timer: NodeJS.Timeout | null = null;
+  private tick: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly keyRing: SigningKeyRing,
+    private readonly clock: () => number = Date.now,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** The tenant's Merkle tree, caught up with every committed entry. */
+  private async tree(tenantId: string): Promise<MerkleTree> {
+    let tree = this.trees.get(tenantId);
+    if (!tree) {
+      tree = new MerkleTree();
+      this.trees.set(tenantId, tree);
+    }
+    const from = tree.size;
+    const hashes = await this.store.journal.hashesAfter(tenantId, from);
+    // Another caller may have caught the tree up while this one waited; skip what it appended.
+    for (const hash of hashes.slice(tree.size - from)) tree.append(hash);
+    return tree;
+  }
+
+  /** The signed head of the tenant's whole journal as it stands: the newest one, or a new one when entries came since. */
+  async head(tenantId: string): Promise<TreeHead> {
+    const tree = await this.tree(tenantId);
+    let latest = this.latest.get(tenantId) ?? (await this.store.journal.latestHead(tenantId));
+    if (!latest || latest.tree_size < tree.size) latest = await this.sign(tenantId, tree, tree.size);
+    this.latest.set(tenantId, latest);
+    return latest;
+  }
+
+  /** A signed head for exactly the first `size` entries (the stored one when there is one). */
+  async headAt(tenantId: string, size: number): Promise<TreeHead> {
+    const stored = await this.store.journal.headAt(tenantId, size);
+    return stored ?? this.sign(tenantId, await this.tree(tenantId), size);
+  }
+
+  private async sign(tenantId: string, tree: MerkleTree, size: number): Promise<TreeHead> {
+    const head = signTreeHead(
+      { tenant_id: tenantId, tree_size: size, root_hash: tree.root(size), timestamp: new Date(this.clock()).toISOString() },
+      this.keyRing.current,
+    );
+    await this.store.journal.saveHead(head);
+    // Two signers of the same size keep the first head; answer with the one that was kept.
+    return (await this.store.journal.headAt(tenantId, size)) ?? head;
+  }
+
+  /** Inclusion proof of the newest entry about a decision or approval id; null when the tenant has none. */
+  async inclusionProof(tenantId: string, evidenceId: string): Promise<InclusionProof | null> {
+    const row = await this.store.journal.findByRef(tenantId, evidenceId);
+    if (!row) return null;
+    const head = await this.head(tenantId);
+    const tree = await this.tree(tenantId);
+    return {
+      entry: presentEntry(row),
+      leaf_index: row.seq - 1,
+      tree_size: head.tree_size,
+      audit_path: tree.inclusionProof(row.seq - 1, head.tree_size),
+      tree_head: head,
+    };
+  }
+
+  /** Consistency proof between the first `from` and `to` entries (`to` defaults to the current size). */
+  async consistencyProof(tenantId: string, from: number, to?: number): Promise<ConsistencyProof | { error: string }> {
+    const current = await this.head(tenantId);
+    const size = to ?? current.tree_size;
+    if (size > current.tree_size) return { error: `\`to\` is ${size} but the journal has ${current.tree_size} entries` };
+    if (from > size) return { error: `\`from\` (${from}) is larger than \`to\` (${size})` };
+    const tree = await this.tree(tenantId);
+    return {
+      from,
+      to: size,
+      proof: tree.consistencyProof(from, size),
+      first_tree_head: await this.headAt(tenantId, from),
+      second_tree_head: size === current.tree_size ? current : await this.headAt(tenantId, size),
+    };
+  }
+
+  /** Signs a head for every journal that grew since its last head, and expires approvals that are due. */
+  async publish(): Promise<void> {
+    await this.store.expireDueApprovals(this.clock());
+    for (const { tenantId, size } of await this.store.journal.sizes()) {
+      const latest = this.latest.get(tenantId);
+      if (!latest || latest.tree_size < size) await this.head(tenantId);
+    }
+  }
+
+  /** Starts the once-a-second tree head timer (unref'd: it never keeps the process alive). */
+  start(intervalMs = 1000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.tick) return;
+      this.tick = this.publish()
+        .catch(this.onError)
+        .finally(() => {
+          this.tick = null;
+        });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a tick in progress, so the store can close after it. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.tick;
+  }
+}

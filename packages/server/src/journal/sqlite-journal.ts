@@ -1,0 +1,114 @@
+// The journal in SQLite. `append` runs inside the caller's transaction (the decision's savepoint or
+// the approval change), so an entry exists exactly when the change it records was committed. The
+// tenant's last entry is read back through the primary key (tenant_id, seq) each time: a few
+// microseconds, and always right after a rollback, which an in-memory cache would have to track.
+import type Database from 'better-sqlite3';
+import { canonicalJson, chainEntry, type JournalEntryType, type TreeHead } from '@actiongate/engine';
+import { createHash } from 'node:crypto';
+import type { JournalRow, JournalStore } from './journal-store.ts';
+
+type Row = Record<string, any>;
+
+function journalRowOf(row: Row): JournalRow {
+  return {
+    seq: row.seq,
+    type: row.type,
+    refId: row.ref_id,
+    time: row.time,
+    contentHash: row.content_hash,
+    prevHash: row.prev_hash,
+    entryHash: row.entry_hash,
+    record: row.record,
+  };
+}
+
+export class SqliteJournal implements JournalStore {
+  private readonly statements;
+
+  /** `enabled: false` turns appends off (benchmarks of the journal's cost); reads still work. */
+  constructor(
+    private readonly db: Database.Database,
+    readonly enabled = true,
+  ) {
+    this.statements = {
+      tip: db.prepare('SELECT seq, entry_hash FROM journal WHERE tenant_id = ? ORDER BY seq DESC LIMIT 1'),
+      insert: db.prepare(
+        `INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, prev_hash, entry_hash, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      list: db.prepare('SELECT * FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?'),
+      hashes: db.prepare('SELECT entry_hash FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq').pluck(),
+      size: db.prepare('SELECT MAX(seq) FROM journal WHERE tenant_id = ?').pluck(),
+      sizes: db.prepare('SELECT id AS tenant_id, (SELECT MAX(seq) FROM journal WHERE journal.tenant_id = tenants.id) AS size FROM tenants'),
+      byRef: db.prepare('SELECT * FROM journal WHERE tenant_id = ? AND ref_id = ? ORDER BY seq DESC LIMIT 1'),
+      latestHead: db.prepare('SELECT * FROM journal_heads WHERE tenant_id = ? ORDER BY tree_size DESC LIMIT 1'),
+      headAt: db.prepare('SELECT * FROM journal_heads WHERE tenant_id = ? AND tree_size = ?'),
+      saveHead: db.prepare(
+        `INSERT OR IGNORE INTO journal_heads (tenant_id, tree_size, root_hash, timestamp, key_id, signature)
+         VALUES (@tenant_id, @tree_size, @root_hash, @timestamp, @key_id, @signature)`,
+      ),
+    };
+  }
+
+  /** Appends one entry to a tenant's journal. Call only inside the transaction that makes the change. */
+  append(tenantId: string, type: JournalEntryType, refId: string, timeMs: number, record: object): void {
+    if (!this.enabled) return;
+    if (!this.db.inTransaction) throw new Error('a journal entry must be appended inside the transaction of its change');
+    const text = canonicalJson(record);
+    const previous = this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined;
+    const entry = chainEntry(previous ?? null, {
+      type,
+      ref_id: refId,
+      time: new Date(timeMs).toISOString(),
+      content_hash: createHash('sha256').update(text).digest('hex'),
+    });
+    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, entry.content_hash, entry.prev_hash, entry.entry_hash, text);
+  }
+
+  async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {
+    return (this.statements.list.all(tenantId, afterSeq, limit) as Row[]).map(journalRowOf);
+  }
+
+  async hashesAfter(tenantId: string, afterSeq: number): Promise<string[]> {
+    return this.statements.hashes.all(tenantId, afterSeq) as string[];
+  }
+
+  async size(tenantId: string): Promise<number> {
+    return (this.statements.size.get(tenantId) as number | null) ?? 0;
+  }
+
+  async sizes(): Promise<{ tenantId: string; size: number }[]> {
+    return (this.statements.sizes.all() as Row[])
+      .filter((row) => row.size !== null)
+      .map((row) => ({ tenantId: row.tenant_id, size: row.size }));
+  }
+
+  async findByRef(tenantId: string, refId: string): Promise<JournalRow | null> {
+    const row = this.statements.byRef.get(tenantId, refId) as Row | undefined;
+    return row ? journalRowOf(row) : null;
+  }
+
+  async latestHead(tenantId: string): Promise<TreeHead | null> {
+    return headOf(this.statements.latestHead.get(tenantId) as Row | undefined);
+  }
+
+  async headAt(tenantId: string, treeSize: number): Promise<TreeHead | null> {
+    return headOf(this.statements.headAt.get(tenantId, treeSize) as Row | undefined);
+  }
+
+  async saveHead(head: TreeHead): Promise<void> {
+    this.statements.saveHead.run(head);
+  }
+}
+
+function headOf(row: Row | undefined): TreeHead | null {
+  if (!row) return null;
+  return {
+    tenant_id: row.tenant_id,
+    tree_size: row.tree_size,
+    root_hash: row.root_hash,
+    timestamp: row.timestamp,
+    key_id: row.key_id,
+    signature: row.signature,
+  };
+}

@@ -1,0 +1,33 @@
+// The tenant's event log: decision, approval and halt events, numbered per tenant, written in the
+// same transaction as the change they describe and announced to listeners only after it commits.
+
+/** Event kinds the log holds. */
+export type EventType =
+  | 'decision.created'
+  | 'approval.created'
+  | 'approval.approved'
+  | 'approval.denied'
+  | 'approval.consumed'
+  | 'halt.started'
+  | 'halt.lifted';
+
+export interface EventRow {
+  tenantId: string;
+  /** Position in the tenant's log, from 1; the SSE `id:` and the polling `after=`. */
+  seq: number;
+  type: EventType;
+  data: Record<string, unknown>;
+  createdAt: number;
+}
+
+/** Called with the events of one committed transaction, in order. */
+export type EventListener = (events: readonly EventRow[]) => void;
+
+export interface EventStore {
+  /** The tenant's events after `afterSeq`, oldest first. */
+  listEvents(tenantId: string, afterSeq: number, limit: number): Promise<EventRow[]>;
+  /** The newest sequence number of the tenant's log (0 when empty). */
+  lastEventSeq(tenantId: string): Promise<number>;
+  /** Hears every committed event of every tenant; returns the function that stops listening. */
+  onEvents(listener: EventListener): () => void;
+}

@@ -1,0 +1,124 @@
+// The event log in SQLite. Events are written inside the transaction of the change they describe
+// and held back until that transaction commits; a rolled-back change never reaches a listener.
+import type Database from 'better-sqlite3';
+import type { DecisionEffects } from '@actiongate/engine';
+import type { EventListener, EventRow, EventType } from '../event-store.ts';
+import type { ApprovalRow, DecisionRow } from '../store.ts';
+
+type Row = Record<string, any>;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** What an approval event carries: enough for a queue to add or drop the item without a fetch. */
+export function approvalEventData(approval: ApprovalRow): Record<string, unknown> {
+  return {
+    approval_id: approval.id,
+    status: approval.status,
+    agent_id: approval.agentId,
+    path: approval.path,
+    decision_id: approval.decisionId,
+    risk: approval.risk,
+    requested_by_key_id: approval.requestedByKeyId,
+    decided_by_key_id: approval.decidedByKeyId,
+    note: approval.note,
+    expires_at: iso(approval.expiresAt),
+    consumed_by_decision_id: approval.consumedByDecisionId,
+  };
+}
+
+export class SqliteEventLog {
+  private pending: EventRow[] = [];
+  private readonly listeners = new Set<EventListener>();
+  private readonly nextSeq: Database.Statement;
+  private readonly insert: Database.Statement;
+  private readonly after: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM events WHERE tenant_id = ?');
+    this.insert = db.prepare('INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)');
+    this.after = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
+  }
+
+  /** Writes one event; call inside a transaction, then `publish` after it commits. */
+  append(tenantId: string, type: EventType, data: Record<string, unknown>, now: number): EventRow {
+    const seq = (this.nextSeq.get(tenantId) as Row).seq as number;
+    this.insert.run(tenantId, seq, type, JSON.stringify(data), now);
+    const event: EventRow = { tenantId, seq, type, data, createdAt: now };
+    this.pending.push(event);
+    return event;
+  }
+
+  /** The events a committed decision causes: the decision itself and what it did to an approval. */
+  appendDecision(row: DecisionRow, effects: DecisionEffects, approval: ApprovalRow | null): void {
+    this.append(
+      row.tenantId,
+      'decision.created',
+      {
+        decision_id: row.id,
+        verdict: row.verdict,
+        blocked: row.blocked,
+        agent_id: row.agentId,
+        path: row.path,
+        risk: row.risk,
+        detail: row.detail,
+        approval_id: row.approvalId,
+        trace_id: row.traceId ?? null,
+        created_at: iso(row.createdAt),
+      },
+      row.createdAt,
+    );
+    if (approval && effects.approval?.kind === 'create') this.append(row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
+    if (approval && effects.approval?.kind === 'consume') this.append(row.tenantId, 'approval.consumed', approvalEventData(approval), row.createdAt);
+  }
+
+  list(tenantId: string, afterSeq: number, limit: number): EventRow[] {
+    return (this.after.all(tenantId, afterSeq, limit) as Row[]).map((row) => ({
+      tenantId: row.tenant_id,
+      seq: row.seq,
+      type: row.type,
+      data: JSON.parse(row.data),
+      createdAt: row.created_at,
+    }));
+  }
+
+  lastSeq(tenantId: string): number {
+    return ((this.nextSeq.get(tenantId) as Row).seq as number) - 1;
+  }
+
+  listen(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Hands the events of the transaction that just committed to the listeners. */
+  publish(): void {
+    const events = this.pending;
+    this.pending = [];
+    if (events.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(events);
+      } catch {
+        // A listener's failure must not undo or delay a committed change.
+      }
+    }
+  }
+
+  /** Drops the events of a transaction that rolled back. */
+  discard(): void {
+    this.pending = [];
+  }
+
+  /** Runs a transaction, then publishes its events, or drops them when it throws. */
+  committed<T>(run: () => T): T {
+    let result: T;
+    try {
+      result = run();
+    } catch (error) {
+      this.discard();
+      throw error;
+    }
+    this.publish();
+    return result;
+  }
+}
