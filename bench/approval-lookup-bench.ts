@@ -38,14 +38,19 @@ export async function runApprovalLookupBench(log: (line: string) => void = conso
     let filled = 0;
     for (const pending of [1_000, 10_000, 100_000]) {
       db.transaction(() => {
-        for (; filled < pending; filled++) insert.run(`apr_b${filled}`, `new-${filled}`, `h${filled}`, `fd_b${filled}`, now - filled, now + 3_600_000);
+        for (; filled < pending; filled++)
+          insert.run(`apr_b${filled}`, `new-${filled}`, `h${filled}`, `fd_b${filled}`, now - filled, now + 3_600_000);
       })();
       const args = ['tn_bench', 'worker-1', '/tools/search_documents', 'absent-hash', 'pending', now];
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...args) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join('; ');
       const few = { iterations: 2_000, warmup: 50, budgetMs: 1_500 };
       const row = { pending, plan, store: timeIt(() => statement.get(...args), few), pinned: timeIt(() => pinned.get(...args), few) };
       rows.push(row);
-      log(`  approval lookup, ${pending.toLocaleString('en-US')} pending: store's statement p50 ${fmt(row.store.p50)} µs (${plan}); pinned to approvals_by_call p50 ${fmt(row.pinned.p50)} µs`);
+      log(
+        `  approval lookup, ${pending.toLocaleString('en-US')} pending: store's statement p50 ${fmt(row.store.p50)} µs (${plan}); pinned to approvals_by_call p50 ${fmt(row.pinned.p50)} µs`,
+      );
     }
     return rows;
   } finally {

@@ -71,7 +71,9 @@ export function runEngineBench(log: (line: string) => void = console.log): Engin
   const rows: EngineRow[] = [];
   const add = (name: string, timing: Timing, note?: string) => {
     rows.push({ case: name, timing, note });
-    log(`  ${name.padEnd(48)} p50 ${fmt(timing.p50).padStart(8)} µs  p99 ${fmt(timing.p99).padStart(8)} µs  (${timing.iterations} calls)${note ? '  ' + note : ''}`);
+    log(
+      `  ${name.padEnd(48)} p50 ${fmt(timing.p50).padStart(8)} µs  p99 ${fmt(timing.p99).padStart(8)} µs  (${timing.iterations} calls)${note ? '  ' + note : ''}`,
+    );
   };
   const ruleSets = new Map([10, 1_000, 10_000].map((n) => [n, toolRules(n)]));
   const sizes: Array<[string, number]> = [
@@ -89,13 +91,42 @@ export function runEngineBench(log: (line: string) => void = console.log): Engin
     const state = stateWith(rules);
     for (const [label] of sizes) {
       const next = cycle(inputs.get(label)!);
-      add(`decide() ${count} rules, ${label}`, timeIt(() => decide(next(), state), { iterations: label === '64 KB' ? 2_000 : 20_000, warmup: label === '64 KB' ? 100 : 2_000 }));
+      add(
+        `decide() ${count} rules, ${label}`,
+        timeIt(() => decide(next(), state), { iterations: label === '64 KB' ? 2_000 : 20_000, warmup: label === '64 KB' ? 100 : 2_000 }),
+      );
     }
   }
-  for (const [count, rules] of ruleSets) add(`rule matching alone, ${count} rules`, timeIt(() => matchingRules(rules, PATH)));
+  for (const [count, rules] of ruleSets)
+    add(
+      `rule matching alone, ${count} rules`,
+      timeIt(() => matchingRules(rules, PATH)),
+    );
+  // After a rule change the store hands the engine a new list: the first decision pays for any index.
+  for (const [count, rules] of ruleSets) {
+    const few = count >= 10_000 ? { iterations: 200, warmup: 5 } : { iterations: 2_000, warmup: 50 };
+    add(
+      `first match after a rule change, ${count} rules`,
+      timeIt(() => matchingRules([...rules], PATH), few),
+    );
+  }
 
-  // Per-KB cost of the classifier and the screen alone.
-  for (const [label, bytes] of [['1 KB', 1024], ['4 KB', 4096], ['64 KB', 65536]] as Array<[string, number]>) {
+  // The classifier and the screen alone, on the decide() payloads and per KB.
+  const nextSmallRisk = cycle(inputs.get('300 B')!);
+  add(
+    'classifyRisk 300 B',
+    timeIt(() => classifyRisk({ path: PATH, payload: nextSmallRisk().payload })),
+  );
+  const nextSmallScreen = cycle(inputs.get('300 B')!);
+  add(
+    'screenInjection 300 B',
+    timeIt(() => screenInjection(nextSmallScreen().payload)),
+  );
+  for (const [label, bytes] of [
+    ['1 KB', 1024],
+    ['4 KB', 4096],
+    ['64 KB', 65536],
+  ] as Array<[string, number]>) {
     const payloads = Array.from({ length: VARIANTS }, (_, i) => payloadOfSize(bytes, i));
     const kb = bytes / 1024;
     const few = bytes > 8192 ? { iterations: 2_000, warmup: 100 } : {};
@@ -108,19 +139,40 @@ export function runEngineBench(log: (line: string) => void = console.log): Engin
   }
   const mega = inputsOf(1 << 20).slice(0, 4);
   const nextMega = cycle(mega);
-  add('decide() 1,000 rules, 1 MB', timeIt(() => decide(nextMega(), stateWith(ruleSets.get(1_000)!)), { iterations: 20, warmup: 2, budgetMs: 5_000 }));
+  add(
+    'decide() 1,000 rules, 1 MB',
+    timeIt(() => decide(nextMega(), stateWith(ruleSets.get(1_000)!)), { iterations: 20, warmup: 2, budgetMs: 5_000 }),
+  );
 
   // The service's other per-decision CPU work, outside decide().
   const small = inputs.get('300 B')!;
   const nextHash = cycle(small);
-  add('canonicalHash 300 B payload', timeIt(() => canonicalHash(nextHash().payload)));
+  add(
+    'canonicalHash 300 B payload',
+    timeIt(() => canonicalHash(nextHash().payload)),
+  );
   const big = inputs.get('4 KB')!;
   const nextBigHash = cycle(big);
-  add('canonicalHash 4 KB payload', timeIt(() => canonicalHash(nextBigHash().payload)));
+  add(
+    'canonicalHash 4 KB payload',
+    timeIt(() => canonicalHash(nextBigHash().payload)),
+  );
   const { privateKey } = generateKeyPairSync('ed25519');
-  const signed = signedPayloadOf({ decision_id: 'fd_x', tenant_id: 'tn_x', time: new Date().toISOString(), verdict: probe.verdict, stages: probe.stages });
-  add('Ed25519 sign of the signed payload', timeIt(() => signText(signed, privateKey)));
-  add('JSON.stringify of the stages (stored)', timeIt(() => JSON.stringify(probe.stages)));
+  const signed = signedPayloadOf({
+    decision_id: 'fd_x',
+    tenant_id: 'tn_x',
+    time: new Date().toISOString(),
+    verdict: probe.verdict,
+    stages: probe.stages,
+  });
+  add(
+    'Ed25519 sign of the signed payload',
+    timeIt(() => signText(signed, privateKey)),
+  );
+  add(
+    'JSON.stringify of the stages (stored)',
+    timeIt(() => JSON.stringify(probe.stages)),
+  );
 
   const cedar = loadCedar();
   if (typeof cedar === 'string') {
@@ -139,9 +191,14 @@ export function runEngineBench(log: (line: string) => void = console.log): Engin
         entities: [],
       };
       const answer = cedar.statefulIsAuthorized(call);
-      if (answer.type !== 'success' || answer.response.decision !== 'allow') throw new Error(`cedar answered ${JSON.stringify(answer).slice(0, 300)}`);
+      if (answer.type !== 'success' || answer.response.decision !== 'allow')
+        throw new Error(`cedar answered ${JSON.stringify(answer).slice(0, 300)}`);
       const few = count >= 10_000 ? { iterations: 300, warmup: 20, budgetMs: 4_000 } : { iterations: 5_000, warmup: 200 };
-      add(`cedar statefulIsAuthorized, ${count} policies`, timeIt(() => cedar.statefulIsAuthorized(call), few), `cedar ${cedar.getCedarVersion()}, pre-parsed`);
+      add(
+        `cedar statefulIsAuthorized, ${count} policies`,
+        timeIt(() => cedar.statefulIsAuthorized(call), few),
+        `cedar ${cedar.getCedarVersion()}, pre-parsed`,
+      );
     }
   }
   return rows;

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadResult, LoadSpec } from './http/load.ts';
 import { seed } from './http/seed.ts';
+import type { WorkloadKeys } from './http/workload.ts';
 import { fmt } from './lib/measure.ts';
 import { rssMb, runToEnd, startNode, stop, type Child } from './lib/processes.ts';
 
 export interface HttpScenario {
-  target: 'ceiling' | 'actiongate';
+  target: 'ceiling' | 'actiongate' | `what-if ${string}`;
   rate: number | null;
   result: LoadResult;
 }
@@ -32,6 +33,8 @@ export interface HttpBenchOptions {
   cpuProfDir?: string;
   /** File for per-statement SQLite timings of the real server (bench/lib/sql-timing.ts). */
   sqlTimingOut?: string;
+  /** Proposed fixes to try on the real server (bench/lib/what-if.ts); never a reported result. */
+  whatIf?: string;
   log?: (line: string) => void;
 }
 
@@ -47,33 +50,49 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
   const connections = options.connections ?? 50;
   const fixedRate = options.fixedRate ?? 2_000;
   const normalAgents = 20;
-  const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-bench-'));
   const adminKey = `fk_bench_${process.pid}_${Date.now()}`;
+  const dataDirs: string[] = [];
+  const startReal = (extra: { env?: Record<string, string>; imports?: string[]; nodeFlags?: string[] }) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-bench-'));
+    dataDirs.push(dataDir);
+    return startNode('packages/server/src/main.ts', {
+      env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ACTIONGATE_LOG_LEVEL: 'warn', ...extra.env },
+      nodeFlags: extra.nodeFlags,
+      imports: extra.imports,
+      probe: '/healthz',
+    });
+  };
   const ceiling = await startNode('bench/http/bare-server.ts', { env: {}, probe: '/fabric/decisions' });
-  const real = await startNode('packages/server/src/main.ts', {
-    env: {
-      ACTIONGATE_DATA_DIR: dataDir,
-      ACTIONGATE_ADMIN_KEY: adminKey,
-      ACTIONGATE_LOG_LEVEL: 'warn',
-      ...(options.sqlTimingOut ? { SQL_TIMING_OUT: options.sqlTimingOut } : {}),
-    },
+  const real = await startReal({
+    env: options.sqlTimingOut ? { SQL_TIMING_OUT: options.sqlTimingOut } : {},
     nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
     imports: options.sqlTimingOut ? ['./bench/lib/sql-timing.ts'] : [],
-    probe: '/healthz',
   });
+  // A what-if server runs beside the real one in the same run, so the two are compared on equal terms.
+  const whatIf = options.whatIf ? await startReal({ env: { WHAT_IF: options.whatIf }, imports: ['./bench/lib/what-if.ts'] }) : null;
   const scenarios: HttpScenario[] = [];
   try {
     const keys = await seed(`http://127.0.0.1:${real.port}`, adminKey, normalAgents);
-    log(`  seeded ${normalAgents} normal agents, 10 tool rules (data dir ${dataDir})`);
+    const whatIfKeys = whatIf ? await seed(`http://127.0.0.1:${whatIf.port}`, adminKey, normalAgents) : keys;
+    log(`  seeded ${normalAgents} normal agents, 10 tool rules`);
+    const targets: Array<[HttpScenario['target'], Child, WorkloadKeys]> = [
+      ['ceiling', ceiling, keys],
+      ['actiongate', real, keys],
+      ...(whatIf ? [[`what-if ${options.whatIf}`, whatIf, whatIfKeys] as [HttpScenario['target'], Child, WorkloadKeys]] : []),
+    ];
     let run = 0;
     for (const rate of [null, fixedRate]) {
-      for (const [target, child] of [['ceiling', ceiling], ['actiongate', real]] as const) {
-        const base = { keys, connections, overallRate: rate ?? undefined };
+      for (const [target, child, targetKeys] of targets) {
+        const base = { keys: targetKeys, connections, overallRate: rate ?? undefined };
         await load(child, { ...base, runTag: `w${run++}`, durationSeconds: warmupSeconds });
         const result = await load(child, { ...base, runTag: `r${run++}`, durationSeconds });
         scenarios.push({ target, rate, result });
-        const mix = Object.entries(result.verdicts).map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`).join(', ');
-        log(`  ${target.padEnd(10)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`);
+        const mix = Object.entries(result.verdicts)
+          .map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`)
+          .join(', ');
+        log(
+          `  ${target.padEnd(12)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`,
+        );
       }
     }
     const rssAfterMb = rssMb(real.process.pid!);
@@ -85,7 +104,8 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
   } finally {
     await stop(ceiling.process);
     await stop(real.process);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (whatIf) await stop(whatIf.process);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -95,6 +115,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i > 0 ? process.argv[i + 1] : undefined;
   };
   console.log('HTTP, mixed workload');
-  const result = await runHttpBench({ cpuProfDir: argOf('--cpu-prof-dir'), sqlTimingOut: argOf('--sql-timing') });
+  const result = await runHttpBench({
+    cpuProfDir: argOf('--cpu-prof-dir'),
+    sqlTimingOut: argOf('--sql-timing'),
+    whatIf: argOf('--what-if'),
+  });
   console.log(`  real server RSS after the run: ${fmt(result.rssAfterMb)} MB`);
 }

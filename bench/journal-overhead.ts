@@ -1,18 +1,24 @@
 // Cost of the tamper-evident journal on the decision path: the same in-process decisions through the
 // real DecisionService and SqliteStore (WAL, synchronous=FULL, group commit), with the journal on and
 // off, in alternating rounds of the same run so both see the same machine state.
-//   node --import tsx bench/journal-overhead.ts [decisions-per-round=2000] [rounds=3] [in-flight=50]
+// With `--http` the decisions go through the Fastify app (app.inject: routing, auth, validation,
+// serialisation) instead of straight to the DecisionService.
+//   node --import tsx bench/journal-overhead.ts [decisions-per-round=2000] [rounds=3] [in-flight=50] [--http]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { buildApp } from '../packages/server/src/app.ts';
+import { configFromEnv } from '../packages/server/src/config.ts';
 import { DecisionService } from '../packages/server/src/decision-service.ts';
 import { hashSecret } from '../packages/server/src/ids.ts';
 import { SigningKeyRing } from '../packages/server/src/signing-keys.ts';
 import { SqliteStore } from '../packages/server/src/store/sqlite/sqlite-store.ts';
 import { bootstrap } from '../packages/server/src/tenants.ts';
 
-const [perRound = 2000, rounds = 3, inFlight = 50] = process.argv.slice(2).map(Number);
+const args = process.argv.slice(2);
+const viaHttp = args.includes('--http');
+const [perRound = 2000, rounds = 3, inFlight = 50] = args.filter((arg) => arg !== '--http').map(Number);
 const ADMIN = 'fk_bench_journal_overhead';
 
 async function round(journal: boolean, tag: string): Promise<{ perSecond: number; cpuMs: number; entries: number }> {
@@ -21,7 +27,14 @@ async function round(journal: boolean, tag: string): Promise<{ perSecond: number
   try {
     await bootstrap(store, ADMIN, Date.now());
     const key = (await store.findKeyByHash(hashSecret(ADMIN)))!;
-    const service = new DecisionService(store, SigningKeyRing.ephemeral());
+    const keyRing = SigningKeyRing.ephemeral();
+    const service = new DecisionService(store, keyRing);
+    const { app } = buildApp({ config: configFromEnv({ PORT: '0' }), store, keyRing, logger: false });
+    await app.ready();
+    const viaApp = async (body: object) => {
+      const res = await app.inject({ method: 'POST', url: '/fabric/decisions', headers: { 'x-api-key': ADMIN }, payload: body });
+      if (res.statusCode !== 200) throw new Error(`decision answered ${res.statusCode}: ${res.body}`);
+    };
     // A mix like a busy tenant: 20 agents; new agents' calls are held, so about half the
     // decisions also create an approval (a second journal entry in the same transaction).
     const request = (i: number) => ({
@@ -34,7 +47,10 @@ async function round(journal: boolean, tag: string): Promise<{ perSecond: number
     const cpu0 = process.cpuUsage();
     await Promise.all(
       Array.from({ length: inFlight }, async () => {
-        while (next < perRound) await service.decide(key, request(next++));
+        while (next < perRound) {
+          if (viaHttp) await viaApp(request(next++));
+          else await service.decide(key, request(next++));
+        }
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
@@ -68,7 +84,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const on = median(results.on);
 const off = median(results.off);
 console.log(
-  `\n${perRound} decisions per round, ${inFlight} in flight, ${rounds} rounds; median: journal off ${off.toFixed(0)}/s, ` +
+  `\n${viaHttp ? 'through the app (inject)' : 'through the DecisionService'}: ${perRound} decisions per round, ${inFlight} in flight, ${rounds} rounds; median: journal off ${off.toFixed(0)}/s, ` +
     `journal on ${on.toFixed(0)}/s (${(((off - on) / off) * 100).toFixed(1)}% slower; ${entries} entries per ${perRound} decisions)\n` +
     `CPU per decision (median): off ${median(cpuMs.off).toFixed(3)} ms, on ${median(cpuMs.on).toFixed(3)} ms`,
 );

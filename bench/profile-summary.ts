@@ -1,6 +1,7 @@
 // Summarises a V8 `.cpuprofile` (from `node --cpu-prof`): where the samples fell, by function
 // (self time) and by file, and the inclusive time of chosen functions. Usage:
-//   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top=25] [fn1,fn2,…]
+//   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top=25] [fn1,fn2,…] [from-s] [to-s]
+// (from-s and to-s: seconds since the profile started, to look at one phase such as a load run)
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -15,13 +16,19 @@ interface Profile {
 }
 
 /** Self and inclusive time per function, self time per file, all in percent of the samples. */
-export function summarise(profile: Profile, inclusiveOf: string[] = []) {
+export function summarise(profile: Profile, inclusiveOf: string[] = [], window?: { from: number; to: number }) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfCount = new Map<number, number>();
-  for (const sample of profile.samples) selfCount.set(sample, (selfCount.get(sample) ?? 0) + 1);
-  const total = profile.samples.length;
+  let at = 0;
+  let total = 0;
+  profile.samples.forEach((sample, i) => {
+    at += profile.timeDeltas[i];
+    if (window && (at < window.from * 1e6 || at >= window.to * 1e6)) return;
+    selfCount.set(sample, (selfCount.get(sample) ?? 0) + 1);
+    total++;
+  });
   const label = (node: ProfileNode) => {
     const file = node.callFrame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/^file:\/\//, '');
     return `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber + 1}`;
@@ -32,7 +39,9 @@ export function summarise(profile: Profile, inclusiveOf: string[] = []) {
   for (const [id, count] of selfCount) {
     const node = byId.get(id)!;
     selfByFunction.set(label(node), (selfByFunction.get(label(node)) ?? 0) + count);
-    const file = node.callFrame.url ? node.callFrame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/\/[^/]*$/, '/…') : node.callFrame.functionName;
+    const file = node.callFrame.url
+      ? node.callFrame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/\/[^/]*$/, '/…')
+      : node.callFrame.functionName;
     selfByFile.set(file, (selfByFile.get(file) ?? 0) + count);
     // Inclusive: count the sample once for each named function on its stack.
     const seen = new Set<string>();
@@ -45,7 +54,10 @@ export function summarise(profile: Profile, inclusiveOf: string[] = []) {
     }
   }
   const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => ({ name, percent: (100 * count) / total }));
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, count]) => ({ name, percent: (100 * count) / total }));
   return {
     samples: total,
     selfByFunction: top(selfByFunction, 1000),
@@ -55,9 +67,10 @@ export function summarise(profile: Profile, inclusiveOf: string[] = []) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [file, topArg, fnArg] = process.argv.slice(2);
+  const [file, topArg, fnArg, fromArg, toArg] = process.argv.slice(2);
   const n = Number(topArg ?? 25);
-  const summary = summarise(JSON.parse(readFileSync(file, 'utf8')), fnArg ? fnArg.split(',') : []);
+  const window = fromArg !== undefined ? { from: Number(fromArg), to: Number(toArg ?? Infinity) } : undefined;
+  const summary = summarise(JSON.parse(readFileSync(file, 'utf8')), fnArg ? fnArg.split(',').filter(Boolean) : [], window);
   console.log(`${summary.samples} samples`);
   console.log('\nself time by function:');
   for (const row of summary.selfByFunction.slice(0, n)) console.log(`  ${row.percent.toFixed(1).padStart(5)}%  ${row.name}`);

@@ -26,10 +26,14 @@ export interface StoreBenchResult {
   fillNote: string;
   listNewest: { p50: number; p99: number };
   listAgent: { p50: number; p99: number };
-  httpListNewest: { p50: number; p99: number };
-  httpListAgent: { p50: number; p99: number };
+  httpListNewest: { p50: number; p99: number; bytes: number };
+  httpListAgent: { p50: number; p99: number; bytes: number };
   startSeconds: number;
   rssAfterStartMb: number;
+  /** After 4 s without traffic (the journal's timer has run). */
+  rssIdleMb: number;
+  /** Bytes of one HTTP answer listing 100 decisions. */
+  listBytes: number;
   rssAfterLoadMb: number;
   loadAfterFill: LoadResult;
 }
@@ -49,7 +53,10 @@ function dbBytes(dir: string): number {
 function bytesByTable(dir: string): Record<string, number> {
   const db = new Database(join(dir, DB_FILE), { readonly: true });
   try {
-    const rows = db.prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC').all() as Array<{ name: string; bytes: number }>;
+    const rows = db.prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC').all() as Array<{
+      name: string;
+      bytes: number;
+    }>;
     return Object.fromEntries(rows.map((row) => [row.name, row.bytes]));
   } catch {
     return {};
@@ -73,7 +80,14 @@ async function startServer(dataDir: string, adminKey: string, sqlTimingOut?: str
 }
 
 async function load(child: Child, keys: WorkloadKeys, runTag: string, durationSeconds: number): Promise<LoadResult> {
-  const spec: LoadSpec = { url: `http://127.0.0.1:${child.port}`, path: '/fabric/decisions', keys, runTag, connections: 50, durationSeconds };
+  const spec: LoadSpec = {
+    url: `http://127.0.0.1:${child.port}`,
+    path: '/fabric/decisions',
+    keys,
+    runTag,
+    connections: 50,
+    durationSeconds,
+  };
   return JSON.parse((await runToEnd('bench/http/load.ts', [JSON.stringify(spec)])).trim().split('\n').pop()!);
 }
 
@@ -166,7 +180,9 @@ function fillTo(dir: string, target: number, batch: number, deadlineMs: number, 
     const elapsed = performance.now() - start;
     const projected = (elapsed / (stored - decisions0)) * (target - stored);
     if (stored < target && elapsed + projected > deadlineMs) {
-      log(`  fill: ${stored.toLocaleString('en-US')} decisions after ${fmt(elapsed / 1000)} s; ${target.toLocaleString('en-US')} would take ~${fmt((elapsed + projected) / 1000)} s, stopping here`);
+      log(
+        `  fill: ${stored.toLocaleString('en-US')} decisions after ${fmt(elapsed / 1000)} s; ${target.toLocaleString('en-US')} would take ~${fmt((elapsed + projected) / 1000)} s, stopping here`,
+      );
       break;
     }
   }
@@ -179,17 +195,26 @@ function fillTo(dir: string, target: number, batch: number, deadlineMs: number, 
   return stored;
 }
 
-async function timeHttp(child: Child, adminKey: string, query: string, times: number): Promise<{ p50: number; p99: number }> {
+async function timeHttp(
+  child: Child,
+  adminKey: string,
+  query: string,
+  times: number,
+): Promise<{ p50: number; p99: number; bytes: number }> {
   const samples: number[] = [];
+  let bytes = 0;
   for (let i = 0; i < times; i++) {
     const t0 = performance.now();
     const response = await fetch(`http://127.0.0.1:${child.port}/fabric/decisions?${query}`, { headers: { 'x-api-key': adminKey } });
-    const body = (await response.json()) as { decisions?: unknown[] };
+    const text = await response.text();
     samples.push(performance.now() - t0);
-    if (response.status !== 200 || body.decisions?.length !== 100) throw new Error(`listing \`${query}\` answered ${response.status} with ${body.decisions?.length} decisions`);
+    bytes = Buffer.byteLength(text);
+    const body = JSON.parse(text) as { decisions?: unknown[] };
+    if (response.status !== 200 || body.decisions?.length !== 100)
+      throw new Error(`listing \`${query}\` answered ${response.status} with ${body.decisions?.length} decisions`);
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), bytes };
 }
 
 export async function runStoreBench(
@@ -223,19 +248,28 @@ export async function runStoreBench(
     const bytesPerDecision = (after.bytes - before.bytes) / loadDecisions;
     const tables = bytesByTable(dataDir);
     const perTable = Object.fromEntries(Object.entries(tables).map(([name, bytes]) => [name, bytes / after.decisions]));
-    log(`  ${loadDecisions.toLocaleString('en-US')} decisions through HTTP: ${fmt(bytesPerDecision)} bytes on disk per decision (file after checkpoint, indexes included)`);
-    log(`  per decision, by table and index: ${Object.entries(perTable).slice(0, 8).map(([name, bytes]) => `${name} ${fmt(bytes)}`).join(', ')}`);
+    log(
+      `  ${loadDecisions.toLocaleString('en-US')} decisions through HTTP: ${fmt(bytesPerDecision)} bytes on disk per decision (file after checkpoint, indexes included)`,
+    );
+    log(
+      `  per decision, by table and index: ${Object.entries(perTable)
+        .slice(0, 8)
+        .map(([name, bytes]) => `${name} ${fmt(bytes)}`)
+        .join(', ')}`,
+    );
 
     // Phase 2: up to the target count.
     const fillStart = performance.now();
     const stored = fillTo(dataDir, target, 100_000, (options.fillBudgetSeconds ?? 240) * 1000, log);
     const fillSeconds = (performance.now() - fillStart) / 1000;
-    const fillNote = stored >= target ? `filled to ${stored.toLocaleString('en-US')}` : `stopped at ${stored.toLocaleString('en-US')} (time bound)`;
+    const fillNote =
+      stored >= target ? `filled to ${stored.toLocaleString('en-US')}` : `stopped at ${stored.toLocaleString('en-US')} (time bound)`;
     log(`  fill: ${stored.toLocaleString('en-US')} decisions stored, ${fmt(fillSeconds)} s, db ${fmt(dbBytes(dataDir) / 1e9)} GB`);
 
     // Phase 3a: listing in process, through the server's own store class.
     const store = new SqliteStore({ dataDir });
-    const tenantId = (store.db.prepare('SELECT tenant_id FROM decisions ORDER BY seq DESC LIMIT 1').get() as { tenant_id: string }).tenant_id;
+    const tenantId = (store.db.prepare('SELECT tenant_id FROM decisions ORDER BY seq DESC LIMIT 1').get() as { tenant_id: string })
+      .tenant_id;
     const timeList = async (agentId?: string) => {
       const samples: number[] = [];
       for (let i = 0; i < 220; i++) {
@@ -250,20 +284,30 @@ export async function runStoreBench(
     const listNewest = await timeList();
     const listAgent = await timeList(keys.normal[3].agentId);
     await store.close();
-    log(`  in process (SqliteStore.listDecisions): newest 100 p50 ${fmt(listNewest.p50)} ms p99 ${fmt(listNewest.p99)} ms; one agent's newest 100 p50 ${fmt(listAgent.p50)} ms p99 ${fmt(listAgent.p99)} ms`);
+    log(
+      `  in process (SqliteStore.listDecisions): newest 100 p50 ${fmt(listNewest.p50)} ms p99 ${fmt(listNewest.p99)} ms; one agent's newest 100 p50 ${fmt(listAgent.p50)} ms p99 ${fmt(listAgent.p99)} ms`,
+    );
 
     // Phase 3b: the real server on that database.
     const t0 = performance.now();
     server = await startServer(dataDir, adminKey, options.sqlTimingOut, options.cpuProfDir);
     const startSeconds = (performance.now() - t0) / 1000;
     const rssAfterStartMb = rssMb(server.process.pid!);
+    // The journal's tree-head timer runs once a second: give it a few ticks with no traffic.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const rssIdleMb = rssMb(server.process.pid!);
     const httpListNewest = await timeHttp(server, adminKey, 'limit=100', 100);
     const httpListAgent = await timeHttp(server, adminKey, `limit=100&agent_id=${keys.normal[3].agentId}`, 100);
-    log(`  over HTTP: newest 100 p50 ${fmt(httpListNewest.p50)} ms p99 ${fmt(httpListNewest.p99)} ms; one agent's newest 100 p50 ${fmt(httpListAgent.p50)} ms p99 ${fmt(httpListAgent.p99)} ms`);
+    const listBytes = httpListNewest.bytes;
+    log(
+      `  over HTTP (${fmt(listBytes / 1024)} KB per answer): newest 100 p50 ${fmt(httpListNewest.p50)} ms p99 ${fmt(httpListNewest.p99)} ms; one agent's newest 100 p50 ${fmt(httpListAgent.p50)} ms p99 ${fmt(httpListAgent.p99)} ms`,
+    );
     const loadAfterFill = await load(server, keys, 'after-fill', 5);
     const rssAfterLoadMb = rssMb(server.process.pid!);
     await stop(server.process);
-    log(`  server on ${stored.toLocaleString('en-US')} decisions: ready in ${fmt(startSeconds)} s, RSS ${fmt(rssAfterStartMb)} MB after start, ${fmt(rssAfterLoadMb)} MB after listing and 5 s of mixed load (${fmt(loadAfterFill.rps)} req/s, p99 ${fmt(loadAfterFill.p99)} ms)`);
+    log(
+      `  server on ${stored.toLocaleString('en-US')} decisions: ready in ${fmt(startSeconds)} s, RSS ${fmt(rssAfterStartMb)} MB after start, ${fmt(rssIdleMb)} MB after 4 s idle, ${fmt(rssAfterLoadMb)} MB after listing and 5 s of mixed load (${fmt(loadAfterFill.rps)} req/s, p99 ${fmt(loadAfterFill.p99)} ms)`,
+    );
     return {
       loadDecisions,
       bytesPerDecision,
@@ -278,6 +322,8 @@ export async function runStoreBench(
       httpListAgent,
       startSeconds,
       rssAfterStartMb,
+      rssIdleMb,
+      listBytes,
       rssAfterLoadMb,
       loadAfterFill,
     };

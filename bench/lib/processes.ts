@@ -26,13 +26,20 @@ export interface Child {
 }
 
 /** Starts `node --import tsx <script>` with extra node flags and env, and waits for `GET probe`. */
-export async function startNode(script: string, options: { env: Record<string, string>; nodeFlags?: string[]; imports?: string[]; probe: string }): Promise<Child> {
+export async function startNode(
+  script: string,
+  options: { env: Record<string, string>; nodeFlags?: string[]; imports?: string[]; probe: string },
+): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', ...(options.imports ?? []).flatMap((file) => ['--import', file]), script], {
-    cwd: ROOT,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '--import', 'tsx', ...(options.imports ?? []).flatMap((file) => ['--import', file]), script],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   child.stdout!.resume();
@@ -40,7 +47,11 @@ export async function startNode(script: string, options: { env: Record<string, s
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}: ${errors}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}${options.probe}`, { method: options.probe.startsWith('/fabric') ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body: options.probe.startsWith('/fabric') ? '{}' : undefined });
+      const response = await fetch(`http://127.0.0.1:${port}${options.probe}`, {
+        method: options.probe.startsWith('/fabric') ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json' },
+        body: options.probe.startsWith('/fabric') ? '{}' : undefined,
+      });
       if (response.status < 500) break;
     } catch {
       // not listening yet

@@ -16,7 +16,14 @@ export function toolRules(count: number): ToolRule[] {
     if (kind < 5) match_path = `/tools/svc${i}/op${i % 7}`;
     else if (kind < 9) match_path = `/tools/svc${i}/`;
     else match_path = `/tools/*/op-only-${i}`;
-    rules.push({ id: `tr_${i.toString(36).padStart(6, '0')}`, version: 1, name: `rule-${i}`, effect: EFFECTS[i % 3], match_path, enabled: true });
+    rules.push({
+      id: `tr_${i.toString(36).padStart(6, '0')}`,
+      version: 1,
+      name: `rule-${i}`,
+      effect: EFFECTS[i % 3],
+      match_path,
+      enabled: true,
+    });
   }
   return rules;
 }

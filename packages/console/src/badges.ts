@@ -15,7 +15,13 @@ const VERDICTS: Record<string, { cls: string; mark: string; label: string }> = {
 
 export function verdictBadge(verdict: string): HTMLElement {
   const known = VERDICTS[verdict] ?? { cls: 'neutral', mark: '•', label: verdict };
-  return h('span', { class: `badge badge-${known.cls}`, 'data-verdict': verdict, title: verdict }, h('span', { 'aria-hidden': 'true' }, known.mark), ' ', known.label);
+  return h(
+    'span',
+    { class: `badge badge-${known.cls}`, 'data-verdict': verdict, title: verdict },
+    h('span', { 'aria-hidden': 'true' }, known.mark),
+    ' ',
+    known.label,
+  );
 }
 
 export function effectBadge(effect: string): HTMLElement {
@@ -28,7 +34,14 @@ export function riskBadge(risk: string): HTMLElement {
   return h('span', { class: `badge badge-${RISK[risk] ?? 'neutral'} badge-outline` }, `${risk} risk`);
 }
 
-const TRUST: Record<string, string> = { trusted: 'ok', normal: 'info', new: 'neutral', degraded: 'hold', suspended: 'hold', revoked: 'deny' };
+const TRUST: Record<string, string> = {
+  trusted: 'ok',
+  normal: 'info',
+  new: 'neutral',
+  degraded: 'hold',
+  suspended: 'hold',
+  revoked: 'deny',
+};
 
 export function trustBadge(state: string | null): HTMLElement {
   if (!state) return h('span', { class: 'muted' }, '—');

@@ -12,7 +12,12 @@ function scalar(value: unknown): HTMLElement {
     return h(
       'details',
       { class: 'j-fold' },
-      h('summary', {}, h('span', { class: 'j-str' }, text.slice(0, 80) + '…'), h('span', { class: 'j-note' }, ` ${value.length} characters, show all`)),
+      h(
+        'summary',
+        {},
+        h('span', { class: 'j-str' }, text.slice(0, 80) + '…'),
+        h('span', { class: 'j-note' }, ` ${value.length} characters, show all`),
+      ),
       h('span', { class: 'j-str j-full' }, text),
     );
   }
@@ -41,7 +46,12 @@ function node(value: unknown, depth: number): HTMLElement {
     return h(
       'details',
       { class: 'j-fold' },
-      h('summary', {}, h('span', { class: 'j-punct' }, open), h('span', { class: 'j-note' }, ` ${entries.length} ${isArray ? 'items' : 'fields'}, show `)),
+      h(
+        'summary',
+        {},
+        h('span', { class: 'j-punct' }, open),
+        h('span', { class: 'j-note' }, ` ${entries.length} ${isArray ? 'items' : 'fields'}, show `),
+      ),
       body,
       h('span', { class: 'j-punct' }, close),
     );

@@ -25,7 +25,12 @@ const ROUTES: { path: string; label: string; list: View; detail?: View }[] = [
   { path: 'traces', label: 'Traces', list: tracesView, detail: traceDetailView },
 ];
 
-const LIVE_LABELS: Record<LiveMode, string> = { connecting: 'Connecting…', sse: 'Live', polling: 'Live (polling)', offline: 'Offline, retrying' };
+const LIVE_LABELS: Record<LiveMode, string> = {
+  connecting: 'Connecting…',
+  sse: 'Live',
+  polling: 'Live (polling)',
+  offline: 'Offline, retrying',
+};
 
 /** Cleanup of the view on screen, and of the signed-in session (live stream, router). */
 let stopView: (() => void) | null = null;
@@ -65,7 +70,9 @@ function start(me: Me): void {
     notify(message, kind = 'ok') {
       const toast = h('div', { class: `toast toast-${kind}` }, message);
       toasts.append(toast);
-      setTimeout(() => toast.remove(), 5000);
+      // The newest three are enough; older ones would only cover the page.
+      while (toasts.childElementCount > 3) toasts.firstElementChild?.remove();
+      setTimeout(() => toast.remove(), 4000);
     },
   };
 
@@ -126,7 +133,12 @@ function start(me: Me): void {
       'header',
       { class: 'top' },
       h('div', { class: 'brand' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '◆'), ' ActionGate'),
-      h('div', { class: 'who' }, h('span', { class: 'tenant' }, me.tenant_name ?? me.tenant_id), h('span', { class: 'role' }, `${me.name} · ${me.role} key`)),
+      h(
+        'div',
+        { class: 'who' },
+        h('span', { class: 'tenant' }, me.tenant_name ?? me.tenant_id),
+        h('span', { class: 'role' }, `${me.name} · ${me.role} key`),
+      ),
       liveStatus,
       h('button', { type: 'button', class: 'ghost', id: 'sign-out', onclick: () => signOut() }, 'Sign out'),
     ),

@@ -33,7 +33,8 @@ interface ShownDecision {
 }
 
 export async function verifyDecision(decision: ShownDecision): Promise<Verification> {
-  if (!globalThis.crypto?.subtle) return { verified: false, detail: 'this page is not a secure context (use HTTPS), so the browser cannot check signatures' };
+  if (!globalThis.crypto?.subtle)
+    return { verified: false, detail: 'this page is not a secure context (use HTTPS), so the browser cannot check signatures' };
   try {
     const signature = await api<{ key_id: string; signed_payload: string; signature: string }>(
       'GET',
@@ -42,7 +43,9 @@ export async function verifyDecision(decision: ShownDecision): Promise<Verificat
     keys ??= api<{ keys: Jwk[] }>('GET', '/fabric/keys/public').then((body) => body.keys);
     const jwk = (await keys).find((key) => key.kid === signature.key_id);
     if (!jwk) return { verified: false, detail: `signing key ${signature.key_id} is not among the service's public keys` };
-    const publicKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, { name: 'Ed25519' }, false, ['verify']);
+    const publicKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, { name: 'Ed25519' }, false, [
+      'verify',
+    ]);
     const valid = await crypto.subtle.verify(
       { name: 'Ed25519' },
       publicKey,
@@ -54,7 +57,12 @@ export async function verifyDecision(decision: ShownDecision): Promise<Verificat
     const sameStages =
       signed.stages.length === decision.stages.length &&
       signed.stages.every((stage, i) => stage.stage === decision.stages[i].stage && stage.verdict === decision.stages[i].verdict);
-    if (signed.decision_id !== decision.decision_id || signed.verdict !== decision.verdict || signed.time !== decision.created_at || !sameStages) {
+    if (
+      signed.decision_id !== decision.decision_id ||
+      signed.verdict !== decision.verdict ||
+      signed.time !== decision.created_at ||
+      !sameStages
+    ) {
       return { verified: false, detail: 'the signature is valid, but for a record that differs from the one shown' };
     }
     return { verified: true, detail: `Ed25519 signature checked in this browser with key ${jwk.kid}` };

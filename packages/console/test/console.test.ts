@@ -4,9 +4,11 @@
 // Screenshots go to $ACTIONGATE_SCREENSHOTS, or a temporary directory that the output names.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
 
@@ -42,15 +44,19 @@ const shot = (p: Page, name: string) => p.screenshot({ path: join(shots, `${name
 
 before(async () => {
   if (SKIP) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set ACTIONGATE_SKIP_BROWSER=1`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set ACTIONGATE_SKIP_BROWSER=1`);
   mkdirSync(shots, { recursive: true });
   // Build the console from the current sources, so the test never checks stale assets.
-  await import('../build.mjs');
+  execFileSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), '../build.mjs')], { stdio: 'inherit' });
   server = await startServer({ ACTIONGATE_SIGNUP: 'open' });
   agentKey = (await server.call('POST', '/fabric/agent-keys', { body: { name: 'mailer' } })).body.agent_key;
   approverKey = (await server.call('POST', '/fabric/api-keys', { body: { name: 'alice', role: 'approver' } })).body.api_key;
   otherTenantKey = (await server.call('POST', '/signup', { key: null, body: { name: 'other-co' } })).body.api_key;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   ({ context: admin, page } = await signedIn(server.adminKey));
 });
 
@@ -75,7 +81,8 @@ test('the console in a browser', { skip: SKIP, timeout: 50_000 }, async (t) => {
 
   let held: any;
   await t.test('a held decision sent over HTTP appears live in the list, with a verified signature', async () => {
-    held = (await decide({ path: '/tools/send_email', payload: { to: 'cfo@example.com', subject: 'Q3 numbers', body: 'x'.repeat(400) } })).body;
+    held = (await decide({ path: '/tools/send_email', payload: { to: 'cfo@example.com', subject: 'Q3 numbers', body: 'x'.repeat(400) } }))
+      .body;
     assert.equal(held.verdict, 'REQUIRE_APPROVAL');
     const row = page.locator(`#decision-list [data-decision-id="${held.decision_id}"]`);
     await row.waitFor({ timeout: 2000 });
@@ -128,7 +135,10 @@ test('the console in a browser', { skip: SKIP, timeout: 50_000 }, async (t) => {
     assert.match(text, /400 characters, show all/);
     await shot(page, 'approvals');
     await card.locator('textarea').fill('checked the recipient');
-    await card.getByRole('button', { name: /Approve/ }).click();
+    // Keyboard only: from the note, Tab reaches Approve and Enter presses it.
+    await page.keyboard.press('Tab');
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Approve/);
+    await page.keyboard.press('Enter');
     await card.waitFor({ state: 'detached', timeout: 3000 });
     await watched.waitFor({ state: 'detached', timeout: 3000 });
     await other.close();
@@ -136,7 +146,10 @@ test('the console in a browser', { skip: SKIP, timeout: 50_000 }, async (t) => {
     const approval = (await server.call('GET', `/fabric/approvals/${held.approval_id}`)).body;
     assert.equal(approval.status, 'approved');
     assert.equal(approval.note, 'checked the recipient');
-    const resent = await decide({ path: '/tools/send_email', payload: { to: 'cfo@example.com', subject: 'Q3 numbers', body: 'x'.repeat(400) } });
+    const resent = await decide({
+      path: '/tools/send_email',
+      payload: { to: 'cfo@example.com', subject: 'Q3 numbers', body: 'x'.repeat(400) },
+    });
     assert.equal(resent.body.verdict, 'ALLOWED');
     assert.equal(resent.body.blocked, false);
   });

@@ -8,28 +8,69 @@ const cases: Array<{ note: string; path?: string; payload: unknown; isPlan: bool
   { note: 'a plan field of a non-plan tool that is not an array is left alone', payload: { plan: 'premium' }, isPlan: false, problems: [] },
   {
     note: 'a well-formed plan passes',
-    payload: { plan: [{ index: 0, action: 'open', target: 'https://x' }, { index: 1, action: 'click', value: 2, approver: null }] },
+    payload: {
+      plan: [
+        { index: 0, action: 'open', target: 'https://x' },
+        { index: 1, action: 'click', value: 2, approver: null },
+      ],
+    },
     isPlan: true,
     problems: [],
   },
-  { note: 'plan tool with a string plan', path: '/tools/execute_plan', payload: { plan: 'do it' }, isPlan: true, problems: [/must be an array of steps, got string/] },
+  {
+    note: 'plan tool with a string plan',
+    path: '/tools/execute_plan',
+    payload: { plan: 'do it' },
+    isPlan: true,
+    problems: [/must be an array of steps, got string/],
+  },
   { note: 'empty plan', payload: { plan: [] }, isPlan: true, problems: [/has no steps/] },
-  { note: 'a step that is not an object', payload: { plan: [{ index: 0, action: 'a' }, 7] }, isPlan: true, problems: [/`plan\[1\]` must be an object, got number/] },
-  { note: 'missing index and action', payload: { plan: [{ target: 'x' }] }, isPlan: true, problems: [/missing `index`/, /missing `action`/] },
-  { note: 'non-integer index', payload: { plan: [{ index: 1.5, action: 'a' }] }, isPlan: true, problems: [/index must be a non-negative integer/] },
+  {
+    note: 'a step that is not an object',
+    payload: { plan: [{ index: 0, action: 'a' }, 7] },
+    isPlan: true,
+    problems: [/`plan\[1\]` must be an object, got number/],
+  },
+  {
+    note: 'missing index and action',
+    payload: { plan: [{ target: 'x' }] },
+    isPlan: true,
+    problems: [/missing `index`/, /missing `action`/],
+  },
+  {
+    note: 'non-integer index',
+    payload: { plan: [{ index: 1.5, action: 'a' }] },
+    isPlan: true,
+    problems: [/index must be a non-negative integer/],
+  },
   {
     note: 'duplicate index',
-    payload: { plan: [{ index: 0, action: 'a' }, { index: 0, action: 'b' }] },
+    payload: {
+      plan: [
+        { index: 0, action: 'a' },
+        { index: 0, action: 'b' },
+      ],
+    },
     isPlan: true,
     problems: [/`plan\[1\]`.index `0` repeats the index of `plan\[0\]`/],
   },
   {
     note: 'out of order index',
-    payload: { plan: [{ index: 2, action: 'a' }, { index: 1, action: 'b' }] },
+    payload: {
+      plan: [
+        { index: 2, action: 'a' },
+        { index: 1, action: 'b' },
+      ],
+    },
     isPlan: true,
     problems: [/index `1` is out of order/],
   },
-  { note: 'wrong optional types', payload: { plan: [{ index: 0, action: 'a', value: '5', target: 3 }] }, isPlan: true, problems: [/target must be a string/, /value must be a number/] },
+  {
+    note: 'wrong optional types',
+    payload: { plan: [{ index: 0, action: 'a', value: '5', target: 3 }] },
+    isPlan: true,
+    problems: [/target must be a string/, /value must be a number/],
+  },
 ];
 
 for (const row of cases) {

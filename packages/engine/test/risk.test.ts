@@ -27,7 +27,10 @@ const cases = JSON.parse(readFileSync(new URL('./cases/risk.json', import.meta.u
 test('the case table is large and covers every class', () => {
   assert.ok(cases.length >= 150, `only ${cases.length} cases`);
   for (const riskClass of RISK_CLASSES) {
-    assert.ok(cases.some((c) => c.class === riskClass), `no case of class ${riskClass}`);
+    assert.ok(
+      cases.some((c) => c.class === riskClass),
+      `no case of class ${riskClass}`,
+    );
   }
   const notes = new Set(cases.map((c) => c.note));
   assert.equal(notes.size, cases.length, 'every note is unique');
@@ -99,7 +102,10 @@ test('an argument that makes an analysis fail yields high with a reason, not an 
   };
   const result = classifyRisk({ path: '/tools/shell', payload: hostile });
   assert.ok(result.class === 'high' || result.class === 'critical');
-  assert.ok(result.reasons.some((reason) => reason.includes('internal error')), JSON.stringify(result.reasons));
+  assert.ok(
+    result.reasons.some((reason) => reason.includes('internal error')),
+    JSON.stringify(result.reasons),
+  );
 });
 
 test('the transfer threshold defaults to 10000', () => {
@@ -165,7 +171,10 @@ test('nesting through eval is capped and still high or critical', () => {
   const command = `${'eval '.repeat(12)}rm -rf /`;
   const result = classifyRisk({ path: '/tools/shell', payload: { command } });
   assert.ok(result.class === 'high' || result.class === 'critical');
-  assert.ok(result.reasons.some((reason) => reason.includes('nested too deep')), JSON.stringify(result.reasons));
+  assert.ok(
+    result.reasons.some((reason) => reason.includes('nested too deep')),
+    JSON.stringify(result.reasons),
+  );
 });
 
 test('the same command gives the same answer twice (memo does not change results)', () => {

@@ -20,7 +20,6 @@ import type {
   DecisionRecord,
   DecisionRequest,
   DecisionSignature,
-  JsonObject,
   OutcomeRequest,
   PublicKey,
   Settings,
@@ -185,5 +184,3 @@ export class ActionGate {
     return this.call<{ status: string }>('GET', '/healthz');
   }
 }
-
-export type { JsonObject };

@@ -107,7 +107,9 @@ export function guardFunction<A extends unknown[], R>(
     try {
       payload = typeof options.payload === 'function' ? options.payload(...args) : (options.payload ?? defaultPayload(args));
     } catch (error) {
-      throw new GovernanceUnavailable(`could not build the payload for \`${path}\`: ${(error as Error).message}`, undefined, { cause: error });
+      throw new GovernanceUnavailable(`could not build the payload for \`${path}\`: ${(error as Error).message}`, undefined, {
+        cause: error,
+      });
     }
     const request: DecisionRequest = { path, payload };
     const agentId = options.agentId ?? gate.agentId;

@@ -95,7 +95,7 @@ async function attemptOnce<T>(
   if (response.status >= 500) {
     throw new Retryable(`ActionGate answered ${response.status}: ${detailOf(body) ?? 'server error'}`, response.status);
   }
-  if (response.status >= 400 || response.status < 200 || response.status >= 300) {
+  if (!response.ok) {
     const record = (body && typeof body === 'object' ? body : {}) as { detail?: unknown; code?: string };
     throw new ApiRequestError(response.status, record.detail ?? body, record.code, body);
   }

@@ -45,8 +45,10 @@ export function verifyDecisionSignature(decision: Decision, signature: DecisionS
     problems.push('the signed payload is not JSON');
   }
   if (signed.decision_id !== decision.decision_id) problems.push(`signed decision id \`${signed.decision_id}\` differs from the record`);
-  if (signed.time !== decision.created_at) problems.push(`signed time \`${signed.time}\` differs from the record's \`${decision.created_at}\``);
-  if (signed.verdict !== decision.verdict) problems.push(`signed verdict \`${signed.verdict}\` differs from the record's \`${decision.verdict}\``);
+  if (signed.time !== decision.created_at)
+    problems.push(`signed time \`${signed.time}\` differs from the record's \`${decision.created_at}\``);
+  if (signed.verdict !== decision.verdict)
+    problems.push(`signed verdict \`${signed.verdict}\` differs from the record's \`${decision.verdict}\``);
   const recordStages = JSON.stringify(decision.stages.map((stage) => ({ stage: stage.stage, verdict: stage.verdict })));
   if (JSON.stringify(signed.stages ?? null) !== recordStages) problems.push('signed stage verdicts differ from the record');
   return { valid: problems.length === 0, decision_id: decision.decision_id, key_id: signature.key_id, problems };

@@ -112,7 +112,19 @@ test('guard runs the command only when allowed, with its exit code', async () =>
 
 test('guard --wait runs once when approved while waiting', async () => {
   const marker = join(work, 'waited');
-  const argv = ['guard', '--path', '/tools/deploy', '--agent', 'ci-wait', '--wait', '15', '--', process.execPath, '-e', `require('fs').appendFileSync(${JSON.stringify(marker)}, 'x')`];
+  const argv = [
+    'guard',
+    '--path',
+    '/tools/deploy',
+    '--agent',
+    'ci-wait',
+    '--wait',
+    '15',
+    '--',
+    process.execPath,
+    '-e',
+    `require('fs').appendFileSync(${JSON.stringify(marker)}, 'x')`,
+  ];
   const running = cli(argv);
   let approvalId: string | undefined;
   for (let i = 0; i < 200 && !approvalId; i++) {
@@ -136,7 +148,10 @@ test('rules, agent keys, agents and decisions: tables, --json and verify', async
   const rule = JSON.parse(added.stdout);
   const created = JSON.parse(key.stdout);
   assert.ok(created.agent_key.startsWith('agt_'));
-  const asAgent = await server.call('POST', '/fabric/decisions', { key: created.agent_key, body: { path: '/tools/read_file', payload: { file: 'a' } } });
+  const asAgent = await server.call('POST', '/fabric/decisions', {
+    key: created.agent_key,
+    body: { path: '/tools/read_file', payload: { file: 'a' } },
+  });
 
   const [edited, rules, agents, suspended, missing] = await Promise.all([
     cli(['rules', 'edit', rule.id, '--disable', '--json']),
@@ -176,4 +191,29 @@ test('try: runs a demo scenario when the server has the demo route', async (t) =
   const result = JSON.parse(run.stdout);
   assert.ok(Array.isArray(result.chain));
   assert.equal(run.code, result.verdict.startsWith('ALLOWED') && !result.blocked ? 0 : result.verdict === 'REQUIRE_APPROVAL' ? 10 : 11);
+});
+
+test('serve starts the service on the given port and data directory, and stops on SIGTERM', async () => {
+  const port = await closedPort();
+  const dataDir = join(work, 'served');
+  const child = execFile(process.execPath, [BIN, 'serve', '--port', String(port), '--data-dir', dataDir], {
+    env: { ...process.env, ACTIONGATE_ADMIN_KEY: 'fk_serve_test', ACTIONGATE_LOG_LEVEL: 'warn' },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    let health: Response | undefined;
+    for (let i = 0; i < 300 && !health; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+      if (!health) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(health?.status, 200);
+    const decided = await cli(['--url', `http://127.0.0.1:${port}`, 'decide', '--path', '/tools/read_file', '--agent', 'a'], {
+      ACTIONGATE_API_KEY: 'fk_serve_test',
+    });
+    assert.equal(decided.code, 10, decided.stderr);
+    assert.ok(readFileSync(join(dataDir, 'actiongate.db')).length > 0);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  assert.equal(await exited, 0);
 });

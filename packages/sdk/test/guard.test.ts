@@ -43,9 +43,7 @@ test('held: throws ApprovalRequired with the approval id; the tool does not run'
     return true;
   });
   assert.equal(calls.length, 0);
-  const approval = await approver.approvals.get(
-    (await approver.approvals.list({ agent_id: 'g-held', status: 'pending' }))[0].approval_id,
-  );
+  const approval = await approver.approvals.get((await approver.approvals.list({ agent_id: 'g-held', status: 'pending' }))[0].approval_id);
   assert.deepEqual(approval.payload, { to: 'a@example.com' }, 'a single object argument is the payload');
 });
 
@@ -126,7 +124,10 @@ test('waitForApproval: a denial throws ActionBlocked; no answer in time throws A
   await rejection;
 
   const impatient = admin.guard('/tools/send_sms', fn, { agentId: 'g-deny', waitForApproval: { timeoutMs: 200, pollIntervalMs: 50 } });
-  await assert.rejects(impatient({ n: 2 }), (error: unknown) => error instanceof ApprovalRequired && /not decided within 200 ms/.test(error.message));
+  await assert.rejects(
+    impatient({ n: 2 }),
+    (error: unknown) => error instanceof ApprovalRequired && /not decided within 200 ms/.test(error.message),
+  );
   assert.equal(calls.length, 0);
 });
 

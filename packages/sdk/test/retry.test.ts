@@ -88,7 +88,10 @@ test('retries are bounded and only for 5xx and network errors', async () => {
       return new Response('{"detail":"unavailable"}', { status: 503 });
     },
   });
-  await assert.rejects(failing.decide({ path: '/tools/x', agent_id: 'a' }), (e: unknown) => e instanceof GovernanceUnavailable && e.status === 503);
+  await assert.rejects(
+    failing.decide({ path: '/tools/x', agent_id: 'a' }),
+    (e: unknown) => e instanceof GovernanceUnavailable && e.status === 503,
+  );
   assert.equal(attempts, 4);
 
   attempts = 0;

@@ -1,6 +1,7 @@
 // Request and response schemas, named as in the spec. One definition gives the TypeScript type,
 // the route's validator and (later) the OpenAPI document.
 import { Type, type Static, type TSchema } from 'typebox';
+import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -125,9 +126,22 @@ const MatchPath = Type.String({
 export const ArgCondition = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 200, description: 'dotted path into the payload; `[*]` for every array element' }),
-    op: Type.Union(
-      ['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'contains', 'prefix', 'suffix', 'glob', 'regex', 'exists'].map((op) => Type.Literal(op)),
-    ),
+    op: Type.Union([
+      Type.Literal('eq'),
+      Type.Literal('ne'),
+      Type.Literal('in'),
+      Type.Literal('not_in'),
+      Type.Literal('gt'),
+      Type.Literal('gte'),
+      Type.Literal('lt'),
+      Type.Literal('lte'),
+      Type.Literal('contains'),
+      Type.Literal('prefix'),
+      Type.Literal('suffix'),
+      Type.Literal('glob'),
+      Type.Literal('regex'),
+      Type.Literal('exists'),
+    ]),
     value: Type.Optional(Type.Unknown()),
     negate: Type.Optional(Type.Boolean({ description: 'holds when a value does NOT satisfy the op' })),
   },
@@ -255,8 +269,13 @@ export const ResumeRequest = Type.Object(
 );
 export type ResumeRequest = Static<typeof ResumeRequest>;
 
+export const EventStreamMode = Type.Union([Type.Literal('sse'), Type.Literal('polling')], {
+  $id: 'EventStreamMode',
+  description: '`sse`: a Server-Sent Events stream (resumable with `Last-Event-ID`); `polling`: one page of events',
+});
+
 export const EventStreamQuery = Type.Object({
-  mode: Type.Optional(Type.Union([Type.Literal('sse'), Type.Literal('polling')], { default: 'polling' })),
+  mode: Type.Optional(EventStreamMode),
   after: Type.Optional(Type.Integer({ minimum: 0, description: 'only events after this id' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
@@ -303,7 +322,9 @@ export const ErrorResponse = Type.Object(
 
 export const ValidationError = Type.Object(
   {
-    loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), { description: 'where: `body`, `query`, `path` or `header`, then the field' }),
+    loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), {
+      description: 'where: `body`, `query`, `path` or `header`, then the field',
+    }),
     msg: Type.String(),
     type: Type.String(),
   },
@@ -324,7 +345,10 @@ export const Health = Type.Object(
 );
 
 export const DecisionList = Type.Object(
-  { decisions: Type.Array(ref(DecisionRecord)), next_cursor: Nullable(Type.String({ description: 'pass as `cursor` for older decisions' })) },
+  {
+    decisions: Type.Array(ref(DecisionRecord)),
+    next_cursor: Nullable(Type.String({ description: 'pass as `cursor` for older decisions' })),
+  },
   { $id: 'DecisionList' },
 );
 
@@ -395,7 +419,13 @@ export const ToolRule = Type.Object(
 export const ToolRuleList = Type.Object({ rules: Type.Array(ref(ToolRule)) }, { $id: 'ToolRuleList' });
 
 export const ApiKey = Type.Object(
-  { id: Type.String({ description: 'prefix `key_`' }), name: Type.String(), role: Type.String(), created_at: Time, revoked_at: NullableTime },
+  {
+    id: Type.String({ description: 'prefix `key_`' }),
+    name: Type.String(),
+    role: Type.String(),
+    created_at: Time,
+    revoked_at: NullableTime,
+  },
   { $id: 'ApiKey' },
 );
 
@@ -545,7 +575,9 @@ export const TryScenario = Type.Object(
 
 export const TryScenarioList = Type.Object({ scenarios: Type.Array(ref(TryScenario)) }, { $id: 'TryScenarioList' });
 
-export const TryQuery = Type.Object({ scenario: Type.String({ minLength: 1, maxLength: 64, description: 'a scenario id from GET /fabric/try' }) });
+export const TryQuery = Type.Object({
+  scenario: Type.String({ minLength: 1, maxLength: 64, description: 'a scenario id from GET /fabric/try' }),
+});
 export type TryQuery = Static<typeof TryQuery>;
 
 export const TryResult = Type.Object(
@@ -558,6 +590,122 @@ export const TryResult = Type.Object(
     chain: Type.Array(ref(Stage)),
   },
   { $id: 'TryResult' },
+);
+
+const HaltFields = {
+  halted: Type.Boolean(),
+  reason: Nullable(Type.String()),
+  since: NullableTime,
+  operator_id: Nullable(Type.String()),
+  halt_quorum: Type.Integer({ description: 'admin keys needed to halt: 1, or 2 (the token from another admin key)' }),
+};
+
+export const HaltState = Type.Object(HaltFields, { $id: 'HaltState' });
+
+export const HaltStarted = Type.Object(
+  {
+    ...HaltFields,
+    halted_by_key_id: Type.String(),
+    confirmed_by_key_id: Type.String({ description: 'the admin key the confirmation token was issued to' }),
+  },
+  { $id: 'HaltStarted' },
+);
+
+export const HaltToken = Type.Object(
+  {
+    confirmation_token: Type.String({ description: 'prefix `hlt_`; single use, shown once' }),
+    issued_to_key_id: Type.String(),
+    expires_at: Time,
+    halt_quorum: Type.Integer(),
+    detail: Type.String(),
+  },
+  { $id: 'HaltToken' },
+);
+
+export const ResumeResult = Type.Object(
+  { halted: Type.Boolean(), resumed_at: Time, resumed_by_key_id: Type.String() },
+  { $id: 'ResumeResult' },
+);
+
+export const FabricEvent = Type.Object(
+  {
+    id: Type.String({ description: 'position in the tenant log; the SSE `id:` and the polling `after=`' }),
+    type: Type.String({
+      description:
+        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`',
+    }),
+    created_at: Time,
+    data: FreeObject,
+  },
+  { $id: 'FabricEvent' },
+);
+
+export const EventPage = Type.Object(
+  {
+    events: Type.Array(ref(FabricEvent)),
+    last_event_id: Type.String({ description: 'pass as `after` for the next page' }),
+    latest_event_id: Type.String({ description: 'the newest event of the tenant; start here to follow only new events' }),
+  },
+  {
+    $id: 'EventPage',
+    description: 'with `mode=polling`; `mode=sse` answers `text/event-stream` messages whose `data` is one FabricEvent',
+  },
+);
+
+export const TraceEvent = Type.Object(
+  {
+    event_id: Type.String({ description: 'prefix `ev_`' }),
+    trace_id: Type.String(),
+    span_id: Type.String(),
+    parent_span_id: Nullable(Type.String()),
+    name: Type.String(),
+    kind: Type.String(),
+    status: Type.String(),
+    attributes: FreeObject,
+    payload: Type.Unknown(),
+    key_id: Type.String(),
+    agent_id: Nullable(Type.String()),
+    created_at: Time,
+  },
+  { $id: 'TraceEvent' },
+);
+
+export const TraceList = Type.Object(
+  {
+    traces: Type.Array(
+      Type.Object({ trace_id: Type.String(), decisions: Type.Integer(), events: Type.Integer(), first_at: Time, last_at: Time }),
+    ),
+  },
+  { $id: 'TraceList' },
+);
+
+export const Trace = Type.Object(
+  {
+    trace_id: Type.String(),
+    items: Type.Array(
+      Type.Union([
+        Type.Object({ at: Time, type: Type.Literal('decision'), decision: ref(DecisionRecord) }),
+        Type.Object({ at: Time, type: Type.Literal('event'), event: ref(TraceEvent) }),
+      ]),
+      { description: 'decisions and events of the trace in time order' },
+    ),
+  },
+  { $id: 'Trace' },
+);
+
+export const Me = Type.Object(
+  {
+    key_id: Type.String(),
+    kind: Type.String({ description: '`customer` or `agent`' }),
+    role: Type.String({ description: '`admin`, `approver` or `agent`' }),
+    name: Type.String(),
+    agent_id: Nullable(Type.String()),
+    tenant_id: Type.String(),
+    tenant_name: Nullable(Type.String()),
+    can_approve: Type.Boolean(),
+    is_admin: Type.Boolean(),
+  },
+  { $id: 'Me' },
 );
 
 /** Every named schema, registered with app.addSchema and published as an OpenAPI component. */
@@ -603,6 +751,21 @@ export const SHARED_SCHEMAS: TSchema[] = [
   TryScenario,
   TryScenarioList,
   TryResult,
+  EmergencyHaltRequest,
+  ResumeRequest,
+  HaltState,
+  HaltStarted,
+  HaltToken,
+  ResumeResult,
+  EventStreamMode,
+  FabricEvent,
+  EventPage,
+  EventRequest,
+  TraceEvent,
+  TraceList,
+  Trace,
+  Me,
+  ...JOURNAL_SCHEMAS,
 ];
 
 /**

@@ -133,6 +133,31 @@ test('events need a customer key; bad positions are 422', async () => {
   assert.deepEqual(badHeader.body.detail[0].loc, ['header', 'last-event-id']);
 });
 
+test('a tenant may hold 64 streams; a closed stream frees its place at once', async () => {
+  const own = await startServer();
+  const url = `${own.url}/fabric/events?mode=sse`;
+  const streams = await Promise.all(Array.from({ length: 64 }, () => openSse(url, own.adminKey)));
+  try {
+    assert.ok(streams.every((s) => s.status === 200));
+    const refused = await own.call('GET', '/fabric/events?mode=sse');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('retry-after'), '5');
+    streams.pop()!.close();
+    let reopened: Awaited<ReturnType<typeof openSse>> | null = null;
+    for (let i = 0; i < 50 && !reopened; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const attempt = await openSse(url, own.adminKey);
+      if (attempt.status === 200) reopened = attempt;
+      else attempt.close();
+    }
+    assert.ok(reopened, 'the place of the closed stream was not freed');
+    streams.push(reopened);
+  } finally {
+    for (const s of streams) s.close();
+    await own.close();
+  }
+});
+
 test('closing the server ends open streams instead of hanging', async () => {
   const own = await startServer();
   const stream = await openSse(`${own.url}/fabric/events?mode=sse`, own.adminKey);

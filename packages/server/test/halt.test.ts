@@ -8,7 +8,8 @@ before(async () => {
 });
 after(() => server.close());
 
-const decide = (agent: string) => server.call('POST', '/fabric/decisions', { body: { path: '/tools/search', agent_id: agent, payload: { q: 'x' } } });
+const decide = (agent: string) =>
+  server.call('POST', '/fabric/decisions', { body: { path: '/tools/search', agent_id: agent, payload: { q: 'x' } } });
 const token = async (key = server.adminKey) => (await server.call('POST', '/fabric/halt/token', { key })).body.confirmation_token as string;
 const halt = (confirmation_token: string, key = server.adminKey) =>
   server.call('POST', '/fabric/halt', { key, body: { reason: 'runaway agent', operator_id: 'ops-alice', confirmation_token } });

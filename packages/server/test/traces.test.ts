@@ -43,7 +43,10 @@ test('a trace reads back as one timeline of its decisions and events, in time or
     ['event:plan', `decision:${decided.body.decision_id}`, 'event:tool.result'],
   );
   const times = trace.body.items.map((item: any) => Date.parse(item.at));
-  assert.deepEqual([...times].sort((a, b) => a - b), times);
+  assert.deepEqual(
+    [...times].sort((a, b) => a - b),
+    times,
+  );
   assert.equal(trace.body.items[2].event.parent_span_id, planned.body.span_id);
   assert.deepEqual(trace.body.items[2].event.payload, { error: 'held' });
   assert.equal(trace.body.items[1].decision.verdict, decided.body.verdict);

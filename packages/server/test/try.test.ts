@@ -14,7 +14,9 @@ after(() => server.close());
 const tenantTables = (): string[] =>
   (server.store.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[])
     .map((row) => row.name)
-    .filter((name) => (server.store.db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).some((c) => c.name === 'tenant_id'));
+    .filter((name) =>
+      (server.store.db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).some((c) => c.name === 'tenant_id'),
+    );
 
 const tableCount = (table: string): number => (server.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
@@ -144,17 +146,29 @@ test('tenants and stray rows left behind by a crash are swept by the next run', 
   const fresh = await startServer();
   try {
     const old = Date.now() - 10 * 60 * 1000;
-    await fresh.store.createTenant({ id: 'tn_try_leftover', name: 'demo (throwaway)', email: null, createdAt: old, settings: null, halted: null });
+    await fresh.store.createTenant({
+      id: 'tn_try_leftover',
+      name: 'demo (throwaway)',
+      email: null,
+      createdAt: old,
+      settings: null,
+      halted: null,
+    });
     await fresh.store.seedTrustRecord('tn_try_leftover', { agentId: 'ghost' }, { approved: 1, blocked: 0 }, old);
     // A row of a tenant already deleted, as a background writer racing the deletion could leave.
-    fresh.store.db.prepare(`INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES ('tn_try_orphan', 1, 'x', '{}', ?)`).run(old);
+    fresh.store.db
+      .prepare(`INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES ('tn_try_orphan', 1, 'x', '{}', ?)`)
+      .run(old);
     // A real tenant whose id merely sorts nearby is left alone.
     await fresh.store.createTenant({ id: 'tn_trx', name: 'real', email: null, createdAt: old, settings: null, halted: null });
     const run = await fresh.call('POST', '/fabric/try?scenario=safe-read', { key: null });
     assert.equal(run.status, 200);
     assert.equal(await fresh.store.getTenant('tn_try_leftover'), null);
     assert.equal(await fresh.store.getAgent('tn_try_leftover', 'ghost'), null);
-    assert.equal((fresh.store.db.prepare(`SELECT COUNT(*) AS n FROM events WHERE tenant_id = 'tn_try_orphan'`).get() as { n: number }).n, 0);
+    assert.equal(
+      (fresh.store.db.prepare(`SELECT COUNT(*) AS n FROM events WHERE tenant_id = 'tn_try_orphan'`).get() as { n: number }).n,
+      0,
+    );
     assert.ok(await fresh.store.getTenant('tn_trx'));
   } finally {
     await fresh.close();

@@ -33,6 +33,12 @@ function toReach(name: string, t: Threshold): string {
   return `${name}: ${parts.join(', ')}`;
 }
 
+function recordText(a: Agent): string {
+  const c = a.counters;
+  if (c.approved + c.blocked === 0) return 'no actions on record yet';
+  return `${c.approved} approved · ${c.blocked} blocked (${percent(c.approved_share)} approved) · ${c.blocked_last_24h} blocked in the last 24 h`;
+}
+
 function actions(ctx: ConsoleContext, agent: Agent, reload: () => void): HTMLElement {
   if (!ctx.me.is_admin) return h('p', { class: 'muted small' }, 'Changing an agent’s state needs an admin key.');
   const id = `reason-${agent.agent_id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -63,7 +69,9 @@ function actions(ctx: ConsoleContext, agent: Agent, reload: () => void): HTMLEle
       'div',
       { class: 'buttons' },
       overridden ? h('button', { type: 'button', onclick: () => void act('reinstate') }, 'Reinstate') : null,
-      agent.override !== 'suspended' && agent.override !== 'revoked' ? h('button', { type: 'button', class: 'warn', onclick: () => void act('suspend') }, 'Suspend') : null,
+      agent.override !== 'suspended' && agent.override !== 'revoked'
+        ? h('button', { type: 'button', class: 'warn', onclick: () => void act('suspend') }, 'Suspend')
+        : null,
       agent.override !== 'revoked' ? h('button', { type: 'button', class: 'deny', onclick: () => void act('revoke') }, 'Revoke') : null,
     ),
     error,
@@ -76,7 +84,9 @@ export const agentsView: View = (root, ctx) => {
   const load = async () => {
     try {
       const body = await api<{ agents: Agent[] }>('GET', '/fabric/agents');
-      const open = new Set([...list.querySelectorAll<HTMLElement>('details[open]')].map((d) => d.closest<HTMLElement>('[data-agent]')?.dataset.agent));
+      const open = new Set(
+        [...list.querySelectorAll<HTMLElement>('details[open]')].map((d) => d.closest<HTMLElement>('[data-agent]')?.dataset.agent),
+      );
       list.replaceChildren(
         ...body.agents.map((a) => {
           const card = h(
@@ -91,14 +101,21 @@ export const agentsView: View = (root, ctx) => {
               h('dt', {}, 'Key'),
               h('dd', {}, a.key_state ? trustBadge(a.key_state) : h('span', { class: 'muted' }, 'no agent key (customer key)')),
               h('dt', {}, 'Record'),
+              h('dd', {}, recordText(a)),
+              h('dt', {}, 'To reach'),
               h(
                 'dd',
                 {},
-                `${a.counters.approved} approved · ${a.counters.blocked} blocked · ${percent(a.counters.approved_share)} approved · ${a.counters.blocked_last_24h} blocked in 24 h`,
+                h(
+                  'ul',
+                  { class: 'plain' },
+                  h('li', {}, toReach('normal', a.thresholds.normal)),
+                  h('li', {}, toReach('trusted', a.thresholds.trusted)),
+                ),
               ),
-              h('dt', {}, 'To reach'),
-              h('dd', {}, h('ul', { class: 'plain' }, h('li', {}, toReach('normal', a.thresholds.normal)), h('li', {}, toReach('trusted', a.thresholds.trusted)))),
-              a.override ? [h('dt', {}, 'Override'), h('dd', {}, `${a.override}${a.override_reason ? ` — “${a.override_reason}”` : ''}`)] : null,
+              a.override
+                ? [h('dt', {}, 'Override'), h('dd', {}, `${a.override}${a.override_reason ? ` — “${a.override_reason}”` : ''}`)]
+                : null,
               h('dt', {}, 'Last seen'),
               h('dd', { title: when(a.last_seen_at) }, ago(a.last_seen_at)),
             ),
@@ -118,7 +135,11 @@ export const agentsView: View = (root, ctx) => {
       'div',
       { class: 'view-head' },
       h('h1', {}, 'Agents'),
-      h('p', { class: 'muted' }, 'Trust is earned from the record of approved and blocked actions, and never exceeds the trust of the agent’s key.'),
+      h(
+        'p',
+        { class: 'muted' },
+        'Trust is earned from the record of approved and blocked actions, and never exceeds the trust of the agent’s key.',
+      ),
     ),
     status,
     list,

@@ -45,7 +45,8 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
       onDone(a.approval_id);
     } catch (failure) {
       error.textContent = (failure as Error).message;
-      if (failure instanceof ApiFailure && (failure.status === 409 || failure.status === 404)) setTimeout(() => onDone(a.approval_id), 2500);
+      if (failure instanceof ApiFailure && (failure.status === 409 || failure.status === 404))
+        setTimeout(() => onDone(a.approval_id), 2500);
       else for (const b of buttons) b.disabled = false;
     }
   };
@@ -61,12 +62,29 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
     h(
       'header',
       { class: 'approval-head' },
-      h('h2', { id: `title-${a.approval_id}` }, h('span', { class: 'agent' }, a.agent_id), ' wants to call ', h('span', { class: 'path' }, a.path)),
+      h(
+        'h2',
+        { id: `title-${a.approval_id}` },
+        h('span', { class: 'agent' }, a.agent_id),
+        ' wants to call ',
+        h('span', { class: 'path' }, a.path),
+      ),
       riskBadge(a.risk),
     ),
     h('p', { class: 'muted' }, age, ' · ', left, ' · ', h('a', { href: `#/decisions/${a.decision_id}` }, 'see the decision')),
     h('p', {}, a.detail),
-    a.reasons.length ? h('div', { class: 'sub' }, h('h3', {}, 'Why it was held'), h('ul', { class: 'reasons' }, a.reasons.map((r) => h('li', {}, r)))) : null,
+    a.reasons.length
+      ? h(
+          'div',
+          { class: 'sub' },
+          h('h3', {}, 'Why it was held'),
+          h(
+            'ul',
+            { class: 'reasons' },
+            a.reasons.map((r) => h('li', {}, r)),
+          ),
+        )
+      : null,
     h('div', { class: 'sub' }, h('h3', {}, 'Exact arguments'), jsonView(a.payload, 'arguments')),
     why
       ? h('p', { class: 'refusal', role: 'note' }, why)
@@ -77,7 +95,11 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
 
 export const approvalsView: View = (root, ctx) => {
   const list = h('div', { class: 'queue', id: 'approval-queue' });
-  const empty = h('p', { class: 'empty muted', id: 'queue-empty' }, 'Nothing waits for a decision. Held actions appear here the moment an agent asks.');
+  const empty = h(
+    'p',
+    { class: 'empty muted', id: 'queue-empty' },
+    'Nothing waits for a decision. Held actions appear here the moment an agent asks.',
+  );
   const cards = new Map<string, HTMLElement>();
   const sync = () => (empty.hidden = cards.size > 0);
   const remove = (id: string, message?: string) => {

@@ -49,7 +49,11 @@ function toolPath(tool: string): string {
 function row(d: DecisionSummary, fresh = false): HTMLElement {
   return h(
     'a',
-    { class: `row decision-row${fresh ? ' fresh' : ''}`, href: `#/decisions/${encodeURIComponent(d.decision_id)}`, 'data-decision-id': d.decision_id },
+    {
+      class: `row decision-row${fresh ? ' fresh' : ''}`,
+      href: `#/decisions/${encodeURIComponent(d.decision_id)}`,
+      'data-decision-id': d.decision_id,
+    },
     h('span', { class: 'cell cell-verdict' }, verdictBadge(d.verdict)),
     h('span', { class: 'cell cell-main' }, h('span', { class: 'path' }, d.path), h('span', { class: 'detail' }, d.detail)),
     h('span', { class: 'cell' }, h('span', { class: 'label' }, 'agent '), h('span', { class: 'agent' }, d.agent_id)),
@@ -104,7 +108,12 @@ export const decisionsView: View = (root, ctx) => {
 
   const agentInput = h('input', { id: 'filter-agent', type: 'search', placeholder: 'any agent', autocomplete: 'off' });
   const toolInput = h('input', { id: 'filter-tool', type: 'search', placeholder: 'any tool, e.g. send_email', autocomplete: 'off' });
-  const verdictSelect = h('select', { id: 'filter-verdict' }, h('option', { value: '' }, 'any verdict'), VERDICTS.map((v) => h('option', { value: v }, v)));
+  const verdictSelect = h(
+    'select',
+    { id: 'filter-verdict' },
+    h('option', { value: '' }, 'any verdict'),
+    VERDICTS.map((v) => h('option', { value: v }, v)),
+  );
   let debounce: ReturnType<typeof setTimeout> | null = null;
   const onFilter = () => {
     filters.agent = agentInput.value.trim();
@@ -117,7 +126,12 @@ export const decisionsView: View = (root, ctx) => {
   verdictSelect.addEventListener('change', onFilter);
 
   root.append(
-    h('div', { class: 'view-head' }, h('h1', {}, 'Decisions'), h('p', { class: 'muted' }, 'Every tool call an agent asked about, newest first. New ones appear live.')),
+    h(
+      'div',
+      { class: 'view-head' },
+      h('h1', {}, 'Decisions'),
+      h('p', { class: 'muted' }, 'Every tool call an agent asked about, newest first. New ones appear live.'),
+    ),
     h(
       'form',
       { class: 'filters', role: 'search', onsubmit: (e: Event) => e.preventDefault() },
@@ -162,8 +176,21 @@ function stageCard(stage: Stage): HTMLElement {
         risk ? h('span', {}, riskBadge(risk.class)) : null,
       ),
     );
-    if (risk?.reasons?.length) extras.push(h('div', { class: 'sub' }, h('h4', {}, 'Risk reasons'), h('ul', { class: 'reasons' }, risk.reasons.map((r) => h('li', {}, r)))));
-    const injection = stage.data.injection as { flagged: boolean; score: number; findings: { rule: string; path: string; excerpt: string }[] } | undefined;
+    if (risk?.reasons?.length)
+      extras.push(
+        h(
+          'div',
+          { class: 'sub' },
+          h('h4', {}, 'Risk reasons'),
+          h(
+            'ul',
+            { class: 'reasons' },
+            risk.reasons.map((r) => h('li', {}, r)),
+          ),
+        ),
+      );
+    const injection = stage.data.injection as
+      { flagged: boolean; score: number; findings: { rule: string; path: string; excerpt: string }[] } | undefined;
     if (injection) {
       extras.push(
         h(
@@ -177,7 +204,9 @@ function stageCard(stage: Stage): HTMLElement {
                 h(
                   'ul',
                   { class: 'findings' },
-                  injection.findings.map((f) => h('li', {}, h('code', {}, f.rule), ' at ', h('code', {}, f.path), ': ', h('q', {}, f.excerpt))),
+                  injection.findings.map((f) =>
+                    h('li', {}, h('code', {}, f.rule), ' at ', h('code', {}, f.path), ': ', h('q', {}, f.excerpt)),
+                  ),
                 ),
               ],
         ),
@@ -204,7 +233,14 @@ async function approvalBox(approvalId: string): Promise<HTMLElement> {
   try {
     const a = await api<any>('GET', `/fabric/approvals/${encodeURIComponent(approvalId)}`);
     const who = a.decided_by_key_id
-      ? h('p', {}, `${a.status === 'denied' ? 'Denied' : 'Approved'} by key `, h('code', {}, a.decided_by_key_id), ` on ${when(a.decided_at)}`, a.note ? [': ', h('q', {}, a.note)] : '.')
+      ? h(
+          'p',
+          {},
+          `${a.status === 'denied' ? 'Denied' : 'Approved'} by key `,
+          h('code', {}, a.decided_by_key_id),
+          ` on ${when(a.decided_at)}`,
+          a.note ? [': ', h('q', {}, a.note)] : '.',
+        )
       : a.status === 'pending'
         ? h('p', {}, 'Waiting for a human. ', h('a', { href: '#/approvals' }, 'Open the approval queue'))
         : h('p', { class: 'muted' }, `No one decided it (${a.status}).`);
@@ -212,7 +248,14 @@ async function approvalBox(approvalId: string): Promise<HTMLElement> {
       'section',
       { class: 'card', id: 'approval-box' },
       h('h2', {}, 'Approval ', approvalBadge(a.status)),
-      h('p', { class: 'muted' }, h('code', {}, a.approval_id), ' requested by key ', h('code', {}, a.requested_by_key_id), ` ${ago(a.created_at)}`),
+      h(
+        'p',
+        { class: 'muted' },
+        h('code', {}, a.approval_id),
+        ' requested by key ',
+        h('code', {}, a.requested_by_key_id),
+        ` ${ago(a.created_at)}`,
+      ),
       who,
       a.consumed_by_decision_id
         ? h('p', {}, 'Ran once, as decision ', h('a', { href: `#/decisions/${a.consumed_by_decision_id}` }, a.consumed_by_decision_id), '.')
@@ -231,7 +274,11 @@ export const decisionDetailView: View = (root, _ctx, id) => {
     try {
       d = await api<Decision>('GET', `/fabric/decisions/${encodeURIComponent(id!)}`);
     } catch (error) {
-      replace(root, h('p', { class: 'form-error' }, `Decision ${id}: ${(error as Error).message}`), h('a', { href: '#/decisions' }, 'Back to decisions'));
+      replace(
+        root,
+        h('p', { class: 'form-error' }, `Decision ${id}: ${(error as Error).message}`),
+        h('a', { href: '#/decisions' }, 'Back to decisions'),
+      );
       return;
     }
     if (!alive) return;
@@ -259,7 +306,9 @@ export const decisionDetailView: View = (root, _ctx, id) => {
           h('dd', {}, h('code', {}, d.key_id)),
           h('dt', {}, 'Mode'),
           h('dd', {}, d.mode),
-          d.trace_id ? [h('dt', {}, 'Trace'), h('dd', {}, h('a', { href: `#/traces/${encodeURIComponent(d.trace_id)}` }, d.trace_id))] : null,
+          d.trace_id
+            ? [h('dt', {}, 'Trace'), h('dd', {}, h('a', { href: `#/traces/${encodeURIComponent(d.trace_id)}` }, d.trace_id))]
+            : null,
           d.outcome ? [h('dt', {}, 'Outcome'), h('dd', {}, `${d.outcome.status}${d.outcome.detail ? `: ${d.outcome.detail}` : ''}`)] : null,
         ),
         signature,

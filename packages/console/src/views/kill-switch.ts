@@ -12,7 +12,11 @@ export const killSwitchView: View = (root, ctx) => {
       'div',
       { class: 'view-head' },
       h('h1', {}, 'Kill switch'),
-      h('p', { class: 'muted' }, 'Halting blocks every decision of this tenant at the identity stage, for every agent, until someone resumes.'),
+      h(
+        'p',
+        { class: 'muted' },
+        'Halting blocks every decision of this tenant at the identity stage, for every agent, until someone resumes.',
+      ),
     ),
     body,
   );
@@ -25,7 +29,16 @@ export const killSwitchView: View = (root, ctx) => {
         'section',
         { class: 'card halted-card' },
         h('h2', {}, '■ Halted'),
-        h('dl', { class: 'facts-grid' }, h('dt', {}, 'Reason'), h('dd', {}, state.reason ?? ''), h('dt', {}, 'By'), h('dd', {}, state.operator_id ?? ''), h('dt', {}, 'Since'), h('dd', {}, when(state.since))),
+        h(
+          'dl',
+          { class: 'facts-grid' },
+          h('dt', {}, 'Reason'),
+          h('dd', {}, state.reason ?? ''),
+          h('dt', {}, 'By'),
+          h('dd', {}, state.operator_id ?? ''),
+          h('dt', {}, 'Since'),
+          h('dd', {}, when(state.since)),
+        ),
         ctx.me.is_admin
           ? h(
               'button',
@@ -58,7 +71,14 @@ export const killSwitchView: View = (root, ctx) => {
     }
     const reason = h('input', { id: 'halt-reason', required: true, maxlength: 1000, placeholder: 'what is going wrong' });
     const operator = h('input', { id: 'halt-operator', required: true, maxlength: 200, placeholder: 'your name' });
-    const token = h('input', { id: 'halt-token', required: true, maxlength: 200, autocomplete: 'off', spellcheck: 'false', placeholder: 'hlt_…' });
+    const token = h('input', {
+      id: 'halt-token',
+      required: true,
+      maxlength: 200,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      placeholder: 'hlt_…',
+    });
     const issued = h('div', { class: 'issued', 'aria-live': 'polite' });
     const error = h('p', { class: 'form-error', role: 'alert' });
     const quorumNote =
@@ -74,7 +94,10 @@ export const killSwitchView: View = (root, ctx) => {
           error.textContent = '';
           try {
             const t = await api<{ confirmation_token: string; expires_at: string; detail: string }>('POST', '/fabric/halt/token');
-            replace(issued, h('p', {}, 'Token: ', h('code', { class: 'token' }, t.confirmation_token), ` (until ${when(t.expires_at)}). ${t.detail}.`));
+            replace(
+              issued,
+              h('p', {}, 'Token: ', h('code', { class: 'token' }, t.confirmation_token), ` (until ${when(t.expires_at)}). ${t.detail}.`),
+            );
             if (state.halt_quorum === 1) token.value = t.confirmation_token;
           } catch (failure) {
             error.textContent = (failure as Error).message;
@@ -91,7 +114,11 @@ export const killSwitchView: View = (root, ctx) => {
           event.preventDefault();
           error.textContent = '';
           try {
-            await api('POST', '/fabric/halt', { reason: reason.value.trim(), operator_id: operator.value.trim(), confirmation_token: token.value.trim() });
+            await api('POST', '/fabric/halt', {
+              reason: reason.value.trim(),
+              operator_id: operator.value.trim(),
+              confirmation_token: token.value.trim(),
+            });
             ctx.notify('Halted: every decision is now blocked.');
             await ctx.refreshHalt();
           } catch (failure) {
@@ -99,7 +126,14 @@ export const killSwitchView: View = (root, ctx) => {
           }
         },
       },
-      h('div', { class: 'form-grid' }, h('label', { for: 'halt-reason' }, 'Reason'), reason, h('label', { for: 'halt-operator' }, 'Operator'), operator),
+      h(
+        'div',
+        { class: 'form-grid' },
+        h('label', { for: 'halt-reason' }, 'Reason'),
+        reason,
+        h('label', { for: 'halt-operator' }, 'Operator'),
+        operator,
+      ),
       h('label', { for: 'halt-token' }, 'Confirmation token'),
       token,
       error,
@@ -107,7 +141,15 @@ export const killSwitchView: View = (root, ctx) => {
     );
     replace(
       body,
-      h('section', { class: 'card' }, h('h2', {}, '● Running'), h('p', {}, `Halt quorum: ${state.halt_quorum}. ${quorumNote}`), issue, issued, form),
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', {}, '● Running'),
+        h('p', {}, `Halt quorum: ${state.halt_quorum}. ${quorumNote}`),
+        issue,
+        issued,
+        form,
+      ),
     );
   };
 

@@ -15,6 +15,8 @@ interface Rule {
   description: string;
   enabled: boolean;
   match_args?: unknown[] | null;
+  agent_ids?: string[] | null;
+  risk_at_least?: string | null;
   updated_at: string;
 }
 
@@ -29,8 +31,19 @@ let formCounter = 0;
 /** The create / edit form; `rule` given means edit. Resolves the body to send, or null when cancelled. */
 function ruleForm(rule: Rule | null, onSubmit: (body: Record<string, unknown>) => Promise<void>, onCancel?: () => void): HTMLFormElement {
   const n = ++formCounter;
-  const name = h('input', { id: `rule-name-${n}`, name: 'name', required: true, maxlength: 120, value: rule?.name ?? '', placeholder: 'no-prod-deletes' });
-  const effect = h('select', { id: `rule-effect-${n}`, name: 'effect' }, EFFECTS.map(([v, label]) => h('option', { value: v, selected: rule?.effect === v }, label)));
+  const name = h('input', {
+    id: `rule-name-${n}`,
+    name: 'name',
+    required: true,
+    maxlength: 120,
+    value: rule?.name ?? '',
+    placeholder: 'no-prod-deletes',
+  });
+  const effect = h(
+    'select',
+    { id: `rule-effect-${n}`, name: 'effect' },
+    EFFECTS.map(([v, label]) => h('option', { value: v, selected: rule?.effect === v }, label)),
+  );
   const path = h('input', {
     id: `rule-path-${n}`,
     name: 'match_path',
@@ -45,7 +58,13 @@ function ruleForm(rule: Rule | null, onSubmit: (body: Record<string, unknown>) =
   const enabled = h('input', { id: `rule-enabled-${n}`, name: 'enabled', type: 'checkbox', checked: rule ? rule.enabled : true });
   const args = h(
     'textarea',
-    { id: `rule-args-${n}`, name: 'match_args', rows: 3, placeholder: '[{"field": "amount", "op": "gte", "value": 1000}]', spellcheck: 'false' },
+    {
+      id: `rule-args-${n}`,
+      name: 'match_args',
+      rows: 3,
+      placeholder: '[{"field": "amount", "op": "gte", "value": 1000}]',
+      spellcheck: 'false',
+    },
     rule?.match_args ? JSON.stringify(rule.match_args, null, 2) : '',
   );
   const error = h('p', { class: 'form-error', role: 'alert' });
@@ -86,8 +105,19 @@ function ruleForm(rule: Rule | null, onSubmit: (body: Record<string, unknown>) =
       },
     },
     h('div', { class: 'form-grid' }, h('label', { for: name.id }, 'Name'), name, h('label', { for: effect.id }, 'Effect'), effect),
-    h('div', { class: 'form-grid' }, h('label', { for: path.id }, 'Tool path'), path, h('label', { for: description.id }, 'Description'), description),
-    h('p', { class: 'help', id: `rule-path-help-${n}` }, 'An exact path, a subtree when it ends with “/”, “*” for one segment. Deny wins over require approval over allow.'),
+    h(
+      'div',
+      { class: 'form-grid' },
+      h('label', { for: path.id }, 'Tool path'),
+      path,
+      h('label', { for: description.id }, 'Description'),
+      description,
+    ),
+    h(
+      'p',
+      { class: 'help', id: `rule-path-help-${n}` },
+      'An exact path, a subtree when it ends with “/”, “*” for one segment. Deny wins over require approval over allow.',
+    ),
     h('details', {}, h('summary', {}, 'Argument conditions (optional)'), h('label', { for: args.id }, 'Conditions, JSON'), args),
     h('label', { class: 'check' }, enabled, ' Enabled'),
     error,
@@ -109,7 +139,17 @@ function ruleRow(ctx: ConsoleContext, rule: Rule, reload: () => Promise<void>): 
         h('span', { class: `badge badge-outline ${rule.enabled ? 'badge-ok' : 'badge-neutral'}` }, rule.enabled ? 'enabled' : 'disabled'),
       ),
       h('p', {}, 'Matches ', h('code', { class: 'path' }, rule.match_path), rule.description ? ` — ${rule.description}` : ''),
-      rule.match_args?.length ? h('div', { class: 'sub' }, h('h3', {}, 'Argument conditions'), jsonView(rule.match_args, 'argument conditions')) : '',
+      rule.agent_ids?.length || rule.risk_at_least
+        ? h(
+            'p',
+            { class: 'muted' },
+            rule.agent_ids?.length ? `Only for agents: ${rule.agent_ids.join(', ')}. ` : '',
+            rule.risk_at_least ? `Only at ${rule.risk_at_least} risk or above.` : '',
+          )
+        : '',
+      rule.match_args?.length
+        ? h('div', { class: 'sub' }, h('h3', {}, 'Argument conditions'), jsonView(rule.match_args, 'argument conditions'))
+        : '',
       ctx.me.is_admin
         ? h(
             'div',
@@ -201,7 +241,12 @@ export const rulesView: View = (root, ctx) => {
       )
     : h('p', { class: 'refusal' }, 'Creating and editing rules needs an admin key.');
   root.append(
-    h('div', { class: 'view-head' }, h('h1', {}, 'Tool rules'), h('p', { class: 'muted' }, 'Rules match tool paths and force deny, require approval or allow.')),
+    h(
+      'div',
+      { class: 'view-head' },
+      h('h1', {}, 'Tool rules'),
+      h('p', { class: 'muted' }, 'Rules match tool paths and force deny, require approval or allow.'),
+    ),
     create,
     status,
     list,

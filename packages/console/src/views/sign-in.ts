@@ -38,7 +38,9 @@ export function signInView(root: HTMLElement, onSignedIn: (me: Me) => void, noti
           onSignedIn(me);
         } catch (failure) {
           error.textContent =
-            failure instanceof ApiFailure && failure.status === 401 ? 'That key is unknown or revoked.' : `Could not sign in: ${(failure as Error).message}`;
+            failure instanceof ApiFailure && failure.status === 401
+              ? 'That key is unknown or revoked.'
+              : `Could not sign in: ${(failure as Error).message}`;
         } finally {
           button.disabled = false;
         }

@@ -23,11 +23,18 @@ export const tracesView: View = (root) => {
       'div',
       { class: 'view-head' },
       h('h1', {}, 'Traces'),
-      h('p', { class: 'muted' }, 'Decisions sent with a trace_id, and events recorded with POST /fabric/traces/{trace_id}/events, on one timeline.'),
+      h(
+        'p',
+        { class: 'muted' },
+        'Decisions sent with a trace_id, and events recorded with POST /fabric/traces/{trace_id}/events, on one timeline.',
+      ),
     ),
     h(
       'form',
-      { class: 'filters', onsubmit: (e: Event) => (e.preventDefault(), (location.hash = `#/traces/${encodeURIComponent(input.value.trim())}`)) },
+      {
+        class: 'filters',
+        onsubmit: (e: Event) => (e.preventDefault(), (location.hash = `#/traces/${encodeURIComponent(input.value.trim())}`)),
+      },
       h('label', {}, 'Open a trace', input),
       h('button', { type: 'submit' }, 'Open'),
     ),
@@ -60,7 +67,12 @@ export const traceDetailView: View = (root, _ctx, traceId) => {
       replace(
         root,
         h('a', { href: '#/traces', class: 'back' }, '← All traces'),
-        h('div', { class: 'view-head' }, h('h1', {}, 'Trace ', h('code', {}, traceId!)), h('p', { class: 'muted' }, `Started ${when(trace.items[0]?.at)}`)),
+        h(
+          'div',
+          { class: 'view-head' },
+          h('h1', {}, 'Trace ', h('code', {}, traceId!)),
+          h('p', { class: 'muted' }, `Started ${when(trace.items[0]?.at)}`),
+        ),
         h(
           'ol',
           { class: 'timeline', id: 'timeline' },
@@ -75,7 +87,14 @@ export const traceDetailView: View = (root, _ctx, traceId) => {
                 h(
                   'div',
                   { class: 'tl-body' },
-                  h('p', {}, verdictBadge(d.verdict), ' ', h('a', { href: `#/decisions/${d.decision_id}` }, h('span', { class: 'path' }, d.path)), ` — agent ${d.agent_id}`),
+                  h(
+                    'p',
+                    {},
+                    verdictBadge(d.verdict),
+                    ' ',
+                    h('a', { href: `#/decisions/${d.decision_id}` }, h('span', { class: 'path' }, d.path)),
+                    ` — agent ${d.agent_id}`,
+                  ),
                   h('p', { class: 'muted' }, d.detail),
                 ),
               );
@@ -105,5 +124,11 @@ export const traceDetailView: View = (root, _ctx, traceId) => {
         ),
       );
     })
-    .catch((error) => replace(root, h('p', { class: 'form-error' }, `Trace ${traceId}: ${(error as Error).message}`), h('a', { href: '#/traces' }, 'Back to traces')));
+    .catch((error) =>
+      replace(
+        root,
+        h('p', { class: 'form-error' }, `Trace ${traceId}: ${(error as Error).message}`),
+        h('a', { href: '#/traces' }, 'Back to traces'),
+      ),
+    );
 };

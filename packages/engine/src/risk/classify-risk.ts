@@ -28,9 +28,60 @@ export interface RiskInput {
 }
 
 /** Fields that hold a shell command on any tool. */
-const COMMAND_KEYS = new Set(['command', 'cmd', 'commands', 'script', 'shell', 'shell_command', 'bash', 'sh', 'command_line', 'cmdline', 'cmd_line', 'run', 'exec', 'code_bash', 'bash_command', 'shell_script', 'entrypoint', 'install_command', 'pre_command', 'post_command', 'commandline']);
+const COMMAND_KEYS = new Set([
+  'command',
+  'cmd',
+  'commands',
+  'script',
+  'shell',
+  'shell_command',
+  'bash',
+  'sh',
+  'command_line',
+  'cmdline',
+  'cmd_line',
+  'run',
+  'exec',
+  'code_bash',
+  'bash_command',
+  'shell_script',
+  'entrypoint',
+  'install_command',
+  'pre_command',
+  'post_command',
+  'commandline',
+]);
 /** Fields of a shell tool that are not commands. */
-const NON_COMMAND_KEYS = new Set(['cwd', 'workdir', 'working_directory', 'directory', 'dir', 'timeout', 'timeout_ms', 'description', 'title', 'name', 'id', 'env', 'shell_type', 'user', 'host', 'session', 'session_id', 'reason', 'explanation', 'purpose', 'restart', 'language', 'encoding', 'tty', 'stdin', 'is_background', 'background', 'mode']);
+const NON_COMMAND_KEYS = new Set([
+  'cwd',
+  'workdir',
+  'working_directory',
+  'directory',
+  'dir',
+  'timeout',
+  'timeout_ms',
+  'description',
+  'title',
+  'name',
+  'id',
+  'env',
+  'shell_type',
+  'user',
+  'host',
+  'session',
+  'session_id',
+  'reason',
+  'explanation',
+  'purpose',
+  'restart',
+  'language',
+  'encoding',
+  'tty',
+  'stdin',
+  'is_background',
+  'background',
+  'mode',
+]);
 /** Fields that hold the arguments of a command, as an array. */
 const ARGV_KEYS = new Set(['args', 'argv', 'arguments', 'command', 'cmd', 'command_args', 'params']);
 /** Fields that name the program of an argument array. */
@@ -38,9 +89,29 @@ const PROGRAM_KEYS = ['command', 'cmd', 'program', 'executable', 'bin', 'binary'
 /** Fields that hold SQL on any tool. */
 const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query', 'raw_sql', 'query_string', 'querystring', 'stmt']);
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
-const SQL_SHAPE = /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
+const SQL_SHAPE =
+  /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
 /** Fields that name a file on file tools. */
-const PATH_KEYS = new Set(['path', 'file', 'file_path', 'filepath', 'filename', 'target', 'target_path', 'destination', 'dest', 'dir', 'directory', 'folder', 'source', 'src', 'new_path', 'old_path', 'paths', 'files']);
+const PATH_KEYS = new Set([
+  'path',
+  'file',
+  'file_path',
+  'filepath',
+  'filename',
+  'target',
+  'target_path',
+  'destination',
+  'dest',
+  'dir',
+  'directory',
+  'folder',
+  'source',
+  'src',
+  'new_path',
+  'old_path',
+  'paths',
+  'files',
+]);
 /** Generic verbs of SQL runners: the statement decides the class, not the verb. */
 const SQL_RUNNER_VERBS = /verb (?:exec|execute|run|query|sql|script|select)\b/;
 
@@ -74,14 +145,19 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   const tool = toolNameRisk(path);
   const fields = collectFields(input.payload);
   if (fields.truncated) findings.add('medium', 'payload: too large or deep to read in full');
-  const threshold = typeof input.criticalTransferAmount === 'number' && Number.isFinite(input.criticalTransferAmount) && input.criticalTransferAmount > 0
-    ? input.criticalTransferAmount
-    : DEFAULT_CRITICAL_TRANSFER_AMOUNT;
+  const threshold =
+    typeof input.criticalTransferAmount === 'number' && Number.isFinite(input.criticalTransferAmount) && input.criticalTransferAmount > 0
+      ? input.criticalTransferAmount
+      : DEFAULT_CRITICAL_TRANSFER_AMOUNT;
 
-  const sqlFound = classifySql(tool, fields, findings);
-  if (!(tool.sql && sqlFound && SQL_RUNNER_VERBS.test(tool.reason))) findings.add(tool.class, tool.reason);
-  else findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
-  if (tool.sql && !sqlFound && SQL_RUNNER_VERBS.test(tool.reason)) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
+  // SQL first (a SQL runner's class comes from its statement), reported after the tool name.
+  const sql: RiskAssessment[] = [];
+  const sqlRunner = tool.sql && SQL_RUNNER_VERBS.test(tool.reason);
+  classifySql(tool, fields, sql);
+  if (sqlRunner && sql.length > 0) findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
+  else findings.add(tool.class, tool.reason);
+  if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
+  for (const assessment of sql) findings.merge(assessment);
   classifyShell(tool, fields, findings);
   assessMoney(fields, tool.payment, threshold, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
@@ -114,8 +190,16 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
       add(field.text);
     }
   }
-  for (const command of commands) findings.merge(shellMemo(command));
-  if (tool.shell && commands.length === 0) findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
+  for (const command of commands) {
+    const result = shellMemo(command);
+    // On a tool that is not a shell, a `command` field the shell parser rejects was probably not
+    // shell (a JS snippet, an editor sub-command): only its critical patterns count.
+    if (!tool.shell && result.class !== 'critical' && result.reasons.some((reason) => reason.startsWith('shell: could not parse')))
+      continue;
+    findings.merge(result);
+  }
+  if (tool.shell && commands.length === 0)
+    findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
 }
 
 function argvHolder(holder: Record<string, unknown> | undefined): boolean {
@@ -138,8 +222,8 @@ function shellQuote(arg: string): string {
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Returns whether a SQL statement was analysed. */
-function classifySql(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): boolean {
+/** Analyses the SQL statements of the payload into `out`. */
+function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessment[]): void {
   let count = 0;
   for (const field of fields.strings) {
     if (count >= MAX_SQL_STRINGS) break;
@@ -150,14 +234,20 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, findings: Findin
     else if (sqlField) analyse = SQL_SHAPE.test(text);
     if (!analyse) continue;
     count++;
-    findings.merge(analyzeSql(text));
+    out.push(analyzeSql(text));
   }
-  return count > 0;
 }
 
 /** File tools: a write to a persistence target, a delete of `/` or of a system file. */
+/** Sub-commands of editor tools that only read (`{command: "view", path}`). */
+const READ_SUBCOMMANDS = /^(?:view|read|get|list|cat|show|open|stat|search|find)$/i;
+
 function classifyFileTargets(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
   const recursive = fields.keys.has('recursive') || fields.keys.has('force');
+  const readsOnly = fields.strings.some(
+    (field) => !field.inArray && /^(?:command|action|operation|mode|op)$/.test(field.key) && READ_SUBCOMMANDS.test(field.text.trim()),
+  );
+  if (readsOnly && !tool.fileDelete) return;
   for (const field of fields.strings) {
     if (!PATH_KEYS.has(field.key)) continue;
     const path = field.text.trim();
@@ -168,7 +258,8 @@ function classifyFileTargets(tool: ToolNameRisk, fields: PayloadFields, findings
     }
     if (tool.fileDelete) {
       const root = rootLikeTarget(path);
-      if (root !== undefined && (recursive || path === '/' || root === '~')) findings.add('critical', `file: \`${tool.name}\` deletes ${quote(root)}${recursive ? ' recursively' : ''}`);
+      if (root !== undefined && (recursive || path === '/' || root === '~'))
+        findings.add('critical', `file: \`${tool.name}\` deletes ${quote(root)}${recursive ? ' recursively' : ''}`);
       const why = protectedDeleteTarget(path);
       if (why !== undefined) findings.add('critical', `file: \`${tool.name}\` deletes ${why} ${quote(path)}`);
     }

@@ -11,18 +11,52 @@ import type { PayloadFields, ScalarField } from './payload-fields.ts';
 /** Default amount from which a transfer is critical. */
 export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
 
-const MONEY_KEY = /^(?:amount|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
+const MONEY_KEY =
+  /^(?:amount|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
 const MINOR_UNITS = /(?:^|_)(?:cents|minor|minor_units|pennies|in_cents|paise|kopecks)$|^cents$/;
 /** Keys too generic to be money unless inside a money field or a transfer. */
 const GENERIC_KEYS = new Set(['value', 'sum', 'total', 'net', 'gross']);
 const TRANSFER_KEYS = new Set([
-  'recipient', 'recipient_id', 'recipient_account', 'beneficiary', 'beneficiary_account', 'beneficiary_name', 'payee', 'payee_id',
-  'to_account', 'to_account_id', 'from_account', 'source_account', 'destination', 'destination_account', 'destination_id',
-  'iban', 'to_iban', 'account_number', 'routing_number', 'swift', 'swift_code', 'bic', 'sort_code', 'counterparty',
-  'wallet_address', 'to_address', 'receiver', 'creditor', 'creditor_account', 'debtor_account', 'bank_account',
-  'payment_method', 'payout_method', 'transfer_id', 'payee_account', 'card_number', 'aba',
+  'recipient',
+  'recipient_id',
+  'recipient_account',
+  'beneficiary',
+  'beneficiary_account',
+  'beneficiary_name',
+  'payee',
+  'payee_id',
+  'to_account',
+  'to_account_id',
+  'from_account',
+  'source_account',
+  'destination',
+  'destination_account',
+  'destination_id',
+  'iban',
+  'to_iban',
+  'account_number',
+  'routing_number',
+  'swift',
+  'swift_code',
+  'bic',
+  'sort_code',
+  'counterparty',
+  'wallet_address',
+  'to_address',
+  'receiver',
+  'creditor',
+  'creditor_account',
+  'debtor_account',
+  'bank_account',
+  'payment_method',
+  'payout_method',
+  'transfer_id',
+  'payee_account',
+  'card_number',
+  'aba',
 ]);
-const TRANSFER_WORDS = /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase)$/i;
+const TRANSFER_WORDS =
+  /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase)$/i;
 const TYPE_KEYS = new Set(['type', 'kind', 'action', 'operation', 'transaction_type', 'intent', 'method', 'category']);
 
 /** Reads an amount from a number or a numeric string with currency marks and separators. */
@@ -30,7 +64,10 @@ export function parseAmount(value: number | string): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : undefined;
   let text = value.trim();
   if (text.length === 0 || text.length > 40) return undefined;
-  text = text.replace(/^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$/g, '').replace(/[$€£¥₹₩₽¢\s]/g, '').replace(/^[+-]|^\((.*)\)$/, '$1');
+  text = text
+    .replace(/^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$/g, '')
+    .replace(/[$€£¥₹₩₽¢\s]/g, '')
+    .replace(/^[+-]|^\((.*)\)$/, '$1');
   let scale = 1;
   const suffix = /^([\d.,]+)([kKmMbB])$/.exec(text);
   if (suffix) {
@@ -62,7 +99,10 @@ export function hasTransferContext(fields: PayloadFields): boolean {
 function moneyAmount(field: ScalarField): number | undefined {
   const key = field.key;
   const minor = MINOR_UNITS.test(key);
-  const money = minor || (MONEY_KEY.test(key) && (!GENERIC_KEYS.has(key) || MONEY_KEY.test(field.parentKey) || field.parentKey === '' || field.parentKey === 'money'));
+  const money =
+    minor ||
+    (MONEY_KEY.test(key) &&
+      (!GENERIC_KEYS.has(key) || MONEY_KEY.test(field.parentKey) || field.parentKey === '' || field.parentKey === 'money'));
   if (!money) return undefined;
   if (typeof field.value === 'string' && !/\d/.test(field.value)) return undefined;
   const amount = parseAmount(field.value);

@@ -5,52 +5,152 @@
 
 /** Top-level folders whose recursive deletion (or permission change) wrecks a system. */
 const TOP_SYSTEM_DIRS = new Set([
-  'bin', 'boot', 'dev', 'etc', 'home', 'lib', 'lib32', 'lib64', 'libx32', 'opt', 'proc', 'root',
-  'run', 'sbin', 'srv', 'sys', 'usr', 'var', 'mnt', 'media', 'snap', 'System', 'Users', 'Library',
-  'Applications', 'private',
+  'bin',
+  'boot',
+  'dev',
+  'etc',
+  'home',
+  'lib',
+  'lib32',
+  'lib64',
+  'libx32',
+  'opt',
+  'proc',
+  'root',
+  'run',
+  'sbin',
+  'srv',
+  'sys',
+  'usr',
+  'var',
+  'mnt',
+  'media',
+  'snap',
+  'System',
+  'Users',
+  'Library',
+  'Applications',
+  'private',
 ]);
 
 /** Second-level folders that are just as vital as the top-level ones. */
 const DEEP_SYSTEM_DIRS = new Set([
-  '/usr/bin', '/usr/sbin', '/usr/lib', '/usr/lib64', '/usr/local', '/usr/share', '/usr/include',
-  '/var/lib', '/var/log', '/var/spool', '/var/www', '/var/mail', '/var/backups', '/var/opt',
-  '/etc/ssh', '/etc/ssl', '/etc/pam.d', '/etc/systemd', '/etc/init.d', '/etc/default',
-  '/etc/security', '/etc/sudoers.d', '/etc/cron.d', '/etc/apt', '/etc/network', '/etc/profile.d',
-  '/var/lib/mysql', '/var/lib/postgresql', '/var/lib/docker',
+  '/usr/bin',
+  '/usr/sbin',
+  '/usr/lib',
+  '/usr/lib64',
+  '/usr/local',
+  '/usr/share',
+  '/usr/include',
+  '/var/lib',
+  '/var/log',
+  '/var/spool',
+  '/var/www',
+  '/var/mail',
+  '/var/backups',
+  '/var/opt',
+  '/etc/ssh',
+  '/etc/ssl',
+  '/etc/pam.d',
+  '/etc/systemd',
+  '/etc/init.d',
+  '/etc/default',
+  '/etc/security',
+  '/etc/sudoers.d',
+  '/etc/cron.d',
+  '/etc/apt',
+  '/etc/network',
+  '/etc/profile.d',
+  '/var/lib/mysql',
+  '/var/lib/postgresql',
+  '/var/lib/docker',
 ]);
 
 /** Shell start-up files: a line added here runs in every future shell of that user. */
 const STARTUP_FILES = new Set([
-  '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile',
-  '.zshenv', '.zlogin', '.zlogout', '.cshrc', '.tcshrc', '.kshrc', '.mkshrc', '.login', '.inputrc',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.zlogout',
+  '.cshrc',
+  '.tcshrc',
+  '.kshrc',
+  '.mkshrc',
+  '.login',
+  '.inputrc',
   'config.fish',
 ]);
 
 /** Files in a home folder that hold credentials. */
 const HOME_CREDENTIAL_PREFIXES = [
-  '.ssh/', '.gnupg/', '.aws/', '.azure/', '.kube/', '.docker/config.json', '.netrc', '.pgpass',
-  '.git-credentials', '.npmrc', '.pypirc', '.config/gcloud/', '.config/gh/', '.bash_history',
-  '.zsh_history', '.mysql_history', '.psql_history', '.vault-token', '.terraform.d/credentials',
+  '.ssh/',
+  '.gnupg/',
+  '.aws/',
+  '.azure/',
+  '.kube/',
+  '.docker/config.json',
+  '.netrc',
+  '.pgpass',
+  '.git-credentials',
+  '.npmrc',
+  '.pypirc',
+  '.config/gcloud/',
+  '.config/gh/',
+  '.bash_history',
+  '.zsh_history',
+  '.mysql_history',
+  '.psql_history',
+  '.vault-token',
+  '.terraform.d/credentials',
 ];
 
 /** File names that hold credentials wherever they are. */
-const CREDENTIAL_NAMES = /^(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|authorized_keys2?|known_hosts|shadow|gshadow|master\.passwd|sudoers|\.env(?:\.[\w.-]+)?|credentials(?:\.json|\.csv)?|\.htpasswd|wallet\.dat|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ovpn))$/i;
+const CREDENTIAL_NAMES =
+  /^(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|authorized_keys2?|known_hosts|shadow|gshadow|master\.passwd|sudoers|\.env(?:\.[\w.-]+)?|credentials(?:\.json|\.csv)?|\.htpasswd|wallet\.dat|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ovpn))$/i;
 
 /** Folders whose files count as system files (their upload leaks the system, their removal breaks it). */
 const SYSTEM_PREFIXES = [
-  '/etc/', '/boot/', '/bin/', '/sbin/', '/lib/', '/lib32/', '/lib64/', '/libx32/', '/usr/',
-  '/var/log/', '/var/lib/', '/var/spool/', '/var/backups/', '/proc/', '/sys/', '/root/',
+  '/etc/',
+  '/boot/',
+  '/bin/',
+  '/sbin/',
+  '/lib/',
+  '/lib32/',
+  '/lib64/',
+  '/libx32/',
+  '/usr/',
+  '/var/log/',
+  '/var/lib/',
+  '/var/spool/',
+  '/var/backups/',
+  '/proc/',
+  '/sys/',
+  '/root/',
 ];
 
 /** System folders whose content is routinely cleaned, so removing files there is not critical. */
 const ROUTINE_CLEANUP_PREFIXES = [
-  '/usr/local/', '/usr/src/', '/var/lib/apt/lists/', '/var/cache/', '/var/tmp/', '/tmp/', '/usr/share/doc/',
-  '/usr/share/man/', '/var/lib/docker/tmp/',
+  '/usr/local/',
+  '/usr/src/',
+  '/var/lib/apt/lists/',
+  '/var/cache/',
+  '/var/tmp/',
+  '/tmp/',
+  '/usr/share/doc/',
+  '/usr/share/man/',
+  '/var/lib/docker/tmp/',
 ];
 
 /** Devices that are not storage: reading or writing them is harmless. */
 const HARMLESS_DEVICES = /^\/dev\/(?:null|zero|u?random|full|stdin|stdout|stderr|tty\w*|pts\/|fd\/|shm\/|tcp\/|udp\/|console$)/;
-const BLOCK_DEVICE = /^\/dev\/(?:[shv]d[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|dm-\d|md\d|mapper\/|loop\d|sr\d|nbd\d|mem$|kmem$|port$|disk\/|root$)/;
+const BLOCK_DEVICE =
+  /^\/dev\/(?:[shv]d[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|dm-\d|md\d|mapper\/|loop\d|sr\d|nbd\d|mem$|kmem$|port$|disk\/|root$)/;
 
 /**
  * Lexically normalises a path: `~` and `~user` forms become `~/…` and `/home/user/…`, `.` and
@@ -133,7 +233,30 @@ export function rootLikeTarget(raw: string): string | undefined {
 }
 
 /** Top-level folders whose recursive permission change breaks the system (home folders excluded: `chown -R me ~` is routine). */
-const PERMISSION_CRITICAL_DIRS = new Set(['/', '/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/proc', '/root', '/sbin', '/sys', '/usr', '/var', '/usr/bin', '/usr/sbin', '/usr/lib', '/var/lib', '/etc/ssh', '/etc/sudoers.d', '/home']);
+const PERMISSION_CRITICAL_DIRS = new Set([
+  '/',
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/proc',
+  '/root',
+  '/sbin',
+  '/sys',
+  '/usr',
+  '/var',
+  '/usr/bin',
+  '/usr/sbin',
+  '/usr/lib',
+  '/var/lib',
+  '/etc/ssh',
+  '/etc/sudoers.d',
+  '/home',
+]);
 
 /** Whether a recursive chmod/chown of this path breaks the system; returns the normalised folder. */
 export function permissionCriticalTarget(raw: string): string | undefined {
@@ -156,15 +279,22 @@ export function criticalWriteTarget(raw: string): string | undefined {
   const home = homeRelative(path);
   if (home !== undefined && home.startsWith('.ssh/')) return 'SSH configuration';
   if (STARTUP_FILES.has(name)) return 'shell start-up file';
-  if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|csh\.cshrc|csh\.login)$/.test(path) ||
-      /^\/etc\/(?:profile\.d|zsh)\//.test(path)) return 'shell start-up file';
+  if (
+    /^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|csh\.cshrc|csh\.login)$/.test(path) ||
+    /^\/etc\/(?:profile\.d|zsh)\//.test(path)
+  )
+    return 'shell start-up file';
   if (/^\/etc\/(?:passwd|shadow|group|gshadow|master\.passwd)$/.test(path)) return 'account database';
-  if (/^\/etc\/(?:crontab|anacrontab)$/.test(path) || /^\/etc\/cron\.[\w]+\//.test(path) ||
-      path.startsWith('/var/spool/cron/')) return 'cron schedule';
+  if (/^\/etc\/(?:crontab|anacrontab)$/.test(path) || /^\/etc\/cron\.[\w]+\//.test(path) || path.startsWith('/var/spool/cron/'))
+    return 'cron schedule';
   if (path.startsWith('/etc/ld.so.')) return 'dynamic loader configuration';
-  if (path === '/etc/rc.local' || /^\/etc\/(?:init\.d|rc\d\.d|systemd|xdg\/autostart)\//.test(path) ||
-      /^\/(?:usr\/)?lib\/systemd\//.test(path) ||
-      (home !== undefined && /^\.config\/(?:systemd|autostart)\//.test(home))) return 'service or autostart definition';
+  if (
+    path === '/etc/rc.local' ||
+    /^\/etc\/(?:init\.d|rc\d\.d|systemd|xdg\/autostart)\//.test(path) ||
+    /^\/(?:usr\/)?lib\/systemd\//.test(path) ||
+    (home !== undefined && /^\.config\/(?:systemd|autostart)\//.test(home))
+  )
+    return 'service or autostart definition';
   if (path.startsWith('/etc/ssh/')) return 'SSH daemon configuration';
   if (/^\/etc\/(?:pam\.d|security)\//.test(path)) return 'authentication configuration';
   if (path.startsWith('/boot/')) return 'boot files';

@@ -78,7 +78,8 @@ export function collectFields(payload: unknown): PayloadFields {
     const value = frame.value;
     if (typeof value === 'string') {
       out.strings.push({ key: frame.key, parentKey: frame.parentKey, text: value, holder: frame.holder, inArray: frame.inArray });
-      if (value.length <= 40 && /\d/.test(value)) out.scalars.push({ key: frame.key, parentKey: frame.parentKey, value, group: frame.group });
+      if (value.length <= 40 && /\d/.test(value))
+        out.scalars.push({ key: frame.key, parentKey: frame.parentKey, value, group: frame.group });
       continue;
     }
     if (typeof value === 'number') {
@@ -97,7 +98,15 @@ export function collectFields(payload: unknown): PayloadFields {
         out.arrays.push({ key: frame.key, items: value as string[], holder: frame.holder });
       }
       for (let i = value.length - 1; i >= 0; i--) {
-        stack.push({ value: value[i], key: frame.key, parentKey: frame.parentKey, holder: frame.holder, group: `${frame.group}[]`, depth: frame.depth + 1, inArray: true });
+        stack.push({
+          value: value[i],
+          key: frame.key,
+          parentKey: frame.parentKey,
+          holder: frame.holder,
+          group: `${frame.group}[]`,
+          depth: frame.depth + 1,
+          inArray: true,
+        });
       }
       continue;
     }
@@ -107,7 +116,15 @@ export function collectFields(payload: unknown): PayloadFields {
       const rawKey = entries[i];
       const key = normalizeKey(rawKey);
       out.keys.add(key);
-      stack.push({ value: record[rawKey], key, parentKey: frame.key, holder: record, group: `${frame.group}.${key}`, depth: frame.depth + 1, inArray: false });
+      stack.push({
+        value: record[rawKey],
+        key,
+        parentKey: frame.key,
+        holder: record,
+        group: `${frame.group}.${key}`,
+        depth: frame.depth + 1,
+        inArray: false,
+      });
     }
   }
   return out;

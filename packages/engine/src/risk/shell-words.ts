@@ -42,15 +42,25 @@ export function decodeAnsiC(value: string): string {
     if (head === 'x' || head === 'u') return String.fromCharCode(parseInt(esc.slice(1), 16));
     if (head >= '0' && head <= '7') return String.fromCharCode(parseInt(esc, 8));
     switch (head) {
-      case 'n': return '\n';
-      case 't': return '\t';
-      case 'r': return '\r';
-      case 'a': return '\x07';
-      case 'b': return '\b';
-      case 'e': case 'E': return '\x1b';
-      case 'v': return '\v';
-      case 'f': return '\f';
-      default: return head;
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case 'r':
+        return '\r';
+      case 'a':
+        return '\x07';
+      case 'b':
+        return '\b';
+      case 'e':
+      case 'E':
+        return '\x1b';
+      case 'v':
+        return '\v';
+      case 'f':
+        return '\f';
+      default:
+        return head;
     }
   });
 }

@@ -36,7 +36,29 @@ const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
 /** Options that take a value, per wrapper (everything else is a flag). */
 const WRAPPER_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
-  sudo: set('-u', '-g', '-h', '-p', '-r', '-t', '-C', '-D', '-U', '-T', '-R', '--user', '--group', '--host', '--prompt', '--role', '--type', '--close-from', '--chdir', '--other-user', '--command-timeout'),
+  sudo: set(
+    '-u',
+    '-g',
+    '-h',
+    '-p',
+    '-r',
+    '-t',
+    '-C',
+    '-D',
+    '-U',
+    '-T',
+    '-R',
+    '--user',
+    '--group',
+    '--host',
+    '--prompt',
+    '--role',
+    '--type',
+    '--close-from',
+    '--chdir',
+    '--other-user',
+    '--command-timeout',
+  ),
   doas: set('-u', '-C'),
   env: set('-u', '-C', '-S', '--unset', '--chdir', '--split-string'),
   nohup: set(),
@@ -46,7 +68,25 @@ const WRAPPER_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   ionice: set('-c', '-n', '-p', '-P', '-u', '--class', '--classdata', '--pid'),
   stdbuf: set('-i', '-o', '-e', '--input', '--output', '--error'),
   time: set('-f', '-o', '--format', '--output'),
-  xargs: set('-I', '-n', '-P', '-L', '-d', '-E', '-s', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-lines', '--replace', '--eof', '--max-chars', '--process-slot-var'),
+  xargs: set(
+    '-I',
+    '-n',
+    '-P',
+    '-L',
+    '-d',
+    '-E',
+    '-s',
+    '-a',
+    '--arg-file',
+    '--delimiter',
+    '--max-args',
+    '--max-procs',
+    '--max-lines',
+    '--replace',
+    '--eof',
+    '--max-chars',
+    '--process-slot-var',
+  ),
   command: set(),
   builtin: set(),
   exec: set('-a'),
@@ -153,7 +193,11 @@ export function unwrapCommand(argv: Word[]): Unwrapped {
       const parsed = parseOptions(args.slice(1), WRAPPER_VALUE_OPTIONS.ssh, true);
       out.wrappers.push(name);
       out.remote = true;
-      if (parsed.operands.length > 1) out.shellString = parsed.operands.slice(1).map((word) => word.text).join(' ');
+      if (parsed.operands.length > 1)
+        out.shellString = parsed.operands
+          .slice(1)
+          .map((word) => word.text)
+          .join(' ');
       out.argv = [];
       return out;
     }
@@ -163,7 +207,7 @@ export function unwrapCommand(argv: Word[]): Unwrapped {
       continue;
     }
     const valueOptions = WRAPPER_VALUE_OPTIONS[name];
-    if (valueOptions === undefined || name === 'time' && args.length === 1) {
+    if (valueOptions === undefined || (name === 'time' && args.length === 1)) {
       out.argv = args;
       return out;
     }
@@ -177,7 +221,12 @@ export function unwrapCommand(argv: Word[]): Unwrapped {
     if ((name === 'sudo' || name === 'doas') && rest.length === 0) {
       if (parsed.short.has('i') || parsed.short.has('s') || parsed.long.has('--login') || parsed.long.has('--shell')) out.rootShell = true;
     }
-    if ((name === 'sudo' || name === 'doas') && rest.length > 0 && (commandName(rest[0].text) === 'su' || commandName(rest[0].text) === 'bash' || commandName(rest[0].text) === 'sh') && rest.length === 1) {
+    if (
+      (name === 'sudo' || name === 'doas') &&
+      rest.length > 0 &&
+      (commandName(rest[0].text) === 'su' || commandName(rest[0].text) === 'bash' || commandName(rest[0].text) === 'sh') &&
+      rest.length === 1
+    ) {
       out.rootShell = true;
     }
     out.wrappers.push(name);

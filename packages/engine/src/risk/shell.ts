@@ -8,7 +8,8 @@
 import { quote } from './findings.ts';
 import { isBlockDevice, sensitiveFile } from './paths.ts';
 import type { RiskAssessment } from './risk-class.ts';
-import { analyzeCommand, codeRule, writeTarget } from './shell-commands.ts';
+import { analyzeCommand } from './shell-commands.ts';
+import { codeRule, writeTarget } from './shell-rule-context.ts';
 import {
   joinSummaries,
   MAX_SHELL_CHARS,
@@ -32,9 +33,55 @@ const PIPE_OPS = new Set([12, 13]);
 const WRITE_OPS = new Set([54, 55, 57, 60, 64, 65]);
 const READ_OPS = new Set([56, 57]);
 /** Commands that pass their input through, so downloaded content stays downloaded. */
-const PASS_THROUGH = new Set(['tee', 'cat', 'base64', 'gunzip', 'gzip', 'zcat', 'tr', 'sed', 'awk', 'xxd', 'head', 'tail', 'dos2unix', 'bunzip2', 'xz', 'openssl', 'gpg', 'rev']);
+const PASS_THROUGH = new Set([
+  'tee',
+  'cat',
+  'base64',
+  'gunzip',
+  'gzip',
+  'zcat',
+  'tr',
+  'sed',
+  'awk',
+  'xxd',
+  'head',
+  'tail',
+  'dos2unix',
+  'bunzip2',
+  'xz',
+  'openssl',
+  'gpg',
+  'rev',
+]);
 /** Commands that send their standard input over the network. */
-const STDIN_SENDERS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'curl', 'wget', 'ssh', 'mail', 'mailx', 'sendmail', 'cryptcat', 'ftp', 'tftp', 'xh', 'http', 'https', 'dig', 'nslookup', 'host', 'scp', 'rsync', 'gsutil', 'aws', 'rclone']);
+const STDIN_SENDERS = new Set([
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'openssl',
+  'curl',
+  'wget',
+  'ssh',
+  'mail',
+  'mailx',
+  'sendmail',
+  'cryptcat',
+  'ftp',
+  'tftp',
+  'xh',
+  'http',
+  'https',
+  'dig',
+  'nslookup',
+  'host',
+  'scp',
+  'rsync',
+  'gsutil',
+  'aws',
+  'rclone',
+]);
 /** Plain commands with no shell syntax: split at spaces without the parser. */
 const SIMPLE_COMMAND = /^[\w./:=,@%+\- ]*$/;
 
@@ -56,7 +103,9 @@ export function analyzeShell(source: string): RiskAssessment {
   scanSource(source, scan);
   const result = scan.findings.assessment('high');
   const names = scan.commandNames.map((name) => `\`${name}\``).join(', ');
-  result.reasons.push(names === '' ? 'shell: command execution is at least high' : `shell: runs ${names} (command execution is at least high)`);
+  result.reasons.push(
+    names === '' ? 'shell: command execution is at least high' : `shell: runs ${names} (command execution is at least high)`,
+  );
   return result;
 }
 
@@ -86,13 +135,16 @@ function scanSource(source: string, scan: ShellScan): void {
     file = parseShell(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    scan.add('high', error instanceof ShellSyntaxError
-      ? `shell: could not parse the command (${message.slice(0, 80)}), treated as high`
-      : `shell: command too complex to analyse (${message.slice(0, 80)}), treated as high`);
+    scan.add(
+      'high',
+      error instanceof ShellSyntaxError
+        ? `shell: could not parse the command (${message.slice(0, 80)}), treated as high`
+        : `shell: command too complex to analyse (${message.slice(0, 80)}), treated as high`,
+    );
     shellFallback(text, scan);
     return;
   }
-  if (text.includes("=")) collectVariables(file, scan);
+  if (text.includes('=')) collectVariables(file, scan);
   const walker = new Walker(scan);
   walker.statements(file.Stmts, emptySite());
   if (walker.interactiveInterpreter !== undefined) {
@@ -187,12 +239,23 @@ class Walker {
           const argv: Word[] = [];
           for (const node of cmd.Args ?? []) {
             const word = this.evaluator.word(node);
-            if (word.splitsOnIfs) argv.push(...word.text.split(' ').filter(Boolean).map((text) => ({ ...word, text })));
+            if (word.splitsOnIfs)
+              argv.push(
+                ...word.text
+                  .split(' ')
+                  .filter(Boolean)
+                  .map((text) => ({ ...word, text })),
+              );
             else argv.push(word);
           }
           fdSetup = argv.length === 1 && argv[0].text === 'exec';
           summary = analyzeCommand(argv, site, scan);
-          if (summary.interpreterStdin !== undefined && !site.inPipe && site.stdinText === undefined && !redirs.some((redirect) => READ_OPS.has(redirect.op) || redirect.op === 58)) {
+          if (
+            summary.interpreterStdin !== undefined &&
+            !site.inPipe &&
+            site.stdinText === undefined &&
+            !redirs.some((redirect) => READ_OPS.has(redirect.op) || redirect.op === 58)
+          ) {
             this.interactiveInterpreter = summary.interpreterStdin;
           }
           break;
@@ -317,7 +380,8 @@ class Walker {
           summary.readsSensitive = { path: target, why };
           // `while read l; do curl -d "$l" …; done < /etc/passwd`: the loop's input goes out.
           const sender = summaryNames(summary).find((name) => STDIN_SENDERS.has(name));
-          if (sender !== undefined && summaryNames(summary).length > 1) scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (loop reading it runs ${sender})`);
+          if (sender !== undefined && summaryNames(summary).length > 1)
+            scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (loop reading it runs ${sender})`);
         }
       }
       if (redirect.heredoc !== undefined && summary.interpreterStdin === undefined && redirect.heredoc.length > 16) {
@@ -356,7 +420,10 @@ class Walker {
     for (let i = 0; i < summaries.length; i++) {
       const read = summaries[i].readsSensitive;
       if (read === undefined) continue;
-      const sender = summaries.slice(i + 1).flatMap(summaryNames).find((name) => STDIN_SENDERS.has(name));
+      const sender = summaries
+        .slice(i + 1)
+        .flatMap(summaryNames)
+        .find((name) => STDIN_SENDERS.has(name));
       if (sender !== undefined) {
         this.scan.add('critical', `shell: sends ${read.why} ${quote(read.path)} over the network (${summaries[i].name} | ${sender})`);
       }
@@ -367,4 +434,3 @@ class Walker {
     return joined;
   }
 }
-

@@ -27,35 +27,309 @@ export interface ToolNameRisk {
 }
 
 const LOW = new Set([
-  'read', 'get', 'list', 'search', 'fetch', 'query', 'view', 'find', 'lookup', 'show', 'describe', 'retrieve', 'browse',
-  'count', 'inspect', 'stat', 'status', 'ls', 'cat', 'head', 'tail', 'grep', 'check', 'preview', 'lint', 'diff',
-  'explain', 'summarize', 'summarise', 'translate', 'validate', 'ping', 'echo', 'whoami', 'info', 'load',
-  'watch', 'poll', 'peek', 'select', 'download', 'analyze', 'analyse', 'calculate', 'compute', 'resolve',
-  'parse', 'render', 'format', 'estimate', 'quote', 'test', 'verify', 'exists', 'scan', 'navigate', 'screenshot', 'think',
+  'read',
+  'get',
+  'list',
+  'search',
+  'fetch',
+  'query',
+  'view',
+  'find',
+  'lookup',
+  'show',
+  'describe',
+  'retrieve',
+  'browse',
+  'count',
+  'inspect',
+  'stat',
+  'status',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'grep',
+  'check',
+  'preview',
+  'lint',
+  'diff',
+  'explain',
+  'summarize',
+  'summarise',
+  'translate',
+  'validate',
+  'ping',
+  'echo',
+  'whoami',
+  'info',
+  'load',
+  'watch',
+  'poll',
+  'peek',
+  'select',
+  'download',
+  'analyze',
+  'analyse',
+  'calculate',
+  'compute',
+  'resolve',
+  'parse',
+  'render',
+  'format',
+  'estimate',
+  'quote',
+  'test',
+  'verify',
+  'exists',
+  'scan',
+  'navigate',
+  'screenshot',
+  'think',
 ]);
 const MEDIUM = new Set([
-  'write', 'create', 'update', 'send', 'email', 'mail', 'post', 'edit', 'upload', 'put', 'patch', 'set', 'add', 'insert',
-  'modify', 'save', 'append', 'comment', 'reply', 'publish', 'notify', 'message', 'schedule', 'rename', 'move', 'copy',
-  'tag', 'label', 'assign', 'invite', 'book', 'upsert', 'replace', 'merge', 'commit', 'push', 'submit', 'share', 'sms',
-  'export', 'open', 'tweet', 'reserve', 'order', 'enable', 'disable', 'start', 'stop', 'restart', 'close', 'approve', 'reject',
-  'import', 'sync', 'store', 'record', 'log', 'register', 'subscribe', 'unsubscribe', 'archive', 'restore', 'fill',
-  'click', 'type', 'press', 'install', 'configure', 'config', 'change', 'grant', 'mkdir', 'touch', 'generate', 'make',
+  'write',
+  'create',
+  'update',
+  'send',
+  'email',
+  'mail',
+  'post',
+  'edit',
+  'upload',
+  'put',
+  'patch',
+  'set',
+  'add',
+  'insert',
+  'modify',
+  'save',
+  'append',
+  'comment',
+  'reply',
+  'publish',
+  'notify',
+  'message',
+  'schedule',
+  'rename',
+  'move',
+  'copy',
+  'tag',
+  'label',
+  'assign',
+  'invite',
+  'book',
+  'upsert',
+  'replace',
+  'merge',
+  'commit',
+  'push',
+  'submit',
+  'share',
+  'sms',
+  'export',
+  'open',
+  'tweet',
+  'reserve',
+  'order',
+  'enable',
+  'disable',
+  'start',
+  'stop',
+  'restart',
+  'close',
+  'approve',
+  'reject',
+  'import',
+  'sync',
+  'store',
+  'record',
+  'log',
+  'register',
+  'subscribe',
+  'unsubscribe',
+  'archive',
+  'restore',
+  'fill',
+  'click',
+  'type',
+  'press',
+  'install',
+  'configure',
+  'config',
+  'change',
+  'grant',
+  'mkdir',
+  'touch',
+  'generate',
+  'make',
 ]);
 const HIGH = new Set([
-  'shell', 'exec', 'execute', 'run', 'bash', 'sh', 'zsh', 'terminal', 'cmd', 'powershell', 'console', 'spawn', 'eval',
-  'payment', 'pay', 'transfer', 'wire', 'payout', 'refund', 'charge', 'withdraw', 'remit', 'disburse', 'purchase', 'buy',
-  'delete', 'remove', 'rm', 'drop', 'destroy', 'kill', 'purge', 'wipe', 'erase', 'truncate', 'terminate', 'revoke', 'sudo',
-  'deploy', 'rollback', 'reset', 'uninstall', 'unlink', 'rmdir', 'shutdown', 'reboot', 'ssh', 'sql', 'script',
+  'shell',
+  'exec',
+  'execute',
+  'run',
+  'bash',
+  'sh',
+  'zsh',
+  'terminal',
+  'cmd',
+  'powershell',
+  'console',
+  'spawn',
+  'eval',
+  'payment',
+  'pay',
+  'transfer',
+  'wire',
+  'payout',
+  'refund',
+  'charge',
+  'withdraw',
+  'remit',
+  'disburse',
+  'purchase',
+  'buy',
+  'delete',
+  'remove',
+  'rm',
+  'drop',
+  'destroy',
+  'kill',
+  'purge',
+  'wipe',
+  'erase',
+  'truncate',
+  'terminate',
+  'revoke',
+  'sudo',
+  'deploy',
+  'rollback',
+  'reset',
+  'uninstall',
+  'unlink',
+  'rmdir',
+  'shutdown',
+  'reboot',
+  'ssh',
+  'sql',
+  'script',
 ]);
 /** Words that make a tool a shell. */
-const SHELL_WORDS = new Set(['shell', 'bash', 'sh', 'zsh', 'terminal', 'cmd', 'command', 'commands', 'powershell', 'pwsh', 'console', 'subprocess', 'ssh', 'sudo', 'cli']);
+const SHELL_WORDS = new Set([
+  'shell',
+  'bash',
+  'sh',
+  'zsh',
+  'terminal',
+  'cmd',
+  'command',
+  'commands',
+  'powershell',
+  'pwsh',
+  'console',
+  'subprocess',
+  'ssh',
+  'sudo',
+  'cli',
+]);
 /** Generic execution verbs: a shell tool unless the name says it runs SQL. */
 const EXEC_WORDS = new Set(['exec', 'execute', 'run', 'spawn', 'eval']);
 /** Words that make a tool a SQL runner. */
-const SQL_WORDS = new Set(['sql', 'query', 'db', 'database', 'postgres', 'postgresql', 'psql', 'mysql', 'sqlite', 'mssql', 'oracle', 'snowflake', 'bigquery', 'redshift', 'clickhouse', 'duckdb', 'supabase', 'neon', 'statement', 'tsql', 'plsql']);
-const PAYMENT_WORDS = new Set(['payment', 'payments', 'pay', 'transfer', 'wire', 'payout', 'payouts', 'refund', 'charge', 'withdraw', 'withdrawal', 'remit', 'remittance', 'disburse', 'money', 'funds', 'fund', 'invoice', 'purchase', 'buy', 'stripe', 'paypal', 'ach', 'sepa', 'swift', 'iban', 'crypto', 'wallet', 'bank', 'banking', 'treasury', 'tip', 'donate', 'checkout', 'settle', 'settlement']);
-const FILE_WORDS = new Set(['file', 'files', 'fs', 'filesystem', 'path', 'dir', 'directory', 'folder', 'text_editor', 'editor', 'str_replace', 'disk']);
-const WRITE_VERBS = new Set(['write', 'create', 'edit', 'append', 'save', 'put', 'update', 'modify', 'replace', 'patch', 'copy', 'move', 'rename', 'upload', 'str', 'insert', 'touch', 'mkdir']);
+const SQL_WORDS = new Set([
+  'sql',
+  'query',
+  'db',
+  'database',
+  'postgres',
+  'postgresql',
+  'psql',
+  'mysql',
+  'sqlite',
+  'mssql',
+  'oracle',
+  'snowflake',
+  'bigquery',
+  'redshift',
+  'clickhouse',
+  'duckdb',
+  'supabase',
+  'neon',
+  'statement',
+  'tsql',
+  'plsql',
+]);
+const PAYMENT_WORDS = new Set([
+  'payment',
+  'payments',
+  'pay',
+  'transfer',
+  'wire',
+  'payout',
+  'payouts',
+  'refund',
+  'charge',
+  'withdraw',
+  'withdrawal',
+  'remit',
+  'remittance',
+  'disburse',
+  'money',
+  'funds',
+  'fund',
+  'invoice',
+  'purchase',
+  'buy',
+  'stripe',
+  'paypal',
+  'ach',
+  'sepa',
+  'swift',
+  'iban',
+  'crypto',
+  'wallet',
+  'bank',
+  'banking',
+  'treasury',
+  'tip',
+  'donate',
+  'checkout',
+  'settle',
+  'settlement',
+]);
+const FILE_WORDS = new Set([
+  'file',
+  'files',
+  'fs',
+  'filesystem',
+  'path',
+  'dir',
+  'directory',
+  'folder',
+  'text_editor',
+  'editor',
+  'str_replace',
+  'disk',
+]);
+const WRITE_VERBS = new Set([
+  'write',
+  'create',
+  'edit',
+  'append',
+  'save',
+  'put',
+  'update',
+  'modify',
+  'replace',
+  'patch',
+  'copy',
+  'move',
+  'rename',
+  'upload',
+  'str',
+  'insert',
+  'touch',
+  'mkdir',
+]);
 const DELETE_VERBS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir', 'purge', 'wipe', 'erase', 'destroy', 'truncate']);
 
 /** Splits a tool name into lower-case words: `createIssue`, `create-issue`, `create_issue` all give create, issue. */
@@ -87,11 +361,27 @@ function toolNameRiskUncached(path: string): ToolNameRisk {
   const rank = { low: 0, medium: 1, high: 2, critical: 3 } as const;
   for (const word of words) {
     const singular = word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
-    const found: RiskClass | undefined = HIGH.has(word) ? 'high' : MEDIUM.has(word) ? 'medium' : LOW.has(word) ? 'low' : MEDIUM.has(singular) ? 'medium' : LOW.has(singular) ? 'low' : undefined;
+    const found: RiskClass | undefined = HIGH.has(word)
+      ? 'high'
+      : MEDIUM.has(word)
+        ? 'medium'
+        : LOW.has(word)
+          ? 'low'
+          : MEDIUM.has(singular)
+            ? 'medium'
+            : LOW.has(singular)
+              ? 'low'
+              : undefined;
     if (found === undefined) continue;
     // A high word after a read verb names what is read (`list_payments`, `get_payment_status`)
     // only when it is a noun; verbs like delete or run still count.
-    if (cls === 'low' && found === 'high' && PAYMENT_WORDS.has(word) && !['pay', 'transfer', 'wire', 'refund', 'charge', 'withdraw', 'remit', 'disburse', 'purchase', 'buy'].includes(word)) continue;
+    if (
+      cls === 'low' &&
+      found === 'high' &&
+      PAYMENT_WORDS.has(word) &&
+      !['pay', 'transfer', 'wire', 'refund', 'charge', 'withdraw', 'remit', 'disburse', 'purchase', 'buy'].includes(word)
+    )
+      continue;
     if (cls === undefined || rank[found] > rank[cls]) {
       cls = found;
       verb = word;
@@ -101,13 +391,27 @@ function toolNameRiskUncached(path: string): ToolNameRisk {
   const shell = words.some((word) => SHELL_WORDS.has(word)) || (!sql && words.some((word) => EXEC_WORDS.has(word)));
   // A payment word anywhere in the path (`/tools/payouts/create_batch`) makes a money tool,
   // unless the verb only reads (`list_payments`, `get_payment`).
-  const paymentVerb = words.some((word) => ['pay', 'transfer', 'wire', 'refund', 'charge', 'withdraw', 'payout', 'remit', 'disburse'].includes(word));
+  const paymentVerb = words.some((word) =>
+    ['pay', 'transfer', 'wire', 'refund', 'charge', 'withdraw', 'payout', 'remit', 'disburse'].includes(word),
+  );
   const payment = allWords.some((word) => PAYMENT_WORDS.has(word)) && (cls !== 'low' || paymentVerb);
-  const file = allWords.some((word) => FILE_WORDS.has(word)) || name.includes('file');
-  const fileWrite = file && words.some((word) => WRITE_VERBS.has(word));
+  // Text-editor tools (`str_replace_editor`, `text_editor`) write files whatever their verb.
+  const editor = words.includes('editor') || (words.includes('str') && words.includes('replace'));
+  const file = allWords.some((word) => FILE_WORDS.has(word)) || name.toLowerCase().includes('file') || editor;
+  const fileWrite = file && (editor || words.some((word) => WRITE_VERBS.has(word)));
   const fileDelete = words.some((word) => DELETE_VERBS.has(word));
   if (cls === undefined) {
-    return { name, words, class: 'medium', reason: `tool name \`${name}\`: unrecognised tool verb -> medium`, shell, sql, payment, fileWrite, fileDelete };
+    return {
+      name,
+      words,
+      class: 'medium',
+      reason: `tool name \`${name}\`: unrecognised tool verb -> medium`,
+      shell,
+      sql,
+      payment,
+      fileWrite,
+      fileDelete,
+    };
   }
   return { name, words, class: cls, reason: `tool name \`${name}\`: verb ${verb} -> ${cls}`, shell, sql, payment, fileWrite, fileDelete };
 }

@@ -8,6 +8,7 @@ import { decisionsCommand } from './commands/decisions.ts';
 import { rulesCommand } from './commands/rules.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tryCommand } from './commands/try.ts';
+import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
 
 const program = new Command('actiongate')
   .description('ActionGate: governance for the tool calls of software agents')
@@ -26,5 +27,6 @@ agentKeysCommand(program);
 agentsCommand(program);
 decisionsCommand(program);
 tryCommand(program);
+mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);

@@ -22,7 +22,11 @@ export function printTable<T extends object>(items: T[], columns: string[], maxW
   const cut = (text: string) => (text.length > maxWidth ? text.slice(0, maxWidth - 1) + '…' : text);
   const body = rows.map((row) => columns.map((column) => cut(cell(row[column]))));
   const widths = columns.map((column, i) => Math.max(column.length, ...body.map((line) => line[i].length)));
-  const line = (cells: string[]) => cells.map((text, i) => text.padEnd(widths[i])).join('  ').trimEnd() + '\n';
+  const line = (cells: string[]) =>
+    cells
+      .map((text, i) => text.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd() + '\n';
   process.stdout.write(line(columns.map((column) => column.toUpperCase())) + body.map(line).join(''));
 }
 

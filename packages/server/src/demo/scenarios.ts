@@ -101,7 +101,8 @@ export const DEMO_SCENARIOS: readonly DemoScenario[] = [
   {
     id: 'tool-rule-deny',
     title: 'A tool rule denies the call',
-    description: 'The tenant has a rule `no-production-deploys` that denies /tools/deploy_production; even a trusted agent is blocked, and the detail names the rule.',
+    description:
+      'The tenant has a rule `no-production-deploys` that denies /tools/deploy_production; even a trusted agent is blocked, and the detail names the rule.',
     request: { path: '/tools/deploy_production', agent_id: 'release-bot', payload: { service: 'payments-api', version: '2.4.1' } },
     expected_verdict: 'BLOCKED',
     seed: {

@@ -38,6 +38,11 @@ export class EventBus {
     };
   }
 
+  /** Open streams of one tenant. */
+  countFor(tenantId: string): number {
+    return this.byTenant.get(tenantId)?.size ?? 0;
+  }
+
   /** Live subscribers, for tests and metrics. */
   get size(): number {
     let n = 0;

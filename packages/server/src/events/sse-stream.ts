@@ -66,7 +66,8 @@ export function streamEvents(request: FastifyRequest, reply: FastifyReply, optio
     unsubscribe();
     res.end();
   }
-  request.raw.on('close', end);
+  // The response closes when the client goes away (or the stream ends): stop delivering to it.
+  res.on('close', end);
   res.on('error', end);
 
   // Subscribed first, then the backlog: an event committed in between is in one or the other, and

@@ -114,9 +114,18 @@ export class JournalService {
   /** Signs a head for every journal that grew since its last head, and expires approvals that are due. */
   async publish(): Promise<void> {
     await this.store.expireDueApprovals(this.clock());
-    for (const { tenantId, size } of await this.store.journal.sizes()) {
+    const sizes = await this.store.journal.sizes();
+    for (const { tenantId, size } of sizes) {
       const latest = this.latest.get(tenantId);
       if (!latest || latest.tree_size < size) await this.head(tenantId);
+    }
+    // Deleted tenants (the demo's throwaway ones) leave the caches too.
+    const live = new Set(sizes.map((entry) => entry.tenantId));
+    for (const tenantId of this.trees.keys()) {
+      if (!live.has(tenantId)) {
+        this.trees.delete(tenantId);
+        this.latest.delete(tenantId);
+      }
     }
   }
 

@@ -22,14 +22,18 @@ export function agentRoutes(app: App, ctx: AppContext): void {
     return { agents: agents.map((agent) => presentAgent(agent, keys, settings, now)) };
   });
 
-  app.get('/fabric/agents/:agent_id', { schema: { params: AgentParams, response: { 200: Agent } }, config: { access: 'agent' } }, async (request) => {
-    const key = keyOf(request);
-    const agentId = request.params.agent_id;
-    const agent = await ctx.store.getAgent(key.tenantId, agentId);
-    if (!agent || (key.kind === 'agent' && key.agentId !== agentId)) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
-    const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
-    return presentAgent(agent, keys, settings, ctx.clock());
-  });
+  app.get(
+    '/fabric/agents/:agent_id',
+    { schema: { params: AgentParams, response: { 200: Agent } }, config: { access: 'agent' } },
+    async (request) => {
+      const key = keyOf(request);
+      const agentId = request.params.agent_id;
+      const agent = await ctx.store.getAgent(key.tenantId, agentId);
+      if (!agent || (key.kind === 'agent' && key.agentId !== agentId)) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
+      const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
+      return presentAgent(agent, keys, settings, ctx.clock());
+    },
+  );
 
   for (const [action, override] of Object.entries(OVERRIDES)) {
     app.post(

@@ -7,22 +7,30 @@ import { presentApproval } from '../present.ts';
 import { ApprovalDecisionRequest, ApprovalList, ApprovalListQuery, ApprovalRecord, IdParams, errorResponses } from '../schemas.ts';
 
 export function approvalRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/approvals', { schema: { querystring: ApprovalListQuery, response: { 200: ApprovalList } }, config: { access: 'agent' } }, async (request) => {
-    const key = keyOf(request);
-    const scope = agentScope(key);
-    const { status, agent_id, limit = 100 } = request.query;
-    if (scope && agent_id && agent_id !== scope) return { approvals: [] };
-    const rows = await ctx.store.listApprovals(key.tenantId, { status, agentId: scope ?? agent_id, limit }, ctx.clock());
-    return { approvals: rows.map(presentApproval) };
-  });
+  app.get(
+    '/fabric/approvals',
+    { schema: { querystring: ApprovalListQuery, response: { 200: ApprovalList } }, config: { access: 'agent' } },
+    async (request) => {
+      const key = keyOf(request);
+      const scope = agentScope(key);
+      const { status, agent_id, limit = 100 } = request.query;
+      if (scope && agent_id && agent_id !== scope) return { approvals: [] };
+      const rows = await ctx.store.listApprovals(key.tenantId, { status, agentId: scope ?? agent_id, limit }, ctx.clock());
+      return { approvals: rows.map(presentApproval) };
+    },
+  );
 
-  app.get('/fabric/approvals/:id', { schema: { params: IdParams, response: { 200: ApprovalRecord } }, config: { access: 'agent' } }, async (request) => {
-    const key = keyOf(request);
-    const row = await ctx.store.getApproval(key.tenantId, request.params.id, ctx.clock());
-    const scope = agentScope(key);
-    if (!row || (scope && row.agentId !== scope)) throw new ApiError('AG_NOT_FOUND', `approval \`${request.params.id}\` not found`);
-    return presentApproval(row);
-  });
+  app.get(
+    '/fabric/approvals/:id',
+    { schema: { params: IdParams, response: { 200: ApprovalRecord } }, config: { access: 'agent' } },
+    async (request) => {
+      const key = keyOf(request);
+      const row = await ctx.store.getApproval(key.tenantId, request.params.id, ctx.clock());
+      const scope = agentScope(key);
+      if (!row || (scope && row.agentId !== scope)) throw new ApiError('AG_NOT_FOUND', `approval \`${request.params.id}\` not found`);
+      return presentApproval(row);
+    },
+  );
 
   for (const action of ['approve', 'deny'] as const) {
     app.post(

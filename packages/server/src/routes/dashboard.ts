@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
 import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
+import { Me } from '../schemas.ts';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../console/dist/', import.meta.url));
 
@@ -72,12 +73,13 @@ export function dashboardRoutes(app: App, ctx: AppContext, options: { distDir?: 
     reply.type(index.type);
     return index.body;
   };
-  app.get('/dashboard', { config: { public: true } }, page);
-  app.get('/dashboard/', { config: { public: true } }, page);
+  // Pages, not API: kept out of the OpenAPI document.
+  app.get('/dashboard', { schema: { hide: true }, config: { public: true } }, page);
+  app.get('/dashboard/', { schema: { hide: true }, config: { public: true } }, page);
 
   app.get(
     '/dashboard/assets/:name',
-    { schema: { params: Type.Object({ name: Type.String({ maxLength: 200 }) }) }, config: { public: true } },
+    { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 200 }) }) }, config: { public: true } },
     async (request, reply) => {
       const asset = assets.get(request.params.name);
       reply.headers(SECURITY_HEADERS);
@@ -90,7 +92,7 @@ export function dashboardRoutes(app: App, ctx: AppContext, options: { distDir?: 
     },
   );
 
-  app.get('/fabric/me', { config: { access: 'agent' } }, async (request) => {
+  app.get('/fabric/me', { schema: { response: { 200: Me } }, config: { access: 'agent' } }, async (request) => {
     const key = keyOf(request);
     const tenant = await ctx.store.getTenant(key.tenantId);
     return {

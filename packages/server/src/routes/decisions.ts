@@ -4,7 +4,16 @@ import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentDecision } from '../present.ts';
-import { DecisionList, DecisionListQuery, DecisionRecord, DecisionRequest, DecisionSignature, errorResponses, IdParams, OutcomeRequest } from '../schemas.ts';
+import {
+  DecisionList,
+  DecisionListQuery,
+  DecisionRecord,
+  DecisionRequest,
+  DecisionSignature,
+  errorResponses,
+  IdParams,
+  OutcomeRequest,
+} from '../schemas.ts';
 
 // A repeat of the same key (per tenant and API key) within 24 h gets the first answer; see decision-service.ts.
 const DecisionHeaders = Type.Object({
@@ -28,32 +37,36 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.get('/fabric/decisions', { schema: { querystring: DecisionListQuery, response: { 200: DecisionList } }, config: { access: 'agent' } }, async (request) => {
-    const key = keyOf(request);
-    const q = request.query;
-    const scope = agentScope(key);
-    if (scope && q.agent_id && q.agent_id !== scope) return { decisions: [], next_cursor: null };
-    let beforeSeq: number | undefined;
-    if (q.cursor !== undefined) {
-      beforeSeq = Number.parseInt(q.cursor, 36);
-      if (!Number.isSafeInteger(beforeSeq) || beforeSeq < 0) {
-        throw new ApiError('AG_NOT_FOUND', `unknown cursor \`${q.cursor}\``);
+  app.get(
+    '/fabric/decisions',
+    { schema: { querystring: DecisionListQuery, response: { 200: DecisionList } }, config: { access: 'agent' } },
+    async (request) => {
+      const key = keyOf(request);
+      const q = request.query;
+      const scope = agentScope(key);
+      if (scope && q.agent_id && q.agent_id !== scope) return { decisions: [], next_cursor: null };
+      let beforeSeq: number | undefined;
+      if (q.cursor !== undefined) {
+        beforeSeq = Number.parseInt(q.cursor, 36);
+        if (!Number.isSafeInteger(beforeSeq) || beforeSeq < 0) {
+          throw new ApiError('AG_NOT_FOUND', `unknown cursor \`${q.cursor}\``);
+        }
       }
-    }
-    const limit = q.limit ?? 50;
-    const rows = await ctx.store.listDecisions(key.tenantId, {
-      limit,
-      beforeSeq,
-      agentId: scope ?? q.agent_id,
-      verdict: q.verdict,
-      path: q.path,
-    });
-    const last = rows[rows.length - 1];
-    return {
-      decisions: rows.map((row) => presentDecision(row)),
-      next_cursor: rows.length === limit && last ? last.seq.toString(36) : null,
-    };
-  });
+      const limit = q.limit ?? 50;
+      const rows = await ctx.store.listDecisions(key.tenantId, {
+        limit,
+        beforeSeq,
+        agentId: scope ?? q.agent_id,
+        verdict: q.verdict,
+        path: q.path,
+      });
+      const last = rows[rows.length - 1];
+      return {
+        decisions: rows.map((row) => presentDecision(row)),
+        next_cursor: rows.length === limit && last ? last.seq.toString(36) : null,
+      };
+    },
+  );
 
   const findDecision = async (key: ReturnType<typeof keyOf>, id: string) => {
     const row = await ctx.store.getDecision(key.tenantId, id);
@@ -62,8 +75,10 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     return row;
   };
 
-  app.get('/fabric/decisions/:id', { schema: { params: IdParams, response: { 200: DecisionRecord } }, config: { access: 'agent' } }, async (request) =>
-    presentDecision(await findDecision(keyOf(request), request.params.id)),
+  app.get(
+    '/fabric/decisions/:id',
+    { schema: { params: IdParams, response: { 200: DecisionRecord } }, config: { access: 'agent' } },
+    async (request) => presentDecision(await findDecision(keyOf(request), request.params.id)),
   );
 
   app.get(
@@ -91,7 +106,10 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/fabric/decisions/:id/outcome',
-    { schema: { params: IdParams, body: OutcomeRequest, response: { 200: DecisionRecord, ...errorResponses(409) } }, config: { access: 'agent' } },
+    {
+      schema: { params: IdParams, body: OutcomeRequest, response: { 200: DecisionRecord, ...errorResponses(409) } },
+      config: { access: 'agent' },
+    },
     async (request) => {
       const key = keyOf(request);
       const row = await findDecision(key, request.params.id);

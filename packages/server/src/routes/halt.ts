@@ -9,7 +9,7 @@ import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { hashSecret } from '../ids.ts';
 import { iso } from '../present.ts';
-import { EmergencyHaltRequest, ResumeRequest } from '../schemas.ts';
+import { EmergencyHaltRequest, errorResponses, HaltStarted, HaltState, HaltToken, ResumeRequest, ResumeResult } from '../schemas.ts';
 
 /** A token is for an operator about to halt, not for keeping in a drawer. */
 const TOKEN_TTL_MS = 5 * 60_000;
@@ -23,7 +23,7 @@ const REFUSALS = {
 } as const;
 
 export function haltRoutes(app: App, ctx: AppContext): void {
-  app.get('/fabric/halt', { config: { access: 'approver' } }, async (request) => {
+  app.get('/fabric/halt', { schema: { response: { 200: HaltState } }, config: { access: 'approver' } }, async (request) => {
     const key = keyOf(request);
     const [tenant, settings] = await Promise.all([ctx.store.getTenant(key.tenantId), settingsOf(ctx, key.tenantId)]);
     const halted = tenant?.halted ?? null;
@@ -36,7 +36,7 @@ export function haltRoutes(app: App, ctx: AppContext): void {
     };
   });
 
-  app.post('/fabric/halt/token', { config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/fabric/halt/token', { schema: { response: { 201: HaltToken } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     const settings = await settingsOf(ctx, key.tenantId);
     const token = `hlt_${randomBytes(24).toString('base64url')}`;
@@ -61,38 +61,42 @@ export function haltRoutes(app: App, ctx: AppContext): void {
     };
   });
 
-  app.post('/fabric/halt', { schema: { body: EmergencyHaltRequest }, config: { access: 'admin' } }, async (request) => {
-    const key = keyOf(request);
-    const settings = await settingsOf(ctx, key.tenantId);
-    const body = request.body;
-    const result = await ctx.store.halt(key.tenantId, {
-      tokenHash: hashSecret(body.confirmation_token),
-      keyId: key.id,
-      requireOtherKey: settings.haltQuorum === 2,
-      reason: body.reason,
-      operatorId: body.operator_id,
-      now: ctx.clock(),
-    });
-    if (!result.ok) {
-      if (result.reason === 'already_halted') throw new ApiError('AG_CONFLICT', 'the tenant is already halted; resume it first');
-      throw new ApiError('AG_FORBIDDEN', REFUSALS[result.reason]);
-    }
-    request.log.warn({ tenant: key.tenantId, key: key.id, operator: body.operator_id }, 'tenant halted by the kill switch');
-    return {
-      halted: true,
-      reason: result.halted.reason,
-      since: iso(result.halted.since),
-      operator_id: result.halted.operatorId,
-      halted_by_key_id: key.id,
-      confirmed_by_key_id: result.tokenKeyId,
-      halt_quorum: settings.haltQuorum,
-    };
-  });
+  app.post(
+    '/fabric/halt',
+    { schema: { body: EmergencyHaltRequest, response: { 200: HaltStarted, ...errorResponses(409) } }, config: { access: 'admin' } },
+    async (request) => {
+      const key = keyOf(request);
+      const settings = await settingsOf(ctx, key.tenantId);
+      const body = request.body;
+      const result = await ctx.store.halt(key.tenantId, {
+        tokenHash: hashSecret(body.confirmation_token),
+        keyId: key.id,
+        requireOtherKey: settings.haltQuorum === 2,
+        reason: body.reason,
+        operatorId: body.operator_id,
+        now: ctx.clock(),
+      });
+      if (!result.ok) {
+        if (result.reason === 'already_halted') throw new ApiError('AG_CONFLICT', 'the tenant is already halted; resume it first');
+        throw new ApiError('AG_FORBIDDEN', REFUSALS[result.reason]);
+      }
+      request.log.warn({ tenant: key.tenantId, key: key.id, operator: body.operator_id }, 'tenant halted by the kill switch');
+      return {
+        halted: true,
+        reason: result.halted.reason,
+        since: iso(result.halted.since),
+        operator_id: result.halted.operatorId,
+        halted_by_key_id: key.id,
+        confirmed_by_key_id: result.tokenKeyId,
+        halt_quorum: settings.haltQuorum,
+      };
+    },
+  );
 
   app.post(
     '/fabric/resume',
     {
-      schema: { body: ResumeRequest },
+      schema: { body: ResumeRequest, response: { 200: ResumeResult, ...errorResponses(409) } },
       config: { access: 'admin' },
       // The body is optional: resuming needs nothing but an admin key.
       preValidation: async (request) => {

@@ -76,7 +76,7 @@ function referNamed(node: unknown, ids: ReadonlySet<string>): unknown {
  * may use `AgentKeyRequest` itself, keeping its TypeScript type), and the error answers it can
  * give, its security, tag and operation id are added from how it is protected and what it validates.
  */
-function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>): void {
+function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>, operationIds: Set<string>): void {
   const schema = (route.schema ??= {}) as Json;
   if (schema.hide) return;
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
@@ -92,7 +92,8 @@ function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>): voi
   const error = ref(ErrorResponse);
   if (protectedRoute) {
     add(401, error, 'missing, unknown or revoked `X-API-Key`');
-    if (config.access === 'approver' || config.access === 'admin') add(403, error, `this key may not do that (needs an ${config.access} key)`);
+    if (config.access === 'approver' || config.access === 'admin')
+      add(403, error, `this key may not do that (needs an ${config.access} key)`);
     schema.security ??= [{ [SECURITY_SCHEME]: [] }];
   } else {
     schema.security ??= [];
@@ -114,8 +115,12 @@ function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>): voi
       .split('/')
       .filter((part) => part && part !== 'fabric')
       .map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part.replace(/[^A-Za-z0-9]+/g, '_')));
-    schema.operationId = [method, ...words].join('_');
+    const base = [method, ...words].join('_');
+    let id = base;
+    for (let n = 2; operationIds.has(id); n++) id = `${base}_${n}`;
+    schema.operationId = id;
   }
+  operationIds.add(schema.operationId);
 }
 
 /** Examples shown on the named schemas; the OpenAPI test checks that each one validates. */
@@ -170,14 +175,20 @@ export function registerOpenApi(app: App): void {
   const shared = hoistSchemas(SHARED_SCHEMAS);
   for (const schema of shared) app.addSchema(schema);
   const ids = new Set(shared.map((schema) => schema.$id as string));
-  app.addHook('onRoute', (route) => completeRouteSchema(route, ids));
+  const operationIds = new Set<string>();
+  app.addHook('onRoute', (route) => completeRouteSchema(route, ids, operationIds));
   app.register(swagger, {
     openapi: {
       openapi: OPENAPI_VERSION,
       info: { title: 'ActionGate API', version: API_VERSION, description: DESCRIPTION },
       components: {
         securitySchemes: {
-          [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'customer key (`fk_…`) or agent key (`agt_…`)' },
+          [SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: 'customer key (`fk_…`) or agent key (`agt_…`)',
+          },
         },
       },
     },
@@ -272,6 +283,7 @@ export function openApiRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['meta'],
         summary: 'The full OpenAPI description, operator routes included (operator key only)',
+        operationId: 'get_full_openapi_json',
         security: [{ [SECURITY_SCHEME]: [] }],
         response: { 200: OpenApiDocument, 401: ref(ErrorResponse), 403: ref(ErrorResponse) },
       },

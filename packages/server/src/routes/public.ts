@@ -13,12 +13,18 @@ export function publicRoutes(app: App, ctx: AppContext): void {
   app.get('/healthz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
   app.get('/readyz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
 
-  app.get('/fabric/keys/public', { schema: { response: { 200: PublicKeyList } }, config: { access: 'agent' } }, async () => ({ keys: ctx.keyRing.publicKeys() }));
+  app.get('/fabric/keys/public', { schema: { response: { 200: PublicKeyList } }, config: { access: 'agent' } }, async () => ({
+    keys: ctx.keyRing.publicKeys(),
+  }));
 
-  app.post('/signup', { schema: { body: SignupRequest, response: { 201: SignupResponse, ...errorResponses(404) } }, config: { public: true } }, async (request, reply) => {
-    if (!ctx.config.signupOpen) throw new ApiError('AG_NOT_FOUND', 'signup is not enabled on this service');
-    const created = await createTenantWithAdmin(ctx.store, { name: request.body.name, email: request.body.email ?? null }, ctx.clock());
-    reply.code(201);
-    return { tenant_id: created.tenantId, key_id: created.keyId, api_key: created.apiKey };
-  });
+  app.post(
+    '/signup',
+    { schema: { body: SignupRequest, response: { 201: SignupResponse, ...errorResponses(404) } }, config: { public: true } },
+    async (request, reply) => {
+      if (!ctx.config.signupOpen) throw new ApiError('AG_NOT_FOUND', 'signup is not enabled on this service');
+      const created = await createTenantWithAdmin(ctx.store, { name: request.body.name, email: request.body.email ?? null }, ctx.clock());
+      reply.code(201);
+      return { tenant_id: created.tenantId, key_id: created.keyId, api_key: created.apiKey };
+    },
+  );
 }

@@ -3,12 +3,13 @@
 import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { KeyRotation } from '../journal/journal-schemas.ts';
 import { publicJwk } from '../signing-keys.ts';
 
 export const OPERATOR_TENANT = 'tn_default';
 
 export function signingKeyRoutes(app: App, ctx: AppContext): void {
-  app.post('/fabric/keys/rotate', { config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/fabric/keys/rotate', { schema: { response: { 201: KeyRotation } }, config: { access: 'admin' } }, async (request, reply) => {
     const key = keyOf(request);
     if (key.tenantId !== OPERATOR_TENANT) {
       throw new ApiError(

@@ -12,7 +12,8 @@ const ASSETS = {
 } as const;
 
 // Scripts and styles only from this origin: the page has no inline script and loads nothing from a CDN.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export function signupPageRoutes(app: App, ctx: AppContext): void {
   const dir = new URL('../signup-page/', import.meta.url);

@@ -28,46 +28,54 @@ export function tenantRoutes(app: App, ctx: AppContext): void {
     presentSettings(await settingsOf(ctx, keyOf(request).tenantId)),
   );
 
-  app.patch('/fabric/settings', { schema: { body: SettingsPatch, response: { 200: Settings } }, config: { access: 'admin' } }, async (request) => {
-    const key = keyOf(request);
-    const current = await settingsOf(ctx, key.tenantId);
-    const patch = request.body;
-    const t = patch.thresholds ?? {};
-    const next: TenantSettings = {
-      mode: patch.mode ?? current.mode,
-      enforceStages: patch.enforce_stages ? [...new Set(patch.enforce_stages)] : current.enforceStages,
-      approvalTtlSeconds: patch.approval_ttl_seconds ?? current.approvalTtlSeconds,
-      criticalTransferAmount: patch.critical_transfer_amount ?? current.criticalTransferAmount,
-      failMode: patch.fail_mode ?? current.failMode,
-      haltQuorum: patch.halt_quorum ?? current.haltQuorum,
-      thresholds: {
-        ...DEFAULT_SETTINGS.thresholds,
-        ...current.thresholds,
-        ...(t.trusted_min_approved !== undefined ? { trustedMinApproved: t.trusted_min_approved } : {}),
-        ...(t.trusted_min_share !== undefined ? { trustedMinShare: t.trusted_min_share } : {}),
-        ...(t.normal_min_approved !== undefined ? { normalMinApproved: t.normal_min_approved } : {}),
-        ...(t.normal_min_share !== undefined ? { normalMinShare: t.normal_min_share } : {}),
-      },
-    };
-    await ctx.store.updateSettings(key.tenantId, next);
-    return presentSettings(next);
-  });
+  app.patch(
+    '/fabric/settings',
+    { schema: { body: SettingsPatch, response: { 200: Settings } }, config: { access: 'admin' } },
+    async (request) => {
+      const key = keyOf(request);
+      const current = await settingsOf(ctx, key.tenantId);
+      const patch = request.body;
+      const t = patch.thresholds ?? {};
+      const next: TenantSettings = {
+        mode: patch.mode ?? current.mode,
+        enforceStages: patch.enforce_stages ? [...new Set(patch.enforce_stages)] : current.enforceStages,
+        approvalTtlSeconds: patch.approval_ttl_seconds ?? current.approvalTtlSeconds,
+        criticalTransferAmount: patch.critical_transfer_amount ?? current.criticalTransferAmount,
+        failMode: patch.fail_mode ?? current.failMode,
+        haltQuorum: patch.halt_quorum ?? current.haltQuorum,
+        thresholds: {
+          ...DEFAULT_SETTINGS.thresholds,
+          ...current.thresholds,
+          ...(t.trusted_min_approved !== undefined ? { trustedMinApproved: t.trusted_min_approved } : {}),
+          ...(t.trusted_min_share !== undefined ? { trustedMinShare: t.trusted_min_share } : {}),
+          ...(t.normal_min_approved !== undefined ? { normalMinApproved: t.normal_min_approved } : {}),
+          ...(t.normal_min_share !== undefined ? { normalMinShare: t.normal_min_share } : {}),
+        },
+      };
+      await ctx.store.updateSettings(key.tenantId, next);
+      return presentSettings(next);
+    },
+  );
 
   app.get('/fabric/tools', { schema: { response: { 200: ToolList } }, config: { access: 'approver' } }, async (request) => ({
     tools: (await ctx.store.listTools(keyOf(request).tenantId)).map(presentTool),
   }));
 
-  app.post('/fabric/tools', { schema: { body: AddToolRequest, response: { 201: Tool } }, config: { access: 'admin' } }, async (request, reply) => {
-    const key = keyOf(request);
-    const tool = {
-      tenantId: key.tenantId,
-      toolName: request.body.tool_name,
-      riskLevel: request.body.risk_level ?? 'low',
-      description: request.body.description ?? '',
-      createdAt: ctx.clock(),
-    };
-    await ctx.store.upsertTool(tool);
-    reply.code(201);
-    return presentTool(tool);
-  });
+  app.post(
+    '/fabric/tools',
+    { schema: { body: AddToolRequest, response: { 201: Tool } }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const key = keyOf(request);
+      const tool = {
+        tenantId: key.tenantId,
+        toolName: request.body.tool_name,
+        riskLevel: request.body.risk_level ?? 'low',
+        description: request.body.description ?? '',
+        createdAt: ctx.clock(),
+      };
+      await ctx.store.upsertTool(tool);
+      reply.code(201);
+      return presentTool(tool);
+    },
+  );
 }

@@ -22,30 +22,34 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
     rules: (await ctx.store.listToolRules(keyOf(request).tenantId)).map(presentRule),
   }));
 
-  app.post('/fabric/tool-rules', { schema: { body: ToolRuleRequest, response: { 201: ToolRule } }, config: { access: 'admin' } }, async (request, reply) => {
-    const key = keyOf(request);
-    const now = ctx.clock();
-    const body = request.body;
-    checkConditions(body.match_args as ArgCondition[] | null | undefined);
-    const rule = {
-      id: newId('tr'),
-      tenantId: key.tenantId,
-      name: body.name,
-      effect: body.effect,
-      match_path: body.match_path,
-      match_args: (body.match_args as ArgCondition[] | null | undefined) ?? null,
-      agent_ids: body.agent_ids ?? null,
-      risk_at_least: body.risk_at_least ?? null,
-      description: body.description ?? '',
-      enabled: body.enabled ?? true,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await ctx.store.createToolRule(rule);
-    reply.code(201);
-    return presentRule(rule);
-  });
+  app.post(
+    '/fabric/tool-rules',
+    { schema: { body: ToolRuleRequest, response: { 201: ToolRule } }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const key = keyOf(request);
+      const now = ctx.clock();
+      const body = request.body;
+      checkConditions(body.match_args as ArgCondition[] | null | undefined);
+      const rule = {
+        id: newId('tr'),
+        tenantId: key.tenantId,
+        name: body.name,
+        effect: body.effect,
+        match_path: body.match_path,
+        match_args: (body.match_args as ArgCondition[] | null | undefined) ?? null,
+        agent_ids: body.agent_ids ?? null,
+        risk_at_least: body.risk_at_least ?? null,
+        description: body.description ?? '',
+        enabled: body.enabled ?? true,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await ctx.store.createToolRule(rule);
+      reply.code(201);
+      return presentRule(rule);
+    },
+  );
 
   const findRule = async (tenantId: string, id: string) => {
     const rule = await ctx.store.getToolRule(tenantId, id);
@@ -53,8 +57,10 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
     return rule;
   };
 
-  app.get('/fabric/tool-rules/:id', { schema: { params: IdParams, response: { 200: ToolRule } }, config: { access: 'approver' } }, async (request) =>
-    presentRule(await findRule(keyOf(request).tenantId, request.params.id)),
+  app.get(
+    '/fabric/tool-rules/:id',
+    { schema: { params: IdParams, response: { 200: ToolRule } }, config: { access: 'approver' } },
+    async (request) => presentRule(await findRule(keyOf(request).tenantId, request.params.id)),
   );
 
   app.patch(
@@ -83,11 +89,15 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.delete('/fabric/tool-rules/:id', { schema: { params: IdParams, response: { 204: NoContent } }, config: { access: 'admin' } }, async (request, reply) => {
-    const key = keyOf(request);
-    if (!(await ctx.store.deleteToolRule(key.tenantId, request.params.id))) {
-      throw new ApiError('AG_NOT_FOUND', `tool rule \`${request.params.id}\` not found`);
-    }
-    reply.code(204);
-  });
+  app.delete(
+    '/fabric/tool-rules/:id',
+    { schema: { params: IdParams, response: { 204: NoContent } }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const key = keyOf(request);
+      if (!(await ctx.store.deleteToolRule(key.tenantId, request.params.id))) {
+        throw new ApiError('AG_NOT_FOUND', `tool rule \`${request.params.id}\` not found`);
+      }
+      reply.code(204);
+    },
+  );
 }

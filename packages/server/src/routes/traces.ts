@@ -6,7 +6,7 @@ import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { iso, presentDecision } from '../present.ts';
-import { EventRequest, TraceParams } from '../schemas.ts';
+import { EventRequest, Trace, TraceEvent, TraceList, TraceParams } from '../schemas.ts';
 import type { TraceEventRow } from '../store/trace-store.ts';
 
 const TIMELINE_LIMIT = 1000;
@@ -31,7 +31,7 @@ function presentTraceEvent(event: TraceEventRow) {
 export function traceRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/fabric/traces/:trace_id/events',
-    { schema: { params: TraceParams, body: EventRequest }, config: { access: 'agent' } },
+    { schema: { params: TraceParams, body: EventRequest, response: { 201: TraceEvent } }, config: { access: 'agent' } },
     async (request, reply) => {
       const key = keyOf(request);
       const body = request.body;
@@ -59,28 +59,41 @@ export function traceRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/fabric/traces',
     {
-      schema: { querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })) }) },
+      schema: {
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })) }),
+        response: { 200: TraceList },
+      },
       config: { access: 'approver' },
     },
     async (request) => {
       const traces = await ctx.store.listTraces(keyOf(request).tenantId, request.query.limit ?? 50);
       return {
-        traces: traces.map((t) => ({ trace_id: t.traceId, decisions: t.decisions, events: t.events, first_at: iso(t.firstAt), last_at: iso(t.lastAt) })),
+        traces: traces.map((t) => ({
+          trace_id: t.traceId,
+          decisions: t.decisions,
+          events: t.events,
+          first_at: iso(t.firstAt),
+          last_at: iso(t.lastAt),
+        })),
       };
     },
   );
 
-  app.get('/fabric/traces/:trace_id', { schema: { params: TraceParams }, config: { access: 'approver' } }, async (request) => {
-    const key = keyOf(request);
-    const traceId = request.params.trace_id;
-    const { decisions, events } = await ctx.store.getTrace(key.tenantId, traceId, TIMELINE_LIMIT);
-    if (decisions.length === 0 && events.length === 0) throw new ApiError('AG_NOT_FOUND', `trace \`${traceId}\` not found`);
-    const items = [
-      ...decisions.map((row) => ({ at: row.createdAt, type: 'decision' as const, decision: presentDecision(row, false) })),
-      ...events.map((event) => ({ at: event.createdAt, type: 'event' as const, event: presentTraceEvent(event) })),
-    ];
-    // Stable sort: within one millisecond, decisions and events keep their recorded order.
-    items.sort((a, b) => a.at - b.at);
-    return { trace_id: traceId, items: items.map((item) => ({ ...item, at: iso(item.at) })) };
-  });
+  app.get(
+    '/fabric/traces/:trace_id',
+    { schema: { params: TraceParams, response: { 200: Trace } }, config: { access: 'approver' } },
+    async (request) => {
+      const key = keyOf(request);
+      const traceId = request.params.trace_id;
+      const { decisions, events } = await ctx.store.getTrace(key.tenantId, traceId, TIMELINE_LIMIT);
+      if (decisions.length === 0 && events.length === 0) throw new ApiError('AG_NOT_FOUND', `trace \`${traceId}\` not found`);
+      const items = [
+        ...decisions.map((row) => ({ at: row.createdAt, type: 'decision' as const, decision: presentDecision(row, false) })),
+        ...events.map((event) => ({ at: event.createdAt, type: 'event' as const, event: presentTraceEvent(event) })),
+      ];
+      // Stable sort: within one millisecond, decisions and events keep their recorded order.
+      items.sort((a, b) => a.at - b.at);
+      return { trace_id: traceId, items: items.map((item) => ({ ...item, at: iso(item.at) })) };
+    },
+  );
 }

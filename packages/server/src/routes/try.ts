@@ -13,7 +13,11 @@ const GLOBAL_PER_MINUTE_FACTOR = 30;
 export function tryRoutes(app: App, ctx: AppContext): void {
   const perMinute = ctx.config.tryPerMinute;
   const perClient = new Throttle({ capacity: perMinute, refillPerSecond: perMinute / 60 });
-  const overall = new Throttle({ capacity: perMinute * GLOBAL_PER_MINUTE_FACTOR, refillPerSecond: (perMinute * GLOBAL_PER_MINUTE_FACTOR) / 60, maxClients: 1 });
+  const overall = new Throttle({
+    capacity: perMinute * GLOBAL_PER_MINUTE_FACTOR,
+    refillPerSecond: (perMinute * GLOBAL_PER_MINUTE_FACTOR) / 60,
+    maxClients: 1,
+  });
 
   app.get(
     '/fabric/try',

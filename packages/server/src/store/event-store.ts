@@ -3,13 +3,7 @@
 
 /** Event kinds the log holds. */
 export type EventType =
-  | 'decision.created'
-  | 'approval.created'
-  | 'approval.approved'
-  | 'approval.denied'
-  | 'approval.consumed'
-  | 'halt.started'
-  | 'halt.lifted';
+  'decision.created' | 'approval.created' | 'approval.approved' | 'approval.denied' | 'approval.consumed' | 'halt.started' | 'halt.lifted';
 
 export interface EventRow {
   tenantId: string;

@@ -12,6 +12,9 @@ const addFormats = require('ajv-formats').default as (ajv: unknown) => void;
 
 type Json = Record<string, any>;
 
+/** Where the document's components live for ajv; response schemas refer to it absolutely. */
+const DOCUMENT_ID = 'https://actiongate.invalid/openapi.json';
+
 interface Operation {
   method: string;
   template: string;
@@ -25,7 +28,8 @@ function closeObjects(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(closeObjects);
   if (node === null || typeof node !== 'object') return node;
   const copy: Json = {};
-  for (const [key, value] of Object.entries(node)) copy[key] = key === 'properties' ? mapValues(value as Json, closeObjects) : closeObjects(value);
+  for (const [key, value] of Object.entries(node))
+    copy[key] = key === 'properties' ? mapValues(value as Json, closeObjects) : closeObjects(value);
   if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
   return copy;
 }
@@ -42,7 +46,7 @@ export class Contract {
   constructor(readonly document: Json) {
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: 'openapi.json', components: { schemas: mapValues(document.components?.schemas ?? {}, closeObjects) } });
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: mapValues(document.components?.schemas ?? {}, closeObjects) } });
     for (const [template, item] of Object.entries<Json>(document.paths ?? {})) {
       const names = [...template.matchAll(/\{[^}]+\}/g)].length;
       const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -75,7 +79,8 @@ export class Contract {
     if (!operation || !Contract.documented(operation)) return null;
     const where = `${method} ${url} -> ${status}`;
     const response = operation.responses[String(status)];
-    if (!response) return `${where}: status ${status} is not documented for ${method} ${operation.template} (documented: ${Object.keys(operation.responses).join(', ')})`;
+    if (!response)
+      return `${where}: status ${status} is not documented for ${method} ${operation.template} (documented: ${Object.keys(operation.responses).join(', ')})`;
     const schema = response.content?.['application/json']?.schema;
     if (!schema) {
       if (status === 204 || body === null || body === '') return null;
@@ -84,8 +89,21 @@ export class Contract {
     if (!/^application\/json/.test(contentType ?? '')) return `${where}: content type \`${contentType}\` is not application/json`;
     const validate = this.validator(operation, status);
     if (validate(body)) return null;
-    const errors = (validate.errors ?? []).slice(0, 5).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` \`${e.params.additionalProperty}\`` : ''}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map(
+        (e: ErrorObject) =>
+          `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` \`${e.params.additionalProperty}\`` : ''}`,
+      );
     return `${where}: body does not match the documented schema: ${errors.join('; ')}; body ${JSON.stringify(body).slice(0, 300)}`;
+  }
+
+  /** Checks a value against a named component schema; returns what is wrong, or null. */
+  validateComponent(name: string, value: unknown): string | null {
+    const validate = this.ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${name}`);
+    if (!validate) return `no component \`${name}\``;
+    if (validate(value)) return null;
+    return (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message}`).join('; ');
   }
 
   private validator(operation: Operation, status: number): ValidateFunction {
@@ -93,19 +111,20 @@ export class Contract {
     let validate = this.validators.get(key);
     if (!validate) {
       const raw = operation.responses[String(status)].content['application/json'].schema;
-      validate = this.ajv.compile({ $id: `response:${key}`, ...(closeObjects(rewriteRefs(raw)) as Json) });
+      validate = this.ajv.compile({ $id: `${DOCUMENT_ID}/responses/${this.validators.size}`, ...(closeObjects(rewriteRefs(raw)) as Json) });
       this.validators.set(key, validate);
     }
     return validate;
   }
 }
 
-/** `#/components/schemas/X` made absolute (`openapi.json#/…`), for a schema compiled on its own. */
+/** `#/components/schemas/X` made absolute (`<DOCUMENT_ID>#/…`), for a schema compiled on its own. */
 function rewriteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node === null || typeof node !== 'object') return node;
   const copy: Json = {};
-  for (const [key, value] of Object.entries(node)) copy[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value);
+  for (const [key, value] of Object.entries(node))
+    copy[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${DOCUMENT_ID}${value}` : rewriteRefs(value);
   return copy;
 }
 

@@ -63,7 +63,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       }
       // Every answer is checked against the service's OpenAPI document (set ACTIONGATE_CONTRACT=off to skip).
       if (process.env.ACTIONGATE_CONTRACT !== 'off') {
-        const problem = contractFor(app.swagger() as any).check(method, path, response.status, response.headers.get('content-type'), parsed);
+        const problem = contractFor(app.swagger() as any).check(
+          method,
+          path,
+          response.status,
+          response.headers.get('content-type'),
+          parsed,
+        );
         if (problem) throw new Error(`OpenAPI contract: ${problem}`);
       }
       return { status: response.status, body: parsed as any, headers: response.headers };

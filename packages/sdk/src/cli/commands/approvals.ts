@@ -15,7 +15,11 @@ export function approvalsCommand(program: Command): void {
     .option('--limit <n>', 'at most this many (1..1000)', '100')
     .action(
       action(async (options: { status?: ApprovalStatus; agent?: string; limit: string }, command: Command) => {
-        const list = await gateOf(command).approvals.list({ status: options.status, agent_id: options.agent, limit: Number(options.limit) });
+        const list = await gateOf(command).approvals.list({
+          status: options.status,
+          agent_id: options.agent,
+          limit: Number(options.limit),
+        });
         if (jsonOutput(command)) printJson(list);
         else printTable(list, ['approval_id', 'status', 'agent_id', 'path', 'risk', 'created_at', 'expires_at']);
       }),

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import type { Command } from 'commander';
+import type { Command, CommanderError } from 'commander';
 import { isHeld, mayRun } from '../../client-rule.ts';
 import { ActionBlocked, ApprovalRequired } from '../../errors.ts';
 import type { Decision } from '../../types.ts';
@@ -33,6 +33,11 @@ async function orUnavailable(command: Command, run: () => Promise<number>): Prom
   }
 }
 
+/** A wrong command line of `decide` or `guard` is also exit 12 (help and version stay 0). */
+function usageIsUnavailable(error: CommanderError): never {
+  process.exit(error.exitCode === 0 ? 0 : EXIT.UNAVAILABLE);
+}
+
 interface DecideOptions {
   path: string;
   agent?: string;
@@ -44,6 +49,7 @@ export function decideCommand(program: Command): void {
   program
     .command('decide')
     .description('decide one tool call; exit 0 allowed, 10 held, 11 blocked, 12 unreachable or error')
+    .exitOverride(usageIsUnavailable)
     .requiredOption('--path <path>', 'tool path, e.g. /tools/send_email')
     .option('--agent <agent_id>', 'the agent (customer keys must name it)')
     .option('--payload <json>', 'the tool arguments as a JSON object')
@@ -90,6 +96,7 @@ export function guardCommand(program: Command): void {
   program
     .command('guard')
     .description('decide on a command line and run it only when allowed: exit code of the command, or 10/11/12')
+    .exitOverride(usageIsUnavailable)
     .requiredOption('--path <path>', 'tool path, e.g. /tools/shell')
     .option('--agent <agent_id>', 'the agent (customer keys must name it)')
     .option('--wait <seconds>', 'when held, wait this long for a human, then run once if approved')

@@ -16,20 +16,18 @@ export function decisionsCommand(program: Command): void {
     .option('--verdict <verdict>', 'only this verdict')
     .option('--path <path>', 'only this tool path')
     .action(
-      action(
-        async (options: { limit: string; cursor?: string; agent?: string; verdict?: string; path?: string }, command: Command) => {
-          const page = await gateOf(command).decisions.list({
-            limit: Number(options.limit),
-            cursor: options.cursor,
-            agent_id: options.agent,
-            verdict: options.verdict,
-            path: options.path,
-          });
-          if (jsonOutput(command)) return printJson(page);
-          printTable(page.decisions, ['decision_id', 'verdict', 'agent_id', 'path', 'risk', 'created_at']);
-          if (page.next_cursor) process.stdout.write(`more: --cursor ${page.next_cursor}\n`);
-        },
-      ),
+      action(async (options: { limit: string; cursor?: string; agent?: string; verdict?: string; path?: string }, command: Command) => {
+        const page = await gateOf(command).decisions.list({
+          limit: Number(options.limit),
+          cursor: options.cursor,
+          agent_id: options.agent,
+          verdict: options.verdict,
+          path: options.path,
+        });
+        if (jsonOutput(command)) return printJson(page);
+        printTable(page.decisions, ['decision_id', 'verdict', 'agent_id', 'path', 'risk', 'created_at']);
+        if (page.next_cursor) process.stdout.write(`more: --cursor ${page.next_cursor}\n`);
+      }),
     );
 
   decisions
@@ -41,7 +39,8 @@ export function decisionsCommand(program: Command): void {
         if (jsonOutput(command)) return printJson(record);
         process.stdout.write(formatDecision(record));
         process.stdout.write(`payload ${JSON.stringify(record.payload)}\n`);
-        if (record.outcome) process.stdout.write(`outcome ${record.outcome.status}${record.outcome.detail ? `: ${record.outcome.detail}` : ''}\n`);
+        if (record.outcome)
+          process.stdout.write(`outcome ${record.outcome.status}${record.outcome.detail ? `: ${record.outcome.detail}` : ''}\n`);
       }),
     );
 

@@ -29,8 +29,7 @@ export class IdempotencyKeys {
    */
   replayOf(job: DecisionJob, idempotency: Idempotency): string | null {
     const row = this.find.get(job.tenantId, job.key.id, idempotency.key, job.now - idempotency.windowMs) as
-      | { request_hash: string; decision_id: string }
-      | undefined;
+      { request_hash: string; decision_id: string } | undefined;
     if (!row) return null;
     if (row.request_hash !== idempotency.requestHash) throw new IdempotencyKeyReused(row.decision_id);
     return row.decision_id;

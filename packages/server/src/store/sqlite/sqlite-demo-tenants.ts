@@ -9,7 +9,12 @@ export class SqliteDemoTenants {
 
   constructor(private readonly db: Database.Database) {}
 
-  seedTrustRecord(tenantId: string, target: { agentId?: string; keyId?: string }, counts: { approved: number; blocked: number }, now: number): void {
+  seedTrustRecord(
+    tenantId: string,
+    target: { agentId?: string; keyId?: string },
+    counts: { approved: number; blocked: number },
+    now: number,
+  ): void {
     this.db.transaction(() => {
       if (target.agentId !== undefined) {
         this.db
@@ -20,7 +25,9 @@ export class SqliteDemoTenants {
           .run(tenantId, target.agentId, counts.approved, counts.blocked, now, now);
       }
       if (target.keyId !== undefined) {
-        this.db.prepare('UPDATE keys SET approved = ?, blocked = ? WHERE tenant_id = ? AND id = ?').run(counts.approved, counts.blocked, tenantId, target.keyId);
+        this.db
+          .prepare('UPDATE keys SET approved = ?, blocked = ? WHERE tenant_id = ? AND id = ?')
+          .run(counts.approved, counts.blocked, tenantId, target.keyId);
       }
     })();
   }
@@ -28,11 +35,13 @@ export class SqliteDemoTenants {
   /** Every table except `tenants` with a `tenant_id` column, read once from the schema. */
   private tables(): string[] {
     if (!this.tenantTables) {
-      const names = (this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as Row[]).map(
-        (row) => row.name as string,
-      );
+      const names = (
+        this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as Row[]
+      ).map((row) => row.name as string);
       this.tenantTables = names.filter(
-        (name) => name !== 'tenants' && (this.db.prepare(`PRAGMA table_info("${name.replaceAll('"', '""')}")`).all() as Row[]).some((c) => c.name === 'tenant_id'),
+        (name) =>
+          name !== 'tenants' &&
+          (this.db.prepare(`PRAGMA table_info("${name.replaceAll('"', '""')}")`).all() as Row[]).some((c) => c.name === 'tenant_id'),
       );
     }
     return this.tenantTables;
@@ -55,9 +64,11 @@ export class SqliteDemoTenants {
     const low = idPrefix;
     const high = idPrefix.slice(0, -1) + String.fromCharCode(idPrefix.charCodeAt(idPrefix.length - 1) + 1);
     const ids = new Set(
-      (this.db.prepare('SELECT id FROM tenants WHERE id >= ? AND id < ? AND created_at < ? ORDER BY id LIMIT ?').all(low, high, createdBefore, limit) as Row[]).map(
-        (row) => row.id as string,
-      ),
+      (
+        this.db
+          .prepare('SELECT id FROM tenants WHERE id >= ? AND id < ? AND created_at < ? ORDER BY id LIMIT ?')
+          .all(low, high, createdBefore, limit) as Row[]
+      ).map((row) => row.id as string),
     );
     for (const table of this.tables()) {
       if (ids.size >= limit) break;

@@ -67,8 +67,10 @@ export class SqliteEventLog {
       },
       row.createdAt,
     );
-    if (approval && effects.approval?.kind === 'create') this.append(row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
-    if (approval && effects.approval?.kind === 'consume') this.append(row.tenantId, 'approval.consumed', approvalEventData(approval), row.createdAt);
+    if (approval && effects.approval?.kind === 'create')
+      this.append(row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
+    if (approval && effects.approval?.kind === 'consume')
+      this.append(row.tenantId, 'approval.consumed', approvalEventData(approval), row.createdAt);
   }
 
   list(tenantId: string, afterSeq: number, limit: number): EventRow[] {
@@ -102,6 +104,15 @@ export class SqliteEventLog {
         // A listener's failure must not undo or delay a committed change.
       }
     }
+  }
+
+  /** Where the unpublished events end now; `rollbackTo` it when a savepoint rolls back. */
+  mark(): number {
+    return this.pending.length;
+  }
+
+  rollbackTo(mark: number): void {
+    this.pending.length = Math.min(this.pending.length, mark);
   }
 
   /** Drops the events of a transaction that rolled back. */

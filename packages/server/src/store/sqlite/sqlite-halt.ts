@@ -15,7 +15,9 @@ export class SqliteHalt {
   createToken(token: HaltTokenRow): void {
     // Spent and expired tokens of the tenant go when a new one is issued, so the table stays small.
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM halt_tokens WHERE tenant_id = ? AND (used_at IS NOT NULL OR expires_at <= ?)').run(token.tenantId, token.createdAt);
+      this.db
+        .prepare('DELETE FROM halt_tokens WHERE tenant_id = ? AND (used_at IS NOT NULL OR expires_at <= ?)')
+        .run(token.tenantId, token.createdAt);
       this.db
         .prepare('INSERT INTO halt_tokens (token_hash, tenant_id, key_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
         .run(token.tokenHash, token.tenantId, token.keyId, token.createdAt, token.expiresAt);
@@ -28,9 +30,9 @@ export class SqliteHalt {
         const tenant = this.db.prepare('SELECT halted_at FROM tenants WHERE id = ?').get(tenantId) as Row | undefined;
         if (!tenant) return { ok: false, reason: 'token_unknown' };
         if (tenant.halted_at !== null) return { ok: false, reason: 'already_halted' };
-        const token = this.db.prepare('SELECT * FROM halt_tokens WHERE token_hash = ? AND tenant_id = ?').get(request.tokenHash, tenantId) as
-          | Row
-          | undefined;
+        const token = this.db
+          .prepare('SELECT * FROM halt_tokens WHERE token_hash = ? AND tenant_id = ?')
+          .get(request.tokenHash, tenantId) as Row | undefined;
         if (!token) return { ok: false, reason: 'token_unknown' };
         if (token.used_at !== null) return { ok: false, reason: 'token_used' };
         if (token.expires_at <= request.now) return { ok: false, reason: 'token_expired' };
@@ -52,7 +54,11 @@ export class SqliteHalt {
           },
           request.now,
         );
-        return { ok: true, halted: { reason: request.reason, since: request.now, operatorId: request.operatorId }, tokenKeyId: token.key_id };
+        return {
+          ok: true,
+          halted: { reason: request.reason, since: request.now, operatorId: request.operatorId },
+          tokenKeyId: token.key_id,
+        };
       })(),
     );
   }

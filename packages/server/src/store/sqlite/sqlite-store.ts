@@ -463,10 +463,12 @@ export class SqliteStore implements Store {
     try {
       this.db.transaction(() => {
         for (const pending of batch) {
+          const eventMark = this.events.mark();
           try {
             // A savepoint per decision: one that fails rolls back alone.
             outcomes.push({ row: this.db.transaction(() => this.applyDecision(pending.job))() });
           } catch (error) {
+            this.events.rollbackTo(eventMark);
             outcomes.push({ error });
           }
         }
@@ -574,8 +576,9 @@ export class SqliteStore implements Store {
       trace_id: row.traceId ?? null,
     });
     if (job.idempotency) this.idempotencyKeys.remember(job, job.idempotency, row.id);
-    // Last, so a savepoint that rolls back never leaves an event waiting to be published.
-    const touched = effects.approval && effects.approval.kind !== 'reuse' ? (s.approval.get(job.tenantId, effects.approval.approvalId) as Row) : null;
+    // The live events of this decision; flush drops them again if its savepoint rolls back.
+    const touched =
+      effects.approval && effects.approval.kind !== 'reuse' ? (s.approval.get(job.tenantId, effects.approval.approvalId) as Row) : null;
     this.events.appendDecision(row, effects, touched ? approvalOf(touched, job.now) : null);
     // The tamper-evident journal, in this decision's savepoint: the decision, then what it did to an approval.
     this.journal.append(row.tenantId, 'decision', row.id, row.createdAt, decisionRecord(row));

@@ -1,0 +1,74 @@
+// What every rule for one shell command gets (the command, its arguments, where it runs, the
+// shared analysis state, the summary it fills), and the effects several rules share: a write to a
+// path (persistence targets and devices are critical), code handed to an interpreter (reverse
+// shells, exfiltration, fork bombs, embedded shell commands) and the file an upload option names.
+
+import { quote } from './findings.ts';
+import { criticalWriteTarget, isBlockDevice, isSystemPath, normalizePath } from './paths.ts';
+import { readCode } from './script-code.ts';
+import type { CommandSite, CommandSummary, ShellScan } from './shell-scan.ts';
+import type { Word } from './shell-words.ts';
+
+/** One simple command as the rules see it. */
+export interface RuleContext {
+  name: string;
+  head: Word;
+  args: Word[];
+  site: CommandSite;
+  scan: ShellScan;
+  summary: CommandSummary;
+  argsFromInput: boolean;
+}
+
+/** The file an upload option names (`@file`, `<file`, `name=@file`, `name@file`, `file:path`). */
+export function uploadedFile(text: string): string | undefined {
+  let match = /^(?:[\w.-]*=)?[@<](.+)$/.exec(text);
+  if (match) return match[1].replace(/;.*$/, '');
+  match = /^[\w.-]+@(\/.+|~.*)$/.exec(text);
+  if (match) return match[1];
+  match = /^(?:file|open|gopen|create|creat):([^,]+)/i.exec(text);
+  if (match) return match[1];
+  return undefined;
+}
+
+/** The evaluated text of a word as a path, or undefined when it is computed at run time. */
+export function staticPath(word: Word): string | undefined {
+  if (word.dynamic && /\$\(|\$\(\(|<\(|>\(/.test(word.text)) return undefined;
+  return word.text;
+}
+
+/** Signals of code run by an interpreter. */
+export function codeRule(c: { name: string; scan: ShellScan; summary?: CommandSummary }, code: string, runsNow = true): void {
+  const signals = readCode(code);
+  if (signals.socket && signals.spawnsShell) {
+    c.scan.add('critical', `shell: ${c.name} code connects a socket to a shell (reverse or bind shell)`);
+  }
+  if (!runsNow) return;
+  // A file the code writes (a download saved to cron) is not one it sends.
+  const sent = signals.sensitivePaths.filter((entry) => !signals.writes.some((write) => write.path === entry.path));
+  if ((signals.socket || signals.network) && sent.length > 0) {
+    c.scan.add('critical', `shell: ${c.name} code sends ${sent[0].why} ${quote(sent[0].path)} over the network`);
+  }
+  if (signals.network && c.summary) c.summary.downloader = true;
+  if (signals.forkBomb) c.scan.add('critical', `shell: ${c.name} code is a fork bomb`);
+  for (const target of signals.deletes) c.scan.add('critical', `shell: ${c.name} code deletes ${target.why} ${quote(target.path)}`);
+  for (const target of signals.writes) c.scan.add('critical', `shell: ${c.name} code writes to ${target.why} ${quote(target.path)}`);
+  for (const command of signals.shellCommands) c.scan.nested(command, `${c.name} code`);
+}
+
+/** A write to `path` by `via`: persistence targets and devices are critical, system paths high. */
+export function writeTarget(c: { scan: ShellScan }, path: string, via: string, op: '>' | '>>'): void {
+  if (path === '' || path.includes('$(')) return;
+  const why = criticalWriteTarget(path);
+  if (why !== undefined) {
+    c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
+    return;
+  }
+  if (op === '>' && normalizePath(path).startsWith('/var/log/')) {
+    c.scan.add('critical', `shell: overwrites system log ${quote(path)} (${via})`);
+    return;
+  }
+  if (isSystemPath(path) && !isBlockDevice(path) && !normalizePath(path).startsWith('/dev/')) {
+    c.scan.add('high', `shell: writes to system path ${quote(path)} (${via})`);
+  }
+}

@@ -1,0 +1,275 @@
+"""The ActionGate client: one method per customer route, standard library only (urllib)."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from typing import Any, Callable, Dict, List, Optional
+
+from .errors import ApiRequestError, GovernanceUnavailable
+
+JsonObject = Dict[str, Any]
+
+_BACKOFF_BASE = 0.1
+_BACKOFF_CAP = 2.0
+
+
+def may_run(decision: JsonObject) -> bool:
+    """The client rule: run only when the verdict starts with ALLOWED and `blocked` is false."""
+    verdict = decision.get("verdict")
+    return isinstance(verdict, str) and verdict.startswith("ALLOWED") and decision.get("blocked") is False
+
+
+def approval_id_of(decision: JsonObject) -> Optional[str]:
+    """The approval id a held decision carries (top level, or in the `approval` stage)."""
+    if decision.get("approval_id"):
+        return decision["approval_id"]
+    for stage in decision.get("stages") or []:
+        if stage.get("stage") == "approval" and isinstance((stage.get("data") or {}).get("approval_id"), str):
+            return stage["data"]["approval_id"]
+    return None
+
+
+def backoff_seconds(attempt: int) -> float:
+    """Full jitter: a uniform wait in [0, min(cap, base * 2**attempt))."""
+    return random.random() * min(_BACKOFF_CAP, _BACKOFF_BASE * (2**attempt))
+
+
+class _Retryable(Exception):
+    def __init__(self, message: str, status: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Client:
+    """A client of one ActionGate service.
+
+    `timeout` (seconds) bounds each call, retries included. `retries` applies to the decision call
+    only, after network errors, timeouts and 5xx answers; every retry carries the same
+    `Idempotency-Key`, so the service decides once.
+    """
+
+    def __init__(
+        self,
+        base_url: Optional[str] = None,
+        api_key: Optional[str] = None,
+        timeout: float = 5.0,
+        retries: int = 2,
+        agent_id: Optional[str] = None,
+    ) -> None:
+        self.base_url = (base_url or os.environ.get("ACTIONGATE_URL") or "http://127.0.0.1:8080").rstrip("/")
+        self.api_key = api_key if api_key is not None else os.environ.get("ACTIONGATE_API_KEY")
+        self.timeout = float(timeout)
+        self.retries = max(0, int(retries))
+        self.agent_id = agent_id
+
+    # -- transport -------------------------------------------------------------------------------
+
+    def _request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        query: Optional[Dict[str, Any]] = None,
+        headers: Optional[Dict[str, str]] = None,
+        retries: int = 0,
+    ) -> Any:
+        url = self.base_url + path
+        params = {k: v for k, v in (query or {}).items() if v is not None}
+        if params:
+            url += "?" + urllib.parse.urlencode(params)
+        all_headers = {"accept": "application/json", **(headers or {})}
+        if self.api_key:
+            all_headers["x-api-key"] = self.api_key
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            all_headers["content-type"] = "application/json"
+        deadline = time.monotonic() + self.timeout
+        attempt = 0
+        while True:
+            try:
+                return self._attempt(method, url, data, all_headers, deadline)
+            except _Retryable as error:
+                wait = backoff_seconds(attempt)
+                if attempt >= retries or time.monotonic() + wait >= deadline:
+                    raise GovernanceUnavailable(str(error), error.status) from error
+                time.sleep(wait)
+                attempt += 1
+
+    def _attempt(self, method: str, url: str, data: Optional[bytes], headers: Dict[str, str], deadline: float) -> Any:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise _Retryable(f"no answer from {self.base_url} within {self.timeout} s")
+        request = urllib.request.Request(url, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=remaining) as response:
+                status, text = response.status, response.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read().decode("utf-8", "replace")
+        except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise _Retryable(f"ActionGate at {self.base_url} is unreachable: {reason}") from error
+        parsed: Any = None
+        if text:
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                parsed = text
+        if status >= 500:
+            raise _Retryable(f"ActionGate answered {status}: {_detail_text(parsed)}", status)
+        if not 200 <= status < 300:
+            record = parsed if isinstance(parsed, dict) else {}
+            raise ApiRequestError(status, record.get("detail", parsed), record.get("code"), parsed)
+        return parsed
+
+    # -- decisions -------------------------------------------------------------------------------
+
+    def decide(
+        self,
+        path: str,
+        payload: Optional[JsonObject] = None,
+        agent_id: Optional[str] = None,
+        trace_id: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> JsonObject:
+        """Asks whether a tool call may run; answers the decision for every verdict.
+
+        Raises `GovernanceUnavailable` (unreachable, timeout, 5xx after retries) or `ApiRequestError` (4xx).
+        Apply the client rule with `may_run(decision)`.
+        """
+        body: JsonObject = {"path": path}
+        agent = agent_id if agent_id is not None else self.agent_id
+        if agent is not None:
+            body["agent_id"] = agent
+        if payload is not None:
+            body["payload"] = payload
+        if trace_id is not None:
+            body["trace_id"] = trace_id
+        key = idempotency_key or str(uuid.uuid4())
+        return self._request("POST", "/fabric/decisions", body, headers={"idempotency-key": key}, retries=self.retries)
+
+    def list_decisions(self, limit: Optional[int] = None, cursor: Optional[str] = None, agent_id: Optional[str] = None,
+                       verdict: Optional[str] = None, path: Optional[str] = None) -> JsonObject:
+        """`{decisions, next_cursor}`, newest first."""
+        query = {"limit": limit, "cursor": cursor, "agent_id": agent_id, "verdict": verdict, "path": path}
+        return self._request("GET", "/fabric/decisions", query=query)
+
+    def get_decision(self, decision_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/decisions/{_q(decision_id)}")
+
+    def decision_signature(self, decision_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/decisions/{_q(decision_id)}/signature")
+
+    def report_outcome(self, decision_id: str, status: str, detail: Optional[str] = None) -> JsonObject:
+        """Records `completed` or `failed` for a decision (once)."""
+        body: JsonObject = {"status": status}
+        if detail is not None:
+            body["detail"] = detail[:2000]
+        return self._request("POST", f"/fabric/decisions/{_q(decision_id)}/outcome", body)
+
+    def public_keys(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/keys/public")["keys"]
+
+    # -- approvals -------------------------------------------------------------------------------
+
+    def list_approvals(self, status: Optional[str] = None, agent_id: Optional[str] = None,
+                       limit: Optional[int] = None) -> List[JsonObject]:
+        query = {"status": status, "agent_id": agent_id, "limit": limit}
+        return self._request("GET", "/fabric/approvals", query=query)["approvals"]
+
+    def get_approval(self, approval_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/approvals/{_q(approval_id)}")
+
+    def approve(self, approval_id: str, note: Optional[str] = None) -> JsonObject:
+        """Approves a held call (with a key other than the one that asked)."""
+        return self._request("POST", f"/fabric/approvals/{_q(approval_id)}/approve", {"note": note})
+
+    def deny(self, approval_id: str, note: Optional[str] = None) -> JsonObject:
+        return self._request("POST", f"/fabric/approvals/{_q(approval_id)}/deny", {"note": note})
+
+    # -- tool rules, keys, agents, tools, settings -----------------------------------------------
+
+    def list_tool_rules(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/tool-rules")["rules"]
+
+    def create_tool_rule(self, name: str, effect: str, match_path: str, **fields: Any) -> JsonObject:
+        return self._request("POST", "/fabric/tool-rules", {"name": name, "effect": effect, "match_path": match_path, **fields})
+
+    def update_tool_rule(self, rule_id: str, **fields: Any) -> JsonObject:
+        return self._request("PATCH", f"/fabric/tool-rules/{_q(rule_id)}", fields)
+
+    def delete_tool_rule(self, rule_id: str) -> None:
+        self._request("DELETE", f"/fabric/tool-rules/{_q(rule_id)}")
+
+    def create_agent_key(self, name: str, agent_id: Optional[str] = None, budget_usd: Optional[float] = None) -> JsonObject:
+        """Mints a key for one agent; `agent_key` in the answer is shown once."""
+        body: JsonObject = {"name": name}
+        if agent_id is not None:
+            body["agent_id"] = agent_id
+        if budget_usd is not None:
+            body["budget_usd"] = budget_usd
+        return self._request("POST", "/fabric/agent-keys", body)
+
+    def list_agent_keys(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/agent-keys")["agent_keys"]
+
+    def revoke_agent_key(self, agent_key_id: str) -> JsonObject:
+        return self._request("DELETE", f"/fabric/agent-keys/{_q(agent_key_id)}")
+
+    def create_api_key(self, name: str, role: str) -> JsonObject:
+        """Mints a customer key (`admin` or `approver`); `api_key` in the answer is shown once."""
+        return self._request("POST", "/fabric/api-keys", {"name": name, "role": role})
+
+    def list_agents(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/agents")["agents"]
+
+    def get_agent(self, agent_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/agents/{_q(agent_id)}")
+
+    def suspend_agent(self, agent_id: str, reason: str) -> JsonObject:
+        return self._request("POST", f"/fabric/agents/{_q(agent_id)}/suspend", {"reason": reason})
+
+    def revoke_agent(self, agent_id: str, reason: str) -> JsonObject:
+        return self._request("POST", f"/fabric/agents/{_q(agent_id)}/revoke", {"reason": reason})
+
+    def reinstate_agent(self, agent_id: str, reason: str) -> JsonObject:
+        return self._request("POST", f"/fabric/agents/{_q(agent_id)}/reinstate", {"reason": reason})
+
+    def get_settings(self) -> JsonObject:
+        return self._request("GET", "/fabric/settings")
+
+    def update_settings(self, **fields: Any) -> JsonObject:
+        return self._request("PATCH", "/fabric/settings", fields)
+
+    # -- guards ----------------------------------------------------------------------------------
+
+    def guard(self, path: str, **options: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator: see `actiongate.guard`; this client decides."""
+        from .guard import guard
+
+        return guard(path, client=self, **options)
+
+    def guarding(self, path: str, payload: Optional[JsonObject] = None, agent_id: Optional[str] = None,
+                 wait_for_approval: Optional[float] = None) -> Any:
+        """Context manager: decides on entry and raises before the body runs unless allowed."""
+        from .guard import Guarding
+
+        return Guarding(self, path, payload or {}, agent_id, wait_for_approval)
+
+
+def _q(value: str) -> str:
+    return urllib.parse.quote(value, safe="")
+
+
+def _detail_text(body: Any) -> str:
+    if isinstance(body, dict) and "detail" in body:
+        detail = body["detail"]
+        return detail if isinstance(detail, str) else json.dumps(detail)
+    return str(body)[:200] if body else "server error"
