@@ -2,8 +2,10 @@
 // real DecisionService and SqliteStore (WAL, synchronous=FULL, group commit), with the journal on and
 // off, in alternating rounds of the same run so both see the same machine state.
 // With `--http` the decisions go through the Fastify app (app.inject: routing, auth, validation,
-// serialisation) instead of straight to the DecisionService.
-//   node --import tsx bench/journal-overhead.ts [decisions-per-round=2000] [rounds=3] [in-flight=50] [--http]
+// serialisation) instead of straight to the DecisionService. By default the 20 agents are new, so
+// every call is held and also creates an approval (two entries per decision, the journal's worst
+// case); with `--trusted` they have a long clean record, so calls are allowed (one entry each).
+//   node --import tsx bench/journal-overhead.ts [decisions-per-round=2000] [rounds=3] [in-flight=50] [--http] [--trusted]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,8 @@ import { bootstrap } from '../packages/server/src/tenants.ts';
 
 const args = process.argv.slice(2);
 const viaHttp = args.includes('--http');
-const [perRound = 2000, rounds = 3, inFlight = 50] = args.filter((arg) => arg !== '--http').map(Number);
+const trusted = args.includes('--trusted');
+const [perRound = 2000, rounds = 3, inFlight = 50] = args.filter((arg) => !arg.startsWith('--')).map(Number);
 const ADMIN = 'fk_bench_journal_overhead';
 
 async function round(journal: boolean, tag: string): Promise<{ perSecond: number; cpuMs: number; entries: number }> {
@@ -27,6 +30,11 @@ async function round(journal: boolean, tag: string): Promise<{ perSecond: number
   try {
     await bootstrap(store, ADMIN, Date.now());
     const key = (await store.findKeyByHash(hashSecret(ADMIN)))!;
+    if (trusted) {
+      await store.seedTrustRecord('tn_default', { keyId: key.id }, { approved: 1000, blocked: 0 }, Date.now());
+      for (let a = 0; a < 20; a++)
+        await store.seedTrustRecord('tn_default', { agentId: `agent-${a}` }, { approved: 1000, blocked: 0 }, Date.now());
+    }
     const keyRing = SigningKeyRing.ephemeral();
     const service = new DecisionService(store, keyRing);
     const { app } = buildApp({ config: configFromEnv({ PORT: '0' }), store, keyRing, logger: false });
@@ -35,8 +43,6 @@ async function round(journal: boolean, tag: string): Promise<{ perSecond: number
       const res = await app.inject({ method: 'POST', url: '/fabric/decisions', headers: { 'x-api-key': ADMIN }, payload: body });
       if (res.statusCode !== 200) throw new Error(`decision answered ${res.statusCode}: ${res.body}`);
     };
-    // A mix like a busy tenant: 20 agents; new agents' calls are held, so about half the
-    // decisions also create an approval (a second journal entry in the same transaction).
     const request = (i: number) => ({
       path: i % 2 ? '/tools/search' : '/tools/send_email',
       agent_id: `agent-${i % 20}`,
@@ -84,7 +90,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const on = median(results.on);
 const off = median(results.off);
 console.log(
-  `\n${viaHttp ? 'through the app (inject)' : 'through the DecisionService'}: ${perRound} decisions per round, ${inFlight} in flight, ${rounds} rounds; median: journal off ${off.toFixed(0)}/s, ` +
+  `\n${viaHttp ? 'through the app (inject)' : 'through the DecisionService'}, ${trusted ? 'trusted' : 'new'} agents: ${perRound} decisions per round, ${inFlight} in flight, ${rounds} rounds; median: journal off ${off.toFixed(0)}/s, ` +
     `journal on ${on.toFixed(0)}/s (${(((off - on) / off) * 100).toFixed(1)}% slower; ${entries} entries per ${perRound} decisions)\n` +
     `CPU per decision (median): off ${median(cpuMs.off).toFixed(3)} ms, on ${median(cpuMs.on).toFixed(3)} ms`,
 );

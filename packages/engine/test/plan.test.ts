@@ -41,7 +41,7 @@ const cases: Array<{ note: string; path?: string; payload: unknown; isPlan: bool
     note: 'non-integer index',
     payload: { plan: [{ index: 1.5, action: 'a' }] },
     isPlan: true,
-    problems: [/index must be a non-negative integer/],
+    problems: [/`plan\[0\].index` must be a non-negative integer/],
   },
   {
     note: 'duplicate index',
@@ -52,7 +52,7 @@ const cases: Array<{ note: string; path?: string; payload: unknown; isPlan: bool
       ],
     },
     isPlan: true,
-    problems: [/`plan\[1\]`.index `0` repeats the index of `plan\[0\]`/],
+    problems: [/`plan\[1\].index` 0 repeats the index of `plan\[0\]`/],
   },
   {
     note: 'out of order index',
@@ -63,13 +63,13 @@ const cases: Array<{ note: string; path?: string; payload: unknown; isPlan: bool
       ],
     },
     isPlan: true,
-    problems: [/index `1` is out of order/],
+    problems: [/`plan\[1\].index` 1 is out of order/],
   },
   {
     note: 'wrong optional types',
     payload: { plan: [{ index: 0, action: 'a', value: '5', target: 3 }] },
     isPlan: true,
-    problems: [/target must be a string/, /value must be a number/],
+    problems: [/`plan\[0\].target` must be a string/, /`plan\[0\].value` must be a number/],
   },
 ];
 

@@ -120,7 +120,7 @@ test('a pathological regex and glob stay linear', () => {
   const long = 'a'.repeat(50_000) + '!';
   assert.equal(matchingRules([conditionRule('deny', [{ field: 's', op: 'regex', value: '^(a+)+$' }])], { path: '/tools/x', payload: { s: long } }).length, 0);
   assert.equal(globMatches('*a*a*a*a*a*b', 'a'.repeat(2000)), false);
-  assert.ok(performance.now() - started < 2000, 'no catastrophic backtracking');
+  assert.ok(performance.now() - started < 5000, 'no catastrophic backtracking (a guard against blow-up, not a speed target)');
 });
 
 test('10,000 rules still decide correctly, through the index', () => {

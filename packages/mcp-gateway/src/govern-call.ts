@@ -3,13 +3,12 @@
 // consumes the approval so the call runs once. Answers whether to run, or the text the model sees.
 import { ActionGate, ApiRequestError, type JsonObject } from '@actiongate/sdk';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { decideCall, type CallDecision } from './decide-call.ts';
 import { canElicitForm, elicitApproval } from './elicit-approval.ts';
 import type { Logger } from './log.ts';
 import { blockedResult, heldResult, unavailableResult } from './tool-results.ts';
 import { waitForApproval } from './wait-for-approval.ts';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export interface GovernContext {
   gate: ActionGate;

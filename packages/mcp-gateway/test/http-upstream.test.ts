@@ -23,14 +23,21 @@ describe('gateway in front of a Streamable HTTP upstream', () => {
     { name: 'add_note', description: 'adds a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
   ];
   const ran: unknown[] = [];
+  const aborted: unknown[] = [];
 
   before(async () => {
     service = await startService('http-agent');
     await addRule(service, { name: 'notes-ok', effect: 'allow', match_path: '/tools/mcp/notes/*' });
     upstream = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
     upstream.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    upstream.setRequestHandler(CallToolRequestSchema, async (request) => {
+    upstream.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       ran.push({ name: request.params.name, arguments: request.params.arguments });
+      if (request.params.name === 'slow_note') {
+        // Runs until the caller cancels: the gateway must pass the client's cancellation on.
+        await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
+        aborted.push(request.params.arguments);
+        return { content: [{ type: 'text', text: 'cancelled' }] };
+      }
       return { content: [{ type: 'text', text: `${request.params.name}: ${JSON.stringify(request.params.arguments)}` }] };
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
@@ -84,5 +91,24 @@ describe('gateway in front of a Streamable HTTP upstream', () => {
     assert.equal(result.isError, true);
     assert.match(textOf(result), /^\[ActionGate\] HELD for approval apr_\S+: held by .*; not executed/);
     assert.equal(ran.length, before);
+  });
+
+  test("the client's cancellation reaches the upstream", async () => {
+    tools.push({ name: 'slow_note', inputSchema: { type: 'object' } });
+    await upstream.sendToolListChanged();
+    for (let i = 0; i < 100 && !(await gw.client.listTools()).tools.some((t) => t.name === 'notes__slow_note'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const controller = new AbortController();
+    const call = gw.client.callTool({ name: 'notes__slow_note', arguments: { n: 7 } }, undefined, { signal: controller.signal });
+    for (let i = 0; i < 200 && !ran.some((r: any) => r.name === 'slow_note'); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(
+      ran.some((r: any) => r.name === 'slow_note'),
+      'the upstream started the call',
+    );
+    controller.abort();
+    await assert.rejects(call);
+    for (let i = 0; i < 200 && aborted.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(aborted, [{ n: 7 }]);
   });
 });

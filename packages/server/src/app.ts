@@ -43,6 +43,8 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     bodyLimit: options.config.bodyLimit,
     ajv: { customOptions: { allErrors: true } },
     return503OnClosing: true,
+    // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
+    pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx: AppContext = {
     config: options.config,

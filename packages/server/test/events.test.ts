@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { bootstrap, buildApp, configFromEnv, SigningKeyRing, SqliteStore } from '../src/index.ts';
 import { openSse } from './support/sse-client.ts';
 import { startServer, type TestServer } from './support/test-server.ts';
 
@@ -165,4 +166,44 @@ test('closing the server ends open streams instead of hanging', async () => {
   await own.close();
   await stream.ended;
   assert.ok(Date.now() - started < 2000, 'close took too long');
+});
+
+test('a decision whose savepoint rolls back after its events were written publishes nothing', async () => {
+  const store = new SqliteStore({ dataDir: ':memory:' });
+  await bootstrap(store, 'fk_rollback_events', Date.now());
+  const { app } = buildApp({ config: configFromEnv({ PORT: '0' }), store, keyRing: SigningKeyRing.ephemeral(), logger: false });
+  const heard: string[] = [];
+  store.onEvents((events) => heard.push(...events.map((e) => `${e.type}:${e.data.agent_id}`)));
+  // Fail the decision after everything in it ran, as a later step of its savepoint (the journal) could.
+  const inner = store as unknown as { applyDecision(job: { agentId: string }): unknown };
+  const original = inner.applyDecision.bind(store);
+  inner.applyDecision = (job) => {
+    const row = original(job);
+    if (job.agentId === 'doomed') throw new Error('a later step of the savepoint failed');
+    return row;
+  };
+  try {
+    const send = (agent_id: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/fabric/decisions',
+        headers: { 'x-api-key': 'fk_rollback_events' },
+        payload: { path: '/tools/search', agent_id, payload: {} },
+      });
+    const [doomed, fine] = await Promise.all([send('doomed'), send('fine')]);
+    assert.equal(doomed.statusCode, 500);
+    assert.equal(fine.statusCode, 200);
+    assert.deepEqual(heard, ['decision.created:fine', 'approval.created:fine']);
+    const logged = await store.listEvents('tn_default', 0, 100);
+    assert.deepEqual(
+      logged.map((e) => [e.seq, e.data.agent_id]),
+      [
+        [1, 'fine'],
+        [2, 'fine'],
+      ],
+    );
+  } finally {
+    await app.close();
+    await store.close();
+  }
 });

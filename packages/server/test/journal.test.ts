@@ -71,6 +71,34 @@ test('every decision and approval event is journaled, in order, and the export v
   assert.equal(verifyJournal(entries, { keys: publicKeySet(keys), treeHead: tree_head }).valid, true, 'offline too');
 });
 
+test('an approval expires once in the journal, whichever path notices first', async () => {
+  const held = await decide('journal-exp', { to: 'z@example.com' });
+  const id = held.body.stages[3].data.approval_id;
+  const listedId = (await decide('journal-exp2', { to: 'w@example.com' })).body.stages[3].data.approval_id;
+  const later = Date.now() + 2 * 3600_000;
+  const decided = await server.store.decideApproval('tn_default', id, {
+    approve: true,
+    keyId: 'key_other',
+    note: null,
+    now: later,
+    resendWindowMs: 60_000,
+  });
+  assert.deepEqual(decided.ok ? 'decided' : decided.reason, 'expired');
+  await server.store.listApprovals('tn_default', { limit: 10 }, later);
+  await server.store.expireDueApprovals(later);
+  const { entries } = await exportJournal();
+  const about = entries.filter((entry: ExportedJournalEntry) => entry.ref_id === id).map((entry: ExportedJournalEntry) => entry.type);
+  assert.deepEqual(about, ['approval.created', 'approval.expired']);
+  const aboutListed = entries
+    .filter((entry: ExportedJournalEntry) => entry.ref_id === listedId)
+    .map((entry: ExportedJournalEntry) => entry.type);
+  assert.deepEqual(aboutListed, ['approval.created', 'approval.expired'], 'listing the queue expires it, once');
+  assert.equal(
+    entries.find((entry: ExportedJournalEntry) => entry.type === 'approval.expired' && entry.ref_id === id).record.status,
+    'expired',
+  );
+});
+
 test('a tampered export is answered 200 with valid false and the first bad index', async () => {
   await decide('journal-t', { n: 1 });
   const { entries } = await exportJournal();

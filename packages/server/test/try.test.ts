@@ -43,7 +43,7 @@ const EXPECTED: Record<string, { verdict: string; blocked: boolean; note: string
     check: (chain) => {
       assert.equal(chain[2].stage, 'policy');
       assert.equal(chain[2].verdict, 'deny');
-      assert.match(chain[2].detail, /malformed plan: .*`plan\[1\]` is missing `action`.*`plan\[2\]`.index `1` repeats/);
+      assert.match(chain[2].detail, /malformed plan: .*`plan\[1\]` is missing `action`.*`plan\[2\].index` 1 repeats/);
     },
   },
   'new-agent': {

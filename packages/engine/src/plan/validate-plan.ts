@@ -55,33 +55,33 @@ export function validatePlan(path: string, payload: unknown): PlanCheck {
   const seen = new Map<number, number>();
   let previousIndex: number | null = null;
   plan.forEach((step, position) => {
-    const at = `\`plan[${position}]\``;
+    const at = `plan[${position}]`;
     if (!isRecord(step)) {
-      problems.push(`${at} must be an object, got ${typeName(step)}`);
+      problems.push(`\`${at}\` must be an object, got ${typeName(step)}`);
       return;
     }
     const index = step.index;
-    if (index === undefined) problems.push(`${at} is missing \`index\``);
+    if (index === undefined) problems.push(`\`${at}\` is missing \`index\``);
     else if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
-      problems.push(`${at}.index must be a non-negative integer, got \`${JSON.stringify(index)}\``);
+      problems.push(`\`${at}.index\` must be a non-negative integer, got \`${JSON.stringify(index)}\``);
     } else {
       const first = seen.get(index);
-      if (first !== undefined) problems.push(`${at}.index \`${index}\` repeats the index of \`plan[${first}]\``);
+      if (first !== undefined) problems.push(`\`${at}.index\` ${index} repeats the index of \`plan[${first}]\``);
       else if (previousIndex !== null && index < previousIndex) {
-        problems.push(`${at}.index \`${index}\` is out of order (comes after index \`${previousIndex}\`)`);
+        problems.push(`\`${at}.index\` ${index} is out of order (comes after index ${previousIndex})`);
       }
       if (first === undefined) seen.set(index, position);
       previousIndex = Math.max(previousIndex ?? index, index);
     }
-    if (step.action === undefined) problems.push(`${at} is missing \`action\``);
+    if (step.action === undefined) problems.push(`\`${at}\` is missing \`action\``);
     else if (typeof step.action !== 'string' || step.action.trim() === '') {
-      problems.push(`${at}.action must be a non-empty string, got \`${JSON.stringify(step.action)}\``);
+      problems.push(`\`${at}.action\` must be a non-empty string, got \`${JSON.stringify(step.action)}\``);
     }
     for (const [field, type] of Object.entries(OPTIONAL_FIELDS)) {
       const value = step[field];
       if (value === undefined || value === null) continue;
       const ok = type === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === 'string';
-      if (!ok) problems.push(`${at}.${field} must be a ${type} or null, got ${typeName(value)}`);
+      if (!ok) problems.push(`\`${at}.${field}\` must be a ${type} or null, got ${typeName(value)}`);
     }
   });
   if (problems.length > MAX_REPORTED) {

@@ -73,8 +73,8 @@ function referNamed(node: unknown, ids: ReadonlySet<string>): unknown {
 
 /**
  * Completes a route's schema before it is compiled: named schemas become references (so a route
- * may use `AgentKeyRequest` itself, keeping its TypeScript type), and the error answers it can
- * give, its security, tag and operation id are added from how it is protected and what it validates.
+ * may use `AgentKeyRequest` itself, keeping its TypeScript type), and its security, tag and
+ * operation id are set from how it is protected and where it lives.
  */
 function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>, operationIds: Set<string>): void {
   const schema = (route.schema ??= {}) as Json;
@@ -84,27 +84,7 @@ function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>, oper
   }
   if (schema.response) schema.response = referNamed(schema.response, ids);
   const config = (route.config ?? {}) as Json;
-  const protectedRoute = route.url.startsWith('/fabric') && !config.public;
-  const response = (schema.response ??= {}) as Json;
-  const add = (status: number, body: TSchema, description: string) => {
-    if (response[status] === undefined) response[status] = { ...body, description };
-  };
-  const error = ref(ErrorResponse);
-  if (protectedRoute) {
-    add(401, error, 'missing, unknown or revoked `X-API-Key`');
-    if (config.access === 'approver' || config.access === 'admin')
-      add(403, error, `this key may not do that (needs an ${config.access} key)`);
-    schema.security ??= [{ [SECURITY_SCHEME]: [] }];
-  } else {
-    schema.security ??= [];
-  }
-  if (schema.params) add(404, error, 'not found in this tenant');
-  if (schema.body) {
-    add(413, error, 'request body too large');
-    add(415, error, 'unsupported content type, send `application/json`');
-  }
-  if (schema.body || schema.querystring || schema.params || schema.headers) add(422, ref(HTTPValidationError), 'request failed validation');
-  add(500, error, 'internal error; nothing was decided');
+  schema.security ??= route.url.startsWith('/fabric') && !config.public ? [{ [SECURITY_SCHEME]: [] }] : [];
   if (!schema.tags) {
     const parts = route.url.split('/').filter(Boolean);
     schema.tags = [parts[0] === 'fabric' ? (parts[1] ?? 'fabric') : 'service'];
@@ -121,6 +101,34 @@ function completeRouteSchema(route: RouteOptions, ids: ReadonlySet<string>, oper
     schema.operationId = id;
   }
   operationIds.add(schema.operationId);
+}
+
+/**
+ * The route's schema as documented: with the error answers it can give, from how it is protected
+ * and what it validates. Documentation only (swagger's `transform`): the errors leave through
+ * errors.ts with `{detail, code}` whatever the route declares, so they need no serializer of their own.
+ */
+function documentErrors(route: RouteOptions, schema: Json): Json {
+  if (!schema || schema.hide) return schema;
+  const config = (route.config ?? {}) as Json;
+  const response: Json = { ...(schema.response ?? {}) };
+  const add = (status: number, body: TSchema, description: string) => {
+    if (response[status] === undefined) response[status] = { ...body, description };
+  };
+  const error = ref(ErrorResponse);
+  if (route.url.startsWith('/fabric') && !config.public) {
+    add(401, error, 'missing, unknown or revoked `X-API-Key`');
+    if (config.access === 'approver' || config.access === 'admin')
+      add(403, error, `this key may not do that (needs an ${config.access} key)`);
+  }
+  if (schema.params) add(404, error, 'not found in this tenant');
+  if (schema.body) {
+    add(413, error, 'request body too large');
+    add(415, error, 'unsupported content type, send `application/json`');
+  }
+  if (schema.body || schema.querystring || schema.params || schema.headers) add(422, ref(HTTPValidationError), 'request failed validation');
+  add(500, error, 'internal error; nothing was decided');
+  return { ...schema, response };
 }
 
 /** Examples shown on the named schemas; the OpenAPI test checks that each one validates. */
@@ -194,6 +202,7 @@ export function registerOpenApi(app: App): void {
     },
     // Components are named by the schemas' `$id` (`DecisionRecord`, `AgentKeyRequest`, …).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url, route }) => ({ schema: documentErrors(route as RouteOptions, schema as Json), url }),
     transformObject: (documentObject) => addExamples((documentObject as { openapiObject: Json }).openapiObject),
   });
   app.register(swaggerUi, {

@@ -128,15 +128,18 @@ function rewriteRefs(node: unknown): unknown {
   return copy;
 }
 
-const cache = new Map<string, Contract>();
+const byObject = new WeakMap<object, Contract>();
+const byText = new Map<string, Contract>();
 
 /** One contract per distinct document, shared by the servers of a test process. */
 export function contractFor(document: Json): Contract {
-  const key = JSON.stringify(document);
-  let contract = cache.get(key);
+  // @fastify/swagger answers the same object each time, so the text is computed once per server.
+  let contract = byObject.get(document);
   if (!contract) {
-    contract = new Contract(document);
-    cache.set(key, contract);
+    const key = JSON.stringify(document);
+    contract = byText.get(key) ?? new Contract(document);
+    byText.set(key, contract);
+    byObject.set(document, contract);
   }
   return contract;
 }
