@@ -62,7 +62,7 @@ export class SqliteJournal implements JournalStore {
       time: new Date(timeMs).toISOString(),
       content_hash: createHash('sha256').update(text).digest('hex'),
     });
-    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, entry.content_hash, entry.prev_hash, entry.entry_hash, "");
+    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, entry.content_hash, entry.prev_hash, entry.entry_hash, text);
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {
