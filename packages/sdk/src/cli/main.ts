@@ -8,6 +8,7 @@ import { decisionsCommand } from './commands/decisions.ts';
 import { rulesCommand } from './commands/rules.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tryCommand } from './commands/try.ts';
+import { journalCommands } from './commands/journal.ts';
 import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
 
 const program = new Command('actiongate')
@@ -27,6 +28,7 @@ agentKeysCommand(program);
 agentsCommand(program);
 decisionsCommand(program);
 tryCommand(program);
+journalCommands(program);
 mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);
