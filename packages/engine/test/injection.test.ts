@@ -198,7 +198,6 @@ test('nesting beyond the depth cap is reported', () => {
   assert.equal(result.flagged, false);
 });
 
-
 // --- the parts, directly -----------------------------------------------------------------------
 
 test('normaliseText: tags decoded, invisible characters removed, homoglyphs folded', () => {

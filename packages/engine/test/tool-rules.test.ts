@@ -68,34 +68,168 @@ const conditionRule = (effect: ToolRule['effect'], match_args: ToolRule['match_a
   ...extra,
 });
 
-const conditions: { note: string; rule: ToolRule; payload: unknown; agent?: string; risk?: 'low' | 'high'; match: boolean; because?: RegExp }[] = [
-  { note: 'suffix negated: an outside recipient', rule: conditionRule('deny', [{ field: 'to', op: 'suffix', value: '@ourcompany.com', negate: true }]), payload: { to: 'x@evil.com' }, match: true, because: /`to` not suffix "@ourcompany.com" \(got "x@evil.com"\)/ },
-  { note: 'suffix negated: an inside recipient', rule: conditionRule('deny', [{ field: 'to', op: 'suffix', value: '@ourcompany.com', negate: true }]), payload: { to: 'cfo@ourcompany.com' }, match: false },
-  { note: 'any element of an array', rule: conditionRule('deny', [{ field: 'to[*]', op: 'suffix', value: '@ourcompany.com', negate: true }]), payload: { to: ['a@ourcompany.com', 'b@evil.com'] }, match: true },
-  { note: 'all elements inside', rule: conditionRule('deny', [{ field: 'to[*]', op: 'suffix', value: '@ourcompany.com', negate: true }]), payload: { to: ['a@ourcompany.com'] }, match: false },
-  { note: 'amount gt 500 (number)', rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]), payload: { amount: 501 }, match: true },
-  { note: 'amount gt 500 (string with separators)', rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]), payload: { amount: '1,200.50' }, match: true },
-  { note: 'amount gt 500, not above', rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]), payload: { amount: 500 }, match: false },
-  { note: 'a missing field does not satisfy gt', rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]), payload: {}, match: false },
-  { note: 'nested path', rule: conditionRule('deny', [{ field: 'options.force', op: 'eq', value: true }]), payload: { options: { force: true } }, match: true },
-  { note: 'indexed path', rule: conditionRule('deny', [{ field: 'argv[0]', op: 'in', value: ['rm', 'dd'] }]), payload: { argv: ['rm', '-rf'] }, match: true },
-  { note: 'not_in', rule: conditionRule('deny', [{ field: 'region', op: 'not_in', value: ['eu-west-1'] }]), payload: { region: 'us-east-1' }, match: true },
-  { note: 'contains on a string', rule: conditionRule('deny', [{ field: 'query', op: 'contains', value: 'DROP' }]), payload: { query: 'x DROP y' }, match: true },
-  { note: 'contains on an array', rule: conditionRule('deny', [{ field: 'tags', op: 'contains', value: 'prod' }]), payload: { tags: ['dev', 'prod'] }, match: true },
-  { note: 'prefix', rule: conditionRule('deny', [{ field: 'file', op: 'prefix', value: '/etc/' }]), payload: { file: '/etc/passwd' }, match: true },
-  { note: 'glob', rule: conditionRule('deny', [{ field: 'file', op: 'glob', value: '*.pem' }]), payload: { file: 'keys/server.pem' }, match: true },
-  { note: 'glob that does not match', rule: conditionRule('deny', [{ field: 'file', op: 'glob', value: '*.pem' }]), payload: { file: 'keys/server.pem.txt' }, match: false },
-  { note: 'regex (RE2)', rule: conditionRule('deny', [{ field: 'branch', op: 'regex', value: '^(main|release/.*)$' }]), payload: { branch: 'release/1.2' }, match: true },
+const conditions: {
+  note: string;
+  rule: ToolRule;
+  payload: unknown;
+  agent?: string;
+  risk?: 'low' | 'high';
+  match: boolean;
+  because?: RegExp;
+}[] = [
+  {
+    note: 'suffix negated: an outside recipient',
+    rule: conditionRule('deny', [{ field: 'to', op: 'suffix', value: '@ourcompany.com', negate: true }]),
+    payload: { to: 'x@evil.com' },
+    match: true,
+    because: /`to` not suffix "@ourcompany.com" \(got "x@evil.com"\)/,
+  },
+  {
+    note: 'suffix negated: an inside recipient',
+    rule: conditionRule('deny', [{ field: 'to', op: 'suffix', value: '@ourcompany.com', negate: true }]),
+    payload: { to: 'cfo@ourcompany.com' },
+    match: false,
+  },
+  {
+    note: 'any element of an array',
+    rule: conditionRule('deny', [{ field: 'to[*]', op: 'suffix', value: '@ourcompany.com', negate: true }]),
+    payload: { to: ['a@ourcompany.com', 'b@evil.com'] },
+    match: true,
+  },
+  {
+    note: 'all elements inside',
+    rule: conditionRule('deny', [{ field: 'to[*]', op: 'suffix', value: '@ourcompany.com', negate: true }]),
+    payload: { to: ['a@ourcompany.com'] },
+    match: false,
+  },
+  {
+    note: 'amount gt 500 (number)',
+    rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]),
+    payload: { amount: 501 },
+    match: true,
+  },
+  {
+    note: 'amount gt 500 (string with separators)',
+    rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]),
+    payload: { amount: '1,200.50' },
+    match: true,
+  },
+  {
+    note: 'amount gt 500, not above',
+    rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]),
+    payload: { amount: 500 },
+    match: false,
+  },
+  {
+    note: 'a missing field does not satisfy gt',
+    rule: conditionRule('require_approval', [{ field: 'amount', op: 'gt', value: 500 }]),
+    payload: {},
+    match: false,
+  },
+  {
+    note: 'nested path',
+    rule: conditionRule('deny', [{ field: 'options.force', op: 'eq', value: true }]),
+    payload: { options: { force: true } },
+    match: true,
+  },
+  {
+    note: 'indexed path',
+    rule: conditionRule('deny', [{ field: 'argv[0]', op: 'in', value: ['rm', 'dd'] }]),
+    payload: { argv: ['rm', '-rf'] },
+    match: true,
+  },
+  {
+    note: 'not_in',
+    rule: conditionRule('deny', [{ field: 'region', op: 'not_in', value: ['eu-west-1'] }]),
+    payload: { region: 'us-east-1' },
+    match: true,
+  },
+  {
+    note: 'contains on a string',
+    rule: conditionRule('deny', [{ field: 'query', op: 'contains', value: 'DROP' }]),
+    payload: { query: 'x DROP y' },
+    match: true,
+  },
+  {
+    note: 'contains on an array',
+    rule: conditionRule('deny', [{ field: 'tags', op: 'contains', value: 'prod' }]),
+    payload: { tags: ['dev', 'prod'] },
+    match: true,
+  },
+  {
+    note: 'prefix',
+    rule: conditionRule('deny', [{ field: 'file', op: 'prefix', value: '/etc/' }]),
+    payload: { file: '/etc/passwd' },
+    match: true,
+  },
+  {
+    note: 'glob',
+    rule: conditionRule('deny', [{ field: 'file', op: 'glob', value: '*.pem' }]),
+    payload: { file: 'keys/server.pem' },
+    match: true,
+  },
+  {
+    note: 'glob that does not match',
+    rule: conditionRule('deny', [{ field: 'file', op: 'glob', value: '*.pem' }]),
+    payload: { file: 'keys/server.pem.txt' },
+    match: false,
+  },
+  {
+    note: 'regex (RE2)',
+    rule: conditionRule('deny', [{ field: 'branch', op: 'regex', value: '^(main|release/.*)$' }]),
+    payload: { branch: 'release/1.2' },
+    match: true,
+  },
   { note: 'exists', rule: conditionRule('deny', [{ field: 'sudo', op: 'exists' }]), payload: { sudo: false }, match: true },
   { note: 'exists negated', rule: conditionRule('deny', [{ field: 'ticket', op: 'exists', negate: true }]), payload: {}, match: true },
   { note: 'ne', rule: conditionRule('deny', [{ field: 'env', op: 'ne', value: 'dev' }]), payload: { env: 'prod' }, match: true },
-  { note: 'all conditions must hold', rule: conditionRule('deny', [{ field: 'env', op: 'eq', value: 'prod' }, { field: 'force', op: 'eq', value: true }]), payload: { env: 'prod', force: false }, match: false },
-  { note: 'gte and lte bounds', rule: conditionRule('deny', [{ field: 'n', op: 'gte', value: 1 }, { field: 'n', op: 'lte', value: 3 }]), payload: { n: 3 }, match: true },
+  {
+    note: 'all conditions must hold',
+    rule: conditionRule('deny', [
+      { field: 'env', op: 'eq', value: 'prod' },
+      { field: 'force', op: 'eq', value: true },
+    ]),
+    payload: { env: 'prod', force: false },
+    match: false,
+  },
+  {
+    note: 'gte and lte bounds',
+    rule: conditionRule('deny', [
+      { field: 'n', op: 'gte', value: 1 },
+      { field: 'n', op: 'lte', value: 3 },
+    ]),
+    payload: { n: 3 },
+    match: true,
+  },
   { note: 'lt', rule: conditionRule('deny', [{ field: 'n', op: 'lt', value: 0 }]), payload: { n: -1 }, match: true },
-  { note: 'agent scope: listed agent', rule: conditionRule('deny', null, { agent_ids: ['intern-bot'] }), payload: {}, agent: 'intern-bot', match: true },
-  { note: 'agent scope: other agent', rule: conditionRule('deny', null, { agent_ids: ['intern-bot'] }), payload: {}, agent: 'ops-bot', match: false },
-  { note: 'risk_at_least: high action', rule: conditionRule('require_approval', null, { risk_at_least: 'high' }), payload: {}, risk: 'high', match: true },
-  { note: 'risk_at_least: low action', rule: conditionRule('require_approval', null, { risk_at_least: 'high' }), payload: {}, risk: 'low', match: false },
+  {
+    note: 'agent scope: listed agent',
+    rule: conditionRule('deny', null, { agent_ids: ['intern-bot'] }),
+    payload: {},
+    agent: 'intern-bot',
+    match: true,
+  },
+  {
+    note: 'agent scope: other agent',
+    rule: conditionRule('deny', null, { agent_ids: ['intern-bot'] }),
+    payload: {},
+    agent: 'ops-bot',
+    match: false,
+  },
+  {
+    note: 'risk_at_least: high action',
+    rule: conditionRule('require_approval', null, { risk_at_least: 'high' }),
+    payload: {},
+    risk: 'high',
+    match: true,
+  },
+  {
+    note: 'risk_at_least: low action',
+    rule: conditionRule('require_approval', null, { risk_at_least: 'high' }),
+    payload: {},
+    risk: 'low',
+    match: false,
+  },
 ];
 
 for (const row of conditions) {
@@ -112,13 +246,21 @@ test('malformed conditions are caught when a rule is written', () => {
   assert.match(conditionProblem({ field: 'a', op: 'in', value: 'x' })!, /array/);
   assert.match(conditionProblem({ field: 'a', op: 'gt', value: 'lots' })!, /numeric/);
   assert.match(conditionProblem({ field: 'a', op: 'regex', value: '(' })!, /invalid regex/);
-  assert.match(conditionProblem({ field: 'a', op: 'regex', value: '(a)\\1' })!, /invalid regex/, 'backreferences need backtracking: refused');
+  assert.match(
+    conditionProblem({ field: 'a', op: 'regex', value: '(a)\\1' })!,
+    /invalid regex/,
+    'backreferences need backtracking: refused',
+  );
 });
 
 test('a pathological regex and glob stay linear', () => {
   const started = performance.now();
   const long = 'a'.repeat(50_000) + '!';
-  assert.equal(matchingRules([conditionRule('deny', [{ field: 's', op: 'regex', value: '^(a+)+$' }])], { path: '/tools/x', payload: { s: long } }).length, 0);
+  assert.equal(
+    matchingRules([conditionRule('deny', [{ field: 's', op: 'regex', value: '^(a+)+$' }])], { path: '/tools/x', payload: { s: long } })
+      .length,
+    0,
+  );
   assert.equal(globMatches('*a*a*a*a*a*b', 'a'.repeat(2000)), false);
   assert.ok(performance.now() - started < 5000, 'no catastrophic backtracking (a guard against blow-up, not a speed target)');
 });
@@ -131,9 +273,24 @@ test('10,000 rules still decide correctly, through the index', () => {
   many.push(rule('sub', 'require_approval', '/tools/mcp/'));
   many.push(rule('star', 'deny', '/tools/mcp/*/delete_repo'));
   many.push(rule('root', 'allow', '/'));
-  assert.deepEqual(matchingRules(many, '/tools/t4242').map((m) => m.rule.id), ['exact-4242', 'root']);
-  assert.deepEqual(matchingRules(many, '/tools/t4243').map((m) => m.rule.id), ['exact-4243', 'root']);
-  assert.deepEqual(matchingRules(many, '/tools/mcp/github/delete_repo').map((m) => m.rule.id), ['star', 'sub', 'root']);
-  assert.deepEqual(matchingRules(many, '/tools/mcp/github/list').map((m) => m.rule.id), ['sub', 'root']);
-  assert.deepEqual(matchingRules(many, '/other').map((m) => m.rule.id), ['root']);
+  assert.deepEqual(
+    matchingRules(many, '/tools/t4242').map((m) => m.rule.id),
+    ['exact-4242', 'root'],
+  );
+  assert.deepEqual(
+    matchingRules(many, '/tools/t4243').map((m) => m.rule.id),
+    ['exact-4243', 'root'],
+  );
+  assert.deepEqual(
+    matchingRules(many, '/tools/mcp/github/delete_repo').map((m) => m.rule.id),
+    ['star', 'sub', 'root'],
+  );
+  assert.deepEqual(
+    matchingRules(many, '/tools/mcp/github/list').map((m) => m.rule.id),
+    ['sub', 'root'],
+  );
+  assert.deepEqual(
+    matchingRules(many, '/other').map((m) => m.rule.id),
+    ['root'],
+  );
 });

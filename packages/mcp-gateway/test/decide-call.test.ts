@@ -73,7 +73,7 @@ test('decideCall: a service that never answers is unavailable after the deadline
   const started = Date.now();
   const outcome = await decideCall(gateAnswering(hang, 300), '/tools/mcp/fs/read_file', {}).finally(() => clearInterval(keepAlive));
   assert.equal(outcome.kind, 'unavailable');
-  assert.ok(Date.now() - started < 10_000, "the timeout fires instead of waiting forever");
+  assert.ok(Date.now() - started < 10_000, 'the timeout fires instead of waiting forever');
   assert.match((outcome as { reason: string }).reason, /no answer within 300 ms/);
 });
 

@@ -34,13 +34,21 @@ test('deny send_email when `to` does not end with @ourcompany.com', async () => 
   const outside = await decide('/tools/send_email', { to: 'someone@evil.example', body: 'hi' });
   assert.equal(outside.body.verdict, 'BLOCKED');
   const policy = outside.body.stages[2];
-  assert.match(policy.detail, /rule 'internal-mail-only' \(tr_\w+ v1\): deny when `to` not suffix "@ourcompany.com" \(got "someone@evil.example"\)/);
+  assert.match(
+    policy.detail,
+    /rule 'internal-mail-only' \(tr_\w+ v1\): deny when `to` not suffix "@ourcompany.com" \(got "someone@evil.example"\)/,
+  );
   assert.equal(policy.data.matched_rules[0].conditions[0].matched_value, 'someone@evil.example');
 });
 
 test('require approval for transfer_funds when amount gt 500, whatever the number format', async () => {
   await server.call('POST', '/fabric/tool-rules', {
-    body: { name: 'big-transfers', effect: 'require_approval', match_path: '/tools/transfer_funds', match_args: [{ field: 'amount', op: 'gt', value: 500 }] },
+    body: {
+      name: 'big-transfers',
+      effect: 'require_approval',
+      match_path: '/tools/transfer_funds',
+      match_args: [{ field: 'amount', op: 'gt', value: 500 }],
+    },
   });
   await server.call('POST', '/fabric/tools', { body: { tool_name: 'transfer_funds', risk_level: 'medium' } });
   const small = await decide('/tools/transfer_funds', { amount: 20, to: 'acct' });
@@ -62,8 +70,12 @@ test('a deny rule is not bypassed by rewriting the path', async () => {
 });
 
 test('rules scoped to agents and to a minimum risk', async () => {
-  await server.call('POST', '/fabric/tool-rules', { body: { name: 'intern', effect: 'deny', match_path: '/tools/deploy', agent_ids: ['intern-bot'] } });
-  await server.call('POST', '/fabric/tool-rules', { body: { name: 'risky-db', effect: 'require_approval', match_path: '/tools/db/', risk_at_least: 'high' } });
+  await server.call('POST', '/fabric/tool-rules', {
+    body: { name: 'intern', effect: 'deny', match_path: '/tools/deploy', agent_ids: ['intern-bot'] },
+  });
+  await server.call('POST', '/fabric/tool-rules', {
+    body: { name: 'risky-db', effect: 'require_approval', match_path: '/tools/db/', risk_at_least: 'high' },
+  });
   const deploy = await decide('/tools/deploy', { env: 'staging' });
   assert.equal(deploy.body.stages[2].verdict, 'allow', 'the rule is for another agent');
   const read = await decide('/tools/db/query', { sql: 'SELECT id FROM users WHERE id = 1' });
@@ -74,17 +86,31 @@ test('rules scoped to agents and to a minimum risk', async () => {
 
 test('malformed conditions are 422 with the condition located', async () => {
   const bad = await server.call('POST', '/fabric/tool-rules', {
-    body: { name: 'bad', effect: 'deny', match_path: '/tools/x', match_args: [{ field: 'a', op: 'eq', value: 1 }, { field: 'b', op: 'regex', value: '(a)\\1' }] },
+    body: {
+      name: 'bad',
+      effect: 'deny',
+      match_path: '/tools/x',
+      match_args: [
+        { field: 'a', op: 'eq', value: 1 },
+        { field: 'b', op: 'regex', value: '(a)\\1' },
+      ],
+    },
   });
   assert.equal(bad.status, 422);
   assert.deepEqual(bad.body.detail[0].loc, ['body', 'match_args', 1]);
   assert.match(bad.body.detail[0].msg, /invalid regex/);
-  const unknownOp = await server.call('POST', '/fabric/tool-rules', { body: { name: 'bad', effect: 'deny', match_path: '/tools/x', match_args: [{ field: 'a', op: 'like' }] } });
+  const unknownOp = await server.call('POST', '/fabric/tool-rules', {
+    body: { name: 'bad', effect: 'deny', match_path: '/tools/x', match_args: [{ field: 'a', op: 'like' }] },
+  });
   assert.equal(unknownOp.status, 422);
   const edited = await server.call('POST', '/fabric/tool-rules', { body: { name: 'editable', effect: 'deny', match_path: '/tools/y' } });
-  const patched = await server.call('PATCH', `/fabric/tool-rules/${edited.body.id}`, { body: { match_args: [{ field: 'n', op: 'gt', value: 'many' }] } });
+  const patched = await server.call('PATCH', `/fabric/tool-rules/${edited.body.id}`, {
+    body: { match_args: [{ field: 'n', op: 'gt', value: 'many' }] },
+  });
   assert.equal(patched.status, 422);
-  const cleared = await server.call('PATCH', `/fabric/tool-rules/${edited.body.id}`, { body: { match_args: [{ field: 'n', op: 'gt', value: 3 }], agent_ids: ['a'] } });
+  const cleared = await server.call('PATCH', `/fabric/tool-rules/${edited.body.id}`, {
+    body: { match_args: [{ field: 'n', op: 'gt', value: 3 }], agent_ids: ['a'] },
+  });
   assert.equal(cleared.body.version, 2);
   assert.deepEqual(cleared.body.agent_ids, ['a']);
 });

@@ -94,7 +94,10 @@ export function valuesAt(payload: unknown, segments: readonly Segment[]): unknow
 export function numberOf(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return Number.NaN;
-  const cleaned = value.trim().replace(/^[$€£¥]\s*/, '').replace(/[,_\s](?=\d{3}\b)/g, '');
+  const cleaned = value
+    .trim()
+    .replace(/^[$€£¥]\s*/, '')
+    .replace(/[,_\s](?=\d{3}\b)/g, '');
   return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 

@@ -11,7 +11,9 @@ function verifyCommand(program: Command, noun: 'journal' | 'proof', description:
   const command = program.command(noun).description(description);
   const verify = command
     .command('verify <file>')
-    .description(`verify a ${noun === 'journal' ? 'journal export (JSON or NDJSON)' : 'proof the service returned'}; exit 0 valid, 1 invalid, 2 usage`)
+    .description(
+      `verify a ${noun === 'journal' ? 'journal export (JSON or NDJSON)' : 'proof the service returned'}; exit 0 valid, 1 invalid, 2 usage`,
+    )
     .requiredOption('--public-key <key...>', 'raw base64url Ed25519 key, PEM, JWK, the /fabric/keys/public answer, or a file of one')
     .action(async (file: string, options: VerifyOptions, self: Command) => {
       const { runJournalCli } = await import('@actiongate/engine/journal-cli');
