@@ -1,5 +1,6 @@
 // Creating a tenant with its first admin key: on first start, and at signup.
-import { hashSecret, newId, newSecret } from './ids.ts';
+import { newId } from './ids.ts';
+import { newKeyRow } from './key-rows.ts';
 import type { Store } from './store/store.ts';
 
 export interface CreatedTenant {
@@ -12,25 +13,13 @@ export async function createTenantWithAdmin(
   store: Store,
   tenant: { name: string; email: string | null; id?: string },
   now: number,
-  apiKey: string = newSecret('fk'),
+  apiKey?: string,
 ): Promise<CreatedTenant> {
   const tenantId = tenant.id ?? newId('tn');
-  const keyId = newId('key');
+  const { row, secret } = newKeyRow({ tenantId, kind: 'customer', role: 'admin', name: 'admin', secret: apiKey }, now);
   await store.createTenant({ id: tenantId, name: tenant.name, email: tenant.email, createdAt: now, settings: null, halted: null });
-  await store.createKey({
-    id: keyId,
-    tenantId,
-    kind: 'customer',
-    role: 'admin',
-    name: 'admin',
-    agentId: null,
-    budgetUsd: null,
-    keyHash: hashSecret(apiKey),
-    createdAt: now,
-    revokedAt: null,
-    record: { approved: 0, blocked: 0, recentBlockedAt: [], override: null },
-  });
-  return { tenantId, keyId, apiKey };
+  await store.createKey(row);
+  return { tenantId, keyId: row.id, apiKey: secret };
 }
 
 /**

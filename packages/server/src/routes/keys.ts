@@ -3,7 +3,7 @@ import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { hashSecret, newId, newSecret } from '../ids.ts';
+import { newKeyRow } from '../key-rows.ts';
 import { iso, presentAgentKey, presentApiKey } from '../present.ts';
 import {
   AgentKey,
@@ -17,9 +17,6 @@ import {
   errorResponses,
   IdParams,
 } from '../schemas.ts';
-import type { KeyRow } from '../store/store.ts';
-
-const EMPTY_RECORD = { approved: 0, blocked: 0, recentBlockedAt: [], override: null };
 
 export function keyRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -27,20 +24,10 @@ export function keyRoutes(app: App, ctx: AppContext): void {
     { schema: { body: ApiKeyRequest, response: { 201: ApiKeyCreated } }, config: { access: 'admin' } },
     async (request, reply) => {
       const key = keyOf(request);
-      const secret = newSecret('fk');
-      const row: KeyRow = {
-        id: newId('key'),
-        tenantId: key.tenantId,
-        kind: 'customer',
-        role: request.body.role,
-        name: request.body.name,
-        agentId: null,
-        budgetUsd: null,
-        keyHash: hashSecret(secret),
-        createdAt: ctx.clock(),
-        revokedAt: null,
-        record: EMPTY_RECORD,
-      };
+      const { row, secret } = newKeyRow(
+        { tenantId: key.tenantId, kind: 'customer', role: request.body.role, name: request.body.name },
+        ctx.clock(),
+      );
       await ctx.store.createKey(row);
       reply.code(201);
       return { ...presentApiKey(row), api_key: secret };
@@ -68,20 +55,17 @@ export function keyRoutes(app: App, ctx: AppContext): void {
     { schema: { body: AgentKeyRequest, response: { 201: AgentKeyCreated } }, config: { access: 'admin' } },
     async (request, reply) => {
       const key = keyOf(request);
-      const secret = newSecret('agt');
-      const row: KeyRow = {
-        id: newId('ak'),
-        tenantId: key.tenantId,
-        kind: 'agent',
-        role: 'agent',
-        name: request.body.name,
-        agentId: request.body.agent_id ?? request.body.name,
-        budgetUsd: request.body.budget_usd ?? null,
-        keyHash: hashSecret(secret),
-        createdAt: ctx.clock(),
-        revokedAt: null,
-        record: EMPTY_RECORD,
-      };
+      const { row, secret } = newKeyRow(
+        {
+          tenantId: key.tenantId,
+          kind: 'agent',
+          role: 'agent',
+          name: request.body.name,
+          agentId: request.body.agent_id ?? request.body.name,
+          budgetUsd: request.body.budget_usd ?? null,
+        },
+        ctx.clock(),
+      );
       await ctx.store.createKey(row);
       reply.code(201);
       return {

@@ -103,6 +103,25 @@ function ruleOf(row: Row): ToolRuleRow {
   };
 }
 
+/** A tool rule as the named parameters of its row. */
+function ruleColumns(rule: ToolRuleRow) {
+  return {
+    id: rule.id,
+    tenant_id: rule.tenantId,
+    name: rule.name,
+    effect: rule.effect,
+    match_path: rule.match_path,
+    match_args: rule.match_args ? JSON.stringify(rule.match_args) : null,
+    agent_ids: rule.agent_ids ? JSON.stringify(rule.agent_ids) : null,
+    risk_at_least: rule.risk_at_least,
+    description: rule.description,
+    enabled: rule.enabled ? 1 : 0,
+    version: rule.version,
+    created_at: rule.createdAt,
+    updated_at: rule.updatedAt,
+  };
+}
+
 function agentOf(row: Row): AgentRow {
   return {
     tenantId: row.tenant_id,
@@ -332,23 +351,10 @@ export class SqliteStore implements Store {
       .prepare(
         `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
            version, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @description, @enabled,
+           @version, @created_at, @updated_at)`,
       )
-      .run(
-        rule.id,
-        rule.tenantId,
-        rule.name,
-        rule.effect,
-        rule.match_path,
-        rule.match_args ? JSON.stringify(rule.match_args) : null,
-        rule.agent_ids ? JSON.stringify(rule.agent_ids) : null,
-        rule.risk_at_least,
-        rule.description,
-        rule.enabled ? 1 : 0,
-        rule.version,
-        rule.createdAt,
-        rule.updatedAt,
-      );
+      .run(ruleColumns(rule));
     this.rulesCache.delete(rule.tenantId);
   }
 
@@ -373,24 +379,12 @@ export class SqliteStore implements Store {
   async updateToolRule(rule: ToolRuleRow): Promise<void> {
     this.db
       .prepare(
-        `UPDATE tool_rules SET name = ?, effect = ?, match_path = ?, match_args = ?, agent_ids = ?, risk_at_least = ?, description = ?,
-           enabled = ?, version = ?, updated_at = ?
-         WHERE tenant_id = ? AND id = ?`,
+        `UPDATE tool_rules SET name = @name, effect = @effect, match_path = @match_path, match_args = @match_args,
+           agent_ids = @agent_ids, risk_at_least = @risk_at_least, description = @description, enabled = @enabled,
+           version = @version, updated_at = @updated_at
+         WHERE tenant_id = @tenant_id AND id = @id`,
       )
-      .run(
-        rule.name,
-        rule.effect,
-        rule.match_path,
-        rule.match_args ? JSON.stringify(rule.match_args) : null,
-        rule.agent_ids ? JSON.stringify(rule.agent_ids) : null,
-        rule.risk_at_least,
-        rule.description,
-        rule.enabled ? 1 : 0,
-        rule.version,
-        rule.updatedAt,
-        rule.tenantId,
-        rule.id,
-      );
+      .run(ruleColumns(rule));
     this.rulesCache.delete(rule.tenantId);
   }
 
