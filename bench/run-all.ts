@@ -148,7 +148,7 @@ const worst = approvals.at(-1);
 if (worst)
   rows.push([
     `approval lookup per decision at ${worst.pending.toLocaleString('en-US')} pending approvals`,
-    `${fmt(worst.store.p50)} µs (plan: ${worst.plan.split(';')[0]}); ${fmt(worst.pinned.p50)} µs on approvals_by_call`,
+    `${fmt(worst.store.p50)} µs (plan: ${worst.plan.split(';')[0]}); ${fmt(worst.unpinned.p50)} µs when left to the planner`,
     '',
     '',
   ]);
