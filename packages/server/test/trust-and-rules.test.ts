@@ -169,6 +169,8 @@ test('a registered tool risk is a floor', async () => {
   const after = await decide({ path: '/tools/get_report', payload: { id: 1 } }, agentKey);
   assert.equal(after.body.verdict, 'REQUIRE_APPROVAL');
   assert.equal(after.body.stages[1].data.action_risk.class, 'high');
+  const variant = await decide({ path: '/Tools//Get_Report/', payload: { id: 1 } }, agentKey);
+  assert.equal(variant.body.stages[1].data.action_risk.class, 'high', 'the floor holds for any spelling of the path');
 });
 
 test('shadow mode runs everything and reports what it would have done', async () => {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  normalizeToolPath,
   recordOutcome,
   resolveSettings,
   type DecisionState,
@@ -403,7 +404,7 @@ export class SqliteStore implements Store {
         `INSERT INTO tools (tenant_id, tool_name, risk_level, description, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (tenant_id, tool_name) DO UPDATE SET risk_level = excluded.risk_level, description = excluded.description`,
       )
-      .run(tool.tenantId, tool.toolName, tool.riskLevel, tool.description, tool.createdAt);
+      .run(tool.tenantId, normalizeToolPath(tool.toolName).split('/').pop() ?? '', tool.riskLevel, tool.description, tool.createdAt);
   }
 
   async listTools(tenantId: string): Promise<ToolRow[]> {
@@ -494,7 +495,8 @@ export class SqliteStore implements Store {
     const tenant = tenantOf(s.tenant.get(job.tenantId) as Row);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
     const keyRow = s.keyById.get(job.key.id) as Row;
-    const toolName = job.path.split('/').filter(Boolean).pop() ?? '';
+    // The registry is keyed by the tool's canonical name, so `/Tools/Get_Report/` cannot dodge its floor.
+    const toolName = normalizeToolPath(job.path).split('/').pop() ?? '';
     const tool = s.tool.get(job.tenantId, toolName) as Row | undefined;
     const open = s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[];
     const approved = open.find((row) => row.status === 'approved');
