@@ -1,4 +1,4 @@
-// Runs every *.test.ts under packages/*/test with node's test runner (through tsx).
+// Runs every *.test.ts under packages/ and examples/ with node's test runner (through tsx).
 // Node 20's runner does not expand globs itself, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -14,7 +14,7 @@ function collect(dir, out) {
   return out;
 }
 
-const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['packages'];
+const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['packages', 'examples'];
 const files = roots.flatMap((root) => (statSync(root).isDirectory() ? collect(root, []) : [root])).sort();
 if (files.length === 0) {
   console.error('no test files found');

@@ -62,7 +62,9 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   // Every /fabric route needs a key unless it is marked public; the check runs before the body is read.
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config ?? {};
-    if (config.public || !request.url.startsWith('/fabric')) return;
+    // The matched route decides, not the raw URL: `/%66abric/...` or an absolute-form URL reach the same route.
+    const path = request.routeOptions.url ?? request.url;
+    if (config.public || !path.startsWith('/fabric')) return;
     request.key = await authenticate(ctx.store, request.headers['x-api-key']);
     authorize(request.key, config.access ?? 'agent');
   });

@@ -126,3 +126,10 @@ test('agent key request validation follows AgentKeyRequest', async () => {
   assert.equal(budget.status, 422);
   assert.deepEqual(budget.body.detail[0].loc, ['body', 'budget_usd']);
 });
+
+test('an encoded path reaches the same route and the same key check', async () => {
+  const encoded = await server.call('GET', '/%66abric/keys/public', { key: null });
+  assert.equal(encoded.status, 401);
+  const verify = await server.call('POST', '/%66abric/journal/verify', { key: null, body: { journal: [], fabric_public_key: 'x' } });
+  assert.equal(verify.status, 401);
+});

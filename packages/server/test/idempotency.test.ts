@@ -96,3 +96,28 @@ test('a malformed key is a 422; without a key every call decides anew', async ()
   const b = await decide({ path: '/tools/read_file', agent_id: 'idem-4' });
   assert.notEqual(a.body.decision_id, b.body.decision_id);
 });
+
+test('an old ALLOWED is not replayed once the agent is revoked or the tenant halted', async () => {
+  const { call } = await approvedCall('idem-stop');
+  const first = await decide(call, 'stop-1');
+  assert.equal(first.body.verdict, 'ALLOWED');
+  assert.equal((await decide(call, 'stop-1')).body.verdict, 'ALLOWED', 'replayed while nothing changed');
+
+  await server.call('POST', '/fabric/agents/idem-stop/revoke', { body: { reason: 'compromised' } });
+  const afterRevoke = await decide(call, 'stop-1');
+  assert.equal(afterRevoke.status, 200);
+  assert.equal(afterRevoke.body.verdict, 'BLOCKED', 'decided afresh, not replayed');
+  assert.equal(afterRevoke.headers.get('idempotency-replayed'), null);
+  await server.call('POST', '/fabric/agents/idem-stop/reinstate', { body: { reason: 'rotated' } });
+
+  const other = await approvedCall('idem-halt');
+  assert.equal((await decide(other.call, 'halt-1')).body.verdict, 'ALLOWED');
+  const token = (await server.call('POST', '/fabric/halt/token', { body: {} })).body;
+  const halted = await server.call('POST', '/fabric/halt', {
+    body: { reason: 'incident', operator_id: 'ops', confirmation_token: token.confirmation_token ?? token.token },
+  });
+  assert.equal(halted.status, 200, JSON.stringify(halted.body));
+  const duringHalt = await decide(other.call, 'halt-1');
+  assert.equal(duringHalt.body.verdict, 'BLOCKED');
+  await server.call('POST', '/fabric/resume', { body: {} });
+});

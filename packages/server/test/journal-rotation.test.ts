@@ -26,7 +26,15 @@ test('rotation keeps old proofs and records valid, and only the operator may rot
   const otherAdmin = (await server.call('POST', '/signup', { key: null, body: { name: 'not the operator' } })).body.api_key;
   const refused = await server.call('POST', '/fabric/keys/rotate', { key: otherAdmin });
   assert.equal(refused.status, 403);
-  assert.match(refused.body.detail, /operator tenant `tn_default`/);
+  assert.match(refused.body.detail, /operator key only/);
+  const secondDefaultAdmin = (await server.call('POST', '/fabric/api-keys', { body: { name: 'second admin', role: 'admin' } })).body
+    .api_key;
+  assert.equal(
+    (await server.call('POST', '/fabric/keys/rotate', { key: secondDefaultAdmin })).status,
+    403,
+    'another admin of the default tenant is not the operator',
+  );
+  assert.equal((await server.call('POST', '/fabric/keys/rotate', { key: null })).status, 401);
 
   const rotated = await server.call('POST', '/fabric/keys/rotate');
   assert.equal(rotated.status, 201);

@@ -1,6 +1,7 @@
 // Structural check of multi-step plans (`{plan: ActionStep[]}`), so that a malformed plan is
 // refused by the policy stage with a reason instead of being judged on fragments of itself.
 // ActionStep, as in the spec: index* int; action* str; target str|null; value number|null; approver str|null.
+import { normalizeToolPath } from '../rules/normalize-path.ts';
 
 /** Most steps a plan may have; longer plans are refused rather than half-checked. */
 export const MAX_PLAN_STEPS = 500;
@@ -35,7 +36,7 @@ function typeName(value: unknown): string {
 export function carriesPlan(path: string, payload: unknown): boolean {
   if (!isRecord(payload) || !('plan' in payload)) return false;
   if (Array.isArray(payload.plan)) return true;
-  const tool = path.split('/').filter(Boolean).pop() ?? '';
+  const tool = normalizeToolPath(path).split('/').pop() ?? '';
   return /plan/i.test(tool);
 }
 

@@ -5,6 +5,7 @@
 // INVARIANT: it never throws; an internal error gives high (critical if a critical signal had
 // already fired), with the error among the reasons.
 
+import { normalizeToolPath } from '../rules/normalize-path.ts';
 import { Findings, quote } from './findings.ts';
 import { memoize } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
@@ -141,10 +142,19 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (registered !== undefined && (RISK_CLASSES as readonly string[]).includes(registered)) {
     findings.add(registered, `registered risk of the tool: ${registered} (floor)`);
   }
-  const path = typeof input.path === 'string' ? input.path : String(input.path);
+  // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
+  const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
   const tool = toolNameRisk(path);
   const fields = collectFields(input.payload);
-  if (fields.truncated) findings.add('medium', 'payload: too large or deep to read in full');
+  if (fields.truncated) {
+    // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
+    // deletes, an unreadable remainder may hold the critical part, so a human must look.
+    const dangerous = tool.shell || tool.sql || tool.payment || tool.class === 'high' || tool.class === 'critical';
+    findings.add(
+      dangerous ? 'critical' : 'high',
+      `payload: too large or deep to read in full${dangerous ? ` on a ${tool.class}-risk tool, so a human must look` : ''}`,
+    );
+  }
   const threshold =
     typeof input.criticalTransferAmount === 'number' && Number.isFinite(input.criticalTransferAmount) && input.criticalTransferAmount > 0
       ? input.criticalTransferAmount

@@ -43,6 +43,7 @@ export interface PayloadFields {
 
 const MAX_DEPTH = 8;
 const MAX_VALUES = 4000;
+const MAX_ARGV = 256;
 
 // Payload keys repeat across calls (`command`, `to`, `amount`), so their normal forms are kept in a
 // small bounded cache: four regex passes per key were about a tenth of a whole decision.
@@ -106,8 +107,10 @@ export function collectFields(payload: unknown): PayloadFields {
       continue;
     }
     if (Array.isArray(value)) {
-      if (value.length > 0 && value.length <= 256 && value.every((item) => typeof item === 'string')) {
-        out.arrays.push({ key: frame.key, items: value as string[], holder: frame.holder });
+      if (value.length > 0 && value.every((item) => typeof item === 'string')) {
+        // A longer argument list is still a command line; it is read in part and marked so.
+        if (value.length > MAX_ARGV) out.truncated = true;
+        out.arrays.push({ key: frame.key, items: (value as string[]).slice(0, MAX_ARGV), holder: frame.holder });
       }
       for (let i = value.length - 1; i >= 0; i--) {
         stack.push({

@@ -1,8 +1,11 @@
 // Tool paths are compared in one canonical form, so `/tools//Shell/`, `/tools/./shell` and
 // `/tools/%73hell` cannot slip past a rule written for `/tools/shell`.
 
-/** Canonical form of a tool path: percent-decoded, lower case, no empty, `.` or `..` segments, no trailing `/`. */
-export function normalizeToolPath(path: string): string {
+/**
+ * Canonical form of a tool path: percent-decoded, lower case, no empty, `.` or `..` segments, no
+ * trailing `/`. `keepCase` keeps the letters' case (the risk classifier reads camelCase names).
+ */
+export function normalizeToolPath(path: string, keepCase = false): string {
   let decoded = path;
   for (let i = 0; i < 3 && decoded.includes('%'); i++) {
     try {
@@ -15,7 +18,7 @@ export function normalizeToolPath(path: string): string {
   }
   const out: string[] = [];
   for (const raw of decoded.replaceAll('\\', '/').split('/')) {
-    const segment = raw.trim().toLowerCase();
+    const segment = keepCase ? raw.trim() : raw.trim().toLowerCase();
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
       out.pop();

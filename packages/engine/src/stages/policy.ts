@@ -4,11 +4,19 @@ import type { StageContext, StageResult } from '../decision-types.ts';
 import type { RiskClass } from '../risk/risk-class.ts';
 import { describeMatch, matchingRules } from '../tool-rules.ts';
 import { validatePlan } from '../plan/validate-plan.ts';
+import { planStepCalls } from '../plan/plan-step-calls.ts';
+
+const EFFECT_ORDER = { deny: 3, require_approval: 2, allow: 1 } as const;
 
 export function policyStage({ input, state, previous, enforcing }: StageContext): StageResult {
   const trust = previous.find((stage) => stage.stage === 'trust');
   const risk = (trust?.data.action_risk as { class?: RiskClass } | undefined)?.class;
   const matched = matchingRules(state.rules, { path: input.path, agentId: input.agentId, risk, payload: input.payload });
+  // A rule on a tool applies to a plan step that calls it, as it would to the call itself.
+  for (const step of planStepCalls(input.path, input.payload)) {
+    matched.push(...matchingRules(state.rules, { path: step.path, agentId: input.agentId, payload: step.payload }));
+  }
+  if (matched.length > 1) matched.sort((a, b) => EFFECT_ORDER[b.rule.effect] - EFFECT_ORDER[a.rule.effect]);
   const data: Record<string, unknown> = {
     matched_rules: matched.map(({ rule, conditions }) => ({
       id: rule.id,

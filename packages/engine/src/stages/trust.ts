@@ -2,7 +2,8 @@
 // and the injection screen, combined by the verdict matrix of the spec.
 import type { StageContext, StageResult, StageVerdict } from '../decision-types.ts';
 import { classifyRisk } from '../risk/classify-risk.ts';
-import type { RiskAssessment, RiskClass } from '../risk/risk-class.ts';
+import { riskRank, type RiskAssessment, type RiskClass } from '../risk/risk-class.ts';
+import { planStepCalls } from '../plan/plan-step-calls.ts';
 import { screenInjection } from '../injection/screen-injection.ts';
 import { agentTrustState, keyTrustState, lowerTrust, type TrustState } from '../trust-state.ts';
 
@@ -10,7 +11,7 @@ import { agentTrustState, keyTrustState, lowerTrust, type TrustState } from '../
  * Why the trust stage holds. Only `short_record` may be lifted by an `allow` tool rule; the
  * others (critical actions, injection findings, a bad record) always need a human.
  */
-export type HoldReason = 'short_record' | 'critical' | 'injection' | 'bad_record';
+export type HoldReason = 'short_record' | 'critical' | 'injection' | 'bad_record' | 'unscreened';
 
 interface MatrixCell {
   verdict: StageVerdict;
@@ -58,12 +59,25 @@ export function trustStage({ input, state, enforcing }: StageContext): StageResu
   const agentState = agentTrustState(state.agent, input.now, t);
   const keyState = keyTrustState(state.key, t);
   const effective = lowerTrust(agentState, keyState);
-  const risk = classifyRisk({
+  const assessed = classifyRisk({
     path: input.path,
     payload: input.payload,
     registeredRisk: state.registeredRisk,
     criticalTransferAmount: state.settings.criticalTransferAmount,
   });
+  const risk: RiskAssessment = { class: assessed.class, reasons: [...assessed.reasons] };
+  // Each step of a plan is judged as the call it stands for; the plan takes the highest class.
+  for (const step of planStepCalls(input.path, input.payload)) {
+    const stepRisk = classifyRisk({
+      path: step.path,
+      payload: step.payload,
+      criticalTransferAmount: state.settings.criticalTransferAmount,
+    });
+    if (riskRank(stepRisk.class) > riskRank(risk.class)) risk.class = stepRisk.class;
+    if (riskRank(stepRisk.class) >= riskRank('high') && risk.reasons.length < 40) {
+      for (const reason of stepRisk.reasons) risk.reasons.push(`plan step ${step.position} (${step.action}): ${reason}`);
+    }
+  }
   const injection = screenInjection(input.payload);
   const screenFailed = injection.findings.some((finding) => finding.rule === 'screen_error');
   const degradedChecks: string[] = [];
@@ -85,6 +99,12 @@ export function trustStage({ input, state, enforcing }: StageContext): StageResu
       cell = { verdict: 'deny' };
       detail = `payload flagged by the injection screen (${rules}); trust state ${effective}: denied`;
     }
+  }
+  // Text the screen could not read (too large or too deep) cannot be cleared: a human looks at it.
+  const unscreened = injection.findings.some((finding) => finding.rule === 'payload_too_large' || finding.rule === 'payload_too_deep');
+  if (unscreened && !injectionFlagged && (cell.verdict === 'allow' || cell.holdReason === 'short_record')) {
+    cell = { verdict: 'require_approval', holdReason: 'unscreened' };
+    detail = `payload too large or too deep for the injection screen to read in full; trust state ${effective}: held`;
   }
   if (effective !== agentState) detail += ` (capped by key ${input.principal.keyId}, state ${keyState})`;
 

@@ -3,15 +3,13 @@
 // added: it registers the named schemas, adds to every route the error answers it can give and
 // its security, and loads swagger and the /docs reference. `openApiRoutes` serves the documents:
 // the customer API at /fabric/openapi.json (no key), everything at /openapi.json (operator only).
-import { timingSafeEqual } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { authenticate } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { hashSecret } from '../ids.ts';
+import { requireOperator } from '../operator.ts';
 import { ErrorResponse, HTTPValidationError, ref, SHARED_SCHEMAS } from '../schemas.ts';
 
 type Json = Record<string, any>;
@@ -20,7 +18,6 @@ export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '1.0.0';
 export const SECURITY_SCHEME = 'ApiKeyAuth';
 /** Tenant whose first active admin key is the operator key when `ACTIONGATE_OPERATOR_KEY` is unset. */
-const DEFAULT_TENANT = 'tn_default';
 
 const DESCRIPTION = `ActionGate governs the tool calls of software agents. Before running a consequential tool call,
 send it to \`POST /fabric/decisions\`; run the tool only when \`verdict\` starts with \`ALLOWED\` and \`blocked\` is
@@ -251,24 +248,6 @@ export function customerDocument(full: Json): Json {
   return { ...full, paths, components: { ...full.components, schemas } };
 }
 
-function sameSecret(a: string, b: string): boolean {
-  return timingSafeEqual(Buffer.from(hashSecret(a), 'hex'), Buffer.from(hashSecret(b), 'hex'));
-}
-
-/** Lets only the operator through: 401 without a valid key, 403 with any other valid key. */
-async function requireOperator(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  const header = request.headers['x-api-key'];
-  const presented = Array.isArray(header) ? header[0] : header;
-  if (!presented) throw new ApiError('AG_MISSING_KEY');
-  if (ctx.config.operatorKey !== null && sameSecret(presented, ctx.config.operatorKey)) return;
-  const key = await authenticate(ctx.store, presented);
-  if (ctx.config.operatorKey === null) {
-    const admins = (await ctx.store.listKeys(DEFAULT_TENANT, 'customer')).filter((k) => k.role === 'admin' && k.revokedAt === null);
-    if (admins[0]?.id === key.id) return;
-  }
-  throw new ApiError('AG_FORBIDDEN', `the full schema is for the operator key only; key ${key.id} is not it`);
-}
-
 const OpenApiDocument = Type.Unsafe<Json>(
   Type.Object(
     { openapi: Type.String(), info: Type.Object({}, { additionalProperties: true }) },
@@ -299,7 +278,7 @@ export function openApiRoutes(app: App, ctx: AppContext): void {
       config: { public: true },
     },
     async (request) => {
-      await requireOperator(ctx, request);
+      await requireOperator(ctx, request, 'the full schema');
       return app.swagger();
     },
   );

@@ -1,25 +1,29 @@
 // Rotation of the service's signing key. The ring is the service's, shared by every tenant, so only
-// the operator may rotate it: an admin key of the default tenant (`tn_default`, made on first start).
-import { keyOf } from '../auth.ts';
+// the operator may rotate it (see operator.ts).
 import type { App, AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { requireOperator } from '../operator.ts';
 import { KeyRotation } from '../journal/journal-schemas.ts';
+import { ErrorResponse, ref } from '../schemas.ts';
+import { SECURITY_SCHEME } from './openapi.ts';
 import { publicJwk } from '../signing-keys.ts';
 
-export const OPERATOR_TENANT = 'tn_default';
-
 export function signingKeyRoutes(app: App, ctx: AppContext): void {
-  app.post('/fabric/keys/rotate', { schema: { response: { 201: KeyRotation } }, config: { access: 'admin' } }, async (request, reply) => {
-    const key = keyOf(request);
-    if (key.tenantId !== OPERATOR_TENANT) {
-      throw new ApiError(
-        'AG_FORBIDDEN',
-        `the signing key is the service's; only an admin key of the operator tenant \`${OPERATOR_TENANT}\` may rotate it`,
-      );
-    }
-    const added = ctx.keyRing.rotate(ctx.clock());
-    request.log.info({ kid: added.kid, by: key.id }, 'signing key rotated');
-    reply.code(201);
-    return { rotated: publicJwk(added), keys: ctx.keyRing.publicKeys() };
-  });
+  app.post(
+    '/fabric/keys/rotate',
+    {
+      schema: {
+        security: [{ [SECURITY_SCHEME]: [] }],
+        response: { 201: KeyRotation, 401: ref(ErrorResponse), 403: ref(ErrorResponse) },
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      // Public to the key check of app.ts because the operator key may be a configured key, not a stored one.
+      await requireOperator(ctx, request, "rotating the service's signing key");
+      const added = ctx.keyRing.rotate(ctx.clock());
+      request.log.info({ kid: added.kid }, 'signing key rotated');
+      reply.code(201);
+      return { rotated: publicJwk(added), keys: ctx.keyRing.publicKeys() };
+    },
+  );
 }

@@ -487,14 +487,18 @@ export class SqliteStore implements Store {
 
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
-    if (job.idempotency) {
-      // A repeat of the key answers the first decision and changes nothing (no approval consumed twice).
-      const replayed = this.idempotencyKeys.replayOf(job, job.idempotency);
-      if (replayed) return decisionOf(s.decision.get(job.tenantId, replayed) as Row);
-    }
     const tenant = tenantOf(s.tenant.get(job.tenantId) as Row);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
     const keyRow = s.keyById.get(job.key.id) as Row;
+    const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
+    if (replayedId) {
+      // A repeat of the key answers the first decision and changes nothing (no approval consumed twice)
+      // unless the tenant was halted or the agent or key stopped since: then an old ALLOWED must not
+      // be replayed, and the call is decided afresh.
+      const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
+      const stopped = tenant.halted !== null || agentRow?.override != null || keyRow.override != null || keyRow.revoked_at != null;
+      if (!(stopped && first.verdict.startsWith('ALLOWED'))) return first;
+    }
     // The registry is keyed by the tool's canonical name, so `/Tools/Get_Report/` cannot dodge its floor.
     const toolName = normalizeToolPath(job.path).split('/').pop() ?? '';
     const tool = s.tool.get(job.tenantId, toolName) as Row | undefined;
@@ -575,7 +579,7 @@ export class SqliteStore implements Store {
       approval_id: row.approvalId,
       trace_id: row.traceId ?? null,
     });
-    if (job.idempotency) this.idempotencyKeys.remember(job, job.idempotency, row.id);
+    if (job.idempotency && !replayedId) this.idempotencyKeys.remember(job, job.idempotency, row.id);
     // The live events of this decision; flush drops them again if its savepoint rolls back.
     const touched =
       effects.approval && effects.approval.kind !== 'reuse' ? (s.approval.get(job.tenantId, effects.approval.approvalId) as Row) : null;
