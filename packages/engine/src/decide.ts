@@ -4,6 +4,7 @@ import type { Decision, DecisionEffects, DecisionInput, DecisionState, StageName
 import { enforcingDenials, outstandingHolds } from './holds.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import { approvalStage } from './stages/approval.ts';
+import { callAmount } from './risk/call-amount.ts';
 import { identityStage } from './stages/identity.ts';
 import { policyStage } from './stages/policy.ts';
 import { trustStage } from './stages/trust.ts';
@@ -105,5 +106,6 @@ function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState
   let trust: DecisionEffects['trust'] = null;
   if (verdict.startsWith('ALLOWED')) trust = 'approved';
   else if (verdict === 'BLOCKED' && identity.verdict === 'allow') trust = 'blocked';
-  return { approval, trust };
+  const amount = state.budget && verdict.startsWith('ALLOWED') ? callAmount(input.payload) : null;
+  return amount === null ? { approval, trust } : { approval, trust, spendUsd: amount };
 }

@@ -74,6 +74,8 @@ export interface DecisionState {
   approvedApproval: ApprovalRef | null;
   /** Pending, unexpired approval of exactly this call. */
   pendingApproval: ApprovalRef | null;
+  /** Spending limit of the key that sent the call (agent keys' `budget_usd`), and what it has spent. */
+  budget?: { limitUsd: number; spentUsd: number } | null;
 }
 
 export type ApprovalEffect =
@@ -85,6 +87,8 @@ export interface DecisionEffects {
   approval: ApprovalEffect | null;
   /** How this decision counts in the agent's and the key's record. */
   trust: 'approved' | 'blocked' | null;
+  /** Money this call moves against the key's budget, when it runs and the key has one. */
+  spendUsd?: number;
 }
 
 export interface Decision {

@@ -9,6 +9,7 @@ export { normalizeToolPath } from './rules/normalize-path.ts';
 export * from './trust-state.ts';
 export * from './risk/risk-class.ts';
 export { classifyRisk } from './risk/classify-risk.ts';
+export { callAmount } from './risk/call-amount.ts';
 export { screenInjection } from './injection/screen-injection.ts';
 export { trustMatrix } from './stages/trust.ts';
 export * from './settings.ts';

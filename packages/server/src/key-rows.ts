@@ -27,6 +27,7 @@ export function newKeyRow(fields: KeyFields, now: number): { row: KeyRow; secret
       name: fields.name,
       agentId: fields.agentId ?? null,
       budgetUsd: fields.budgetUsd ?? null,
+      spentUsd: 0,
       keyHash: hashSecret(secret),
       createdAt: now,
       revokedAt: null,

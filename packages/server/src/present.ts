@@ -84,6 +84,7 @@ export function presentAgentKey(key: KeyRow, settings: TenantSettings) {
     agent_id: key.agentId,
     name: key.name,
     budget_usd: key.budgetUsd,
+    spent_usd: key.spentUsd,
     created_at: iso(key.createdAt),
     revoked_at: iso(key.revokedAt),
     state: keyTrustState(key.record, settings.thresholds),

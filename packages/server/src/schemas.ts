@@ -463,6 +463,7 @@ export const AgentKey = Type.Object(
     agent_id: Nullable(Type.String()),
     name: Type.String(),
     budget_usd: Nullable(Type.Number()),
+    spent_usd: Type.Number({ description: 'spent against the budget by calls that ran; a call that would pass the budget is held' }),
     created_at: Time,
     revoked_at: NullableTime,
     state: Type.String({ description: 'trust state of the key’s own record' }),

@@ -184,3 +184,18 @@ test('shadow mode runs everything and reports what it would have done', async ()
   const settings = await server.call('PATCH', '/fabric/settings', { body: { mode: 'enforce' } });
   assert.equal(settings.body.mode, 'enforce');
 });
+
+test('an agent key budget holds the call that would pass it, and counts what ran', async () => {
+  const created = (await server.call('POST', '/fabric/agent-keys', { body: { name: 'spender', budget_usd: 100 } })).body;
+  for (let i = 0; i < 3; i++) await earn('spender', created.agent_key, 600 + i);
+  const small = await decide({ path: '/tools/order_supplies', payload: { amount: 60 } }, created.agent_key);
+  assert.equal(small.body.verdict, 'ALLOWED', small.body.detail);
+  const over = await decide({ path: '/tools/order_supplies', payload: { amount_cents: 5000 } }, created.agent_key);
+  assert.equal(over.body.verdict, 'REQUIRE_APPROVAL');
+  assert.equal(over.body.stages[2].verdict, 'require_approval');
+  assert.match(over.body.stages[2].detail, /over budget: key ak_\w+ has spent 60 of 100 USD and this call asks 50/);
+  const keys = await server.call('GET', '/fabric/agent-keys');
+  assert.equal(keys.body.agent_keys.find((k: any) => k.agent_key_id === created.agent_key_id).spent_usd, 60);
+  const noAmount = await decide({ path: '/tools/search', payload: { q: 'x' } }, created.agent_key);
+  assert.equal(noAmount.body.verdict, 'ALLOWED', 'calls that move no money are not held by the budget');
+});

@@ -1,6 +1,7 @@
 // Policy stage: the tenant's tool rules, strongest effect first. An `allow` rule lifts only the
 // trust stage's short-record hold; it never lifts critical, injection or bad-record holds.
-import type { StageContext, StageResult } from '../decision-types.ts';
+import type { DecisionState, StageContext, StageResult } from '../decision-types.ts';
+import { callAmount } from '../risk/call-amount.ts';
 import type { RiskClass } from '../risk/risk-class.ts';
 import { describeMatch, matchingRules } from '../tool-rules.ts';
 import { validatePlan } from '../plan/validate-plan.ts';
@@ -32,7 +33,14 @@ export function policyStage({ input, state, previous, enforcing }: StageContext)
   if (plan.problems.length > 0) {
     return { stage: 'policy', verdict: 'deny', enforcing, detail: `malformed plan: ${plan.problems.join('; ')}`, data };
   }
+  // A key's budget: a call that would take its spending past the limit waits for a human.
+  const overBudget = budgetExceeded(state.budget, input.payload);
+  if (overBudget) data.budget = overBudget;
   const deciding = matched[0];
+  if (overBudget && (!deciding || deciding.rule.effect !== 'deny')) {
+    const detail = `over budget: key ${input.principal.keyId} has spent ${overBudget.spent_usd} of ${overBudget.limit_usd} USD and this call asks ${overBudget.amount_usd}`;
+    return { stage: 'policy', verdict: 'require_approval', enforcing, detail, data };
+  }
   if (!deciding) {
     return { stage: 'policy', verdict: 'allow', enforcing, detail: `no tool rule matches ${input.path}`, data };
   }
@@ -49,4 +57,12 @@ export function policyStage({ input, state, previous, enforcing }: StageContext)
   }
   const note = holdReason ? ` (does not lift the trust hold: ${String(holdReason).replace('_', ' ')})` : '';
   return { stage: 'policy', verdict: 'allow', enforcing, detail: named + note, data };
+}
+
+/** The figures of a budget the call would exceed, or null. */
+function budgetExceeded(budget: DecisionState['budget'], payload: unknown) {
+  if (!budget) return null;
+  const amount = callAmount(payload);
+  if (amount === null || budget.spentUsd + amount <= budget.limitUsd) return null;
+  return { limit_usd: budget.limitUsd, spent_usd: budget.spentUsd, amount_usd: amount };
 }

@@ -1,10 +1,11 @@
 // Runs one demo scenario through the real decision chain (DecisionService and the store) against a
 // throwaway tenant made for that run alone: created, seeded, decided, and deleted with all its rows.
-// The tenant's only key has a random hash whose secret was never drawn, so no caller can reach it.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+// The tenant's only key is minted with a random secret that is dropped at once, so no caller can reach it.
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { newId } from '../ids.ts';
-import type { DecisionRow, KeyRow } from '../store/store.ts';
+import { newKeyRow } from '../key-rows.ts';
+import type { DecisionRow } from '../store/store.ts';
 import type { DemoScenario } from './scenarios.ts';
 
 /** Id prefix of throwaway tenants; a sweep removes any a crash left behind. */
@@ -20,20 +21,11 @@ export async function runScenario(ctx: AppContext, scenario: DemoScenario): Prom
   const tenantId = `${DEMO_TENANT_PREFIX}${randomUUID().replaceAll('-', '')}`;
   await ctx.store.createTenant({ id: tenantId, name: 'demo (throwaway)', email: null, createdAt: now, settings: null, halted: null });
   try {
-    const key: KeyRow = {
-      id: newId('key'),
-      tenantId,
-      kind: 'customer',
-      role: 'admin',
-      name: 'demo',
-      agentId: null,
-      budgetUsd: null,
-      // The hash of random bytes nobody keeps: there is no secret that authenticates as this key.
-      keyHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
-      createdAt: now,
-      revokedAt: null,
-      record: { approved: 0, blocked: 0, recentBlockedAt: [], override: null },
-    };
+    // Minted with a random secret that is dropped at once: nothing can authenticate as this key.
+    const { row: key } = newKeyRow(
+      { tenantId, kind: 'customer', role: 'admin', name: 'demo', secret: randomBytes(32).toString('base64url') },
+      now,
+    );
     await ctx.store.createKey(key);
     const { seed, request } = scenario;
     await ctx.store.seedTrustRecord(tenantId, { keyId: key.id }, seed.key, now);

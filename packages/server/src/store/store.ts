@@ -27,6 +27,8 @@ export interface KeyRow {
   name: string;
   agentId: string | null;
   budgetUsd: number | null;
+  /** Spent against the budget by calls that ran (lifetime of the key). */
+  spentUsd: number;
   keyHash: string;
   createdAt: number;
   revokedAt: number | null;

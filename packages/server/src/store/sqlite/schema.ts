@@ -194,4 +194,8 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX approvals_by_expiry ON approvals (status, expires_at);
   `,
+  // What each key has spent against its budget (agent keys' budget_usd).
+  `
+  ALTER TABLE keys ADD COLUMN spent_usd REAL NOT NULL DEFAULT 0;
+  `,
 ];

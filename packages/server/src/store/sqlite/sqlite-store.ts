@@ -68,6 +68,7 @@ function keyOf(row: Row): KeyRow {
     name: row.name,
     agentId: row.agent_id,
     budgetUsd: row.budget_usd,
+    spentUsd: row.spent_usd ?? 0,
     keyHash: row.key_hash,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -254,6 +255,7 @@ export class SqliteStore implements Store {
       ),
       agentRecord: db.prepare('UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ? WHERE tenant_id = ? AND agent_id = ?'),
       keyRecord: db.prepare('UPDATE keys SET approved = ?, blocked = ?, recent_blocked = ? WHERE id = ?'),
+      keySpend: db.prepare('UPDATE keys SET spent_usd = spent_usd + ? WHERE id = ?'),
       tool: db.prepare('SELECT risk_level FROM tools WHERE tenant_id = ? AND tool_name = ?'),
       // Pinned to the call's index: the planner may otherwise pick approvals_by_expiry and scan every
       // pending approval of every tenant on each decision (measured: 665 µs at 10,000 pending).
@@ -523,6 +525,7 @@ export class SqliteStore implements Store {
           }
         : null,
       pendingApproval: pending ? { id: pending.id, status: 'pending', createdAt: pending.created_at, expiresAt: pending.expires_at } : null,
+      budget: keyRow.budget_usd === null ? null : { limitUsd: keyRow.budget_usd, spentUsd: keyRow.spent_usd },
     };
     const { decision, row } = job.compute(state);
 
@@ -557,6 +560,7 @@ export class SqliteStore implements Store {
       const key = recordOutcome(trustRecordOf(keyRow), effects.trust, job.now);
       s.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), job.key.id);
     }
+    if (effects.spendUsd !== undefined) s.keySpend.run(effects.spendUsd, job.key.id);
     const info = s.insertDecision.run({
       id: row.id,
       tenant_id: row.tenantId,
