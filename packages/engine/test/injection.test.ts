@@ -11,7 +11,7 @@ import { decodeFragments } from '../src/injection/decode-fragments.ts';
 import { combineSignals } from '../src/injection/combine-signals.ts';
 import { walkStrings } from '../src/injection/walk-strings.ts';
 import { runPatternRules } from '../src/injection/rules.ts';
-import { createKeywordScanner } from '../src/injection/keyword-scan.ts';
+import { createKeywordMarker, createKeywordScanner } from '../src/injection/keyword-scan.ts';
 
 interface InjectionCase {
   note: string;
@@ -253,6 +253,28 @@ test('createKeywordScanner: word starts, whole words, separators collapse', () =
   assert.deepEqual(scan('hey AI: do it').sort(), [1]);
   assert.deepEqual(scan('in your\n\n  response,').sort(), [2]);
   assert.deepEqual(scan('immoral').sort(), [3]);
+});
+
+test('createKeywordMarker: marks exactly the key words the scanner finds', () => {
+  const keywords = [' ignor', ' ai ', ' your response', 'moral', 'ab  c', ' x '];
+  const scan = createKeywordScanner(keywords);
+  const mark = createKeywordMarker(keywords, (index) => [index]);
+  const pieces = ['ignore', 'AI', 'ai', 'your', 'response', 'immoral', 'ab', 'c', 'x', ' ', '  ', '\n', '.', '-', 'é', '\u00a0', 'q'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  for (let n = 0; n < 3000; n++) {
+    let text = '';
+    const parts = Math.floor(next() * 12);
+    for (let i = 0; i < parts; i++) text += pieces[Math.floor(next() * pieces.length)];
+    const marks = new Uint8Array(keywords.length);
+    const ascii = mark(text, marks);
+    assert.equal(ascii, !/[^\x00-\x7f]/.test(text), JSON.stringify(text));
+    assert.deepEqual(
+      keywords.flatMap((_, index) => (marks[index] === 1 ? [index] : [])),
+      scan(text).sort((a, b) => a - b),
+      JSON.stringify(text),
+    );
+  }
 });
 
 test('gates and the key-word pre-filter never hide a detection', () => {

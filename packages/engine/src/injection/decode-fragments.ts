@@ -84,12 +84,43 @@ function isBase64Char(code: number): boolean {
   );
 }
 
+// isBase64Char of every ASCII code, for the scan below (no other code is a base64 character).
+const BASE64_CHAR = new Uint8Array(128);
+for (let code = 0; code < 128; code++) BASE64_CHAR[code] = isBase64Char(code) ? 1 : 0;
+
+function isBase64Code(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  return code < 128 && BASE64_CHAR[code] === 1;
+}
+
+/**
+ * Whether the text holds a run of 16 or more base64 characters. Such a run covers one of the
+ * positions 15, 31, 47, …, so only those are probed, and the run around a probe measured; in
+ * prose, whose words are short, most of the text is never read.
+ */
+function hasBase64Run(text: string): boolean {
+  for (let probe = MIN_BASE64_RUN - 1; probe < text.length; probe += MIN_BASE64_RUN) {
+    if (!isBase64Code(text, probe)) continue;
+    let start = probe;
+    while (start > 0 && probe - start < MIN_BASE64_RUN - 1 && isBase64Code(text, start - 1)) start--;
+    let end = probe + 1;
+    while (end < text.length && end - start < MIN_BASE64_RUN && isBase64Code(text, end)) end++;
+    if (end - start >= MIN_BASE64_RUN) return true;
+  }
+  return false;
+}
+
 /** Runs of 16 or more base64 characters (with their padding), found by one pass over the text. */
 function base64Runs(text: string): string[] {
+  if (!hasBase64Run(text)) return [];
   const runs: string[] = [];
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
-    const inRun = i < text.length && isBase64Char(text.charCodeAt(i));
+    let inRun = false;
+    if (i < text.length) {
+      const code = text.charCodeAt(i);
+      inRun = code < 128 && BASE64_CHAR[code] === 1;
+    }
     if (inRun) {
       if (start < 0) start = i;
       continue;

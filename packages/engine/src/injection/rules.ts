@@ -6,7 +6,7 @@
 // Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
-import { createKeywordScanner, type KeywordScanner } from './keyword-scan.ts';
+import { createKeywordMarker, type KeywordMarker } from './keyword-scan.ts';
 
 /** One detector hit inside one string. */
 export interface Signal {
@@ -949,9 +949,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   ...CODE_DIRECTIVE_RULES,
 ];
 
-const NON_ASCII = /[^\x00-\x7f]/;
-let scanner: KeywordScanner | undefined;
-
 // Gates compiled once: each distinct gate gets an index; each rule lists the indexes it needs.
 const GATES: RegExp[] = [];
 const RULE_GATES: number[][] = PATTERN_RULES.map((entry) =>
@@ -969,26 +966,80 @@ GATE_SPECS.forEach((spec, gate) => spec?.words.forEach((word) => KEYWORD_GATES[w
 const SYMBOL_GATES = GATE_SPECS.flatMap((spec, gate) => (spec !== undefined && spec.symbols.length > 0 ? [gate] : []));
 // Every character a symbol key word starts with, to skip the symbol checks on plain prose.
 const SYMBOL_HINT = /[<[#%=*~$_/]|role["']|-{3}|\.env|mcp\.json|wallet\.dat/;
-const UNKNOWN = 0;
-const PASSED = 1;
-const FAILED = 2;
+// Necessary for SYMBOL_HINT to match the lower-cased text, tested on the text itself so plain
+// prose is not lower-cased: lower-casing creates no punctuation, and no ASCII letter but from
+// letters (`.env`, `.json`, `.dat` need a letter after the dot; `role` a quote).
+const SYMBOL_HINT_CASED = /[<[#%=*~$_/"']|---|\.[A-Za-z]/;
+// Gates without key words always pass the pre-filter.
+const UNFILTERED_GATES = GATE_SPECS.flatMap((spec, gate) => (spec === undefined ? [gate] : []));
 
-/** Which gates the key-word pre-filter lets through (1) for this text; undefined: all of them. */
-function allowedGates(text: string, lower: string): Uint8Array | undefined {
-  if (NON_ASCII.test(text)) return undefined;
-  scanner ??= createKeywordScanner(KEYWORDS);
-  const allowed = new Uint8Array(GATES.length);
-  GATE_SPECS.forEach((spec, gate) => {
-    if (spec === undefined) allowed[gate] = 1;
-  });
-  for (const word of scanner(lower)) for (const gate of KEYWORD_GATES[word]) allowed[gate] = 1;
+/**
+ * Whether the pre-filter also holds for a gate on non-ASCII text. The key-word scan reads every
+ * non-ASCII character as a separator, as it reads a space. A gate whose expression can match a
+ * non-ASCII character only where it would match a space instead (through `\s`; its literals,
+ * `\w`, `\d` and classes such as `[ \t]` match ASCII only, and `\b` sees both as non-word
+ * characters) matches the text with every non-ASCII character replaced by a space whenever it
+ * matches the text; that text is ASCII, so it holds a key word of the gate, and the scan reads
+ * it as it reads the original. Any construct that could match a non-ASCII character otherwise
+ * (a non-ASCII literal, `.`, `\S`, `\W`, `\D`, a negated class, a Unicode escape or property,
+ * a look-around, the `u`, `m` or `s` flag) and the gate is always evaluated on non-ASCII text.
+ */
+function holdsOnNonAscii(gate: RegExp): boolean {
+  if (/[ums]/.test(gate.flags)) return false;
+  if (gate.source.includes('\\\\')) return false;
+  return !/[^\x00-\x7f]|\\[SWDpPuxck0-9]|\[\^|\.|\(\?<?[=!]/.test(gate.source.replace(/\\\./g, ''));
+}
+// Gates evaluated on non-ASCII text whatever the scan finds.
+const NON_ASCII_GATES = GATES.flatMap((gate, index) => (holdsOnNonAscii(gate) ? [] : [index]));
+let marker: KeywordMarker | undefined;
+// Gate states during one runPatternRules call (it is synchronous and never re-entered): failed by
+// the pre-filter, let through (expression not yet evaluated), passed, failed by the expression.
+const FILTERED_OUT = 0;
+const LET_THROUGH = 1; // what the key-word marker writes
+const PASSED = 2;
+const FAILED = 3;
+const gateStates = new Uint8Array(GATES.length);
+// RULE_GATES flattened: rule i needs gates RULE_GATE_LIST[RULE_GATE_START[i] .. RULE_GATE_START[i + 1]).
+const RULE_GATE_START = new Int32Array(PATTERN_RULES.length + 1);
+RULE_GATES.forEach((gates, index) => {
+  RULE_GATE_START[index + 1] = RULE_GATE_START[index] + gates.length;
+});
+const RULE_GATE_LIST = Int32Array.from(RULE_GATES.flat());
+
+/** Which gates the key-word pre-filter lets through for this text: LET_THROUGH (1) in `states`. */
+function allowedGates(text: string, states: Uint8Array): void {
+  // Key words are matched case-insensitively, so the text needs no lower-casing for the scan;
+  // the scan also finds out whether the text is all ASCII.
+  marker ??= createKeywordMarker(KEYWORDS, (word) => KEYWORD_GATES[word]);
+  states.fill(FILTERED_OUT);
+  if (!marker(text, states)) for (const gate of NON_ASCII_GATES) states[gate] = LET_THROUGH;
+  for (const gate of UNFILTERED_GATES) states[gate] = LET_THROUGH;
+  if (!SYMBOL_HINT_CASED.test(text)) return;
+  const lower = text.toLowerCase();
   if (SYMBOL_HINT.test(lower)) {
     for (const gate of SYMBOL_GATES) {
-      if (allowed[gate] === 1) continue;
-      if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) allowed[gate] = 1;
+      if (states[gate] === LET_THROUGH) continue;
+      if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) states[gate] = LET_THROUGH;
     }
   }
-  return allowed;
+}
+
+/** One signal for a match of rule `index`, unless its negation precedes it. */
+function signalOf(text: string, index: number, signals: Signal[]): void {
+  const entry = PATTERN_RULES[index];
+  const match = entry.pattern.exec(text);
+  if (match === null) return;
+  if (entry.negatedBy !== undefined) {
+    const before = text.slice(Math.max(0, match.index - 40), match.index);
+    if (entry.negatedBy.test(before)) return;
+  }
+  signals.push({
+    rule: entry.rule,
+    detector: `${entry.rule}#${index}`,
+    weight: entry.weight,
+    start: match.index,
+    end: match.index + match[0].length,
+  });
 }
 
 /**
@@ -997,35 +1048,29 @@ function allowedGates(text: string, lower: string): Uint8Array | undefined {
  */
 export function runPatternRules(text: string, gated = true): Signal[] {
   const signals: Signal[] = [];
-  const allowed = gated ? allowedGates(text, text.toLowerCase()) : undefined;
-  const gateState = new Uint8Array(GATES.length);
+  if (!gated) {
+    for (let index = 0; index < PATTERN_RULES.length; index++) signalOf(text, index, signals);
+    return signals;
+  }
+  // A rule runs when all its gates pass: the pre-filter lets them through and their expressions
+  // (each evaluated at most once per text) match.
+  const states = gateStates;
+  allowedGates(text, states);
   for (let index = 0; index < PATTERN_RULES.length; index++) {
-    const entry = PATTERN_RULES[index];
     let open = true;
-    for (const gate of gated ? RULE_GATES[index] : []) {
-      if (gateState[gate] === UNKNOWN) {
-        const passed = (allowed === undefined || allowed[gate] === 1) && GATES[gate].test(text);
-        gateState[gate] = passed ? PASSED : FAILED;
+    for (let k = RULE_GATE_START[index], end = RULE_GATE_START[index + 1]; k < end; k++) {
+      const gate = RULE_GATE_LIST[k];
+      let state = states[gate];
+      if (state === LET_THROUGH) {
+        state = GATES[gate].test(text) ? PASSED : FAILED;
+        states[gate] = state;
       }
-      if (gateState[gate] === FAILED) {
+      if (state !== PASSED) {
         open = false;
         break;
       }
     }
-    if (!open) continue;
-    const match = entry.pattern.exec(text);
-    if (match === null) continue;
-    if (entry.negatedBy !== undefined) {
-      const before = text.slice(Math.max(0, match.index - 40), match.index);
-      if (entry.negatedBy.test(before)) continue;
-    }
-    signals.push({
-      rule: entry.rule,
-      detector: `${entry.rule}#${index}`,
-      weight: entry.weight,
-      start: match.index,
-      end: match.index + match[0].length,
-    });
+    if (open) signalOf(text, index, signals);
   }
   return signals;
 }

@@ -56,8 +56,9 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
       reported.add(key);
       findings.push({ rule, path, excerpt });
     };
-    const limits = walkStrings(payload, { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES }, ({ path, text }) => {
-      for (const hit of screenText(text)) report(hit.rule, hit.detector, hit.weight, path, hit.excerpt);
+    const limits = walkStrings(payload, { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES }, (item) => {
+      // The path is built only for a string with hits.
+      for (const hit of screenText(item.text)) report(hit.rule, hit.detector, hit.weight, item.path, hit.excerpt);
     });
     if (limits.truncated) {
       report('payload_too_large', 'payload_too_large', LIMIT_WEIGHT, '$', `only the first ${MAX_SCREENED_CHARS} characters were screened`);

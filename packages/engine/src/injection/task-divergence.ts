@@ -178,6 +178,10 @@ const REQUEST_OPENER = new RegExp(
   'i',
 );
 
+// Necessary for SEGMENT_BREAK to match, so for a text to split into two segments or more: a line
+// break, a bar, or white space after a sentence end. Single sentences skip the request test.
+const MAY_BREAK = /[\n|]|[.!?]\s/;
+
 type RequestKind = 'imperative' | 'question' | 'first_person';
 
 function requestKind(segment: string): RequestKind | undefined {
@@ -199,7 +203,7 @@ const WEIGHTS: Record<RequestKind, number> = { imperative: 0.5, question: 0.5, f
  * mentions (at most one signal, the strongest).
  */
 export function detectTaskDivergence(text: string): Signal[] {
-  if (text.length < MIN_TEXT || !REQUEST_OPENER.test(text)) return [];
+  if (text.length < MIN_TEXT || !MAY_BREAK.test(text) || !REQUEST_OPENER.test(text)) return [];
   const segments = splitSegments(text);
   if (segments.length < 2) return [];
   const candidates: Array<{ segment: Segment; kind: RequestKind; words: string[] }> = [];

@@ -38,19 +38,51 @@ function keyPath(parent: string): string {
 
 interface Frame {
   value: unknown;
-  /** Path of the container holding the value ('' for the payload itself). */
-  parentPath: string;
+  /** Frame of the container holding the value; undefined for the payload itself. */
+  parent: Frame | undefined;
   /** Index or key in that container; undefined for the payload itself. */
   key: number | string | undefined;
   depth: number;
+  /** The value's path, once built ('' for the payload itself). */
+  path: string | undefined;
 }
 
-// Paths are built only for values that are read (strings and containers), never for each of a
-// million numbers in an array.
+function frameOf(value: unknown, parent: Frame | undefined, key: number | string | undefined, depth: number): Frame {
+  return { value, parent, key, depth, path: undefined };
+}
+
+// Paths are built only when asked for (the screen asks for the path of a string it reports), and
+// never for each of a million numbers in an array; each container's path is built at most once.
 function pathOf(frame: Frame): string {
-  if (frame.key === undefined) return frame.parentPath;
-  if (typeof frame.key === 'number') return `${frame.parentPath}[${frame.key}]`;
-  return childPath(frame.parentPath, frame.key);
+  if (frame.path !== undefined) return frame.path;
+  let path: string;
+  if (frame.key === undefined || frame.parent === undefined) path = '';
+  else if (typeof frame.key === 'number') path = `${pathOf(frame.parent)}[${frame.key}]`;
+  else path = childPath(pathOf(frame.parent), frame.key);
+  frame.path = path;
+  return path;
+}
+
+/** A string of the payload whose path is built on first read. */
+class LazyPayloadString implements PayloadString {
+  readonly text: string;
+  readonly #frame: Frame;
+  readonly #ofKey: boolean;
+  #path: string | undefined;
+
+  constructor(frame: Frame, ofKey: boolean, text: string) {
+    this.text = text;
+    this.#frame = frame;
+    this.#ofKey = ofKey;
+  }
+
+  get path(): string {
+    if (this.#path === undefined) {
+      const path = pathOf(this.#frame);
+      this.#path = this.#ofKey ? keyPath(path) : path === '' ? '$' : path;
+    }
+    return this.#path;
+  }
 }
 
 function isReadable(value: unknown): boolean {
@@ -67,8 +99,9 @@ export function walkStrings(payload: unknown, options: WalkOptions, visit: (item
   let budget = options.maxBytes;
   let nodes = 0;
   const seen = new WeakSet<object>();
-  const stack: Frame[] = [{ value: payload, parentPath: '', key: undefined, depth: 0 }];
-  const emit = (path: string, text: string): boolean => {
+  const stack: Frame[] = [frameOf(payload, undefined, undefined, 0)];
+  // `frame` holds the string (ofKey false) or the object whose key it is (ofKey true).
+  const emit = (frame: Frame, ofKey: boolean, text: string): boolean => {
     if (budget <= 0) {
       limits.truncated = true;
       return false;
@@ -78,7 +111,7 @@ export function walkStrings(payload: unknown, options: WalkOptions, visit: (item
       text = text.slice(0, budget);
     }
     budget -= text.length;
-    if (text.length > 0) visit({ path, text });
+    if (text.length > 0) visit(new LazyPayloadString(frame, ofKey, text));
     return true;
   };
   while (stack.length > 0) {
@@ -89,8 +122,7 @@ export function walkStrings(payload: unknown, options: WalkOptions, visit: (item
     const frame = stack.pop() as Frame;
     const { value, depth } = frame;
     if (typeof value === 'string') {
-      const path = pathOf(frame);
-      if (!emit(path === '' ? '$' : path, value)) break;
+      if (!emit(frame, false, value)) break;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -103,7 +135,6 @@ export function walkStrings(payload: unknown, options: WalkOptions, visit: (item
       continue;
     }
     seen.add(value);
-    const path = pathOf(frame);
     const children: Frame[] = [];
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
@@ -112,7 +143,7 @@ export function walkStrings(payload: unknown, options: WalkOptions, visit: (item
           break;
         }
         const child: unknown = value[i];
-        if (isReadable(child)) children.push({ value: child, parentPath: path, key: i, depth: depth + 1 });
+        if (isReadable(child)) children.push(frameOf(child, frame, i, depth + 1));
       }
     } else {
       for (const key of Object.keys(value)) {
@@ -120,9 +151,9 @@ export function walkStrings(payload: unknown, options: WalkOptions, visit: (item
           limits.truncated = true;
           break;
         }
-        if (!emit(keyPath(path), key)) return limits;
+        if (!emit(frame, true, key)) return limits;
         const child = (value as Record<string, unknown>)[key];
-        if (isReadable(child)) children.push({ value: child, parentPath: path, key, depth: depth + 1 });
+        if (isReadable(child)) children.push(frameOf(child, frame, key, depth + 1));
       }
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
