@@ -6,6 +6,23 @@
  * trailing `/`. `keepCase` keeps the letters' case (the risk classifier reads camelCase names).
  */
 export function normalizeToolPath(path: string, keepCase = false): string {
+  // Tool paths repeat from call to call, and each decision reads its path several times.
+  const cache = keepCase ? casedCache : foldedCache;
+  const known = cache.get(path);
+  if (known !== undefined) return known;
+  const canonical = canonicalize(path, keepCase);
+  if (path.length <= 512) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(path, canonical);
+  }
+  return canonical;
+}
+
+const CACHE_LIMIT = 4096;
+const casedCache = new Map<string, string>();
+const foldedCache = new Map<string, string>();
+
+function canonicalize(path: string, keepCase: boolean): string {
   let decoded = path;
   for (let i = 0; i < 3 && decoded.includes('%'); i++) {
     try {
