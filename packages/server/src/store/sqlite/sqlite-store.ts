@@ -528,6 +528,7 @@ export class SqliteStore implements Store {
       budget: keyRow.budget_usd === null ? null : { limitUsd: keyRow.budget_usd, spentUsd: keyRow.spent_usd },
     };
     const { decision, row } = job.compute(state);
+    const payloadJson = JSON.stringify(row.payload ?? {});
 
     s.touchAgent.run(job.tenantId, job.agentId, job.now, job.now);
     const effects = decision.effects;
@@ -543,7 +544,7 @@ export class SqliteStore implements Store {
         tenant_id: job.tenantId,
         agent_id: job.agentId,
         path: job.path,
-        payload: row.payload === undefined ? '{}' : JSON.stringify(row.payload),
+        payload: payloadJson,
         payload_hash: job.payloadHash,
         requested_by_key_id: job.key.id,
         decision_id: decision.decisionId,
@@ -555,7 +556,8 @@ export class SqliteStore implements Store {
       });
     }
     if (effects.trust) {
-      const agent = recordOutcome(trustRecordOf(s.agent.get(job.tenantId, job.agentId) as Row), effects.trust, job.now);
+      // Read above in this same transaction; a new agent's row starts as the empty record.
+      const agent = recordOutcome(state.agent, effects.trust, job.now);
       s.agentRecord.run(agent.approved, agent.blocked, JSON.stringify(agent.recentBlockedAt), job.tenantId, job.agentId);
       const key = recordOutcome(trustRecordOf(keyRow), effects.trust, job.now);
       s.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), job.key.id);
@@ -567,7 +569,7 @@ export class SqliteStore implements Store {
       agent_id: row.agentId,
       key_id: row.keyId,
       path: row.path,
-      payload: JSON.stringify(row.payload ?? {}),
+      payload: payloadJson,
       payload_hash: row.payloadHash,
       verdict: row.verdict,
       blocked: row.blocked ? 1 : 0,
