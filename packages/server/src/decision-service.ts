@@ -1,6 +1,7 @@
 // The shell around the engine for one decision: resolve the agent, hand the store a job that runs
 // the engine on the state it loaded, sign the record, and let the store commit it durably.
-import { canonicalHash, decide, signedPayloadOf, signText } from '@actiongate/engine';
+import { canonicalHash, decide, signText } from '@actiongate/engine';
+import { decisionSignedPayload } from './decision-signed-payload.ts';
 import { ValidationFailed } from './errors.ts';
 import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
@@ -68,11 +69,10 @@ export class DecisionService {
           },
           state,
         );
-        const time = new Date(now).toISOString();
-        const signedPayload = signedPayloadOf({
-          decision_id: decisionId,
-          tenant_id: key.tenantId,
-          time,
+        const signedPayload = decisionSignedPayload({
+          id: decisionId,
+          tenantId: key.tenantId,
+          createdAt: now,
           verdict: decision.verdict,
           stages: decision.stages,
         });

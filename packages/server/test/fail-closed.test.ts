@@ -1,11 +1,12 @@
 // Fail closed: an internal error, an unreachable store or a failed commit never yields a verdict.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fdatasync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, buildApp, configFromEnv, SigningKeyRing, SqliteStore } from '../src/index.ts';
 import type { DecisionJob } from '../src/store/store.ts';
+import { WalSync } from '../src/store/sqlite/wal-sync.ts';
 
 const KEY = 'fk_fail_closed_key';
 
@@ -55,6 +56,34 @@ test('a failing commit answers 500 without a verdict, and the batch is not half-
     assert.equal(approvals, 0, 'the approval of a decision that failed to commit is rolled back with it');
     store.failNext = false;
     assert.equal((await decide()).status, 200, 'the next decision goes through');
+  } finally {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a failed fsync of the write-ahead log answers 500 without a verdict', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'actiongate-fsync-'));
+  let failSync = false;
+  class FailingDiskStore extends SqliteStore {
+    constructor() {
+      super({ dataDir: dir });
+      this.walSync = new WalSync(join(dir, 'actiongate.db-wal'), (fd, done) =>
+        failSync ? done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })) : fdatasync(fd, done),
+      );
+    }
+  }
+  const store = new FailingDiskStore();
+  const { app, decide } = await start(store);
+  try {
+    failSync = true;
+    const res = await decide();
+    assert.equal(res.status, 500);
+    const body = await res.json();
+    assert.equal(body.verdict, undefined, 'a decision that may not be on disk is not answered as decided');
+    failSync = false;
+    assert.equal((await decide()).status, 200, 'the next decision goes through once the disk answers');
   } finally {
     await app.close();
     await store.close();

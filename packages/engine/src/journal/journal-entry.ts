@@ -36,6 +36,8 @@ export interface JournalEntry extends JournalEntryFields {
 /** An entry as exported, with the record it covers. */
 export interface ExportedJournalEntry extends JournalEntry {
   record: Record<string, unknown>;
+  /** A decision's payload, beside its record: the record covers it through `payload_hash`. */
+  payload?: unknown;
 }
 
 /** The decision record a `decision` entry covers (immutable fields only; the outcome comes later). */
@@ -45,7 +47,11 @@ export interface DecisionJournalRecord {
   agent_id: string;
   key_id: string;
   path: string;
-  payload: unknown;
+  /**
+   * Only in records written before the journal carried payloads beside the record: the record commits
+   * to the payload through `payload_hash`, so hashing the entry never re-reads a large payload.
+   */
+  payload?: unknown;
   payload_hash: string;
   verdict: string;
   blocked: boolean;

@@ -1,5 +1,6 @@
 // Checks that an entry and the record it carries belong together: the hashes, the ids, the approval
 // status the event leaves, and, for a decision, the service's Ed25519 signature of the record.
+import { canonicalHash } from '../canonical-json.ts';
 import { signedPayloadOf, verifyText } from '../signing.ts';
 import {
   contentHashOf,
@@ -40,6 +41,8 @@ export function recordProblem(entry: ExportedJournalEntry, keys: PublicKeySet): 
   if (entry.type === 'decision') {
     if (record.decision_id !== entry.ref_id) return `\`ref_id\` \`${entry.ref_id}\` is not the record's \`decision_id\``;
     if (record.created_at !== entry.time) return 'the entry `time` is not the decision `created_at`';
+    if ('payload' in entry && canonicalHash(entry.payload) !== record.payload_hash)
+      return "the payload does not match the record's `payload_hash`: the payload was modified";
     return decisionSignatureProblem(record, keys);
   }
   if (record.approval_id !== entry.ref_id) return `\`ref_id\` \`${entry.ref_id}\` is not the record's \`approval_id\``;

@@ -13,7 +13,6 @@ export function decisionRecord(row: DecisionRow): DecisionJournalRecord {
     agent_id: row.agentId,
     key_id: row.keyId,
     path: row.path,
-    payload: row.payload ?? {},
     payload_hash: row.payloadHash,
     verdict: row.verdict,
     blocked: row.blocked,

@@ -27,6 +27,9 @@ export const JournalEntry = Type.Object(
     prev_hash: { ...Hash, description: '`entry_hash` of the entry before; 64 zeros for the first' },
     entry_hash: { ...Hash, description: 'SHA-256 of the canonical JSON of {seq, type, ref_id, time, content_hash, prev_hash}' },
     record: Type.Object({}, { additionalProperties: true, description: 'the decision, or the approval right after the event' }),
+    payload: Type.Optional(
+      Type.Unknown({ description: "a decision's payload; the record covers it through `payload_hash` (canonical JSON, SHA-256)" }),
+    ),
   },
   { $id: 'JournalEntry' },
 );

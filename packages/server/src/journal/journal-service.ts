@@ -8,12 +8,15 @@ import type { JournalRow } from './journal-store.ts';
 
 /** A journal entry as exported, with the record it covers. */
 export function presentEntry(row: JournalRow): InclusionProof['entry'] {
-  return { ...entryFields(row), record: JSON.parse(row.record) };
+  const entry: InclusionProof['entry'] = { ...entryFields(row), record: JSON.parse(row.record) };
+  if (row.payload !== undefined) entry.payload = JSON.parse(row.payload);
+  return entry;
 }
 
-/** The same entry as one NDJSON line, with the stored record text spliced in unchanged. */
+/** The same entry as one NDJSON line, with the record (and payload) text spliced in unchanged. */
 export function entryLine(row: JournalRow): string {
-  return JSON.stringify(entryFields(row)).slice(0, -1) + ',"record":' + row.record + '}\n';
+  const payload = row.payload === undefined ? '' : ',"payload":' + row.payload;
+  return JSON.stringify(entryFields(row)).slice(0, -1) + ',"record":' + row.record + payload + '}\n';
 }
 
 function entryFields(row: JournalRow) {

@@ -1,7 +1,10 @@
 // What the journal needs from a store, beside the appends the store makes inside its own transactions.
 import type { JournalEntryType, TreeHead } from '@actiongate/engine';
 
-/** A stored journal entry; `record` is the canonical JSON text `content_hash` was computed over. */
+/**
+ * A stored journal entry; `record` is the canonical JSON text `content_hash` was computed over. A
+ * decision entry also carries its payload's JSON text, which the record covers through `payload_hash`.
+ */
 export interface JournalRow {
   seq: number;
   type: JournalEntryType;
@@ -11,6 +14,7 @@ export interface JournalRow {
   prevHash: string;
   entryHash: string;
   record: string;
+  payload?: string;
 }
 
 export interface JournalStore {

@@ -9,18 +9,15 @@ import type { JournalRow, JournalStore } from './journal-store.ts';
 
 type Row = Record<string, any>;
 
-function journalRowOf(row: Row): JournalRow {
-  return {
-    seq: row.seq,
-    type: row.type,
-    refId: row.ref_id,
-    time: row.time,
-    contentHash: row.content_hash,
-    prevHash: row.prev_hash,
-    entryHash: row.entry_hash,
-    record: row.record,
-  };
-}
+/**
+ * A decision's record rebuilt from its stored row, with its payload: decision entries do not store
+ * the record a second time. A row that is gone or altered rebuilds to a record whose hash does not
+ * match, and verification names the entry. Null when there is no such decision.
+ */
+export type DecisionRecordSource = (tenantId: string, decisionId: string) => { record: string; payload: string } | null;
+
+/** What a missing decision row rebuilds to: an empty record, which no `content_hash` matches. */
+const MISSING_RECORD = '{}';
 
 export class SqliteJournal implements JournalStore {
   private readonly statements;
@@ -28,6 +25,7 @@ export class SqliteJournal implements JournalStore {
   /** `enabled: false` turns appends off (benchmarks of the journal's cost); reads still work. */
   constructor(
     private readonly db: Database.Database,
+    private readonly decisionRecord: DecisionRecordSource,
     readonly enabled = true,
   ) {
     this.statements = {
@@ -50,7 +48,10 @@ export class SqliteJournal implements JournalStore {
     };
   }
 
-  /** Appends one entry to a tenant's journal. Call only inside the transaction that makes the change. */
+  /**
+   * Appends one entry to a tenant's journal. Call only inside the transaction that makes the change.
+   * A `decision` entry's record is not stored: it is rebuilt from the decision's row when read.
+   */
   append(tenantId: string, type: JournalEntryType, refId: string, timeMs: number, record: object): void {
     if (!this.enabled) return;
     if (!this.db.inTransaction) throw new Error('a journal entry must be appended inside the transaction of its change');
@@ -62,11 +63,33 @@ export class SqliteJournal implements JournalStore {
       time: new Date(timeMs).toISOString(),
       content_hash: createHash('sha256').update(text).digest('hex'),
     });
-    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, entry.content_hash, entry.prev_hash, entry.entry_hash, text);
+    const stored = type === 'decision' ? null : text;
+    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, entry.content_hash, entry.prev_hash, entry.entry_hash, stored);
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {
-    return (this.statements.list.all(tenantId, afterSeq, limit) as Row[]).map(journalRowOf);
+    return (this.statements.list.all(tenantId, afterSeq, limit) as Row[]).map((row) => this.journalRowOf(tenantId, row));
+  }
+
+  private journalRowOf(tenantId: string, row: Row): JournalRow {
+    const entry: JournalRow = {
+      seq: row.seq,
+      type: row.type,
+      refId: row.ref_id,
+      time: row.time,
+      contentHash: row.content_hash,
+      prevHash: row.prev_hash,
+      entryHash: row.entry_hash,
+      record: row.record ?? MISSING_RECORD,
+    };
+    if (row.type === 'decision' && row.record === null) {
+      const rebuilt = this.decisionRecord(tenantId, row.ref_id);
+      if (rebuilt) {
+        entry.record = rebuilt.record;
+        entry.payload = rebuilt.payload;
+      }
+    }
+    return entry;
   }
 
   async hashesAfter(tenantId: string, afterSeq: number): Promise<string[]> {
@@ -85,7 +108,7 @@ export class SqliteJournal implements JournalStore {
 
   async findByRef(tenantId: string, refId: string): Promise<JournalRow | null> {
     const row = this.statements.byRef.get(tenantId, refId) as Row | undefined;
-    return row ? journalRowOf(row) : null;
+    return row ? this.journalRowOf(tenantId, row) : null;
   }
 
   async latestHead(tenantId: string): Promise<TreeHead | null> {

@@ -198,4 +198,66 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE keys ADD COLUMN spent_usd REAL NOT NULL DEFAULT 0;
   `,
+  // Each fact stored once (issue 8: bytes per decision). A decision keeps its payload and stages in
+  // \`body\` (decision-body.ts) and its signed payload is rebuilt from the row (it is a pure function of
+  // id, tenant, time, verdict and stage verdicts); rows from before keep their old columns. A journal
+  // \`decision\` entry stores no record: it is rebuilt from the decision's row and its hash checked.
+  `
+  CREATE TABLE decisions_v2 (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    payload_hash TEXT NOT NULL,
+    verdict TEXT NOT NULL,
+    blocked INTEGER NOT NULL,
+    enforcing INTEGER NOT NULL,
+    mode TEXT NOT NULL,
+    risk TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    signature TEXT NOT NULL,
+    signing_key_id TEXT NOT NULL,
+    approval_id TEXT,
+    trace_id TEXT,
+    outcome TEXT,
+    outcome_detail TEXT,
+    outcome_at INTEGER,
+    body BLOB,
+    payload TEXT,
+    stages TEXT,
+    signed_payload TEXT,
+    CHECK (body IS NOT NULL OR (payload IS NOT NULL AND stages IS NOT NULL AND signed_payload IS NOT NULL))
+  );
+  INSERT INTO decisions_v2 (seq, id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk,
+      detail, created_at, signature, signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, payload, stages,
+      signed_payload)
+    SELECT seq, id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk,
+      detail, created_at, signature, signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, payload, stages,
+      signed_payload
+    FROM decisions;
+  DROP TABLE decisions;
+  ALTER TABLE decisions_v2 RENAME TO decisions;
+  CREATE INDEX decisions_by_tenant ON decisions (tenant_id, seq);
+  CREATE INDEX decisions_by_agent ON decisions (tenant_id, agent_id, seq);
+  CREATE INDEX decisions_by_trace ON decisions (tenant_id, trace_id) WHERE trace_id IS NOT NULL;
+  CREATE TABLE journal_v2 (
+    tenant_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    ref_id TEXT NOT NULL,
+    time TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    entry_hash TEXT NOT NULL,
+    record TEXT CHECK (record IS NOT NULL OR type = 'decision'),
+    PRIMARY KEY (tenant_id, seq)
+  );
+  INSERT INTO journal_v2 SELECT tenant_id, seq, type, ref_id, time, content_hash, prev_hash, entry_hash, record FROM journal;
+  DROP TABLE journal;
+  ALTER TABLE journal_v2 RENAME TO journal;
+  CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq);
+  `,
 ];

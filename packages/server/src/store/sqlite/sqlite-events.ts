@@ -26,6 +26,22 @@ export function approvalEventData(approval: ApprovalRow): Record<string, unknown
   };
 }
 
+/** What a `decision.created` event carries. */
+export function decisionEventData(row: DecisionRow): Record<string, unknown> {
+  return {
+    decision_id: row.id,
+    verdict: row.verdict,
+    blocked: row.blocked,
+    agent_id: row.agentId,
+    path: row.path,
+    risk: row.risk,
+    detail: row.detail,
+    approval_id: row.approvalId,
+    trace_id: row.traceId ?? null,
+    created_at: iso(row.createdAt),
+  };
+}
+
 export class SqliteEventLog {
   private pending: EventRow[] = [];
   private readonly listeners = new Set<EventListener>();
@@ -33,7 +49,11 @@ export class SqliteEventLog {
   private readonly insert: Database.Statement;
   private readonly after: Database.Statement;
 
-  constructor(db: Database.Database) {
+  /** `decisionOf`: a decision's row, for the events that store only its id. */
+  constructor(
+    db: Database.Database,
+    private readonly decisionOf: (tenantId: string, decisionId: string) => DecisionRow | null,
+  ) {
     this.nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM events WHERE tenant_id = ?');
     this.insert = db.prepare('INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)');
     this.after = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
@@ -50,23 +70,10 @@ export class SqliteEventLog {
 
   /** The events a committed decision causes: the decision itself and what it did to an approval. */
   appendDecision(row: DecisionRow, effects: DecisionEffects, approval: ApprovalRow | null): void {
-    this.append(
-      row.tenantId,
-      'decision.created',
-      {
-        decision_id: row.id,
-        verdict: row.verdict,
-        blocked: row.blocked,
-        agent_id: row.agentId,
-        path: row.path,
-        risk: row.risk,
-        detail: row.detail,
-        approval_id: row.approvalId,
-        trace_id: row.traceId ?? null,
-        created_at: iso(row.createdAt),
-      },
-      row.createdAt,
-    );
+    // Stored as the decision id alone: the rest is the decision's row, read back when listed.
+    const seq = (this.nextSeq.get(row.tenantId) as Row).seq as number;
+    this.insert.run(row.tenantId, seq, 'decision.created', JSON.stringify({ decision_id: row.id }), row.createdAt);
+    this.pending.push({ tenantId: row.tenantId, seq, type: 'decision.created', data: decisionEventData(row), createdAt: row.createdAt });
     if (approval && effects.approval?.kind === 'create')
       this.append(row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
     if (approval && effects.approval?.kind === 'consume')
@@ -78,9 +85,16 @@ export class SqliteEventLog {
       tenantId: row.tenant_id,
       seq: row.seq,
       type: row.type,
-      data: JSON.parse(row.data),
+      data: this.dataOf(tenantId, row),
       createdAt: row.created_at,
     }));
+  }
+
+  private dataOf(tenantId: string, row: Row): Record<string, unknown> {
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    if (row.type !== 'decision.created') return data;
+    const decision = this.decisionOf(tenantId, data.decision_id as string);
+    return decision ? decisionEventData(decision) : data;
   }
 
   lastSeq(tenantId: string): number {

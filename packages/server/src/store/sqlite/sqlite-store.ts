@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  canonicalJson,
   normalizeToolPath,
   recordOutcome,
   resolveSettings,
@@ -37,6 +38,9 @@ import { SqliteJournal } from '../../journal/sqlite-journal.ts';
 import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
+import { WalSync } from './wal-sync.ts';
+import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
+import { decisionSignedPayload } from '../../decision-signed-payload.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
@@ -163,14 +167,17 @@ function approvalOf(row: Row, now: number): ApprovalRow {
 }
 
 function decisionOf(row: Row): DecisionRow {
-  return {
+  const { payload, stages } = row.body
+    ? decodeDecisionBody(row.body)
+    : { payload: JSON.parse(row.payload), stages: JSON.parse(row.stages) };
+  const decision: DecisionRow = {
     seq: row.seq,
     id: row.id,
     tenantId: row.tenant_id,
     agentId: row.agent_id,
     keyId: row.key_id,
     path: row.path,
-    payload: JSON.parse(row.payload),
+    payload,
     payloadHash: row.payload_hash,
     verdict: row.verdict,
     blocked: row.blocked === 1,
@@ -178,7 +185,7 @@ function decisionOf(row: Row): DecisionRow {
     mode: row.mode,
     risk: row.risk,
     detail: row.detail,
-    stages: JSON.parse(row.stages),
+    stages,
     createdAt: row.created_at,
     signature: row.signature,
     signingKeyId: row.signing_key_id,
@@ -187,6 +194,9 @@ function decisionOf(row: Row): DecisionRow {
     outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
     traceId: row.trace_id ?? null,
   };
+  // The signature covers exactly this text, so rebuilding it is checked by every signature check.
+  decision.signedPayload ??= decisionSignedPayload(decision);
+  return decision;
 }
 
 export interface SqliteStoreOptions {
@@ -210,6 +220,8 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
+  /** Protected so a test can make the disk fail. */
+  protected walSync: WalSync;
 
   constructor(options: SqliteStoreOptions) {
     let file = ':memory:';
@@ -218,18 +230,22 @@ export class SqliteStore implements Store {
       file = join(options.dataDir, 'actiongate.db');
     }
     this.db = new Database(file);
+    this.walSync = new WalSync(file === ':memory:' ? null : `${file}-wal`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
     this.statements = this.prepare();
-    this.events = new SqliteEventLog(this.db);
+    this.events = new SqliteEventLog(this.db, (tenantId, id) => {
+      const row = this.statements.decision.get(tenantId, id) as Row | undefined;
+      return row ? decisionOf(row) : null;
+    });
     this.haltSwitch = new SqliteHalt(this.db, this.events);
     this.traces = new SqliteTraces(this.db);
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
-    this.journal = new SqliteJournal(this.db, options.journal ?? true);
+    this.journal = new SqliteJournal(this.db, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 
   private migrate(): void {
@@ -275,10 +291,10 @@ export class SqliteStore implements Store {
          WHERE id = ? AND status = 'approved' AND expires_at > ?`,
       ),
       insertDecision: db.prepare(
-        `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload, payload_hash, verdict, blocked, enforcing,
-           mode, risk, detail, stages, created_at, signature, signing_key_id, signed_payload, approval_id, trace_id)
-         VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload, @payload_hash, @verdict, @blocked, @enforcing,
-           @mode, @risk, @detail, @stages, @created_at, @signature, @signing_key_id, @signed_payload, @approval_id, @trace_id)`,
+        `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing,
+           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body)
+         VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload_hash, @verdict, @blocked, @enforcing,
+           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body)`,
       ),
       approval: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
       decision: db.prepare('SELECT * FROM decisions WHERE tenant_id = ? AND id = ?'),
@@ -290,9 +306,11 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.flush();
     this.closed = true;
+    this.flush();
+    await this.walSync.durable();
     this.db.close();
+    this.walSync.close();
   }
 
   async ping(): Promise<boolean> {
@@ -460,7 +478,9 @@ export class SqliteStore implements Store {
     this.queue = [];
     if (batch.length === 0) return;
     const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
+    // The commit writes the WAL without an fsync; the answers wait for `walSync` (see wal-sync.ts).
     try {
+      this.db.pragma('synchronous = NORMAL');
       this.db.transaction(() => {
         for (const pending of batch) {
           const eventMark = this.events.mark();
@@ -478,13 +498,33 @@ export class SqliteStore implements Store {
       this.events.discard();
       for (const pending of batch) pending.reject(error);
       return;
+    } finally {
+      // Every other write commits with its own fsync, as before.
+      if (this.db.open) this.db.pragma('synchronous = FULL');
     }
     this.events.publish();
-    batch.forEach((pending, i) => {
-      const outcome = outcomes[i];
-      if (outcome.row) pending.resolve(outcome.row);
-      else pending.reject(outcome.error);
-    });
+    const answer = () =>
+      batch.forEach((pending, i) => {
+        const outcome = outcomes[i];
+        if (outcome.row) pending.resolve(outcome.row);
+        else pending.reject(outcome.error);
+      });
+    // INVARIANT: no answer before its commit is on disk. A failed sync answers nothing as decided.
+    const unsynced = (error: unknown) => {
+      for (const pending of batch) pending.reject(error);
+    };
+    if (!this.closed) {
+      this.walSync.durable().then(answer, unsynced);
+      return;
+    }
+    // Shutting down: sync on this thread, the process may exit right after.
+    try {
+      this.walSync.durableNow();
+    } catch (error) {
+      unsynced(error);
+      return;
+    }
+    answer();
   }
 
   private applyDecision(job: DecisionJob): DecisionRow {
@@ -569,7 +609,6 @@ export class SqliteStore implements Store {
       agent_id: row.agentId,
       key_id: row.keyId,
       path: row.path,
-      payload: payloadJson,
       payload_hash: row.payloadHash,
       verdict: row.verdict,
       blocked: row.blocked ? 1 : 0,
@@ -577,13 +616,12 @@ export class SqliteStore implements Store {
       mode: row.mode,
       risk: row.risk,
       detail: row.detail,
-      stages: JSON.stringify(row.stages),
       created_at: row.createdAt,
       signature: row.signature,
       signing_key_id: row.signingKeyId,
-      signed_payload: row.signedPayload,
       approval_id: row.approvalId,
       trace_id: row.traceId ?? null,
+      body: encodeDecisionBody(payloadJson, row.stages),
     });
     if (job.idempotency && !replayedId) this.idempotencyKeys.remember(job, job.idempotency, row.id);
     // The live events of this decision; flush drops them again if its savepoint rolls back.
@@ -608,6 +646,14 @@ export class SqliteStore implements Store {
     const sql = `SELECT * FROM decisions WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`;
     const rows = this.db.prepare(sql).all({ tenantId, ...query }) as Row[];
     return rows.map(decisionOf);
+  }
+
+  /** A decision's journal record and payload as canonical JSON, rebuilt from its row (sqlite-journal.ts). */
+  private decisionRecordText(tenantId: string, id: string): { record: string; payload: string } | null {
+    const row = this.statements.decision.get(tenantId, id) as Row | undefined;
+    if (!row) return null;
+    const decision = decisionOf(row);
+    return { record: canonicalJson(decisionRecord(decision)), payload: canonicalJson(decision.payload ?? {}) };
   }
 
   async getDecision(tenantId: string, id: string): Promise<DecisionRow | null> {
