@@ -1,6 +1,6 @@
 // HTTP, side by side in one run: autocannon (its own process) against the bare-Fastify ceiling
-// (its own process) and the real server (`packages/server/src/main.ts`, its own process, default
-// SQLite store, durable group commit, signed records), with the same mixed workload; at full
+// (its own process, through tsx) and the real server (the bundle `npm start` runs, its own process,
+// default SQLite store, durable group commit, signed records), with the same mixed workload; at full
 // speed and at a fixed 2,000 requests per second.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { LoadResult, LoadSpec } from './http/load.ts';
 import { seed } from './http/seed.ts';
 import type { WorkloadKeys } from './http/workload.ts';
+import { cpuMs } from './lib/cpu-time.ts';
 import { fmt } from './lib/measure.ts';
-import { rssMb, runToEnd, startNode, stop, type Child } from './lib/processes.ts';
+import { rssMb, runToEnd, serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
 export interface HttpScenario {
   target: 'ceiling' | 'actiongate' | `what-if ${string}`;
@@ -51,11 +52,12 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
   const fixedRate = options.fixedRate ?? 2_000;
   const normalAgents = 20;
   const adminKey = `fk_bench_${process.pid}_${Date.now()}`;
+  const bundle = serverBundle();
   const dataDirs: string[] = [];
   const startReal = (extra: { env?: Record<string, string>; imports?: string[]; nodeFlags?: string[] }) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-bench-'));
     dataDirs.push(dataDir);
-    return startNode('packages/server/src/main.ts', {
+    return startNode(bundle, {
       env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ACTIONGATE_LOG_LEVEL: 'warn', ...extra.env },
       nodeFlags: extra.nodeFlags,
       imports: extra.imports,
@@ -85,13 +87,18 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
       for (const [target, child, targetKeys] of targets) {
         const base = { keys: targetKeys, connections, overallRate: rate ?? undefined };
         await load(child, { ...base, runTag: `w${run++}`, durationSeconds: warmupSeconds });
+        const cpuBefore = cpuMs(child.process.pid!);
         const result = await load(child, { ...base, runTag: `r${run++}`, durationSeconds });
+        const cpuAfter = cpuMs(child.process.pid!);
+        // Server CPU per answered request, in microseconds: robust to a contended wall clock.
+        if (cpuBefore !== null && cpuAfter !== null && result.requests > 0)
+          result.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1000) / result.requests;
         scenarios.push({ target, rate, result });
         const mix = Object.entries(result.verdicts)
           .map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`)
           .join(', ');
         log(
-          `  ${target.padEnd(12)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`,
+          `  ${target.padEnd(12)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, server CPU ${fmt(result.cpuUsPerRequest ?? NaN)} µs/req, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`,
         );
       }
     }

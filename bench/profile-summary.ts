@@ -2,13 +2,32 @@
 // (self time) and by file, and the inclusive time of chosen functions. Usage:
 //   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top=25] [fn1,fn2,…] [from-s] [to-s]
 // (from-s and to-s: seconds since the profile started, to look at one phase such as a load run)
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   children?: number[];
 }
+
+const maps = new Map<string, SourceMap | null>();
+
+/** A frame in a bundle with a linked map (the server runs from packages/server/dist/main.mjs) is named by its .ts source. */
+function sourceFrame(frame: ProfileNode['callFrame']): { url: string; lineNumber: number } {
+  if (!frame.url.startsWith('file:') || !frame.url.endsWith('.mjs')) return frame;
+  let map = maps.get(frame.url);
+  if (map === undefined) {
+    const file = `${fileURLToPath(frame.url)}.map`;
+    map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null;
+    maps.set(frame.url, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber ?? 0);
+  if (!entry || !('originalSource' in entry)) return frame;
+  return { url: new URL(entry.originalSource, frame.url).href, lineNumber: entry.originalLine };
+}
+
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
@@ -30,8 +49,9 @@ export function summarise(profile: Profile, inclusiveOf: string[] = [], window?:
     total++;
   });
   const label = (node: ProfileNode) => {
-    const file = node.callFrame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/^file:\/\//, '');
-    return `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber + 1}`;
+    const frame = sourceFrame(node.callFrame);
+    const file = frame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/^file:\/\//, '');
+    return `${node.callFrame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
   };
   const selfByFunction = new Map<string, number>();
   const selfByFile = new Map<string, number>();
@@ -40,7 +60,9 @@ export function summarise(profile: Profile, inclusiveOf: string[] = [], window?:
     const node = byId.get(id)!;
     selfByFunction.set(label(node), (selfByFunction.get(label(node)) ?? 0) + count);
     const file = node.callFrame.url
-      ? node.callFrame.url.replace(/^file:\/\/\/work\/main\//, '').replace(/\/[^/]*$/, '/…')
+      ? sourceFrame(node.callFrame)
+          .url.replace(/^file:\/\/\/work\/main\//, '')
+          .replace(/\/[^/]*$/, '/…')
       : node.callFrame.functionName;
     selfByFile.set(file, (selfByFile.get(file) ?? 0) + count);
     // Inclusive: count the sample once for each named function on its stack.

@@ -14,7 +14,7 @@ import type { LoadResult, LoadSpec } from './http/load.ts';
 import { seed } from './http/seed.ts';
 import type { WorkloadKeys } from './http/workload.ts';
 import { fmt, percentile } from './lib/measure.ts';
-import { rssMb, runToEnd, startNode, stop, type Child } from './lib/processes.ts';
+import { rssMb, runToEnd, serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
 export interface StoreBenchResult {
   loadDecisions: number;
@@ -66,7 +66,7 @@ function bytesByTable(dir: string): Record<string, number> {
 }
 
 async function startServer(dataDir: string, adminKey: string, sqlTimingOut?: string, cpuProfDir?: string): Promise<Child> {
-  return startNode('packages/server/src/main.ts', {
+  return startNode(serverBundle(), {
     env: {
       ACTIONGATE_DATA_DIR: dataDir,
       ACTIONGATE_ADMIN_KEY: adminKey,
@@ -224,6 +224,7 @@ export async function runStoreBench(
   const target = options.target ?? 1_000_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-store-bench-'));
   const adminKey = `fk_bench_${process.pid}_${Date.now()}`;
+  serverBundle(); // built before any start is timed
   try {
     // Phase 1: real rows from the real server.
     const fresh0 = performance.now();

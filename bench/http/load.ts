@@ -29,6 +29,8 @@ export interface LoadResult {
   p999: number;
   verdicts: Record<string, number>;
   sent: Record<Kind, number>;
+  /** Server CPU time per request (µs), added by the caller that knows the server's pid. */
+  cpuUsPerRequest?: number;
 }
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;

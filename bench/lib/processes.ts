@@ -1,10 +1,24 @@
 // Child processes of the benchmark: free ports, the real server and the ceiling in their own
 // processes, waiting for them to answer, their RSS, and stopping them (by their own pid only).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
+
+let bundleBuilt = false;
+
+/**
+ * The real server as `npm start` runs it: the bundle of packages/server/build.mjs, plain node, no
+ * tsx. Built on the first call in this process (so once per bench run); the path is relative to ROOT.
+ */
+export function serverBundle(): string {
+  if (!bundleBuilt) {
+    execFileSync(process.execPath, ['packages/server/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    bundleBuilt = true;
+  }
+  return 'packages/server/dist/main.mjs';
+}
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -25,21 +39,22 @@ export interface Child {
   stderr: () => string;
 }
 
-/** Starts `node --import tsx <script>` with extra node flags and env, and waits for `GET probe`. */
+/**
+ * Starts `node <script>` with extra node flags, preloads and env, and waits for `GET probe`. tsx is
+ * loaded only when the script or a preload is TypeScript (a bundle with no .ts preload runs without it).
+ */
 export async function startNode(
   script: string,
   options: { env: Record<string, string>; nodeFlags?: string[]; imports?: string[]; probe: string },
 ): Promise<Child> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', ...(options.imports ?? []).flatMap((file) => ['--import', file]), script],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const imports = options.imports ?? [];
+  const tsx = [script, ...imports].some((file) => /\.[cm]?ts$/.test(file)) ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...tsx, ...imports.flatMap((file) => ['--import', file]), script], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   child.stdout!.resume();

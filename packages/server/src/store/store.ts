@@ -181,6 +181,11 @@ export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStor
   updateSettings(tenantId: string, settings: Partial<TenantSettings>): Promise<void>;
 
   createKey(key: KeyRow): Promise<void>;
+  /**
+   * The key presented on a request, for authentication. Identity and revocation are current; the
+   * trust record and spend may lag (stores may cache the key), so the decision path reads those
+   * afresh inside its transaction.
+   */
   findKeyByHash(keyHash: string): Promise<KeyRow | null>;
   listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]>;
   revokeKey(tenantId: string, kind: 'customer' | 'agent', id: string, now: number): Promise<KeyRow | null>;

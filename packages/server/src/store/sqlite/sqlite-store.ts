@@ -39,6 +39,7 @@ import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
+import { Checkpointer } from './checkpointer.ts';
 import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
 import { decisionSignedPayload } from '../../decision-signed-payload.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
@@ -46,6 +47,8 @@ import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 
 type Row = Record<string, any>;
+
+const KEY_CACHE_LIMIT = 10_000;
 
 interface PendingJob {
   job: DecisionJob;
@@ -211,6 +214,15 @@ export class SqliteStore implements Store {
   private queue: PendingJob[] = [];
   private flushScheduled = false;
   private closed = false;
+  /**
+   * Keys by hash for authentication (a lookup per request). Dropped on revocation and tenant
+   * deletion, the only changes to a key's identity; trust counters in here may lag (see Store).
+   */
+  private keysByHash = new Map<string, KeyRow>();
+  /** Tenants as decisions see them (settings resolved); dropped when settings, halt or the tenant change. */
+  private tenantsForDecisions = new Map<string, { tenant: TenantRow; settings: TenantSettings }>();
+  /** Registered tool risk levels per tenant; dropped when the tenant's registry changes. */
+  private toolRisks = new Map<string, Map<string, RiskClass>>();
   /** Tool rules per tenant, parsed once and dropped whenever the tenant's rules change. */
   private rulesCache = new Map<string, ToolRuleRow[]>();
   private statements: ReturnType<SqliteStore['prepare']>;
@@ -220,6 +232,7 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
+  private checkpointer: Checkpointer | null = null;
   /** Protected so a test can make the disk fail. */
   protected walSync: WalSync;
 
@@ -236,6 +249,11 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
+    if (file !== ':memory:') {
+      // Checkpoints run on a worker thread (checkpointer.ts), not inside a commit on the event loop.
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = new Checkpointer(file, () => this.db.open && this.db.pragma('wal_autocheckpoint = 1000'));
+    }
     this.statements = this.prepare();
     this.events = new SqliteEventLog(this.db, (tenantId, id) => {
       const row = this.statements.decision.get(tenantId, id) as Row | undefined;
@@ -270,9 +288,15 @@ export class SqliteStore implements Store {
          ON CONFLICT (tenant_id, agent_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
       ),
       agentRecord: db.prepare('UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ? WHERE tenant_id = ? AND agent_id = ?'),
+      // One statement for the agent a decision counts for: seen now, with its new record.
+      saveAgent: db.prepare(
+        `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES (@tenant_id, @agent_id, @approved, @blocked, @recent_blocked, @now, @now)
+         ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
+           recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
+      ),
       keyRecord: db.prepare('UPDATE keys SET approved = ?, blocked = ?, recent_blocked = ? WHERE id = ?'),
       keySpend: db.prepare('UPDATE keys SET spent_usd = spent_usd + ? WHERE id = ?'),
-      tool: db.prepare('SELECT risk_level FROM tools WHERE tenant_id = ? AND tool_name = ?'),
+      tools: db.prepare('SELECT tool_name, risk_level FROM tools WHERE tenant_id = ?'),
       // Pinned to the call's index: the planner may otherwise pick approvals_by_expiry and scan every
       // pending approval of every tenant on each decision (measured: 665 µs at 10,000 pending).
       approvalsForCall: db.prepare(
@@ -309,6 +333,7 @@ export class SqliteStore implements Store {
     this.closed = true;
     this.flush();
     await this.walSync.durable();
+    await this.checkpointer?.stop();
     this.db.close();
     this.walSync.close();
   }
@@ -340,6 +365,7 @@ export class SqliteStore implements Store {
 
   async updateSettings(tenantId: string, settings: Partial<TenantSettings>): Promise<void> {
     this.db.prepare('UPDATE tenants SET settings = ? WHERE id = ?').run(JSON.stringify(settings), tenantId);
+    this.tenantsForDecisions.delete(tenantId);
   }
 
   async createKey(key: KeyRow): Promise<void> {
@@ -352,8 +378,15 @@ export class SqliteStore implements Store {
   }
 
   async findKeyByHash(keyHash: string): Promise<KeyRow | null> {
+    const cached = this.keysByHash.get(keyHash);
+    if (cached) return cached;
     const row = this.statements.keyByHash.get(keyHash) as Row | undefined;
-    return row ? keyOf(row) : null;
+    if (!row) return null;
+    // Bounded: a burst of distinct keys only costs lookups, never unbounded memory.
+    if (this.keysByHash.size >= KEY_CACHE_LIMIT) this.keysByHash.clear();
+    const key = keyOf(row);
+    this.keysByHash.set(keyHash, key);
+    return key;
   }
 
   async listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]> {
@@ -367,6 +400,7 @@ export class SqliteStore implements Store {
       .run(now, tenantId, kind, id);
     const row = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? AND id = ?').get(tenantId, kind, id) as
       Row | undefined;
+    if (row) this.keysByHash.delete(row.key_hash);
     return row ? keyOf(row) : null;
   }
 
@@ -380,6 +414,26 @@ export class SqliteStore implements Store {
       )
       .run(ruleColumns(rule));
     this.rulesCache.delete(rule.tenantId);
+  }
+
+  private tenantForDecisions(tenantId: string): { tenant: TenantRow; settings: TenantSettings } {
+    let cached = this.tenantsForDecisions.get(tenantId);
+    if (!cached) {
+      const tenant = tenantOf(this.statements.tenant.get(tenantId) as Row);
+      cached = { tenant, settings: resolveSettings(tenant.settings) };
+      this.tenantsForDecisions.set(tenantId, cached);
+    }
+    return cached;
+  }
+
+  private toolRisksOf(tenantId: string): Map<string, RiskClass> {
+    let risks = this.toolRisks.get(tenantId);
+    if (!risks) {
+      const rows = this.statements.tools.all(tenantId) as Row[];
+      risks = new Map(rows.map((row) => [row.tool_name as string, row.risk_level as RiskClass]));
+      this.toolRisks.set(tenantId, risks);
+    }
+    return risks;
   }
 
   async listToolRules(tenantId: string): Promise<ToolRuleRow[]> {
@@ -425,6 +479,7 @@ export class SqliteStore implements Store {
          ON CONFLICT (tenant_id, tool_name) DO UPDATE SET risk_level = excluded.risk_level, description = excluded.description`,
       )
       .run(tool.tenantId, normalizeToolPath(tool.toolName).split('/').pop() ?? '', tool.riskLevel, tool.description, tool.createdAt);
+    this.toolRisks.delete(tool.tenantId);
   }
 
   async listTools(tenantId: string): Promise<ToolRow[]> {
@@ -529,7 +584,7 @@ export class SqliteStore implements Store {
 
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
-    const tenant = tenantOf(s.tenant.get(job.tenantId) as Row);
+    const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
     const keyRow = s.keyById.get(job.key.id) as Row;
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
@@ -543,17 +598,17 @@ export class SqliteStore implements Store {
     }
     // The registry is keyed by the tool's canonical name, so `/Tools/Get_Report/` cannot dodge its floor.
     const toolName = normalizeToolPath(job.path).split('/').pop() ?? '';
-    const tool = s.tool.get(job.tenantId, toolName) as Row | undefined;
+    const registeredRisk = this.toolRisksOf(job.tenantId).get(toolName);
     const open = s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[];
     const approved = open.find((row) => row.status === 'approved');
     const pending = open.find((row) => row.status === 'pending');
     const state: DecisionState = {
-      settings: resolveSettings(tenant.settings),
+      settings,
       halted: tenant.halted ? { reason: tenant.halted.reason, since: tenant.halted.since } : null,
       agent: trustRecordOf(agentRow),
       key: trustRecordOf(keyRow),
       rules: this.rulesOf(job.tenantId),
-      registeredRisk: tool?.risk_level as RiskClass | undefined,
+      registeredRisk,
       approvedApproval: approved
         ? {
             id: approved.id,
@@ -570,7 +625,6 @@ export class SqliteStore implements Store {
     const { decision, row } = job.compute(state);
     const payloadJson = JSON.stringify(row.payload ?? {});
 
-    s.touchAgent.run(job.tenantId, job.agentId, job.now, job.now);
     const effects = decision.effects;
     if (effects.approval?.kind === 'consume') {
       const result = s.consumeApproval.run(job.now, decision.decisionId, effects.approval.approvalId, job.now);
@@ -598,10 +652,17 @@ export class SqliteStore implements Store {
     if (effects.trust) {
       // Read above in this same transaction; a new agent's row starts as the empty record.
       const agent = recordOutcome(state.agent, effects.trust, job.now);
-      s.agentRecord.run(agent.approved, agent.blocked, JSON.stringify(agent.recentBlockedAt), job.tenantId, job.agentId);
+      s.saveAgent.run({
+        tenant_id: job.tenantId,
+        agent_id: job.agentId,
+        approved: agent.approved,
+        blocked: agent.blocked,
+        recent_blocked: JSON.stringify(agent.recentBlockedAt),
+        now: job.now,
+      });
       const key = recordOutcome(trustRecordOf(keyRow), effects.trust, job.now);
       s.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), job.key.id);
-    }
+    } else s.touchAgent.run(job.tenantId, job.agentId, job.now, job.now);
     if (effects.spendUsd !== undefined) s.keySpend.run(effects.spendUsd, job.key.id);
     const info = s.insertDecision.run({
       id: row.id,
@@ -765,11 +826,19 @@ export class SqliteStore implements Store {
   }
 
   async halt(tenantId: string, request: HaltRequest): Promise<HaltResult> {
-    return this.haltSwitch.halt(tenantId, request);
+    try {
+      return this.haltSwitch.halt(tenantId, request);
+    } finally {
+      this.tenantsForDecisions.delete(tenantId);
+    }
   }
 
   async resume(tenantId: string, request: { keyId: string; operatorId: string | null; now: number }): Promise<boolean> {
-    return this.haltSwitch.resume(tenantId, request);
+    try {
+      return this.haltSwitch.resume(tenantId, request);
+    } finally {
+      this.tenantsForDecisions.delete(tenantId);
+    }
   }
 
   async addTraceEvent(event: TraceEventRow): Promise<void> {
@@ -797,6 +866,9 @@ export class SqliteStore implements Store {
   async deleteTenant(tenantId: string): Promise<void> {
     this.demoTenants.deleteTenant(tenantId);
     this.rulesCache.delete(tenantId);
+    this.tenantsForDecisions.delete(tenantId);
+    this.toolRisks.delete(tenantId);
+    this.keysByHash.clear();
   }
 
   async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {
