@@ -2,6 +2,8 @@
 // percent-encoding, HTML entities and backslash escapes. Only decodings that give readable text
 // are kept, so random identifiers, hashes and keys do not produce noise.
 
+import { AMPERSAND, BACKSLASH, BASE64_RUN, MIN_BASE64_RUN, PERCENT } from './text-traits.ts';
+
 /** One decoded view of (part of) a string. */
 export interface DecodedFragment {
   kind: 'base64' | 'url' | 'html' | 'escape';
@@ -11,7 +13,6 @@ export interface DecodedFragment {
   source: string;
 }
 
-const MIN_BASE64_RUN = 16;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const HAS_PERCENT = /%[0-9A-Fa-f]{2}/;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z]{2,8}));/g;
@@ -167,26 +168,35 @@ function decodeEscapes(text: string): string {
   );
 }
 
+// Traits of a text that may hold an encoding: its characters, or a base64 run.
+const ENCODED = PERCENT | AMPERSAND | BACKSLASH | BASE64_RUN;
+const NONE: readonly DecodedFragment[] = Object.freeze([]);
+
 /**
  * Decoded views of the encoded fragments in `text` that decode to readable text. Base64 runs
  * are decoded one by one; percent-encoding, HTML entities and backslash escapes are decoded
- * across the whole string, since an instruction is often only partly encoded.
+ * across the whole string, since an instruction is often only partly encoded. `traits` are the
+ * text's traits (text-traits.ts) when the caller knows them.
  */
-export function decodeFragments(text: string): DecodedFragment[] {
+export function decodeFragments(text: string, traits = ENCODED): readonly DecodedFragment[] {
+  // Most texts hold no encoding: they share one empty answer.
+  if ((traits & ENCODED) === 0) return NONE;
   const fragments: DecodedFragment[] = [];
-  if (text.includes('%') && HAS_PERCENT.test(text)) {
+  // Without traits, each test below looks for its character itself.
+  if ((traits & PERCENT) !== 0 && text.includes('%') && HAS_PERCENT.test(text)) {
     const decoded = decodePercent(text);
     const spaced = decoded.replace(/\+/g, ' ');
     if (spaced !== text) fragments.push({ kind: 'url', text: spaced, source: text });
   }
-  if (text.includes('&') && HAS_ENTITY.test(text)) {
+  if ((traits & AMPERSAND) !== 0 && text.includes('&') && HAS_ENTITY.test(text)) {
     const decoded = decodeEntities(text);
     if (decoded !== text) fragments.push({ kind: 'html', text: decoded, source: text });
   }
-  if (text.includes('\\') && HAS_ESCAPE.test(text)) {
+  if ((traits & BACKSLASH) !== 0 && text.includes('\\') && HAS_ESCAPE.test(text)) {
     const decoded = decodeEscapes(text);
     if (decoded !== text) fragments.push({ kind: 'escape', text: decoded, source: text });
   }
+  if ((traits & BASE64_RUN) === 0) return fragments;
   let runs = 0;
   for (const run of base64Runs(text)) {
     if (run.length > MAX_BASE64_LENGTH || !/[0-9+/=A-Z]/.test(run)) continue;

@@ -1,6 +1,8 @@
 // One pass over a text that reports which of many key words it contains (Aho-Corasick over a
 // small alphabet). The detectors' gates use it as a cheap necessary condition: ordinary text
-// holds none of the key words of most detectors, so their regular expressions never run.
+// holds none of the key words of most detectors, so their regular expressions never run. The
+// same pass notes which kinds of character occur (createTextScanner), for the detectors' other
+// cheap tests.
 //
 // Key words are lower-case ASCII letters and digits; a space in a key word stands for any run of
 // other characters (punctuation, white space, underscores), and the text is scanned as if it began
@@ -28,6 +30,16 @@ export type KeywordMarker = (text: string, marks: Uint8Array) => boolean;
 // Symbol of each ASCII code; every other code is a separator.
 const SYMBOLS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) SYMBOLS[code] = symbolOf(code);
+// A text scanner's table entry: the symbol in the low 6 bits, then whether the character belongs
+// to a run, then the character's traits.
+const SYMBOL_MASK = (1 << 6) - 1;
+const RUN_SHIFT = 6;
+const RUN_BIT = 1 << RUN_SHIFT;
+const TRAIT_SHIFT = 7;
+// A text scanner's buffer: UTF-8 takes at most 3 bytes per UTF-16 code unit.
+const CHUNK = 4096;
+const BYTES = new Uint8Array(CHUNK * 3);
+const ENCODER = new TextEncoder();
 
 interface Automaton {
   /** Complete transition table: state * ALPHABET + symbol. */
@@ -122,14 +134,45 @@ export function createKeywordScanner(keywords: readonly string[]): KeywordScanne
 }
 
 /**
+ * Scans a text and sets `marks[label] = 1` for every label of every key word found in it, where
+ * it is still 0 (and appends each such label to `marked`), and returns the traits of the text
+ * (see TextTraits). With `asciiOnly`, a text that is not all ASCII is not scanned to its end: the
+ * scanner returns the non-ASCII traits alone, and the marks are not to be used.
+ */
+export type TextScanner = (text: string, marks: Uint8Array, marked?: number[], asciiOnly?: boolean) => number;
+
+/** What a text scanner reports besides key words: bits that are or-ed into its result. */
+export interface TextTraits {
+  /** Bits of each ASCII code (128 entries, up to 16 bits): reported when the character occurs. */
+  ascii: ArrayLike<number>;
+  /** Bits reported when the text holds a non-ASCII character (which reads as a separator). */
+  nonAscii: number;
+  /** `run.trait` is reported when `run.length` ASCII characters in a row have a bit of `run.of`. */
+  run?: { of: number; length: number; trait: number };
+}
+
+/**
  * Builds a marker for `keywords`: the same scan as `createKeywordScanner`, but each key word found
  * marks its labels (`labelsOf(index)`) in a caller's array instead of being listed, so a scan
  * allocates nothing. It returns whether the text is all ASCII.
  */
 export function createKeywordMarker(keywords: readonly string[], labelsOf: (index: number) => readonly number[]): KeywordMarker {
+  const scan = createTextScanner(keywords, labelsOf, { ascii: new Uint8Array(128), nonAscii: 1 });
+  return (text: string, marks: Uint8Array): boolean => scan(text, marks) === 0;
+}
+
+/**
+ * Builds a text scanner: the key-word marker of `createKeywordMarker` that, in the same pass,
+ * finds out which kinds of character occur (`traits`), so the detectors' cheap tests need no
+ * pass of their own.
+ */
+export function createTextScanner(
+  keywords: readonly string[],
+  labelsOf: (index: number) => readonly number[],
+  traits: TextTraits,
+): TextScanner {
   const { table, outputs } = buildAutomaton(keywords);
   const labels = outputs.map((out) => [...new Set(out.flatMap((index) => labelsOf(index)))]);
-  const { start: labelStart, list: labelList } = flatten(labels);
   const states = table.length / ALPHABET;
   // A run of separators counts as one. A state entered on a separator is one whose key word
   // prefix ends in a separator (or the root); reading another separator there keeps it, so the
@@ -143,40 +186,75 @@ export function createKeywordMarker(keywords: readonly string[], labelsOf: (inde
       collapsed[state * ALPHABET + SEPARATOR] = state;
     }
   }
-  // The transition table as it is read once per character: each entry is the next state's row
-  // offset (state * ALPHABET), bit-inverted (negative) when that state has labels to mark, so a
-  // character costs one table read and a sign test. Small tables are kept as 16-bit integers.
+  // The transition table as it is read once per character. States are renumbered so that those
+  // with labels to mark come last; each entry is the next state's row offset (state * ALPHABET),
+  // and one comparison with the first labelled row tells whether to mark. Offsets fit 16 bits.
   const labelled = labels.map((list) => list.length > 0);
   // The scan starts in this state without reporting it, as the scanner does.
   if (labelled[collapsed[SEPARATOR]]) throw new Error('a key word must hold a letter or a digit');
-  const offsets = collapsed.map((next) => (labelled[next] ? ~(next * ALPHABET) : next * ALPHABET));
-  const step = states * ALPHABET <= 0x7fff ? Int16Array.from(offsets) : offsets;
-  return (text: string, marks: Uint8Array): boolean => {
-    const length = text.length;
-    let ascii = true;
-    let row = collapsed[SEPARATOR] * ALPHABET;
-    for (let i = 0; i < length; i++) {
-      const code = text.charCodeAt(i);
-      let symbol = SEPARATOR;
-      if (code < 128) symbol = SYMBOLS[code];
-      else ascii = false;
-      const next = step[row + symbol];
-      if (next >= 0) {
-        row = next;
-        continue;
+  const order = [...labels.keys()].sort((a, b) => Number(labelled[a]) - Number(labelled[b]) || a - b);
+  const renumbered = new Int32Array(states);
+  order.forEach((state, index) => {
+    renumbered[state] = index;
+  });
+  const firstLabelledRow = labelled.filter((isLabelled) => !isLabelled).length * ALPHABET;
+  const stepOffsets = new Int32Array(states * ALPHABET);
+  for (let state = 0; state < states; state++) {
+    for (let symbol = 0; symbol < ALPHABET; symbol++) {
+      stepOffsets[renumbered[state] * ALPHABET + symbol] = renumbered[collapsed[state * ALPHABET + symbol]] * ALPHABET;
+    }
+  }
+  const step = states * ALPHABET <= 0xffff ? Uint16Array.from(stepOffsets) : stepOffsets;
+  // The labels of each renumbered state.
+  const { start: labelStart, list: labelList } = flatten(order.map((state) => labels[state]));
+  const startRow = renumbered[collapsed[SEPARATOR]] * ALPHABET;
+  // One table read per byte gives its symbol (low 6 bits), whether it continues a run (next bit)
+  // and its traits (above them).
+  const runOf = traits.run?.of ?? 0;
+  const runLength = traits.run?.length ?? 0;
+  const runTrait = (traits.run?.trait ?? 0) << TRAIT_SHIFT;
+  const entries = new Int32Array(256);
+  for (let code = 0; code < 256; code++) {
+    const bits = code < 128 ? traits.ascii[code] : traits.nonAscii;
+    const inRun = code < 128 && (bits & runOf) !== 0 ? RUN_BIT : 0;
+    entries[code] = (code < 128 ? SYMBOLS[code] : SEPARATOR) | inRun | (bits << TRAIT_SHIFT);
+  }
+  const mark = (state: number, marks: Uint8Array, marked: number[] | undefined): void => {
+    for (let k = labelStart[state], end = labelStart[state + 1]; k < end; k++) {
+      const label = labelList[k];
+      if (marks[label] !== 0) continue;
+      marks[label] = 1;
+      marked?.push(label);
+    }
+  };
+  return (text: string, marks: Uint8Array, marked?: number[], asciiOnly = false): number => {
+    let seen = 0;
+    let row = startRow;
+    let entry = SEPARATOR;
+    let run = 0;
+    // The text is read as UTF-8 bytes, a chunk at a time: a loop over bytes is much cheaper than
+    // one over UTF-16 code units. Every byte of a non-ASCII character is a separator, as the
+    // code unit is, and a run of separators reads as one, so the marks are the same.
+    for (let from = 0; from < text.length; from += CHUNK) {
+      const chunk = from === 0 && text.length <= CHUNK ? text : text.slice(from, from + CHUNK);
+      const length = ENCODER.encodeInto(chunk, BYTES).written;
+      // UTF-8 is longer than UTF-16 exactly when there is a non-ASCII character.
+      if (asciiOnly && length !== chunk.length) return traits.nonAscii;
+      for (let i = 0; i < length; i++) {
+        entry = entries[BYTES[i]];
+        seen |= entry;
+        // Without a branch: the run grows on a run character and drops to 0 on any other.
+        run = (run + 1) & -((entry >>> RUN_SHIFT) & 1);
+        if (run === runLength) seen |= runTrait;
+        row = step[row + (entry & SYMBOL_MASK)];
+        if (row >= firstLabelledRow) mark(row / ALPHABET, marks, marked);
       }
-      row = ~next;
-      const state = row / ALPHABET;
-      for (let k = labelStart[state], end = labelStart[state + 1]; k < end; k++) marks[labelList[k]] = 1;
     }
     // The text is scanned as if it ended with a separator (one more after one changes nothing).
-    const last = length === 0 ? 0 : text.charCodeAt(length - 1);
-    if (length === 0 || last >= 128 || SYMBOLS[last] === SEPARATOR) return ascii;
-    const next = step[row + SEPARATOR];
-    if (next < 0) {
-      const state = ~next / ALPHABET;
-      for (let k = labelStart[state], end = labelStart[state + 1]; k < end; k++) marks[labelList[k]] = 1;
+    if ((entry & SYMBOL_MASK) !== SEPARATOR) {
+      const next = step[row + SEPARATOR];
+      if (next >= firstLabelledRow) mark(next / ALPHABET, marks, marked);
     }
-    return ascii;
+    return seen >>> TRAIT_SHIFT;
   };
 }

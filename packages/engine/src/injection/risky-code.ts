@@ -4,6 +4,7 @@
 // to put "the following code" into the reader's work it is an injection.
 
 import type { Signal } from './rules.ts';
+import { CODE_CHAR, CODE_WORD, traitsOf } from './text-traits.ts';
 
 interface CodeRule {
   weight: number;
@@ -90,9 +91,15 @@ const CODE_RULES: readonly CodeRule[] = [
 
 const CODE_HINT = /[()=;{}]|\bimport\b|\bdef\b|\bwhile\b|\$\(|\|\s*\w/;
 
-/** Signals for planted malicious code in one normalised string (at most one, the strongest). */
-export function detectRiskyCode(text: string): Signal[] {
-  if (text.length < 12 || !CODE_HINT.test(text)) return [];
+// Necessary for CODE_HINT to match: one of its characters, or one of its words.
+const CODE_TRAITS = CODE_CHAR | CODE_WORD;
+
+/**
+ * The signal for planted malicious code in one normalised string (the strongest), if any.
+ * `traits` are the string's traits (text-traits.ts) when the caller knows them.
+ */
+export function detectRiskyCode(text: string, traits?: number): Signal | undefined {
+  if (text.length < 12 || ((traits ?? traitsOf(text)) & CODE_TRAITS) === 0 || !CODE_HINT.test(text)) return undefined;
   let best: Signal | undefined;
   for (const entry of CODE_RULES) {
     if (best !== undefined && best.weight >= entry.weight) continue;
@@ -112,5 +119,5 @@ export function detectRiskyCode(text: string): Signal[] {
     }
     if (matched) best = { rule: 'malicious_code', detector: 'malicious_code', weight: entry.weight, start, end };
   }
-  return best === undefined ? [] : [best];
+  return best;
 }

@@ -6,7 +6,8 @@
 // Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
-import { createKeywordMarker, type KeywordMarker } from './keyword-scan.ts';
+import { createTextScanner, type TextScanner } from './keyword-scan.ts';
+import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
 /** One detector hit inside one string. */
 export interface Signal {
@@ -58,6 +59,11 @@ function keyed(gate: RegExp, words: readonly string[], symbols: readonly string[
   return gate;
 }
 
+/** Every key word made of one of `heads` followed by one of `tails`. */
+function crossed(heads: readonly string[], tails: readonly string[]): string[] {
+  return heads.flatMap((head) => tails.map((tail) => head + tail));
+}
+
 // Gates: key words that any text a pattern can match contains. A pattern runs only when all of
 // its gates pass; gates are shared and evaluated once per text, so ordinary text skips most work.
 const ENGLISH_OVERRIDE_GATE = keyed(
@@ -77,10 +83,8 @@ const ENGLISH_OVERRIDE_GATE = keyed(
     ' aside',
     ' throw',
     ' pretend',
-    ' follow',
-    ' obey',
-    ' listen',
-    ' heed',
+    // "follow", "listen" are common words: only after a negation can they open the gate.
+    ...crossed(['not ', 'n t ', 'stop ', 'longer '], ['follow', 'obey', 'listen', 'heed']),
   ],
   [],
 );
@@ -500,9 +504,13 @@ const EXFILTRATION_RULES: PatternRule[] = [
   },
   {
     rule: 'secret_exfiltration',
+    // "told", "asked" are common words: the gate wants the negation that follows them.
     gate: keyed(
-      /\b(?:instructed|told|asked|programmed|ordered)\b/i,
-      [' instructed ', ' told ', ' asked ', ' programmed ', ' ordered '],
+      /\b(?:instructed|told|asked|programmed|ordered)\s+(?:you\s+)?(?:to\s+)?(?:not|never)\b/i,
+      crossed(crossed([' instructed ', ' told ', ' asked ', ' programmed ', ' ordered '], ['', 'you ', 'to ', 'you to ']), [
+        'not ',
+        'never ',
+      ]),
       [],
     ),
     weight: 0.45,
@@ -847,7 +855,7 @@ const AGENT_RULES: PatternRule[] = [
     rule: 'agent_addressed',
     gate: keyed(
       /\b(?:do\s+not|don'?t|stop)\s+(?:summari|translat|answer|analy|respond|follow|complete)/i,
-      [' summari', ' translat', ' answer', ' analy', ' respond', ' follow', ' complete'],
+      crossed([' do not ', ' dont ', ' don t ', ' stop '], ['summari', 'translat', 'answer', 'analy', 'respond', 'follow', 'complete']),
       [],
     ),
     weight: 0.4,
@@ -966,10 +974,6 @@ GATE_SPECS.forEach((spec, gate) => spec?.words.forEach((word) => KEYWORD_GATES[w
 const SYMBOL_GATES = GATE_SPECS.flatMap((spec, gate) => (spec !== undefined && spec.symbols.length > 0 ? [gate] : []));
 // Every character a symbol key word starts with, to skip the symbol checks on plain prose.
 const SYMBOL_HINT = /[<[#%=*~$_/]|role["']|-{3}|\.env|mcp\.json|wallet\.dat/;
-// Necessary for SYMBOL_HINT to match the lower-cased text, tested on the text itself so plain
-// prose is not lower-cased: lower-casing creates no punctuation, and no ASCII letter but from
-// letters (`.env`, `.json`, `.dat` need a letter after the dot; `role` a quote).
-const SYMBOL_HINT_CASED = /[<[#%=*~$_/"']|---|\.[A-Za-z]/;
 // Gates without key words always pass the pre-filter.
 const UNFILTERED_GATES = GATE_SPECS.flatMap((spec, gate) => (spec === undefined ? [gate] : []));
 
@@ -991,38 +995,112 @@ function holdsOnNonAscii(gate: RegExp): boolean {
 }
 // Gates evaluated on non-ASCII text whatever the scan finds.
 const NON_ASCII_GATES = GATES.flatMap((gate, index) => (holdsOnNonAscii(gate) ? [] : [index]));
-let marker: KeywordMarker | undefined;
-// Gate states during one runPatternRules call (it is synchronous and never re-entered): failed by
-// the pre-filter, let through (expression not yet evaluated), passed, failed by the expression.
+let scanner: TextScanner | undefined;
+// Gate states of the text scanned last (see scanText): failed by the pre-filter, let through
+// (expression not yet evaluated), passed, failed by the expression.
 const FILTERED_OUT = 0;
 const LET_THROUGH = 1; // what the key-word marker writes
 const PASSED = 2;
 const FAILED = 3;
-const gateStates = new Uint8Array(GATES.length);
+// The scan's labels: gates, then the trait words (label GATES.length + i is TRAIT_WORDS[i]).
+const TRAIT_LABEL = GATES.length;
+const gateStates = new Uint8Array(GATES.length + TRAIT_WORDS.length);
+// The gates let through for the text scanned last, and that text.
+let letThrough: number[] = [];
+let spareLabels: number[] = [];
+let scannedText: string | undefined;
 // RULE_GATES flattened: rule i needs gates RULE_GATE_LIST[RULE_GATE_START[i] .. RULE_GATE_START[i + 1]).
 const RULE_GATE_START = new Int32Array(PATTERN_RULES.length + 1);
 RULE_GATES.forEach((gates, index) => {
   RULE_GATE_START[index + 1] = RULE_GATE_START[index] + gates.length;
 });
 const RULE_GATE_LIST = Int32Array.from(RULE_GATES.flat());
+// A rule can run only when its first gate is let through. Per gate, the set of rules whose first
+// gate it is, as bits of 32-bit words: rule i is bit i % 32 of word i / 32 of the gate's words.
+const RULE_WORDS = Math.ceil(PATTERN_RULES.length / 32);
+const RULES_BY_FIRST_GATE = new Int32Array(GATES.length * RULE_WORDS);
+RULE_GATES.forEach((gates, index) => {
+  RULES_BY_FIRST_GATE[gates[0] * RULE_WORDS + (index >>> 5)] |= 1 << (index & 31);
+});
+const candidateRules = new Int32Array(RULE_WORDS);
 
-/** Which gates the key-word pre-filter lets through for this text: LET_THROUGH (1) in `states`. */
-function allowedGates(text: string, states: Uint8Array): void {
-  // Key words are matched case-insensitively, so the text needs no lower-casing for the scan;
-  // the scan also finds out whether the text is all ASCII.
-  marker ??= createKeywordMarker(KEYWORDS, (word) => KEYWORD_GATES[word]);
-  states.fill(FILTERED_OUT);
-  if (!marker(text, states)) for (const gate of NON_ASCII_GATES) states[gate] = LET_THROUGH;
-  for (const gate of UNFILTERED_GATES) states[gate] = LET_THROUGH;
-  if (!SYMBOL_HINT_CASED.test(text)) return;
-  const lower = text.toLowerCase();
-  if (SYMBOL_HINT.test(lower)) {
-    for (const gate of SYMBOL_GATES) {
-      if (states[gate] === LET_THROUGH) continue;
-      if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) states[gate] = LET_THROUGH;
+function letGateThrough(gate: number): void {
+  if (gateStates[gate] !== FILTERED_OUT) return;
+  gateStates[gate] = LET_THROUGH;
+  letThrough.push(gate);
+}
+
+/**
+ * Necessary for SYMBOL_HINT to match the lower-cased text, tested on the text itself so plain
+ * prose is not lower-cased: lower-casing creates no punctuation, and no ASCII letter but from
+ * letters (`.env`, `.json`, `.dat` need a letter after the dot; `role` a quote). It is whether
+ * /[<[#%=*~$_/"']|---|\.[A-Za-z]/ matches, answered from the text's traits (SYMBOL_CHAR is the
+ * character class) and, only when a hyphen or a dot occurs, a look at the text.
+ */
+function hasSymbolHint(text: string, traits: number): boolean {
+  if ((traits & SYMBOL_CHAR) !== 0) return true;
+  if ((traits & HYPHEN) !== 0 && text.includes('---')) return true;
+  if ((traits & DOT) === 0) return false;
+  for (let at = text.indexOf('.'); at >= 0 && at + 1 < text.length; at = text.indexOf('.', at + 1)) {
+    const next = text.charCodeAt(at + 1) | 0x20;
+    if (next >= 97 && next <= 122) return true;
+  }
+  return false;
+}
+
+/**
+ * Scans a normalised string once: records which gates the key-word pre-filter lets through for
+ * it (what runPatternRules then reads) and returns its traits (see text-traits.ts), which the
+ * other detectors use to skip their own cheap tests. With `asciiOnly`, a string that is not all
+ * ASCII (and so may need normalising first) is not scanned: the traits are just NON_ASCII.
+ */
+export function scanText(text: string, asciiOnly = false): number {
+  // Key words are matched case-insensitively, so the text needs no lower-casing for the scan.
+  scanner ??= createTextScanner(
+    [...KEYWORDS, ...TRAIT_WORDS.map(([word]) => word)],
+    (word) => (word < KEYWORDS.length ? KEYWORD_GATES[word] : [TRAIT_LABEL + word - KEYWORDS.length]),
+    { ascii: CHAR_TRAITS, nonAscii: NON_ASCII, run: { of: BASE64_CHAR, length: MIN_BASE64_RUN, trait: BASE64_RUN } },
+  );
+  gateStates.fill(FILTERED_OUT);
+  scannedText = text;
+  const labels = spareLabels;
+  let traits = scanner(text, gateStates, labels, asciiOnly);
+  if (asciiOnly && (traits & NON_ASCII) !== 0) {
+    // Not scanned: forget the marks, so runPatternRules would scan the text again.
+    scannedText = undefined;
+    if (labels.length > 0) spareLabels = [];
+    return traits;
+  }
+  // Trait words found are traits, not gates.
+  letThrough = labels;
+  for (const label of labels) {
+    if (label < TRAIT_LABEL) continue;
+    letThrough = [];
+    for (const found of labels) {
+      if (found < TRAIT_LABEL) letThrough.push(found);
+      else traits |= TRAIT_WORDS[found - TRAIT_LABEL][1];
     }
+    break;
+  }
+  if ((traits & NON_ASCII) !== 0) for (const gate of NON_ASCII_GATES) letGateThrough(gate);
+  for (const gate of UNFILTERED_GATES) letGateThrough(gate);
+  if (hasSymbolHint(text, traits)) letSymbolGatesThrough(text.toLowerCase());
+  // Most scans find nothing: their empty list serves the next scan (emptying an array that is
+  // not empty costs more than making a new one).
+  if (labels.length > 0) spareLabels = [];
+  return traits;
+}
+
+/** Lets through the gates whose symbols the (lower-cased) text holds. */
+function letSymbolGatesThrough(lower: string): void {
+  if (!SYMBOL_HINT.test(lower)) return;
+  for (const gate of SYMBOL_GATES) {
+    if (gateStates[gate] === LET_THROUGH) continue;
+    if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) letGateThrough(gate);
   }
 }
+
+const NO_SIGNALS: readonly Signal[] = Object.freeze([]);
 
 /** One signal for a match of rule `index`, unless its negation precedes it. */
 function signalOf(text: string, index: number, signals: Signal[]): void {
@@ -1046,31 +1124,43 @@ function signalOf(text: string, index: number, signals: Signal[]): void {
  * Runs the pattern detectors over one normalised string; one signal per matching pattern.
  * `gated: false` runs every pattern without its gates (for tests that prove gates change nothing).
  */
-export function runPatternRules(text: string, gated = true): Signal[] {
-  const signals: Signal[] = [];
+export function runPatternRules(text: string, gated = true): readonly Signal[] {
   if (!gated) {
+    const signals: Signal[] = [];
     for (let index = 0; index < PATTERN_RULES.length; index++) signalOf(text, index, signals);
     return signals;
   }
   // A rule runs when all its gates pass: the pre-filter lets them through and their expressions
-  // (each evaluated at most once per text) match.
+  // (each evaluated at most once per text) match. The text was usually scanned by the caller.
+  if (text !== scannedText) scanText(text);
+  // Most texts let no gate through: they share one empty answer.
+  if (letThrough.length === 0) return NO_SIGNALS;
+  const signals: Signal[] = [];
+  // The rules that may run, visited in rule order (the order signals are listed in).
+  candidateRules.fill(0);
+  for (const gate of letThrough) {
+    for (let word = 0; word < RULE_WORDS; word++) candidateRules[word] |= RULES_BY_FIRST_GATE[gate * RULE_WORDS + word];
+  }
   const states = gateStates;
-  allowedGates(text, states);
-  for (let index = 0; index < PATTERN_RULES.length; index++) {
-    let open = true;
-    for (let k = RULE_GATE_START[index], end = RULE_GATE_START[index + 1]; k < end; k++) {
-      const gate = RULE_GATE_LIST[k];
-      let state = states[gate];
-      if (state === LET_THROUGH) {
-        state = GATES[gate].test(text) ? PASSED : FAILED;
-        states[gate] = state;
-      }
-      if (state !== PASSED) {
-        open = false;
-        break;
-      }
+  for (let word = 0; word < RULE_WORDS; word++) {
+    for (let bits = candidateRules[word]; bits !== 0; bits &= bits - 1) {
+      runIfOpen(text, (word << 5) | (31 - Math.clz32(bits & -bits)), states, signals);
     }
-    if (open) signalOf(text, index, signals);
   }
   return signals;
+}
+
+/** Runs rule `index` when all its gates pass, evaluating their expressions as needed. */
+function runIfOpen(text: string, index: number, states: Uint8Array, signals: Signal[]): void {
+  const from = RULE_GATE_START[index];
+  const to = RULE_GATE_START[index + 1];
+  // Expressions run only once every gate of the rule is past the pre-filter.
+  let open = true;
+  for (let k = from; k < to && open; k++) open = states[RULE_GATE_LIST[k]] !== FILTERED_OUT && states[RULE_GATE_LIST[k]] !== FAILED;
+  for (let k = from; k < to && open; k++) {
+    const gate = RULE_GATE_LIST[k];
+    if (states[gate] === LET_THROUGH) states[gate] = GATES[gate].test(text) ? PASSED : FAILED;
+    open = states[gate] === PASSED;
+  }
+  if (open) signalOf(text, index, signals);
 }

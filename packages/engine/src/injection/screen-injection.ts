@@ -5,7 +5,7 @@
 
 import { combineSignals } from './combine-signals.ts';
 import { screenText } from './screen-text.ts';
-import { walkStrings } from './walk-strings.ts';
+import { stringPath, walkPayload } from './walk-strings.ts';
 
 /** One piece of evidence: which detector, where in the payload, and a short quotation. */
 export interface InjectionFinding {
@@ -37,6 +37,23 @@ const MAX_FINDINGS = 50;
 // A payload that could not be read whole is suspicious, but not enough to flag on its own.
 const LIMIT_WEIGHT = 0.3;
 
+const WALK_OPTIONS = { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES };
+
+/** The weighted signals of one payload, and its findings: one per rule and path, 50 at most. */
+class Evidence {
+  readonly weighted: Array<{ rule: string; detector: string; weight: number }> = [];
+  readonly findings: InjectionFinding[] = [];
+  readonly #reported = new Set<string>();
+
+  report(rule: string, detector: string, weight: number, path: string, excerpt: string): void {
+    this.weighted.push({ rule, detector, weight });
+    const key = `${rule}\u0000${path}`;
+    if (this.#reported.has(key) || this.findings.length >= MAX_FINDINGS) return;
+    this.#reported.add(key);
+    this.findings.push({ rule, path, excerpt });
+  }
+}
+
 /**
  * Screens a tool-call payload for prompt injection. Pure: no I/O, no clock. Linear in the size of
  * the payload, capped at 256 KiB of string content and 64 levels of nesting.
@@ -46,26 +63,33 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     const requested = options?.threshold;
     const threshold =
       typeof requested === 'number' && Number.isFinite(requested) && requested >= 0 && requested <= 1 ? requested : DEFAULT_THRESHOLD;
-    const weighted: Array<{ rule: string; detector: string; weight: number }> = [];
-    const findings: InjectionFinding[] = [];
-    const reported = new Set<string>();
-    const report = (rule: string, detector: string, weight: number, path: string, excerpt: string): void => {
-      weighted.push({ rule, detector, weight });
-      const key = `${rule}\u0000${path}`;
-      if (reported.has(key) || findings.length >= MAX_FINDINGS) return;
-      reported.add(key);
-      findings.push({ rule, path, excerpt });
-    };
-    const limits = walkStrings(payload, { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES }, (item) => {
+    const evidence = new Evidence();
+    const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
+      const hits = screenText(text);
+      if (hits.length === 0) return;
       // The path is built only for a string with hits.
-      for (const hit of screenText(item.text)) report(hit.rule, hit.detector, hit.weight, item.path, hit.excerpt);
+      const path = stringPath(container, key);
+      for (const hit of hits) evidence.report(hit.rule, hit.detector, hit.weight, path, hit.excerpt);
     });
     if (limits.truncated) {
-      report('payload_too_large', 'payload_too_large', LIMIT_WEIGHT, '$', `only the first ${MAX_SCREENED_CHARS} characters were screened`);
+      evidence.report(
+        'payload_too_large',
+        'payload_too_large',
+        LIMIT_WEIGHT,
+        '$',
+        `only the first ${MAX_SCREENED_CHARS} characters were screened`,
+      );
     }
     if (limits.tooDeep) {
-      report('payload_too_deep', 'payload_too_deep', LIMIT_WEIGHT, '$', `nesting deeper than ${MAX_DEPTH} levels was not screened`);
+      evidence.report(
+        'payload_too_deep',
+        'payload_too_deep',
+        LIMIT_WEIGHT,
+        '$',
+        `nesting deeper than ${MAX_DEPTH} levels was not screened`,
+      );
     }
+    const { weighted, findings } = evidence;
     const score = combineSignals(weighted);
     return { flagged: score > 0 && score >= threshold, score, findings: score > 0 ? findings : [] };
   } catch (error) {

@@ -5,8 +5,9 @@ import { decodeFragments } from './decode-fragments.ts';
 import { excerptOf } from './excerpt.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
-import { runPatternRules, type Signal } from './rules.ts';
+import { runPatternRules, scanText, type Signal } from './rules.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
+import { NON_ASCII } from './text-traits.ts';
 
 /** A detector hit with its quotation. */
 export interface TextHit {
@@ -21,11 +22,16 @@ const OBFUSCATION_WEIGHT = 0.2;
 const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
 
-function detect(text: string): Signal[] {
-  const signals = runPatternRules(text);
-  // Most texts give no signal at all: append only what there is.
-  for (const signal of detectRiskyCode(text)) signals.push(signal);
-  for (const signal of detectTaskDivergence(text)) signals.push(signal);
+// `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
+function detect(text: string, traits: number): readonly Signal[] {
+  const patterns = runPatternRules(text);
+  const code = detectRiskyCode(text, traits);
+  const divergence = detectTaskDivergence(text, traits);
+  // Most texts give no signal at all.
+  if (code === undefined && divergence === undefined) return patterns;
+  const signals = [...patterns];
+  if (code !== undefined) signals.push(code);
+  if (divergence !== undefined) signals.push(divergence);
   return signals;
 }
 
@@ -45,11 +51,24 @@ function isTrivial(text: string): boolean {
   return true;
 }
 
+// Most strings of a payload give no hit: they share one empty answer rather than each make one.
+const NO_HITS: readonly TextHit[] = Object.freeze([]);
+
 /** Every hit in one string, including those found in its decoded fragments. */
-export function screenText(raw: string, decodeDepth = 0): TextHit[] {
-  if (isTrivial(raw)) return [];
-  const { text, obfuscated } = normaliseText(raw);
-  const hits: TextHit[] = detect(text).map((signal) => ({
+export function screenText(raw: string, decodeDepth = 0): readonly TextHit[] {
+  if (isTrivial(raw)) return NO_HITS;
+  let text = raw;
+  let obfuscated = false;
+  // Normalising leaves an ASCII string as it is: the raw string is scanned unless it is not ASCII.
+  let traits = scanText(raw, true);
+  if ((traits & NON_ASCII) !== 0) {
+    ({ text, obfuscated } = normaliseText(raw));
+    traits = scanText(text);
+  }
+  const signals = detect(text, traits);
+  const fragments = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
+  if (signals.length === 0 && !obfuscated && fragments.length === 0) return NO_HITS;
+  const hits: TextHit[] = signals.map((signal) => ({
     rule: signal.rule,
     detector: signal.detector,
     weight: signal.weight,
@@ -58,9 +77,6 @@ export function screenText(raw: string, decodeDepth = 0): TextHit[] {
   if (obfuscated) {
     hits.push({ rule: 'obfuscation', detector: 'obfuscation', weight: OBFUSCATION_WEIGHT, excerpt: excerptOf(text, 0, 0) });
   }
-  if (decodeDepth >= MAX_DECODE_DEPTH) return hits;
-  const fragments = decodeFragments(text);
-  if (fragments.length === 0) return hits;
   const plainStrongest = new Map<string, number>();
   for (const hit of hits) plainStrongest.set(hit.detector, Math.max(hit.weight, plainStrongest.get(hit.detector) ?? 0));
   for (const fragment of fragments) {

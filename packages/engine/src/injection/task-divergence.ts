@@ -7,6 +7,7 @@
 // shares (almost) none is off-task for its carrier.
 
 import type { Signal } from './rules.ts';
+import { BANG_OR_QUESTION, BREAK_CHAR, DOT, isSpaceCode, traitsOf } from './text-traits.ts';
 
 const MIN_TEXT = 80;
 const MAX_SEGMENTS = 2_000;
@@ -179,8 +180,21 @@ const REQUEST_OPENER = new RegExp(
 );
 
 // Necessary for SEGMENT_BREAK to match, so for a text to split into two segments or more: a line
-// break, a bar, or white space after a sentence end. Single sentences skip the request test.
-const MAY_BREAK = /[\n|]|[.!?]\s/;
+// break, a bar, or white space after a sentence end (/[\n|]|[.!?]\s/, looked for only where the
+// traits say such characters occur). Single sentences skip the request test.
+function mayBreak(text: string, traits: number): boolean {
+  if ((traits & BREAK_CHAR) !== 0) return true;
+  if ((traits & DOT) !== 0 && endsSentence(text, '.')) return true;
+  return (traits & BANG_OR_QUESTION) !== 0 && (endsSentence(text, '!') || endsSentence(text, '?'));
+}
+
+/** Whether `end` occurs followed by white space. */
+function endsSentence(text: string, end: string): boolean {
+  for (let at = text.indexOf(end); at >= 0 && at + 1 < text.length; at = text.indexOf(end, at + 1)) {
+    if (isSpaceCode(text.charCodeAt(at + 1))) return true;
+  }
+  return false;
+}
 
 type RequestKind = 'imperative' | 'question' | 'first_person';
 
@@ -199,13 +213,14 @@ function requestKind(segment: string): RequestKind | undefined {
 const WEIGHTS: Record<RequestKind, number> = { imperative: 0.5, question: 0.5, first_person: 0.5 };
 
 /**
- * Signals for requests that a carrier text addresses to its reader on a subject the carrier never
- * mentions (at most one signal, the strongest).
+ * The signal for a request that a carrier text addresses to its reader on a subject the carrier
+ * never mentions (the strongest), if any. `traits` are the text's traits (text-traits.ts) when the
+ * caller knows them.
  */
-export function detectTaskDivergence(text: string): Signal[] {
-  if (text.length < MIN_TEXT || !MAY_BREAK.test(text) || !REQUEST_OPENER.test(text)) return [];
+export function detectTaskDivergence(text: string, traits?: number): Signal | undefined {
+  if (text.length < MIN_TEXT || !mayBreak(text, traits ?? traitsOf(text)) || !REQUEST_OPENER.test(text)) return undefined;
   const segments = splitSegments(text);
-  if (segments.length < 2) return [];
+  if (segments.length < 2) return undefined;
   const candidates: Array<{ segment: Segment; kind: RequestKind; words: string[] }> = [];
   for (const segment of segments) {
     const trimmed = segment.text.trim();
@@ -224,8 +239,8 @@ export function detectTaskDivergence(text: string): Signal[] {
     if (words.length < 2) continue;
     candidates.push({ segment, kind, words });
   }
-  if (candidates.length === 0) return [];
-  if (PROMPT_MARKER.test(text)) return [];
+  if (candidates.length === 0) return undefined;
+  if (PROMPT_MARKER.test(text)) return undefined;
   const counts = new Map<string, number>();
   const allWords = contentWords(text);
   for (const word of allWords) counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -245,5 +260,5 @@ export function detectTaskDivergence(text: string): Signal[] {
     const start = segment.start + (segment.text.length - segment.text.trimStart().length);
     best = { rule: 'task_divergence', detector: 'task_divergence', weight, start, end: start + segment.text.trim().length };
   }
-  return best === undefined ? [] : [best];
+  return best;
 }

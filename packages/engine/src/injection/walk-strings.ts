@@ -27,7 +27,8 @@ export interface WalkOptions {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function childPath(parent: string, key: string): string {
+function childPath(parent: string, key: number | string): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
   if (IDENTIFIER.test(key)) return parent === '' ? key : `${parent}.${key}`;
   return `${parent}[${JSON.stringify(key)}]`;
 }
@@ -36,51 +37,62 @@ function keyPath(parent: string): string {
   return parent === '' ? '<key>' : `${parent}.<key>`;
 }
 
-interface Frame {
-  value: unknown;
-  /** Frame of the container holding the value; undefined for the payload itself. */
-  parent: Frame | undefined;
+/** An array or object being walked: one stack entry per container, none per string in it. */
+export interface Container {
+  /** Container holding this one; undefined for the payload itself. */
+  parent: Container | undefined;
   /** Index or key in that container; undefined for the payload itself. */
   key: number | string | undefined;
   depth: number;
-  /** The value's path, once built ('' for the payload itself). */
+  /** The container's path, once built ('' for the payload itself). */
   path: string | undefined;
-}
-
-function frameOf(value: unknown, parent: Frame | undefined, key: number | string | undefined, depth: number): Frame {
-  return { value, parent, key, depth, path: undefined };
+  /**
+   * Its strings and containers (other values are never visited), read when it was entered, each
+   * after its index or key: key, value, key, value, …
+   */
+  children: unknown[];
+  /** Index in `children` of the next key to visit. */
+  next: number;
 }
 
 // Paths are built only when asked for (the screen asks for the path of a string it reports), and
 // never for each of a million numbers in an array; each container's path is built at most once.
-function pathOf(frame: Frame): string {
-  if (frame.path !== undefined) return frame.path;
-  let path: string;
-  if (frame.key === undefined || frame.parent === undefined) path = '';
-  else if (typeof frame.key === 'number') path = `${pathOf(frame.parent)}[${frame.key}]`;
-  else path = childPath(pathOf(frame.parent), frame.key);
-  frame.path = path;
+function pathOf(container: Container): string {
+  if (container.path !== undefined) return container.path;
+  const { parent, key } = container;
+  const path = parent === undefined || key === undefined ? '' : childPath(pathOf(parent), key);
+  container.path = path;
   return path;
+}
+
+/**
+ * Where a string sits: in `container` (undefined for the payload itself) at `key` (undefined when
+ * the string is a key of the container).
+ */
+export type StringVisitor = (text: string, container: Container | undefined, key: number | string | undefined) => void;
+
+/** The path of a string that a StringVisitor was given. */
+export function stringPath(container: Container | undefined, key: number | string | undefined): string {
+  if (container === undefined) return '$';
+  if (key === undefined) return keyPath(pathOf(container));
+  return childPath(pathOf(container), key);
 }
 
 /** A string of the payload whose path is built on first read. */
 class LazyPayloadString implements PayloadString {
   readonly text: string;
-  readonly #frame: Frame;
-  readonly #ofKey: boolean;
+  readonly #container: Container | undefined;
+  readonly #key: number | string | undefined;
   #path: string | undefined;
 
-  constructor(frame: Frame, ofKey: boolean, text: string) {
+  constructor(container: Container | undefined, key: number | string | undefined, text: string) {
     this.text = text;
-    this.#frame = frame;
-    this.#ofKey = ofKey;
+    this.#container = container;
+    this.#key = key;
   }
 
   get path(): string {
-    if (this.#path === undefined) {
-      const path = pathOf(this.#frame);
-      this.#path = this.#ofKey ? keyPath(path) : path === '' ? '$' : path;
-    }
+    this.#path ??= stringPath(this.#container, this.#key);
     return this.#path;
   }
 }
@@ -89,74 +101,136 @@ function isReadable(value: unknown): boolean {
   return typeof value === 'string' || (typeof value === 'object' && value !== null);
 }
 
+const SHORT_LIST = 64;
+
+/** The state of one walk. Methods, not closures: closures would be created on every walk. */
+class Walk {
+  readonly limits: WalkLimits = { truncated: false, tooDeep: false, cyclic: false };
+  readonly stack: Container[] = [];
+  readonly #visit: StringVisitor;
+  readonly #maxDepth: number;
+  readonly #maxNodes: number;
+  // Containers entered: a short list searched in turn, then a set (filling a set costs more than
+  // searching a short list, and most payloads hold few containers).
+  readonly #seenList: object[] = [];
+  #seenSet: Set<object> | undefined;
+  #budget: number;
+  #nodes = 0;
+
+  constructor(options: WalkOptions, visit: StringVisitor) {
+    this.#visit = visit;
+    this.#maxDepth = options.maxDepth;
+    this.#maxNodes = options.maxNodes;
+    this.#budget = options.maxBytes;
+  }
+
+  /**
+   * Visits a string: a value (`key` set) or a key of `container` (`key` undefined), or the
+   * payload itself. False once the budget is spent, which ends the walk.
+   */
+  emit(container: Container | undefined, key: number | string | undefined, text: string): boolean {
+    if (this.#budget <= 0) {
+      this.limits.truncated = true;
+      return false;
+    }
+    if (text.length > this.#budget) {
+      this.limits.truncated = true;
+      text = text.slice(0, this.#budget);
+    }
+    this.#budget -= text.length;
+    if (text.length > 0) this.#visit(text, container, key);
+    return true;
+  }
+
+  #wasSeen(value: object): boolean {
+    return this.#seenSet !== undefined ? this.#seenSet.has(value) : this.#seenList.includes(value);
+  }
+
+  /** Records a container as seen; false when it was seen before. */
+  #firstSeen(value: object): boolean {
+    if (this.#seenSet !== undefined) {
+      // One lookup: adding a container seen before leaves the set as it was.
+      const size = this.#seenSet.size;
+      return this.#seenSet.add(value).size !== size;
+    }
+    if (this.#seenList.includes(value)) return false;
+    this.#seenList.push(value);
+    if (this.#seenList.length > SHORT_LIST) this.#seenSet = new Set(this.#seenList);
+    return true;
+  }
+
+  /** Counts one node; false (and the walk ends) when that is one too many. */
+  count(): boolean {
+    if (++this.#nodes <= this.#maxNodes) return true;
+    this.limits.truncated = true;
+    return false;
+  }
+
+  /**
+   * Visits one value: the payload, or the next value of the top container. A container is
+   * entered (its keys visited, its strings and containers read) and pushed. False when the walk
+   * must end. Every value visited, and every element or key of a container entered, is a node.
+   */
+  step(value: unknown, parent: Container | undefined, key: number | string | undefined, depth: number): boolean {
+    if (!this.count()) return false;
+    if (typeof value === 'string') return this.emit(parent, key, value);
+    if (value === null || typeof value !== 'object') return true;
+    // A container seen before is skipped, even when too deep; one too deep is not yet seen.
+    if (depth >= this.#maxDepth) {
+      if (this.#wasSeen(value)) this.limits.cyclic = true;
+      else this.limits.tooDeep = true;
+      return true;
+    }
+    if (!this.#firstSeen(value)) {
+      this.limits.cyclic = true;
+      return true;
+    }
+    const container: Container = { parent, key, depth, path: undefined, children: [], next: 0 };
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!this.count()) return false;
+        const child: unknown = value[i];
+        if (isReadable(child)) container.children.push(i, child);
+      }
+    } else {
+      for (const name of Object.keys(value)) {
+        if (!this.count() || !this.emit(container, undefined, name)) return false;
+        const child = (value as Record<string, unknown>)[name];
+        if (isReadable(child)) container.children.push(name, child);
+      }
+    }
+    if (container.children.length > 0) this.stack.push(container);
+    return true;
+  }
+}
+
 /**
  * Calls `visit` for each string in `payload`, depth first in document order, until `maxBytes`
  * characters have been visited (the last string is cut to fit). Containers deeper than
  * `maxDepth` and repeated references are skipped and reported in the returned limits.
  */
 export function walkStrings(payload: unknown, options: WalkOptions, visit: (item: PayloadString) => void): WalkLimits {
-  const limits: WalkLimits = { truncated: false, tooDeep: false, cyclic: false };
-  let budget = options.maxBytes;
-  let nodes = 0;
-  const seen = new WeakSet<object>();
-  const stack: Frame[] = [frameOf(payload, undefined, undefined, 0)];
-  // `frame` holds the string (ofKey false) or the object whose key it is (ofKey true).
-  const emit = (frame: Frame, ofKey: boolean, text: string): boolean => {
-    if (budget <= 0) {
-      limits.truncated = true;
-      return false;
-    }
-    if (text.length > budget) {
-      limits.truncated = true;
-      text = text.slice(0, budget);
-    }
-    budget -= text.length;
-    if (text.length > 0) visit(new LazyPayloadString(frame, ofKey, text));
-    return true;
-  };
+  return walkPayload(payload, options, (text, container, key) => visit(new LazyPayloadString(container, key, text)));
+}
+
+/**
+ * The walk of walkStrings, for a visitor that needs the path of few strings: it gets each
+ * string's place instead of an item, and asks stringPath for the path when it needs it.
+ */
+export function walkPayload(payload: unknown, options: WalkOptions, visit: StringVisitor): WalkLimits {
+  const walk = new Walk(options, visit);
+  if (!walk.step(payload, undefined, undefined, 0)) return walk.limits;
+  const stack = walk.stack;
   while (stack.length > 0) {
-    if (++nodes > options.maxNodes) {
-      limits.truncated = true;
-      break;
-    }
-    const frame = stack.pop() as Frame;
-    const { value, depth } = frame;
-    if (typeof value === 'string') {
-      if (!emit(frame, false, value)) break;
+    const top = stack[stack.length - 1];
+    if (top.next === top.children.length) {
+      stack.pop();
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
-    if (seen.has(value)) {
-      limits.cyclic = true;
-      continue;
-    }
-    if (depth >= options.maxDepth) {
-      limits.tooDeep = true;
-      continue;
-    }
-    seen.add(value);
-    const children: Frame[] = [];
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        if (++nodes > options.maxNodes) {
-          limits.truncated = true;
-          break;
-        }
-        const child: unknown = value[i];
-        if (isReadable(child)) children.push(frameOf(child, frame, i, depth + 1));
-      }
-    } else {
-      for (const key of Object.keys(value)) {
-        if (++nodes > options.maxNodes) {
-          limits.truncated = true;
-          break;
-        }
-        if (!emit(frame, true, key)) return limits;
-        const child = (value as Record<string, unknown>)[key];
-        if (isReadable(child)) children.push(frameOf(child, frame, key, depth + 1));
-      }
-    }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    const key = top.children[top.next] as number | string;
+    const value = top.children[top.next + 1];
+    top.next += 2;
+    if (!walk.step(value, top, key, top.depth + 1)) break;
   }
-  return limits;
+  return walk.limits;
 }

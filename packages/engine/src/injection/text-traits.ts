@@ -1,0 +1,81 @@
+// Which kinds of character a text holds, as bits of one number. The screen learns them in the pass
+// that scans a text for key words, so each detector can skip its cheap regular-expression test
+// (a whole pass over the text) when the characters that test needs do not occur.
+
+/** A character outside ASCII. */
+export const NON_ASCII = 1 << 0;
+/** One of `( ) = ; { } $ |`, the characters of the code hint. */
+export const CODE_CHAR = 1 << 1;
+/** A line feed or a bar, which break a text into segments. */
+export const BREAK_CHAR = 1 << 2;
+/** `!` or `?`, which (as `.` does) end a sentence. */
+export const BANG_OR_QUESTION = 1 << 3;
+/** One of `< [ # % = * ~ $ _ / " '`, which start the symbol key words of the gates. */
+export const SYMBOL_CHAR = 1 << 4;
+export const HYPHEN = 1 << 5;
+export const DOT = 1 << 6;
+export const PERCENT = 1 << 7;
+export const AMPERSAND = 1 << 8;
+export const BACKSLASH = 1 << 9;
+/** A word of the code hint (`import`, `def`, `while`, in any case), found by the key-word scan. */
+export const CODE_WORD = 1 << 10;
+/** A character of base64 or of its URL-safe form. */
+export const BASE64_CHAR = 1 << 11;
+/** A run of MIN_BASE64_RUN or more base64 characters. */
+export const BASE64_RUN = 1 << 12;
+
+/** The shortest run of base64 characters worth decoding. */
+export const MIN_BASE64_RUN = 16;
+
+/** Words (in the key-word scan's syntax) and the trait each one reports. */
+export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
+  [' import ', CODE_WORD],
+  [' def ', CODE_WORD],
+  [' while ', CODE_WORD],
+];
+
+/** Traits of each ASCII code. */
+export const CHAR_TRAITS = new Uint16Array(128);
+const add = (chars: string, trait: number): void => {
+  for (const char of chars) CHAR_TRAITS[char.charCodeAt(0)] |= trait;
+};
+add('()=;{}$|', CODE_CHAR);
+add('\n|', BREAK_CHAR);
+add('!?', BANG_OR_QUESTION);
+add('<[#%=*~$_/"\'', SYMBOL_CHAR);
+add('-', HYPHEN);
+add('.', DOT);
+add('%', PERCENT);
+add('&', AMPERSAND);
+add('\\', BACKSLASH);
+add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64_CHAR);
+
+/**
+ * Traits of a text, for a caller that has not scanned it: every character trait, CODE_WORD when
+ * one of the words occurs anywhere, and BASE64_RUN (so each may be set where the scan would not).
+ */
+export function traitsOf(text: string): number {
+  let traits = BASE64_RUN;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;
+  }
+  if (text.includes('import') || text.includes('def') || text.includes('while')) traits |= CODE_WORD;
+  return traits;
+}
+
+/** Whether a UTF-16 code unit is white space to a regular expression's `\s` (without the u flag). */
+export function isSpaceCode(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
