@@ -6,6 +6,9 @@ import type { SigningKeyRing } from '../signing-keys.ts';
 import type { Store } from '../store/store.ts';
 import type { JournalRow } from './journal-store.ts';
 
+/** Entry hashes read per query while a tree catches up. */
+const HASH_PAGE = 10_000;
+
 /** A journal entry as exported, with the record it covers. */
 export function presentEntry(row: JournalRow): InclusionProof['entry'] {
   const entry: InclusionProof['entry'] = { ...entryFields(row), record: JSON.parse(row.record) };
@@ -42,6 +45,7 @@ export class JournalService {
     private readonly keyRing: SigningKeyRing,
     private readonly clock: () => number = Date.now,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly hashPage = HASH_PAGE,
   ) {}
 
   /** The tenant's Merkle tree, caught up with every committed entry. */
@@ -51,11 +55,14 @@ export class JournalService {
       tree = new MerkleTree();
       this.trees.set(tenantId, tree);
     }
-    const from = tree.size;
-    const hashes = await this.store.journal.hashesAfter(tenantId, from);
-    // Another caller may have caught the tree up while this one waited; skip what it appended.
-    for (const hash of hashes.slice(tree.size - from)) tree.append(hash);
-    return tree;
+    // Page by page, so catching up a journal of millions of entries never holds them all as strings.
+    for (;;) {
+      const from = tree.size;
+      const hashes = await this.store.journal.hashesAfter(tenantId, from, this.hashPage);
+      // Another caller may have caught the tree up while this one waited; skip what it appended.
+      for (const hash of hashes.slice(tree.size - from)) tree.append(hash);
+      if (hashes.length < this.hashPage) return tree;
+    }
   }
 
   /** The signed head of the tenant's whole journal as it stands: the newest one, or a new one when entries came since. */

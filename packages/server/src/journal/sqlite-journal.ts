@@ -3,7 +3,7 @@
 // tenant's last entry is read back through the primary key (tenant_id, seq) each time: a few
 // microseconds, and always right after a rollback, which an in-memory cache would have to track.
 import type Database from 'better-sqlite3';
-import { canonicalJson, chainEntry, type JournalEntryType, type TreeHead } from '@actiongate/engine';
+import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
 import { createHash } from 'node:crypto';
 import type { JournalRow, JournalStore } from './journal-store.ts';
 
@@ -15,6 +15,14 @@ type Row = Record<string, any>;
  * match, and verification names the entry. Null when there is no such decision.
  */
 export type DecisionRecordSource = (tenantId: string, decisionId: string) => { record: string; payload: string } | null;
+
+/** Hashes are stored as 32-byte blobs and read as lower-case hex. */
+const HEX = (column: string) => `lower(hex(${column}))`;
+
+/** An entry's columns; `prev_hash` is the `entry_hash` of the entry before it (the chain's definition). */
+const ENTRY_COLUMNS = `j.seq, j.type, j.ref_id, j.time, ${HEX('j.content_hash')} AS content_hash, ${HEX('j.entry_hash')} AS entry_hash,
+  COALESCE((SELECT ${HEX('p.entry_hash')} FROM journal p WHERE p.tenant_id = j.tenant_id AND p.seq = j.seq - 1), '${GENESIS_HASH}') AS prev_hash,
+  j.record`;
 
 /** What a missing decision row rebuilds to: an empty record, which no `content_hash` matches. */
 const MISSING_RECORD = '{}';
@@ -29,16 +37,15 @@ export class SqliteJournal implements JournalStore {
     readonly enabled = true,
   ) {
     this.statements = {
-      tip: db.prepare('SELECT seq, entry_hash FROM journal WHERE tenant_id = ? ORDER BY seq DESC LIMIT 1'),
+      tip: db.prepare(`SELECT seq, ${HEX('entry_hash')} AS entry_hash FROM journal WHERE tenant_id = ? ORDER BY seq DESC LIMIT 1`),
       insert: db.prepare(
-        `INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, prev_hash, entry_hash, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      list: db.prepare('SELECT * FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?'),
-      hashes: db.prepare('SELECT entry_hash FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq').pluck(),
+      list: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM journal j WHERE j.tenant_id = ? AND j.seq > ? ORDER BY j.seq LIMIT ?`),
+      hashes: db.prepare(`SELECT ${HEX('entry_hash')} FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?`).pluck(),
       size: db.prepare('SELECT MAX(seq) FROM journal WHERE tenant_id = ?').pluck(),
       sizes: db.prepare('SELECT id AS tenant_id, (SELECT MAX(seq) FROM journal WHERE journal.tenant_id = tenants.id) AS size FROM tenants'),
-      byRef: db.prepare('SELECT * FROM journal WHERE tenant_id = ? AND ref_id = ? ORDER BY seq DESC LIMIT 1'),
+      byRef: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM journal j WHERE j.tenant_id = ? AND j.ref_id = ? ORDER BY j.seq DESC LIMIT 1`),
       latestHead: db.prepare('SELECT * FROM journal_heads WHERE tenant_id = ? ORDER BY tree_size DESC LIMIT 1'),
       headAt: db.prepare('SELECT * FROM journal_heads WHERE tenant_id = ? AND tree_size = ?'),
       saveHead: db.prepare(
@@ -64,7 +71,8 @@ export class SqliteJournal implements JournalStore {
       content_hash: createHash('sha256').update(text).digest('hex'),
     });
     const stored = type === 'decision' ? null : text;
-    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, entry.content_hash, entry.prev_hash, entry.entry_hash, stored);
+    const content = Buffer.from(entry.content_hash, 'hex');
+    this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, content, Buffer.from(entry.entry_hash, 'hex'), stored);
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {
@@ -92,8 +100,8 @@ export class SqliteJournal implements JournalStore {
     return entry;
   }
 
-  async hashesAfter(tenantId: string, afterSeq: number): Promise<string[]> {
-    return this.statements.hashes.all(tenantId, afterSeq) as string[];
+  async hashesAfter(tenantId: string, afterSeq: number, limit: number): Promise<string[]> {
+    return this.statements.hashes.all(tenantId, afterSeq, limit) as string[];
   }
 
   async size(tenantId: string): Promise<number> {

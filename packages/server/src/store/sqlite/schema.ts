@@ -199,9 +199,11 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE keys ADD COLUMN spent_usd REAL NOT NULL DEFAULT 0;
   `,
   // Each fact stored once (issue 8: bytes per decision). A decision keeps its payload and stages in
-  // \`body\` (decision-body.ts) and its signed payload is rebuilt from the row (it is a pure function of
+  // `body` (decision-body.ts) and its signed payload is rebuilt from the row (it is a pure function of
   // id, tenant, time, verdict and stage verdicts); rows from before keep their old columns. A journal
-  // \`decision\` entry stores no record: it is rebuilt from the decision's row and its hash checked.
+  // `decision` entry stores no record: it is rebuilt from the decision's row and its hash checked.
+  // Journal hashes are 32-byte blobs, and `prev_hash` is read from the entry before (it is its
+  // `entry_hash`, by the definition of the chain).
   `
   CREATE TABLE decisions_v2 (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -249,13 +251,12 @@ export const MIGRATIONS: string[] = [
     type TEXT NOT NULL,
     ref_id TEXT NOT NULL,
     time TEXT NOT NULL,
-    content_hash TEXT NOT NULL,
-    prev_hash TEXT NOT NULL,
-    entry_hash TEXT NOT NULL,
+    content_hash BLOB NOT NULL CHECK (length(content_hash) = 32),
+    entry_hash BLOB NOT NULL CHECK (length(entry_hash) = 32),
     record TEXT CHECK (record IS NOT NULL OR type = 'decision'),
     PRIMARY KEY (tenant_id, seq)
   );
-  INSERT INTO journal_v2 SELECT tenant_id, seq, type, ref_id, time, content_hash, prev_hash, entry_hash, record FROM journal;
+  INSERT INTO journal_v2 SELECT tenant_id, seq, type, ref_id, time, unhex(content_hash), unhex(entry_hash), record FROM journal;
   DROP TABLE journal;
   ALTER TABLE journal_v2 RENAME TO journal;
   CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq);
