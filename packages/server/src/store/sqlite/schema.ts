@@ -203,7 +203,7 @@ export const MIGRATIONS: string[] = [
   // id, tenant, time, verdict and stage verdicts); rows from before keep their old columns. A journal
   // `decision` entry stores no record: it is rebuilt from the decision's row and its hash checked.
   // Journal hashes are 32-byte blobs, and `prev_hash` is read from the entry before (it is its
-  // `entry_hash`, by the definition of the chain).
+  // `entry_hash`, by the definition of the chain). An approval's payload is read from its decision.
   `
   CREATE TABLE decisions_v2 (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -260,5 +260,33 @@ export const MIGRATIONS: string[] = [
   DROP TABLE journal;
   ALTER TABLE journal_v2 RENAME TO journal;
   CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq);
+  CREATE TABLE approvals_v2 (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    payload TEXT,
+    payload_hash TEXT NOT NULL,
+    requested_by_key_id TEXT NOT NULL,
+    decision_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    risk TEXT NOT NULL,
+    reasons TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    decided_by_key_id TEXT,
+    note TEXT,
+    consumed_at INTEGER,
+    consumed_by_decision_id TEXT
+  );
+  INSERT INTO approvals_v2 SELECT id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id, status, risk,
+    reasons, detail, created_at, expires_at, decided_at, decided_by_key_id, note, consumed_at, consumed_by_decision_id FROM approvals;
+  DROP TABLE approvals;
+  ALTER TABLE approvals_v2 RENAME TO approvals;
+  CREATE INDEX approvals_by_call ON approvals (tenant_id, agent_id, path, payload_hash, status);
+  CREATE INDEX approvals_by_status ON approvals (tenant_id, status, created_at);
+  CREATE INDEX approvals_by_expiry ON approvals (status, expires_at);
   `,
 ];

@@ -142,6 +142,21 @@ function agentOf(row: Row): AgentRow {
   };
 }
 
+/**
+ * An approval's columns with its payload, which is stored once, in the decision that asked for it
+ * (approvals from before migration 7 keep their own copy).
+ */
+const APPROVAL_COLUMNS = `a.*, d.body AS decision_body, d.payload AS decision_payload
+  FROM approvals a LEFT JOIN decisions d ON d.id = a.decision_id`;
+
+function approvalPayloadOf(row: Row): unknown {
+  if (row.payload !== null) return JSON.parse(row.payload);
+  if (row.decision_body) return decodeDecisionBody(row.decision_body).payload;
+  // INVARIANT: an approval is created in the savepoint of its decision and deleted with its tenant.
+  if (row.decision_payload === null || row.decision_payload === undefined) throw new Error(`approval ${row.id} has lost its decision`);
+  return JSON.parse(row.decision_payload);
+}
+
 function approvalOf(row: Row, now: number): ApprovalRow {
   let status = row.status as ApprovalStatus;
   // Expiry is a matter of the clock; the stored status catches up when the row is next written.
@@ -151,7 +166,7 @@ function approvalOf(row: Row, now: number): ApprovalRow {
     tenantId: row.tenant_id,
     agentId: row.agent_id,
     path: row.path,
-    payload: JSON.parse(row.payload),
+    payload: approvalPayloadOf(row),
     payloadHash: row.payload_hash,
     requestedByKeyId: row.requested_by_key_id,
     decisionId: row.decision_id,
@@ -305,9 +320,9 @@ export class SqliteStore implements Store {
          ORDER BY created_at`,
       ),
       insertApproval: db.prepare(
-        `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
+        `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id,
            status, risk, reasons, detail, created_at, expires_at)
-         VALUES (@id, @tenant_id, @agent_id, @path, @payload, @payload_hash, @requested_by_key_id, @decision_id,
+         VALUES (@id, @tenant_id, @agent_id, @path, @payload_hash, @requested_by_key_id, @decision_id,
            'pending', @risk, @reasons, @detail, @created_at, @expires_at)`,
       ),
       consumeApproval: db.prepare(
@@ -320,10 +335,12 @@ export class SqliteStore implements Store {
          VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload_hash, @verdict, @blocked, @enforcing,
            @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body)`,
       ),
-      approval: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
+      approval: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.id = ?`),
       decision: db.prepare('SELECT * FROM decisions WHERE tenant_id = ? AND id = ?'),
-      dueApprovalsOf: db.prepare(`SELECT * FROM approvals WHERE tenant_id = ? AND status IN ('pending', 'approved') AND expires_at <= ?`),
-      dueApprovals: db.prepare(`SELECT * FROM approvals WHERE status IN ('pending', 'approved') AND expires_at <= ?`),
+      dueApprovalsOf: db.prepare(
+        `SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.status IN ('pending', 'approved') AND a.expires_at <= ?`,
+      ),
+      dueApprovals: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.status IN ('pending', 'approved') AND a.expires_at <= ?`),
       expireApproval: db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ? AND status IN ('pending', 'approved')`),
     };
   }
@@ -638,7 +655,6 @@ export class SqliteStore implements Store {
         tenant_id: job.tenantId,
         agent_id: job.agentId,
         path: job.path,
-        payload: payloadJson,
         payload_hash: job.payloadHash,
         requested_by_key_id: job.key.id,
         decision_id: decision.decisionId,
@@ -736,10 +752,10 @@ export class SqliteStore implements Store {
 
   async listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]> {
     this.expireDue(tenantId, now);
-    const where = ['tenant_id = @tenantId'];
-    if (query.status !== undefined) where.push('status = @status');
-    if (query.agentId !== undefined) where.push('agent_id = @agentId');
-    const sql = `SELECT * FROM approvals WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT @limit`;
+    const where = ['a.tenant_id = @tenantId'];
+    if (query.status !== undefined) where.push('a.status = @status');
+    if (query.agentId !== undefined) where.push('a.agent_id = @agentId');
+    const sql = `SELECT ${APPROVAL_COLUMNS} WHERE ${where.join(' AND ')} ORDER BY a.created_at DESC, a.id LIMIT @limit`;
     const rows = this.db.prepare(sql).all({ tenantId, ...query }) as Row[];
     return rows.map((row) => approvalOf(row, now));
   }
