@@ -29,5 +29,5 @@ test('a body that deflate would not shrink is stored as it is, and still reads b
 });
 
 test('an unknown format byte is an error, not a guess', () => {
-  assert.throws(() => decodeDecisionBody(Buffer.from([9, 1, 2, 3])), /unknown decision body format 9/);
+  assert.throws(() => decodeDecisionBody(Buffer.from([9, 1, 2, 3])), /unknown packed JSON format 9/);
 });

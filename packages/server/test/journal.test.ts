@@ -213,12 +213,13 @@ test('a decision rolled back after its entry was written leaves no entry, and th
   const append = journal.append.bind(journal);
   let failOnce = true;
   journal.append = (tenantId, type, refId, time, record) => {
-    append(tenantId, type, refId, time, record);
+    const seq = append(tenantId, type, refId, time, record);
     // the second entry of a held decision fails: the savepoint must take the first one back too
     if (type === 'approval.created' && failOnce) {
       failOnce = false;
       throw new Error('disk full');
     }
+    return seq;
   };
   try {
     const before = (await exportJournal()).entries.length;

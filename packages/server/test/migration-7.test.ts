@@ -101,6 +101,7 @@ test('migration 7 keeps decisions from before readable and their journal verifia
       assert.equal(entries[1].prev_hash, entries[0].entry_hash);
       const verdict = verifyJournal(entries, { keys: publicKeySet({ keys: [publicJwk(key)] }) });
       assert.equal(verdict.valid, true, JSON.stringify(verdict));
+      assert.equal((await store.journal.findByRef('tn_old', 'fd_old1'))?.seq, 2, 'a decision from before still finds its entry');
       const migrated = store.db.prepare('SELECT typeof(entry_hash) AS t, length(entry_hash) AS n FROM journal LIMIT 1').get();
       assert.deepEqual(migrated, { t: 'blob', n: 32 });
     } finally {

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
 import { createHash } from 'node:crypto';
 import type { JournalRow, JournalStore } from './journal-store.ts';
+import { packJson, unpackJson } from '../store/sqlite/packed-json.ts';
 
 type Row = Record<string, any>;
 
@@ -15,6 +16,12 @@ type Row = Record<string, any>;
  * match, and verification names the entry. Null when there is no such decision.
  */
 export type DecisionRecordSource = (tenantId: string, decisionId: string) => { record: string; payload: string } | null;
+
+/** A stored record: packed (packed-json.ts), text from before migration 7, or none (decisions). */
+function recordText(stored: Buffer | string | null): string {
+  if (stored === null) return MISSING_RECORD;
+  return typeof stored === 'string' ? stored : unpackJson(stored);
+}
 
 /** Hashes are stored as 32-byte blobs and read as lower-case hex. */
 const HEX = (column: string) => `lower(hex(${column}))`;
@@ -45,7 +52,13 @@ export class SqliteJournal implements JournalStore {
       hashes: db.prepare(`SELECT ${HEX('entry_hash')} FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?`).pluck(),
       size: db.prepare('SELECT MAX(seq) FROM journal WHERE tenant_id = ?').pluck(),
       sizes: db.prepare('SELECT id AS tenant_id, (SELECT MAX(seq) FROM journal WHERE journal.tenant_id = tenants.id) AS size FROM tenants'),
-      byRef: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM journal j WHERE j.tenant_id = ? AND j.ref_id = ? ORDER BY j.seq DESC LIMIT 1`),
+      byRef: db.prepare(
+        `SELECT ${ENTRY_COLUMNS} FROM journal j WHERE j.tenant_id = ? AND j.ref_id = ? AND j.type <> 'decision' ORDER BY j.seq DESC LIMIT 1`,
+      ),
+      decisionEntry: db.prepare(
+        `SELECT ${ENTRY_COLUMNS} FROM decisions d JOIN journal j ON j.tenant_id = d.tenant_id AND j.seq = d.journal_seq
+         WHERE d.tenant_id = ? AND d.id = ?`,
+      ),
       latestHead: db.prepare('SELECT * FROM journal_heads WHERE tenant_id = ? ORDER BY tree_size DESC LIMIT 1'),
       headAt: db.prepare('SELECT * FROM journal_heads WHERE tenant_id = ? AND tree_size = ?'),
       saveHead: db.prepare(
@@ -59,8 +72,8 @@ export class SqliteJournal implements JournalStore {
    * Appends one entry to a tenant's journal. Call only inside the transaction that makes the change.
    * A `decision` entry's record is not stored: it is rebuilt from the decision's row when read.
    */
-  append(tenantId: string, type: JournalEntryType, refId: string, timeMs: number, record: object): void {
-    if (!this.enabled) return;
+  append(tenantId: string, type: JournalEntryType, refId: string, timeMs: number, record: object): number | null {
+    if (!this.enabled) return null;
     if (!this.db.inTransaction) throw new Error('a journal entry must be appended inside the transaction of its change');
     const text = canonicalJson(record);
     const previous = this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined;
@@ -70,9 +83,10 @@ export class SqliteJournal implements JournalStore {
       time: new Date(timeMs).toISOString(),
       content_hash: createHash('sha256').update(text).digest('hex'),
     });
-    const stored = type === 'decision' ? null : text;
+    const stored = type === 'decision' ? null : packJson(text);
     const content = Buffer.from(entry.content_hash, 'hex');
     this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, content, Buffer.from(entry.entry_hash, 'hex'), stored);
+    return entry.seq;
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {
@@ -88,7 +102,7 @@ export class SqliteJournal implements JournalStore {
       contentHash: row.content_hash,
       prevHash: row.prev_hash,
       entryHash: row.entry_hash,
-      record: row.record ?? MISSING_RECORD,
+      record: recordText(row.record),
     };
     if (row.type === 'decision' && row.record === null) {
       const rebuilt = this.decisionRecord(tenantId, row.ref_id);
@@ -115,7 +129,8 @@ export class SqliteJournal implements JournalStore {
   }
 
   async findByRef(tenantId: string, refId: string): Promise<JournalRow | null> {
-    const row = this.statements.byRef.get(tenantId, refId) as Row | undefined;
+    // A decision's row names its entry; approvals are found through the by-reference index.
+    const row = (this.statements.decisionEntry.get(tenantId, refId) ?? this.statements.byRef.get(tenantId, refId)) as Row | undefined;
     return row ? this.journalRowOf(tenantId, row) : null;
   }
 

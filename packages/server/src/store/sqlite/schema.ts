@@ -203,7 +203,9 @@ export const MIGRATIONS: string[] = [
   // id, tenant, time, verdict and stage verdicts); rows from before keep their old columns. A journal
   // `decision` entry stores no record: it is rebuilt from the decision's row and its hash checked.
   // Journal hashes are 32-byte blobs, and `prev_hash` is read from the entry before (it is its
-  // `entry_hash`, by the definition of the chain). An approval's payload is read from its decision.
+  // `entry_hash`, by the definition of the chain). Approval records are packed (packed-json.ts; old
+  // ones stay text). An approval's payload is read from its decision. A decision row names its journal
+  // entry (journal_seq), so only approval entries need the by-reference index.
   `
   CREATE TABLE decisions_v2 (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -227,6 +229,7 @@ export const MIGRATIONS: string[] = [
     outcome TEXT,
     outcome_detail TEXT,
     outcome_at INTEGER,
+    journal_seq INTEGER,
     body BLOB,
     payload TEXT,
     stages TEXT,
@@ -234,12 +237,13 @@ export const MIGRATIONS: string[] = [
     CHECK (body IS NOT NULL OR (payload IS NOT NULL AND stages IS NOT NULL AND signed_payload IS NOT NULL))
   );
   INSERT INTO decisions_v2 (seq, id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk,
-      detail, created_at, signature, signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, payload, stages,
-      signed_payload)
+      detail, created_at, signature, signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, journal_seq, payload,
+      stages, signed_payload)
     SELECT seq, id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk,
-      detail, created_at, signature, signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, payload, stages,
+      detail, created_at, signature, signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at,
+      (SELECT j.seq FROM journal j WHERE j.tenant_id = d.tenant_id AND j.ref_id = d.id AND j.type = 'decision'), payload, stages,
       signed_payload
-    FROM decisions;
+    FROM decisions d;
   DROP TABLE decisions;
   ALTER TABLE decisions_v2 RENAME TO decisions;
   CREATE INDEX decisions_by_tenant ON decisions (tenant_id, seq);
@@ -253,13 +257,13 @@ export const MIGRATIONS: string[] = [
     time TEXT NOT NULL,
     content_hash BLOB NOT NULL CHECK (length(content_hash) = 32),
     entry_hash BLOB NOT NULL CHECK (length(entry_hash) = 32),
-    record TEXT CHECK (record IS NOT NULL OR type = 'decision'),
+    record BLOB CHECK (record IS NOT NULL OR type = 'decision'),
     PRIMARY KEY (tenant_id, seq)
   );
   INSERT INTO journal_v2 SELECT tenant_id, seq, type, ref_id, time, unhex(content_hash), unhex(entry_hash), record FROM journal;
   DROP TABLE journal;
   ALTER TABLE journal_v2 RENAME TO journal;
-  CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq);
+  CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq) WHERE type <> 'decision';
   CREATE TABLE approvals_v2 (
     id TEXT PRIMARY KEY,
     tenant_id TEXT NOT NULL,

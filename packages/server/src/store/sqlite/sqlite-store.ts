@@ -331,9 +331,9 @@ export class SqliteStore implements Store {
       ),
       insertDecision: db.prepare(
         `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing,
-           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body)
+           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq)
          VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload_hash, @verdict, @blocked, @enforcing,
-           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body)`,
+           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq)`,
       ),
       approval: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.id = ?`),
       decision: db.prepare('SELECT * FROM decisions WHERE tenant_id = ? AND id = ?'),
@@ -680,6 +680,7 @@ export class SqliteStore implements Store {
       s.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), job.key.id);
     } else s.touchAgent.run(job.tenantId, job.agentId, job.now, job.now);
     if (effects.spendUsd !== undefined) s.keySpend.run(effects.spendUsd, job.key.id);
+    const journalSeq = this.journal.append(row.tenantId, 'decision', row.id, row.createdAt, decisionRecord(row));
     const info = s.insertDecision.run({
       id: row.id,
       tenant_id: row.tenantId,
@@ -699,14 +700,15 @@ export class SqliteStore implements Store {
       approval_id: row.approvalId,
       trace_id: row.traceId ?? null,
       body: encodeDecisionBody(payloadJson, row.stages),
+      journal_seq: journalSeq,
     });
     if (job.idempotency && !replayedId) this.idempotencyKeys.remember(job, job.idempotency, row.id);
     // The live events of this decision; flush drops them again if its savepoint rolls back.
     const touched =
       effects.approval && effects.approval.kind !== 'reuse' ? (s.approval.get(job.tenantId, effects.approval.approvalId) as Row) : null;
     this.events.appendDecision(row, effects, touched ? approvalOf(touched, job.now) : null);
-    // The tamper-evident journal, in this decision's savepoint: the decision, then what it did to an approval.
-    this.journal.append(row.tenantId, 'decision', row.id, row.createdAt, decisionRecord(row));
+    // The tamper-evident journal, in this decision's savepoint: the decision (appended before its row,
+    // which names the entry), then what it did to an approval.
     if (touched) {
       const type = effects.approval?.kind === 'consume' ? 'approval.consumed' : 'approval.created';
       this.journal.append(row.tenantId, type, touched.id, job.now, approvalRecord(approvalOf(touched, job.now)));
