@@ -205,7 +205,8 @@ export const MIGRATIONS: string[] = [
   // Journal hashes are 32-byte blobs, and `prev_hash` is read from the entry before (it is its
   // `entry_hash`, by the definition of the chain). Approval records are packed (packed-json.ts; old
   // ones stay text). An approval's payload is read from its decision. A decision row names its journal
-  // entry (journal_seq), so only approval entries need the by-reference index.
+  // entry (journal_seq), so only approval entries need the by-reference index. A decision's payload
+  // hash and signature are stored as bytes (rows from before keep text), and event data is packed.
   `
   CREATE TABLE decisions_v2 (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -214,7 +215,7 @@ export const MIGRATIONS: string[] = [
     agent_id TEXT NOT NULL,
     key_id TEXT NOT NULL,
     path TEXT NOT NULL,
-    payload_hash TEXT NOT NULL,
+    payload_hash BLOB NOT NULL,
     verdict TEXT NOT NULL,
     blocked INTEGER NOT NULL,
     enforcing INTEGER NOT NULL,
@@ -222,7 +223,7 @@ export const MIGRATIONS: string[] = [
     risk TEXT NOT NULL,
     detail TEXT NOT NULL,
     created_at INTEGER NOT NULL,
-    signature TEXT NOT NULL,
+    signature BLOB NOT NULL,
     signing_key_id TEXT NOT NULL,
     approval_id TEXT,
     trace_id TEXT,

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { ApprovalRow, DecisionRow } from '../store.ts';
+import { packJson, unpackJson } from './packed-json.ts';
 
 type Row = Record<string, any>;
 
@@ -62,7 +63,8 @@ export class SqliteEventLog {
   /** Writes one event; call inside a transaction, then `publish` after it commits. */
   append(tenantId: string, type: EventType, data: Record<string, unknown>, now: number): EventRow {
     const seq = (this.nextSeq.get(tenantId) as Row).seq as number;
-    this.insert.run(tenantId, seq, type, JSON.stringify(data), now);
+    // Packed (packed-json.ts): approval events repeat the same keys and phrases.
+    this.insert.run(tenantId, seq, type, packJson(JSON.stringify(data)), now);
     const event: EventRow = { tenantId, seq, type, data, createdAt: now };
     this.pending.push(event);
     return event;
@@ -91,7 +93,7 @@ export class SqliteEventLog {
   }
 
   private dataOf(tenantId: string, row: Row): Record<string, unknown> {
-    const data = JSON.parse(row.data) as Record<string, unknown>;
+    const data = JSON.parse(typeof row.data === 'string' ? row.data : unpackJson(row.data)) as Record<string, unknown>;
     if (row.type !== 'decision.created') return data;
     const decision = this.decisionOf(tenantId, data.decision_id as string);
     return decision ? decisionEventData(decision) : data;
