@@ -83,24 +83,27 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
       ...(whatIf ? [[`what-if ${options.whatIf}`, whatIf, whatIfKeys] as [HttpScenario['target'], Child, WorkloadKeys]] : []),
     ];
     let run = 0;
-    for (const rate of [null, fixedRate]) {
-      for (const [target, child, targetKeys] of targets) {
-        const base = { keys: targetKeys, connections, overallRate: rate ?? undefined };
-        await load(child, { ...base, runTag: `w${run++}`, durationSeconds: warmupSeconds });
-        const cpuBefore = cpuMs(child.process.pid!);
-        const result = await load(child, { ...base, runTag: `r${run++}`, durationSeconds });
-        const cpuAfter = cpuMs(child.process.pid!);
-        // Server CPU per answered request, in microseconds: robust to a contended wall clock.
-        if (cpuBefore !== null && cpuAfter !== null && result.requests > 0)
-          result.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1000) / result.requests;
-        scenarios.push({ target, rate, result });
-        const mix = Object.entries(result.verdicts)
-          .map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`)
-          .join(', ');
-        log(
-          `  ${target.padEnd(12)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, server CPU ${fmt(result.cpuUsPerRequest ?? NaN)} µs/req, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`,
-        );
-      }
+    // Full speed and the fixed rate for every target; the real service also below its saturation
+    // point (half the fixed rate), where latency is the service's own and not a queue's.
+    const plans = [null, fixedRate, fixedRate / 2].flatMap((rate) =>
+      targets.filter(([target]) => rate !== fixedRate / 2 || target !== 'ceiling').map((t) => [rate, ...t] as const),
+    );
+    for (const [rate, target, child, targetKeys] of plans) {
+      const base = { keys: targetKeys, connections, overallRate: rate ?? undefined };
+      await load(child, { ...base, runTag: `w${run++}`, durationSeconds: warmupSeconds });
+      const cpuBefore = cpuMs(child.process.pid!);
+      const result = await load(child, { ...base, runTag: `r${run++}`, durationSeconds });
+      const cpuAfter = cpuMs(child.process.pid!);
+      // Server CPU per answered request, in microseconds: robust to a contended wall clock.
+      if (cpuBefore !== null && cpuAfter !== null && result.requests > 0)
+        result.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1000) / result.requests;
+      scenarios.push({ target, rate, result });
+      const mix = Object.entries(result.verdicts)
+        .map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`)
+        .join(', ');
+      log(
+        `  ${target.padEnd(12)} ${rate ? `at ${rate} rps` : 'full speed'}: ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, p99.9 ${fmt(result.p999)} ms, server CPU ${fmt(result.cpuUsPerRequest ?? NaN)} µs/req, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]`,
+      );
     }
     const rssAfterMb = rssMb(real.process.pid!);
     const count = await fetch(`http://127.0.0.1:${real.port}/fabric/decisions?limit=1`, { headers: { 'x-api-key': adminKey } });

@@ -81,6 +81,21 @@ if (http) {
     'p99 <= 3 ms at 2,000 req/s',
     verdict(fixed.p99 <= 3 && fixed.rps >= 1_950),
   ]);
+  const below = http.scenarios.find((s) => s.target === 'actiongate' && s.rate === 1_000)?.result;
+  if (below) {
+    rows.push([
+      'HTTP decisions at 1,000 req/s offered (below saturation)',
+      `${fmt(below.rps)} req/s served; p50 ${fmt(below.p50)} / p99 ${fmt(below.p99)} ms`,
+      '',
+      '',
+    ]);
+  }
+  rows.push([
+    'server CPU per request, full speed (ceiling / decisions)',
+    `${fmt(ceiling.cpuUsPerRequest ?? NaN)} / ${fmt(real.cpuUsPerRequest ?? NaN)} µs (all threads)`,
+    '',
+    '',
+  ]);
   rows.push(['HTTP server RSS after the HTTP runs', `${fmt(http.rssAfterMb)} MB`, '', '']);
 }
 const d10 = engineCase('decide() 10 rules, 300 B');
