@@ -39,7 +39,6 @@ import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
-import { Checkpointer } from './checkpointer.ts';
 import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
 import { decisionSignedPayload } from '../../decision-signed-payload.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
@@ -248,7 +247,6 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
-  private checkpointer: Checkpointer | null = null;
   /** Protected so a test can make the disk fail. */
   protected walSync: WalSync;
 
@@ -265,11 +263,6 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
-    if (file !== ':memory:') {
-      // Checkpoints run on a worker thread (checkpointer.ts), not inside a commit on the event loop.
-      this.db.pragma('wal_autocheckpoint = 0');
-      this.checkpointer = new Checkpointer(file, () => this.db.open && this.db.pragma('wal_autocheckpoint = 1000'));
-    }
     this.statements = this.prepare();
     this.events = new SqliteEventLog(this.db, (tenantId, id) => {
       const row = this.statements.decision.get(tenantId, id) as Row | undefined;
@@ -351,7 +344,6 @@ export class SqliteStore implements Store {
     this.closed = true;
     this.flush();
     await this.walSync.durable();
-    await this.checkpointer?.stop();
     this.db.close();
     this.walSync.close();
   }
