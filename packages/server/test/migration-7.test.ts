@@ -102,6 +102,12 @@ test('migration 7 keeps decisions from before readable and their journal verifia
       const verdict = verifyJournal(entries, { keys: publicKeySet({ keys: [publicJwk(key)] }) });
       assert.equal(verdict.valid, true, JSON.stringify(verdict));
       assert.equal((await store.journal.findByRef('tn_old', 'fd_old1'))?.seq, 2, 'a decision from before still finds its entry');
+      // Its stored record copy does not vouch for an edited row.
+      store.db.prepare(`UPDATE decisions SET verdict = 'BLOCKED', blocked = 1 WHERE id = 'fd_old1'`).run();
+      const edited = verifyJournal((await store.journal.list('tn_old', 0, 10)).map(presentEntry), {
+        keys: publicKeySet({ keys: [publicJwk(key)] }),
+      });
+      assert.equal(edited.valid, false);
       const migrated = store.db.prepare('SELECT typeof(entry_hash) AS t, length(entry_hash) AS n FROM journal LIMIT 1').get();
       assert.deepEqual(migrated, { t: 'blob', n: 32 });
     } finally {

@@ -11,11 +11,15 @@ import { packJson, unpackJson } from '../store/sqlite/packed-json.ts';
 type Row = Record<string, any>;
 
 /**
- * A decision's record rebuilt from its stored row, with its payload: decision entries do not store
- * the record a second time. A row that is gone or altered rebuilds to a record whose hash does not
- * match, and verification names the entry. Null when there is no such decision.
+ * A decision's record rebuilt from its stored row: `current` records cover the payload through
+ * `payload_hash` and come with the payload beside them; `with-payload` records (entries written
+ * before migration 7) carry it inside. Null when there is no such decision.
  */
-export type DecisionRecordSource = (tenantId: string, decisionId: string) => { record: string; payload: string } | null;
+export type DecisionRecordSource = (
+  tenantId: string,
+  decisionId: string,
+  format: 'current' | 'with-payload',
+) => { record: string; payload?: string } | null;
 
 /** A stored record: packed (packed-json.ts), text from before migration 7, or none (decisions). */
 function recordText(stored: Buffer | string | null): string {
@@ -104,11 +108,13 @@ export class SqliteJournal implements JournalStore {
       entryHash: row.entry_hash,
       record: recordText(row.record),
     };
-    if (row.type === 'decision' && row.record === null) {
-      const rebuilt = this.decisionRecord(tenantId, row.ref_id);
+    // INVARIANT: a decision entry is always checked against the decision's row as it is now, even
+    // where an old entry kept a copy of its record: an edited row must not verify.
+    if (row.type === 'decision') {
+      const rebuilt = this.decisionRecord(tenantId, row.ref_id, row.record === null ? 'current' : 'with-payload');
       if (rebuilt) {
         entry.record = rebuilt.record;
-        entry.payload = rebuilt.payload;
+        if (rebuilt.payload !== undefined) entry.payload = rebuilt.payload;
       }
     }
     return entry;
@@ -131,7 +137,8 @@ export class SqliteJournal implements JournalStore {
   async findByRef(tenantId: string, refId: string): Promise<JournalRow | null> {
     // A decision's row names its entry; approvals are found through the by-reference index.
     const row = (this.statements.decisionEntry.get(tenantId, refId) ?? this.statements.byRef.get(tenantId, refId)) as Row | undefined;
-    return row ? this.journalRowOf(tenantId, row) : null;
+    // An edited journal_seq must not hand out another decision's entry as this one's.
+    return row && row.ref_id === refId ? this.journalRowOf(tenantId, row) : null;
   }
 
   async latestHead(tenantId: string): Promise<TreeHead | null> {

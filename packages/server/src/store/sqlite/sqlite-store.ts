@@ -272,7 +272,11 @@ export class SqliteStore implements Store {
     this.traces = new SqliteTraces(this.db);
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
-    this.journal = new SqliteJournal(this.db, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
+    this.journal = new SqliteJournal(
+      this.db,
+      (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
+      options.journal ?? true,
+    );
   }
 
   private migrate(): void {
@@ -721,11 +725,17 @@ export class SqliteStore implements Store {
   }
 
   /** A decision's journal record and payload as canonical JSON, rebuilt from its row (sqlite-journal.ts). */
-  private decisionRecordText(tenantId: string, id: string): { record: string; payload: string } | null {
+  private decisionRecordText(
+    tenantId: string,
+    id: string,
+    format: 'current' | 'with-payload',
+  ): { record: string; payload?: string } | null {
     const row = this.statements.decision.get(tenantId, id) as Row | undefined;
     if (!row) return null;
     const decision = decisionOf(row);
-    return { record: canonicalJson(decisionRecord(decision)), payload: canonicalJson(decision.payload ?? {}) };
+    const payload = decision.payload ?? {};
+    if (format === 'with-payload') return { record: canonicalJson({ ...decisionRecord(decision), payload }) };
+    return { record: canonicalJson(decisionRecord(decision)), payload: canonicalJson(payload) };
   }
 
   async getDecision(tenantId: string, id: string): Promise<DecisionRow | null> {
