@@ -31,3 +31,15 @@ test('a body that deflate would not shrink is stored as it is, and still reads b
 test('an unknown format byte is an error, not a guess', () => {
   assert.throws(() => decodeDecisionBody(Buffer.from([9, 1, 2, 3])), /unknown packed JSON format 9/);
 });
+
+test('the format-1 dictionary never changes: values stored with it must stay readable', async () => {
+  const { DICTIONARY_V1 } = await import('../src/store/sqlite/packed-json-dictionary.ts');
+  const { unpackJson } = await import('../src/store/sqlite/packed-json.ts');
+  const { createHash } = await import('node:crypto');
+  assert.equal(
+    createHash('sha256').update(DICTIONARY_V1).digest('hex'),
+    '025470e794219d13893972845cca4699a115b8853077629117d71478528b52a1',
+  );
+  // A value packed when the dictionary was made, read back byte for byte.
+  assert.equal(unpackJson(Buffer.from('AUOYj5Qn0M2vBQA=', 'base64')), '{"stage":"identity","verdict":"allow"}');
+});

@@ -63,7 +63,7 @@ test('a failing commit answers 500 without a verdict, and the batch is not half-
   }
 });
 
-test('a failed fsync of the write-ahead log answers 500 without a verdict', async () => {
+test('a failed fsync of the write-ahead log answers 500 without a verdict, and stops the store until a restart', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-fsync-'));
   let failSync = false;
   class FailingDiskStore extends SqliteStore {
@@ -75,15 +75,20 @@ test('a failed fsync of the write-ahead log answers 500 without a verdict', asyn
     }
   }
   const store = new FailingDiskStore();
-  const { app, decide } = await start(store);
+  const { app, port, decide } = await start(store);
   try {
+    assert.equal((await decide()).status, 200);
     failSync = true;
     const res = await decide();
     assert.equal(res.status, 500);
     const body = await res.json();
     assert.equal(body.verdict, undefined, 'a decision that may not be on disk is not answered as decided');
+    // After a failed fsync a later one may report success for pages that were lost: trust none.
     failSync = false;
-    assert.equal((await decide()).status, 200, 'the next decision goes through once the disk answers');
+    const after = await decide();
+    assert.ok(after.status >= 500, `status ${after.status}`);
+    assert.equal((await after.json()).verdict, undefined);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 503, 'reported unhealthy until restarted');
   } finally {
     await app.close();
     await store.close();

@@ -45,6 +45,8 @@ export function decisionEventData(row: DecisionRow): Record<string, unknown> {
 
 export class SqliteEventLog {
   private pending: EventRow[] = [];
+  private held: Array<{ id: number; events: EventRow[] }> = [];
+  private lastHeld = 0;
   private readonly listeners = new Set<EventListener>();
   private readonly nextSeq: Database.Statement;
   private readonly insert: Database.Statement;
@@ -108,10 +110,41 @@ export class SqliteEventLog {
     return () => this.listeners.delete(listener);
   }
 
-  /** Hands the events of the transaction that just committed to the listeners. */
+  /**
+   * Hands the events of the transaction that just committed, with `synchronous=FULL`, to the
+   * listeners: first every batch still held for its sync (this commit's fsync covered them too, and
+   * listeners must see events in order), then this transaction's own.
+   */
   publish(): void {
-    const events = this.pending;
+    const held = this.held.flatMap((batch) => batch.events);
+    this.held = [];
+    const events = held.concat(this.pending);
     this.pending = [];
+    this.deliver(events);
+  }
+
+  /**
+   * Keeps the events of a group commit back until its WAL sync (wal-sync.ts) is done: a listener must
+   * not see an event that a power cut could still take back (its seq would be handed out again).
+   * Returns the batch's number for `releaseThrough`.
+   */
+  hold(): number {
+    const id = ++this.lastHeld;
+    if (this.pending.length > 0) this.held.push({ id, events: this.pending });
+    this.pending = [];
+    return id;
+  }
+
+  /** Publishes the held batches up to and including `id`, once their sync is done. */
+  releaseThrough(id: number): void {
+    let count = 0;
+    while (count < this.held.length && this.held[count].id <= id) count++;
+    if (count === 0) return;
+    const events = this.held.splice(0, count).flatMap((batch) => batch.events);
+    this.deliver(events);
+  }
+
+  private deliver(events: EventRow[]): void {
     if (events.length === 0) return;
     for (const listener of this.listeners) {
       try {

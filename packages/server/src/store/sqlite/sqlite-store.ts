@@ -247,6 +247,8 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
+  /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
+  private failed: unknown = null;
   /** Protected so a test can make the disk fail. */
   protected walSync: WalSync;
 
@@ -258,7 +260,9 @@ export class SqliteStore implements Store {
     }
     this.db = new Database(file);
     this.walSync = new WalSync(file === ':memory:' ? null : `${file}-wal`);
-    this.db.pragma('journal_mode = WAL');
+    // Group commit relies on WAL (wal-sync.ts); a file system without it must stop us, not degrade us.
+    const mode = this.db.pragma('journal_mode = WAL', { simple: true });
+    if (file !== ':memory:' && mode !== 'wal') throw new Error(`SQLite could not use WAL mode here (journal_mode is ${String(mode)})`);
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
@@ -346,14 +350,27 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.flush();
-    await this.walSync.durable();
-    this.db.close();
-    this.walSync.close();
+    try {
+      this.flush();
+      await this.walSync.durable();
+    } finally {
+      this.db.close();
+      this.walSync.close();
+    }
+  }
+
+  /**
+   * Lets the answers of earlier group commits, still waiting for their sync, leave before a change
+   * that stops them (a halt, a resume, a revoked key) is reported done: an ALLOWED decided before a
+   * halt must not reach the agent after the operator was told the tenant is halted. The change itself
+   * committed with its own fsync; a failed sync has already answered those decisions with an error.
+   */
+  private async earlierAnswersSent(): Promise<void> {
+    await this.walSync.durable().catch(() => {});
   }
 
   async ping(): Promise<boolean> {
-    if (this.closed) return false;
+    if (this.closed || this.failed) return false;
     try {
       this.db.prepare('SELECT 1').get();
       return true;
@@ -415,6 +432,7 @@ export class SqliteStore implements Store {
     const row = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? AND id = ?').get(tenantId, kind, id) as
       Row | undefined;
     if (row) this.keysByHash.delete(row.key_hash);
+    await this.earlierAnswersSent();
     return row ? keyOf(row) : null;
   }
 
@@ -531,6 +549,8 @@ export class SqliteStore implements Store {
 
   runDecision(job: DecisionJob): Promise<DecisionRow> {
     if (this.closed) return Promise.reject(new Error('store is closed'));
+    if (this.failed)
+      return Promise.reject(new Error('the store stopped after a failed disk sync; restart the service', { cause: this.failed }));
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       if (!this.flushScheduled) {
@@ -571,15 +591,20 @@ export class SqliteStore implements Store {
       // Every other write commits with its own fsync, as before.
       if (this.db.open) this.db.pragma('synchronous = FULL');
     }
-    this.events.publish();
-    const answer = () =>
+    const events = this.events.hold();
+    const answer = () => {
+      this.events.releaseThrough(events);
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];
         if (outcome.row) pending.resolve(outcome.row);
         else pending.reject(outcome.error);
       });
-    // INVARIANT: no answer before its commit is on disk. A failed sync answers nothing as decided.
+    };
+    // INVARIANT: no answer before its commit is on disk. A failed sync answers nothing as decided,
+    // and stops the store: after a failed fsync Linux may report the next one clean although the
+    // pages it lost were never written, so nothing later could be trusted to be on disk.
     const unsynced = (error: unknown) => {
+      this.failed ??= error;
       for (const pending of batch) pending.reject(error);
     };
     if (!this.closed) {
@@ -847,19 +872,25 @@ export class SqliteStore implements Store {
   }
 
   async halt(tenantId: string, request: HaltRequest): Promise<HaltResult> {
+    let result: HaltResult;
     try {
-      return this.haltSwitch.halt(tenantId, request);
+      result = this.haltSwitch.halt(tenantId, request);
     } finally {
       this.tenantsForDecisions.delete(tenantId);
     }
+    await this.earlierAnswersSent();
+    return result;
   }
 
   async resume(tenantId: string, request: { keyId: string; operatorId: string | null; now: number }): Promise<boolean> {
+    let resumed: boolean;
     try {
-      return this.haltSwitch.resume(tenantId, request);
+      resumed = this.haltSwitch.resume(tenantId, request);
     } finally {
       this.tenantsForDecisions.delete(tenantId);
     }
+    await this.earlierAnswersSent();
+    return resumed;
   }
 
   async addTraceEvent(event: TraceEventRow): Promise<void> {

@@ -1,0 +1,98 @@
+// What waits for a group commit's WAL sync: the answers, the live events, and the operator's stop.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrap, SigningKeyRing, SqliteStore } from '../src/index.ts';
+import { DecisionService } from '../src/decision-service.ts';
+import { hashSecret } from '../src/ids.ts';
+import { newKeyRow } from '../src/key-rows.ts';
+import { WalSync } from '../src/store/sqlite/wal-sync.ts';
+import type { EventRow } from '../src/store/event-store.ts';
+
+/** A store whose WAL syncs finish only when the test says so. */
+async function storeWithManualSync() {
+  const dir = mkdtempSync(join(tmpdir(), 'actiongate-durability-'));
+  const syncs: Array<(error: NodeJS.ErrnoException | null) => void> = [];
+  class ManualSyncStore extends SqliteStore {
+    constructor() {
+      super({ dataDir: dir });
+      this.walSync = new WalSync(join(dir, 'actiongate.db-wal'), (_fd, done) => void syncs.push(done));
+    }
+  }
+  const store = new ManualSyncStore();
+  await bootstrap(store, 'fk_durability_admin_key_1', Date.now());
+  const admin = (await store.findKeyByHash(hashSecret('fk_durability_admin_key_1')))!;
+  const service = new DecisionService(store, SigningKeyRing.ephemeral());
+  const finishSyncs = () => {
+    for (const done of syncs.splice(0)) done(null);
+  };
+  const close = async () => {
+    const closing = store.close();
+    // close() waits for one more sync
+    await new Promise((resolve) => setImmediate(resolve));
+    finishSyncs();
+    await closing;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { store, admin, service, syncs, finishSyncs, close };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+test('a decision is answered, and its event published, only after its WAL sync', async () => {
+  const { store, admin, service, syncs, finishSyncs, close } = await storeWithManualSync();
+  try {
+    const events: EventRow[] = [];
+    store.onEvents((batch) => events.push(...batch));
+    let answered = false;
+    const decision = service.decide(admin, { path: '/tools/search_documents', agent_id: 'a1', payload: { q: 1 } }).then((row) => {
+      answered = true;
+      return row;
+    });
+    for (let i = 0; i < 5 && syncs.length === 0; i++) await tick();
+    assert.equal(syncs.length, 1, 'the batch committed and asked for a sync');
+    assert.equal(answered, false);
+    assert.equal(events.length, 0, 'no live event before the sync');
+    finishSyncs();
+    const row = await decision;
+    assert.equal(answered, true);
+    // A new agent's call is held: its decision and the approval it opened, in order.
+    assert.deepEqual(
+      events.map((event) => [event.type, event.data.decision_id]),
+      [
+        ['decision.created', row.id],
+        ['approval.created', row.id],
+      ],
+    );
+  } finally {
+    await close();
+  }
+});
+
+test('revoking a key reports done only after answers decided before it have left', async () => {
+  const { store, admin, service, syncs, finishSyncs, close } = await storeWithManualSync();
+  try {
+    const order: string[] = [];
+    const decision = service.decide(admin, { path: '/tools/search_documents', agent_id: 'a1', payload: { q: 2 } }).then(() => {
+      order.push('decision answered');
+    });
+    for (let i = 0; i < 5 && syncs.length === 0; i++) await tick();
+    const { row } = newKeyRow({ tenantId: admin.tenantId, kind: 'customer', role: 'approver', name: 'other' }, Date.now());
+    await store.createKey(row);
+    const revoked = store.revokeKey(admin.tenantId, 'customer', row.id, Date.now()).then(() => {
+      order.push('revoke done');
+    });
+    await tick();
+    assert.deepEqual(order, []);
+    while (order.length < 2) {
+      finishSyncs();
+      await tick();
+    }
+    await Promise.all([decision, revoked]);
+    assert.deepEqual(order, ['decision answered', 'revoke done']);
+  } finally {
+    await close();
+  }
+});
