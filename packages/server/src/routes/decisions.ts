@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { decisionSignedPayload } from '../decision-signed-payload.ts';
 import { presentDecision } from '../present.ts';
 import {
   DecisionList,
@@ -98,7 +99,9 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
         decision_id: row.id,
         algorithm: 'Ed25519' as const,
         key_id: row.signingKeyId,
-        signed_payload: row.signedPayload,
+        // Rebuilt from the row when not stored; the signature covers exactly this text, so every
+        // signature check also checks the rebuild.
+        signed_payload: row.signedPayload ?? decisionSignedPayload(row),
         signature: row.signature,
       };
     },

@@ -120,7 +120,8 @@ export interface DecisionRow {
   createdAt: number;
   signature: string;
   signingKeyId: string;
-  signedPayload: string;
+  /** The signed text; stores may leave it out and let readers rebuild it (decision-signed-payload.ts). */
+  signedPayload?: string;
   approvalId: string | null;
   outcome: { status: 'completed' | 'failed'; detail: string | null; at: number } | null;
   /** The trace the caller put this decision in, if any. */

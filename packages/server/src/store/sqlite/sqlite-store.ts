@@ -40,7 +40,6 @@ import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
 import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
-import { decisionSignedPayload } from '../../decision-signed-payload.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
@@ -207,13 +206,12 @@ function decisionOf(row: Row): DecisionRow {
     createdAt: row.created_at,
     signature: typeof row.signature === 'string' ? row.signature : row.signature.toString('base64url'),
     signingKeyId: row.signing_key_id,
-    signedPayload: row.signed_payload,
+    // Rows from before migration 7 keep it; newer ones leave it to decisionSignedPayload.
+    signedPayload: row.signed_payload ?? undefined,
     approvalId: row.approval_id,
     outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
     traceId: row.trace_id ?? null,
   };
-  // The signature covers exactly this text, so rebuilding it is checked by every signature check.
-  decision.signedPayload ??= decisionSignedPayload(decision);
   return decision;
 }
 
@@ -247,6 +245,7 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
+  private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
   /** Protected so a test can make the disk fail. */
@@ -745,7 +744,10 @@ export class SqliteStore implements Store {
     if (query.verdict !== undefined) where.push('verdict = @verdict');
     if (query.path !== undefined) where.push('path = @path');
     const sql = `SELECT * FROM decisions WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`;
-    const rows = this.db.prepare(sql).all({ tenantId, ...query }) as Row[];
+    // At most 16 shapes of filter: each is prepared once.
+    let statement = this.listStatements.get(sql);
+    if (!statement) this.listStatements.set(sql, (statement = this.db.prepare(sql)));
+    const rows = statement.all({ tenantId, ...query }) as Row[];
     return rows.map(decisionOf);
   }
 
