@@ -13,8 +13,9 @@ test('a journal longer than a page is read in pages and gives the root of all it
   const journal = {
     hashesAfter: async (_tenantId: string, afterSeq: number, limit: number) => {
       pages.push(limit);
-      return hashes.slice(afterSeq, afterSeq + limit);
+      return hashes.slice(afterSeq, afterSeq + limit).map((hex) => Buffer.from(hex, 'hex'));
     },
+    size: async () => hashes.length,
     latestHead: async () => null,
     headAt: async () => null,
     saveHead: async () => {},

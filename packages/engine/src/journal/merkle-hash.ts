@@ -9,8 +9,10 @@ const NODE_PREFIX = Buffer.from([0x01]);
 export const EMPTY_TREE_ROOT = createHash('sha256').digest('hex');
 
 /** Leaf hash (raw 32 bytes) of a journal entry, whose leaf data is the raw bytes of its entry hash. */
-export function leafHash(entryHashHex: string): Buffer {
-  return createHash('sha256').update(LEAF_PREFIX).update(hexBytes(entryHashHex)).digest();
+export function leafHash(entryHash: string | Uint8Array): Buffer {
+  const bytes = typeof entryHash === 'string' ? hexBytes(entryHash) : entryHash;
+  if (bytes.length !== 32) throw new Error(`an entry hash is 32 bytes, not ${bytes.length}`);
+  return createHash('sha256').update(LEAF_PREFIX).update(bytes).digest();
 }
 
 /** Interior node hash (raw 32 bytes) of two child hashes. */

@@ -9,6 +9,13 @@ const HASH_BYTES = 32;
 class HashArray {
   private buffer = Buffer.alloc(HASH_BYTES * 64);
   length = 0;
+  reserve(count: number): void {
+    if (count * HASH_BYTES <= this.buffer.length) return;
+    const bigger = Buffer.alloc(count * HASH_BYTES);
+    this.buffer.copy(bigger, 0, 0, this.length * HASH_BYTES);
+    this.buffer = bigger;
+  }
+
   push(hash: Uint8Array): void {
     if ((this.length + 1) * HASH_BYTES > this.buffer.length) {
       const bigger = Buffer.alloc(this.buffer.length * 2);
@@ -38,9 +45,16 @@ export class MerkleTree {
     return this.levels[0].length;
   }
 
-  /** Appends the leaf of one entry hash (hex). */
-  append(entryHashHex: string): void {
-    let hash: Buffer = leafHash(entryHashHex);
+  /** Sizes every level for a tree of `leaves`, so growing to it copies nothing (a million leaves: 64 MB). */
+  reserve(leaves: number): void {
+    for (let level = 0, width = leaves; width >= 1; level++, width = Math.floor(width / 2)) {
+      (this.levels[level] ??= new HashArray()).reserve(width);
+    }
+  }
+
+  /** Appends the leaf of one entry hash (hex, or its 32 bytes). */
+  append(entryHash: string | Uint8Array): void {
+    let hash: Buffer = leafHash(entryHash);
     let level = 0;
     for (;;) {
       if (!this.levels[level]) this.levels[level] = new HashArray();

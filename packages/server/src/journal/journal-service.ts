@@ -55,7 +55,9 @@ export class JournalService {
       tree = new MerkleTree();
       this.trees.set(tenantId, tree);
     }
-    // Page by page, so catching up a journal of millions of entries never holds them all as strings.
+    // Page by page, so catching up a journal of millions of entries never holds them all at once;
+    // the tree's levels are sized once for the whole journal.
+    if (tree.size === 0) tree.reserve(await this.store.journal.size(tenantId));
     for (;;) {
       const from = tree.size;
       const hashes = await this.store.journal.hashesAfter(tenantId, from, this.hashPage);

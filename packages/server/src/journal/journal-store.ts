@@ -20,8 +20,8 @@ export interface JournalRow {
 export interface JournalStore {
   /** Entries of a tenant's journal with seq > `afterSeq`, oldest first, at most `limit`. */
   list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]>;
-  /** Entry hashes of a tenant's journal with seq > `afterSeq`, in order, at most `limit` (for the Merkle tree). */
-  hashesAfter(tenantId: string, afterSeq: number, limit: number): Promise<string[]>;
+  /** Entry hashes (32 bytes each) of a tenant's journal with seq > `afterSeq`, in order, at most `limit` (for the Merkle tree). */
+  hashesAfter(tenantId: string, afterSeq: number, limit: number): Promise<Uint8Array[]>;
   /** Number of entries in a tenant's journal. */
   size(tenantId: string): Promise<number>;
   /** Size of every tenant's journal that has entries. */

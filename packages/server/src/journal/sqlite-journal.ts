@@ -53,7 +53,7 @@ export class SqliteJournal implements JournalStore {
         `INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       list: db.prepare(`SELECT ${ENTRY_COLUMNS} FROM journal j WHERE j.tenant_id = ? AND j.seq > ? ORDER BY j.seq LIMIT ?`),
-      hashes: db.prepare(`SELECT ${HEX('entry_hash')} FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?`).pluck(),
+      hashes: db.prepare('SELECT entry_hash FROM journal WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?').pluck(),
       size: db.prepare('SELECT MAX(seq) FROM journal WHERE tenant_id = ?').pluck(),
       sizes: db.prepare('SELECT id AS tenant_id, (SELECT MAX(seq) FROM journal WHERE journal.tenant_id = tenants.id) AS size FROM tenants'),
       byRef: db.prepare(
@@ -120,8 +120,8 @@ export class SqliteJournal implements JournalStore {
     return entry;
   }
 
-  async hashesAfter(tenantId: string, afterSeq: number, limit: number): Promise<string[]> {
-    return this.statements.hashes.all(tenantId, afterSeq, limit) as string[];
+  async hashesAfter(tenantId: string, afterSeq: number, limit: number): Promise<Uint8Array[]> {
+    return this.statements.hashes.all(tenantId, afterSeq, limit) as Uint8Array[];
   }
 
   async size(tenantId: string): Promise<number> {
