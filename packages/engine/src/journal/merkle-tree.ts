@@ -1,6 +1,9 @@
 // An append-only Merkle tree (RFC 6962 / RFC 9162 section 2.1) over journal entry hashes. Every
 // complete, aligned subtree hash is kept level by level, so appending costs O(1) amortised and a
 // root, an audit path or a consistency proof for any earlier size costs O(log^2 n) hashes at worst.
+// A tree may keep only the levels from `lowestLevel` up (a million leaves: 4 MB instead of 64 MB at
+// level 4); then the hashes below come from the entry hashes of one block, which the caller reads
+// (`LeafReader`), and `blocksNeeded` says which blocks an operation will read.
 import { EMPTY_TREE_ROOT, isPowerOfTwo, leafHash, nodeHash, splitPoint } from './merkle-hash.ts';
 
 const HASH_BYTES = 32;
@@ -30,9 +33,26 @@ class HashArray {
   }
 }
 
+/** Entry hashes `start` … `start + count - 1` of the journal (a block of the trimmed levels). */
+export type LeafReader = (start: number, count: number) => readonly (string | Uint8Array)[];
+
 export class MerkleTree {
-  /** levels[h][i]: hash of the complete subtree of 2^h leaves starting at leaf i * 2^h. */
-  private readonly levels: HashArray[] = [new HashArray()];
+  /** levels[h][i]: hash of the complete subtree of 2^h leaves starting at leaf i * 2^h (h >= lowestLevel). */
+  private readonly levels: HashArray[] = [];
+  /** Leaves in a block: 2^lowestLevel. */
+  private readonly block: number;
+  /** Leaf hashes of the block being filled (always fewer than `block`). */
+  private tail: Buffer[] = [];
+  private leaves = 0;
+  private reader: LeafReader | null = null;
+  /** Blocks read during the current operation, by first leaf. */
+  private read = new Map<number, Buffer[]>();
+
+  /** `lowestLevel`: the lowest level kept in memory (0: all of them). */
+  constructor(private readonly lowestLevel = 0) {
+    this.block = 2 ** lowestLevel;
+    this.levels[lowestLevel] = new HashArray();
+  }
 
   /** A tree over entry hashes (hex), in journal order. */
   static of(entryHashes: Iterable<string>): MerkleTree {
@@ -42,20 +62,57 @@ export class MerkleTree {
   }
 
   get size(): number {
-    return this.levels[0].length;
+    return this.leaves;
   }
 
-  /** Sizes every level for a tree of `leaves`, so growing to it copies nothing (a million leaves: 64 MB). */
+  /** Sizes every kept level for a tree of `leaves`, so growing to it copies nothing. */
   reserve(leaves: number): void {
-    for (let level = 0, width = leaves; width >= 1; level++, width = Math.floor(width / 2)) {
+    for (let level = this.lowestLevel, width = Math.floor(leaves / this.block); width >= 1; level++, width = Math.floor(width / 2)) {
       (this.levels[level] ??= new HashArray()).reserve(width);
+    }
+  }
+
+  /** The blocks (index of their first leaf / block size) that an operation on a trimmed tree reads. */
+  blocksNeeded(operation: (tree: MerkleTree) => unknown): number[] {
+    if (this.lowestLevel === 0) return [];
+    const wanted = new Set<number>();
+    const zero = Buffer.alloc(32);
+    this.reader = (start, count) => {
+      wanted.add(start / this.block);
+      return new Array(count).fill(zero);
+    };
+    try {
+      operation(this);
+    } finally {
+      this.reader = null;
+      this.read.clear();
+    }
+    return [...wanted].sort((a, b) => a - b);
+  }
+
+  /** Runs an operation on a trimmed tree with the entry hashes it reads (see blocksNeeded). */
+  withLeaves<T>(reader: LeafReader, operation: (tree: MerkleTree) => T): T {
+    this.reader = reader;
+    try {
+      return operation(this);
+    } finally {
+      this.reader = null;
+      this.read.clear();
     }
   }
 
   /** Appends the leaf of one entry hash (hex, or its 32 bytes). */
   append(entryHash: string | Uint8Array): void {
     let hash: Buffer = leafHash(entryHash);
-    let level = 0;
+    this.leaves++;
+    if (this.lowestLevel > 0) {
+      this.tail.push(hash);
+      if (this.tail.length < this.block) return;
+      // A block is complete: its hash enters the lowest kept level.
+      hash = hashOfLeaves(this.tail);
+      this.tail = [];
+    }
+    let level = this.lowestLevel;
     for (;;) {
       if (!this.levels[level]) this.levels[level] = new HashArray();
       const row = this.levels[level];
@@ -96,8 +153,25 @@ export class MerkleTree {
       throw new RangeError(`no tree of size ${size}; the tree has ${this.size}`);
   }
 
+  /** Leaf hashes of the block starting at leaf `start`: the one being filled, or read by the caller. */
+  private blockLeaves(start: number): Buffer[] {
+    if (start === this.leaves - this.tail.length) return this.tail;
+    if (!this.reader) throw new Error(`leaves ${start}… are not kept: read them with withLeaves (see blocksNeeded)`);
+    let leaves = this.read.get(start);
+    if (!leaves) {
+      const count = Math.min(this.block, this.leaves - start);
+      leaves = this.reader(start, count).map((hash) => leafHash(hash));
+      this.read.set(start, leaves);
+    }
+    return leaves;
+  }
+
   /** MTH(D[start : start + n]); complete aligned subtrees come straight from the levels. */
   private subtree(start: number, n: number): Buffer {
+    // A range smaller than a block lies inside one block (RFC 6962 ranges are aligned to their size
+    // rounded up to a power of two): hash it from that block's leaves.
+    if (n < this.block)
+      return hashOfLeaves(this.blockLeaves(start - (start % this.block)).slice(start % this.block, (start % this.block) + n));
     if (isPowerOfTwo(n) && start % n === 0) {
       const level = Math.round(Math.log2(n));
       return this.levels[level].at(start / n);
@@ -134,6 +208,13 @@ export class MerkleTree {
       out.push(this.subtree(start, k));
     }
   }
+}
+
+/** MTH of a list of leaf hashes (RFC 6962 section 2.1). */
+function hashOfLeaves(leaves: readonly Buffer[]): Buffer {
+  if (leaves.length === 1) return leaves[0];
+  const k = splitPoint(leaves.length);
+  return nodeHash(hashOfLeaves(leaves.slice(0, k)), hashOfLeaves(leaves.slice(k)));
 }
 
 /** Root hash (hex) of the Merkle tree over a list of entry hashes (hex). */

@@ -8,6 +8,11 @@ import type { JournalRow } from './journal-store.ts';
 
 /** Entry hashes read per query while a tree catches up. */
 const HASH_PAGE = 10_000;
+/**
+ * The lowest tree level kept in memory: blocks of 16 leaves, so a million entries take 4 MB of tree
+ * instead of 64 MB; a proof reads the entry hashes of one or two blocks back from the store.
+ */
+const LOWEST_KEPT_LEVEL = 4;
 
 /** A journal entry as exported, with the record it covers. */
 export function presentEntry(row: JournalRow): InclusionProof['entry'] {
@@ -52,7 +57,7 @@ export class JournalService {
   private async tree(tenantId: string): Promise<MerkleTree> {
     let tree = this.trees.get(tenantId);
     if (!tree) {
-      tree = new MerkleTree();
+      tree = new MerkleTree(LOWEST_KEPT_LEVEL);
       this.trees.set(tenantId, tree);
     }
     // Page by page, so catching up a journal of millions of entries never holds them all at once;
@@ -82,9 +87,22 @@ export class JournalService {
     return stored ?? this.sign(tenantId, await this.tree(tenantId), size);
   }
 
+  /** Runs an operation on a tenant's tree with the entry hashes of the blocks it reads below the kept levels. */
+  private async onTree<T>(tenantId: string, tree: MerkleTree, operation: (tree: MerkleTree) => T): Promise<T> {
+    const fetched = new Map<number, readonly Uint8Array[]>();
+    const block = 2 ** LOWEST_KEPT_LEVEL;
+    for (;;) {
+      // The tree may grow while blocks are read: ask again until everything the operation reads is here.
+      const missing = tree.blocksNeeded(operation).filter((index) => !fetched.has(index * block));
+      if (missing.length === 0) return tree.withLeaves((start, count) => fetched.get(start)!.slice(0, count), operation);
+      for (const index of missing) fetched.set(index * block, await this.store.journal.hashesAfter(tenantId, index * block, block));
+    }
+  }
+
   private async sign(tenantId: string, tree: MerkleTree, size: number): Promise<TreeHead> {
+    const root = await this.onTree(tenantId, tree, (t) => t.root(size));
     const head = signTreeHead(
-      { tenant_id: tenantId, tree_size: size, root_hash: tree.root(size), timestamp: new Date(this.clock()).toISOString() },
+      { tenant_id: tenantId, tree_size: size, root_hash: root, timestamp: new Date(this.clock()).toISOString() },
       this.keyRing.current,
     );
     await this.store.journal.saveHead(head);
@@ -102,7 +120,7 @@ export class JournalService {
       entry: presentEntry(row),
       leaf_index: row.seq - 1,
       tree_size: head.tree_size,
-      audit_path: tree.inclusionProof(row.seq - 1, head.tree_size),
+      audit_path: await this.onTree(tenantId, tree, (t) => t.inclusionProof(row.seq - 1, head.tree_size)),
       tree_head: head,
     };
   }
@@ -117,7 +135,7 @@ export class JournalService {
     return {
       from,
       to: size,
-      proof: tree.consistencyProof(from, size),
+      proof: await this.onTree(tenantId, tree, (t) => t.consistencyProof(from, size)),
       first_tree_head: await this.headAt(tenantId, from),
       second_tree_head: size === current.tree_size ? current : await this.headAt(tenantId, size),
     };
