@@ -60,3 +60,17 @@ test('a trimmed tree refuses to guess leaves it was not given', () => {
   for (const hash of entries.slice(0, 40)) tree.append(hash);
   assert.throws(() => tree.inclusionProof(3, 40), /not kept/);
 });
+
+test('entry hashes read back are checked against the tree: short or edited blocks are refused', () => {
+  const tree = new MerkleTree(4);
+  for (const hash of entries.slice(0, 40)) tree.append(hash);
+  const proof = (t: MerkleTree) => t.inclusionProof(3, 40);
+  const edited = [...entries.slice(0, 16)];
+  edited[7] = createHash('sha256').update('edited').digest('hex');
+  assert.throws(() => tree.withLeaves(() => entries.slice(0, 10), proof), /read 10 entry hashes/);
+  assert.throws(() => tree.withLeaves(() => edited, proof), /do not match/);
+  assert.deepEqual(
+    tree.withLeaves((start, n) => entries.slice(start, start + n), proof),
+    MerkleTree.of(entries.slice(0, 40)).inclusionProof(3, 40),
+  );
+});

@@ -45,6 +45,8 @@ export class MerkleTree {
   private tail: Buffer[] = [];
   private leaves = 0;
   private reader: LeafReader | null = null;
+  /** In blocksNeeded's dry run the reader hands out zero hashes: nothing to check them against. */
+  private dryRun = false;
   /** Blocks read during the current operation, by first leaf. */
   private read = new Map<number, Buffer[]>();
 
@@ -81,10 +83,12 @@ export class MerkleTree {
       wanted.add(start / this.block);
       return new Array(count).fill(zero);
     };
+    this.dryRun = true;
     try {
       operation(this);
     } finally {
       this.reader = null;
+      this.dryRun = false;
       this.read.clear();
     }
     return [...wanted].sort((a, b) => a - b);
@@ -159,8 +163,13 @@ export class MerkleTree {
     if (!this.reader) throw new Error(`leaves ${start}… are not kept: read them with withLeaves (see blocksNeeded)`);
     let leaves = this.read.get(start);
     if (!leaves) {
-      const count = Math.min(this.block, this.leaves - start);
-      leaves = this.reader(start, count).map((hash) => leafHash(hash));
+      // Only complete blocks are read (the open one is the tail): each has exactly `block` leaves.
+      leaves = this.reader(start, this.block).map((hash) => leafHash(hash));
+      if (leaves.length !== this.block) throw new Error(`read ${leaves.length} entry hashes at leaf ${start}, expected ${this.block}`);
+      // INVARIANT: hashes read back must be the ones the tree was built from (an edited row must not
+      // change a root or a proof silently).
+      if (!this.dryRun && !hashOfLeaves(leaves).equals(this.levels[this.lowestLevel].at(start / this.block)))
+        throw new Error(`the entry hashes at leaf ${start} do not match the journal's tree`);
       this.read.set(start, leaves);
     }
     return leaves;
@@ -212,6 +221,7 @@ export class MerkleTree {
 
 /** MTH of a list of leaf hashes (RFC 6962 section 2.1). */
 function hashOfLeaves(leaves: readonly Buffer[]): Buffer {
+  if (leaves.length === 0) throw new Error('no leaves to hash');
   if (leaves.length === 1) return leaves[0];
   const k = splitPoint(leaves.length);
   return nodeHash(hashOfLeaves(leaves.slice(0, k)), hashOfLeaves(leaves.slice(k)));
