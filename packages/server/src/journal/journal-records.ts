@@ -1,7 +1,7 @@
 // The records journal entries cover, built from stored rows. Only fields that never change after the
 // event go in (a decision's outcome is reported later, so it is not part of the decision's record).
 import type { ApprovalJournalRecord, DecisionJournalRecord } from '@actiongate/engine';
-import type { ApprovalRow, DecisionRow } from '../store/store.ts';
+import type { ApprovalState, DecisionRow } from '../store/store.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -29,7 +29,7 @@ export function decisionRecord(row: DecisionRow): DecisionJournalRecord {
 }
 
 /** The record of an approval right after an event (its stored status must already be the new one). */
-export function approvalRecord(row: ApprovalRow): ApprovalJournalRecord {
+export function approvalRecord(row: ApprovalState): ApprovalJournalRecord {
   return {
     approval_id: row.id,
     tenant_id: row.tenantId,

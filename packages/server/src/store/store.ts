@@ -79,6 +79,9 @@ export interface AgentRow {
 
 export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired' | 'consumed';
 
+/** An approval without its payload (events and journal records do not carry it). */
+export type ApprovalState = Omit<ApprovalRow, 'payload'>;
+
 export interface ApprovalRow {
   id: string;
   tenantId: string;

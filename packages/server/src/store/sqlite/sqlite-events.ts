@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
-import type { ApprovalRow, DecisionRow } from '../store.ts';
+import type { ApprovalState, DecisionRow } from '../store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
 
 type Row = Record<string, any>;
@@ -11,7 +11,7 @@ type Row = Record<string, any>;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** What an approval event carries: enough for a queue to add or drop the item without a fetch. */
-export function approvalEventData(approval: ApprovalRow): Record<string, unknown> {
+export function approvalEventData(approval: ApprovalState): Record<string, unknown> {
   return {
     approval_id: approval.id,
     status: approval.status,
@@ -27,8 +27,14 @@ export function approvalEventData(approval: ApprovalRow): Record<string, unknown
   };
 }
 
+/** The fields of a decision that its `decision.created` event carries. */
+export type DecisionEventFields = Pick<
+  DecisionRow,
+  'id' | 'verdict' | 'blocked' | 'agentId' | 'path' | 'risk' | 'detail' | 'approvalId' | 'traceId' | 'createdAt'
+>;
+
 /** What a `decision.created` event carries. */
-export function decisionEventData(row: DecisionRow): Record<string, unknown> {
+export function decisionEventData(row: DecisionEventFields): Record<string, unknown> {
   return {
     decision_id: row.id,
     verdict: row.verdict,
@@ -52,32 +58,39 @@ export class SqliteEventLog {
   private readonly insert: Database.Statement;
   private readonly after: Database.Statement;
 
-  /** `decisionOf`: a decision's row, for the events that store only its id. */
+  /** `decisionOf`: a decision's event fields, for the events that store only its id. */
   constructor(
     db: Database.Database,
-    private readonly decisionOf: (tenantId: string, decisionId: string) => DecisionRow | null,
+    private readonly decisionOf: (tenantId: string, decisionId: string) => DecisionEventFields | null,
   ) {
     this.nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM events WHERE tenant_id = ?');
     this.insert = db.prepare('INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)');
     this.after = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
   }
 
-  /** Writes one event; call inside a transaction, then `publish` after it commits. */
-  append(tenantId: string, type: EventType, data: Record<string, unknown>, now: number): EventRow {
+  /**
+   * Writes one event; call inside a transaction, then `publish` after it commits. What is stored is
+   * the data packed (packed-json.ts: approval events repeat the same keys and phrases), unless the
+   * caller stores less (`stored`) and `dataOf` rebuilds the rest when the event is listed.
+   */
+  append(
+    tenantId: string,
+    type: EventType,
+    data: Record<string, unknown>,
+    now: number,
+    stored: string | Buffer = packJson(JSON.stringify(data)),
+  ): EventRow {
     const seq = (this.nextSeq.get(tenantId) as Row).seq as number;
-    // Packed (packed-json.ts): approval events repeat the same keys and phrases.
-    this.insert.run(tenantId, seq, type, packJson(JSON.stringify(data)), now);
+    this.insert.run(tenantId, seq, type, stored, now);
     const event: EventRow = { tenantId, seq, type, data, createdAt: now };
     this.pending.push(event);
     return event;
   }
 
   /** The events a committed decision causes: the decision itself and what it did to an approval. */
-  appendDecision(row: DecisionRow, effects: DecisionEffects, approval: ApprovalRow | null): void {
+  appendDecision(row: DecisionRow, effects: DecisionEffects, approval: ApprovalState | null): void {
     // Stored as the decision id alone: the rest is the decision's row, read back when listed.
-    const seq = (this.nextSeq.get(row.tenantId) as Row).seq as number;
-    this.insert.run(row.tenantId, seq, 'decision.created', JSON.stringify({ decision_id: row.id }), row.createdAt);
-    this.pending.push({ tenantId: row.tenantId, seq, type: 'decision.created', data: decisionEventData(row), createdAt: row.createdAt });
+    this.append(row.tenantId, 'decision.created', decisionEventData(row), row.createdAt, JSON.stringify({ decision_id: row.id }));
     if (approval && effects.approval?.kind === 'create')
       this.append(row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
     if (approval && effects.approval?.kind === 'consume')

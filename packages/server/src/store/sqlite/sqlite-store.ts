@@ -20,6 +20,7 @@ import type {
   ApprovalDecisionResult,
   ApprovalListQuery,
   ApprovalRow,
+  ApprovalState,
   ApprovalStatus,
   DecisionJob,
   DecisionListQuery,
@@ -35,7 +36,7 @@ import { SqliteDemoTenants } from './sqlite-demo-tenants.ts';
 import { MIGRATIONS } from './schema.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { SqliteJournal } from '../../journal/sqlite-journal.ts';
-import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
+import { approvalEventData, SqliteEventLog, type DecisionEventFields } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
@@ -155,7 +156,13 @@ function approvalPayloadOf(row: Row): unknown {
   return JSON.parse(row.decision_payload);
 }
 
+/** An approval with its payload, from a row read with APPROVAL_COLUMNS: what the API shows. */
 function approvalOf(row: Row, now: number): ApprovalRow {
+  return { ...approvalStateOf(row, now), payload: approvalPayloadOf(row) };
+}
+
+/** An approval without its payload: all that events and journal records need, with nothing to decode. */
+function approvalStateOf(row: Row, now: number): ApprovalState {
   let status = row.status as ApprovalStatus;
   // Expiry is a matter of the clock; the stored status catches up when the row is next written.
   if ((status === 'pending' || status === 'approved') && row.expires_at <= now) status = 'expired';
@@ -164,7 +171,6 @@ function approvalOf(row: Row, now: number): ApprovalRow {
     tenantId: row.tenant_id,
     agentId: row.agent_id,
     path: row.path,
-    payload: approvalPayloadOf(row),
     payloadHash: row.payload_hash,
     requestedByKeyId: row.requested_by_key_id,
     decisionId: row.decision_id,
@@ -182,37 +188,42 @@ function approvalOf(row: Row, now: number): ApprovalRow {
   };
 }
 
+function decisionEventFieldsOf(row: Row): DecisionEventFields {
+  return {
+    id: row.id,
+    verdict: row.verdict,
+    blocked: row.blocked === 1,
+    agentId: row.agent_id,
+    path: row.path,
+    risk: row.risk,
+    detail: row.detail,
+    approvalId: row.approval_id,
+    traceId: row.trace_id ?? null,
+    createdAt: row.created_at,
+  };
+}
+
 function decisionOf(row: Row): DecisionRow {
   const { payload, stages } = row.body
     ? decodeDecisionBody(row.body)
     : { payload: JSON.parse(row.payload), stages: JSON.parse(row.stages) };
-  const decision: DecisionRow = {
+  return {
+    ...decisionEventFieldsOf(row),
     seq: row.seq,
-    id: row.id,
     tenantId: row.tenant_id,
-    agentId: row.agent_id,
     keyId: row.key_id,
-    path: row.path,
     payload,
     // Blobs since migration 7 (32 and 64 bytes instead of 64 and 86 characters); text before.
     payloadHash: typeof row.payload_hash === 'string' ? row.payload_hash : row.payload_hash.toString('hex'),
-    verdict: row.verdict,
-    blocked: row.blocked === 1,
     enforcing: row.enforcing === 1,
     mode: row.mode,
-    risk: row.risk,
-    detail: row.detail,
     stages,
-    createdAt: row.created_at,
     signature: typeof row.signature === 'string' ? row.signature : row.signature.toString('base64url'),
     signingKeyId: row.signing_key_id,
     // Rows from before migration 7 keep it; newer ones leave it to decisionSignedPayload.
     signedPayload: row.signed_payload ?? undefined,
-    approvalId: row.approval_id,
     outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
-    traceId: row.trace_id ?? null,
   };
-  return decision;
 }
 
 export interface SqliteStoreOptions {
@@ -268,8 +279,8 @@ export class SqliteStore implements Store {
     this.migrate();
     this.statements = this.prepare();
     this.events = new SqliteEventLog(this.db, (tenantId, id) => {
-      const row = this.statements.decision.get(tenantId, id) as Row | undefined;
-      return row ? decisionOf(row) : null;
+      const row = this.statements.decisionEventFields.get(tenantId, id) as Row | undefined;
+      return row ? decisionEventFieldsOf(row) : null;
     });
     this.haltSwitch = new SqliteHalt(this.db, this.events);
     this.traces = new SqliteTraces(this.db);
@@ -337,11 +348,15 @@ export class SqliteStore implements Store {
            @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq)`,
       ),
       approval: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.id = ?`),
+      approvalState: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
       decision: db.prepare('SELECT * FROM decisions WHERE tenant_id = ? AND id = ?'),
-      dueApprovalsOf: db.prepare(
-        `SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.status IN ('pending', 'approved') AND a.expires_at <= ?`,
+      // A listed decision.created event needs these columns only, not the packed body.
+      decisionEventFields: db.prepare(
+        `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at
+         FROM decisions WHERE tenant_id = ? AND id = ?`,
       ),
-      dueApprovals: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.status IN ('pending', 'approved') AND a.expires_at <= ?`),
+      dueApprovalsOf: db.prepare(`SELECT * FROM approvals WHERE tenant_id = ? AND status IN ('pending', 'approved') AND expires_at <= ?`),
+      dueApprovals: db.prepare(`SELECT * FROM approvals WHERE status IN ('pending', 'approved') AND expires_at <= ?`),
       expireApproval: db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ? AND status IN ('pending', 'approved')`),
     };
   }
@@ -726,13 +741,15 @@ export class SqliteStore implements Store {
     if (job.idempotency && !replayedId) this.idempotencyKeys.remember(job, job.idempotency, row.id);
     // The live events of this decision; flush drops them again if its savepoint rolls back.
     const touched =
-      effects.approval && effects.approval.kind !== 'reuse' ? (s.approval.get(job.tenantId, effects.approval.approvalId) as Row) : null;
-    this.events.appendDecision(row, effects, touched ? approvalOf(touched, job.now) : null);
+      effects.approval && effects.approval.kind !== 'reuse'
+        ? approvalStateOf(s.approvalState.get(job.tenantId, effects.approval.approvalId) as Row, job.now)
+        : null;
+    this.events.appendDecision(row, effects, touched);
     // The tamper-evident journal, in this decision's savepoint: the decision (appended before its row,
     // which names the entry), then what it did to an approval.
     if (touched) {
       const type = effects.approval?.kind === 'consume' ? 'approval.consumed' : 'approval.created';
-      this.journal.append(row.tenantId, type, touched.id, job.now, approvalRecord(approvalOf(touched, job.now)));
+      this.journal.append(row.tenantId, type, touched.id, job.now, approvalRecord(touched));
     }
     return { ...row, seq: Number(info.lastInsertRowid) };
   }
@@ -803,7 +820,13 @@ export class SqliteStore implements Store {
       const due = (tenantId === null ? s.dueApprovals.all(now) : s.dueApprovalsOf.all(tenantId, now)) as Row[];
       for (const row of due) {
         s.expireApproval.run(row.id);
-        this.journal.append(row.tenant_id, 'approval.expired', row.id, now, approvalRecord(approvalOf({ ...row, status: 'expired' }, now)));
+        this.journal.append(
+          row.tenant_id,
+          'approval.expired',
+          row.id,
+          now,
+          approvalRecord(approvalStateOf({ ...row, status: 'expired' }, now)),
+        );
       }
       return due.length;
     })();
