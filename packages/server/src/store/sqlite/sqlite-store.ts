@@ -375,7 +375,7 @@ export class SqliteStore implements Store {
 
   /**
    * Lets the answers of earlier group commits, still waiting for their sync, leave before a change
-   * that stops them (a halt, a resume, a revoked key) is reported done: an ALLOWED decided before a
+   * that stops them (a halt, a resume, a revoked key, a suspended agent) is reported done: an ALLOWED decided before a
    * halt must not reach the agent after the operator was told the tenant is halted. The change itself
    * committed with its own fsync; a failed sync has already answered those decisions with an error.
    */
@@ -558,6 +558,8 @@ export class SqliteStore implements Store {
         .prepare(`UPDATE agents SET override = ?, override_reason = ?${forgive} WHERE tenant_id = ? AND agent_id = ?`)
         .run(override, reason, tenantId, agentId);
     })();
+    // Suspending or revoking an agent stops its calls like a halt: earlier answers leave first.
+    await this.earlierAnswersSent();
     return (await this.getAgent(tenantId, agentId))!;
   }
 
