@@ -4,7 +4,7 @@
 import { MerkleTree, signTreeHead, type ConsistencyProof, type InclusionProof, type TreeHead } from '@actiongate/engine';
 import type { SigningKeyRing } from '../signing-keys.ts';
 import type { Store } from '../store/store.ts';
-import type { JournalRow } from './journal-store.ts';
+import type { JournalRow } from '../store/journal-store.ts';
 
 /** Entry hashes read per query while a tree catches up. */
 const HASH_PAGE = 10_000;

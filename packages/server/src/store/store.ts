@@ -3,7 +3,7 @@
 import type { DemoTenantStore } from './demo-tenant-store.ts';
 import type { EventStore } from './event-store.ts';
 import type { HaltStore } from './halt-store.ts';
-import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalStore } from './journal-store.ts';
 import type { TraceStore } from './trace-store.ts';
 import type {
   ArgCondition,

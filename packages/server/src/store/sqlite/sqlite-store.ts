@@ -35,7 +35,7 @@ import { IdempotencyKeys } from './idempotency.ts';
 import { SqliteDemoTenants } from './sqlite-demo-tenants.ts';
 import { MIGRATIONS } from './schema.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
-import { SqliteJournal } from '../../journal/sqlite-journal.ts';
+import { SqliteJournal } from './sqlite-journal.ts';
 import { approvalEventData, SqliteEventLog, type DecisionEventFields } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';

@@ -5,8 +5,8 @@
 import type Database from 'better-sqlite3';
 import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
 import { createHash } from 'node:crypto';
-import type { JournalRow, JournalStore } from './journal-store.ts';
-import { packJson, unpackJson } from '../store/sqlite/packed-json.ts';
+import type { JournalRow, JournalStore } from '../journal-store.ts';
+import { packJson, unpackJson } from './packed-json.ts';
 
 type Row = Record<string, any>;
 
