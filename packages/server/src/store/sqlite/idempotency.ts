@@ -2,6 +2,7 @@
 // concurrent repeats of one key are serialised: the second finds the first's row and replays it.
 import type Database from 'better-sqlite3';
 import { IdempotencyKeyReused, type DecisionJob } from '../store.ts';
+import type { DecisionWrite } from '../decision-transaction.ts';
 
 type Idempotency = NonNullable<DecisionJob['idempotency']>;
 
@@ -35,9 +36,9 @@ export class IdempotencyKeys {
     return row.decision_id;
   }
 
-  /** Records the decision just made under this key. */
-  remember(job: DecisionJob, idempotency: Idempotency, decisionId: string): void {
-    this.prune.run(job.tenantId, job.key.id, job.now - idempotency.windowMs);
-    this.insert.run(job.tenantId, job.key.id, idempotency.key, idempotency.requestHash, decisionId, job.now);
+  /** Records the decision just made under this key (planned in decision-transaction.ts). */
+  remember(entry: Extract<DecisionWrite, { kind: 'remember-idempotency' }>): void {
+    this.prune.run(entry.tenantId, entry.keyId, entry.now - entry.windowMs);
+    this.insert.run(entry.tenantId, entry.keyId, entry.key, entry.requestHash, entry.decisionId, entry.now);
   }
 }

@@ -4,24 +4,12 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  canonicalJson,
-  normalizeToolPath,
-  recordOutcome,
-  resolveSettings,
-  type DecisionState,
-  type RiskClass,
-  type TenantSettings,
-  type TrustOverride,
-  type TrustRecord,
-} from '@actiongate/engine';
+import { canonicalJson, normalizeToolPath, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
 import type {
   AgentRow,
   ApprovalDecisionResult,
   ApprovalListQuery,
   ApprovalRow,
-  ApprovalState,
-  ApprovalStatus,
   DecisionJob,
   DecisionListQuery,
   DecisionRow,
@@ -35,195 +23,43 @@ import { IdempotencyKeys } from './idempotency.ts';
 import { SqliteDemoTenants } from './sqlite-demo-tenants.ts';
 import { MIGRATIONS } from './schema.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
+import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
+import { DecisionCaches, type CacheInvalidation, type DecidingTenant } from '../cached-store.ts';
+import {
+  decisionStateOf,
+  planDecisionWrites,
+  replaysFirstDecision,
+  type DecisionReads,
+  type DecisionWrite,
+} from '../decision-transaction.ts';
+import {
+  agentOf,
+  APPROVAL_COLUMNS,
+  approvalOf,
+  approvalStateOf,
+  decisionEventFieldsOf,
+  decisionOf,
+  keyOf,
+  ruleColumns,
+  ruleOf,
+  tenantOf,
+  trustRecordOf,
+  type Row,
+} from '../rows.ts';
 import { SqliteJournal } from './sqlite-journal.ts';
-import { approvalEventData, SqliteEventLog, type DecisionEventFields } from './sqlite-events.ts';
+import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
-import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
+import { encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
-
-type Row = Record<string, any>;
-
-const KEY_CACHE_LIMIT = 10_000;
 
 interface PendingJob {
   job: DecisionJob;
   resolve(row: DecisionRow): void;
   reject(error: unknown): void;
-}
-
-function trustRecordOf(row: Row | undefined): TrustRecord {
-  if (!row) return { approved: 0, blocked: 0, recentBlockedAt: [], override: null };
-  return {
-    approved: row.approved,
-    blocked: row.blocked,
-    recentBlockedAt: JSON.parse(row.recent_blocked),
-    override: (row.override ?? null) as TrustOverride,
-  };
-}
-
-function keyOf(row: Row): KeyRow {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    kind: row.kind,
-    role: row.role,
-    name: row.name,
-    agentId: row.agent_id,
-    budgetUsd: row.budget_usd,
-    spentUsd: row.spent_usd ?? 0,
-    keyHash: row.key_hash,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    record: trustRecordOf(row),
-  };
-}
-
-function tenantOf(row: Row): TenantRow {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    createdAt: row.created_at,
-    settings: row.settings ? JSON.parse(row.settings) : null,
-    halted: row.halted_at ? { reason: row.halted_reason, since: row.halted_at, operatorId: row.halted_by } : null,
-  };
-}
-
-function ruleOf(row: Row): ToolRuleRow {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    name: row.name,
-    effect: row.effect,
-    match_path: row.match_path,
-    match_args: row.match_args ? JSON.parse(row.match_args) : null,
-    agent_ids: row.agent_ids ? JSON.parse(row.agent_ids) : null,
-    risk_at_least: row.risk_at_least ?? null,
-    description: row.description,
-    enabled: row.enabled === 1,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-/** A tool rule as the named parameters of its row. */
-function ruleColumns(rule: ToolRuleRow) {
-  return {
-    id: rule.id,
-    tenant_id: rule.tenantId,
-    name: rule.name,
-    effect: rule.effect,
-    match_path: rule.match_path,
-    match_args: rule.match_args ? JSON.stringify(rule.match_args) : null,
-    agent_ids: rule.agent_ids ? JSON.stringify(rule.agent_ids) : null,
-    risk_at_least: rule.risk_at_least,
-    description: rule.description,
-    enabled: rule.enabled ? 1 : 0,
-    version: rule.version,
-    created_at: rule.createdAt,
-    updated_at: rule.updatedAt,
-  };
-}
-
-function agentOf(row: Row): AgentRow {
-  return {
-    tenantId: row.tenant_id,
-    agentId: row.agent_id,
-    record: trustRecordOf(row),
-    overrideReason: row.override_reason,
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-  };
-}
-
-/**
- * An approval's columns with its payload, which is stored once, in the decision that asked for it
- * (approvals from before migration 7 keep their own copy).
- */
-const APPROVAL_COLUMNS = `a.*, d.body AS decision_body, d.payload AS decision_payload
-  FROM approvals a LEFT JOIN decisions d ON d.id = a.decision_id`;
-
-function approvalPayloadOf(row: Row): unknown {
-  if (row.payload !== null) return JSON.parse(row.payload);
-  if (row.decision_body) return decodeDecisionBody(row.decision_body).payload;
-  // INVARIANT: an approval is created in the savepoint of its decision and deleted with its tenant.
-  if (row.decision_payload === null || row.decision_payload === undefined) throw new Error(`approval ${row.id} has lost its decision`);
-  return JSON.parse(row.decision_payload);
-}
-
-/** An approval with its payload, from a row read with APPROVAL_COLUMNS: what the API shows. */
-function approvalOf(row: Row, now: number): ApprovalRow {
-  return { ...approvalStateOf(row, now), payload: approvalPayloadOf(row) };
-}
-
-/** An approval without its payload: all that events and journal records need, with nothing to decode. */
-function approvalStateOf(row: Row, now: number): ApprovalState {
-  let status = row.status as ApprovalStatus;
-  // Expiry is a matter of the clock; the stored status catches up when the row is next written.
-  if ((status === 'pending' || status === 'approved') && row.expires_at <= now) status = 'expired';
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    agentId: row.agent_id,
-    path: row.path,
-    payloadHash: row.payload_hash,
-    requestedByKeyId: row.requested_by_key_id,
-    decisionId: row.decision_id,
-    status,
-    risk: row.risk,
-    reasons: JSON.parse(row.reasons),
-    detail: row.detail,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    decidedAt: row.decided_at,
-    decidedByKeyId: row.decided_by_key_id,
-    note: row.note,
-    consumedAt: row.consumed_at,
-    consumedByDecisionId: row.consumed_by_decision_id,
-  };
-}
-
-function decisionEventFieldsOf(row: Row): DecisionEventFields {
-  return {
-    id: row.id,
-    verdict: row.verdict,
-    blocked: row.blocked === 1,
-    agentId: row.agent_id,
-    path: row.path,
-    risk: row.risk,
-    detail: row.detail,
-    approvalId: row.approval_id,
-    traceId: row.trace_id ?? null,
-    createdAt: row.created_at,
-  };
-}
-
-function decisionOf(row: Row): DecisionRow {
-  const { payload, stages } = row.body
-    ? decodeDecisionBody(row.body)
-    : { payload: JSON.parse(row.payload), stages: JSON.parse(row.stages) };
-  return {
-    ...decisionEventFieldsOf(row),
-    seq: row.seq,
-    tenantId: row.tenant_id,
-    keyId: row.key_id,
-    payload,
-    // Blobs since migration 7 (32 and 64 bytes instead of 64 and 86 characters); text before.
-    payloadHash: typeof row.payload_hash === 'string' ? row.payload_hash : row.payload_hash.toString('hex'),
-    enforcing: row.enforcing === 1,
-    mode: row.mode,
-    stages,
-    signature: typeof row.signature === 'string' ? row.signature : row.signature.toString('base64url'),
-    signingKeyId: row.signing_key_id,
-    // Rows from before migration 7 keep it; newer ones leave it to decisionSignedPayload.
-    signedPayload: row.signed_payload ?? undefined,
-    outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
-  };
 }
 
 export interface SqliteStoreOptions {
@@ -238,17 +74,10 @@ export class SqliteStore implements Store {
   private queue: PendingJob[] = [];
   private flushScheduled = false;
   private closed = false;
-  /**
-   * Keys by hash for authentication (a lookup per request). Dropped on revocation and tenant
-   * deletion, the only changes to a key's identity; trust counters in here may lag (see Store).
-   */
-  private keysByHash = new Map<string, KeyRow>();
-  /** Tenants as decisions see them (settings resolved); dropped when settings, halt or the tenant change. */
-  private tenantsForDecisions = new Map<string, { tenant: TenantRow; settings: TenantSettings }>();
-  /** Registered tool risk levels per tenant; dropped when the tenant's registry changes. */
-  private toolRisks = new Map<string, Map<string, RiskClass>>();
-  /** Tool rules per tenant, parsed once and dropped whenever the tenant's rules change. */
-  private rulesCache = new Map<string, ToolRuleRow[]>();
+  /** The caches that decide (cached-store.ts); every change below drops what it touched. */
+  private readonly caches = new DecisionCaches();
+  /** Where this store reports its own changes to the caches. */
+  protected readonly invalidation: CacheInvalidation = this.caches;
   private statements: ReturnType<SqliteStore['prepare']>;
   private events: SqliteEventLog;
   private haltSwitch: SqliteHalt;
@@ -410,7 +239,7 @@ export class SqliteStore implements Store {
 
   async updateSettings(tenantId: string, settings: Partial<TenantSettings>): Promise<void> {
     this.db.prepare('UPDATE tenants SET settings = ? WHERE id = ?').run(JSON.stringify(settings), tenantId);
-    this.tenantsForDecisions.delete(tenantId);
+    this.invalidation.invalidate({ kind: 'tenant', tenantId });
   }
 
   async createKey(key: KeyRow): Promise<void> {
@@ -423,15 +252,10 @@ export class SqliteStore implements Store {
   }
 
   async findKeyByHash(keyHash: string): Promise<KeyRow | null> {
-    const cached = this.keysByHash.get(keyHash);
+    const cached = this.caches.key(keyHash);
     if (cached) return cached;
     const row = this.statements.keyByHash.get(keyHash) as Row | undefined;
-    if (!row) return null;
-    // Bounded: a burst of distinct keys only costs lookups, never unbounded memory.
-    if (this.keysByHash.size >= KEY_CACHE_LIMIT) this.keysByHash.clear();
-    const key = keyOf(row);
-    this.keysByHash.set(keyHash, key);
-    return key;
+    return row ? this.caches.rememberKey(keyOf(row)) : null;
   }
 
   async listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]> {
@@ -445,7 +269,7 @@ export class SqliteStore implements Store {
       .run(now, tenantId, kind, id);
     const row = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? AND id = ?').get(tenantId, kind, id) as
       Row | undefined;
-    if (row) this.keysByHash.delete(row.key_hash);
+    if (row) this.invalidation.invalidate({ kind: 'keys', keyHash: row.key_hash });
     await this.earlierAnswersSent();
     return row ? keyOf(row) : null;
   }
@@ -459,27 +283,21 @@ export class SqliteStore implements Store {
            @version, @created_at, @updated_at)`,
       )
       .run(ruleColumns(rule));
-    this.rulesCache.delete(rule.tenantId);
+    this.invalidation.invalidate({ kind: 'rules', tenantId: rule.tenantId });
   }
 
-  private tenantForDecisions(tenantId: string): { tenant: TenantRow; settings: TenantSettings } {
-    let cached = this.tenantsForDecisions.get(tenantId);
-    if (!cached) {
-      const tenant = tenantOf(this.statements.tenant.get(tenantId) as Row);
-      cached = { tenant, settings: resolveSettings(tenant.settings) };
-      this.tenantsForDecisions.set(tenantId, cached);
-    }
-    return cached;
+  private tenantForDecisions(tenantId: string): DecidingTenant {
+    return this.caches.tenant(tenantId) ?? this.caches.rememberTenant(tenantOf(this.statements.tenant.get(tenantId) as Row));
   }
 
   private toolRisksOf(tenantId: string): Map<string, RiskClass> {
-    let risks = this.toolRisks.get(tenantId);
-    if (!risks) {
-      const rows = this.statements.tools.all(tenantId) as Row[];
-      risks = new Map(rows.map((row) => [row.tool_name as string, row.risk_level as RiskClass]));
-      this.toolRisks.set(tenantId, risks);
-    }
-    return risks;
+    const cached = this.caches.tools(tenantId);
+    if (cached) return cached;
+    const rows = this.statements.tools.all(tenantId) as Row[];
+    return this.caches.rememberTools(
+      tenantId,
+      rows.map((row) => [row.tool_name as string, row.risk_level as RiskClass]),
+    );
   }
 
   async listToolRules(tenantId: string): Promise<ToolRuleRow[]> {
@@ -487,12 +305,10 @@ export class SqliteStore implements Store {
   }
 
   private rulesOf(tenantId: string): ToolRuleRow[] {
-    let rules = this.rulesCache.get(tenantId);
-    if (!rules) {
-      rules = (this.db.prepare('SELECT * FROM tool_rules WHERE tenant_id = ? ORDER BY created_at, id').all(tenantId) as Row[]).map(ruleOf);
-      this.rulesCache.set(tenantId, rules);
-    }
-    return rules;
+    const cached = this.caches.toolRules(tenantId);
+    if (cached) return cached;
+    const rows = this.db.prepare('SELECT * FROM tool_rules WHERE tenant_id = ? ORDER BY created_at, id').all(tenantId) as Row[];
+    return this.caches.rememberToolRules(tenantId, rows.map(ruleOf));
   }
 
   async getToolRule(tenantId: string, id: string): Promise<ToolRuleRow | null> {
@@ -509,12 +325,12 @@ export class SqliteStore implements Store {
          WHERE tenant_id = @tenant_id AND id = @id`,
       )
       .run(ruleColumns(rule));
-    this.rulesCache.delete(rule.tenantId);
+    this.invalidation.invalidate({ kind: 'rules', tenantId: rule.tenantId });
   }
 
   async deleteToolRule(tenantId: string, id: string): Promise<boolean> {
     const result = this.db.prepare('DELETE FROM tool_rules WHERE tenant_id = ? AND id = ?').run(tenantId, id);
-    this.rulesCache.delete(tenantId);
+    this.invalidation.invalidate({ kind: 'rules', tenantId });
     return result.changes > 0;
   }
 
@@ -525,7 +341,7 @@ export class SqliteStore implements Store {
          ON CONFLICT (tenant_id, tool_name) DO UPDATE SET risk_level = excluded.risk_level, description = excluded.description`,
       )
       .run(tool.tenantId, normalizeToolPath(tool.toolName).split('/').pop() ?? '', tool.riskLevel, tool.description, tool.createdAt);
-    this.toolRisks.delete(tool.tenantId);
+    this.invalidation.invalidate({ kind: 'tools', tenantId: tool.tenantId });
   }
 
   async listTools(tenantId: string): Promise<ToolRow[]> {
@@ -641,85 +457,37 @@ export class SqliteStore implements Store {
     const s = this.statements;
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
-    const keyRow = s.keyById.get(job.key.id) as Row;
+    const reads: DecisionReads = {
+      tenant,
+      settings,
+      agent: agentRow ? trustRecordOf(agentRow) : null,
+      key: keyOf(s.keyById.get(job.key.id) as Row),
+      rules: this.rulesOf(job.tenantId),
+      toolRisks: this.toolRisksOf(job.tenantId),
+      openApprovals: (s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[]).map((row) =>
+        approvalStateOf(row, job.now),
+      ),
+    };
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
-      // A repeat of the key answers the first decision and changes nothing (no approval consumed twice)
-      // unless the tenant was halted or the agent or key stopped since: then an old ALLOWED must not
-      // be replayed, and the call is decided afresh.
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
-      const stopped = tenant.halted !== null || agentRow?.override != null || keyRow.override != null || keyRow.revoked_at != null;
-      if (!(stopped && first.verdict.startsWith('ALLOWED'))) return first;
+      if (replaysFirstDecision(first, reads)) return first;
     }
-    // The registry is keyed by the tool's canonical name, so `/Tools/Get_Report/` cannot dodge its floor.
-    const toolName = normalizeToolPath(job.path).split('/').pop() ?? '';
-    const registeredRisk = this.toolRisksOf(job.tenantId).get(toolName);
-    const open = s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[];
-    const approved = open.find((row) => row.status === 'approved');
-    const pending = open.find((row) => row.status === 'pending');
-    const state: DecisionState = {
-      settings,
-      halted: tenant.halted ? { reason: tenant.halted.reason, since: tenant.halted.since } : null,
-      agent: trustRecordOf(agentRow),
-      key: trustRecordOf(keyRow),
-      rules: this.rulesOf(job.tenantId),
-      registeredRisk,
-      approvedApproval: approved
-        ? {
-            id: approved.id,
-            status: 'approved',
-            createdAt: approved.created_at,
-            expiresAt: approved.expires_at,
-            decidedByKeyId: approved.decided_by_key_id,
-            note: approved.note,
-          }
-        : null,
-      pendingApproval: pending ? { id: pending.id, status: 'pending', createdAt: pending.created_at, expiresAt: pending.expires_at } : null,
-      budget: keyRow.budget_usd === null ? null : { limitUsd: keyRow.budget_usd, spentUsd: keyRow.spent_usd },
-    };
+    const state = decisionStateOf(job, reads);
     const { decision, row } = job.compute(state);
-    const payloadJson = JSON.stringify(row.payload ?? {});
-
-    const effects = decision.effects;
-    if (effects.approval?.kind === 'consume') {
-      const result = s.consumeApproval.run(job.now, decision.decisionId, effects.approval.approvalId, job.now);
-      // INVARIANT: an approval runs once. The row was read in this transaction, so this cannot miss.
-      if (result.changes !== 1) throw new Error(`approval ${effects.approval.approvalId} could not be consumed`);
-    } else if (effects.approval?.kind === 'create') {
-      const trust = decision.stages.find((stage) => stage.stage === 'trust');
-      const risk = (trust?.data.action_risk ?? { class: decision.risk, reasons: [] }) as { class: string; reasons: string[] };
-      s.insertApproval.run({
-        id: effects.approval.approvalId,
-        tenant_id: job.tenantId,
-        agent_id: job.agentId,
-        path: job.path,
-        payload_hash: job.payloadHash,
-        requested_by_key_id: job.key.id,
-        decision_id: decision.decisionId,
-        risk: risk.class,
-        reasons: JSON.stringify(risk.reasons),
-        detail: decision.detail,
-        created_at: job.now,
-        expires_at: effects.approval.expiresAt,
-      });
+    let journalSeq: number | null = null;
+    let seq = 0;
+    for (const write of planDecisionWrites(job, reads, state, decision, row, replayedId !== null)) {
+      if (write.kind === 'journal') journalSeq = this.journal.append(write.tenantId, write.type, write.refId, write.time, write.record);
+      else if (write.kind === 'insert-decision') seq = this.insertDecision(write.row, journalSeq);
+      else this.applyWrite(write);
     }
-    if (effects.trust) {
-      // Read above in this same transaction; a new agent's row starts as the empty record.
-      const agent = recordOutcome(state.agent, effects.trust, job.now);
-      s.saveAgent.run({
-        tenant_id: job.tenantId,
-        agent_id: job.agentId,
-        approved: agent.approved,
-        blocked: agent.blocked,
-        recent_blocked: JSON.stringify(agent.recentBlockedAt),
-        now: job.now,
-      });
-      const key = recordOutcome(trustRecordOf(keyRow), effects.trust, job.now);
-      s.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), job.key.id);
-    } else s.touchAgent.run(job.tenantId, job.agentId, job.now, job.now);
-    if (effects.spendUsd !== undefined) s.keySpend.run(effects.spendUsd, job.key.id);
-    const journalSeq = this.journal.append(row.tenantId, 'decision', row.id, row.createdAt, decisionRecord(row));
-    const info = s.insertDecision.run({
+    return { ...row, seq };
+  }
+
+  /** The decision's row, naming its journal entry; returns its sequence number. */
+  private insertDecision(row: DecisionRow, journalSeq: number | null): number {
+    const info = this.statements.insertDecision.run({
       id: row.id,
       tenant_id: row.tenantId,
       agent_id: row.agentId,
@@ -737,23 +505,67 @@ export class SqliteStore implements Store {
       signing_key_id: row.signingKeyId,
       approval_id: row.approvalId,
       trace_id: row.traceId ?? null,
-      body: encodeDecisionBody(payloadJson, row.stages),
+      body: encodeDecisionBody(JSON.stringify(row.payload ?? {}), row.stages),
       journal_seq: journalSeq,
     });
-    if (job.idempotency && !replayedId) this.idempotencyKeys.remember(job, job.idempotency, row.id);
-    // The live events of this decision; flush drops them again if its savepoint rolls back.
-    const touched =
-      effects.approval && effects.approval.kind !== 'reuse'
-        ? approvalStateOf(s.approvalState.get(job.tenantId, effects.approval.approvalId) as Row, job.now)
-        : null;
-    this.events.appendDecision(row, effects, touched);
-    // The tamper-evident journal, in this decision's savepoint: the decision (appended before its row,
-    // which names the entry), then what it did to an approval.
-    if (touched) {
-      const type = effects.approval?.kind === 'consume' ? 'approval.consumed' : 'approval.created';
-      this.journal.append(row.tenantId, type, touched.id, job.now, approvalRecord(touched));
+    return Number(info.lastInsertRowid);
+  }
+
+  /** One planned write of a decision (decision-transaction.ts), inside its savepoint. */
+  private applyWrite(write: Exclude<DecisionWrite, { kind: 'journal' | 'insert-decision' }>): void {
+    const s = this.statements;
+    switch (write.kind) {
+      case 'consume-approval': {
+        const result = s.consumeApproval.run(write.now, write.decisionId, write.approvalId, write.now);
+        // INVARIANT: an approval runs once. The row was read in this transaction, so this cannot miss.
+        if (result.changes !== 1) throw new Error(`approval ${write.approvalId} could not be consumed`);
+        return;
+      }
+      case 'create-approval': {
+        const approval = write.approval;
+        s.insertApproval.run({
+          id: approval.id,
+          tenant_id: approval.tenantId,
+          agent_id: approval.agentId,
+          path: approval.path,
+          payload_hash: approval.payloadHash,
+          requested_by_key_id: approval.requestedByKeyId,
+          decision_id: approval.decisionId,
+          risk: approval.risk,
+          reasons: JSON.stringify(approval.reasons),
+          detail: approval.detail,
+          created_at: approval.createdAt,
+          expires_at: approval.expiresAt,
+        });
+        return;
+      }
+      case 'save-agent':
+        s.saveAgent.run({
+          tenant_id: write.tenantId,
+          agent_id: write.agentId,
+          approved: write.record.approved,
+          blocked: write.record.blocked,
+          recent_blocked: JSON.stringify(write.record.recentBlockedAt),
+          now: write.now,
+        });
+        return;
+      case 'touch-agent':
+        s.touchAgent.run(write.tenantId, write.agentId, write.now, write.now);
+        return;
+      case 'key-record':
+        s.keyRecord.run(write.record.approved, write.record.blocked, JSON.stringify(write.record.recentBlockedAt), write.keyId);
+        return;
+      case 'key-spend':
+        s.keySpend.run(write.amountUsd, write.keyId);
+        return;
+      case 'remember-idempotency':
+        this.idempotencyKeys.remember(write);
+        return;
+      case 'decision-events':
+        // The live events of this decision; flush drops them again if its savepoint rolls back.
+        this.events.appendDecision(write.row, write.effects, write.approval);
+        return;
     }
-    return { ...row, seq: Number(info.lastInsertRowid) };
   }
 
   async listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]> {
@@ -822,13 +634,7 @@ export class SqliteStore implements Store {
       const due = (tenantId === null ? s.dueApprovals.all(now) : s.dueApprovalsOf.all(tenantId, now)) as Row[];
       for (const row of due) {
         s.expireApproval.run(row.id);
-        this.journal.append(
-          row.tenant_id,
-          'approval.expired',
-          row.id,
-          now,
-          approvalRecord(approvalStateOf({ ...row, status: 'expired' }, now)),
-        );
+        this.journal.append(row.tenant_id, 'approval.expired', row.id, now, approvalRecord(expiredApproval(approvalStateOf(row, now))));
       }
       return due.length;
     })();
@@ -847,37 +653,42 @@ export class SqliteStore implements Store {
     const run = this.db.transaction((): ApprovalDecisionResult => {
       const row = this.statements.approval.get(tenantId, id) as Row | undefined;
       if (!row) return { ok: false, reason: 'not_found' };
-      const current = approvalOf(row, decision.now);
-      if (current.requestedByKeyId === decision.keyId) return { ok: false, reason: 'own_request', approval: current };
-      if (current.status === 'expired') {
-        this.db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ?`).run(id);
-        if (row.status !== 'expired') this.journal.append(tenantId, 'approval.expired', id, decision.now, approvalRecord(current));
-        return { ok: false, reason: 'expired', approval: current };
+      const plan = planApprovalAnswer(approvalOf(row, decision.now), row.status, decision, () => {
+        const keyRow = this.statements.keyById.get(row.requested_by_key_id) as Row | undefined;
+        return {
+          agent: trustRecordOf(this.statements.agent.get(tenantId, row.agent_id) as Row | undefined),
+          key: keyRow ? trustRecordOf(keyRow) : null,
+        };
+      });
+      if (plan.kind === 'refuse') {
+        if (plan.result.ok === false && plan.result.reason === 'expired') {
+          this.db.prepare(`UPDATE approvals SET status = 'expired' WHERE id = ?`).run(id);
+          if (plan.recordExpiry) this.journal.append(tenantId, 'approval.expired', id, decision.now, approvalRecord(plan.result.approval!));
+        }
+        return plan.result;
       }
-      if (current.status !== 'pending') return { ok: false, reason: 'already_decided', approval: current };
-      const status = decision.approve ? 'approved' : 'denied';
-      // An approved call may be resent within the resend window from the moment of approval.
-      const expiresAt = decision.approve ? decision.now + decision.resendWindowMs : current.expiresAt;
+      const update = plan.update;
       this.db
         .prepare(
           `UPDATE approvals SET status = ?, decided_at = ?, decided_by_key_id = ?, note = ?, expires_at = ?
            WHERE id = ? AND status = 'pending'`,
         )
-        .run(status, decision.now, decision.keyId, decision.note, expiresAt, id);
-      if (!decision.approve) {
-        // A human denial counts as a blocked attempt, for the agent and for the key that asked.
-        const agent = recordOutcome(trustRecordOf(this.statements.agent.get(tenantId, current.agentId) as Row), 'blocked', decision.now);
-        this.statements.agentRecord.run(agent.approved, agent.blocked, JSON.stringify(agent.recentBlockedAt), tenantId, current.agentId);
-        const keyRow = this.statements.keyById.get(current.requestedByKeyId) as Row | undefined;
-        if (keyRow) {
-          const key = recordOutcome(trustRecordOf(keyRow), 'blocked', decision.now);
-          this.statements.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), current.requestedByKeyId);
-        }
+        .run(update.status, update.decidedAt, update.decidedByKeyId, update.note, update.expiresAt, id);
+      if (plan.blockedFor) {
+        const { agent, key } = plan.blockedFor;
+        this.statements.agentRecord.run(
+          agent.approved,
+          agent.blocked,
+          JSON.stringify(agent.recentBlockedAt),
+          tenantId,
+          plan.decided.agentId,
+        );
+        if (key)
+          this.statements.keyRecord.run(key.approved, key.blocked, JSON.stringify(key.recentBlockedAt), plan.decided.requestedByKeyId);
       }
-      const decided = approvalOf(this.statements.approval.get(tenantId, id) as Row, decision.now);
-      this.events.append(tenantId, decision.approve ? 'approval.approved' : 'approval.denied', approvalEventData(decided), decision.now);
-      this.journal.append(tenantId, decision.approve ? 'approval.approved' : 'approval.denied', id, decision.now, approvalRecord(decided));
-      return { ok: true, approval: decided };
+      this.events.append(tenantId, plan.event, approvalEventData(plan.decided), decision.now);
+      this.journal.append(tenantId, plan.journal, id, decision.now, approvalRecord(plan.decided));
+      return { ok: true, approval: plan.decided };
     });
     return this.events.committed(run);
   }
@@ -903,7 +714,7 @@ export class SqliteStore implements Store {
     try {
       result = this.haltSwitch.halt(tenantId, request);
     } finally {
-      this.tenantsForDecisions.delete(tenantId);
+      this.invalidation.invalidate({ kind: 'tenant', tenantId });
     }
     await this.earlierAnswersSent();
     return result;
@@ -914,7 +725,7 @@ export class SqliteStore implements Store {
     try {
       resumed = this.haltSwitch.resume(tenantId, request);
     } finally {
-      this.tenantsForDecisions.delete(tenantId);
+      this.invalidation.invalidate({ kind: 'tenant', tenantId });
     }
     await this.earlierAnswersSent();
     return resumed;
@@ -944,10 +755,7 @@ export class SqliteStore implements Store {
 
   async deleteTenant(tenantId: string): Promise<void> {
     this.demoTenants.deleteTenant(tenantId);
-    this.rulesCache.delete(tenantId);
-    this.tenantsForDecisions.delete(tenantId);
-    this.toolRisks.delete(tenantId);
-    this.keysByHash.clear();
+    this.invalidation.invalidate({ kind: 'all', tenantId });
   }
 
   async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {
