@@ -1,0 +1,113 @@
+// The event log in PostgreSQL. Events are written inside the transaction of the change they
+// describe (under the tenant's tip lock, so seqs are handed out in commit order) and given to
+// listeners only after that transaction commits.
+import type pg from 'pg';
+import type { DecisionEffects } from '@actiongate/engine';
+import type { EventListener, EventRow, EventType } from '../event-store.ts';
+import type { ApprovalState, DecisionRow } from '../store.ts';
+import { approvalEventData, decisionEventData, type DecisionEventFields } from '../event-data.ts';
+import { packJson, unpackJson } from '../sqlite/packed-json.ts';
+import type { Row } from '../rows.ts';
+
+type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<Row>>;
+
+/** The events written by one transaction, published when it commits. */
+export type EventBatch = EventRow[];
+
+export class PostgresEventLog {
+  private readonly listeners = new Set<EventListener>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly query: Query,
+    private readonly decisionOf: (tenantId: string, decisionId: string) => Promise<DecisionEventFields | null>,
+  ) {}
+
+  /** Writes one event into `batch`'s transaction; the caller holds the tenant's tip lock. */
+  async append(
+    client: pg.ClientBase,
+    batch: EventBatch,
+    tenantId: string,
+    type: EventType,
+    data: Record<string, unknown>,
+    now: number,
+    stored: Buffer = packJson(JSON.stringify(data)),
+  ): Promise<EventRow> {
+    const result = await this.query(
+      client,
+      'event_insert',
+      `INSERT INTO events (tenant_id, seq, type, data, created_at)
+       SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4 FROM events WHERE tenant_id = $1 RETURNING seq`,
+      [tenantId, type, stored, now],
+    );
+    const event: EventRow = { tenantId, seq: result.rows[0].seq, type, data, createdAt: now };
+    batch.push(event);
+    return event;
+  }
+
+  /** The events a decision causes: the decision itself and what it did to an approval. */
+  async appendDecision(
+    client: pg.ClientBase,
+    batch: EventBatch,
+    row: DecisionRow,
+    effects: DecisionEffects,
+    approval: ApprovalState | null,
+  ): Promise<void> {
+    // Stored as the decision id alone: the rest is the decision's row, read back when listed.
+    const stored = packJson(JSON.stringify({ decision_id: row.id }));
+    await this.append(client, batch, row.tenantId, 'decision.created', decisionEventData(row), row.createdAt, stored);
+    if (approval && effects.approval?.kind === 'create')
+      await this.append(client, batch, row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
+    if (approval && effects.approval?.kind === 'consume')
+      await this.append(client, batch, row.tenantId, 'approval.consumed', approvalEventData(approval), row.createdAt);
+  }
+
+  async list(tenantId: string, afterSeq: number, limit: number): Promise<EventRow[]> {
+    const result = await this.query(
+      this.pool,
+      'events_after',
+      'SELECT * FROM events WHERE tenant_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+      [tenantId, afterSeq, limit],
+    );
+    return Promise.all(
+      result.rows.map(async (row) => ({
+        tenantId: row.tenant_id,
+        seq: row.seq,
+        type: row.type,
+        data: await this.dataOf(tenantId, row),
+        createdAt: row.created_at,
+      })),
+    );
+  }
+
+  private async dataOf(tenantId: string, row: Row): Promise<Record<string, unknown>> {
+    const data = JSON.parse(unpackJson(row.data)) as Record<string, unknown>;
+    if (row.type !== 'decision.created') return data;
+    const decision = await this.decisionOf(tenantId, data.decision_id as string);
+    return decision ? decisionEventData(decision) : data;
+  }
+
+  async lastSeq(tenantId: string): Promise<number> {
+    const result = await this.query(this.pool, 'events_last', 'SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE tenant_id = $1', [
+      tenantId,
+    ]);
+    return result.rows[0].seq;
+  }
+
+  listen(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Hands committed events to the listeners. */
+  deliver(events: readonly EventRow[]): void {
+    if (events.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(events);
+      } catch {
+        // A listener's failure must not undo or delay a committed change.
+      }
+    }
+  }
+}

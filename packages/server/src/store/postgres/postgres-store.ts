@@ -1,0 +1,1049 @@
+// The store for several nodes: PostgreSQL through `pg`. Decisions that arrive in one turn of the
+// event loop share one transaction (group commit), each in its own savepoint, and each answered only
+// after COMMIT returned. Every transaction that writes a tenant's journal or events first locks the
+// tenant's tip row (journal_tips), so the chain stays one chain whichever node writes, and the reads
+// that follow see everything committed before. The rules that decide what to write live in
+// decision-transaction.ts and approval-transition.ts; this file only reads and writes.
+import pg from 'pg';
+import { canonicalJson, resolveSettings, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
+import type {
+  AgentRow,
+  ApprovalDecisionResult,
+  ApprovalListQuery,
+  ApprovalRow,
+  DecisionJob,
+  DecisionListQuery,
+  DecisionRow,
+  KeyRow,
+  Store,
+  TenantRow,
+  ToolRow,
+  ToolRuleRow,
+} from '../store.ts';
+import { IdempotencyKeyReused } from '../store.ts';
+import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
+import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
+import type { DecidingTenant } from '../cached-store.ts';
+import {
+  decisionStateOf,
+  planDecisionWrites,
+  registeredToolName,
+  replaysFirstDecision,
+  type DecisionReads,
+} from '../decision-transaction.ts';
+import { approvalEventData } from '../event-data.ts';
+import {
+  agentOf,
+  approvalOf,
+  approvalStateOf,
+  decisionEventFieldsOf,
+  decisionOf,
+  keyOf,
+  ruleColumns,
+  ruleOf,
+  tenantOf,
+  trustRecordOf,
+  type Row,
+} from '../rows.ts';
+import { encodeDecisionBody } from '../sqlite/decision-body.ts';
+import type { EventListener, EventRow } from '../event-store.ts';
+import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
+import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
+import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
+import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
+import { POSTGRES_MIGRATIONS } from './schema.ts';
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` (ACTIONGATE_DATABASE_URL). */
+  url: string;
+  /** Connections this node keeps; small, since decisions share transactions (default 8). */
+  poolSize?: number;
+  /** Append to the tamper-evident journal (default true; off only to measure its cost). */
+  journal?: boolean;
+}
+
+/** bigint columns (times in ms, counters, seqs) as numbers: all stay far below 2^53. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as any)) as any,
+};
+
+/** An approval's columns with its payload, which is stored once, in the decision that asked for it. */
+const APPROVAL_COLUMNS = `a.*, d.body AS decision_body, NULL AS decision_payload
+  FROM approvals a LEFT JOIN decisions d ON d.id = a.decision_id`;
+
+type Client = pg.ClientBase | pg.Pool;
+
+interface PendingJob {
+  job: DecisionJob;
+  resolve(row: DecisionRow): void;
+  reject(error: unknown): void;
+}
+
+/** Runs a prepared (named) statement: each connection parses and plans it once. */
+function query(client: Client, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<Row>> {
+  return client.query({ name, text, values });
+}
+
+/** The tenant's rules and tool registry, parsed once per version of the tenant's configuration. */
+interface TenantConfig {
+  version: number;
+  rules: ToolRuleRow[];
+  toolRisks: Map<string, RiskClass>;
+}
+
+export class PostgresStore implements Store {
+  readonly pool: pg.Pool;
+  readonly journal: PostgresJournal;
+  private readonly events: PostgresEventLog;
+  private queue: PendingJob[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  /** Flushes in flight, so close() waits for them. */
+  private readonly flushing = new Set<Promise<void>>();
+  /** Rules and registry per tenant, valid while the tenant's `config_version` is unchanged (checked on every read). */
+  private readonly configs = new Map<string, TenantConfig>();
+
+  private constructor(options: PostgresStoreOptions) {
+    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8, types: TYPES });
+    // An idle connection that dies (database restart) must not take the process down.
+    this.pool.on('error', () => {});
+    this.events = new PostgresEventLog(this.pool, query, async (tenantId, id) => {
+      const result = await query(
+        this.pool,
+        'decision_event_fields',
+        `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id],
+      );
+      return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
+    });
+    this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
+  }
+
+  /** Connects, brings the schema up to date (one node at a time), and returns the store. */
+  static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const store = new PostgresStore(options);
+    try {
+      await store.migrate();
+    } catch (error) {
+      await store.pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  private async migrate(): Promise<void> {
+    await this.transaction(async (client) => {
+      // Nodes starting together: the first migrates, the others wait and find it done.
+      await client.query('SELECT pg_advisory_xact_lock(7314001)');
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)');
+      const done = (await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0].v as number;
+      for (let i = done; i < POSTGRES_MIGRATIONS.length; i++) {
+        await client.query(POSTGRES_MIGRATIONS[i]);
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [i + 1, Date.now()]);
+      }
+    });
+  }
+
+  /** Runs `run` in one transaction on one connection; rolls back when it throws. */
+  private async transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('store is closed');
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await run(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollback) {
+        // The connection itself failed: do not hand it out again.
+        broken = rollback as Error;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** A transaction that writes the tenant's journal or events: the tenant's tip row is locked first. */
+  private async tenantTransaction<T>(
+    tenantId: string,
+    run: (client: pg.PoolClient, batch: EventBatch, tip: JournalTip) => Promise<T>,
+  ): Promise<T> {
+    const batch: EventBatch = [];
+    const result = await this.transaction(async (client) => run(client, batch, await this.journal.lockTip(client, tenantId)));
+    this.events.deliver(batch);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Decisions already queued are still committed and answered.
+    if (this.queue.length > 0) this.flushing.add(this.flush());
+    await Promise.allSettled([...this.flushing]);
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  async ping(): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async countTenants(): Promise<number> {
+    return (await query(this.pool, 'tenants_count', 'SELECT COUNT(*) AS n FROM tenants', [])).rows[0].n;
+  }
+
+  async createTenant(tenant: TenantRow): Promise<void> {
+    await query(this.pool, 'tenant_insert', 'INSERT INTO tenants (id, name, email, created_at, settings) VALUES ($1, $2, $3, $4, $5)', [
+      tenant.id,
+      tenant.name,
+      tenant.email,
+      tenant.createdAt,
+      tenant.settings ? JSON.stringify(tenant.settings) : null,
+    ]);
+  }
+
+  async getTenant(id: string): Promise<TenantRow | null> {
+    const row = (await query(this.pool, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [id])).rows[0];
+    return row ? tenantOf(row) : null;
+  }
+
+  async updateSettings(tenantId: string, settings: Partial<TenantSettings>): Promise<void> {
+    await query(this.pool, 'tenant_settings', 'UPDATE tenants SET settings = $1 WHERE id = $2', [JSON.stringify(settings), tenantId]);
+  }
+
+  async createKey(key: KeyRow): Promise<void> {
+    await query(
+      this.pool,
+      'key_insert',
+      `INSERT INTO keys (id, tenant_id, kind, role, name, agent_id, budget_usd, key_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [key.id, key.tenantId, key.kind, key.role, key.name, key.agentId, key.budgetUsd, key.keyHash, key.createdAt],
+    );
+  }
+
+  /** Read on every request, never cached: a key revoked on one node is refused by every node at once. */
+  async findKeyByHash(keyHash: string): Promise<KeyRow | null> {
+    const row = (await query(this.pool, 'key_by_hash', 'SELECT * FROM keys WHERE key_hash = $1', [keyHash])).rows[0];
+    return row ? keyOf(row) : null;
+  }
+
+  async listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]> {
+    const result = await query(this.pool, 'keys_list', 'SELECT * FROM keys WHERE tenant_id = $1 AND kind = $2 ORDER BY created_at, id', [
+      tenantId,
+      kind,
+    ]);
+    return result.rows.map(keyOf);
+  }
+
+  async revokeKey(tenantId: string, kind: 'customer' | 'agent', id: string, now: number): Promise<KeyRow | null> {
+    const result = await query(
+      this.pool,
+      'key_revoke',
+      `UPDATE keys SET revoked_at = COALESCE(revoked_at, $1), override = 'revoked' WHERE tenant_id = $2 AND kind = $3 AND id = $4 RETURNING *`,
+      [now, tenantId, kind, id],
+    );
+    return result.rows[0] ? keyOf(result.rows[0]) : null;
+  }
+
+  /** A change to the tenant's rules or registry, with the version bump every node checks on read. */
+  private async configChange(tenantId: string, change: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    await this.transaction(async (client) => {
+      await change(client);
+      await query(client, 'tenant_config_bump', 'UPDATE tenants SET config_version = config_version + 1 WHERE id = $1', [tenantId]);
+    });
+  }
+
+  async createToolRule(rule: ToolRuleRow): Promise<void> {
+    const c = ruleColumns(rule);
+    await this.configChange(rule.tenantId, async (client) => {
+      await query(
+        client,
+        'rule_insert',
+        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+           version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          c.id,
+          c.tenant_id,
+          c.name,
+          c.effect,
+          c.match_path,
+          c.match_args,
+          c.agent_ids,
+          c.risk_at_least,
+          c.description,
+          c.enabled,
+          c.version,
+          c.created_at,
+          c.updated_at,
+        ],
+      );
+    });
+  }
+
+  async listToolRules(tenantId: string): Promise<ToolRuleRow[]> {
+    const result = await query(this.pool, 'rules_list', 'SELECT * FROM tool_rules WHERE tenant_id = $1 ORDER BY created_at, id', [
+      tenantId,
+    ]);
+    return result.rows.map(ruleOf);
+  }
+
+  async getToolRule(tenantId: string, id: string): Promise<ToolRuleRow | null> {
+    const row = (await query(this.pool, 'rule', 'SELECT * FROM tool_rules WHERE tenant_id = $1 AND id = $2', [tenantId, id])).rows[0];
+    return row ? ruleOf(row) : null;
+  }
+
+  async updateToolRule(rule: ToolRuleRow): Promise<void> {
+    const c = ruleColumns(rule);
+    await this.configChange(rule.tenantId, async (client) => {
+      await query(
+        client,
+        'rule_update',
+        `UPDATE tool_rules SET name = $3, effect = $4, match_path = $5, match_args = $6, agent_ids = $7, risk_at_least = $8,
+           description = $9, enabled = $10, version = $11, updated_at = $12
+         WHERE tenant_id = $1 AND id = $2`,
+        [
+          c.tenant_id,
+          c.id,
+          c.name,
+          c.effect,
+          c.match_path,
+          c.match_args,
+          c.agent_ids,
+          c.risk_at_least,
+          c.description,
+          c.enabled,
+          c.version,
+          c.updated_at,
+        ],
+      );
+    });
+  }
+
+  async deleteToolRule(tenantId: string, id: string): Promise<boolean> {
+    let deleted = false;
+    await this.configChange(tenantId, async (client) => {
+      deleted =
+        (await query(client, 'rule_delete', 'DELETE FROM tool_rules WHERE tenant_id = $1 AND id = $2', [tenantId, id])).rowCount! > 0;
+    });
+    return deleted;
+  }
+
+  async upsertTool(tool: ToolRow): Promise<void> {
+    await this.configChange(tool.tenantId, async (client) => {
+      await query(
+        client,
+        'tool_upsert',
+        `INSERT INTO tools (tenant_id, tool_name, risk_level, description, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (tenant_id, tool_name) DO UPDATE SET risk_level = excluded.risk_level, description = excluded.description`,
+        [tool.tenantId, registeredToolName(tool.toolName), tool.riskLevel, tool.description, tool.createdAt],
+      );
+    });
+  }
+
+  async listTools(tenantId: string): Promise<ToolRow[]> {
+    const result = await query(this.pool, 'tools_list', 'SELECT * FROM tools WHERE tenant_id = $1 ORDER BY tool_name', [tenantId]);
+    return result.rows.map((row) => ({
+      tenantId: row.tenant_id,
+      toolName: row.tool_name,
+      riskLevel: row.risk_level,
+      description: row.description,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async listAgents(tenantId: string): Promise<AgentRow[]> {
+    const result = await query(this.pool, 'agents_list', 'SELECT * FROM agents WHERE tenant_id = $1 ORDER BY last_seen_at DESC', [
+      tenantId,
+    ]);
+    return result.rows.map(agentOf);
+  }
+
+  async getAgent(tenantId: string, agentId: string): Promise<AgentRow | null> {
+    const row = (await query(this.pool, 'agent', 'SELECT * FROM agents WHERE tenant_id = $1 AND agent_id = $2', [tenantId, agentId]))
+      .rows[0];
+    return row ? agentOf(row) : null;
+  }
+
+  async setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow> {
+    // Reinstating also forgives the recent blocked attempts, or the agent would fall straight back.
+    const result = await query(
+      this.pool,
+      override === null ? 'agent_reinstate' : 'agent_override',
+      `INSERT INTO agents (tenant_id, agent_id, override, override_reason, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)
+       ON CONFLICT (tenant_id, agent_id) DO UPDATE SET override = excluded.override, override_reason = excluded.override_reason,
+         last_seen_at = excluded.last_seen_at${override === null ? ", recent_blocked = '[]'" : ''}
+       RETURNING *`,
+      [tenantId, agentId, override, reason, now],
+    );
+    return agentOf(result.rows[0]);
+  }
+
+  runDecision(job: DecisionJob): Promise<DecisionRow> {
+    if (this.closed) return Promise.reject(new Error('store is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => {
+          const flush = this.flush();
+          this.flushing.add(flush);
+          void flush.finally(() => this.flushing.delete(flush));
+        });
+      }
+    });
+  }
+
+  /** Commits every queued decision in one transaction, then answers each. Never throws. */
+  private async flush(): Promise<void> {
+    this.flushScheduled = false;
+    // One lock order for every group (tenants sorted), so two groups on two nodes cannot deadlock.
+    const batch = this.queue.sort((a, b) => (a.job.tenantId < b.job.tenantId ? -1 : a.job.tenantId > b.job.tenantId ? 1 : 0));
+    this.queue = [];
+    if (batch.length === 0) return;
+    const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
+    const events: EventBatch = [];
+    try {
+      await this.transaction(async (client) => {
+        for (const pending of batch) {
+          const mark = events.length;
+          await client.query('SAVEPOINT decision');
+          try {
+            // A savepoint per decision: one that fails rolls back alone.
+            outcomes.push({ row: await this.applyDecision(client, pending.job, events) });
+            await client.query('RELEASE SAVEPOINT decision');
+          } catch (error) {
+            events.length = mark;
+            await client.query('ROLLBACK TO SAVEPOINT decision');
+            outcomes.push({ error });
+          }
+        }
+      });
+    } catch (error) {
+      // The commit failed (or the connection did): nothing of the group may be answered as decided.
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    // INVARIANT: no answer before COMMIT returned.
+    this.events.deliver(events);
+    batch.forEach((pending, i) => {
+      const outcome = outcomes[i];
+      if (outcome.row) pending.resolve(outcome.row);
+      else pending.reject(outcome.error);
+    });
+  }
+
+  /** The tenant's rules and registry, reloaded when its configuration version moved. */
+  private async configOf(client: pg.ClientBase, tenantId: string, version: number): Promise<TenantConfig> {
+    const cached = this.configs.get(tenantId);
+    if (cached && cached.version === version) return cached;
+    const rules = (
+      await query(client, 'rules_list', 'SELECT * FROM tool_rules WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])
+    ).rows.map(ruleOf);
+    const tools = (await query(client, 'tools_risk', 'SELECT tool_name, risk_level FROM tools WHERE tenant_id = $1', [tenantId])).rows;
+    const config = { version, rules, toolRisks: new Map(tools.map((row) => [row.tool_name as string, row.risk_level as RiskClass])) };
+    this.configs.set(tenantId, config);
+    return config;
+  }
+
+  /** The tenant as decisions see it, from its row read in the transaction: halt and settings are never stale. */
+  private deciding(row: Row): DecidingTenant {
+    const tenant = tenantOf(row);
+    return { tenant, settings: resolveSettings(tenant.settings) };
+  }
+
+  private async applyDecision(client: pg.ClientBase, job: DecisionJob, events: EventBatch): Promise<DecisionRow> {
+    const tip = await this.journal.lockTip(client, job.tenantId);
+    const tenantRow = (await query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId])).rows[0];
+    if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
+    const { tenant, settings } = this.deciding(tenantRow);
+    const config = await this.configOf(client, job.tenantId, tenantRow.config_version);
+    const agentRow = (
+      await query(client, 'agent', 'SELECT * FROM agents WHERE tenant_id = $1 AND agent_id = $2', [job.tenantId, job.agentId])
+    ).rows[0];
+    const keyRow = (await query(client, 'key_by_id', 'SELECT * FROM keys WHERE id = $1', [job.key.id])).rows[0];
+    const open = await query(
+      client,
+      'approvals_for_call',
+      `SELECT * FROM approvals WHERE tenant_id = $1 AND agent_id = $2 AND path = $3 AND payload_hash = $4
+         AND status IN ('approved', 'pending') AND expires_at > $5 ORDER BY created_at`,
+      [job.tenantId, job.agentId, job.path, job.payloadHash, job.now],
+    );
+    const reads: DecisionReads = {
+      tenant,
+      settings,
+      agent: agentRow ? trustRecordOf(agentRow) : null,
+      key: keyOf(keyRow),
+      rules: config.rules,
+      toolRisks: config.toolRisks,
+      openApprovals: open.rows.map((row) => approvalStateOf(row, job.now)),
+    };
+    let replayedId: string | null = null;
+    if (job.idempotency) {
+      const found = (
+        await query(
+          client,
+          'idempotency_find',
+          `SELECT request_hash, decision_id FROM idempotency_keys WHERE tenant_id = $1 AND key_id = $2 AND idempotency_key = $3 AND created_at > $4`,
+          [job.tenantId, job.key.id, job.idempotency.key, job.now - job.idempotency.windowMs],
+        )
+      ).rows[0];
+      if (found) {
+        if (found.request_hash !== job.idempotency.requestHash) throw new IdempotencyKeyReused(found.decision_id);
+        replayedId = found.decision_id as string;
+        const first = decisionOf(
+          (await query(client, 'decision', 'SELECT * FROM decisions WHERE tenant_id = $1 AND id = $2', [job.tenantId, replayedId])).rows[0],
+        );
+        if (replaysFirstDecision(first, reads)) return first;
+      }
+    }
+    const state = decisionStateOf(job, reads);
+    const { decision, row } = job.compute(state);
+    let journalSeq: number | null = null;
+    let seq = 0;
+    for (const write of planDecisionWrites(job, reads, state, decision, row, replayedId !== null)) {
+      switch (write.kind) {
+        case 'consume-approval': {
+          // Guarded: only an approved, unexpired approval is consumed, whichever node tries first.
+          const consumed = await query(
+            client,
+            'approval_consume',
+            `UPDATE approvals SET status = 'consumed', consumed_at = $1, consumed_by_decision_id = $2
+             WHERE id = $3 AND status = 'approved' AND expires_at > $1 RETURNING id`,
+            [write.now, write.decisionId, write.approvalId],
+          );
+          // INVARIANT: an approval runs once. Read under the tenant's lock in this transaction, so this cannot miss.
+          if (consumed.rowCount !== 1) throw new Error(`approval ${write.approvalId} could not be consumed`);
+          break;
+        }
+        case 'create-approval': {
+          const a = write.approval;
+          await query(
+            client,
+            'approval_insert',
+            `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id, status, risk, reasons,
+               detail, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12)`,
+            [
+              a.id,
+              a.tenantId,
+              a.agentId,
+              a.path,
+              a.payloadHash,
+              a.requestedByKeyId,
+              a.decisionId,
+              a.risk,
+              JSON.stringify(a.reasons),
+              a.detail,
+              a.createdAt,
+              a.expiresAt,
+            ],
+          );
+          break;
+        }
+        case 'save-agent':
+          await query(
+            client,
+            'agent_save',
+            `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+             ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
+               recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
+            [
+              write.tenantId,
+              write.agentId,
+              write.record.approved,
+              write.record.blocked,
+              JSON.stringify(write.record.recentBlockedAt),
+              write.now,
+            ],
+          );
+          break;
+        case 'touch-agent':
+          await query(
+            client,
+            'agent_touch',
+            `INSERT INTO agents (tenant_id, agent_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)
+             ON CONFLICT (tenant_id, agent_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+            [write.tenantId, write.agentId, write.now],
+          );
+          break;
+        case 'key-record':
+          await query(client, 'key_record', 'UPDATE keys SET approved = $1, blocked = $2, recent_blocked = $3 WHERE id = $4', [
+            write.record.approved,
+            write.record.blocked,
+            JSON.stringify(write.record.recentBlockedAt),
+            write.keyId,
+          ]);
+          break;
+        case 'key-spend':
+          await query(client, 'key_spend', 'UPDATE keys SET spent_usd = spent_usd + $1 WHERE id = $2', [write.amountUsd, write.keyId]);
+          break;
+        case 'journal':
+          journalSeq = await this.journal.append(client, tip, write.tenantId, write.type, write.refId, write.time, write.record);
+          break;
+        case 'insert-decision': {
+          const r = write.row;
+          const inserted = await query(
+            client,
+            'decision_insert',
+            `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
+               created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING seq`,
+            [
+              r.id,
+              r.tenantId,
+              r.agentId,
+              r.keyId,
+              r.path,
+              Buffer.from(r.payloadHash, 'hex'),
+              r.verdict,
+              r.blocked ? 1 : 0,
+              r.enforcing ? 1 : 0,
+              r.mode,
+              r.risk,
+              r.detail,
+              r.createdAt,
+              Buffer.from(r.signature, 'base64url'),
+              r.signingKeyId,
+              r.approvalId,
+              r.traceId ?? null,
+              encodeDecisionBody(JSON.stringify(r.payload ?? {}), r.stages),
+              journalSeq,
+            ],
+          );
+          seq = inserted.rows[0].seq;
+          break;
+        }
+        case 'remember-idempotency':
+          // Expired keys of the same API key go when a new one is stored, so the table stays bounded.
+          await query(
+            client,
+            'idempotency_prune',
+            'DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key_id = $2 AND created_at <= $3',
+            [write.tenantId, write.keyId, write.now - write.windowMs],
+          );
+          await query(
+            client,
+            'idempotency_insert',
+            `INSERT INTO idempotency_keys (tenant_id, key_id, idempotency_key, request_hash, decision_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [write.tenantId, write.keyId, write.key, write.requestHash, write.decisionId, write.now],
+          );
+          break;
+        case 'decision-events':
+          await this.events.appendDecision(client, events, write.row, write.effects, write.approval);
+          break;
+      }
+    }
+    return { ...row, seq };
+  }
+
+  async listDecisions(tenantId: string, query_: DecisionListQuery): Promise<DecisionRow[]> {
+    const where = ['tenant_id = $1'];
+    const values: unknown[] = [tenantId];
+    const add = (clause: string, value: unknown) => {
+      values.push(value);
+      where.push(`${clause} $${values.length}`);
+    };
+    if (query_.beforeSeq !== undefined) add('seq <', query_.beforeSeq);
+    if (query_.agentId !== undefined) add('agent_id =', query_.agentId);
+    if (query_.verdict !== undefined) add('verdict =', query_.verdict);
+    if (query_.path !== undefined) add('path =', query_.path);
+    values.push(query_.limit);
+    const sql = `SELECT * FROM decisions WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT $${values.length}`;
+    // At most 16 shapes of filter: each is prepared once per connection under its own name.
+    const name = 'decisions_list_' + where.map((clause) => clause.split(' ')[0]).join('_');
+    return (await query(this.pool, name, sql, values)).rows.map(decisionOf);
+  }
+
+  /** A decision's journal record and payload as canonical JSON, rebuilt from its row. */
+  private async decisionRecordText(tenantId: string, id: string): Promise<{ record: string; payload?: string } | null> {
+    const decision = await this.getDecision(tenantId, id);
+    if (!decision) return null;
+    return { record: canonicalJson(decisionRecord(decision)), payload: canonicalJson(decision.payload ?? {}) };
+  }
+
+  async getDecision(tenantId: string, id: string): Promise<DecisionRow | null> {
+    const row = (await query(this.pool, 'decision', 'SELECT * FROM decisions WHERE tenant_id = $1 AND id = $2', [tenantId, id])).rows[0];
+    return row ? decisionOf(row) : null;
+  }
+
+  async setOutcome(
+    tenantId: string,
+    id: string,
+    outcome: NonNullable<DecisionRow['outcome']>,
+  ): Promise<'ok' | 'not_found' | 'already_set'> {
+    const result = await query(
+      this.pool,
+      'decision_outcome',
+      'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3 WHERE tenant_id = $4 AND id = $5 AND outcome IS NULL',
+      [outcome.status, outcome.detail, outcome.at, tenantId, id],
+    );
+    if (result.rowCount === 1) return 'ok';
+    return (await this.getDecision(tenantId, id)) ? 'already_set' : 'not_found';
+  }
+
+  async listApprovals(tenantId: string, q: ApprovalListQuery, now: number): Promise<ApprovalRow[]> {
+    await this.expireDue(tenantId, now);
+    const where = ['a.tenant_id = $1'];
+    const values: unknown[] = [tenantId];
+    if (q.status !== undefined) {
+      values.push(q.status);
+      where.push(`a.status = $${values.length}`);
+    }
+    if (q.agentId !== undefined) {
+      values.push(q.agentId);
+      where.push(`a.agent_id = $${values.length}`);
+    }
+    values.push(q.limit);
+    const sql = `SELECT ${APPROVAL_COLUMNS} WHERE ${where.join(' AND ')} ORDER BY a.created_at DESC, a.id LIMIT $${values.length}`;
+    const name = `approvals_list_${q.status !== undefined}_${q.agentId !== undefined}`;
+    return (await query(this.pool, name, sql, values)).rows.map((row) => approvalOf(row, now));
+  }
+
+  async expireDueApprovals(now: number): Promise<number> {
+    const due = await query(
+      this.pool,
+      'approvals_due_tenants',
+      `SELECT DISTINCT tenant_id FROM approvals WHERE status IN ('pending', 'approved') AND expires_at <= $1`,
+      [now],
+    );
+    let expired = 0;
+    for (const row of due.rows) expired += await this.expireDue(row.tenant_id, now);
+    return expired;
+  }
+
+  /**
+   * Marks the tenant's approvals whose time ran out as expired, journaling each. Under the tenant's
+   * lock, and the update guarded by the status: whichever node notices first records it, once.
+   */
+  private async expireDue(tenantId: string, now: number): Promise<number> {
+    const due = await query(
+      this.pool,
+      'approvals_due_of',
+      `SELECT 1 FROM approvals WHERE tenant_id = $1 AND status IN ('pending', 'approved') AND expires_at <= $2 LIMIT 1`,
+      [tenantId, now],
+    );
+    if (due.rows.length === 0) return 0;
+    return this.tenantTransaction(tenantId, async (client, _events, tip) => {
+      const expired = await query(
+        client,
+        'approvals_expire',
+        `UPDATE approvals SET status = 'expired' WHERE tenant_id = $1 AND status IN ('pending', 'approved') AND expires_at <= $2 RETURNING *`,
+        [tenantId, now],
+      );
+      const rows = expired.rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1));
+      for (const row of rows) {
+        const state = expiredApproval(approvalStateOf(row, now));
+        await this.journal.append(client, tip, tenantId, 'approval.expired', row.id, now, approvalRecord(state));
+      }
+      return rows.length;
+    });
+  }
+
+  async getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null> {
+    const row = (await query(this.pool, 'approval', `SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = $1 AND a.id = $2`, [tenantId, id]))
+      .rows[0];
+    return row ? approvalOf(row, now) : null;
+  }
+
+  async decideApproval(
+    tenantId: string,
+    id: string,
+    decision: { approve: boolean; keyId: string; note: string | null; now: number; resendWindowMs: number },
+  ): Promise<ApprovalDecisionResult> {
+    return this.tenantTransaction(tenantId, async (client, events, tip) => {
+      const row = (await query(client, 'approval', `SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = $1 AND a.id = $2`, [tenantId, id]))
+        .rows[0];
+      if (!row) return { ok: false, reason: 'not_found' } as const;
+      const agentRow = (
+        await query(client, 'agent', 'SELECT * FROM agents WHERE tenant_id = $1 AND agent_id = $2', [tenantId, row.agent_id])
+      ).rows[0];
+      const keyRow = (await query(client, 'key_by_id', 'SELECT * FROM keys WHERE id = $1', [row.requested_by_key_id])).rows[0];
+      const plan = planApprovalAnswer(approvalOf(row, decision.now), row.status, decision, () => ({
+        agent: trustRecordOf(agentRow),
+        key: keyRow ? trustRecordOf(keyRow) : null,
+      }));
+      if (plan.kind === 'refuse') {
+        if (plan.recordExpiry && !plan.result.ok && plan.result.approval) {
+          await query(client, 'approval_expire_one', `UPDATE approvals SET status = 'expired' WHERE id = $1`, [id]);
+          await this.journal.append(client, tip, tenantId, 'approval.expired', id, decision.now, approvalRecord(plan.result.approval));
+        }
+        return plan.result;
+      }
+      const u = plan.update;
+      await query(
+        client,
+        'approval_decide',
+        `UPDATE approvals SET status = $1, decided_at = $2, decided_by_key_id = $3, note = $4, expires_at = $5 WHERE id = $6 AND status = 'pending'`,
+        [u.status, u.decidedAt, u.decidedByKeyId, u.note, u.expiresAt, id],
+      );
+      if (plan.blockedFor) {
+        const { agent, key } = plan.blockedFor;
+        await query(
+          client,
+          'agent_record',
+          'UPDATE agents SET approved = $1, blocked = $2, recent_blocked = $3 WHERE tenant_id = $4 AND agent_id = $5',
+          [agent.approved, agent.blocked, JSON.stringify(agent.recentBlockedAt), tenantId, plan.decided.agentId],
+        );
+        if (key)
+          await query(client, 'key_record', 'UPDATE keys SET approved = $1, blocked = $2, recent_blocked = $3 WHERE id = $4', [
+            key.approved,
+            key.blocked,
+            JSON.stringify(key.recentBlockedAt),
+            plan.decided.requestedByKeyId,
+          ]);
+      }
+      await this.events.append(client, events, tenantId, plan.event, approvalEventData(plan.decided), decision.now);
+      await this.journal.append(client, tip, tenantId, plan.journal, id, decision.now, approvalRecord(plan.decided));
+      return { ok: true, approval: plan.decided } as const;
+    });
+  }
+
+  async listEvents(tenantId: string, afterSeq: number, limit: number): Promise<EventRow[]> {
+    return this.events.list(tenantId, afterSeq, limit);
+  }
+
+  async lastEventSeq(tenantId: string): Promise<number> {
+    return this.events.lastSeq(tenantId);
+  }
+
+  onEvents(listener: EventListener): () => void {
+    return this.events.listen(listener);
+  }
+
+  async createHaltToken(token: HaltTokenRow): Promise<void> {
+    await this.transaction(async (client) => {
+      // Spent and expired tokens of the tenant go when a new one is issued, so the table stays small.
+      await query(
+        client,
+        'halt_tokens_prune',
+        'DELETE FROM halt_tokens WHERE tenant_id = $1 AND (used_at IS NOT NULL OR expires_at <= $2)',
+        [token.tenantId, token.createdAt],
+      );
+      await query(
+        client,
+        'halt_token_insert',
+        'INSERT INTO halt_tokens (token_hash, tenant_id, key_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+        [token.tokenHash, token.tenantId, token.keyId, token.createdAt, token.expiresAt],
+      );
+    });
+  }
+
+  async halt(tenantId: string, request: HaltRequest): Promise<HaltResult> {
+    return this.tenantTransaction(tenantId, async (client, events): Promise<HaltResult> => {
+      const tenant = (await query(client, 'tenant_for_update', 'SELECT * FROM tenants WHERE id = $1 FOR UPDATE', [tenantId])).rows[0];
+      if (!tenant) return { ok: false, reason: 'token_unknown' };
+      if (tenant.halted_at !== null) return { ok: false, reason: 'already_halted' };
+      const token = (
+        await query(client, 'halt_token', 'SELECT * FROM halt_tokens WHERE token_hash = $1 AND tenant_id = $2 FOR UPDATE', [
+          request.tokenHash,
+          tenantId,
+        ])
+      ).rows[0];
+      if (!token) return { ok: false, reason: 'token_unknown' };
+      if (token.used_at !== null) return { ok: false, reason: 'token_used' };
+      if (token.expires_at <= request.now) return { ok: false, reason: 'token_expired' };
+      if (request.requireOtherKey && token.key_id === request.keyId) return { ok: false, reason: 'same_key' };
+      if (!request.requireOtherKey && token.key_id !== request.keyId) return { ok: false, reason: 'wrong_key' };
+      await query(client, 'halt_token_use', 'UPDATE halt_tokens SET used_at = $1 WHERE token_hash = $2', [request.now, request.tokenHash]);
+      await query(client, 'tenant_halt', 'UPDATE tenants SET halted_reason = $1, halted_at = $2, halted_by = $3 WHERE id = $4', [
+        request.reason,
+        request.now,
+        request.operatorId,
+        tenantId,
+      ]);
+      await this.events.append(
+        client,
+        events,
+        tenantId,
+        'halt.started',
+        {
+          reason: request.reason,
+          operator_id: request.operatorId,
+          key_id: request.keyId,
+          token_key_id: token.key_id,
+          at: new Date(request.now).toISOString(),
+        },
+        request.now,
+      );
+      return { ok: true, halted: { reason: request.reason, since: request.now, operatorId: request.operatorId }, tokenKeyId: token.key_id };
+    });
+  }
+
+  async resume(tenantId: string, request: { keyId: string; operatorId: string | null; now: number }): Promise<boolean> {
+    return this.tenantTransaction(tenantId, async (client, events) => {
+      const tenant = (await query(client, 'tenant_for_update', 'SELECT * FROM tenants WHERE id = $1 FOR UPDATE', [tenantId])).rows[0];
+      if (!tenant || tenant.halted_at === null) return false;
+      await query(client, 'tenant_resume', 'UPDATE tenants SET halted_reason = NULL, halted_at = NULL, halted_by = NULL WHERE id = $1', [
+        tenantId,
+      ]);
+      await this.events.append(
+        client,
+        events,
+        tenantId,
+        'halt.lifted',
+        {
+          key_id: request.keyId,
+          operator_id: request.operatorId,
+          halted_reason: tenant.halted_reason,
+          halted_since: new Date(tenant.halted_at).toISOString(),
+          at: new Date(request.now).toISOString(),
+        },
+        request.now,
+      );
+      return true;
+    });
+  }
+
+  async addTraceEvent(event: TraceEventRow): Promise<void> {
+    await query(
+      this.pool,
+      'trace_event_insert',
+      `INSERT INTO trace_events (id, tenant_id, trace_id, span_id, parent_span_id, name, kind, status, attributes, payload, key_id, agent_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        event.id,
+        event.tenantId,
+        event.traceId,
+        event.spanId,
+        event.parentSpanId,
+        event.name,
+        event.kind,
+        event.status,
+        JSON.stringify(event.attributes),
+        event.payload === undefined ? null : JSON.stringify(event.payload),
+        event.keyId,
+        event.agentId,
+        event.createdAt,
+      ],
+    );
+  }
+
+  async getTrace(tenantId: string, traceId: string, limit: number): Promise<{ decisions: DecisionRow[]; events: TraceEventRow[] }> {
+    const decisions = await query(
+      this.pool,
+      'trace_decisions',
+      'SELECT * FROM decisions WHERE tenant_id = $1 AND trace_id = $2 ORDER BY seq LIMIT $3',
+      [tenantId, traceId, limit],
+    );
+    const events = await query(
+      this.pool,
+      'trace_events',
+      'SELECT * FROM trace_events WHERE tenant_id = $1 AND trace_id = $2 ORDER BY created_at, ord LIMIT $3',
+      [tenantId, traceId, limit],
+    );
+    return {
+      decisions: decisions.rows.map(decisionOf),
+      events: events.rows.map((row) => ({
+        id: row.id,
+        tenantId: row.tenant_id,
+        traceId: row.trace_id,
+        spanId: row.span_id,
+        parentSpanId: row.parent_span_id,
+        name: row.name,
+        kind: row.kind,
+        status: row.status,
+        attributes: JSON.parse(row.attributes),
+        payload: row.payload === null ? null : JSON.parse(row.payload),
+        keyId: row.key_id,
+        agentId: row.agent_id,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+
+  async listTraces(tenantId: string, limit: number): Promise<TraceSummary[]> {
+    const result = await query(
+      this.pool,
+      'traces_list',
+      `SELECT trace_id, SUM(is_decision)::int AS decisions, SUM(1 - is_decision)::int AS events, MIN(created_at) AS first_at, MAX(created_at) AS last_at
+       FROM (SELECT trace_id, created_at, 1 AS is_decision FROM decisions WHERE tenant_id = $1 AND trace_id IS NOT NULL
+             UNION ALL
+             SELECT trace_id, created_at, 0 AS is_decision FROM trace_events WHERE tenant_id = $1) t
+       GROUP BY trace_id ORDER BY last_at DESC LIMIT $2`,
+      [tenantId, limit],
+    );
+    return result.rows.map((row) => ({
+      traceId: row.trace_id,
+      decisions: row.decisions,
+      events: row.events,
+      firstAt: row.first_at,
+      lastAt: row.last_at,
+    }));
+  }
+
+  async seedTrustRecord(
+    tenantId: string,
+    target: { agentId?: string; keyId?: string },
+    counts: { approved: number; blocked: number },
+    now: number,
+  ): Promise<void> {
+    await this.transaction(async (client) => {
+      if (target.agentId !== undefined)
+        await query(
+          client,
+          'agent_seed',
+          `INSERT INTO agents (tenant_id, agent_id, approved, blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)
+           ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked`,
+          [tenantId, target.agentId, counts.approved, counts.blocked, now],
+        );
+      if (target.keyId !== undefined)
+        await query(client, 'key_seed', 'UPDATE keys SET approved = $1, blocked = $2 WHERE tenant_id = $3 AND id = $4', [
+          counts.approved,
+          counts.blocked,
+          tenantId,
+          target.keyId,
+        ]);
+    });
+  }
+
+  /** Every table except `tenants` with a `tenant_id` column, from the catalog (tables added later included). */
+  private async tenantTables(client: Client): Promise<string[]> {
+    const result = await query(
+      client,
+      'tenant_tables',
+      `SELECT table_name FROM information_schema.columns
+       WHERE column_name = 'tenant_id' AND table_schema = current_schema() AND table_name <> 'tenants' ORDER BY table_name`,
+      [],
+    );
+    return result.rows.map((row) => row.table_name as string);
+  }
+
+  async deleteTenant(tenantId: string): Promise<void> {
+    await this.transaction(async (client) => {
+      for (const table of await this.tenantTables(client))
+        await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE tenant_id = $1`, [tenantId]);
+      await client.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
+    });
+    this.configs.delete(tenantId);
+  }
+
+  async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {
+    const low = idPrefix;
+    const high = idPrefix.slice(0, -1) + String.fromCharCode(idPrefix.charCodeAt(idPrefix.length - 1) + 1);
+    const tenants = await query(
+      this.pool,
+      'tenants_stale',
+      'SELECT id FROM tenants WHERE id >= $1 AND id < $2 AND created_at < $3 ORDER BY id LIMIT $4',
+      [low, high, createdBefore, limit],
+    );
+    const ids = new Set(tenants.rows.map((row) => row.id as string));
+    for (const table of await this.tenantTables(this.pool)) {
+      if (ids.size >= limit) break;
+      const orphans = await this.pool.query(
+        `SELECT DISTINCT tenant_id FROM "${table.replaceAll('"', '""')}" WHERE tenant_id >= $1 AND tenant_id < $2
+           AND tenant_id NOT IN (SELECT id FROM tenants WHERE id >= $1 AND id < $2) LIMIT $3`,
+        [low, high, limit],
+      );
+      for (const row of orphans.rows) ids.add(row.tenant_id as string);
+    }
+    return [...ids].slice(0, limit);
+  }
+}

@@ -1,0 +1,136 @@
+// A real PostgreSQL 15 for the tests: Debian's server binaries, a cluster in a temporary directory, a
+// free port on 127.0.0.1 and its unix socket in the same directory, stopped and removed at the end.
+// initdb refuses to run as root, so as root the cluster belongs to the `postgres` user (runuser).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const BIN_DIR = process.env.ACTIONGATE_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface TestPostgres {
+  /** URL of the cluster's `postgres` database (for CREATE DATABASE). */
+  adminUrl: string;
+  /** A new, empty database; returns its URL. */
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The user to run the server as, and the command prefix that does it. */
+function runAs(): { prefix: string[]; uid: number | null; gid: number | null } {
+  if (process.getuid?.() !== 0) return { prefix: [], uid: null, gid: null };
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const uid = id('-u');
+  if (!Number.isInteger(uid) || uid <= 0) throw new Error('running as root and there is no `postgres` user to run PostgreSQL as');
+  return { prefix: ['runuser', '-u', 'postgres', '--'], uid, gid: id('-g') };
+}
+
+let counter = 0;
+
+export async function startPostgres(): Promise<TestPostgres> {
+  if (!existsSync(join(BIN_DIR, 'initdb')) || !existsSync(join(BIN_DIR, 'postgres'))) {
+    throw new Error(
+      `PostgreSQL 15 server binaries not found in ${BIN_DIR}: the PostgreSQL tests need them ` +
+        '(Debian: `apt-get install postgresql-15`; or set ACTIONGATE_PG_BIN to the directory holding initdb and postgres)',
+    );
+  }
+  const user = runAs();
+  const dir = mkdtempSync(join(tmpdir(), 'actiongate-pg-'));
+  chmodSync(dir, 0o700);
+  if (user.uid !== null) chownSync(dir, user.uid, user.gid!);
+  const dataDir = join(dir, 'data');
+  const run = (bin: string, args: string[]) => {
+    const [command, ...rest] = [...user.prefix, join(BIN_DIR, bin), ...args];
+    return { command, args: rest };
+  };
+  const init = run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
+  const initResult = spawnSync(init.command, init.args, { encoding: 'utf8' });
+  if (initResult.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${initResult.stderr || initResult.stdout}`);
+  }
+  const port = await freePort();
+  // Test settings: durability is SQLite's and the crash tests' business; here speed keeps CI short.
+  const start = run('postgres', [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=300',
+  ]);
+  const server: ChildProcess = spawn(start.command, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  server.stderr?.on('data', (chunk) => (log = (log + chunk).slice(-4000)));
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // Bounded wait for the server to accept connections.
+  let ready = false;
+  for (let attempt = 0; attempt < 300 && server.exitCode === null; attempt++) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    try {
+      await client.connect();
+      await client.end();
+      ready = true;
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  if (!ready) {
+    server.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start: ${log}`);
+  }
+  return {
+    adminUrl,
+    createDatabase: () => createSharedDatabase(adminUrl),
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        // Fast shutdown (SIGINT to the postmaster itself: runuser does not pass SIGINT on): ends the sessions and stops.
+        const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(pid, 'SIGINT');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database on the shared test PostgreSQL named by ACTIONGATE_TEST_DATABASE_URL (see scripts/run-tests.mjs). */
+export async function createSharedDatabase(adminUrl: string): Promise<string> {
+  const name = `ag_${process.pid}_${++counter}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
