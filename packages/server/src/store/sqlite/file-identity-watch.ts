@@ -2,7 +2,7 @@
 // SQLite keeps writing to the files it opened: deleted, they live on as unlinked inodes and every
 // "durable" commit vanishes at the next restart. So we hold our own descriptor on each file (and on
 // the data directory) from the moment the store opens them, and compare the open file's identity
-// (fstat: device, inode, link count) with what the path names now (stat).
+// (fstat: device and inode) with what the path names now (stat): gone is deleted, another inode is replaced.
 import { closeSync, constants, existsSync, fstatSync, openSync, statSync } from 'node:fs';
 
 interface Watched {
@@ -30,13 +30,12 @@ export class FileIdentityWatch {
     this.pickUp();
     for (const { path, fd } of this.watched) {
       const open = fstatSync(fd, { bigint: true });
-      if (open.nlink === 0n) return `\`${path}\` was deleted while the server had it open`;
       let named;
       try {
         named = statSync(path, { bigint: true });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        return code === 'ENOENT' ? `\`${path}\` is gone` : `\`${path}\` cannot be checked (${code})`;
+        return code === 'ENOENT' ? `\`${path}\` was deleted while the server had it open` : `\`${path}\` cannot be checked (${code})`;
       }
       if (named.ino !== open.ino || named.dev !== open.dev) return `\`${path}\` was replaced by another file`;
     }
