@@ -40,7 +40,9 @@ export function registerLoadShedding(app: App, config: SheddingConfig): void {
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
       // Go on: probes always answer, and nothing is shed on the start-up's own samples.
       if (request.routeOptions.config?.probe || Date.now() < (armedAt.get(app) ?? Infinity)) return undefined;
-      const measured = type === 'eventLoopDelay' ? `${Math.round(value ?? 0)} ms` : `${Math.round((value ?? 0) / 1e6)} MB`;
+      // No sample at all in an interval (the loop never turned) reads as Infinity.
+      const delay = Number.isFinite(value) ? `${Math.round(value!)} ms` : `over ${config.sampleIntervalMs} ms`;
+      const measured = type === 'eventLoopDelay' ? delay : `${Math.round((value ?? 0) / 1e6)} MB`;
       request.log.warn({ type, value }, 'shedding load');
       reply.code(503).header('retry-after', String(config.retryAfterSeconds));
       // under-pressure sends what the handler returns.
