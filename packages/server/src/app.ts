@@ -23,6 +23,10 @@ import { journalRoutes } from './routes/journal.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
+import { healthRoutes } from './routes/health.ts';
+import { registerLoadShedding } from './load-shedding.ts';
+import { registerRateLimits } from './rate-limits.ts';
+import { refuseWritesOnStorageFault } from './fail-closed-writes.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
 import type { Store } from './store/store.ts';
 
@@ -43,6 +47,9 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     bodyLimit: options.config.bodyLimit,
     ajv: { customOptions: { allErrors: true } },
     return503OnClosing: true,
+    // Behind a reverse proxy the client's address comes from X-Forwarded-For (throttles are per address).
+    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
+    trustProxy: options.config.trustProxy as boolean | string[],
     // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -56,6 +63,16 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
 
   app.decorateRequest('key', null);
   app.setErrorHandler(handleError);
+  // Issue 23, in this order on every request: shed when overloaded, throttle keyless callers, refuse
+  // writes while the store has a fault; then the key check below.
+  registerLoadShedding(app, options.config.shedding);
+  registerRateLimits(app, options.config);
+  refuseWritesOnStorageFault(app, ctx);
+  const unwatch = options.store.onStorageFault((fault) => {
+    if (fault) app.log.error({ fault }, `storage fault, not deciding: ${fault.detail}`);
+    else app.log.info('storage recovered, deciding again');
+  });
+  app.addHook('onClose', async () => unwatch());
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: `no route for ${request.method} \`${request.url.split('?')[0]}\``, code: 'AG_NOT_FOUND' });
   });
@@ -81,6 +98,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
 /** Every route of the service. Runs after the OpenAPI plugins loaded (see `registerOpenApi`). */
 function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void {
   const clock = ctx.clock;
+  healthRoutes(app, ctx);
   publicRoutes(app, ctx);
   decisionRoutes(app, ctx);
   approvalRoutes(app, ctx);

@@ -1,5 +1,6 @@
 // Configuration from the environment, read once at start.
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 export interface Config {
   host: string;
@@ -14,6 +15,28 @@ export interface Config {
   operatorKey: string | null;
   /** Demo runs (POST /fabric/try) allowed per client address per minute. */
   tryPerMinute: number;
+  /** Issue 23: load shedding, throttles of unauthenticated routes, and the reverse proxy in front. */
+  shedding: SheddingConfig;
+  /** Signups (POST /signup) per client address per hour. */
+  signupPerHour: number;
+  /** Requests to any other route without a key (health probes excepted) per client address per minute. */
+  publicPerMinute: number;
+  /** Fastify `trustProxy`: false, true, a hop count, or addresses/CIDRs of the proxies (client address from X-Forwarded-For). */
+  trustProxy: boolean | number | string[];
+}
+
+/** Past any of these the service answers 503 with Retry-After instead of deciding (0: that check is off). */
+export interface SheddingConfig {
+  /** Mean event-loop delay over one sample, in ms. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use, in bytes. */
+  maxHeapUsedBytes: number;
+  /** Resident set size, in bytes. */
+  maxRssBytes: number;
+  /** How often the load is sampled, in ms. */
+  sampleIntervalMs: number;
+  /** The `Retry-After` of a shed request, in seconds. */
+  retryAfterSeconds: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,7 +52,40 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.ACTIONGATE_BODY_LIMIT ?? 1024 * 1024),
     operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
     tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
+    shedding: {
+      maxEventLoopDelayMs: nonNegative(env.ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS, 200, 'ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS'),
+      // Default: 90% of V8's heap limit, past which the process is close to dying of out-of-memory.
+      maxHeapUsedBytes: nonNegative(
+        env.ACTIONGATE_SHED_HEAP_USED_BYTES,
+        Math.round(getHeapStatistics().heap_size_limit * 0.9),
+        'ACTIONGATE_SHED_HEAP_USED_BYTES',
+      ),
+      maxRssBytes: nonNegative(env.ACTIONGATE_SHED_RSS_BYTES, 0, 'ACTIONGATE_SHED_RSS_BYTES'),
+      sampleIntervalMs: positiveNumber(env.ACTIONGATE_SHED_SAMPLE_MS, 250, 'ACTIONGATE_SHED_SAMPLE_MS'),
+      retryAfterSeconds: positiveNumber(env.ACTIONGATE_SHED_RETRY_AFTER_SECONDS, 2, 'ACTIONGATE_SHED_RETRY_AFTER_SECONDS'),
+    },
+    signupPerHour: positiveNumber(env.ACTIONGATE_SIGNUP_PER_HOUR, 10, 'ACTIONGATE_SIGNUP_PER_HOUR'),
+    publicPerMinute: positiveNumber(env.ACTIONGATE_PUBLIC_PER_MINUTE, 600, 'ACTIONGATE_PUBLIC_PER_MINUTE'),
+    trustProxy: trustProxyOf(env.ACTIONGATE_TRUST_PROXY),
   };
+}
+
+function nonNegative(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0, got \`${text}\``);
+  return value;
+}
+
+/** `true`/`false`, a hop count, or a comma-separated list of proxy addresses or CIDRs. */
+function trustProxyOf(text: string | undefined): boolean | number | string[] {
+  if (text === undefined || text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function positiveNumber(text: string | undefined, fallback: number, name: string): number {

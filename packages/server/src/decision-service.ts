@@ -2,7 +2,7 @@
 // the engine on the state it loaded, sign the record, and let the store commit it durably.
 import { canonicalHash, decide, signText } from '@actiongate/engine';
 import { decisionSignedPayload } from './decision-signed-payload.ts';
-import { ValidationFailed } from './errors.ts';
+import { ApiError, ValidationFailed } from './errors.ts';
 import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { IdempotencyKeyReused, type DecisionRow, type KeyRow, type Store } from './store/store.ts';
@@ -32,6 +32,11 @@ export class DecisionService {
       throw new ValidationFailed([
         { loc: ['body', 'agent_id'], msg: 'field required (customer keys must name the agent)', type: 'missing' },
       ]);
+    }
+    // An agent key speaks for its own agent only. Refused before the store is touched, so a stolen or
+    // misconfigured key cannot write blocked attempts into another agent's history (and degrade it).
+    if (key.kind === 'agent' && key.agentId !== agentId) {
+      throw new ApiError('AG_FORBIDDEN', `this agent key belongs to agent \`${key.agentId}\`; it may not act for \`${agentId}\``);
     }
     const payload = request.payload ?? {};
     const payloadHash = canonicalHash(payload);

@@ -2,6 +2,7 @@
 // spec's bodies: `{detail, code}` for simple errors, `{detail: [{loc, msg, type}]}` for validation.
 // Anything unknown is logged and answered 500 with a generic message, never a verdict.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { classifyStorageError, StoreUnavailable } from './store/storage-status.ts';
 
 export const ERRORS = {
   AG_MISSING_KEY: { status: 401, message: 'missing `X-API-Key` header' },
@@ -15,6 +16,8 @@ export const ERRORS = {
   AG_THROTTLED: { status: 429, message: 'too many requests' },
   AG_INTERNAL: { status: 500, message: 'internal error; the call was not decided' },
   AG_UNAVAILABLE: { status: 503, message: 'service unavailable; the call was not decided' },
+  AG_STORAGE_FAULT: { status: 503, message: 'the store cannot write now; nothing was decided or changed' },
+  AG_OVERLOADED: { status: 503, message: 'overloaded; the call was not decided, retry after the `Retry-After` seconds' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -120,6 +123,17 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       reply.code(415).send({ detail: ERRORS.AG_UNSUPPORTED_MEDIA.message, code: 'AG_UNSUPPORTED_MEDIA' });
       return;
+  }
+  // Storage faults (a full disk, replaced files, i/o errors) are the node's trouble, not the caller's:
+  // 503 with the reason, and Retry-After when the fault can pass. Never a verdict.
+  const storage = error instanceof StoreUnavailable ? error.fault : classifyStorageError(error);
+  if (storage) {
+    request.log.error({ err: error, storage }, 'storage fault');
+    const passing = !(error instanceof StoreUnavailable) || !error.fault.permanent;
+    if (passing) reply.header('retry-after', '5');
+    const detail = error instanceof StoreUnavailable ? error.message : `the store cannot write: ${storage.detail}`;
+    reply.code(503).send({ detail: `${detail}; nothing was decided or changed`, code: 'AG_STORAGE_FAULT' });
+    return;
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     reply.code(fastifyError.statusCode).send({ detail: fastifyError.message, code: fastifyError.code ?? 'AG_BAD_REQUEST' });

@@ -3,13 +3,29 @@
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { SigningKeyRing } from './signing-keys.ts';
+import { dataDirBanner } from './store/sqlite/data-dir.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 import { bootstrap } from './tenants.ts';
 
+// Issue 23: everything this process creates is for its own user only (directories 0700, files 0600).
+process.umask(0o077);
 const config = configFromEnv();
 const store = new SqliteStore({ dataDir: config.dataDir });
 const keyRing = SigningKeyRing.loadOrCreate(config.dataDir);
 const { app } = buildApp({ config, store, keyRing });
+
+// A store created where one lived is said loudly, in the log and in the banner; looser modes are warned about.
+const report = store.dataDirReport;
+if (report) {
+  for (const warning of report.warnings) app.log.warn(warning);
+  if (report.lostDatabase)
+    app.log.error(
+      { dataDir: report.dir, markerCreatedAt: report.lostDatabase.createdAt },
+      'the data directory had a database and it is gone; started with a new, empty store',
+    );
+  const banner = dataDirBanner(report);
+  if (banner.length > 0) process.stdout.write(`\n${banner.join('\n')}\n`);
+}
 
 const created = await bootstrap(store, config.adminKey, Date.now());
 if (created) {

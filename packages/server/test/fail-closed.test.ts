@@ -12,7 +12,12 @@ const KEY = 'fk_fail_closed_key';
 
 async function start(store: SqliteStore) {
   await bootstrap(store, KEY, Date.now());
-  const { app } = buildApp({ config: configFromEnv({ PORT: '0' }), store, keyRing: SigningKeyRing.ephemeral(), logger: false });
+  const { app } = buildApp({
+    config: configFromEnv({ PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0' }),
+    store,
+    keyRing: SigningKeyRing.ephemeral(),
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const decide = () =>
@@ -63,7 +68,7 @@ test('a failing commit answers 500 without a verdict, and the batch is not half-
   }
 });
 
-test('a failed fsync of the write-ahead log answers 500 without a verdict, and stops the store until a restart', async () => {
+test('a failed fsync of the write-ahead log answers 503 without a verdict, and stops the store until a restart', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-fsync-'));
   let failSync = false;
   class FailingDiskStore extends SqliteStore {
@@ -80,8 +85,9 @@ test('a failed fsync of the write-ahead log answers 500 without a verdict, and s
     assert.equal((await decide()).status, 200);
     failSync = true;
     const res = await decide();
-    assert.equal(res.status, 500);
+    assert.equal(res.status, 503, 'a disk that fails is a storage fault (issue 23), not a bad request');
     const body = await res.json();
+    assert.equal(body.code, 'AG_STORAGE_FAULT');
     assert.equal(body.verdict, undefined, 'a decision that may not be on disk is not answered as decided');
     // After a failed fsync a later one may report success for pages that were lost: trust none.
     failSync = false;
@@ -96,14 +102,14 @@ test('a failed fsync of the write-ahead log answers 500 without a verdict, and s
   }
 });
 
-test('an unreachable store: health is 503 and decisions are refused, never allowed', async () => {
+test('an unreachable store: readiness is 503, liveness 200, and decisions are refused, never allowed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-down-'));
   const store = new SqliteStore({ dataDir: dir });
   const { app, port, decide } = await start(store);
   try {
     store.db.close();
-    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-    assert.equal(health.status, 503);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 503, 'this node cannot decide');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200, 'but the process lives: no restart needed');
     const res = await decide();
     assert.ok(res.status >= 500, `status ${res.status}`);
     const body = await res.json();

@@ -43,7 +43,8 @@ export function agentRoutes(app: App, ctx: AppContext): void {
         const key = keyOf(request);
         const agentId = request.params.agent_id;
         const existing = await ctx.store.getAgent(key.tenantId, agentId);
-        if (action === 'reinstate' && !existing) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
+        // Overrides apply to agents the tenant has seen; an unknown id is a typo, not a new agent.
+        if (!existing) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
         const agent = await ctx.store.setAgentOverride(key.tenantId, agentId, override, request.body.reason, ctx.clock());
         const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
         return presentAgent(agent, keys, settings, ctx.clock());

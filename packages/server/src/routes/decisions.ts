@@ -12,6 +12,7 @@ import {
   DecisionRequest,
   DecisionSignature,
   errorResponses,
+  ErrorResponse,
   IdParams,
   OutcomeRequest,
 } from '../schemas.ts';
@@ -27,7 +28,12 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/fabric/decisions',
     {
-      schema: { body: DecisionRequest, headers: DecisionHeaders, response: { 200: DecisionRecord } },
+      schema: {
+        body: DecisionRequest,
+        headers: DecisionHeaders,
+        // 403: an agent key naming another agent (nothing is decided or recorded).
+        response: { 200: DecisionRecord, 403: ErrorResponse },
+      },
       config: { access: 'agent' },
     },
     async (request, reply) => {

@@ -125,6 +125,11 @@ function documentErrors(route: RouteOptions, schema: Json): Json {
   }
   if (schema.body || schema.querystring || schema.params || schema.headers) add(422, ref(HTTPValidationError), 'request failed validation');
   add(500, error, 'internal error; nothing was decided');
+  // Issue 23: any route but the probes sheds load, and writes stop while the store has a fault.
+  if (!config.probe) {
+    add(503, error, 'not now: overloaded (`AG_OVERLOADED`) or the store cannot write (`AG_STORAGE_FAULT`); see `Retry-After`');
+    if (config.public || !route.url.startsWith('/fabric')) add(429, error, 'too many requests from this address; see `Retry-After`');
+  }
   return { ...schema, response };
 }
 

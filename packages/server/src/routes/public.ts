@@ -1,18 +1,10 @@
-// Routes without a key: health, readiness, the service's public keys, and signup when open.
+// Routes without a key: the service's public keys, and signup when open (health: health.ts).
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { errorResponses, Health, PublicKeyList, SignupRequest, SignupResponse } from '../schemas.ts';
+import { errorResponses, PublicKeyList, SignupRequest, SignupResponse } from '../schemas.ts';
 import { createTenantWithAdmin } from '../tenants.ts';
 
 export function publicRoutes(app: App, ctx: AppContext): void {
-  const health = async (_request: unknown, reply: { code(status: number): unknown }) => {
-    if (await ctx.store.ping()) return { status: 'ok' };
-    reply.code(503);
-    return { status: 'unavailable', detail: 'the store is unreachable' };
-  };
-  app.get('/healthz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
-  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
-
   app.get('/fabric/keys/public', { schema: { response: { 200: PublicKeyList } }, config: { access: 'agent' } }, async () => ({
     keys: ctx.keyRing.publicKeys(),
   }));

@@ -30,7 +30,12 @@ let counter = 0;
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-test-'));
   const adminKey = `fk_test_admin_${process.pid}_${++counter}`;
-  const config = { ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ...env }), adminKey };
+  // Event-loop shedding is off unless a test asks: the test's own client shares the server's event loop,
+  // and its stalls (loading undici, compiling a contract) are not load (load-shedding.test.ts turns it on).
+  const config = {
+    ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0', ...env }),
+    adminKey,
+  };
   const store = new SqliteStore({ dataDir });
   const keyRing = SigningKeyRing.loadOrCreate(dataDir);
   await bootstrap(store, adminKey, Date.now());

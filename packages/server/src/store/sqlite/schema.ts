@@ -294,4 +294,11 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX approvals_by_status ON approvals (tenant_id, status, created_at);
   CREATE INDEX approvals_by_expiry ON approvals (status, expires_at);
   `,
+  // Issue 23: one row the storage monitor rewrites to prove the disk takes a durable write (readiness).
+  `
+  CREATE TABLE storage_probe (
+    id INTEGER PRIMARY KEY,
+    probed_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -2,7 +2,6 @@
 // decision is on disk before its answer leaves. Decisions that arrive in one turn of the event
 // loop share one transaction (group commit): one fsync for all of them, each answered after it.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson, normalizeToolPath, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
 import type {
@@ -55,6 +54,11 @@ import { encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
+// Issue 23: storage faults, file identity and the data directory live in their own files.
+import { DATABASE_FILE, markDataDir, openDataDir, type DataDirReport } from './data-dir.ts';
+import { FileIdentityWatch } from './file-identity-watch.ts';
+import { applyFaultSafePragmas, StorageHealth, StorageMonitor } from './storage-health.ts';
+import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 
 interface PendingJob {
   job: DecisionJob;
@@ -67,6 +71,8 @@ export interface SqliteStoreOptions {
   dataDir: string;
   /** Append decisions and approval events to the tamper-evident journal (default true; off only to measure its cost). */
   journal?: boolean;
+  /** How often the storage monitor checks the files and probes a fault (ms, default 1000; issue 23). */
+  storageCheckMs?: number;
 }
 
 export class SqliteStore implements Store {
@@ -90,14 +96,21 @@ export class SqliteStore implements Store {
   private failed: unknown = null;
   /** Protected so a test can make the disk fail. */
   protected walSync: WalSync;
+  /** Issue 23: the storage fault, if any, and what watches for one (null for an in-memory database). */
+  readonly health = new StorageHealth();
+  private monitor: StorageMonitor | null = null;
+  private identity: FileIdentityWatch | null = null;
+  /** How the data directory was found at start (null in memory): main.ts prints its banner and warnings. */
+  readonly dataDirReport: DataDirReport | null = null;
 
   constructor(options: SqliteStoreOptions) {
     let file = ':memory:';
     if (options.dataDir !== ':memory:') {
-      mkdirSync(options.dataDir, { recursive: true });
-      file = join(options.dataDir, 'actiongate.db');
+      this.dataDirReport = openDataDir(options.dataDir);
+      file = join(options.dataDir, DATABASE_FILE);
     }
     this.db = new Database(file);
+    applyFaultSafePragmas(this.db); // issue 23: no -shm mapping, so a disk fault cannot SIGBUS the process
     this.walSync = new WalSync(file === ':memory:' ? null : `${file}-wal`);
     // Group commit relies on WAL (wal-sync.ts); a file system without it must stop us, not degrade us.
     const mode = this.db.pragma('journal_mode = WAL', { simple: true });
@@ -120,6 +133,21 @@ export class SqliteStore implements Store {
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
       options.journal ?? true,
     );
+    // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
+    if (file !== ':memory:') {
+      this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`]);
+      this.monitor = new StorageMonitor({ health: this.health, identity: this.identity, db: this.db, intervalMs: options.storageCheckMs });
+      markDataDir(options.dataDir, Date.now());
+    }
+  }
+
+  /** Issue 23: the store's storage fault (StorageStatus). */
+  storageFault(): StorageFault | null {
+    return this.health.fault;
+  }
+
+  onStorageFault(listener: StorageFaultListener): () => void {
+    return this.health.listen(listener);
   }
 
   private migrate(): void {
@@ -193,6 +221,8 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.monitor?.stop();
+    this.identity?.close();
     try {
       this.flush();
       await this.walSync.durable();
@@ -381,6 +411,7 @@ export class SqliteStore implements Store {
 
   runDecision(job: DecisionJob): Promise<DecisionRow> {
     if (this.closed) return Promise.reject(new Error('store is closed'));
+    if (this.health.fault) return Promise.reject(this.health.unavailable()); // issue 23: fail closed, 503
     if (this.failed)
       return Promise.reject(new Error('the store stopped after a failed disk sync; restart the service', { cause: this.failed }));
     return new Promise((resolve, reject) => {
@@ -410,6 +441,7 @@ export class SqliteStore implements Store {
             outcomes.push({ row: this.db.transaction(() => this.applyDecision(pending.job))() });
           } catch (error) {
             this.events.rollbackTo(eventMark);
+            this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
             outcomes.push({ error });
           }
         }
@@ -417,6 +449,7 @@ export class SqliteStore implements Store {
     } catch (error) {
       // The commit itself failed: nothing of the batch is on disk, so nothing may be answered as decided.
       this.events.discard();
+      this.health.noteError(error); // issue 23
       for (const pending of batch) pending.reject(error);
       return;
     } finally {
@@ -425,6 +458,11 @@ export class SqliteStore implements Store {
     }
     const events = this.events.hold();
     const answer = () => {
+      // Issue 23: a commit into files deleted or replaced since is not durable; answer nothing as decided.
+      if (this.monitor && !this.monitor.checkIdentity()) {
+        for (const pending of batch) pending.reject(this.health.unavailable());
+        return;
+      }
       this.events.releaseThrough(events);
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];
@@ -437,6 +475,7 @@ export class SqliteStore implements Store {
     // pages it lost were never written, so nothing later could be trusted to be on disk.
     const unsynced = (error: unknown) => {
       this.failed ??= error;
+      this.health.report('sync_failed', `an fsync of the write-ahead log failed (${(error as Error).message}); restart the service`, true);
       for (const pending of batch) pending.reject(error);
     };
     if (!this.closed) {
