@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import { DecisionService } from './decision-service.ts';
 import { handleError } from './errors.ts';
+import { bodyWithoutCoercion, strictBodies } from './strict-bodies.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { decisionRoutes } from './routes/decisions.ts';
@@ -41,7 +42,10 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
-    ajv: { customOptions: { allErrors: true } },
+    // removeAdditional off: an unknown field is refused (strict-bodies.ts), not silently dropped;
+    // verbose: errors carry their schema, so validation-messages.ts can say what is allowed.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, verbose: true } },
+    schemaController: { compilersFactory: { buildValidator: bodyWithoutCoercion } },
     return503OnClosing: true,
     // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
     pluginTimeout: 120_000,
@@ -55,6 +59,9 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   };
 
   app.decorateRequest('key', null);
+  strictBodies(app);
+  // Only JSON bodies: a text/plain body is a 415, not a string that fails as "must be object".
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: `no route for ${request.method} \`${request.url.split('?')[0]}\``, code: 'AG_NOT_FOUND' });
