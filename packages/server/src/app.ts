@@ -20,6 +20,8 @@ import { haltRoutes } from './routes/halt.ts';
 import { traceRoutes } from './routes/traces.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { JournalService } from './journal/journal-service.ts';
+import { ServerMetrics } from './metrics/server-metrics.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { journalRoutes } from './routes/journal.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
@@ -55,8 +57,10 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     store: options.store,
     keyRing: options.keyRing,
     decisions: new DecisionService(options.store, options.keyRing, clock),
+    metrics: new ServerMetrics(options.store, clock),
     clock,
   };
+  app.addHook('onClose', async () => ctx.metrics.close());
 
   app.decorateRequest('key', null);
   strictBodies(app);
@@ -108,4 +112,5 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);
   openApiRoutes(app, ctx);
+  metricsRoutes(app, ctx);
 }

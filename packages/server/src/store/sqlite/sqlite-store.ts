@@ -38,6 +38,7 @@ import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts
 import { SqliteJournal } from '../../journal/sqlite-journal.ts';
 import { approvalEventData, SqliteEventLog, type DecisionEventFields } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
+import { SqliteApprovalCounts } from './sqlite-approval-counts.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
 import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
@@ -255,6 +256,7 @@ export class SqliteStore implements Store {
   private traces: SqliteTraces;
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
+  private approvalCounts: SqliteApprovalCounts;
   readonly journal: SqliteJournal;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
@@ -286,6 +288,7 @@ export class SqliteStore implements Store {
     this.traces = new SqliteTraces(this.db);
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
+    this.approvalCounts = new SqliteApprovalCounts(this.db);
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
@@ -918,6 +921,10 @@ export class SqliteStore implements Store {
     }
     await this.earlierAnswersSent();
     return resumed;
+  }
+
+  countPendingApprovals(now: number): Promise<number> {
+    return this.approvalCounts.countPendingApprovals(now);
   }
 
   async addTraceEvent(event: TraceEventRow): Promise<void> {
