@@ -22,6 +22,8 @@ import type { SigningKeyRing } from './signing-keys.ts';
 import { JournalService } from './journal/journal-service.ts';
 import { ServerMetrics } from './metrics/server-metrics.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { requestSpans } from './tracing/request-spans.ts';
+import { Tracing } from './tracing/tracing.ts';
 import { journalRoutes } from './routes/journal.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
@@ -52,18 +54,21 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock),
+    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer),
     metrics: new ServerMetrics(options.store, clock),
+    tracing,
     clock,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
 
   app.decorateRequest('key', null);
   strictBodies(app);
+  requestSpans(app, tracing);
   // Only JSON bodies: a text/plain body is a 415, not a string that fails as "must be object".
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);

@@ -16,6 +16,8 @@ export interface Config {
   tryPerMinute: number;
   /** `GET /metrics` without a key (ACTIONGATE_METRICS=open), for a scraper on a private network. */
   metricsOpen: boolean;
+  /** OTLP/HTTP address spans are exported to (OTEL_EXPORTER_OTLP_ENDPOINT); null: no export. */
+  otlpEndpoint: string | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,6 +34,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
     tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
     metricsOpen: env.ACTIONGATE_METRICS === 'open',
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || null,
   };
 }
 

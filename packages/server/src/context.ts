@@ -5,6 +5,7 @@ import { resolveSettings, type TenantSettings } from '@actiongate/engine';
 import type { Config } from './config.ts';
 import type { DecisionService } from './decision-service.ts';
 import type { ServerMetrics } from './metrics/server-metrics.ts';
+import type { Tracing } from './tracing/tracing.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
 
@@ -14,6 +15,7 @@ export interface AppContext {
   keyRing: SigningKeyRing;
   decisions: DecisionService;
   metrics: ServerMetrics;
+  tracing: Tracing;
   clock: () => number;
 }
 

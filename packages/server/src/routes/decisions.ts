@@ -35,7 +35,11 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
       const started = performance.now();
       let row: Awaited<ReturnType<typeof ctx.decisions.decide>>;
       try {
-        row = await ctx.decisions.decide(keyOf(request), request.body, { idempotencyKey });
+        row = await ctx.decisions.decide(keyOf(request), request.body, {
+          idempotencyKey,
+          trace: request.traceContext,
+          traceId: ctx.tracing.traceIdOf(request.headers),
+        });
       } catch (error) {
         const status = error instanceof ApiError ? error.status : error instanceof ValidationFailed ? 422 : 500;
         if (status >= 500) ctx.metrics.decisionFailed();
