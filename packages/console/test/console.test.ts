@@ -1,19 +1,18 @@
-// The console in a real browser (Debian's Chromium through playwright-core) against the real
+// The console in a real browser (Chromium from test/support/browser.ts, through playwright-core) against the real
 // server: sign in, a held call appears live, approve it in the queue, the resend runs, a rule made
 // in the console blocks, the kill switch halts and resumes, and another tenant sees none of it.
 // Screenshots go to $ACTIONGATE_SCREENSHOTS, or a temporary directory that the output names.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
+import { launchBrowser } from './support/browser.ts';
 
-const CHROMIUM = process.env.ACTIONGATE_CHROMIUM ?? '/usr/bin/chromium';
-const SKIP = process.env.ACTIONGATE_SKIP_BROWSER === '1';
 const shots = process.env.ACTIONGATE_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'actiongate-screens-'));
 
 let server: TestServer;
@@ -43,9 +42,6 @@ const decide = (body: unknown, key = agentKey) => server.call('POST', '/fabric/d
 const shot = (p: Page, name: string) => p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 
 before(async () => {
-  if (SKIP) return;
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set ACTIONGATE_SKIP_BROWSER=1`);
   mkdirSync(shots, { recursive: true });
   // Build the console from the current sources, so the test never checks stale assets.
   execFileSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), '../build.mjs')], { stdio: 'inherit' });
@@ -53,20 +49,17 @@ before(async () => {
   agentKey = (await server.call('POST', '/fabric/agent-keys', { body: { name: 'mailer' } })).body.agent_key;
   approverKey = (await server.call('POST', '/fabric/api-keys', { body: { name: 'alice', role: 'approver' } })).body.api_key;
   otherTenantKey = (await server.call('POST', '/signup', { key: null, body: { name: 'other-co' } })).body.api_key;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
   ({ context: admin, page } = await signedIn(server.adminKey));
 });
 
 after(async () => {
   await browser?.close();
   await server?.close();
-  if (!SKIP) console.log(`# screenshots in ${shots}`);
+  console.log(`# screenshots in ${shots}`);
 });
 
-test('the console in a browser', { skip: SKIP, timeout: 50_000 }, async (t) => {
+test('the console in a browser', { timeout: 50_000 }, async (t) => {
   await t.test('serves the page with a tight CSP, and signs in with a key kept in sessionStorage only', async () => {
     const res = await fetch(`${server.url}/dashboard`);
     const csp = res.headers.get('content-security-policy') ?? '';

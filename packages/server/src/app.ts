@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import { DecisionService } from './decision-service.ts';
 import { handleError } from './errors.ts';
+import { bodyWithoutCoercion, strictBodies } from './strict-bodies.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { decisionRoutes } from './routes/decisions.ts';
@@ -19,6 +20,10 @@ import { haltRoutes } from './routes/halt.ts';
 import { traceRoutes } from './routes/traces.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { JournalService } from './journal/journal-service.ts';
+import { ServerMetrics } from './metrics/server-metrics.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { requestSpans } from './tracing/request-spans.ts';
+import { Tracing } from './tracing/tracing.ts';
 import { journalRoutes } from './routes/journal.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
@@ -45,7 +50,10 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
-    ajv: { customOptions: { allErrors: true } },
+    // removeAdditional off: an unknown field is refused (strict-bodies.ts), not silently dropped;
+    // verbose: errors carry their schema, so validation-messages.ts can say what is allowed.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, verbose: true } },
+    schemaController: { compilersFactory: { buildValidator: bodyWithoutCoercion } },
     return503OnClosing: true,
     // Behind a reverse proxy the client's address comes from X-Forwarded-For (throttles are per address).
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
@@ -53,15 +61,23 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock),
+    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer),
+    metrics: new ServerMetrics(options.store, clock),
+    tracing,
     clock,
   };
+  app.addHook('onClose', async () => ctx.metrics.close());
 
   app.decorateRequest('key', null);
+  strictBodies(app);
+  requestSpans(app, tracing);
+  // Only JSON bodies: a text/plain body is a 415, not a string that fails as "must be object".
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
   // Issue 23, in this order on every request: shed when overloaded, throttle keyless callers, refuse
   // writes while the store has a fault; then the key check below.
@@ -119,4 +135,5 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);
   openApiRoutes(app, ctx);
+  metricsRoutes(app, ctx);
 }

@@ -23,6 +23,10 @@ export interface Config {
   publicPerMinute: number;
   /** Fastify `trustProxy`: false, true, a hop count, or addresses/CIDRs of the proxies (client address from X-Forwarded-For). */
   trustProxy: boolean | number | string[];
+  /** `GET /metrics` without a key (ACTIONGATE_METRICS=open), for a scraper on a private network. */
+  metricsOpen: boolean;
+  /** OTLP/HTTP address spans are exported to (OTEL_EXPORTER_OTLP_ENDPOINT); null: no export. */
+  otlpEndpoint: string | null;
 }
 
 /** Past any of these the service answers 503 with Retry-After instead of deciding (0: that check is off). */
@@ -67,6 +71,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     signupPerHour: positiveNumber(env.ACTIONGATE_SIGNUP_PER_HOUR, 10, 'ACTIONGATE_SIGNUP_PER_HOUR'),
     publicPerMinute: positiveNumber(env.ACTIONGATE_PUBLIC_PER_MINUTE, 600, 'ACTIONGATE_PUBLIC_PER_MINUTE'),
     trustProxy: trustProxyOf(env.ACTIONGATE_TRUST_PROXY),
+    metricsOpen: env.ACTIONGATE_METRICS === 'open',
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || null,
   };
 }
 

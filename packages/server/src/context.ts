@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveSettings, type TenantSettings } from '@actiongate/engine';
 import type { Config } from './config.ts';
 import type { DecisionService } from './decision-service.ts';
+import type { ServerMetrics } from './metrics/server-metrics.ts';
+import type { Tracing } from './tracing/tracing.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
 
@@ -12,6 +14,8 @@ export interface AppContext {
   store: Store;
   keyRing: SigningKeyRing;
   decisions: DecisionService;
+  metrics: ServerMetrics;
+  tracing: Tracing;
   clock: () => number;
 }
 

@@ -1,6 +1,7 @@
 // The shell around the engine for one decision: resolve the agent, hand the store a job that runs
 // the engine on the state it loaded, sign the record, and let the store commit it durably.
 import { canonicalHash, decide, signText } from '@actiongate/engine';
+import { ROOT_CONTEXT, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { decisionSignedPayload } from './decision-signed-payload.ts';
 import { ApiError, ValidationFailed } from './errors.ts';
 import { newId } from './ids.ts';
@@ -16,17 +17,23 @@ export class DecisionService {
     private readonly store: Store,
     private readonly keyRing: SigningKeyRing,
     private readonly clock: () => number = Date.now,
+    private readonly tracer: Tracer = trace.getTracer('actiongate'),
   ) {}
 
   /**
    * Decides one call. With an idempotency key, a repeat (same key, same request, within 24 h) returns
    * the first decision with `replayed: true`; the key reused for a different request is a 422.
+   * `trace`: the request span's context, parent of the decide, sign and commit spans;
+   * `traceId`: from the caller's `traceparent`, the record's trace id when the body names none
+   * (not part of the idempotency hash: a retry may come in a new trace).
    */
   async decide(
     key: KeyRow,
     request: DecisionRequest,
-    options: { idempotencyKey?: string } = {},
+    options: { idempotencyKey?: string; trace?: Context | null; traceId?: string } = {},
   ): Promise<DecisionRow & { replayed?: boolean }> {
+    const parent = options.trace ?? ROOT_CONTEXT;
+    let commit: Span | undefined;
     const agentId = request.agent_id ?? key.agentId;
     if (!agentId) {
       throw new ValidationFailed([
@@ -60,6 +67,7 @@ export class DecisionService {
       now,
       idempotency,
       compute: (state) => {
+        const deciding = this.tracer.startSpan('decide', { attributes: { 'actiongate.path': request.path } }, parent);
         const decision = decide(
           {
             decisionId,
@@ -74,6 +82,9 @@ export class DecisionService {
           },
           state,
         );
+        deciding.setAttributes({ 'actiongate.verdict': decision.verdict, 'actiongate.decision_id': decisionId });
+        deciding.end();
+        const signing = this.tracer.startSpan('sign', { attributes: { 'actiongate.signing_key': signingKey.kid } }, parent);
         const signedPayload = decisionSignedPayload({
           id: decisionId,
           tenantId: key.tenantId,
@@ -104,15 +115,21 @@ export class DecisionService {
           signedPayload,
           approvalId: (approvalStage.data.approval_id as string | undefined) ?? null,
           outcome: null,
-          traceId: request.trace_id ?? null,
+          traceId: request.trace_id ?? options.traceId ?? null,
         };
+        signing.end();
+        // From here the store commits the batch and waits for the WAL sync.
+        commit = this.tracer.startSpan('commit', {}, parent);
         return { decision, row };
       },
     });
     try {
       const stored = await pending;
+      commit?.end();
       return stored.id === decisionId ? stored : { ...stored, replayed: true };
     } catch (error) {
+      commit?.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      commit?.end();
       if (!(error instanceof IdempotencyKeyReused)) throw error;
       throw new ValidationFailed([
         {

@@ -3,12 +3,17 @@
 // Anything unknown is logged and answered 500 with a generic message, never a verdict.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyStorageError, StoreUnavailable } from './store/storage-status.ts';
+import { validationItems, type AjvError, type ValidationItem } from './validation-messages.ts';
+
+export type { ValidationItem };
 
 export const ERRORS = {
   AG_MISSING_KEY: { status: 401, message: 'missing `X-API-Key` header' },
   AG_UNKNOWN_KEY: { status: 401, message: 'unknown or revoked API key' },
+  AG_BAD_REQUEST: { status: 400, message: 'bad request' },
   AG_FORBIDDEN: { status: 403, message: 'this key may not do that' },
   AG_NOT_FOUND: { status: 404, message: 'not found' },
+  AG_METHOD_NOT_ALLOWED: { status: 405, message: 'method not allowed' },
   AG_CONFLICT: { status: 409, message: 'conflicts with the current state' },
   AG_BODY_TOO_LARGE: { status: 413, message: 'request body too large' },
   AG_UNSUPPORTED_MEDIA: { status: 415, message: 'unsupported content type, send `application/json`' },
@@ -35,12 +40,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface ValidationItem {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
-
 /** A 422 with the FastAPI `HTTPValidationError` shape. */
 export class ValidationFailed extends Error {
   readonly items: ValidationItem[];
@@ -48,49 +47,6 @@ export class ValidationFailed extends Error {
     super(items.map((item) => `${item.loc.join('.')}: ${item.msg}`).join('; '));
     this.items = items;
   }
-}
-
-const AJV_TYPES: Record<string, string> = {
-  required: 'missing',
-  maxLength: 'string_too_long',
-  minLength: 'string_too_short',
-  pattern: 'string_pattern_mismatch',
-  enum: 'enum',
-  const: 'literal_error',
-  anyOf: 'union_error',
-  minimum: 'greater_than_equal',
-  maximum: 'less_than_equal',
-  exclusiveMinimum: 'greater_than',
-  exclusiveMaximum: 'less_than',
-  maxItems: 'too_long',
-  minItems: 'too_short',
-  additionalProperties: 'extra_forbidden',
-  format: 'value_error',
-};
-
-const CONTEXT_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
-
-interface AjvError {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, any>;
-}
-
-/** FastAPI-style validation items from ajv errors. */
-export function validationItems(errors: AjvError[], context: string): ValidationItem[] {
-  return errors.map((error) => {
-    const loc: (string | number)[] = [CONTEXT_LOC[context] ?? context];
-    for (const part of error.instancePath.split('/').slice(1)) {
-      const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
-      loc.push(/^\d+$/.test(key) ? Number(key) : key);
-    }
-    if (error.keyword === 'required') loc.push(error.params.missingProperty);
-    if (error.keyword === 'additionalProperties') loc.push(error.params.additionalProperty);
-    const type = error.keyword === 'type' ? `${error.params.type}_type` : (AJV_TYPES[error.keyword] ?? error.keyword);
-    const msg = error.keyword === 'required' ? 'field required' : (error.message ?? 'invalid value');
-    return { loc, msg, type };
-  });
 }
 
 /** Fastify error handler: every error leaves through here. */
@@ -110,19 +66,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
       .send({ detail: validationItems(fastifyError.validation, fastifyError.validationContext ?? 'body'), code: 'AG_VALIDATION' });
     return;
   }
-  switch (fastifyError.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      reply
-        .code(422)
-        .send({ detail: [{ loc: ['body'], msg: `invalid JSON: ${fastifyError.message}`, type: 'json_invalid' }], code: 'AG_VALIDATION' });
-      return;
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      reply.code(413).send({ detail: ERRORS.AG_BODY_TOO_LARGE.message, code: 'AG_BODY_TOO_LARGE' });
-      return;
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      reply.code(415).send({ detail: ERRORS.AG_UNSUPPORTED_MEDIA.message, code: 'AG_UNSUPPORTED_MEDIA' });
-      return;
+  const mapped = fastifyErrorAnswer(fastifyError);
+  if (mapped) {
+    reply.code(mapped.status).send(mapped.body);
+    return;
   }
   // Storage faults (a full disk, replaced files, i/o errors) are the node's trouble, not the caller's:
   // 503 with the reason, and Retry-After when the fault can pass. Never a verdict.
@@ -135,10 +82,57 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     reply.code(503).send({ detail: `${detail}; nothing was decided or changed`, code: 'AG_STORAGE_FAULT' });
     return;
   }
-  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    reply.code(fastifyError.statusCode).send({ detail: fastifyError.message, code: fastifyError.code ?? 'AG_BAD_REQUEST' });
-    return;
-  }
   request.log.error({ err: error }, 'unhandled error');
   reply.code(500).send({ detail: ERRORS.AG_INTERNAL.message, code: 'AG_INTERNAL' });
+}
+
+const validation = (msg: string, type: string) => ({
+  status: 422,
+  body: { detail: [{ loc: ['body'], msg, type }], code: 'AG_VALIDATION' },
+});
+const simple = (code: ErrorCode, detail: string = ERRORS[code].message) => ({ status: ERRORS[code].status, body: { detail, code } });
+
+/**
+ * Fastify's own client errors (FST_ERR_*) answered with our codes and words; undefined for
+ * anything that is not a client error (it is then a 500).
+ */
+export function fastifyErrorAnswer(error: FastifyError): { status: number; body: object } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return validation(
+        `invalid JSON: ${error.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'body is not valid JSON')}`,
+        'json_invalid',
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return validation('body is empty; send a JSON object', 'json_invalid');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return simple('AG_BODY_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return simple('AG_UNSUPPORTED_MEDIA');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return simple('AG_BAD_REQUEST', 'body length does not match the `content-length` header');
+    case 'FST_ERR_CTP_EMPTY_TYPE':
+      return simple('AG_UNSUPPORTED_MEDIA', 'missing `content-type` header, send `application/json`');
+    case 'FST_ERR_BAD_URL':
+      return simple('AG_BAD_REQUEST', 'malformed url');
+    case 'FST_ERR_NOT_FOUND':
+      return simple('AG_NOT_FOUND');
+  }
+  const status = error.statusCode ?? 0;
+  if (status < 400 || status >= 500) return undefined;
+  const code: ErrorCode =
+    status === 404
+      ? 'AG_NOT_FOUND'
+      : status === 405
+        ? 'AG_METHOD_NOT_ALLOWED'
+        : status === 413
+          ? 'AG_BODY_TOO_LARGE'
+          : status === 415
+            ? 'AG_UNSUPPORTED_MEDIA'
+            : status === 429
+              ? 'AG_THROTTLED'
+              : 'AG_BAD_REQUEST';
+  const words = error.message ? error.message.charAt(0).toLowerCase() + error.message.slice(1) : ERRORS[code].message;
+  return { status, body: { detail: words, code } };
 }

@@ -27,7 +27,7 @@ export const DecisionRequest = Type.Object(
     payload: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'the tool arguments' })),
     trace_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
-  { $id: 'DecisionRequest' },
+  { $id: 'DecisionRequest', additionalProperties: false },
 );
 export type DecisionRequest = Static<typeof DecisionRequest>;
 
@@ -87,7 +87,7 @@ export const OutcomeRequest = Type.Object(
     status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
     detail: Type.Optional(Type.String({ maxLength: 2000 })),
   },
-  { $id: 'OutcomeRequest' },
+  { $id: 'OutcomeRequest', additionalProperties: false },
 );
 export type OutcomeRequest = Static<typeof OutcomeRequest>;
 
@@ -102,7 +102,7 @@ export const AgentKeyRequest = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: 'the agent the key belongs to; defaults to the name' }),
     ),
   },
-  { $id: 'AgentKeyRequest' },
+  { $id: 'AgentKeyRequest', additionalProperties: false },
 );
 export type AgentKeyRequest = Static<typeof AgentKeyRequest>;
 
@@ -111,7 +111,7 @@ export const ApiKeyRequest = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 120 }),
     role: Type.Union([Type.Literal('admin'), Type.Literal('approver')]),
   },
-  { $id: 'ApiKeyRequest' },
+  { $id: 'ApiKeyRequest', additionalProperties: false },
 );
 export type ApiKeyRequest = Static<typeof ApiKeyRequest>;
 
@@ -164,7 +164,7 @@ export const ToolRuleRequest = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     enabled: Type.Optional(Type.Boolean()),
   },
-  { $id: 'ToolRuleRequest' },
+  { $id: 'ToolRuleRequest', additionalProperties: false },
 );
 export type ToolRuleRequest = Static<typeof ToolRuleRequest>;
 
@@ -177,13 +177,13 @@ export const ToolRulePatch = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     enabled: Type.Optional(Type.Boolean()),
   },
-  { $id: 'ToolRulePatch', minProperties: 1 },
+  { $id: 'ToolRulePatch', minProperties: 1, additionalProperties: false },
 );
 export type ToolRulePatch = Static<typeof ToolRulePatch>;
 
 export const ApprovalDecisionRequest = Type.Object(
   { note: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) },
-  { $id: 'ApprovalDecisionRequest' },
+  { $id: 'ApprovalDecisionRequest', additionalProperties: false },
 );
 export type ApprovalDecisionRequest = Static<typeof ApprovalDecisionRequest>;
 
@@ -202,7 +202,10 @@ export const ApprovalListQuery = Type.Object({
 });
 export type ApprovalListQuery = Static<typeof ApprovalListQuery>;
 
-export const AgentActionRequest = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) }, { $id: 'AgentActionRequest' });
+export const AgentActionRequest = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { $id: 'AgentActionRequest', additionalProperties: false },
+);
 export type AgentActionRequest = Static<typeof AgentActionRequest>;
 
 const RiskLevel = Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')]);
@@ -213,7 +216,7 @@ export const AddToolRequest = Type.Object(
     risk_level: Type.Optional(RiskLevel),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
   },
-  { $id: 'AddToolRequest' },
+  { $id: 'AddToolRequest', additionalProperties: false },
 );
 export type AddToolRequest = Static<typeof AddToolRequest>;
 
@@ -230,15 +233,18 @@ export const SettingsPatch = Type.Object(
     fail_mode: Type.Optional(Type.Union([Type.Literal('closed'), Type.Literal('degraded_low')])),
     halt_quorum: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'admin keys needed to halt' })),
     thresholds: Type.Optional(
-      Type.Object({
-        trusted_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
-        trusted_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-        normal_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
-        normal_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-      }),
+      Type.Object(
+        {
+          trusted_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
+          trusted_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+          normal_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
+          normal_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
-  { $id: 'SettingsPatch' },
+  { $id: 'SettingsPatch', additionalProperties: false },
 );
 export type SettingsPatch = Static<typeof SettingsPatch>;
 
@@ -247,7 +253,7 @@ export const SignupRequest = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 120 }),
     email: Type.Optional(Type.String({ maxLength: 254, format: 'email' })),
   },
-  { $id: 'SignupRequest' },
+  { $id: 'SignupRequest', additionalProperties: false },
 );
 export type SignupRequest = Static<typeof SignupRequest>;
 
@@ -257,7 +263,7 @@ export const EmergencyHaltRequest = Type.Object(
     operator_id: Type.String({ minLength: 1, maxLength: 200, description: 'the person who halts' }),
     confirmation_token: Type.String({ minLength: 1, maxLength: 200, description: 'from `POST /fabric/halt/token`; single use' }),
   },
-  { $id: 'EmergencyHaltRequest' },
+  { $id: 'EmergencyHaltRequest', additionalProperties: false },
 );
 export type EmergencyHaltRequest = Static<typeof EmergencyHaltRequest>;
 
@@ -265,7 +271,7 @@ export const ResumeRequest = Type.Object(
   {
     operator_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
-  { $id: 'ResumeRequest' },
+  { $id: 'ResumeRequest', additionalProperties: false },
 );
 export type ResumeRequest = Static<typeof ResumeRequest>;
 
@@ -290,7 +296,7 @@ export const EventRequest = Type.Object(
     kind: Type.Optional(Type.String({ minLength: 1, maxLength: 40, default: 'INTERNAL' })),
     status: Type.Optional(Type.String({ minLength: 1, maxLength: 40, default: 'OK' })),
   },
-  { $id: 'EventRequest' },
+  { $id: 'EventRequest', additionalProperties: false },
 );
 export type EventRequest = Static<typeof EventRequest>;
 
@@ -560,7 +566,7 @@ export const TryRequest = Type.Object(
     agent_id: Type.String(),
     payload: Type.Object({}, { additionalProperties: true }),
   },
-  { $id: 'TryRequest' },
+  { $id: 'TryRequest', additionalProperties: false },
 );
 
 export const TryScenario = Type.Object(

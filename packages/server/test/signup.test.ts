@@ -1,13 +1,10 @@
 // The signup page: HTTP checks (closed by default, headers, no inline script, no CDN), and the
-// whole flow in a real browser (Debian's Chromium through playwright-core).
+// whole flow in a real browser (Chromium from the console's test/support/browser.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../console/test/support/browser.ts';
 import { startServer, type TestServer } from './support/test-server.ts';
-
-const CHROMIUM = process.env.ACTIONGATE_CHROMIUM ?? '/usr/bin/chromium';
-const SKIP_BROWSER = process.env.ACTIONGATE_SKIP_BROWSER === '1';
 
 let open: TestServer;
 let closed: TestServer;
@@ -56,67 +53,59 @@ test('GET /signup is a small HTML page with no inline script and nothing from an
   }
 });
 
-test(
-  'the signup page in a browser: creates a tenant, shows its key once with copy and the next steps',
-  { skip: SKIP_BROWSER, timeout: 40_000 },
-  async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it or set ACTIONGATE_SKIP_BROWSER=1`);
-    let browser: Browser | undefined;
-    try {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
-      const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(String(error)));
-      await page.goto(`${open.url}/signup`);
+test('the signup page in a browser: creates a tenant, shows its key once with copy and the next steps', { timeout: 40_000 }, async () => {
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.goto(`${open.url}/signup`);
 
-      // A validation error from the server is shown, not swallowed.
-      await page.fill('#name', ' ');
-      await page.evaluate(() => document.getElementById('name')!.removeAttribute('required'));
-      await page.click('#submit');
-      await page.waitForSelector('#error:not([hidden])');
-      assert.match((await page.textContent('#error')) ?? '', /name/);
+    // A validation error from the server is shown, not swallowed.
+    await page.fill('#name', ' ');
+    await page.evaluate(() => document.getElementById('name')!.removeAttribute('required'));
+    await page.click('#submit');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.match((await page.textContent('#error')) ?? '', /name/);
 
-      await page.fill('#name', 'Acme robotics');
-      await page.fill('#email', 'ops@acme.example');
-      await page.click('#submit');
-      await page.waitForSelector('#result:not([hidden])');
-      const key = (await page.textContent('#api-key'))!;
-      assert.match(key, /^fk_/);
-      assert.equal(await page.isHidden('#signup-form'), true);
-      assert.match((await page.textContent('#tenant-id'))!, /^tn_/);
+    await page.fill('#name', 'Acme robotics');
+    await page.fill('#email', 'ops@acme.example');
+    await page.click('#submit');
+    await page.waitForSelector('#result:not([hidden])');
+    const key = (await page.textContent('#api-key'))!;
+    assert.match(key, /^fk_/);
+    assert.equal(await page.isHidden('#signup-form'), true);
+    assert.match((await page.textContent('#tenant-id'))!, /^tn_/);
 
-      // The key works, and belongs to a new tenant (not the default one).
-      const rules = await open.call('GET', '/fabric/tool-rules', { key });
-      assert.equal(rules.status, 200);
-      assert.deepEqual(rules.body.rules, []);
+    // The key works, and belongs to a new tenant (not the default one).
+    const rules = await open.call('GET', '/fabric/tool-rules', { key });
+    assert.equal(rules.status, 200);
+    assert.deepEqual(rules.body.rules, []);
 
-      await page.click('#copy');
-      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
-      assert.equal(await page.textContent('#copy'), 'Copied');
+    await page.click('#copy');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+    assert.equal(await page.textContent('#copy'), 'Copied');
 
-      const curl = (await page.textContent('#step-curl'))!;
-      assert.ok(curl.includes(`${open.url}/fabric/decisions`) && curl.includes(`X-API-Key: ${key}`));
-      assert.match((await page.textContent('#step-sdk'))!, /new ActionGate\(/);
-      assert.equal(await page.getAttribute('#step-console', 'href'), '/dashboard');
+    const curl = (await page.textContent('#step-curl'))!;
+    assert.ok(curl.includes(`${open.url}/fabric/decisions`) && curl.includes(`X-API-Key: ${key}`));
+    assert.match((await page.textContent('#step-sdk'))!, /new ActionGate\(/);
+    assert.equal(await page.getAttribute('#step-console', 'href'), '/dashboard');
 
-      // Shown once: a reload shows the empty form again, not the key.
-      await page.reload();
-      assert.equal(await page.isHidden('#result'), true);
-      assert.equal(await page.textContent('#api-key'), '');
-      assert.deepEqual(
-        problems.filter((p) => !/status of 422/.test(p)),
-        [],
-        'no console errors (a CSP violation would be one)',
-      );
-    } finally {
-      await browser?.close();
-    }
-  },
-);
+    // Shown once: a reload shows the empty form again, not the key.
+    await page.reload();
+    assert.equal(await page.isHidden('#result'), true);
+    assert.equal(await page.textContent('#api-key'), '');
+    assert.deepEqual(
+      problems.filter((p) => !/status of 422/.test(p)),
+      [],
+      'no console errors (a CSP violation would be one)',
+    );
+  } finally {
+    await browser?.close();
+  }
+});

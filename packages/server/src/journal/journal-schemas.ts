@@ -98,7 +98,7 @@ export type JournalListQuery = Static<typeof JournalListQuery>;
 
 export const InclusionProofRequest = Type.Object(
   { evidence_id: Type.String({ minLength: 1, maxLength: 200, description: 'a decision id (`fd_…`) or an approval id (`apr_…`)' }) },
-  { $id: 'InclusionProofRequest' },
+  { $id: 'InclusionProofRequest', additionalProperties: false },
 );
 export type InclusionProofRequest = Static<typeof InclusionProofRequest>;
 
@@ -121,7 +121,7 @@ export const JournalVerifyReq = Type.Object(
     expected_head: Type.Optional(Type.Union([Hash, Type.Null()], { description: 'the `entry_hash` the journal must end at' })),
     tree_head: Type.Optional(Type.Union([FreeObject, Type.Null()], { description: 'a signed tree head the journal must match' })),
   },
-  { $id: 'JournalVerifyReq' },
+  { $id: 'JournalVerifyReq', additionalProperties: false },
 );
 export type JournalVerifyReq = Static<typeof JournalVerifyReq>;
 

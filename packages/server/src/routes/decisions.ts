@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, ValidationFailed } from '../errors.ts';
 import { decisionSignedPayload } from '../decision-signed-payload.ts';
 import { presentDecision } from '../present.ts';
 import {
@@ -38,7 +38,21 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      const row = await ctx.decisions.decide(keyOf(request), request.body, { idempotencyKey });
+      const started = performance.now();
+      let row: Awaited<ReturnType<typeof ctx.decisions.decide>>;
+      try {
+        row = await ctx.decisions.decide(keyOf(request), request.body, {
+          idempotencyKey,
+          trace: request.traceContext,
+          traceId: ctx.tracing.traceIdOf(request.headers),
+        });
+      } catch (error) {
+        const status = error instanceof ApiError ? error.status : error instanceof ValidationFailed ? 422 : 500;
+        if (status >= 500) ctx.metrics.decisionFailed();
+        throw error;
+      }
+      // A replay answers an earlier decision again: counted once, when it was made.
+      if (!row.replayed) ctx.metrics.decided(row, (performance.now() - started) / 1000);
       if (row.replayed) reply.header('idempotency-replayed', 'true');
       return presentDecision(row, false);
     },

@@ -44,6 +44,8 @@ const BY_CODE: Array<[RegExp, StorageFaultKind, string]> = [
   [/^(SQLITE_FULL|ENOSPC|EDQUOT)$/, 'disk_full', 'the disk is full'],
   [/^(SQLITE_READONLY.*|EROFS|EACCES|EPERM)$/, 'read_only', 'the database files cannot be written (read-only)'],
   [/^(SQLITE_IOERR.*|SQLITE_CANTOPEN.*|EIO)$/, 'io_error', 'the disk answered an i/o error'],
+  // PostgreSQL: connection exceptions (class 08), the server shutting down (57P01-03), sockets refused or cut.
+  [/^(08\w{3}|57P0[1-3]|ECONNREFUSED|ECONNRESET)$/, 'io_error', 'the database is unreachable'],
 ];
 
 /** Whether an error thrown by a write is the storage failing (not a bug or a constraint), and which way. */

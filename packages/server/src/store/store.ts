@@ -1,5 +1,6 @@
 // The one storage interface the service talks to. Implementations per database live beside it
 // (sqlite/ now, postgres/ later) and are checked by the same conformance suite.
+import type { ApprovalCountStore } from './approval-count-store.ts';
 import type { DemoTenantStore } from './demo-tenant-store.ts';
 import type { EventStore } from './event-store.ts';
 import type { HaltStore } from './halt-store.ts';
@@ -176,7 +177,7 @@ export type ApprovalDecisionResult =
   | { ok: true; approval: ApprovalRow }
   | { ok: false; reason: 'not_found' | 'own_request' | 'already_decided' | 'expired'; approval?: ApprovalRow };
 
-export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStore, StorageStatus {
+export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStore, ApprovalCountStore, StorageStatus {
   close(): Promise<void>;
   ping(): Promise<boolean>;
 

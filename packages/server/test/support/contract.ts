@@ -82,6 +82,11 @@ export class Contract {
     if (!response)
       return `${where}: status ${status} is not documented for ${method} ${operation.template} (documented: ${Object.keys(operation.responses).join(', ')})`;
     const schema = response.content?.['application/json']?.schema;
+    const mediaType = (type: string | null) => (type ?? '').split(';')[0].trim();
+    const textual = Object.keys(response.content ?? {}).find(
+      (type) => type.startsWith('text/') && mediaType(type) === mediaType(contentType),
+    );
+    if (!schema && textual) return typeof body === 'string' ? null : `${where}: expected ${textual} text`;
     if (!schema) {
       if (status === 204 || body === null || body === '') return null;
       return `${where}: the document promises no body, got ${JSON.stringify(body).slice(0, 200)}`;

@@ -21,6 +21,8 @@ import type {
   ToolRuleRow,
 } from '../store.ts';
 import { IdempotencyKeyReused } from '../store.ts';
+import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
+import { PostgresStorageStatus } from './postgres-storage-status.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -192,10 +194,34 @@ export class PostgresStore implements Store {
     if (this.closed) return false;
     try {
       await this.pool.query('SELECT 1');
+      this.status.succeeded();
       return true;
-    } catch {
+    } catch (error) {
+      this.status.failed(error);
       return false;
     }
+  }
+
+  // Storage status (issue 23): the database out of reach is this store's fault; see postgres-storage-status.ts.
+  private readonly status = new PostgresStorageStatus();
+
+  storageFault(): StorageFault | null {
+    return this.status.storageFault();
+  }
+
+  onStorageFault(listener: StorageFaultListener): () => void {
+    return this.status.onStorageFault(listener);
+  }
+
+  /** Approvals still waiting for a human (the `/metrics` gauge), all tenants. */
+  async countPendingApprovals(now: number): Promise<number> {
+    const result = await query(
+      this.pool,
+      'count_pending_approvals',
+      `SELECT COUNT(*)::int AS n FROM approvals WHERE status = 'pending' AND expires_at > $1`,
+      [now],
+    );
+    return Number(result.rows[0].n);
   }
 
   async countTenants(): Promise<number> {
@@ -429,9 +455,11 @@ export class PostgresStore implements Store {
       });
     } catch (error) {
       // The commit failed (or the connection did): nothing of the group may be answered as decided.
+      this.status.failed(error);
       for (const pending of batch) pending.reject(error);
       return;
     }
+    this.status.succeeded();
     // INVARIANT: no answer before COMMIT returned.
     this.events.deliver(events);
     batch.forEach((pending, i) => {

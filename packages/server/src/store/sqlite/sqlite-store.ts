@@ -48,6 +48,7 @@ import {
 import { SqliteJournal } from './sqlite-journal.ts';
 import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
+import { SqliteApprovalCounts } from './sqlite-approval-counts.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
@@ -90,6 +91,7 @@ export class SqliteStore implements Store {
   private traces: SqliteTraces;
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
+  private approvalCounts: SqliteApprovalCounts;
   readonly journal: SqliteJournal;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
@@ -128,6 +130,7 @@ export class SqliteStore implements Store {
     this.traces = new SqliteTraces(this.db);
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
+    this.approvalCounts = new SqliteApprovalCounts(this.db);
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
@@ -768,6 +771,10 @@ export class SqliteStore implements Store {
     }
     await this.earlierAnswersSent();
     return resumed;
+  }
+
+  countPendingApprovals(now: number): Promise<number> {
+    return this.approvalCounts.countPendingApprovals(now);
   }
 
   async addTraceEvent(event: TraceEventRow): Promise<void> {
