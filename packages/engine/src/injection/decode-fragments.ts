@@ -6,7 +6,7 @@ import { AMPERSAND, BACKSLASH, BASE64_RUN, MIN_BASE64_RUN, PERCENT } from './tex
 
 /** One decoded view of (part of) a string. */
 export interface DecodedFragment {
-  kind: 'base64' | 'url' | 'html' | 'escape';
+  kind: 'base64' | 'url' | 'html' | 'escape' | 'hex' | 'rot13' | 'caesar' | 'reversed' | 'leetspeak' | 'split_letters' | 'comment';
   /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
   text: string;
   /** The encoded source, for excerpts. */

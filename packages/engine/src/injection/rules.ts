@@ -547,7 +547,8 @@ const MARKDOWN_RULES: PatternRule[] = [
     rule: 'markdown_exfiltration',
     gate: keyed(/\]\(|<img|<a\s/i, [], ['](', '<img', '<a']),
     weight: 0.35,
-    pattern: /!\[[^\]\n]{0,200}\]\(\s*<?https?:\/\/[^\s)?]{1,300}\?[^\s)]{0,600}=/i,
+    // Status badges (shields.io, CI badges: an .svg with a query) are a README's furniture.
+    pattern: /!\[[^\]\n]{0,200}\]\(\s*<?https?:\/\/(?![^\s)?]*(?:shields\.io|badgen\.net|badge|\.svg\?))[^\s)?]{1,300}\?[^\s)]{0,600}=/i,
   },
   {
     rule: 'markdown_exfiltration',

@@ -38,6 +38,25 @@ const MAX_FINDINGS = 50;
 const LIMIT_WEIGHT = 0.3;
 
 const WALK_OPTIONS = { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES };
+/** Characters at the end of an over-large payload screened too: padding does not hide a tail. */
+export const TAIL_CHARS = 16 * 1024;
+/** Characters of the joined strings screened as one text (an instruction split across fields). */
+const MAX_JOINED_CHARS = 32 * 1024;
+const JOINED_PATH = '$(strings joined)';
+
+// The last `chars` characters of the payload's strings, in document order, walked without a byte
+// budget (walking is cheap; screening is not).
+function tailOf(payload: unknown, chars: number): string {
+  const parts: string[] = [];
+  let kept = 0;
+  walkPayload(payload, { maxBytes: Number.MAX_SAFE_INTEGER, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES * 10 }, (text) => {
+    parts.push(text);
+    kept += text.length;
+    while (parts.length > 1 && kept - parts[0].length >= chars) kept -= parts.shift()!.length;
+  });
+  const joined = parts.join('\n');
+  return joined.slice(Math.max(0, joined.length - chars));
+}
 
 /** The weighted signals of one payload, and its findings: one per rule and path, 50 at most. */
 class Evidence {
@@ -64,20 +83,38 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     const threshold =
       typeof requested === 'number' && Number.isFinite(requested) && requested >= 0 && requested <= 1 ? requested : DEFAULT_THRESHOLD;
     const evidence = new Evidence();
+    // Strings worth joining: not keys or short values, which every payload has many of.
+    const joinable: string[] = [];
+    let joinedLength = 0;
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
+      if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
+        joinable.push(text);
+        joinedLength += text.length + 1;
+      }
       const hits = screenText(text);
       if (hits.length === 0) return;
       // The path is built only for a string with hits.
       const path = stringPath(container, key);
       for (const hit of hits) evidence.report(hit.rule, hit.detector, hit.weight, path, hit.excerpt);
     });
+    // An instruction split across fields or array items reads whole only when they are joined.
+    // Only what the joined text adds counts: a detector stronger there than in any one string.
+    if (joinable.length > 1) {
+      const strongest = new Map<string, number>();
+      for (const { detector, weight } of evidence.weighted) strongest.set(detector, Math.max(weight, strongest.get(detector) ?? 0));
+      for (const hit of screenText(joinable.join('\n').slice(0, MAX_JOINED_CHARS))) {
+        if (hit.weight > (strongest.get(hit.detector) ?? 0)) evidence.report(hit.rule, hit.detector, hit.weight, JOINED_PATH, hit.excerpt);
+      }
+    }
     if (limits.truncated) {
+      for (const hit of screenText(tailOf(payload, TAIL_CHARS)))
+        evidence.report(hit.rule, hit.detector, hit.weight, '$(tail)', hit.excerpt);
       evidence.report(
         'payload_too_large',
         'payload_too_large',
         LIMIT_WEIGHT,
         '$',
-        `only the first ${MAX_SCREENED_CHARS} characters were screened`,
+        `only the first ${MAX_SCREENED_CHARS} and the last ${TAIL_CHARS} characters were screened`,
       );
     }
     if (limits.tooDeep) {

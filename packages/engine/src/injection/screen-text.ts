@@ -1,11 +1,14 @@
 // Screens one string: normalise it, run every detector, then decode what is encoded inside it and
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
-import { decodeFragments } from './decode-fragments.ts';
+import { detectAgentIntent } from './agent-intent.ts';
+import { decodeCiphers } from './decode-ciphers.ts';
+import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
 import { excerptOf } from './excerpt.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
+import { learnedScore, learnedWeight } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { NON_ASCII } from './text-traits.ts';
 
@@ -27,11 +30,13 @@ function detect(text: string, traits: number): readonly Signal[] {
   const patterns = runPatternRules(text);
   const code = detectRiskyCode(text, traits);
   const divergence = detectTaskDivergence(text, traits);
+  const intent = detectAgentIntent(text);
   // Most texts give no signal at all.
-  if (code === undefined && divergence === undefined) return patterns;
+  if (code === undefined && divergence === undefined && intent === undefined) return patterns;
   const signals = [...patterns];
   if (code !== undefined) signals.push(code);
   if (divergence !== undefined) signals.push(divergence);
+  if (intent !== undefined) signals.push(intent);
   return signals;
 }
 
@@ -66,14 +71,23 @@ export function screenText(raw: string, decodeDepth = 0): readonly TextHit[] {
     traits = scanText(text);
   }
   const signals = detect(text, traits);
-  const fragments = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
-  if (signals.length === 0 && !obfuscated && fragments.length === 0) return NO_HITS;
+  let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
+  if (decodeDepth < MAX_DECODE_DEPTH) {
+    const ciphers = decodeCiphers(text);
+    if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
+  }
+  const learned = learnedScore(text);
+  const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
+  if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0) return NO_HITS;
   const hits: TextHit[] = signals.map((signal) => ({
     rule: signal.rule,
     detector: signal.detector,
     weight: signal.weight,
     excerpt: excerptOf(text, signal.start, signal.end),
   }));
+  if (learned !== undefined && learnedHit > 0) {
+    hits.push({ rule: 'learned_screen', detector: 'learned_screen', weight: learnedHit, excerpt: learned.excerpt.slice(0, 120) });
+  }
   if (obfuscated) {
     hits.push({ rule: 'obfuscation', detector: 'obfuscation', weight: OBFUSCATION_WEIGHT, excerpt: excerptOf(text, 0, 0) });
   }

@@ -13,7 +13,10 @@ import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './pa
 import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
+import { assessHiddenShell } from './hidden-shell.ts';
+import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
+import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
 import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
 
 /** A tool call to classify. */
@@ -116,6 +119,9 @@ const PATH_KEYS = new Set([
 /** Generic verbs of SQL runners: the statement decides the class, not the verb. */
 const SQL_RUNNER_VERBS = /verb (?:exec|execute|run|query|sql|script|select)\b/;
 
+const MONEY_DOCUMENTS = new Set(['invoice', 'invoices', 'quote', 'quotes', 'estimate', 'receipt', 'receipts', 'bill', 'statement']);
+const MONEY_MOVERS = new Set(['pay', 'send', 'transfer', 'wire', 'settle', 'charge', 'refund', 'payout', 'withdraw', 'collect', 'capture']);
+
 const MAX_SHELL_STRINGS = 16;
 const MAX_SQL_STRINGS = 16;
 
@@ -145,7 +151,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
   const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
   const tool = toolNameRisk(path);
-  const fields = collectFields(input.payload);
+  const fields = withJsonBodies(collectFields(input.payload));
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
     // deletes, an unreadable remainder may hold the critical part, so a human must look.
@@ -169,7 +175,12 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
   classifyShell(tool, fields, findings);
-  assessMoney(fields, tool.payment, threshold, findings);
+  // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
+  const moneyDocument =
+    tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
+  if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
+  else assessMoney(fields, tool.payment || callsPaymentApi(fields), threshold, findings);
+  assessCallEffects(tool, path, fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
 }
 
@@ -207,6 +218,7 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
     if (!tool.shell && result.class !== 'critical' && result.reasons.some((reason) => reason.startsWith('shell: could not parse')))
       continue;
     findings.merge(result);
+    assessHiddenShell(command, findings);
   }
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
@@ -245,6 +257,14 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
     if (!analyse) continue;
     count++;
     out.push(analyzeSql(text));
+    // What MySQL runs inside `/*! … */`, and what is built or run behind the parser's back.
+    const opened = openExecutableComments(text);
+    if (opened !== undefined) {
+      const inside = analyzeSql(opened);
+      out.push({ class: inside.class, reasons: inside.reasons.map((reason) => `${reason} (inside a MySQL executable comment)`) });
+    }
+    const tricks = assessSqlTricks(text);
+    if (tricks !== undefined) out.push(tricks);
   }
 }
 

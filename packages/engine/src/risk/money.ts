@@ -6,13 +6,14 @@
 // critical threshold is critical and any other payment high.
 
 import type { Findings } from './findings.ts';
+import { currencyIn, memoAmount, parseLooseAmount, quantityTimesPrice, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
 
 /** Default amount from which a transfer is critical. */
 export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
 
 const MONEY_KEY =
-  /^(?:amount|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
+  /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
 const MINOR_UNITS = /(?:^|_)(?:cents|minor|minor_units|pennies|in_cents|paise|kopecks)$|^cents$/;
 /** Keys too generic to be money unless inside a money field or a transfer. */
 const GENERIC_KEYS = new Set(['value', 'sum', 'total', 'net', 'gross']);
@@ -56,7 +57,10 @@ const TRANSFER_KEYS = new Set([
   'aba',
 ]);
 const TRANSFER_WORDS =
-  /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase)$/i;
+  /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase|buy|sell|trade|market_order|limit_order)$/i;
+// A recipient that is a crypto address or an IBAN makes any amount a transfer.
+const ADDRESS_VALUE = /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20,}|[A-Z]{2}\d{2}[A-Z0-9 ]{11,30})$/;
+const RECIPIENT_KEYS = new Set(['to', 'recipient', 'address', 'dest', 'destination', 'account', 'wallet', 'payee']);
 const TYPE_KEYS = new Set(['type', 'kind', 'action', 'operation', 'transaction_type', 'intent', 'method', 'category']);
 
 /** Reads an amount from a number or a numeric string with currency marks and separators. */
@@ -91,6 +95,9 @@ export function parseAmount(value: number | string): number | undefined {
 export function hasTransferContext(fields: PayloadFields): boolean {
   for (const key of fields.keys) if (TRANSFER_KEYS.has(key)) return true;
   for (const field of fields.strings) {
+    if (RECIPIENT_KEYS.has(field.key) && field.text.length <= 64 && ADDRESS_VALUE.test(field.text.trim())) return true;
+  }
+  for (const field of fields.strings) {
     if (TYPE_KEYS.has(field.key) && field.text.length <= 40 && TRANSFER_WORDS.test(field.text.trim().replace(/[\s-]+/g, '_'))) return true;
   }
   return false;
@@ -104,10 +111,18 @@ function moneyAmount(field: ScalarField): number | undefined {
     (MONEY_KEY.test(key) &&
       (!GENERIC_KEYS.has(key) || MONEY_KEY.test(field.parentKey) || field.parentKey === '' || field.parentKey === 'money'));
   if (!money) return undefined;
-  if (typeof field.value === 'string' && !/\d/.test(field.value)) return undefined;
-  const amount = parseAmount(field.value);
+  if (typeof field.value === 'string' && !/\d/.test(field.value) && parseLooseAmount(field.value) === undefined) return undefined;
+  const amount = parseAmount(field.value) ?? (typeof field.value === 'string' ? parseLooseAmount(field.value) : undefined);
   if (amount === undefined) return undefined;
   return minor ? amount / 100 : amount;
+}
+
+/** The amount of a money field in dollars: its own currency mark, else its siblings'. */
+function moneyAmountUsd(fields: PayloadFields, field: ScalarField): { amount: number; currency?: string } | undefined {
+  const amount = moneyAmount(field);
+  if (amount === undefined) return undefined;
+  const currency = (typeof field.value === 'string' ? currencyIn(field.value) : undefined) ?? siblingCurrency(fields, field);
+  return { amount: toUsd(amount, currency), currency };
 }
 
 function format(amount: number): string {
@@ -123,10 +138,20 @@ export function assessMoney(fields: PayloadFields, paymentTool: boolean, thresho
   if (!transfer) return false;
   let largest: { amount: number; key: string } | undefined;
   const batches = new Map<string, { total: number; count: number }>();
-  for (const field of fields.scalars) {
-    const amount = moneyAmount(field);
-    if (amount === undefined) continue;
-    if (largest === undefined || amount > largest.amount) largest = { amount, key: field.key };
+  // Amounts written in words are strings without digits, which the field reader skips.
+  const worded: ScalarField[] = fields.strings
+    .filter((f) => f.text.length <= 80 && !/\d/.test(f.text) && MONEY_KEY.test(f.key))
+    .map((f) => ({ key: f.key, parentKey: f.parentKey, value: f.text, group: `.${f.key}` }));
+  for (const field of [...fields.scalars, ...worded]) {
+    const read = moneyAmountUsd(fields, field);
+    if (read === undefined) continue;
+    const amount = read.amount;
+    const original = moneyAmount(field);
+    const key =
+      read.currency !== undefined && read.currency !== 'USD' && original !== undefined
+        ? `${field.key}\`: ${format(original)} ${read.currency} in USD \``
+        : field.key;
+    if (largest === undefined || amount > largest.amount) largest = { amount, key };
     if (field.group.includes('[]')) {
       const batch = batches.get(field.group) ?? { total: 0, count: 0 };
       batch.total += amount;
@@ -135,6 +160,17 @@ export function assessMoney(fields: PayloadFields, paymentTool: boolean, thresho
     }
   }
   const kind = 'transfer';
+  // Quantity x unit price (an order), and amounts written only in a memo.
+  const product = quantityTimesPrice(fields);
+  if (product !== undefined) {
+    const currency = fields.strings.find((f) => f.key === 'currency' || f.key === 'asset')?.text.trim();
+    const amount = toUsd(product.amount, currency);
+    if (largest === undefined || amount > largest.amount) largest = { amount, key: product.why.replace(/`/g, '') };
+  }
+  if (largest === undefined) {
+    const memo = memoAmount(fields);
+    if (memo !== undefined) largest = { amount: memo.amount, key: `${memo.key}\` (amount written in text) \`` };
+  }
   if (largest === undefined) {
     if (paymentTool) findings.add('high', 'money: payment tool with no readable amount');
     return paymentTool;

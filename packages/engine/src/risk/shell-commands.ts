@@ -201,7 +201,13 @@ function runRules(c: RuleContext): void {
     name === 'blkdiscard' ||
     name === 'mkdosfs'
   ) {
-    c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
+    // A file system made inside an image file (`mkfs.ext4 disk.img`) wipes only that file.
+    const targets = c.args.map((word) => word.text).filter((text) => text !== '' && !text.startsWith('-'));
+    const imageOnly =
+      targets.length > 0 &&
+      targets.every((text) => !text.startsWith('/dev/') && /\.(?:img|image|iso|raw|qcow2|vhdx?|vmdk|bin|fs|ext[234])$/i.test(text));
+    if (imageOnly) c.scan.add('high', `shell: makes a file system inside an image file (${name})`);
+    else c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;
   }
   switch (name) {
@@ -380,7 +386,9 @@ function runRules(c: RuleContext): void {
     case 'terraform':
     case 'tofu':
     case 'pulumi':
-      if (c.args.some((word) => word.text === 'destroy')) c.scan.add('high', `shell: destroys infrastructure (${name} destroy)`);
+      // Destroying infrastructure deletes servers, databases and their data: a human decides.
+      if (c.args.some((word) => word.text === 'destroy' || word.text === '-destroy'))
+        c.scan.add('critical', `shell: destroys infrastructure (${name} destroy)`);
       return;
     case 'ztcp':
       c.scan.netOpened = true;

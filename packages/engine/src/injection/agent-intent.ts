@@ -1,0 +1,127 @@
+// Intent, not phrasing: an instruction aimed at the agent reading a text is made of parts that
+// recur in every language: it names its reader (an assistant, a model, an AI), it switches the
+// task (before you answer, instead, your real task, new instructions, the user wants you to),
+// and it asks for an action with an outside target (send, forward, upload, transfer, delete ...
+// to an address, a URL, an account). Each part alone is ordinary; two or three together in one
+// sentence-sized span are an injection. English, German, French, Spanish, Chinese, Russian and
+// Japanese; the vocabulary is ours, written from the grammar of each language.
+
+import type { Signal } from './rules.ts';
+
+const ADDRESS = [
+  // en
+  String.raw`(?<![\w/@.-])(?:ai|a\.i\.|llm|gpt|chatbot|bot|copilot|language\s+model|assistant|agent)(?![\w/-]|\.\w)`,
+  // de
+  String.raw`\b(?:ki|ki-assistent(?:en)?|assistent(?:en)?|sprachmodell|chatbot|agent(?:en)?)\b`,
+  // fr
+  String.raw`\b(?:ia|assistant(?:e)?\s+ia|l'assistant|mod[eè]le\s+de\s+langage|agent)\b`,
+  // es
+  String.raw`\b(?:ia|asistente|modelo\s+de\s+lenguaje|agente)\b`,
+  // zh, ru, ja
+  String.raw`(?:助手|助理|人工智能|语言模型|智能体|大模型|ИИ|нейросет|ассистент|языков(?:ая|ой)\s+модел|агент|アシスタント|言語モデル|エージェント|(?<![A-Za-z])AI(?=[\u3000-\u9fff]))`,
+].join('|');
+
+// Strong task switches claim authority or hide the act; weak ones only order it in time.
+const STRONG_SWITCH = [
+  // en
+  String.raw`\b(?:new\s+(?:instructions?|task|orders|directive)|updated\s+instructions?|(?:your|the)\s+(?:real|actual|true|new|only)\s+(?:task|job|goal|instruction)|the\s+user\s+(?:wants|has\s+asked|asked|would\s+like|requests?|instructed)\s+(?:you|that\s+you|me\s+to\s+tell)|on\s+behalf\s+of\s+the\s+user|(?:do\s+not|don't|without)\s+(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|notify(?:ing)?|ask(?:ing)?)\s+(?:it\s+to\s+|this\s+to\s+)?(?:the\s+)?user|quietly|silently|secretly|takes?\s+priority\s+over|instead\s+of\s+(?:doing\s+)?what\s+you|(?:stop|abandon|drop)\s+(?:what\s+you\s+are\s+doing|your\s+(?:current\s+)?task))\b`,
+  // de
+  String.raw`\b(?:neue\s+(?:anweisungen?|aufgabe)|deine\s+(?:eigentliche|wahre|neue|echte)\s+aufgabe|der\s+(?:nutzer|benutzer|kunde)\s+(?:möchte|will|wünscht),?\s+dass\s+du|ohne\s+(?:es\s+)?(?:zu\s+)?erwähnen|(?:dem|den)\s+nutzer\s+nichts|heimlich|unbemerkt)\b`,
+  // fr
+  String.raw`(?:\bnouvelles?\s+(?:instructions?|consignes?|tâche)|\bta\s+(?:vraie|véritable|nouvelle)\s+tâche|\bl'utilisateur\s+(?:souhaite|veut|demande)\s+que\s+tu|\bsans\s+(?:le\s+)?(?:mentionner|rien\s+dire)|\ben\s+secret)`,
+  // es
+  String.raw`(?:\bnuevas?\s+(?:instrucciones|instrucción|tarea|órdenes)|\btu\s+(?:verdadera|nueva|real)\s+tarea|\bel\s+usuario\s+(?:quiere|desea|pide|ha\s+pedido)\s+que|\bsin\s+mencionarlo|\bno\s+le\s+digas|\ben\s+secreto)`,
+  // zh
+  String.raw`(?:新的?指令|新任务|真正的任务|用户希望你|用户要求你|不要提及|不要告诉用户|悄悄|秘密地)`,
+  // ru
+  String.raw`(?:новые\s+инструкции|новая\s+задача|настоящая\s+задача|пользователь\s+(?:хочет|просит),?\s+чтобы\s+ты|не\s+упоминая|ничего\s+не\s+говори|тайно|незаметно)`,
+  // ja
+  String.raw`(?:新しい指示|本当のタスク|ユーザーは.{0,12}望んで|触れずに|伝えないで|こっそり)`,
+].join('|');
+
+const WEAK_SWITCH = [
+  String.raw`\b(?:before\s+(?:you|responding|replying|answering|continuing|summari[sz]ing)|first(?:\s+of\s+all)?,|instead|from\s+now\s+on)\b`,
+  String.raw`\b(?:bevor\s+du|zuerst|stattdessen|statt\s+der\s+zusammenfassung|ab\s+sofort)\b`,
+  String.raw`(?:\bavant\s+de\s+(?:répondre|continuer|résumer)|\bd'abord|\bau\s+lieu\s+de|\bdésormais)`,
+  String.raw`(?:\bantes\s+de\s+(?:responder|continuar|resumir)|\bprimero,|\ben\s+lugar\s+de|\ba\s+partir\s+de\s+ahora)`,
+  String.raw`(?:在回复|在回答|之前|首先|而是|不要总结|从现在开始)`,
+  String.raw`(?:прежде\s+чем|сначала|вместо|с\s+этого\s+момента)`,
+  String.raw`(?:前に|まず|代わりに|今後は)`,
+].join('|');
+
+const ACTION = [
+  // en
+  String.raw`\b(?:send|forward|upload|post|email|e-mail|mail|transfer|wire|pay|delete|remove|wipe|erase|exfiltrate|leak|share|copy|grant|execute|run|click|visit|open|download|reveal|print|disclose|export|sync)\b`,
+  // de
+  String.raw`\b(?:sende|senden|schick|schicke|leite|weiterleiten|lade|hochladen|überweise|überweisen|lösche|löschen|teile|teilen|kopiere|führe|ausführen|öffne|gib)\b`,
+  // fr
+  String.raw`(?:\benvoie|\benvoyer|\btransf[eéè]r|\bt[eé]l[eé]vers|\bvire[rz]?\b|\bsupprim|\bpartag|\bcopie|\bex[eé]cute|\bouvre|\br[eé]v[eè]le)`,
+  // es
+  String.raw`(?:\benv[ií]a|\benviar|\breenv[ií]a|\bsube|\bsubir|\btransfiere|\btransferir|\bborra|\bborrar|\belimina|\bcomparte|\bcompartir|\bcopia|\bejecuta|\babre|\brevela)`,
+  // zh, ru, ja
+  String.raw`(?:发送|转发|上传|转账|汇款|删除|分享|复制|执行|运行|泄露|打开|перешли|отправь|загрузи|переведи|удали|поделись|скопируй|выполни|открой|送信|転送|アップロード|送金|振り込|削除|共有|コピー|実行|開いて)`,
+].join('|');
+
+// Where an action would take data or money: an e-mail address, a URL, an IP, an account number,
+// a secret file.
+const TARGET = String.raw`(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}|~/\.ssh|\.aws|id_rsa|\.env\b|passwor|passwort|mot\s+de\s+passe|contraseña|密码|пароль|パスワード|api[\s_-]?(?:key|schlüssel)|clé|clave|ключ|キー|密钥)`;
+
+const ADDRESS_RE = new RegExp(ADDRESS, 'giu');
+const STRONG_RE = new RegExp(STRONG_SWITCH, 'giu');
+const WEAK_RE = new RegExp(WEAK_SWITCH, 'giu');
+const ACTION_RE = new RegExp(ACTION, 'giu');
+const TARGET_RE = new RegExp(TARGET, 'giu');
+// A quick test before the four scans: text without any action word cannot match.
+const ACTION_TEST = new RegExp(ACTION, 'iu');
+
+/** Parts must fall within this many characters of each other. */
+const SPAN = 220;
+const MAX_TEXT = 64 * 1024;
+
+function positions(pattern: RegExp, text: string): number[] {
+  pattern.lastIndex = 0;
+  const found: number[] = [];
+  for (const match of text.matchAll(pattern)) {
+    found.push(match.index ?? 0);
+    if (found.length > 200) break;
+  }
+  return found;
+}
+
+function near(list: readonly number[], at: number): boolean {
+  for (const p of list) if (Math.abs(p - at) <= SPAN) return true;
+  return false;
+}
+
+/**
+ * The strongest combination, around one action word, of who is addressed, how the task is
+ * switched and where the action goes. Weights: a strong switch with a target or an address 0.75;
+ * a weak switch with both an address and a target 0.6; address, weak switch and action 0.45;
+ * address or weak switch with a target 0.4 (not enough alone).
+ */
+export function detectAgentIntent(text: string): Signal | undefined {
+  if (text.length < 24 || text.length > MAX_TEXT || !ACTION_TEST.test(text)) return undefined;
+  const actions = positions(ACTION_RE, text);
+  if (actions.length === 0) return undefined;
+  const addresses = positions(ADDRESS_RE, text);
+  const strong = positions(STRONG_RE, text);
+  const weak = positions(WEAK_RE, text);
+  if (addresses.length === 0 && strong.length === 0 && weak.length === 0) return undefined;
+  const targets = positions(TARGET_RE, text);
+  let best: Signal | undefined;
+  for (const at of actions) {
+    const addressed = near(addresses, at);
+    const strongly = near(strong, at);
+    const weakly = near(weak, at);
+    const targeted = near(targets, at);
+    let weight = 0;
+    if (strongly && (targeted || addressed)) weight = 0.75;
+    else if (strongly) weight = 0.45;
+    else if (weakly && addressed && targeted) weight = 0.6;
+    else if (weakly && addressed) weight = 0.45;
+    else if (targeted && (addressed || weakly)) weight = 0.4;
+    if (weight > (best?.weight ?? 0))
+      best = { rule: 'agent_intent', detector: 'agent_intent', weight, start: Math.max(0, at - 60), end: Math.min(text.length, at + 80) };
+  }
+  return best;
+}

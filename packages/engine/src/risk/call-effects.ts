@@ -1,0 +1,311 @@
+// Risk from what a call does, whichever tool carries it: a read of a private key through a
+// `read_file` tool, a key file attached to an e-mail or posted by a generic HTTP tool, a
+// traversal out of the working folder, code handed to a code tool that deletes `/`, a payment
+// API called through a generic HTTP tool, administrator rights granted through an API tool.
+// The tool's name only says how; the arguments say what.
+
+import type { Findings } from './findings.ts';
+import { assessHiddenShell, isAdminGrant } from './hidden-shell.ts';
+import { collectFields, type PayloadFields } from './payload-fields.ts';
+import { credentialFile, normalizePath, pathsInText } from './paths.ts';
+import { readCode } from './script-code.ts';
+import { analyzeShell } from './shell.ts';
+import type { ToolNameRisk } from './tool-name.ts';
+
+const PATH_LIKE_KEYS = new Set([
+  'path',
+  'file',
+  'file_path',
+  'filepath',
+  'filename',
+  'file_name',
+  'target',
+  'target_path',
+  'source',
+  'src',
+  'source_path',
+  'paths',
+  'files',
+  'attachment',
+  'attachments',
+  'attachment_path',
+  'attachments_paths',
+  'upload',
+  'upload_file',
+  'document',
+  'input_file',
+  'local_path',
+  'uri',
+  'url',
+  'location',
+  'from',
+  'key_file',
+  'data_file',
+  'body_file',
+]);
+const BODY_KEYS = new Set([
+  'body',
+  'data',
+  'json',
+  'payload',
+  'content',
+  'request_body',
+  'params',
+  'form',
+  'input',
+  'message',
+  'text',
+  'html',
+]);
+const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'link', 'webhook', 'webhook_url', 'target_url', 'api_url']);
+const OUTBOUND_WORDS = new Set([
+  'send',
+  'mail',
+  'email',
+  'post',
+  'upload',
+  'http',
+  'https',
+  'request',
+  'webhook',
+  'share',
+  'publish',
+  'curl',
+  'put',
+  'submit',
+  'message',
+  'slack',
+  'notify',
+  'fetch',
+  'api',
+  'gist',
+  'paste',
+  'tweet',
+  'sms',
+  'ftp',
+  'sftp',
+  'scp',
+  'transfer',
+  'sync',
+]);
+const READ_WORDS = new Set([
+  'read',
+  'get',
+  'view',
+  'open',
+  'cat',
+  'load',
+  'show',
+  'fetch',
+  'download',
+  'head',
+  'tail',
+  'preview',
+  'print',
+  'file',
+  'files',
+  'fs',
+  'filesystem',
+]);
+const CODE_WORDS = new Set([
+  'python',
+  'py',
+  'code',
+  'interpreter',
+  'exec',
+  'execute',
+  'eval',
+  'jupyter',
+  'notebook',
+  'node',
+  'javascript',
+  'js',
+  'ruby',
+  'repl',
+  'sandbox',
+  'script',
+  'run',
+]);
+const CODE_KEYS = new Set([
+  'code',
+  'source',
+  'source_code',
+  'script',
+  'program',
+  'cell',
+  'snippet',
+  'python',
+  'js',
+  'javascript',
+  'expression',
+  'input',
+]);
+const GRANT_WORDS = new Set([
+  'iam',
+  'role',
+  'roles',
+  'policy',
+  'policies',
+  'permission',
+  'permissions',
+  'grant',
+  'binding',
+  'rolebinding',
+  'access',
+  'admin',
+  'privilege',
+]);
+const PAYMENT_URL =
+  /\/v\d+\/(?:transfers|payouts|charges|payment_intents|payments|withdrawals|transactions|remittances|disbursements|wires)\b|\/(?:transfers|payouts|payments|withdraw(?:als)?|wire|remittance)(?:\/|\?|$)|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com/i;
+// Files whose contents are keys: reading them hands the key to whoever reads the answer.
+const KEY_MATERIAL =
+  /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ppk)|shadow|gshadow|master\.passwd|credentials(?:\.json|\.csv)?|\.netrc|\.pgpass|wallet\.dat|\.git-credentials|config\.json|kubeconfig|service[-_]account[\w.-]*\.json)$/i;
+const NOT_SECRET = /(?:\.pub|known_hosts|authorized_keys2?)$/i;
+const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]\.\.){1,}(?:[\\/]|$)|(?:%2e%2e(?:%2f|\/|\\)){2,}|\.\.[\\/].*\.\.[\\/]/i;
+const MAX_JSON_BODY = 64 * 1024;
+const MAX_CANDIDATES = 64;
+
+/** String fields holding JSON (an HTTP body given as text) read as fields too. */
+export function withJsonBodies(fields: PayloadFields): PayloadFields {
+  let merged: PayloadFields | undefined;
+  for (const field of fields.strings) {
+    if (!BODY_KEYS.has(field.key) || field.text.length > MAX_JSON_BODY) continue;
+    const text = field.text.trim();
+    if (!(text.startsWith('{') || text.startsWith('['))) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const inner = collectFields(parsed);
+    merged ??= {
+      strings: [...fields.strings],
+      arrays: [...fields.arrays],
+      scalars: [...fields.scalars],
+      keys: new Set(fields.keys),
+      truncated: fields.truncated,
+    };
+    merged.strings.push(...inner.strings);
+    merged.arrays.push(...inner.arrays);
+    merged.scalars.push(...inner.scalars);
+    for (const key of inner.keys) merged.keys.add(key);
+  }
+  return merged ?? fields;
+}
+
+/** Whether a URL field of the call points at a payment API (`/v1/transfers`, `api.stripe.com`). */
+export function callsPaymentApi(fields: PayloadFields): boolean {
+  // The tool's own path is read by tool-name.ts (`list_payments` is a read); here only URL fields.
+  return fields.strings.some((field) => URL_KEYS.has(field.key) && field.text.length < 2048 && PAYMENT_URL.test(field.text));
+}
+
+type SecretKind = { level: 'key' | 'secret' | 'traversal'; why: string };
+
+function secretKind(raw: string): SecretKind | undefined {
+  let text = raw.trim();
+  if (text.startsWith('file://')) text = text.slice(7);
+  if (text.startsWith('@')) text = text.slice(1);
+  if (text === '' || text.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(text)) return undefined;
+  if (TRAVERSAL.test(text)) {
+    const stripped = text.replace(/(?:^|[\\/])\.\.(?=[\\/]|$)/g, '').replace(/^[\\/]*/, '/');
+    const inner = TRAVERSAL.test(stripped) ? undefined : secretKind(stripped);
+    if (inner?.level === 'key') return { level: 'key', why: `${inner.why} reached by path traversal` };
+    return { level: 'traversal', why: 'path traversal out of the working folder' };
+  }
+  if (NOT_SECRET.test(text)) return undefined;
+  const path = normalizePath(text);
+  if (
+    KEY_MATERIAL.test(path) ||
+    /(?:^|\/)\.ssh\/|(?:^|\/)\.aws\/|(?:^|\/)\.gnupg\/|(?:^|\/)\.kube\/config$|(?:^|\/)\.docker\/config\.json$/.test(path)
+  )
+    return { level: 'key', why: 'private key or credential file' };
+  const credential = credentialFile(text);
+  // Account lists and sudo rules are protected from writes, but hold no secret to leak.
+  if (credential !== undefined && !/(?:^|\/)(?:sudoers|passwd|group)$/.test(path))
+    return { level: 'secret', why: credential === 'credential file' ? 'secrets file' : credential };
+  return undefined;
+}
+
+function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text: string; key: string }> {
+  const found: Array<{ text: string; key: string }> = [];
+  const push = (text: string, key: string): void => {
+    if (found.length < MAX_CANDIDATES) found.push({ text, key });
+  };
+  for (const field of fields.strings) {
+    if (PATH_LIKE_KEYS.has(field.key)) push(field.text, field.key);
+    else if (outbound && field.text.length <= 65536) {
+      // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
+      for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
+      for (const path of pathsInText(field.text, 8)) push(path, field.key);
+    }
+  }
+  for (const array of fields.arrays) if (PATH_LIKE_KEYS.has(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
+  return found;
+}
+
+function hasOutsideTarget(fields: PayloadFields): boolean {
+  return fields.strings.some(
+    (field) =>
+      (URL_KEYS.has(field.key) && /^https?:\/\//i.test(field.text.trim())) ||
+      (/^(?:to|cc|bcc|recipient|recipients|email|address)$/.test(field.key) && /@/.test(field.text)),
+  );
+}
+
+/** Adds the findings of what the call does with files, code, money endpoints and rights. */
+export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings): void {
+  const words = new Set(tool.words);
+  const outbound = tool.words.some((word) => OUTBOUND_WORDS.has(word)) || hasOutsideTarget(fields);
+  const reads = !outbound && (tool.class === 'low' || tool.words.some((word) => READ_WORDS.has(word)));
+  for (const { text, key } of candidatePaths(fields, outbound)) {
+    const kind = secretKind(text);
+    if (kind === undefined) continue;
+    const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
+    if (outbound && kind.level !== 'traversal') {
+      findings.add('critical', `exfiltration: \`${tool.name}\` sends a ${kind.why} (\`${shown}\` in \`${key}\`) out of the machine`);
+    } else if (kind.level === 'key') {
+      findings.add(reads ? 'critical' : 'high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
+    } else {
+      findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
+    }
+  }
+  if (tool.words.some((word) => CODE_WORDS.has(word)) && !tool.shell) assessCode(tool, fields, findings);
+  if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
+    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)))
+      findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
+    else if (
+      tool.words.some(
+        (word) =>
+          word === 'grant' ||
+          word === 'attach' ||
+          word === 'add' ||
+          word === 'create' ||
+          word === 'put' ||
+          word === 'set' ||
+          word === 'update',
+      )
+    )
+      findings.add('high', `privileges: \`${tool.name}\` changes access rights`);
+  }
+}
+
+function assessCode(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
+  for (const field of fields.strings) {
+    if (!CODE_KEYS.has(field.key) || field.text.length < 4) continue;
+    const code = readCode(field.text);
+    for (const item of code.deletes) findings.add('critical', `code: \`${tool.name}\` runs code that deletes ${item.why} \`${item.path}\``);
+    for (const item of code.writes)
+      findings.add('critical', `code: \`${tool.name}\` runs code that writes to ${item.why} \`${item.path}\``);
+    if (code.forkBomb) findings.add('critical', `code: \`${tool.name}\` runs a fork bomb`);
+    if (code.socket && code.spawnsShell) findings.add('critical', `code: \`${tool.name}\` runs code that wires a socket to a shell`);
+    if (code.network && code.sensitivePaths.length > 0)
+      findings.add(
+        'critical',
+        `code: \`${tool.name}\` runs code that sends ${code.sensitivePaths[0].why} \`${code.sensitivePaths[0].path}\` over the network`,
+      );
+    for (const command of code.shellCommands) {
+      findings.merge(analyzeShell(command));
+      assessHiddenShell(command, findings);
+    }
+  }
+}

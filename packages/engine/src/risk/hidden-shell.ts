@@ -1,0 +1,94 @@
+// Shell commands whose real command is hidden until run time, and commands that delete or hand
+// out whole environments. The parser (shell.ts) sees `sh` at the end of a pipe or `eval` of a
+// substitution; what runs is decided by text it cannot read statically. When the text is
+// produced by a decoder (base64, xxd, tr, rev, printf escapes, openssl, gzip) or assembled from
+// pieces (IFS games, functions called with a root path, globs that match system folders), and
+// what it could run cannot be resolved, a human decides. Token tests on the command text; linear.
+
+import type { Findings } from './findings.ts';
+
+// A stage that turns hidden text into a command.
+const DECODER =
+  /\b(?:base64\s+(?:-\w*d\w*|--decode)|base32\s+(?:-\w*d|--decode)|xxd\s+(?:-\w*r)|od\s+-|openssl\s+(?:enc\s+|base64\s+)?(?:-\w+\s+)*-d\b|gzip\s+-\w*d|gunzip|zcat|bzcat|xzcat|uudecode|rev\b|tr\s+(?:-\w+\s+)?['"]?[\w[\]:-]+['"]?\s+['"]?[\w[\]:-]+|printf\s+(?:--\s+)?['"]?[^'"|]*\\(?:x[0-9a-f]{2}|[0-7]{3}|u[0-9a-f]{4})|echo\s+-e\s+['"]?[^'"|]*\\(?:x[0-9a-f]{2}|[0-7]{3})|perl\s+-\w*e|python\d?\s+-c|awk\s|sed\s)/i;
+const TO_SHELL =
+  /\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a)?sh\b(?!\S)|\|\s*(?:source|\.)\s+\/dev\/stdin/;
+const EVAL_LIKE = /\beval\b|\b(?:ba|z|da|k)?sh\s+-\w*c\b|\bsource\s+<\(|\.\s+<\(|\bexec\s+\$\(/;
+const SUBSTITUTION = /\$\(|`|<\(/;
+const IFS_SET = /\bIFS=/;
+const VARIABLE_COMMAND = /(?:^|[;&|(]\s*|\bthen\s+|\bdo\s+)\$\{?[A-Za-z_][\w]*(?:\[[^\]]*\])?\}?(?:\s|$|;)/m;
+const DANGER_WORDS =
+  /\brm\b|-rf\b|\bdd\b|\bmkfs|\bshred\b|\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bchmod\b|\bchown\b|\/etc\/|\/dev\/(?:sd|nvme|tcp)|\bbash\b|\bsh\b|id_rsa|\.ssh|shadow|>\s*\//;
+// A function whose body deletes or wipes what it is given, and its call with a root-like path.
+const FUNCTION_DEF = /(?:\bfunction\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|\b([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{([^}]*)\}/g;
+const DESTRUCTIVE_BODY = /\b(?:rm\s+-\w*[rRf]|shred|dd\s|mkfs|chmod\s+-R|chown\s+-R)[^;}]*\$(?:\{?[1-9@*]|\{?\w+)/;
+// rm -r of a glob that reaches a top-level system folder: `/e?c`, `/u*`, `/[eu]*`, `/*`.
+const RM_ROOT_GLOB =
+  /\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\S+\s+)*(?:[^\s;|&]*\s+)*?['"]?\/(?:[^\s/;|&'"]*[*?[][^\s/;|&'"]*)(?:\/[^\s;|&'"]*)?['"]?(?:\s|$|;)/;
+
+const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /\bkubectl\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:ns|namespaces?|nodes?|pv|persistentvolumes?|crds?|customresourcedefinitions?|clusterroles?|all)\b|\bkubectl\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
+    'deletes cluster resources (kubectl delete)',
+  ],
+  [/\b(?:terraform|tofu|pulumi|cdk|cdktf)\s+(?:\S+\s+)*?(?:destroy|apply\s+(?:\S+\s+)*?-destroy)\b/, 'destroys infrastructure'],
+  [/\baws\s+s3\s+(?:rm\s+.*--recursive|rb\s+.*--force)\b/, 'deletes an S3 bucket or all its objects'],
+  [
+    /\baws\s+(?:\S+\s+)*?(?:ec2\s+terminate-instances|rds\s+delete-db-(?:instance|cluster)|dynamodb\s+delete-table|cloudformation\s+delete-stack|eks\s+delete-cluster|s3api\s+delete-bucket|kms\s+schedule-key-deletion|route53\s+delete-hosted-zone)\b/,
+    'deletes cloud resources (aws)',
+  ],
+  [
+    /\bgcloud\s+(?:\S+\s+)*?(?:projects|sql\s+instances|compute\s+instances|container\s+clusters|storage\s+buckets|functions|run\s+services)\s+delete\b|\bgsutil\s+(?:-m\s+)?(?:rm\s+-\w*r|rb)\b|\bgcloud\s+storage\s+rm\s+.*--recursive/,
+    'deletes cloud resources (gcloud)',
+  ],
+  [/\baz\s+(?:group|vm|sql\s+server|storage\s+account|aks|keyvault)\s+(?:\S+\s+)*?delete\b/, 'deletes cloud resources (az)'],
+  [/\bhelm\s+(?:uninstall|delete)\b.*(?:--all|-A\b)/, 'uninstalls every release (helm)'],
+  [/\bdoctl\s+.*\bdelete\b.*--force/, 'deletes cloud resources (doctl)'],
+];
+
+const ADMIN_GRANT =
+  /AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
+const IAM_COMMAND =
+  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b/;
+
+/** Whether the text names an administrator-level role or policy. */
+export function isAdminGrant(text: string): boolean {
+  return ADMIN_GRANT.test(text);
+}
+
+/** Privilege grants in any text (a command or an API body): high, critical when admin-level. */
+export function assessPrivilegeGrant(text: string, findings: Findings, via: string): boolean {
+  if (!IAM_COMMAND.test(text)) return false;
+  if (ADMIN_GRANT.test(text)) findings.add('critical', `${via}: grants administrator-level access`);
+  else findings.add('high', `${via}: grants access rights (IAM or role binding)`);
+  return true;
+}
+
+/** Adds findings for hidden or environment-wide commands in one shell command text. */
+export function assessHiddenShell(command: string, findings: Findings): void {
+  const text = command.length > 65536 ? command.slice(0, 65536) : command;
+  if (DECODER.test(text) && TO_SHELL.test(text))
+    findings.add('critical', 'shell: decoded or transformed text piped into a shell (what runs is hidden)');
+  else if (EVAL_LIKE.test(text) && SUBSTITUTION.test(text) && DECODER.test(text))
+    findings.add('critical', 'shell: eval or `sh -c` of text decoded at run time (what runs is hidden)');
+  if (IFS_SET.test(text) && VARIABLE_COMMAND.test(text) && DANGER_WORDS.test(text.replace(/[_,:.%+]/g, ' ')))
+    findings.add('critical', 'shell: command assembled with IFS from variables holding dangerous pieces');
+  FUNCTION_DEF.lastIndex = 0;
+  for (const match of text.matchAll(FUNCTION_DEF)) {
+    const name = match[1] ?? match[2];
+    const body = match[3];
+    if (name === undefined || !DESTRUCTIVE_BODY.test(body)) continue;
+    const call = new RegExp(
+      String.raw`(?:^|[;&|}\n]\s*)${name.replace(/[-]/g, '\\-')}\s+['"]?(\/|~|\/\*|\$HOME|\/(?:etc|usr|var|boot|home|root|bin|lib)\b)`,
+      'm',
+    );
+    if (call.test(text.slice((match.index ?? 0) + match[0].length))) {
+      findings.add('critical', `shell: function \`${name}\` that deletes or wipes its argument is called on a system path`);
+      break;
+    }
+  }
+  if (RM_ROOT_GLOB.test(text)) findings.add('critical', 'shell: recursive delete of a glob that reaches top-level system folders');
+  for (const [pattern, why] of INFRA_DELETES) {
+    if (pattern.test(text)) findings.add('critical', `shell: ${why}`);
+  }
+  assessPrivilegeGrant(text, findings, 'shell');
+}

@@ -1,0 +1,254 @@
+// Amounts the field-name reading of money.ts misses: exponents (`"1e6"`), words ("fifty
+// thousand dollars"), amounts only in a memo ("payment of $75,000"), quantity x unit price, and
+// currencies: an amount is compared with the threshold in dollars, so 12 ETH or 5,000,000 JPY
+// weigh what they are worth. The rates are rounded on purpose: they decide whether a human looks,
+// not what is booked.
+
+import type { PayloadFields, ScalarField } from './payload-fields.ts';
+
+/** Rough value in US dollars of one unit, per currency or crypto asset. */
+const USD_RATE: Record<string, number> = {
+  USD: 1,
+  USDT: 1,
+  USDC: 1,
+  DAI: 1,
+  EUR: 1.1,
+  GBP: 1.25,
+  CHF: 1.1,
+  CAD: 0.73,
+  AUD: 0.65,
+  NZD: 0.6,
+  SGD: 0.74,
+  HKD: 0.13,
+  CNY: 0.14,
+  RMB: 0.14,
+  JPY: 0.0065,
+  KRW: 0.00073,
+  INR: 0.012,
+  RUB: 0.011,
+  BRL: 0.18,
+  MXN: 0.055,
+  ZAR: 0.055,
+  SEK: 0.095,
+  NOK: 0.093,
+  DKK: 0.15,
+  PLN: 0.25,
+  TRY: 0.03,
+  BTC: 60000,
+  ETH: 3000,
+  WETH: 3000,
+  SOL: 150,
+  BNB: 500,
+  XMR: 150,
+  LTC: 80,
+  XRP: 0.5,
+  ADA: 0.4,
+  DOGE: 0.1,
+  TRX: 0.12,
+  MATIC: 0.7,
+  AVAX: 30,
+  DOT: 6,
+  LINK: 15,
+};
+const SYMBOLS: Record<string, string> = {
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₿': 'BTC',
+  Ξ: 'ETH',
+};
+const WORD_CURRENCY: Record<string, string> = {
+  dollar: 'USD',
+  dollars: 'USD',
+  bucks: 'USD',
+  euro: 'EUR',
+  euros: 'EUR',
+  pound: 'GBP',
+  pounds: 'GBP',
+  yen: 'JPY',
+  bitcoin: 'BTC',
+  bitcoins: 'BTC',
+  ether: 'ETH',
+  francs: 'CHF',
+  rupees: 'INR',
+  won: 'KRW',
+  rubles: 'RUB',
+  yuan: 'CNY',
+};
+const CURRENCY_KEYS = new Set(['currency', 'ccy', 'currency_code', 'asset', 'coin', 'token', 'symbol', 'denomination', 'unit', 'cur']);
+const QUANTITY_KEYS = /^(?:qty|quantity|units|unit_count|shares|count|volume|lots|number_of_units|num_units|size)$/;
+const UNIT_PRICE_KEYS = /^(?:unit_price|price|price_per_unit|unit_cost|rate|limit_price|price_each|each)$/;
+const MEMO_KEYS = /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|remittance_info|remark|subject)$/;
+
+const SMALL: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  a: 1,
+  an: 1,
+};
+const SCALE: Record<string, number> = {
+  hundred: 100,
+  thousand: 1e3,
+  k: 1e3,
+  grand: 1e3,
+  million: 1e6,
+  mil: 1e6,
+  mm: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+};
+
+/** A number written in English words or digits with scale words ("fifty thousand", "2.5 million"). */
+export function parseWordsAmount(text: string): number | undefined {
+  const words = text
+    .toLowerCase()
+    .replace(/[-,]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '' && w !== 'and');
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  for (const word of words) {
+    if (/^\d+(?:\.\d+)?$/.test(word)) {
+      current += Number(word);
+      seen = true;
+    } else if (word in SMALL) {
+      current += SMALL[word];
+      seen = true;
+    } else if (word in SCALE) {
+      if (!seen) return undefined;
+      const scale = SCALE[word];
+      if (scale === 100) current *= 100;
+      else {
+        total += (current === 0 ? 1 : current) * scale;
+        current = 0;
+      }
+    } else if (word in WORD_CURRENCY || /^[a-z]{3}$/.test(word) || word === 'of') {
+      continue;
+    } else return undefined;
+  }
+  return seen ? total + current : undefined;
+}
+
+/** The currency named in an amount string (`"12 ETH"`, `"€20k"`, `"fifty euros"`), if any. */
+export function currencyIn(text: string): string | undefined {
+  for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
+  const code = /(?:^|[\s\d])([A-Za-z]{3,5})(?:\s|$|\d)/.exec(text)?.[1]?.toUpperCase();
+  if (code !== undefined && code in USD_RATE) return code;
+  for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word in WORD_CURRENCY) return WORD_CURRENCY[word];
+  return undefined;
+}
+
+/** An amount from a string the plain parser rejects: `1e6`, `2.5M USD`, words. */
+export function parseLooseAmount(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > 80) return undefined;
+  const exponent = /^[^\d-]{0,5}(\d+(?:\.\d+)?[eE][+]?\d{1,3})\b/.exec(trimmed);
+  if (exponent) return Number(exponent[1]);
+  return parseWordsAmount(trimmed.replace(/[$€£¥₹₩₽₿]/g, ' '));
+}
+
+/** Dollar value of `amount` in `currency` (unknown or absent currencies count one to one). */
+export function toUsd(amount: number, currency: string | undefined): number {
+  if (currency === undefined) return amount;
+  const rate = USD_RATE[currency.toUpperCase()];
+  return rate === undefined ? amount : amount * rate;
+}
+
+/** The currency a scalar's siblings name (`{amount: 12, currency: "ETH"}`). */
+export function siblingCurrency(fields: PayloadFields, field: ScalarField): string | undefined {
+  const prefix = field.group.slice(0, field.group.lastIndexOf('.'));
+  for (const other of fields.strings) {
+    if (!CURRENCY_KEYS.has(other.key) || other.text.length > 12) continue;
+    const code = other.text.trim().toUpperCase();
+    if (code in USD_RATE) {
+      // Same object when the holder has the amount's key, else anywhere in the payload.
+      if (other.holder !== undefined && Object.keys(other.holder).some((key) => field.group.endsWith(`.${key.toLowerCase()}`))) return code;
+      if (prefix === '') return code;
+    }
+  }
+  for (const other of fields.strings) {
+    if (CURRENCY_KEYS.has(other.key) && other.text.trim().toUpperCase() in USD_RATE) return other.text.trim().toUpperCase();
+  }
+  return undefined;
+}
+
+/** Quantity x unit price within one object (`{units: 5000, unit_price: 30}`), the largest. */
+export function quantityTimesPrice(fields: PayloadFields): { amount: number; why: string } | undefined {
+  let best: { amount: number; why: string } | undefined;
+  const byObject = new Map<string, { quantity?: ScalarField; price?: ScalarField }>();
+  for (const field of fields.scalars) {
+    const object = field.group.slice(0, field.group.lastIndexOf('.'));
+    const entry = byObject.get(object) ?? {};
+    if (QUANTITY_KEYS.test(field.key)) entry.quantity = field;
+    else if (UNIT_PRICE_KEYS.test(field.key)) entry.price = field;
+    byObject.set(object, entry);
+  }
+  for (const { quantity, price } of byObject.values()) {
+    if (quantity === undefined || price === undefined) continue;
+    const q = Number(typeof quantity.value === 'number' ? quantity.value : quantity.value.replace(/[,_\s]/g, ''));
+    const p = Number(typeof price.value === 'number' ? price.value : price.value.replace(/[^\d.]/g, ''));
+    if (!Number.isFinite(q) || !Number.isFinite(p)) continue;
+    const amount = Math.abs(q * p);
+    if (best === undefined || amount > best.amount) best = { amount, why: `\`${quantity.key}\` x \`${price.key}\`` };
+  }
+  return best;
+}
+
+const MEMO_AMOUNT =
+  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d[\d,.']*\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b)/gi;
+
+/** Currency-marked amounts written in free text (memos, notes, descriptions), the largest in dollars. */
+export function memoAmount(fields: PayloadFields): { amount: number; key: string } | undefined {
+  let best: { amount: number; key: string } | undefined;
+  for (const field of fields.strings) {
+    if (!MEMO_KEYS.test(field.key) || field.text.length > 2000) continue;
+    for (const match of field.text.matchAll(MEMO_AMOUNT)) {
+      const raw = match[0];
+      const currency = currencyIn(raw);
+      let digits = raw.replace(/[^\d.,]/g, '');
+      digits =
+        /,\d{3}(?:\D|$)/.test(digits) || /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(digits)
+          ? digits.replace(/,/g, '')
+          : digits.replace(',', '.');
+      let amount = Number(digits);
+      if (!Number.isFinite(amount)) continue;
+      if (/\b(?:k|thousand)\b/i.test(raw)) amount *= 1e3;
+      else if (/\b(?:m|million)\b/i.test(raw)) amount *= 1e6;
+      else if (/\b(?:bn|billion)\b/i.test(raw)) amount *= 1e9;
+      const usd = toUsd(amount, currency);
+      if (best === undefined || usd > best.amount) best = { amount: usd, key: field.key };
+    }
+  }
+  return best;
+}

