@@ -134,6 +134,7 @@ const F = {
     'fail_mode',
     'thresholds',
     'halt_quorum',
+    'count_rule_denials',
   ),
 };
 

@@ -230,11 +230,36 @@ export const SettingsPatch = Type.Object(
     fail_mode: Type.Optional(Type.Union([Type.Literal('closed'), Type.Literal('degraded_low')])),
     halt_quorum: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'admin keys needed to halt' })),
     thresholds: Type.Optional(
-      Type.Object({
-        trusted_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
-        trusted_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-        normal_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
-        normal_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+      Type.Object(
+        {
+          trusted_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
+          trusted_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+          normal_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
+          normal_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+          degraded_below_share: Type.Optional(
+            Type.Number({ minimum: 0, maximum: 1, description: 'degraded when the approved share falls below this…' }),
+          ),
+          degraded_min_record: Type.Optional(Type.Integer({ minimum: 1, description: '…with at least this many actions on record' })),
+          degrade_window_seconds: Type.Optional(
+            Type.Integer({
+              minimum: 60,
+              maximum: 30 * 86400,
+              description: 'how long a blocked attempt weighs on an agent (default 86400)',
+            }),
+          ),
+          degrade_after_blocks: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 10, description: 'blocked attempts within the window that degrade an agent (default 1)' }),
+          ),
+          suspend_after_blocks: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 10, description: 'blocked attempts within the window that suspend an agent (default 3)' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    count_rule_denials: Type.Optional(
+      Type.Boolean({
+        description: 'whether a call blocked only by one of your own `deny` tool rules counts against the agent (default false)',
       }),
     ),
   },
@@ -488,7 +513,10 @@ export const Agent = Type.Object(
       approved: Type.Integer(),
       blocked: Type.Integer(),
       approved_share: Type.Number(),
-      blocked_last_24h: Type.Integer(),
+      blocked_last_24h: Type.Integer({ description: 'blocked attempts within the degrade window (24 h by default)' }),
+      forgiven_blocked: Type.Integer({
+        description: 'blocked attempts an operator forgave by reinstating; they no longer weigh on the share',
+      }),
     }),
     thresholds: Type.Object({ normal: ThresholdProgress, trusted: ThresholdProgress }),
     agent_keys: Type.Array(Type.String()),
@@ -513,7 +541,13 @@ export const Settings = Type.Object(
       trusted_min_share: Type.Number(),
       normal_min_approved: Type.Integer(),
       normal_min_share: Type.Number(),
+      degraded_below_share: Type.Number(),
+      degraded_min_record: Type.Integer(),
+      degrade_window_seconds: Type.Integer(),
+      degrade_after_blocks: Type.Integer(),
+      suspend_after_blocks: Type.Integer(),
     }),
+    count_rule_denials: Type.Boolean(),
   },
   { $id: 'Settings' },
 );

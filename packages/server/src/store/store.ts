@@ -125,6 +125,8 @@ export interface DecisionRow {
   signingKeyId: string;
   /** The signed text; stores may leave it out and let readers rebuild it (decision-signed-payload.ts). */
   signedPayload?: string;
+  /** Version of the signed payload (decision-signed-payload.ts): 1 for rows from before v2, else 2. */
+  signedVersion?: 1 | 2;
   approvalId: string | null;
   outcome: { status: 'completed' | 'failed'; detail: string | null; at: number } | null;
   /** The trace the caller put this decision in, if any. */

@@ -62,6 +62,7 @@ function trustRecordOf(row: Row | undefined): TrustRecord {
     blocked: row.blocked,
     recentBlockedAt: JSON.parse(row.recent_blocked),
     override: (row.override ?? null) as TrustOverride,
+    forgivenBlocked: row.forgiven_blocked ?? 0,
   };
 }
 
@@ -222,6 +223,7 @@ function decisionOf(row: Row): DecisionRow {
     signingKeyId: row.signing_key_id,
     // Rows from before migration 7 keep it; newer ones leave it to decisionSignedPayload.
     signedPayload: row.signed_payload ?? undefined,
+    signedVersion: row.signed_v ?? 1,
     outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
   };
 }
@@ -343,9 +345,9 @@ export class SqliteStore implements Store {
       ),
       insertDecision: db.prepare(
         `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing,
-           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq)
+           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
          VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload_hash, @verdict, @blocked, @enforcing,
-           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq)`,
+           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq, @signed_v)`,
       ),
       approval: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.id = ?`),
       approvalState: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
@@ -552,11 +554,19 @@ export class SqliteStore implements Store {
   async setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow> {
     this.db.transaction(() => {
       this.statements.touchAgent.run(tenantId, agentId, now, now);
-      // Reinstating also forgives the recent blocked attempts, or the agent would fall straight back.
-      const forgive = override === null ? ", recent_blocked = '[]'" : '';
+      // Reinstating forgives the blocked attempts so far (reinstateRecord), on the agent and on the
+      // agent keys bound to it, so the agent gets back the state its approved record earns.
+      const forgive = override === null ? ", recent_blocked = '[]', forgiven_blocked = blocked" : '';
       this.db
         .prepare(`UPDATE agents SET override = ?, override_reason = ?${forgive} WHERE tenant_id = ? AND agent_id = ?`)
         .run(override, reason, tenantId, agentId);
+      if (override === null) {
+        this.db
+          .prepare(
+            `UPDATE keys SET forgiven_blocked = blocked WHERE tenant_id = ? AND kind = 'agent' AND agent_id = ? AND revoked_at IS NULL`,
+          )
+          .run(tenantId, agentId);
+      }
     })();
     // Suspending or revoking an agent stops its calls like a halt: earlier answers leave first.
     await this.earlierAnswersSent();
@@ -739,6 +749,7 @@ export class SqliteStore implements Store {
       trace_id: row.traceId ?? null,
       body: encodeDecisionBody(payloadJson, row.stages),
       journal_seq: journalSeq,
+      signed_v: row.signedVersion ?? 1,
     });
     if (job.idempotency && !replayedId) this.idempotencyKeys.remember(job, job.idempotency, row.id);
     // The live events of this decision; flush drops them again if its savepoint rolls back.
