@@ -24,6 +24,7 @@ import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import type { Store } from './store/store.ts';
 
 export interface BuildOptions {
@@ -100,5 +101,6 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   openApiRoutes(app, ctx);
 }

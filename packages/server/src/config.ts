@@ -14,6 +14,12 @@ export interface Config {
   operatorKey: string | null;
   /** Demo runs (POST /fabric/try) allowed per client address per minute. */
   tryPerMinute: number;
+  /** Webhooks may send to private, loopback and link-local addresses (ACTIONGATE_WEBHOOK_ALLOW_PRIVATE=1). */
+  webhookAllowPrivate: boolean;
+  /** Delay before a failed webhook delivery's second attempt; later ones double (ACTIONGATE_WEBHOOK_RETRY_BASE_MS). */
+  webhookRetryBaseMs: number;
+  /** The URL people reach the service at, for console links in notifications (ACTIONGATE_PUBLIC_URL). */
+  publicUrl: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,6 +35,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.ACTIONGATE_BODY_LIMIT ?? 1024 * 1024),
     operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
     tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
+    webhookAllowPrivate: env.ACTIONGATE_WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookRetryBaseMs: positiveNumber(env.ACTIONGATE_WEBHOOK_RETRY_BASE_MS, 10_000, 'ACTIONGATE_WEBHOOK_RETRY_BASE_MS'),
+    publicUrl: env.ACTIONGATE_PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${port}`,
   };
 }
 

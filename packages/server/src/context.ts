@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DecisionService } from './decision-service.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
+import type { WebhookService } from './webhooks/webhook-service.ts';
 
 export interface AppContext {
   config: Config;
@@ -13,6 +14,8 @@ export interface AppContext {
   keyRing: SigningKeyRing;
   decisions: DecisionService;
   clock: () => number;
+  /** Webhook deliveries (set when the webhook routes are registered); operator actions notify through it. */
+  webhooks?: WebhookService;
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;

@@ -44,9 +44,21 @@ export function agentRoutes(app: App, ctx: AppContext): void {
         const agentId = request.params.agent_id;
         const existing = await ctx.store.getAgent(key.tenantId, agentId);
         if (action === 'reinstate' && !existing) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
+        const [keysBefore, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
+        const before = existing ? presentAgent(existing, keysBefore, settings, ctx.clock()).state : 'new';
         const agent = await ctx.store.setAgentOverride(key.tenantId, agentId, override, request.body.reason, ctx.clock());
-        const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
-        return presentAgent(agent, keys, settings, ctx.clock());
+        const keys = await ctx.store.listKeys(key.tenantId, 'agent');
+        const shown = presentAgent(agent, keys, settings, ctx.clock());
+        // Notifying never fails the operator's action: the change is already committed.
+        await ctx.webhooks
+          ?.agentStateChanged(key.tenantId, {
+            agentId,
+            from: before,
+            to: shown.state,
+            cause: `${action} by key ${key.name}: ${request.body.reason}`,
+          })
+          .catch((error) => request.log.error({ err: error }, 'agent.state_changed webhook'));
+        return shown;
       },
     );
   }

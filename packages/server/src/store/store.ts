@@ -5,6 +5,7 @@ import type { EventStore } from './event-store.ts';
 import type { HaltStore } from './halt-store.ts';
 import type { JournalStore } from '../journal/journal-store.ts';
 import type { TraceStore } from './trace-store.ts';
+import type { WebhookStore } from './webhook-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -221,6 +222,8 @@ export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStor
   expireDueApprovals(now: number): Promise<number>;
   /** The tamper-evident journal of decisions and approval events. */
   readonly journal: JournalStore;
+  /** Webhooks and their persisted deliveries (issue 17). */
+  readonly webhooks: WebhookStore;
   decideApproval(
     tenantId: string,
     id: string,
