@@ -80,6 +80,10 @@ export interface DecisionSignature {
   key_id: string;
   signed_payload: string;
   signature: string;
+  /** Version of `signed_payload`: 2 covers agent, key, tool path and payload hash too; 1 (older records) does not. */
+  version: number;
+  /** The fields the signature covers. */
+  covers: string[];
 }
 
 export interface OutcomeRequest {

@@ -383,8 +383,13 @@ export const DecisionSignature = Type.Object(
     decision_id: Type.String(),
     algorithm: Type.Literal('Ed25519'),
     key_id: Type.String({ description: 'the `kid` of a key listed at /fabric/keys/public' }),
-    signed_payload: Type.String({ description: 'canonical JSON of decision id, tenant, time, verdict and stage verdicts' }),
+    signed_payload: Type.String({
+      description:
+        'canonical JSON of what the signature covers: v2 (`v: 2`) decision id, tenant, time, agent, key, tool path, payload hash, verdict and stage verdicts; v1 (older records) decision id, tenant, time, verdict and stage verdicts',
+    }),
     signature: Type.String({ description: 'base64url Ed25519 signature of `signed_payload`' }),
+    version: Type.Integer({ minimum: 1, maximum: 2, description: 'version of `signed_payload`' }),
+    covers: Type.Array(Type.String(), { description: 'the fields the signature covers' }),
   },
   { $id: 'DecisionSignature' },
 );
