@@ -105,7 +105,19 @@ function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState
   const identity = stages[0];
   let trust: DecisionEffects['trust'] = null;
   if (verdict.startsWith('ALLOWED')) trust = 'approved';
-  else if (verdict === 'BLOCKED' && identity.verdict === 'allow') trust = 'blocked';
+  else if (verdict === 'BLOCKED' && identity.verdict === 'allow' && (state.settings.countRuleDenials || !onlyRuleDenials(stages))) {
+    trust = 'blocked';
+  }
   const amount = state.budget && verdict.startsWith('ALLOWED') ? callAmount(input.payload) : null;
   return amount === null ? { approval, trust } : { approval, trust, spendUsd: amount };
+}
+
+/**
+ * Whether every enforcing denial is the tenant's own `deny` tool rule (not a malformed plan, not
+ * the trust stage): such a block is the operator's policy working, not the agent misbehaving.
+ */
+function onlyRuleDenials(stages: StageResult[]): boolean {
+  // The approval stage only echoes the denials before it.
+  const denials = enforcingDenials(stages.slice(0, -1));
+  return denials.length > 0 && denials.every((stage) => stage.stage === 'policy' && typeof stage.data.rule_id === 'string');
 }

@@ -34,6 +34,11 @@ export interface TenantSettings {
   criticalTransferAmount: number;
   /** `closed` (default): a failed non-essential check holds; `degraded_low`: low risk runs as ALLOWED_DEGRADED. */
   failMode: 'closed' | 'degraded_low';
+  /**
+   * Whether a call blocked only by the tenant's own `deny` tool rule counts against the agent's
+   * record (default false: the operator's rule did its job; the agent did nothing wrong by asking).
+   */
+  countRuleDenials: boolean;
   /** Admin keys needed to halt the tenant: 2 means the halt token must come from another admin key. */
   haltQuorum: 1 | 2;
 }

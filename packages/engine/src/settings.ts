@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: TenantSettings = {
   criticalTransferAmount: 10_000,
   failMode: 'closed',
   haltQuorum: 1,
+  countRuleDenials: false,
 };
 
 /** Settings with every missing field filled from the defaults. */

@@ -1,7 +1,14 @@
-// Signed decision records: Ed25519 over the canonical JSON of what the spec says the signature
-// covers (decision id, tenant, time, verdict and every stage's name and verdict).
+// Signed decision records: Ed25519 over the canonical JSON of what a decision's signature covers.
+// Version 1 (records from before v2): decision id, tenant, time, verdict and every stage's name and
+// verdict. Version 2 (`v: 2`) adds the agent, the key, the tool path and the SHA-256 of the
+// payload, so a signature also vouches for who asked for what, with which arguments.
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from './canonical-json.ts';
+
+export type SignedPayloadVersion = 1 | 2;
+
+/** The current version new decisions are signed with. */
+export const SIGNED_PAYLOAD_VERSION: SignedPayloadVersion = 2;
 
 export interface SignedFields {
   decision_id: string;
@@ -11,14 +18,57 @@ export interface SignedFields {
   stages: { stage: string; verdict: string }[];
 }
 
-/** The exact text that is signed for a decision. */
-export function signedPayloadOf(fields: SignedFields): string {
+/** What a version-2 signature covers in addition. */
+export interface SignedFieldsV2 extends SignedFields {
+  agent_id: string;
+  key_id: string;
+  path: string;
+  /** SHA-256 (hex) of the canonical JSON of the payload. */
+  payload_hash: string;
+}
+
+/** The fields each version covers, in words people read (server, SDK, console and offline verifier). */
+export const SIGNATURE_COVERS: Record<SignedPayloadVersion, readonly string[]> = {
+  1: ['decision_id', 'tenant_id', 'time', 'verdict', 'stages[].stage', 'stages[].verdict'],
+  2: [
+    'v',
+    'decision_id',
+    'tenant_id',
+    'time',
+    'agent_id',
+    'key_id',
+    'path',
+    'payload_hash',
+    'verdict',
+    'stages[].stage',
+    'stages[].verdict',
+  ],
+};
+
+/** The exact text that is signed for a decision: version 1 (no `v`) or version 2. */
+export function signedPayloadOf(fields: SignedFields | SignedFieldsV2, version: SignedPayloadVersion = 1): string {
+  const stages = fields.stages.map((stage) => ({ stage: stage.stage, verdict: stage.verdict }));
+  if (version === 1) {
+    return canonicalJson({
+      decision_id: fields.decision_id,
+      tenant_id: fields.tenant_id,
+      time: fields.time,
+      verdict: fields.verdict,
+      stages,
+    });
+  }
+  const v2 = fields as SignedFieldsV2;
   return canonicalJson({
-    decision_id: fields.decision_id,
-    tenant_id: fields.tenant_id,
-    time: fields.time,
-    verdict: fields.verdict,
-    stages: fields.stages.map((stage) => ({ stage: stage.stage, verdict: stage.verdict })),
+    v: 2,
+    decision_id: v2.decision_id,
+    tenant_id: v2.tenant_id,
+    time: v2.time,
+    agent_id: v2.agent_id,
+    key_id: v2.key_id,
+    path: v2.path,
+    payload_hash: v2.payload_hash,
+    verdict: v2.verdict,
+    stages,
   });
 }
 

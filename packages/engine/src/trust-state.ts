@@ -16,6 +16,11 @@ export interface TrustRecord {
   /** Times (ms since epoch) of the most recent blocked attempts, newest first; the last few are enough. */
   recentBlockedAt: number[];
   override: TrustOverride;
+  /**
+   * Blocked attempts an operator forgave by reinstating (the `blocked` count at that moment): they
+   * stay on record but no longer weigh on the share, so a reinstated agent gets its earned state back.
+   */
+  forgivenBlocked?: number;
 }
 
 export interface TrustThresholds {
@@ -28,8 +33,11 @@ export interface TrustThresholds {
   degradedMinRecord: number;
   /** Keys: the same rule with a longer record, so one agent cannot hold every agent of its key. */
   keyDegradedMinRecord: number;
+  /** Agents: degraded after this many blocked attempts within `recentWindowMs` (default 1). */
+  degradeAfterRecentBlocks: number;
   /** Agents: suspended after this many blocked attempts within `recentWindowMs`. */
   suspendAfterRecentBlocks: number;
+  /** How long a blocked attempt weighs on an agent (the degrade window; default 24 h). */
   recentWindowMs: number;
 }
 
@@ -41,15 +49,21 @@ export const DEFAULT_TRUST_THRESHOLDS: TrustThresholds = {
   degradedBelowShare: 0.8,
   degradedMinRecord: 5,
   keyDegradedMinRecord: 20,
+  degradeAfterRecentBlocks: 1,
   suspendAfterRecentBlocks: 3,
   recentWindowMs: 24 * 60 * 60 * 1000,
 };
 
 export const EMPTY_TRUST_RECORD: TrustRecord = { approved: 0, blocked: 0, recentBlockedAt: [], override: null };
 
+/** Blocked attempts that still count: those on record minus the ones an operator forgave. */
+export function countedBlocked(record: TrustRecord): number {
+  return Math.max(0, record.blocked - (record.forgivenBlocked ?? 0));
+}
+
 /** Share of approved actions in the record; 1 for an empty record (nothing held against it). */
 export function approvedShare(record: TrustRecord): number {
-  const total = record.approved + record.blocked;
+  const total = record.approved + countedBlocked(record);
   return total === 0 ? 1 : record.approved / total;
 }
 
@@ -67,8 +81,8 @@ export function agentTrustState(record: TrustRecord, now: number, t: TrustThresh
   if (record.override === 'suspended') return 'suspended';
   const recent = record.recentBlockedAt.filter((at) => now - at < t.recentWindowMs).length;
   if (recent >= t.suspendAfterRecentBlocks) return 'suspended';
-  if (recent > 0) return 'degraded';
-  const total = record.approved + record.blocked;
+  if (recent >= (t.degradeAfterRecentBlocks ?? 1)) return 'degraded';
+  const total = record.approved + countedBlocked(record);
   if (total >= t.degradedMinRecord && approvedShare(record) < t.degradedBelowShare) return 'degraded';
   return earnedState(record, t);
 }
@@ -77,7 +91,7 @@ export function agentTrustState(record: TrustRecord, now: number, t: TrustThresh
 export function keyTrustState(record: TrustRecord, t: TrustThresholds = DEFAULT_TRUST_THRESHOLDS): TrustState {
   if (record.override === 'revoked') return 'revoked';
   if (record.override === 'suspended') return 'suspended';
-  const total = record.approved + record.blocked;
+  const total = record.approved + countedBlocked(record);
   if (total >= t.keyDegradedMinRecord && approvedShare(record) < t.degradedBelowShare) return 'degraded';
   return earnedState(record, t);
 }
@@ -88,6 +102,14 @@ export function lowerTrust(a: TrustState, b: TrustState): TrustState {
 }
 
 const MAX_RECENT_BLOCKS = 10;
+
+/**
+ * An operator's reinstatement (pure): the override is lifted, recent blocked attempts and every
+ * blocked attempt so far are forgiven, so the state falls back to what the approved record earns.
+ */
+export function reinstateRecord(record: TrustRecord): TrustRecord {
+  return { ...record, override: null, recentBlockedAt: [], forgivenBlocked: record.blocked };
+}
 
 /** Records one outcome in a record (pure: returns a new record). */
 export function recordOutcome(record: TrustRecord, outcome: 'approved' | 'blocked', now: number): TrustRecord {

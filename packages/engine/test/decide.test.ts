@@ -171,9 +171,18 @@ const cases: Case[] = [
     effects: { approval: null, trust: null },
   },
   {
-    note: 'a deny rule blocks a trusted agent and counts against it',
+    note: 'a deny rule blocks a trusted agent and, by default, does not count against it (the operator’s rule did its job)',
     call: SHELL,
     state: { agent: TRUSTED, rules: [rule('deny', '/tools/shell', 'no-shell')] },
+    verdict: 'BLOCKED',
+    stages: ['allow', 'allow', 'deny', 'deny'],
+    detail: /rule 'no-shell' \(tr_no-shell v1\): deny/,
+    effects: { approval: null, trust: null },
+  },
+  {
+    note: 'a deny rule counts against the agent when the tenant sets count_rule_denials',
+    call: SHELL,
+    state: { agent: TRUSTED, rules: [rule('deny', '/tools/shell', 'no-shell')], settings: { ...DEFAULT_SETTINGS, countRuleDenials: true } },
     verdict: 'BLOCKED',
     stages: ['allow', 'allow', 'deny', 'deny'],
     detail: /rule 'no-shell' \(tr_no-shell v1\): deny/,
@@ -276,7 +285,7 @@ const cases: Case[] = [
     state: { agent: NORMAL, approvedApproval: approved, rules: [rule('deny', '/tools/shell')] },
     verdict: 'BLOCKED',
     stages: ['allow', 'require_approval', 'deny', 'deny'],
-    effects: { approval: null, trust: 'blocked' },
+    effects: { approval: null, trust: null },
   },
   {
     note: 'shadow mode lets a held call run and says so',

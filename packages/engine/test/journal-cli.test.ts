@@ -33,7 +33,10 @@ function run(...argv: string[]) {
 test('journal verify: a good export, as JSON or NDJSON, with the keys given several ways', () => {
   const ok = run('journal', 'verify', 'export.json', '--public-key', keys[0].x, '--public-key', keys[1].x);
   assert.equal(ok.code, 0, ok.err);
-  assert.match(ok.out, /^valid: 12 entries, head [0-9a-f]{64}, matches the signed tree head$/);
+  assert.match(
+    ok.out,
+    /^valid: 12 entries, head [0-9a-f]{64}, matches the signed tree head\n {2}9 decision signatures v1, covering decision_id, tenant_id, time, verdict/,
+  );
   assert.equal(run('journal', 'verify', 'export.ndjson', '--public-key', 'keys.json', '--expected-head', entries[11].entry_hash).code, 0);
   const json = run('journal', 'verify', 'export.json', '--public-key', 'keys.json', '--json');
   assert.deepEqual(JSON.parse(json.out), {
@@ -42,6 +45,7 @@ test('journal verify: a good export, as JSON or NDJSON, with the keys given seve
     head: entries[11].entry_hash,
     first_invalid_index: null,
     reason: null,
+    signatures: { v1: 9, v2: 0 },
   });
 });
 

@@ -36,10 +36,25 @@ function rechain(journal: ExportedJournalEntry[], from: number): void {
 
 test('an untouched journal verifies, with its length and head', () => {
   const result = verify(entries, { expectedHead: entries[19].entry_hash, treeHead: headOf(entries, keys[1]) });
-  assert.deepEqual(result, { valid: true, length: 20, head: entries[19].entry_hash, first_invalid_index: null, reason: null });
+  // The fixture's decisions are signed as v1 (as before signed payload v2): they still verify.
+  assert.deepEqual(result, {
+    valid: true,
+    length: 20,
+    head: entries[19].entry_hash,
+    first_invalid_index: null,
+    reason: null,
+    signatures: { v1: 14, v2: 0 },
+  });
   // any prefix is a journal too
   assert.equal(verify(entries.slice(0, 7)).valid, true);
-  assert.deepEqual(verify([]), { valid: true, length: 0, head: null, first_invalid_index: null, reason: null });
+  assert.deepEqual(verify([]), {
+    valid: true,
+    length: 0,
+    head: null,
+    first_invalid_index: null,
+    reason: null,
+    signatures: { v1: 0, v2: 0 },
+  });
 });
 
 test('tampering: a modified field in a record is found at that entry', () => {

@@ -5,7 +5,9 @@ import {
   keyTrustState,
   lowerTrust,
   recordOutcome,
+  reinstateRecord,
   trustMatrix,
+  DEFAULT_TRUST_THRESHOLDS,
   type RiskClass,
   type TrustRecord,
   type TrustState,
@@ -57,4 +59,28 @@ test('recording outcomes counts and keeps the newest blocked times first', () =>
   record = recordOutcome(record, 'blocked', NOW + 1);
   record = recordOutcome(record, 'blocked', NOW + 2);
   assert.deepEqual(record, { approved: 1, blocked: 2, recentBlockedAt: [NOW + 2, NOW + 1], override: null });
+});
+
+test('the degrade window, blocks to degrade and blocks to suspend are tenant settings', () => {
+  const twoRecent: TrustRecord = { approved: 40, blocked: 2, recentBlockedAt: [NOW - 3_600_000, NOW - 7_200_000], override: null };
+  assert.equal(agentTrustState(twoRecent, NOW), 'degraded', 'default: one recent block degrades');
+  const lenient = { ...DEFAULT_TRUST_THRESHOLDS, degradeAfterRecentBlocks: 3, suspendAfterRecentBlocks: 5 };
+  assert.equal(agentTrustState(twoRecent, NOW, lenient), 'normal', 'two blocks under a threshold of three leave the earned state');
+  const strict = { ...DEFAULT_TRUST_THRESHOLDS, suspendAfterRecentBlocks: 2 };
+  assert.equal(agentTrustState(twoRecent, NOW, strict), 'suspended');
+  const shortWindow = { ...DEFAULT_TRUST_THRESHOLDS, recentWindowMs: 3_000_000 };
+  assert.equal(agentTrustState(twoRecent, NOW, shortWindow), 'normal', 'blocks older than the window no longer weigh');
+});
+
+test('reinstating forgives the blocked attempts so far: the agent gets the state its approved record earns', () => {
+  const bad: TrustRecord = { approved: 4, blocked: 3, recentBlockedAt: [NOW - 1000, NOW - 2000, NOW - 3000], override: 'suspended' };
+  assert.equal(agentTrustState(bad, NOW), 'suspended');
+  const reinstated = reinstateRecord(bad);
+  assert.deepEqual(reinstated, { approved: 4, blocked: 3, recentBlockedAt: [], override: null, forgivenBlocked: 3 });
+  assert.equal(agentTrustState(reinstated, NOW), 'normal', 'not left degraded by a share of 4/7');
+  // A later block counts again, from the reinstatement on.
+  assert.equal(agentTrustState(recordOutcome(reinstated, 'blocked', NOW + 1), NOW + 2), 'degraded');
+  const key: TrustRecord = { approved: 15, blocked: 6, recentBlockedAt: [], override: null };
+  assert.equal(keyTrustState(key), 'degraded');
+  assert.equal(keyTrustState(reinstateRecord(key)), 'normal');
 });

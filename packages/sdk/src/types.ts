@@ -80,6 +80,10 @@ export interface DecisionSignature {
   key_id: string;
   signed_payload: string;
   signature: string;
+  /** Version of `signed_payload`: 2 covers agent, key, tool path and payload hash too; 1 (older records) does not. */
+  version: number;
+  /** The fields the signature covers. */
+  covers: string[];
 }
 
 export interface OutcomeRequest {
@@ -227,7 +231,7 @@ export interface Agent {
   key_state: TrustState | null;
   override: 'suspended' | 'revoked' | null;
   override_reason: string | null;
-  counters: { approved: number; blocked: number; approved_share: number; blocked_last_24h: number };
+  counters: { approved: number; blocked: number; approved_share: number; blocked_last_24h: number; forgiven_blocked: number };
   thresholds: JsonObject;
   agent_keys: string[];
   created_at: string | null;
@@ -252,6 +256,14 @@ export interface Thresholds {
   trusted_min_share: number;
   normal_min_approved: number;
   normal_min_share: number;
+  /** Degraded when the approved share falls below this with at least `degraded_min_record` on record. */
+  degraded_below_share: number;
+  degraded_min_record: number;
+  /** How long a blocked attempt weighs on an agent (default 86400). */
+  degrade_window_seconds: number;
+  /** Blocked attempts within the window that degrade (default 1) and suspend (default 3) an agent. */
+  degrade_after_blocks: number;
+  suspend_after_blocks: number;
 }
 
 export interface Settings {
@@ -263,6 +275,8 @@ export interface Settings {
   thresholds: Thresholds;
   /** Admin keys needed to halt the tenant. */
   halt_quorum?: number;
+  /** Whether a call blocked only by the tenant's own `deny` rule counts against the agent. */
+  count_rule_denials: boolean;
 }
 
 export interface SettingsPatch {
@@ -273,6 +287,7 @@ export interface SettingsPatch {
   fail_mode?: 'closed' | 'degraded_low';
   thresholds?: Partial<Thresholds>;
   halt_quorum?: 1 | 2;
+  count_rule_denials?: boolean;
 }
 
 /** The answer of the no-account demo, `POST /fabric/try?scenario=`: the stages come as `chain`. */

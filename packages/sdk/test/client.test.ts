@@ -72,7 +72,7 @@ const F = {
     'outcome',
     'trace_id',
   ),
-  signature: fieldsOf<DecisionSignature>()('decision_id', 'algorithm', 'key_id', 'signed_payload', 'signature'),
+  signature: fieldsOf<DecisionSignature>()('decision_id', 'algorithm', 'key_id', 'signed_payload', 'signature', 'version', 'covers'),
   publicKey: fieldsOf<PublicKey>()('kty', 'crv', 'x', 'kid', 'alg', 'use', 'created_at', 'not_before', 'not_after', 'status'),
   approval: fieldsOf<Approval>()(
     'approval_id',
@@ -134,6 +134,7 @@ const F = {
     'fail_mode',
     'thresholds',
     'halt_quorum',
+    'count_rule_denials',
   ),
 };
 

@@ -33,6 +33,7 @@ import { registerLoadShedding } from './load-shedding.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { refuseWritesOnStorageFault } from './fail-closed-writes.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import type { Store } from './store/store.ts';
 
 export interface BuildOptions {
@@ -134,6 +135,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   openApiRoutes(app, ctx);
   metricsRoutes(app, ctx);
 }

@@ -27,6 +27,12 @@ export interface Config {
   metricsOpen: boolean;
   /** OTLP/HTTP address spans are exported to (OTEL_EXPORTER_OTLP_ENDPOINT); null: no export. */
   otlpEndpoint: string | null;
+  /** Webhooks may send to private, loopback and link-local addresses (ACTIONGATE_WEBHOOK_ALLOW_PRIVATE=1). */
+  webhookAllowPrivate: boolean;
+  /** Delay before a failed webhook delivery's second attempt; later ones double (ACTIONGATE_WEBHOOK_RETRY_BASE_MS). */
+  webhookRetryBaseMs: number;
+  /** The URL people reach the service at, for console links in notifications (ACTIONGATE_PUBLIC_URL). */
+  publicUrl: string;
 }
 
 /** Past any of these the service answers 503 with Retry-After instead of deciding (0: that check is off). */
@@ -73,6 +79,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.ACTIONGATE_TRUST_PROXY),
     metricsOpen: env.ACTIONGATE_METRICS === 'open',
     otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || null,
+    webhookAllowPrivate: env.ACTIONGATE_WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookRetryBaseMs: positiveNumber(env.ACTIONGATE_WEBHOOK_RETRY_BASE_MS, 10_000, 'ACTIONGATE_WEBHOOK_RETRY_BASE_MS'),
+    publicUrl: env.ACTIONGATE_PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${port}`,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ServerMetrics } from './metrics/server-metrics.ts';
 import type { Tracing } from './tracing/tracing.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
+import type { WebhookService } from './webhooks/webhook-service.ts';
 
 export interface AppContext {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppContext {
   metrics: ServerMetrics;
   tracing: Tracing;
   clock: () => number;
+  /** Webhook deliveries (set when the webhook routes are registered); operator actions notify through it. */
+  webhooks?: WebhookService;
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;

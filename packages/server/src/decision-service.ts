@@ -1,6 +1,6 @@
 // The shell around the engine for one decision: resolve the agent, hand the store a job that runs
 // the engine on the state it loaded, sign the record, and let the store commit it durably.
-import { canonicalHash, decide, signText } from '@actiongate/engine';
+import { canonicalHash, decide, SIGNED_PAYLOAD_VERSION, signText } from '@actiongate/engine';
 import { ROOT_CONTEXT, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { decisionSignedPayload } from './decision-signed-payload.ts';
 import { ApiError, ValidationFailed } from './errors.ts';
@@ -89,8 +89,13 @@ export class DecisionService {
           id: decisionId,
           tenantId: key.tenantId,
           createdAt: now,
+          agentId,
+          keyId: key.id,
+          path: request.path,
+          payloadHash,
           verdict: decision.verdict,
           stages: decision.stages,
+          signedVersion: SIGNED_PAYLOAD_VERSION,
         });
         const approvalStage = decision.stages[decision.stages.length - 1];
         const row: DecisionRow = {
@@ -113,6 +118,7 @@ export class DecisionService {
           signature: signText(signedPayload, signingKey.privateKey),
           signingKeyId: signingKey.kid,
           signedPayload,
+          signedVersion: SIGNED_PAYLOAD_VERSION,
           approvalId: (approvalStage.data.approval_id as string | undefined) ?? null,
           outcome: null,
           traceId: request.trace_id ?? options.traceId ?? null,

@@ -1,7 +1,9 @@
-// `npm start`: opens the embedded store, creates the default tenant on first start, listens,
-// and shuts down cleanly on SIGTERM / SIGINT (in-flight decisions are committed first).
+// `npm start`: opens the embedded store, listens, creates the default tenant on first start (and
+// only then prints its admin key), and shuts down cleanly on SIGTERM / SIGINT (in-flight decisions
+// are committed first).
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
+import { startupNotice } from './admin/startup-notice.ts';
 import { SigningKeyRing } from './signing-keys.ts';
 import { dataDirBanner } from './store/sqlite/data-dir.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
@@ -27,15 +29,6 @@ if (report) {
   if (banner.length > 0) process.stdout.write(`\n${banner.join('\n')}\n`);
 }
 
-const created = await bootstrap(store, config.adminKey, Date.now());
-if (created) {
-  const shown = config.adminKey ? '(the key from ACTIONGATE_ADMIN_KEY)' : created.apiKey;
-  process.stdout.write(
-    `\nActionGate: created tenant ${created.tenantId} with admin key ${created.keyId}\n` +
-      `  X-API-Key: ${shown}\n  This key is shown once; keep it safe.\n\n`,
-  );
-}
-
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
@@ -53,4 +46,21 @@ async function stop(signal: string): Promise<void> {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  // Nothing was created yet: the next start that can listen makes (and shows) the first key.
+  const code = (error as NodeJS.ErrnoException).code;
+  process.stderr.write(`\nActionGate could not listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n\n`);
+  await app.close().catch(() => {});
+  await store.close();
+  process.exit(1);
+}
+
+// The first key is made and shown only now that the service is reachable.
+const created = await bootstrap(store, config.adminKey, Date.now());
+const address = app.server.address();
+const port = address && typeof address === 'object' ? address.port : config.port;
+process.stdout.write(
+  startupNotice({ created, seeded: config.adminKey !== null, where: config.dataDir, url: `http://${config.host}:${port}` }),
+);

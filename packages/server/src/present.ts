@@ -115,6 +115,7 @@ export function presentAgent(agent: AgentRow, keys: KeyRow[], settings: TenantSe
       blocked: agent.record.blocked,
       approved_share: Math.round(approvedShare(agent.record) * 1000) / 1000,
       blocked_last_24h: agent.record.recentBlockedAt.filter((at) => now - at < recentWindow).length,
+      forgiven_blocked: agent.record.forgivenBlocked ?? 0,
     },
     thresholds: thresholdsToReach(agent.record, t),
     agent_keys: ownKeys.map((key) => key.id),

@@ -2,6 +2,7 @@
 // the route's validator and (later) the OpenAPI document.
 import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
+import { WEBHOOK_SCHEMAS } from './schemas/webhooks.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -239,9 +240,31 @@ export const SettingsPatch = Type.Object(
           trusted_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
           normal_min_approved: Type.Optional(Type.Integer({ minimum: 1 })),
           normal_min_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+          degraded_below_share: Type.Optional(
+            Type.Number({ minimum: 0, maximum: 1, description: 'degraded when the approved share falls below this…' }),
+          ),
+          degraded_min_record: Type.Optional(Type.Integer({ minimum: 1, description: '…with at least this many actions on record' })),
+          degrade_window_seconds: Type.Optional(
+            Type.Integer({
+              minimum: 60,
+              maximum: 30 * 86400,
+              description: 'how long a blocked attempt weighs on an agent (default 86400)',
+            }),
+          ),
+          degrade_after_blocks: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 10, description: 'blocked attempts within the window that degrade an agent (default 1)' }),
+          ),
+          suspend_after_blocks: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 10, description: 'blocked attempts within the window that suspend an agent (default 3)' }),
+          ),
         },
         { additionalProperties: false },
       ),
+    ),
+    count_rule_denials: Type.Optional(
+      Type.Boolean({
+        description: 'whether a call blocked only by one of your own `deny` tool rules counts against the agent (default false)',
+      }),
     ),
   },
   { $id: 'SettingsPatch', additionalProperties: false },
@@ -363,8 +386,13 @@ export const DecisionSignature = Type.Object(
     decision_id: Type.String(),
     algorithm: Type.Literal('Ed25519'),
     key_id: Type.String({ description: 'the `kid` of a key listed at /fabric/keys/public' }),
-    signed_payload: Type.String({ description: 'canonical JSON of decision id, tenant, time, verdict and stage verdicts' }),
+    signed_payload: Type.String({
+      description:
+        'canonical JSON of what the signature covers: v2 (`v: 2`) decision id, tenant, time, agent, key, tool path, payload hash, verdict and stage verdicts; v1 (older records) decision id, tenant, time, verdict and stage verdicts',
+    }),
     signature: Type.String({ description: 'base64url Ed25519 signature of `signed_payload`' }),
+    version: Type.Integer({ minimum: 1, maximum: 2, description: 'version of `signed_payload`' }),
+    covers: Type.Array(Type.String(), { description: 'the fields the signature covers' }),
   },
   { $id: 'DecisionSignature' },
 );
@@ -494,7 +522,10 @@ export const Agent = Type.Object(
       approved: Type.Integer(),
       blocked: Type.Integer(),
       approved_share: Type.Number(),
-      blocked_last_24h: Type.Integer(),
+      blocked_last_24h: Type.Integer({ description: 'blocked attempts within the degrade window (24 h by default)' }),
+      forgiven_blocked: Type.Integer({
+        description: 'blocked attempts an operator forgave by reinstating; they no longer weigh on the share',
+      }),
     }),
     thresholds: Type.Object({ normal: ThresholdProgress, trusted: ThresholdProgress }),
     agent_keys: Type.Array(Type.String()),
@@ -519,7 +550,13 @@ export const Settings = Type.Object(
       trusted_min_share: Type.Number(),
       normal_min_approved: Type.Integer(),
       normal_min_share: Type.Number(),
+      degraded_below_share: Type.Number(),
+      degraded_min_record: Type.Integer(),
+      degrade_window_seconds: Type.Integer(),
+      degrade_after_blocks: Type.Integer(),
+      suspend_after_blocks: Type.Integer(),
     }),
+    count_rule_denials: Type.Boolean(),
   },
   { $id: 'Settings' },
 );
@@ -773,6 +810,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Trace,
   Me,
   ...JOURNAL_SCHEMAS,
+  ...WEBHOOK_SCHEMAS,
 ];
 
 /**

@@ -3,6 +3,9 @@ import { newId } from './ids.ts';
 import { newKeyRow } from './key-rows.ts';
 import type { Store } from './store/store.ts';
 
+/** The tenant the first start creates. */
+export const DEFAULT_TENANT_ID = 'tn_default';
+
 export interface CreatedTenant {
   tenantId: string;
   keyId: string;
@@ -28,5 +31,5 @@ export async function createTenantWithAdmin(
  */
 export async function bootstrap(store: Store, seededKey: string | null, now: number): Promise<CreatedTenant | null> {
   if ((await store.countTenants()) > 0) return null;
-  return createTenantWithAdmin(store, { id: 'tn_default', name: 'default', email: null }, now, seededKey ?? undefined);
+  return createTenantWithAdmin(store, { id: DEFAULT_TENANT_ID, name: 'default', email: null }, now, seededKey ?? undefined);
 }

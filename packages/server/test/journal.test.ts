@@ -67,6 +67,7 @@ test('every decision and approval event is journaled, in order, and the export v
     head: entries[entries.length - 1].entry_hash,
     first_invalid_index: null,
     reason: null,
+    signatures: { v1: 0, v2: entries.filter((entry: ExportedJournalEntry) => entry.type === 'decision').length },
   });
   assert.equal(verifyJournal(entries, { keys: publicKeySet(keys), treeHead: tree_head }).valid, true, 'offline too');
 });

@@ -19,7 +19,7 @@ interface Agent {
   key_state: string | null;
   override: string | null;
   override_reason: string | null;
-  counters: { approved: number; blocked: number; approved_share: number; blocked_last_24h: number };
+  counters: { approved: number; blocked: number; approved_share: number; blocked_last_24h: number; forgiven_blocked?: number };
   thresholds: { normal: Threshold; trusted: Threshold };
   agent_keys: string[];
   last_seen_at: string;
@@ -36,7 +36,8 @@ function toReach(name: string, t: Threshold): string {
 function recordText(a: Agent): string {
   const c = a.counters;
   if (c.approved + c.blocked === 0) return 'no actions on record yet';
-  return `${c.approved} approved · ${c.blocked} blocked (${percent(c.approved_share)} approved) · ${c.blocked_last_24h} blocked in the last 24 h`;
+  const forgiven = c.forgiven_blocked ? ` · ${c.forgiven_blocked} forgiven on reinstatement` : '';
+  return `${c.approved} approved · ${c.blocked} blocked (${percent(c.approved_share)} approved) · ${c.blocked_last_24h} blocked in the degrade window${forgiven}`;
 }
 
 function actions(ctx: ConsoleContext, agent: Agent, reload: () => void): HTMLElement {
@@ -58,17 +59,19 @@ function actions(ctx: ConsoleContext, agent: Agent, reload: () => void): HTMLEle
       error.textContent = (failure as Error).message;
     }
   };
-  const overridden = agent.override !== null;
+  // Reinstate lifts an operator's override and forgives a bad record (degraded or suspended by its
+  // blocked attempts), so it is offered whenever the agent's own record holds it.
+  const reinstatable = agent.override !== null || agent.agent_state === 'degraded' || agent.agent_state === 'suspended';
   return h(
     'details',
     { class: 'agent-actions' },
-    h('summary', {}, 'Change state'),
+    h('summary', {}, reinstatable ? 'Reinstate or change state' : 'Change state'),
     h('label', { for: id }, 'Reason'),
     reason,
     h(
       'div',
       { class: 'buttons' },
-      overridden ? h('button', { type: 'button', onclick: () => void act('reinstate') }, 'Reinstate') : null,
+      reinstatable ? h('button', { type: 'button', class: 'approve', onclick: () => void act('reinstate') }, 'Reinstate') : null,
       agent.override !== 'suspended' && agent.override !== 'revoked'
         ? h('button', { type: 'button', class: 'warn', onclick: () => void act('suspend') }, 'Suspend')
         : null,

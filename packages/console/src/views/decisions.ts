@@ -329,6 +329,9 @@ export const decisionDetailView: View = (root, _ctx, id) => {
       signature,
       h('strong', {}, result.verified ? '✓ Signature verified' : '✕ Signature NOT verified'),
       h('span', {}, ` — ${result.detail}`),
+      result.covers
+        ? h('p', { class: 'small', id: 'signature-covers', 'data-version': String(result.version) }, `It ${result.covers}.`)
+        : null,
     );
   })();
   return () => {

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SIGNATURE_COVERS } from '../signing.ts';
 import { publicKeySet } from './public-keys.ts';
 import { verifyJournal } from './verify-journal.ts';
 import { verifyProof } from './verify-proof.ts';
@@ -77,6 +78,12 @@ export function runJournalCli(argv: string[], io: CliIo = defaultIo): number {
     else if (result.valid) {
       const signed = treeHead ? ', matches the signed tree head' : '';
       io.out(`valid: ${result.length} entries, head ${result.head ?? '(empty journal)'}${signed}`);
+      const counts = result.signatures ?? { v1: 0, v2: 0 };
+      if (counts.v2) io.out(`  ${counts.v2} decision signatures v2, covering ${SIGNATURE_COVERS[2].join(', ')}`);
+      if (counts.v1)
+        io.out(
+          `  ${counts.v1} decision signatures v1, covering ${SIGNATURE_COVERS[1].join(', ')} (not the agent, key, tool path or payload)`,
+        );
     } else {
       const where =
         result.first_invalid_index === null

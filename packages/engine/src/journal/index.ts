@@ -15,3 +15,4 @@ export {
   type ProofVerification,
 } from './verify-proof.ts';
 export { runJournalCli, type CliIo } from './cli.ts';
+export { decisionSignatureProblem } from './record-checks.ts';

@@ -64,6 +64,8 @@ export interface DecisionJournalRecord {
   created_at: string;
   signing_key_id: string;
   signature: string;
+  /** Version of the signed payload; present (2) from v2 on, absent on v1 records. */
+  signature_v?: 2;
 }
 
 /** The approval as it stood right after an `approval.*` event. */

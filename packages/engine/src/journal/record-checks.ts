@@ -59,13 +59,23 @@ export function decisionSignatureProblem(record: Record<string, unknown>, keys: 
   const key = keys.get(kid);
   if (!key) return `the decision is signed by key \`${kid}\`, which is not among the given public keys`;
   if (!Array.isArray(record.stages)) return 'the decision record has no `stages`';
-  const text = signedPayloadOf({
-    decision_id: String(record.decision_id),
-    tenant_id: String(record.tenant_id),
-    time: String(record.created_at),
-    verdict: String(record.verdict),
-    stages: (record.stages as { stage: string; verdict: string }[]).map((stage) => ({ stage: stage?.stage, verdict: stage?.verdict })),
-  });
+  // A record names its signature's version (`signature_v`, from v2 on); dropping it cannot downgrade
+  // a v2 signature, whose text starts with `v: 2` and so never verifies as v1.
+  const version = record.signature_v === 2 ? 2 : 1;
+  const text = signedPayloadOf(
+    {
+      decision_id: String(record.decision_id),
+      tenant_id: String(record.tenant_id),
+      time: String(record.created_at),
+      agent_id: String(record.agent_id),
+      key_id: String(record.key_id),
+      path: String(record.path),
+      payload_hash: String(record.payload_hash),
+      verdict: String(record.verdict),
+      stages: (record.stages as { stage: string; verdict: string }[]).map((stage) => ({ stage: stage?.stage, verdict: stage?.verdict })),
+    },
+    version,
+  );
   return verifyText(text, record.signature, key)
     ? null
     : `the decision signature does not verify with key \`${kid}\`: the record was altered`;

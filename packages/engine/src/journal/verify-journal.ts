@@ -16,6 +16,11 @@ export interface JournalVerification {
   /** Index (0-based, in the given array) of the first entry that fails; null when valid or not attributable to one entry. */
   first_invalid_index: number | null;
   reason: string | null;
+  /**
+   * Decision signatures checked, by version (when valid): v1 covers id, tenant, time, verdict and
+   * stage verdicts; v2 also the agent, the key, the tool path and the payload hash (SIGNATURE_COVERS).
+   */
+  signatures?: { v1: number; v2: number };
 }
 
 export interface VerifyJournalOptions {
@@ -31,6 +36,7 @@ export function verifyJournal(entries: unknown, options: VerifyJournalOptions): 
   if (!Array.isArray(entries)) return fail(0, null, 0, 'the journal is not an array of entries');
   let previousHash = GENESIS_HASH;
   let tenantId: string | null = null;
+  const signatures = { v1: 0, v2: 0 };
   for (let i = 0; i < entries.length; i++) {
     const at = (reason: string) => fail(i, i > 0 ? entries[i - 1].entry_hash : null, i, `entry ${i}: ${reason}`);
     const shape = entryShapeProblem(entries[i], true);
@@ -49,6 +55,7 @@ export function verifyJournal(entries: unknown, options: VerifyJournalOptions): 
     if (tenantId === null) tenantId = recordTenant;
     else if (recordTenant !== tenantId) return at(`the record belongs to tenant \`${recordTenant}\`, not \`${tenantId}\``);
     previousHash = entry.entry_hash;
+    if (entry.type === 'decision') signatures[entry.record.signature_v === 2 ? 'v2' : 'v1']++;
   }
   const n = entries.length;
   const last = n > 0 ? (entries[n - 1] as ExportedJournalEntry).entry_hash : null;
@@ -91,7 +98,7 @@ export function verifyJournal(entries: unknown, options: VerifyJournalOptions): 
       );
     }
   }
-  return { valid: true, length: n, head: last, first_invalid_index: null, reason: null };
+  return { valid: true, length: n, head: last, first_invalid_index: null, reason: null, signatures };
 }
 
 function fail(index: number | null, head: string | null, length: number, reason: string): JournalVerification {

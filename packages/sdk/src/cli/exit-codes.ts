@@ -4,6 +4,8 @@ export const EXIT = {
   OK: 0,
   /** The service refused the request (4xx) or the command line was wrong. */
   ERROR: 1,
+  /** A command line the command cannot act on (offline commands: a wrong directory, file or tenant). */
+  USAGE: 2,
   /** Held for a human: verdict `REQUIRE_APPROVAL`. */
   HELD: 10,
   /** Blocked, denied, or any verdict that is not allowed. */

@@ -1,5 +1,6 @@
 // The `actiongate` command line: one subcommand per area of the API. Exit codes in exit-codes.ts.
 import { Command } from 'commander';
+import { adminCommand } from './commands/admin.ts';
 import { agentKeysCommand } from './commands/agent-keys.ts';
 import { agentsCommand } from './commands/agents.ts';
 import { approvalsCommand } from './commands/approvals.ts';
@@ -29,6 +30,7 @@ agentsCommand(program);
 decisionsCommand(program);
 tryCommand(program);
 journalCommands(program);
+adminCommand(program);
 mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);

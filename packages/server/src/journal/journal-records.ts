@@ -25,6 +25,8 @@ export function decisionRecord(row: DecisionRow): DecisionJournalRecord {
     created_at: new Date(row.createdAt).toISOString(),
     signing_key_id: row.signingKeyId,
     signature: row.signature,
+    // Only v2 records name their version, so the records (and hashes) of v1 decisions are unchanged.
+    ...(row.signedVersion === 2 ? { signature_v: 2 as const } : {}),
   };
 }
 

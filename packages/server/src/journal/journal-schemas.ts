@@ -132,6 +132,15 @@ export const JournalVerification = Type.Object(
     head: Type.Union([Type.String(), Type.Null()]),
     first_invalid_index: Type.Union([Type.Integer(), Type.Null()]),
     reason: Type.Union([Type.String(), Type.Null()]),
+    signatures: Type.Optional(
+      Type.Object(
+        { v1: Type.Integer(), v2: Type.Integer() },
+        {
+          description:
+            'decision signatures checked, by version: v1 covers id, tenant, time, verdict and stage verdicts; v2 also agent, key, tool path and payload hash',
+        },
+      ),
+    ),
   },
   { $id: 'JournalVerification' },
 );

@@ -45,9 +45,21 @@ export function agentRoutes(app: App, ctx: AppContext): void {
         const existing = await ctx.store.getAgent(key.tenantId, agentId);
         // Overrides apply to agents the tenant has seen; an unknown id is a typo, not a new agent.
         if (!existing) throw new ApiError('AG_NOT_FOUND', `agent \`${agentId}\` not found`);
+        const [keysBefore, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
+        const before = presentAgent(existing, keysBefore, settings, ctx.clock()).state;
         const agent = await ctx.store.setAgentOverride(key.tenantId, agentId, override, request.body.reason, ctx.clock());
-        const [keys, settings] = await Promise.all([ctx.store.listKeys(key.tenantId, 'agent'), settingsOf(ctx, key.tenantId)]);
-        return presentAgent(agent, keys, settings, ctx.clock());
+        const keys = await ctx.store.listKeys(key.tenantId, 'agent');
+        const shown = presentAgent(agent, keys, settings, ctx.clock());
+        // Notifying never fails the operator's action: the change is already committed.
+        await ctx.webhooks
+          ?.agentStateChanged(key.tenantId, {
+            agentId,
+            from: before,
+            to: shown.state,
+            cause: `${action} by key ${key.name}: ${request.body.reason}`,
+          })
+          .catch((error) => request.log.error({ err: error }, 'agent.state_changed webhook'));
+        return shown;
       },
     );
   }

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError, ValidationFailed } from '../errors.ts';
-import { decisionSignedPayload } from '../decision-signed-payload.ts';
+import { decisionSignedPayload, signatureCovers, signedVersionOf } from '../decision-signed-payload.ts';
 import { presentDecision } from '../present.ts';
 import {
   DecisionList,
@@ -123,6 +123,8 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
         // signature check also checks the rebuild.
         signed_payload: row.signedPayload ?? decisionSignedPayload(row),
         signature: row.signature,
+        version: signedVersionOf(row),
+        covers: [...signatureCovers(row)],
       };
     },
   );

@@ -19,7 +19,13 @@ function presentSettings(s: TenantSettings) {
       trusted_min_share: s.thresholds.trustedMinShare,
       normal_min_approved: s.thresholds.normalMinApproved,
       normal_min_share: s.thresholds.normalMinShare,
+      degraded_below_share: s.thresholds.degradedBelowShare,
+      degraded_min_record: s.thresholds.degradedMinRecord,
+      degrade_window_seconds: Math.round(s.thresholds.recentWindowMs / 1000),
+      degrade_after_blocks: s.thresholds.degradeAfterRecentBlocks,
+      suspend_after_blocks: s.thresholds.suspendAfterRecentBlocks,
     },
+    count_rule_denials: s.countRuleDenials,
   };
 }
 
@@ -50,7 +56,13 @@ export function tenantRoutes(app: App, ctx: AppContext): void {
           ...(t.trusted_min_share !== undefined ? { trustedMinShare: t.trusted_min_share } : {}),
           ...(t.normal_min_approved !== undefined ? { normalMinApproved: t.normal_min_approved } : {}),
           ...(t.normal_min_share !== undefined ? { normalMinShare: t.normal_min_share } : {}),
+          ...(t.degraded_below_share !== undefined ? { degradedBelowShare: t.degraded_below_share } : {}),
+          ...(t.degraded_min_record !== undefined ? { degradedMinRecord: t.degraded_min_record } : {}),
+          ...(t.degrade_window_seconds !== undefined ? { recentWindowMs: t.degrade_window_seconds * 1000 } : {}),
+          ...(t.degrade_after_blocks !== undefined ? { degradeAfterRecentBlocks: t.degrade_after_blocks } : {}),
+          ...(t.suspend_after_blocks !== undefined ? { suspendAfterRecentBlocks: t.suspend_after_blocks } : {}),
         },
+        countRuleDenials: patch.count_rule_denials ?? current.countRuleDenials,
       };
       await ctx.store.updateSettings(key.tenantId, next);
       return presentSettings(next);

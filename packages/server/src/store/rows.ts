@@ -15,6 +15,7 @@ export function trustRecordOf(row: Row | undefined): TrustRecord {
     blocked: row.blocked,
     recentBlockedAt: JSON.parse(row.recent_blocked),
     override: (row.override ?? null) as TrustOverride,
+    forgivenBlocked: Number(row.forgiven_blocked ?? 0),
   };
 }
 
@@ -174,6 +175,7 @@ export function decisionOf(row: Row): DecisionRow {
     signingKeyId: row.signing_key_id,
     // Rows from before migration 7 keep it; newer ones leave it to decisionSignedPayload.
     signedPayload: row.signed_payload ?? undefined,
+    signedVersion: row.signed_v === 2 || row.signed_v === '2' ? 2 : 1,
     outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
   };
 }

@@ -7,6 +7,7 @@ import type { HaltStore } from './halt-store.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
+import type { WebhookStore } from './webhook-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -127,6 +128,8 @@ export interface DecisionRow {
   signingKeyId: string;
   /** The signed text; stores may leave it out and let readers rebuild it (decision-signed-payload.ts). */
   signedPayload?: string;
+  /** Version of the signed payload (decision-signed-payload.ts): 1 for rows from before v2, else 2. */
+  signedVersion?: 1 | 2;
   approvalId: string | null;
   outcome: { status: 'completed' | 'failed'; detail: string | null; at: number } | null;
   /** The trace the caller put this decision in, if any. */
@@ -221,6 +224,8 @@ export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStor
   expireDueApprovals(now: number): Promise<number>;
   /** The tamper-evident journal of decisions and approval events. */
   readonly journal: JournalStore;
+  /** Webhooks and their persisted deliveries (issue 17). */
+  readonly webhooks: WebhookStore;
   decideApproval(
     tenantId: string,
     id: string,

@@ -51,7 +51,10 @@ export function decisionsCommand(program: Command): void {
       action(async (id: string, _options: unknown, command: Command) => {
         const check = await gateOf(command).decisions.verify(id);
         if (jsonOutput(command)) printJson(check);
-        else if (check.valid) process.stdout.write(`valid: ${check.decision_id} signed by ${check.key_id}\n`);
+        else if (check.valid)
+          process.stdout.write(
+            `valid: ${check.decision_id} signed by ${check.key_id} (v${check.version}, covers ${check.covers.join(', ')})\n`,
+          );
         else process.stdout.write(`INVALID: ${check.decision_id}\n${check.problems.map((p) => `  ${p}\n`).join('')}`);
         return check.valid ? EXIT.OK : EXIT.ERROR;
       }),

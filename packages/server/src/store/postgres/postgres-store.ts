@@ -23,6 +23,7 @@ import type {
 import { IdempotencyKeyReused } from '../store.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 import { PostgresStorageStatus } from './postgres-storage-status.ts';
+import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -97,6 +98,7 @@ interface TenantConfig {
 export class PostgresStore implements Store {
   readonly pool: pg.Pool;
   readonly journal: PostgresJournal;
+  readonly webhooks: PostgresWebhooks;
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -119,6 +121,7 @@ export class PostgresStore implements Store {
       );
       return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
     });
+    this.webhooks = new PostgresWebhooks(this.pool, query, (run) => this.transaction(run));
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 
@@ -400,17 +403,28 @@ export class PostgresStore implements Store {
   }
 
   async setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow> {
-    // Reinstating also forgives the recent blocked attempts, or the agent would fall straight back.
-    const result = await query(
-      this.pool,
-      override === null ? 'agent_reinstate' : 'agent_override',
-      `INSERT INTO agents (tenant_id, agent_id, override, override_reason, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)
-       ON CONFLICT (tenant_id, agent_id) DO UPDATE SET override = excluded.override, override_reason = excluded.override_reason,
-         last_seen_at = excluded.last_seen_at${override === null ? ", recent_blocked = '[]'" : ''}
-       RETURNING *`,
-      [tenantId, agentId, override, reason, now],
-    );
-    return agentOf(result.rows[0]);
+    // Reinstating forgives the blocked attempts so far, on the agent and on the agent keys bound to
+    // it (reinstateRecord), so the agent gets back the state its approved record earns.
+    const row = await this.transaction(async (client) => {
+      const result = await query(
+        client,
+        override === null ? 'agent_reinstate' : 'agent_override',
+        `INSERT INTO agents (tenant_id, agent_id, override, override_reason, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)
+         ON CONFLICT (tenant_id, agent_id) DO UPDATE SET override = excluded.override, override_reason = excluded.override_reason,
+           last_seen_at = excluded.last_seen_at${override === null ? ", recent_blocked = '[]', forgiven_blocked = agents.blocked" : ''}
+         RETURNING *`,
+        [tenantId, agentId, override, reason, now],
+      );
+      if (override === null)
+        await query(
+          client,
+          'agent_keys_forgive',
+          `UPDATE keys SET forgiven_blocked = blocked WHERE tenant_id = $1 AND kind = 'agent' AND agent_id = $2 AND revoked_at IS NULL`,
+          [tenantId, agentId],
+        );
+      return result.rows[0];
+    });
+    return agentOf(row);
   }
 
   runDecision(job: DecisionJob): Promise<DecisionRow> {
@@ -622,8 +636,8 @@ export class PostgresStore implements Store {
             client,
             'decision_insert',
             `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
-               created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING seq`,
+               created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING seq`,
             [
               r.id,
               r.tenantId,
@@ -644,6 +658,7 @@ export class PostgresStore implements Store {
               r.traceId ?? null,
               encodeDecisionBody(JSON.stringify(r.payload ?? {}), r.stages),
               journalSeq,
+              r.signedVersion ?? 1,
             ],
           );
           seq = inserted.rows[0].seq;

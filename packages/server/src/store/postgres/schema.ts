@@ -193,4 +193,37 @@ export const POSTGRES_MIGRATIONS: string[] = [
     PRIMARY KEY (tenant_id, tree_size)
   );
   `,
+  // Issue 17 (the operator's day): forgiven blocked attempts, the signed payload's version, webhooks
+  // and their persisted deliveries (as SQLite's migration of the same issue).
+  `
+  ALTER TABLE agents ADD COLUMN forgiven_blocked BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE keys ADD COLUMN forgiven_blocked BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE decisions ADD COLUMN signed_v INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE webhooks (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    format TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX webhooks_by_tenant ON webhooks (tenant_id, created_at);
+  CREATE TABLE webhook_deliveries (
+    id TEXT PRIMARY KEY,
+    webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    tenant_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    event_seq BIGINT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    attempt_log TEXT NOT NULL DEFAULT '[]',
+    next_attempt_at BIGINT,
+    created_at BIGINT NOT NULL,
+    finished_at BIGINT
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+  CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at);
+  `,
 ];

@@ -301,4 +301,39 @@ export const MIGRATIONS: string[] = [
     probed_at INTEGER NOT NULL
   );
   `,
+  // Issue 17 (the operator's day): blocked attempts an operator forgave by reinstating (agents and
+  // agent keys); the version of each decision's signed payload (1 before this migration, 2 after: v2
+  // also covers agent, key, tool path and payload hash); webhooks and their persisted deliveries
+  // (retried with backoff across restarts, and the delivery log).
+  `
+  ALTER TABLE agents ADD COLUMN forgiven_blocked INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE keys ADD COLUMN forgiven_blocked INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE decisions ADD COLUMN signed_v INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE webhooks (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    format TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhooks_by_tenant ON webhooks (tenant_id, created_at);
+  CREATE TABLE webhook_deliveries (
+    id TEXT PRIMARY KEY,
+    webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    tenant_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    event_seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    attempt_log TEXT NOT NULL DEFAULT '[]',
+    next_attempt_at INTEGER,
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+  CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at);
+  `,
 ];

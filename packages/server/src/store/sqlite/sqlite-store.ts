@@ -50,6 +50,7 @@ import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteApprovalCounts } from './sqlite-approval-counts.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
+import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
@@ -93,6 +94,7 @@ export class SqliteStore implements Store {
   private demoTenants: SqliteDemoTenants;
   private approvalCounts: SqliteApprovalCounts;
   readonly journal: SqliteJournal;
+  readonly webhooks: SqliteWebhooks;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -131,6 +133,7 @@ export class SqliteStore implements Store {
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
     this.approvalCounts = new SqliteApprovalCounts(this.db);
+    this.webhooks = new SqliteWebhooks(this.db);
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
@@ -203,9 +206,9 @@ export class SqliteStore implements Store {
       ),
       insertDecision: db.prepare(
         `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing,
-           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq)
+           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
          VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload_hash, @verdict, @blocked, @enforcing,
-           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq)`,
+           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq, @signed_v)`,
       ),
       approval: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.id = ?`),
       approvalState: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
@@ -401,11 +404,19 @@ export class SqliteStore implements Store {
   async setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow> {
     this.db.transaction(() => {
       this.statements.touchAgent.run(tenantId, agentId, now, now);
-      // Reinstating also forgives the recent blocked attempts, or the agent would fall straight back.
-      const forgive = override === null ? ", recent_blocked = '[]'" : '';
+      // Reinstating forgives the blocked attempts so far (reinstateRecord), on the agent and on the
+      // agent keys bound to it, so the agent gets back the state its approved record earns.
+      const forgive = override === null ? ", recent_blocked = '[]', forgiven_blocked = blocked" : '';
       this.db
         .prepare(`UPDATE agents SET override = ?, override_reason = ?${forgive} WHERE tenant_id = ? AND agent_id = ?`)
         .run(override, reason, tenantId, agentId);
+      if (override === null) {
+        this.db
+          .prepare(
+            `UPDATE keys SET forgiven_blocked = blocked WHERE tenant_id = ? AND kind = 'agent' AND agent_id = ? AND revoked_at IS NULL`,
+          )
+          .run(tenantId, agentId);
+      }
     })();
     // Suspending or revoking an agent stops its calls like a halt: earlier answers leave first.
     await this.earlierAnswersSent();
@@ -549,6 +560,7 @@ export class SqliteStore implements Store {
       trace_id: row.traceId ?? null,
       body: encodeDecisionBody(JSON.stringify(row.payload ?? {}), row.stages),
       journal_seq: journalSeq,
+      signed_v: row.signedVersion ?? 1,
     });
     return Number(info.lastInsertRowid);
   }
