@@ -25,6 +25,14 @@ import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
 import type { Store } from './store/store.ts';
+// Issue 18: vault, brokered calls, egress rules, posture, contain and close.
+import { CallBroker } from './broker/call-broker.ts';
+import type { Enforcement } from './broker/enforcement.ts';
+import { PostureCache } from './posture/posture-cache.ts';
+import { callRoutes } from './routes/calls.ts';
+import { credentialRoutes } from './routes/credentials.ts';
+import { postureRoutes } from './routes/posture.ts';
+import { Vault } from './vault/vault.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -41,18 +49,43 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
-    ajv: { customOptions: { allErrors: true } },
+    // `removeAdditional: false`: a schema with `additionalProperties: false` refuses unknown fields (422) instead of dropping them.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
     return503OnClosing: true,
     // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const posture = new PostureCache(options.store.posture);
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock),
+    decisions: new DecisionService(options.store, options.keyRing, clock, posture),
     clock,
   };
+  const vault = new Vault(options.store.credentials, { environmentKey: options.config.vaultKey, dataDir: options.config.dataDir });
+  const enforcement: Enforcement = {
+    vault,
+    posture,
+    broker: new CallBroker({
+      store: options.store,
+      decisions: ctx.decisions,
+      vault,
+      posture,
+      clock,
+      limits: {
+        connectTimeoutMs: options.config.callConnectTimeoutMs,
+        timeoutMs: options.config.callTimeoutMs,
+        maxResponseBytes: options.config.callMaxResponseBytes,
+        maxRedirects: 5,
+      },
+    }),
+  };
+  // A missing or wrong vault key stops the start (listen rejects): secrets are never served unchecked.
+  app.addHook('onReady', async () => {
+    const opened = await vault.open();
+    app.log.info({ source: opened.source }, 'vault key checked');
+  });
 
   app.decorateRequest('key', null);
   app.setErrorHandler(handleError);
@@ -73,13 +106,13 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   registerOpenApi(app);
   app.after((error) => {
     if (error) throw error;
-    registerRoutes(app, ctx, options);
+    registerRoutes(app, ctx, options, enforcement);
   });
   return { app, ctx };
 }
 
 /** Every route of the service. Runs after the OpenAPI plugins loaded (see `registerOpenApi`). */
-function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void {
+function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforcement: Enforcement): void {
   const clock = ctx.clock;
   publicRoutes(app, ctx);
   decisionRoutes(app, ctx);
@@ -97,6 +130,9 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   app.addHook('onReady', async () => journal.start());
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
+  credentialRoutes(app, ctx, enforcement);
+  callRoutes(app, ctx, enforcement);
+  postureRoutes(app, ctx, enforcement, journal);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);

@@ -14,6 +14,13 @@ export interface Config {
   operatorKey: string | null;
   /** Demo runs (POST /fabric/try) allowed per client address per minute. */
   tryPerMinute: number;
+  // Issue 18: the vault key and the limits of brokered calls.
+  /** `ACTIONGATE_VAULT_KEY` (32 bytes, base64 or hex); null: the data directory's `vault.key`. */
+  vaultKey: string | null;
+  /** Brokered calls: connect timeout, headers/body timeout, largest response body (bytes). */
+  callConnectTimeoutMs: number;
+  callTimeoutMs: number;
+  callMaxResponseBytes: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,6 +36,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.ACTIONGATE_BODY_LIMIT ?? 1024 * 1024),
     operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
     tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
+    vaultKey: env.ACTIONGATE_VAULT_KEY || null,
+    callConnectTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_CONNECT_TIMEOUT_MS, 5_000, 'ACTIONGATE_CALL_CONNECT_TIMEOUT_MS'),
+    callTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_TIMEOUT_MS, 30_000, 'ACTIONGATE_CALL_TIMEOUT_MS'),
+    callMaxResponseBytes: positiveNumber(env.ACTIONGATE_CALL_MAX_RESPONSE_BYTES, 5 * 1024 * 1024, 'ACTIONGATE_CALL_MAX_RESPONSE_BYTES'),
   };
 }
 

@@ -7,6 +7,17 @@ import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { IdempotencyKeyReused, type DecisionRow, type KeyRow, type Store } from './store/store.ts';
 import type { DecisionRequest } from './schemas.ts';
+import type { DecisionState } from '@actiongate/engine';
+
+/**
+ * State the store does not load, added to what it did (issue 18: egress rules, posture,
+ * containment, closure). `prepare` runs before the decision is queued; `current` inside its
+ * transaction, so it sees every change that returned before.
+ */
+export interface DecisionStateSource {
+  prepare(tenantId: string): Promise<void>;
+  current(tenantId: string): Partial<DecisionState>;
+}
 
 /** How long a repeat of an `Idempotency-Key` gets the first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -16,6 +27,7 @@ export class DecisionService {
     private readonly store: Store,
     private readonly keyRing: SigningKeyRing,
     private readonly clock: () => number = Date.now,
+    private readonly extraState: DecisionStateSource | null = null,
   ) {}
 
   /**
@@ -38,6 +50,8 @@ export class DecisionService {
     const now = this.clock();
     const decisionId = newId('fd');
     const signingKey = this.keyRing.current;
+    const extraState = this.extraState;
+    if (extraState) await extraState.prepare(key.tenantId);
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
@@ -67,7 +81,7 @@ export class DecisionService {
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
           },
-          state,
+          extraState ? { ...state, ...extraState.current(key.tenantId) } : state,
         );
         const signedPayload = decisionSignedPayload({
           id: decisionId,

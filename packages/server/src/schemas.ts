@@ -2,6 +2,8 @@
 // the route's validator and (later) the OpenAPI document.
 import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
+import { CREDENTIAL_SCHEMAS } from './schemas/credentials.ts';
+import { POSTURE_SCHEMAS } from './schemas/posture.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -767,6 +769,8 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Trace,
   Me,
   ...JOURNAL_SCHEMAS,
+  ...CREDENTIAL_SCHEMAS, // issue 18
+  ...POSTURE_SCHEMAS, // issue 18
 ];
 
 /**
