@@ -9,6 +9,8 @@ import { rulesCommand } from './commands/rules.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tryCommand } from './commands/try.ts';
 import { journalCommands } from './commands/journal.ts';
+import { credentialsCommand } from './commands/credentials.ts';
+import { callCommand } from './commands/call.ts';
 import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
 
 const program = new Command('actiongate')
@@ -29,6 +31,8 @@ agentsCommand(program);
 decisionsCommand(program);
 tryCommand(program);
 journalCommands(program);
+credentialsCommand(program);
+callCommand(program);
 mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);
