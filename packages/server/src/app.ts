@@ -81,6 +81,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
       },
     }),
   };
+  app.addHook('onClose', async () => enforcement.broker.close());
   // A missing or wrong vault key stops the start (listen rejects): secrets are never served unchecked.
   app.addHook('onReady', async () => {
     const opened = await vault.open();

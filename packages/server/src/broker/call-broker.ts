@@ -15,6 +15,7 @@ import { addressRefusal } from './address-policy.ts';
 import { credentialHeader, injectCredential, redactBytes, redactText, secretForms } from './credential-injection.ts';
 import { allowedHostMatch } from './host-allowlist.ts';
 import { CallRefused, resolvePinned, type Resolver } from './pinned-address.ts';
+import { UpstreamAgents } from './upstream-agents.ts';
 import { sendUpstream, UpstreamRefused, type UpstreamLimits } from './upstream-request.ts';
 
 /** Headers the agent may not set: the transport's own, and hop-by-hop ones. */
@@ -49,6 +50,8 @@ export interface CallResult {
 }
 
 export class CallBroker {
+  private readonly agents: UpstreamAgents;
+
   constructor(
     private readonly deps: {
       store: Store;
@@ -60,7 +63,14 @@ export class CallBroker {
       /** Tests may answer DNS themselves; the system resolver otherwise. */
       resolver?: Resolver;
     },
-  ) {}
+  ) {
+    this.agents = new UpstreamAgents(deps.limits);
+  }
+
+  /** Closes the kept-alive upstream connections (the service is stopping). */
+  close(): Promise<void> {
+    return this.agents.close();
+  }
 
   async call(key: KeyRow, request: CallRequest): Promise<CallResult> {
     const method = request.method ?? 'GET';
@@ -171,11 +181,14 @@ export class CallBroker {
     } else if (typeof call.payload.body === 'string') body = Buffer.from(call.payload.body, 'utf8');
     const injected = injectCredential(credential, secret, call.url, headers);
     const reinject = (url: URL) => injectCredential(credential, secret, url, {}).url;
-    await store.credentials.touchCredential(key.tenantId, credential.name, clock());
+    // Last use to the minute: a write (and its fsync) per call would double what brokering costs.
+    if (credential.lastUsedAt === null || clock() - credential.lastUsedAt >= 60_000) {
+      await store.credentials.touchCredential(key.tenantId, credential.name, clock());
+    }
     try {
       const answer = await sendUpstream(
         { method: call.method, url: injected.url, headers: injected.headers, body },
-        pinned,
+        this.agents.for(call.url.hostname, pinned),
         this.deps.limits,
         reinject,
       );

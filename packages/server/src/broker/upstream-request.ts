@@ -1,8 +1,8 @@
 // Sends one brokered request through undici: connected to the pinned address, with connect,
 // headers and body timeouts, a cap on the response size, and redirects followed only within the
 // same origin (scheme, host, port); a redirect elsewhere is refused, never followed.
-import { Agent, request } from 'undici';
-import { CallRefused, pinnedLookup, type PinnedAddress } from './pinned-address.ts';
+import { request, type Dispatcher } from 'undici';
+import { CallRefused } from './pinned-address.ts';
 
 export interface UpstreamLimits {
   connectTimeoutMs: number;
@@ -32,16 +32,12 @@ function origin(url: URL): string {
 
 export async function sendUpstream(
   first: { method: string; url: URL; headers: Record<string, string>; body: Buffer | null },
-  pinned: PinnedAddress,
+  /** A pool whose sockets connect only to the checked address (upstream-agents.ts). */
+  agent: Dispatcher,
   limits: UpstreamLimits,
   /** Re-applies the credential to a redirect target of the same origin (query credentials live in the URL). */
   reinject: (url: URL) => URL,
 ): Promise<UpstreamAnswer> {
-  const agent = new Agent({
-    connect: { lookup: pinnedLookup(pinned), timeout: limits.connectTimeoutMs },
-    headersTimeout: limits.timeoutMs,
-    bodyTimeout: limits.timeoutMs,
-  });
   try {
     let { method, url, body } = first;
     const headers = { ...first.headers };
@@ -100,8 +96,6 @@ export async function sendUpstream(
   } catch (error) {
     if (error instanceof UpstreamRefused || error instanceof CallRefused) throw error;
     throw new UpstreamRefused(describeNetworkError(error));
-  } finally {
-    agent.close().catch(() => {});
   }
 }
 
