@@ -79,6 +79,7 @@ class Client:
         query: Optional[Dict[str, Any]] = None,
         headers: Optional[Dict[str, str]] = None,
         retries: int = 0,
+        timeout: Optional[float] = None,
     ) -> Any:
         url = self.base_url + path
         params = {k: v for k, v in (query or {}).items() if v is not None}
@@ -91,7 +92,7 @@ class Client:
         if body is not None:
             data = json.dumps(body).encode()
             all_headers["content-type"] = "application/json"
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         attempt = 0
         while True:
             try:
@@ -247,6 +248,86 @@ class Client:
 
     def update_settings(self, **fields: Any) -> JsonObject:
         return self._request("PATCH", "/fabric/settings", fields)
+
+    # -- vault, brokered calls, egress rules, posture ---------------------------------------------
+
+    def put_credential(self, name: str, secret: str, allowed_hosts: List[str], kind: str = "bearer",
+                       allowed_methods: Optional[List[str]] = None, header_name: Optional[str] = None,
+                       description: Optional[str] = None) -> JsonObject:
+        """Adds a vault credential, or rotates it when the name exists (its version goes up).
+
+        The answer never carries the secret; neither does any later one.
+        """
+        body: JsonObject = {"name": name, "kind": kind, "secret": secret, "allowed_hosts": allowed_hosts}
+        if allowed_methods is not None:
+            body["allowed_methods"] = allowed_methods
+        if header_name is not None:
+            body["header_name"] = header_name
+        if description is not None:
+            body["description"] = description
+        return self._request("POST", "/fabric/credentials", body)
+
+    def list_credentials(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/credentials")["credentials"]
+
+    def delete_credential(self, name: str) -> None:
+        self._request("DELETE", f"/fabric/credentials/{_q(name)}")
+
+    def call(self, credential: str, url: str, method: str = "GET", headers: Optional[Dict[str, str]] = None,
+             json_body: Any = None, body: Optional[str] = None, agent_id: Optional[str] = None,
+             timeout: float = 60.0) -> JsonObject:
+        """A brokered call: decided like any tool call (`/tools/http/<host>`), sent by the service with
+        the credential injected only when allowed. Never retried (it is not idempotent).
+
+        Answers `{sent, detail, error, decision, upstream}`; when held, `sent` is false and
+        `decision["approval_id"]` names the approval.
+        """
+        request: JsonObject = {"credential": credential, "url": url, "method": method.upper()}
+        if headers:
+            request["headers"] = headers
+        if json_body is not None:
+            request["json"] = json_body
+        if body is not None:
+            request["body"] = body
+        agent = agent_id if agent_id is not None else self.agent_id
+        if agent is not None:
+            request["agent_id"] = agent
+        return self._request("POST", "/fabric/calls", request, timeout=max(self.timeout, timeout))
+
+    def create_egress_rule(self, target: str, ports: Optional[List[int]] = None,
+                           schemes: Optional[List[str]] = None) -> JsonObject:
+        body: JsonObject = {"target": target}
+        if ports is not None:
+            body["ports"] = ports
+        if schemes is not None:
+            body["schemes"] = schemes
+        return self._request("POST", "/fabric/egress-rules", body)
+
+    def list_egress_rules(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/egress-rules")["egress_rules"]
+
+    def delete_egress_rule(self, rule_id: str) -> None:
+        self._request("DELETE", f"/fabric/egress-rules/{_q(rule_id)}")
+
+    def get_posture(self) -> JsonObject:
+        return self._request("GET", "/fabric/posture")
+
+    def update_posture(self, allowed_tools: Optional[List[str]] = None,
+                       denied_tools: Optional[List[str]] = None) -> JsonObject:
+        """Replaces the tool path lists (None: no list)."""
+        return self._request("PUT", "/fabric/posture", {"allowed_tools": allowed_tools, "denied_tools": denied_tools})
+
+    def contain(self, tenant: str) -> JsonObject:
+        """Holds every agent of the tenant and stops brokered calls until `release`."""
+        return self._request("POST", "/fabric/contain", {"tenant": tenant, "action": "contain"})
+
+    def release(self, tenant: str) -> JsonObject:
+        return self._request("POST", "/fabric/contain", {"tenant": tenant, "action": "release"})
+
+    def close_tenant(self, tenant: str, reason: str, final_disposition: str) -> JsonObject:
+        """Closes the tenant for good and seals its journal; there is no undo."""
+        return self._request("POST", "/fabric/close", {"tenant": tenant, "reason": reason,
+                                                        "final_disposition": final_disposition})
 
     # -- guards ----------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { LiveEvents, type LiveMode } from './live.ts';
 import { forgetKey, storedKey } from './session.ts';
 import { agentsView } from './views/agents.ts';
 import { approvalsView } from './views/approvals.ts';
+import { credentialsView } from './views/credentials.ts';
 import { decisionDetailView, decisionsView } from './views/decisions.ts';
 import { killSwitchView } from './views/kill-switch.ts';
 import { rulesView } from './views/rules.ts';
@@ -22,6 +23,7 @@ const ROUTES: { path: string; label: string; list: View; detail?: View }[] = [
   { path: 'agents', label: 'Agents', list: agentsView },
   { path: 'rules', label: 'Tool rules', list: rulesView },
   { path: 'halt', label: 'Kill switch', list: killSwitchView },
+  { path: 'credentials', label: 'Credentials', list: credentialsView },
   { path: 'traces', label: 'Traces', list: tracesView, detail: traceDetailView },
 ];
 

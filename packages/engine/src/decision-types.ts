@@ -1,5 +1,7 @@
 // The shapes that flow through the decision chain. The server loads a DecisionState, the engine
 // returns a Decision (stages, verdict and the effects the server must commit with it).
+import type { EgressRule } from './egress/egress-rules.ts';
+import type { ToolPosture } from './posture.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
 import type { TrustRecord, TrustThresholds } from './trust-state.ts';
@@ -81,6 +83,15 @@ export interface DecisionState {
   pendingApproval: ApprovalRef | null;
   /** Spending limit of the key that sent the call (agent keys' `budget_usd`), and what it has spent. */
   budget?: { limitUsd: number; spentUsd: number } | null;
+  // Issue 18 (credentials, egress, posture, contain, close): optional, absent means none.
+  /** Egress rules of the tenant; with any present, a brokered call must reach a covered target. */
+  egressRules?: readonly EgressRule[];
+  /** Tool path lists the policy stage applies to every decision. */
+  posture?: ToolPosture | null;
+  /** The tenant is contained: every agent held, brokered calls stopped, until released. */
+  containment?: { reason: string; since: number } | null;
+  /** The tenant was closed for good: every decision is denied. */
+  closure?: { reason: string; since: number } | null;
 }
 
 export type ApprovalEffect =

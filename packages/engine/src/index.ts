@@ -15,3 +15,6 @@ export { trustMatrix } from './stages/trust.ts';
 export * from './settings.ts';
 export * from './signing.ts';
 export * from './journal/index.ts';
+export * from './egress/brokered-target.ts';
+export * from './egress/egress-rules.ts';
+export * from './posture.ts';

@@ -31,6 +31,20 @@ import type {
   TryResult,
 } from './types.ts';
 import { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
+import type {
+  CallRequest,
+  CallResult,
+  CloseRequest,
+  Credential,
+  CredentialRequest,
+  EgressRule,
+  EgressRuleRequest,
+  Posture,
+  PostureUpdate,
+} from './credentials-types.ts';
+
+/** A brokered call waits for the upstream too: its own deadline, longer than a decision's. */
+const BROKERED_CALL_TIMEOUT_MS = 60_000;
 
 export interface ActionGateOptions {
   /** Defaults to `ACTIONGATE_URL`, then `http://127.0.0.1:8080`. */
@@ -166,6 +180,47 @@ export class ActionGate {
   readonly settings = {
     get: () => this.call<Settings>('GET', '/fabric/settings'),
     update: (patch: SettingsPatch) => this.call<Settings>('PATCH', '/fabric/settings', { body: patch }),
+  };
+
+  /** The vault: secrets the agent never sees (added or rotated by name, listed without the secret). */
+  readonly credentials = {
+    /** Adds a credential, or rotates it when the name exists (its version goes up). */
+    put: (request: CredentialRequest) => this.call<Credential>('POST', '/fabric/credentials', { body: request }),
+    list: () => this.call<{ credentials: Credential[] }>('GET', '/fabric/credentials').then((r) => r.credentials),
+    delete: (name: string) => this.call<null>('DELETE', `/fabric/credentials/${enc(name)}`).then(() => undefined),
+  };
+
+  /**
+   * A brokered call: decided like any tool call (`/tools/http/<host>`) and, when allowed, sent by
+   * the service with the credential injected. Never retried (it is not idempotent); held or
+   * blocked calls answer `sent: false` with the decision (`decision.approval_id` when held).
+   */
+  brokeredCall(request: CallRequest, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<CallResult> {
+    const body: CallRequest = { ...request };
+    if (body.agent_id === undefined && this.agentId !== undefined) body.agent_id = this.agentId;
+    return this.call<CallResult>('POST', '/fabric/calls', {
+      body,
+      retries: 0,
+      timeoutMs: options.timeoutMs ?? Math.max(this.timeoutMs, BROKERED_CALL_TIMEOUT_MS),
+      signal: options.signal,
+    });
+  }
+
+  readonly egressRules = {
+    create: (rule: EgressRuleRequest) => this.call<EgressRule>('POST', '/fabric/egress-rules', { body: rule }),
+    list: () => this.call<{ egress_rules: EgressRule[] }>('GET', '/fabric/egress-rules').then((r) => r.egress_rules),
+    delete: (id: string) => this.call<null>('DELETE', `/fabric/egress-rules/${enc(id)}`).then(() => undefined),
+  };
+
+  /** The tenant's posture, containment and closure. */
+  readonly posture = {
+    get: () => this.call<Posture>('GET', '/fabric/posture'),
+    update: (update: PostureUpdate) => this.call<Posture>('PUT', '/fabric/posture', { body: update }),
+    /** Holds every agent of the tenant and stops brokered calls until `release`. */
+    contain: (tenant: string) => this.call<Posture>('POST', '/fabric/contain', { body: { tenant, action: 'contain' } }),
+    release: (tenant: string) => this.call<Posture>('POST', '/fabric/contain', { body: { tenant, action: 'release' } }),
+    /** Closes the tenant for good and seals its journal; there is no undo. */
+    close: (request: CloseRequest) => this.call<Posture>('POST', '/fabric/close', { body: request }),
   };
 
   /** The no-account demo: the fixed scenarios, and one run against a throwaway tenant. */

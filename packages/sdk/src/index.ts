@@ -5,3 +5,4 @@ export { ActionBlocked, ActionGateError, ApiRequestError, ApprovalRequired, Gove
 export { approvalIdOf, defaultPayload, type GuardOptions } from './guard.ts';
 export { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
 export type * from './types.ts';
+export type * from './credentials-types.ts';

@@ -35,6 +35,14 @@ import { refuseWritesOnStorageFault } from './fail-closed-writes.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { Store } from './store/store.ts';
+// Issue 18: vault, brokered calls, egress rules, posture, contain and close.
+import { CallBroker } from './broker/call-broker.ts';
+import type { Enforcement } from './broker/enforcement.ts';
+import { PostureCache } from './posture/posture-cache.ts';
+import { callRoutes } from './routes/calls.ts';
+import { credentialRoutes } from './routes/credentials.ts';
+import { postureRoutes } from './routes/posture.ts';
+import { Vault } from './vault/vault.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -63,16 +71,41 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
+  const posture = new PostureCache(options.store.posture);
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer),
+    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, posture),
     metrics: new ServerMetrics(options.store, clock),
     tracing,
     clock,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
+  const vault = new Vault(options.store.credentials, { environmentKey: options.config.vaultKey, dataDir: options.config.dataDir });
+  const enforcement: Enforcement = {
+    vault,
+    posture,
+    broker: new CallBroker({
+      store: options.store,
+      decisions: ctx.decisions,
+      vault,
+      posture,
+      clock,
+      limits: {
+        connectTimeoutMs: options.config.callConnectTimeoutMs,
+        timeoutMs: options.config.callTimeoutMs,
+        maxResponseBytes: options.config.callMaxResponseBytes,
+        maxRedirects: 5,
+      },
+    }),
+  };
+  app.addHook('onClose', async () => enforcement.broker.close());
+  // A missing or wrong vault key stops the start (listen rejects): secrets are never served unchecked.
+  app.addHook('onReady', async () => {
+    const opened = await vault.open();
+    app.log.info({ source: opened.source }, 'vault key checked');
+  });
 
   app.decorateRequest('key', null);
   strictBodies(app);
@@ -107,13 +140,13 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   registerOpenApi(app);
   app.after((error) => {
     if (error) throw error;
-    registerRoutes(app, ctx, options);
+    registerRoutes(app, ctx, options, enforcement);
   });
   return { app, ctx };
 }
 
 /** Every route of the service. Runs after the OpenAPI plugins loaded (see `registerOpenApi`). */
-function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void {
+function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforcement: Enforcement): void {
   const clock = ctx.clock;
   healthRoutes(app, ctx);
   publicRoutes(app, ctx);
@@ -132,6 +165,9 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   app.addHook('onReady', async () => journal.start());
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
+  credentialRoutes(app, ctx, enforcement);
+  callRoutes(app, ctx, enforcement);
+  postureRoutes(app, ctx, enforcement, journal);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);

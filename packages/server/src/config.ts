@@ -33,6 +33,13 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** The URL people reach the service at, for console links in notifications (ACTIONGATE_PUBLIC_URL). */
   publicUrl: string;
+  // Issue 18: the vault key and the limits of brokered calls.
+  /** `ACTIONGATE_VAULT_KEY` (32 bytes, base64 or hex); null: the data directory's `vault.key`. */
+  vaultKey: string | null;
+  /** Brokered calls: connect timeout, headers/body timeout, largest response body (bytes). */
+  callConnectTimeoutMs: number;
+  callTimeoutMs: number;
+  callMaxResponseBytes: number;
 }
 
 /** Past any of these the service answers 503 with Retry-After instead of deciding (0: that check is off). */
@@ -82,6 +89,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.ACTIONGATE_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookRetryBaseMs: positiveNumber(env.ACTIONGATE_WEBHOOK_RETRY_BASE_MS, 10_000, 'ACTIONGATE_WEBHOOK_RETRY_BASE_MS'),
     publicUrl: env.ACTIONGATE_PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${port}`,
+    vaultKey: env.ACTIONGATE_VAULT_KEY || null,
+    callConnectTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_CONNECT_TIMEOUT_MS, 5_000, 'ACTIONGATE_CALL_CONNECT_TIMEOUT_MS'),
+    callTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_TIMEOUT_MS, 30_000, 'ACTIONGATE_CALL_TIMEOUT_MS'),
+    callMaxResponseBytes: positiveNumber(env.ACTIONGATE_CALL_MAX_RESPONSE_BYTES, 5 * 1024 * 1024, 'ACTIONGATE_CALL_MAX_RESPONSE_BYTES'),
   };
 }
 

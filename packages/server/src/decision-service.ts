@@ -8,6 +8,17 @@ import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { IdempotencyKeyReused, type DecisionRow, type KeyRow, type Store } from './store/store.ts';
 import type { DecisionRequest } from './schemas.ts';
+import type { DecisionState } from '@actiongate/engine';
+
+/**
+ * State the store does not load, added to what it did (issue 18: egress rules, posture,
+ * containment, closure). `prepare` runs before the decision is queued; `current` inside its
+ * transaction, so it sees every change that returned before.
+ */
+export interface DecisionStateSource {
+  prepare(tenantId: string): Promise<void>;
+  current(tenantId: string): Partial<DecisionState>;
+}
 
 /** How long a repeat of an `Idempotency-Key` gets the first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -18,6 +29,7 @@ export class DecisionService {
     private readonly keyRing: SigningKeyRing,
     private readonly clock: () => number = Date.now,
     private readonly tracer: Tracer = trace.getTracer('actiongate'),
+    private readonly extraState: DecisionStateSource | null = null,
   ) {}
 
   /**
@@ -50,6 +62,8 @@ export class DecisionService {
     const now = this.clock();
     const decisionId = newId('fd');
     const signingKey = this.keyRing.current;
+    const extraState = this.extraState;
+    if (extraState) await extraState.prepare(key.tenantId);
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
@@ -80,7 +94,7 @@ export class DecisionService {
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
           },
-          state,
+          extraState ? { ...state, ...extraState.current(key.tenantId) } : state,
         );
         deciding.setAttributes({ 'actiongate.verdict': decision.verdict, 'actiongate.decision_id': decisionId });
         deciding.end();

@@ -1,7 +1,7 @@
 // Identifiers with their prefixes (fd_, apr_, tr_, ak_, key_, tn_, wh_, whd_) and secrets shown once.
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
-export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd';
+export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd' | 'egr';
 
 /**
  * A new opaque id such as `fd_019a…`: 48 bits of the time in milliseconds, then 80 random bits,

@@ -3,6 +3,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { WEBHOOK_SCHEMAS } from './schemas/webhooks.ts';
+import { CREDENTIAL_SCHEMAS } from './schemas/credentials.ts';
+import { POSTURE_SCHEMAS } from './schemas/posture.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -811,6 +813,8 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Me,
   ...JOURNAL_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...CREDENTIAL_SCHEMAS, // issue 18
+  ...POSTURE_SCHEMAS, // issue 18
 ];
 
 /**

@@ -1,6 +1,8 @@
-// Identity stage: the key is bound to the claimed agent, the tenant is not halted, and neither
-// the agent nor the key is revoked. The server has already rejected unknown or revoked keys (401).
+// Identity stage: the key is bound to the claimed agent, the tenant is neither closed nor halted nor
+// contained, and neither the agent nor the key is revoked. The server has already rejected unknown
+// or revoked keys (401).
 import type { StageContext, StageResult } from '../decision-types.ts';
+import { isBrokeredPath } from '../egress/brokered-target.ts';
 
 export function identityStage({ input, state }: StageContext): StageResult {
   const base = { stage: 'identity' as const, enforcing: true };
@@ -9,6 +11,15 @@ export function identityStage({ input, state }: StageContext): StageResult {
     key_kind: input.principal.kind,
     agent_id: input.agentId,
   };
+  if (state.closure) {
+    const since = new Date(state.closure.since).toISOString();
+    return {
+      ...base,
+      verdict: 'deny',
+      detail: `tenant closed for good on ${since}: ${state.closure.reason}`,
+      data: { ...data, closed: true },
+    };
+  }
   if (state.halted) {
     return {
       ...base,
@@ -31,6 +42,24 @@ export function identityStage({ input, state }: StageContext): StageResult {
   }
   if (state.key.override === 'revoked') {
     return { ...base, verdict: 'deny', detail: `key ${input.principal.keyId} is revoked`, data };
+  }
+  if (state.containment) {
+    const since = new Date(state.containment.since).toISOString();
+    // A brokered call would leave the building once approved: containment stops those outright.
+    if (isBrokeredPath(input.path)) {
+      return {
+        ...base,
+        verdict: 'deny',
+        detail: `tenant contained since ${since} (${state.containment.reason}): brokered calls stop until released`,
+        data: { ...data, contained: true },
+      };
+    }
+    return {
+      ...base,
+      verdict: 'require_approval',
+      detail: `tenant contained since ${since} (${state.containment.reason}): every agent is held until released`,
+      data: { ...data, contained: true },
+    };
   }
   const who = input.principal.kind === 'agent' ? `agent key ${input.principal.keyId}` : `customer key ${input.principal.keyId}`;
   return { ...base, verdict: 'allow', detail: `${who} verified for agent \`${input.agentId}\``, data };

@@ -6,6 +6,9 @@ import type { RiskClass } from '../risk/risk-class.ts';
 import { describeMatch, matchingRules } from '../tool-rules.ts';
 import { validatePlan } from '../plan/validate-plan.ts';
 import { planStepCalls } from '../plan/plan-step-calls.ts';
+import { brokeredTarget } from '../egress/brokered-target.ts';
+import { coveringEgressRule, describeTarget } from '../egress/egress-rules.ts';
+import { postureRefusal } from '../posture.ts';
 
 const EFFECT_ORDER = { deny: 3, require_approval: 2, allow: 1 } as const;
 
@@ -33,6 +36,9 @@ export function policyStage({ input, state, previous, enforcing }: StageContext)
   if (plan.problems.length > 0) {
     return { stage: 'policy', verdict: 'deny', enforcing, detail: `malformed plan: ${plan.problems.join('; ')}`, data };
   }
+  // The tenant's posture and egress rules deny before any tool rule is weighed: no rule lifts them.
+  const refused = postureAndEgress(input.path, input.payload, state, data);
+  if (refused) return { stage: 'policy', verdict: 'deny', enforcing, detail: refused, data };
   // A key's budget: a call that would take its spending past the limit waits for a human.
   const overBudget = budgetExceeded(state.budget, input.payload);
   if (overBudget) data.budget = overBudget;
@@ -65,4 +71,30 @@ function budgetExceeded(budget: DecisionState['budget'], payload: unknown) {
   const amount = callAmount(payload);
   if (amount === null || budget.spentUsd + amount <= budget.limitUsd) return null;
   return { limit_usd: budget.limitUsd, spent_usd: budget.spentUsd, amount_usd: amount };
+}
+
+/** Why the posture or the egress rules refuse the call, in words (recording what decided in `data`), or null. */
+function postureAndEgress(path: string, payload: unknown, state: DecisionState, data: Record<string, unknown>): string | null {
+  if (state.posture) {
+    const refusal = postureRefusal(state.posture, path);
+    if (refusal) {
+      data.posture = 'denied';
+      return refusal;
+    }
+  }
+  const rules = state.egressRules ?? [];
+  if (rules.length === 0) return null;
+  const target = brokeredTarget(path, payload);
+  if (target === null) return null;
+  if ('error' in target) {
+    data.egress = { error: target.error };
+    return `egress rules apply and the call's target cannot be read: ${target.error}`;
+  }
+  const rule = coveringEgressRule(rules, target);
+  if (!rule) {
+    data.egress = { target: describeTarget(target), rule_id: null };
+    return `egress to ${describeTarget(target)} is not covered by any of the tenant's ${rules.length} egress rule(s)`;
+  }
+  data.egress = { target: describeTarget(target), rule_id: rule.id };
+  return null;
 }

@@ -10,6 +10,8 @@ import { rulesCommand } from './commands/rules.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tryCommand } from './commands/try.ts';
 import { journalCommands } from './commands/journal.ts';
+import { credentialsCommand } from './commands/credentials.ts';
+import { callCommand } from './commands/call.ts';
 import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
 
 const program = new Command('actiongate')
@@ -31,6 +33,8 @@ decisionsCommand(program);
 tryCommand(program);
 journalCommands(program);
 adminCommand(program);
+credentialsCommand(program);
+callCommand(program);
 mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);

@@ -24,6 +24,8 @@ import { IdempotencyKeyReused } from '../store.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 import { PostgresStorageStatus } from './postgres-storage-status.ts';
 import { PostgresWebhooks } from './postgres-webhooks.ts';
+import { PostgresCredentials } from './postgres-credentials.ts';
+import { PostgresPosture } from './postgres-posture.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -99,6 +101,8 @@ export class PostgresStore implements Store {
   readonly pool: pg.Pool;
   readonly journal: PostgresJournal;
   readonly webhooks: PostgresWebhooks;
+  readonly credentials: PostgresCredentials;
+  readonly posture: PostgresPosture;
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -122,6 +126,8 @@ export class PostgresStore implements Store {
       return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
     });
     this.webhooks = new PostgresWebhooks(this.pool, query, (run) => this.transaction(run));
+    this.credentials = new PostgresCredentials(this.pool, query);
+    this.posture = new PostgresPosture(this.pool, query, (run) => this.transaction(run));
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 

@@ -226,4 +226,52 @@ export const POSTGRES_MIGRATIONS: string[] = [
   CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
   CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at);
   `,
+  // Issue 18: the vault (sealed secrets and the key check value), egress rules, and each tenant's
+  // posture, containment and closure (as SQLite's migration of the same issue).
+  `
+  CREATE TABLE vault_meta (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    key_check BYTEA NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE credentials (
+    tenant_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    allowed_hosts TEXT NOT NULL,
+    allowed_methods TEXT,
+    header_name TEXT,
+    description TEXT,
+    sealed BYTEA NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    last_used_at BIGINT,
+    PRIMARY KEY (tenant_id, name)
+  );
+  CREATE TABLE egress_rules (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    ports TEXT NOT NULL,
+    schemes TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    created_by_key_id TEXT NOT NULL
+  );
+  CREATE INDEX egress_rules_by_tenant ON egress_rules (tenant_id, created_at);
+  CREATE TABLE tenant_posture (
+    tenant_id TEXT PRIMARY KEY,
+    allowed_tools TEXT,
+    denied_tools TEXT,
+    posture_updated_at BIGINT,
+    contained_at BIGINT,
+    contained_reason TEXT,
+    contained_by TEXT,
+    closed_at BIGINT,
+    closed_reason TEXT,
+    final_disposition TEXT,
+    closed_by TEXT,
+    final_tree_head TEXT
+  );
+  `,
 ];

@@ -2,6 +2,9 @@
 // decision is on disk before its answer leaves. Decisions that arrive in one turn of the event
 // loop share one transaction (group commit): one fsync for all of them, each answered after it.
 import Database from 'better-sqlite3';
+// Issue 18: the vault and the tenant's enforcement state, each in its own module over this database.
+import { SqliteCredentials } from './sqlite-credentials.ts';
+import { SqlitePosture } from './sqlite-posture.ts';
 import { join } from 'node:path';
 import { canonicalJson, normalizeToolPath, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
 import type {
@@ -95,6 +98,9 @@ export class SqliteStore implements Store {
   private approvalCounts: SqliteApprovalCounts;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
+  // Issue 18: credentials (sealed secrets) and posture (egress rules, containment, closure).
+  readonly credentials: SqliteCredentials;
+  readonly posture: SqlitePosture;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -134,6 +140,8 @@ export class SqliteStore implements Store {
     this.demoTenants = new SqliteDemoTenants(this.db);
     this.approvalCounts = new SqliteApprovalCounts(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
+    this.credentials = new SqliteCredentials(this.db); // issue 18
+    this.posture = new SqlitePosture(this.db); // issue 18
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),

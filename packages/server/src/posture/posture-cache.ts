@@ -1,0 +1,86 @@
+// The tenant's enforcement state as decisions see it (issue 18): egress rules, tool posture,
+// containment and closure, loaded once from the store and replaced whenever it changes. The
+// decision service prepares it before queueing a decision and reads it synchronously inside the
+// decision's transaction, so a change that has returned is seen by every later decision.
+// Single node: changes go through this cache. Several nodes would need the cross-node invalidation
+// of ARCHITECTURE.md (a version row or NOTIFY); see the issue 18 report.
+import type { DecisionState, EgressRule, ToolPosture } from '@actiongate/engine';
+import type { DecisionStateSource } from '../decision-service.ts';
+import type { PostureStore, TenantPostureRow } from '../store/posture-store.ts';
+
+interface Snapshot {
+  row: TenantPostureRow;
+  state: Pick<DecisionState, 'egressRules' | 'posture' | 'containment' | 'closure'>;
+}
+
+function snapshotOf(row: TenantPostureRow): Snapshot {
+  const egressRules: EgressRule[] = row.egressRules.map((rule) => ({
+    id: rule.id,
+    target: rule.target,
+    ports: rule.ports,
+    schemes: rule.schemes,
+  }));
+  const posture: ToolPosture | null =
+    row.allowedTools === null && row.deniedTools === null ? null : { allowedTools: row.allowedTools, deniedTools: row.deniedTools };
+  return {
+    row,
+    state: {
+      egressRules,
+      posture,
+      containment: row.containment ? { reason: row.containment.reason, since: row.containment.since } : null,
+      closure: row.closure ? { reason: row.closure.reason, since: row.closure.since } : null,
+    },
+  };
+}
+
+export class PostureCache implements DecisionStateSource {
+  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly loading = new Map<string, Promise<Snapshot>>();
+
+  constructor(private readonly store: PostureStore) {}
+
+  /** The tenant's state, loaded once and kept until it changes. */
+  async get(tenantId: string): Promise<TenantPostureRow> {
+    return (await this.snapshot(tenantId)).row;
+  }
+
+  private snapshot(tenantId: string): Promise<Snapshot> | Snapshot {
+    const known = this.snapshots.get(tenantId);
+    if (known) return known;
+    let pending = this.loading.get(tenantId);
+    if (!pending) {
+      pending = this.store.loadPosture(tenantId).then((row) => {
+        const snapshot = snapshotOf(row);
+        // A change while this load ran has already put a newer snapshot: keep that one.
+        if (!this.snapshots.has(tenantId)) this.snapshots.set(tenantId, snapshot);
+        return this.snapshots.get(tenantId)!;
+      });
+      this.loading.set(tenantId, pending);
+      void pending.finally(() => this.loading.delete(tenantId)).catch(() => {});
+    }
+    return pending;
+  }
+
+  /** Reloads the tenant after a change (call after the store committed it, before answering). */
+  async refresh(tenantId: string): Promise<TenantPostureRow> {
+    const row = await this.store.loadPosture(tenantId);
+    this.snapshots.set(tenantId, snapshotOf(row));
+    return row;
+  }
+
+  async prepare(tenantId: string): Promise<void> {
+    await this.snapshot(tenantId);
+  }
+
+  current(tenantId: string): Partial<DecisionState> {
+    const snapshot = this.snapshots.get(tenantId);
+    // INVARIANT: no decision without its tenant's enforcement state; `prepare` ran before queueing.
+    if (!snapshot) throw new Error(`enforcement state of tenant ${tenantId} not loaded`);
+    return snapshot.state;
+  }
+
+  /** The loaded state, without waiting (null when not loaded). */
+  peek(tenantId: string): TenantPostureRow | null {
+    return this.snapshots.get(tenantId)?.row ?? null;
+  }
+}
