@@ -20,6 +20,7 @@ import { traceRoutes } from './routes/traces.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { JournalService } from './journal/journal-service.ts';
 import { journalRoutes } from './routes/journal.ts';
+import { complianceRoutes } from './routes/compliance.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
@@ -97,6 +98,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   app.addHook('onReady', async () => journal.start());
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
+  complianceRoutes(app, ctx, journal);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);

@@ -5,6 +5,7 @@ import type { EventStore } from './event-store.ts';
 import type { HaltStore } from './halt-store.ts';
 import type { JournalStore } from '../journal/journal-store.ts';
 import type { TraceStore } from './trace-store.ts';
+import type { ComplianceStore } from './compliance-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -219,6 +220,8 @@ export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStor
   expireDueApprovals(now: number): Promise<number>;
   /** The tamper-evident journal of decisions and approval events. */
   readonly journal: JournalStore;
+  /** Frameworks, controls, results, findings, monitor, audit packages and anchors (issue 22). */
+  readonly compliance: ComplianceStore;
   decideApproval(
     tenantId: string,
     id: string,

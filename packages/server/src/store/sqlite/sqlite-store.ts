@@ -39,6 +39,7 @@ import { SqliteJournal } from '../../journal/sqlite-journal.ts';
 import { approvalEventData, SqliteEventLog, type DecisionEventFields } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
+import { SqliteCompliance } from './sqlite-compliance.ts';
 import { WalSync } from './wal-sync.ts';
 import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
@@ -256,6 +257,7 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
+  readonly compliance: SqliteCompliance;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -286,6 +288,7 @@ export class SqliteStore implements Store {
     this.traces = new SqliteTraces(this.db);
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
+    this.compliance = new SqliteCompliance(this.db);
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
