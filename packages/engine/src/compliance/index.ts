@@ -5,3 +5,5 @@ export * from './evaluate-control.ts';
 export * from './compliance-facts.ts';
 export * from './compliance-templates.ts';
 export * from './finding-workflow.ts';
+export * from './signed-document.ts';
+export * from './verify-audit-package.ts';

@@ -9,6 +9,7 @@ import { rulesCommand } from './commands/rules.ts';
 import { serveCommand } from './commands/serve.ts';
 import { tryCommand } from './commands/try.ts';
 import { journalCommands } from './commands/journal.ts';
+import { auditCommands } from './commands/audit.ts';
 import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
 
 const program = new Command('actiongate')
@@ -29,6 +30,7 @@ agentsCommand(program);
 decisionsCommand(program);
 tryCommand(program);
 journalCommands(program);
+auditCommands(program);
 mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);

@@ -8,7 +8,11 @@ import type { App, AppContext } from '../context.ts';
 import { ApiError, ValidationFailed } from '../errors.ts';
 import type { JournalService } from '../journal/journal-service.ts';
 import { errorResponses, ref } from '../schemas.ts';
+import { buildAuditPackage } from '../compliance/audit-package-builder.ts';
 import {
+  AuditPackage,
+  AuditPackageGenerate,
+  AuditPackageList,
   ComplianceAuditReport,
   ComplianceAuditRequest,
   ComplianceMonitor,
@@ -188,6 +192,58 @@ export function complianceRoutes(app: App, ctx: AppContext, journal: JournalServ
       config: { access: 'admin' },
     },
     async (request) => compliance.runMonitor(keyOf(request).tenantId),
+  );
+
+  app.post(
+    '/fabric/compliance/audit-packages',
+    {
+      schema: { tags, body: AuditPackageGenerate, response: { 201: AuditPackage, ...errorResponses(404) } },
+      config: { access: 'approver' },
+    },
+    async (request, reply) => {
+      const row = await buildAuditPackage(compliance, ctx.store, keyOf(request).tenantId, request.body, ctx.clock());
+      await ctx.store.compliance.saveAuditPackage(row);
+      return reply.code(201).send(row.summary as never);
+    },
+  );
+  app.get(
+    '/fabric/compliance/audit-packages',
+    { schema: { tags, response: { 200: AuditPackageList } }, config: { access: 'approver' } },
+    async (request) => ({
+      packages: (await ctx.store.compliance.listAuditPackages(keyOf(request).tenantId, 100)).map((row) => row.summary as never),
+    }),
+  );
+  app.get(
+    '/fabric/compliance/audit-packages/:package_id',
+    { schema: { tags, params: Params('package_id'), response: { 200: AuditPackage } }, config: { access: 'approver' } },
+    async (request) => {
+      const { package_id } = request.params as { package_id: string };
+      const row = await ctx.store.compliance.getAuditPackage(keyOf(request).tenantId, package_id);
+      if (!row) throw new ApiError('AG_NOT_FOUND', `audit package \`${package_id}\` not found`);
+      return row.summary as never;
+    },
+  );
+  app.get(
+    '/fabric/compliance/audit-packages/:package_id/archive',
+    {
+      schema: {
+        tags,
+        params: Params('package_id'),
+        response: {
+          200: { description: 'the package as a zip', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+        },
+      },
+      config: { access: 'approver' },
+    },
+    async (request, reply) => {
+      const { package_id } = request.params as { package_id: string };
+      const row = await ctx.store.compliance.getAuditPackage(keyOf(request).tenantId, package_id);
+      if (!row) throw new ApiError('AG_NOT_FOUND', `audit package \`${package_id}\` not found`);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${package_id}.zip"`)
+        .send(Buffer.from(row.archive) as never);
+    },
   );
   return compliance;
 }

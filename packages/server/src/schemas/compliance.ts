@@ -278,7 +278,55 @@ export const ComplianceMonitor = Type.Object(
   { $id: 'ComplianceMonitor' },
 );
 
+export const AuditPackageGenerate = Type.Object(
+  {
+    framework_id: Type.String({ minLength: 1, maxLength: 200 }),
+    period_start: Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 date-time' }),
+    period_end: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'ISO 8601 date-time; a period still running is packaged up to now',
+    }),
+    include_evidence: Type.Optional(Type.Boolean({ default: true, description: "include each decision's payload beside its record" })),
+    prepared_by: Type.Optional(NullableText(200)),
+  },
+  { $id: 'AuditPackageGenerate', additionalProperties: false },
+);
+export type AuditPackageGenerate = Static<typeof AuditPackageGenerate>;
+
+export const AuditPackage = Type.Object(
+  {
+    package_id: Type.String(),
+    tenant_id: Type.String(),
+    framework_id: Type.String(),
+    period_start: Time,
+    period_end: Time,
+    generated_at: Time,
+    prepared_by: Type.Union([Type.String(), Type.Null()]),
+    include_evidence: Type.Boolean(),
+    first_seq: Type.Integer({ description: 'journal seq of the first record of the period' }),
+    last_seq: Type.Integer({ description: 'journal seq of the last record (first_seq - 1 when the period has none)' }),
+    counts: Type.Object({
+      entries: Type.Integer(),
+      decisions: Type.Integer(),
+      approval_events: Type.Integer(),
+      control_results: Type.Integer(),
+    }),
+    tree_sizes: Type.Array(Type.Integer(), { description: 'sizes of the signed tree heads in the package' }),
+    controls: Type.Object({ total: Type.Integer(), passed: Type.Integer(), failed: Type.Integer() }),
+    archive_sha256: Type.String(),
+    archive_bytes: Type.Integer(),
+    manifest_key_id: Type.String(),
+    download_path: Type.String({ description: 'GET it for the zip' }),
+  },
+  { $id: 'AuditPackage' },
+);
+export const AuditPackageList = Type.Object({ packages: Type.Array(ref(AuditPackage)) }, { $id: 'AuditPackageList' });
+
 export const COMPLIANCE_SCHEMAS: TSchema[] = [
+  AuditPackageGenerate,
+  AuditPackage,
+  AuditPackageList,
   FrameworkRequirement,
   FrameworkCreate,
   Framework,

@@ -82,6 +82,9 @@ export class Contract {
     if (!response)
       return `${where}: status ${status} is not documented for ${method} ${operation.template} (documented: ${Object.keys(operation.responses).join(', ')})`;
     const schema = response.content?.['application/json']?.schema;
+    // A documented binary answer (a zip, a PDF) is checked by its content type.
+    const media = Object.keys(response.content ?? {}).filter((type) => type !== 'application/json');
+    if (!schema && media.some((type) => (contentType ?? '').startsWith(type))) return null;
     if (!schema) {
       if (status === 204 || body === null || body === '') return null;
       return `${where}: the document promises no body, got ${JSON.stringify(body).slice(0, 200)}`;
