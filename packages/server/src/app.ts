@@ -21,6 +21,7 @@ import type { SigningKeyRing } from './signing-keys.ts';
 import { JournalService } from './journal/journal-service.ts';
 import { journalRoutes } from './routes/journal.ts';
 import { complianceRoutes } from './routes/compliance.ts';
+import { certifyRoutes } from './routes/certify.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
@@ -98,7 +99,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   app.addHook('onReady', async () => journal.start());
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
-  complianceRoutes(app, ctx, journal);
+  certifyRoutes(app, ctx, complianceRoutes(app, ctx, journal));
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);

@@ -3,6 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { COMPLIANCE_SCHEMAS } from './schemas/compliance.ts';
+import { CERTIFY_SCHEMAS } from './schemas/certify.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -769,6 +770,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Me,
   ...JOURNAL_SCHEMAS,
   ...COMPLIANCE_SCHEMAS,
+  ...CERTIFY_SCHEMAS,
 ];
 
 /**

@@ -7,3 +7,4 @@ export * from './compliance-templates.ts';
 export * from './finding-workflow.ts';
 export * from './signed-document.ts';
 export * from './verify-audit-package.ts';
+export * from './canonical-decision.ts';
