@@ -22,6 +22,7 @@ import { JournalService } from './journal/journal-service.ts';
 import { journalRoutes } from './routes/journal.ts';
 import { complianceRoutes } from './routes/compliance.ts';
 import { certifyRoutes } from './routes/certify.ts';
+import { anchorRoutes } from './routes/anchors.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
@@ -99,7 +100,9 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   app.addHook('onReady', async () => journal.start());
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
-  certifyRoutes(app, ctx, complianceRoutes(app, ctx, journal));
+  const compliance = complianceRoutes(app, ctx, journal);
+  certifyRoutes(app, ctx, compliance);
+  anchorRoutes(app, ctx, compliance);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   signupPageRoutes(app, ctx);

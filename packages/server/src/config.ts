@@ -14,6 +14,8 @@ export interface Config {
   operatorKey: string | null;
   /** Demo runs (POST /fabric/try) allowed per client address per minute. */
   tryPerMinute: number;
+  /** Directory journal anchors (checkpoint receipts) are written to; null: receipts stay in the database (issue 22). */
+  anchorDir: string | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,6 +31,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.ACTIONGATE_BODY_LIMIT ?? 1024 * 1024),
     operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
     tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
+    anchorDir: env.ACTIONGATE_ANCHOR_DIR ? resolve(env.ACTIONGATE_ANCHOR_DIR) : null,
   };
 }
 

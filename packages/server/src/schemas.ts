@@ -4,6 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { COMPLIANCE_SCHEMAS } from './schemas/compliance.ts';
 import { CERTIFY_SCHEMAS } from './schemas/certify.ts';
+import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -771,6 +772,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...JOURNAL_SCHEMAS,
   ...COMPLIANCE_SCHEMAS,
   ...CERTIFY_SCHEMAS,
+  ...ANCHOR_SCHEMAS,
 ];
 
 /**

@@ -8,3 +8,4 @@ export * from './finding-workflow.ts';
 export * from './signed-document.ts';
 export * from './verify-audit-package.ts';
 export * from './canonical-decision.ts';
+export * from './verify-anchor.ts';
