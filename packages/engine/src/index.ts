@@ -18,3 +18,4 @@ export * from './journal/index.ts';
 export * from './egress/brokered-target.ts';
 export * from './egress/egress-rules.ts';
 export * from './posture.ts';
+export * from './compliance/index.ts';

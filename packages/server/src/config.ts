@@ -40,6 +40,8 @@ export interface Config {
   callConnectTimeoutMs: number;
   callTimeoutMs: number;
   callMaxResponseBytes: number;
+  /** Directory journal anchors (checkpoint receipts) are written to; null: receipts stay in the database (issue 22). */
+  anchorDir: string | null;
 }
 
 /** Past any of these the service answers 503 with Retry-After instead of deciding (0: that check is off). */
@@ -93,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     callConnectTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_CONNECT_TIMEOUT_MS, 5_000, 'ACTIONGATE_CALL_CONNECT_TIMEOUT_MS'),
     callTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_TIMEOUT_MS, 30_000, 'ACTIONGATE_CALL_TIMEOUT_MS'),
     callMaxResponseBytes: positiveNumber(env.ACTIONGATE_CALL_MAX_RESPONSE_BYTES, 5 * 1024 * 1024, 'ACTIONGATE_CALL_MAX_RESPONSE_BYTES'),
+    anchorDir: env.ACTIONGATE_ANCHOR_DIR ? resolve(env.ACTIONGATE_ANCHOR_DIR) : null,
   };
 }
 

@@ -5,6 +5,9 @@ import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { WEBHOOK_SCHEMAS } from './schemas/webhooks.ts';
 import { CREDENTIAL_SCHEMAS } from './schemas/credentials.ts';
 import { POSTURE_SCHEMAS } from './schemas/posture.ts';
+import { COMPLIANCE_SCHEMAS } from './schemas/compliance.ts';
+import { CERTIFY_SCHEMAS } from './schemas/certify.ts';
+import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -815,6 +818,9 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...WEBHOOK_SCHEMAS,
   ...CREDENTIAL_SCHEMAS, // issue 18
   ...POSTURE_SCHEMAS, // issue 18
+  ...COMPLIANCE_SCHEMAS,
+  ...CERTIFY_SCHEMAS,
+  ...ANCHOR_SCHEMAS,
 ];
 
 /**

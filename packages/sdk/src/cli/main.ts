@@ -12,6 +12,7 @@ import { tryCommand } from './commands/try.ts';
 import { journalCommands } from './commands/journal.ts';
 import { credentialsCommand } from './commands/credentials.ts';
 import { callCommand } from './commands/call.ts';
+import { auditCommands } from './commands/audit.ts';
 import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
 
 const program = new Command('actiongate')
@@ -35,6 +36,7 @@ journalCommands(program);
 adminCommand(program);
 credentialsCommand(program);
 callCommand(program);
+auditCommands(program);
 mcpGatewayCommand(program);
 
 await program.parseAsync(process.argv);

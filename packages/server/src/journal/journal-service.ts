@@ -125,6 +125,12 @@ export class JournalService {
     };
   }
 
+  /** Audit paths (RFC 9162 inclusion proofs) of several leaves in the tree of the first `size` entries (audit packages). */
+  async auditPaths(tenantId: string, leafIndexes: readonly number[], size: number): Promise<string[][]> {
+    const tree = await this.tree(tenantId);
+    return this.onTree(tenantId, tree, (t) => leafIndexes.map((index) => t.inclusionProof(index, size)));
+  }
+
   /** Consistency proof between the first `from` and `to` entries (`to` defaults to the current size). */
   async consistencyProof(tenantId: string, from: number, to?: number): Promise<ConsistencyProof | { error: string }> {
     const current = await this.head(tenantId);

@@ -9,6 +9,7 @@ import type { EnforcementStores } from './posture-store.ts';
 import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
+import type { ComplianceStore } from './compliance-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -227,6 +228,8 @@ export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStor
   readonly journal: JournalStore;
   /** Webhooks and their persisted deliveries (issue 17). */
   readonly webhooks: WebhookStore;
+  /** Frameworks, controls, results, findings, monitor, audit packages and anchors (issue 22). */
+  readonly compliance: ComplianceStore;
   decideApproval(
     tenantId: string,
     id: string,

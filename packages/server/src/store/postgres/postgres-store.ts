@@ -26,6 +26,7 @@ import { PostgresStorageStatus } from './postgres-storage-status.ts';
 import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
+import { PostgresCompliance } from './postgres-compliance.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -103,6 +104,7 @@ export class PostgresStore implements Store {
   readonly webhooks: PostgresWebhooks;
   readonly credentials: PostgresCredentials;
   readonly posture: PostgresPosture;
+  readonly compliance: PostgresCompliance;
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -128,6 +130,7 @@ export class PostgresStore implements Store {
     this.webhooks = new PostgresWebhooks(this.pool, query, (run) => this.transaction(run));
     this.credentials = new PostgresCredentials(this.pool, query);
     this.posture = new PostgresPosture(this.pool, query, (run) => this.transaction(run));
+    this.compliance = new PostgresCompliance(this.pool);
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 

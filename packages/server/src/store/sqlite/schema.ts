@@ -384,4 +384,71 @@ export const MIGRATIONS: string[] = [
     final_tree_head TEXT
   );
   `,
+  // Issue 22 (compliance and evidence): frameworks, controls, control results, findings, the monitor,
+  // audit packages and journal anchors. Objects are kept as JSON text beside the searched columns.
+  `
+  CREATE TABLE compliance_frameworks (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  CREATE TABLE compliance_controls (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  CREATE TABLE compliance_control_results (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    control_id TEXT NOT NULL,
+    passed INTEGER NOT NULL,
+    evaluated_at INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  CREATE INDEX compliance_control_results_by_time ON compliance_control_results (tenant_id, evaluated_at);
+  CREATE TABLE compliance_findings (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    control_id TEXT,
+    source TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  CREATE INDEX compliance_findings_by_status ON compliance_findings (tenant_id, status, created_at);
+  CREATE TABLE compliance_monitors (
+    tenant_id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    interval_ms INTEGER NOT NULL,
+    next_run_at INTEGER NOT NULL,
+    last_run_at INTEGER,
+    last_run TEXT,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX compliance_monitors_due ON compliance_monitors (next_run_at);
+  CREATE TABLE compliance_audit_packages (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    archive BLOB NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  CREATE TABLE journal_anchors (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    tree_size INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    receipt TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  `,
 ];

@@ -54,6 +54,7 @@ import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteApprovalCounts } from './sqlite-approval-counts.ts';
 import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
+import { SqliteCompliance } from './sqlite-compliance.ts';
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
@@ -101,6 +102,7 @@ export class SqliteStore implements Store {
   // Issue 18: credentials (sealed secrets) and posture (egress rules, containment, closure).
   readonly credentials: SqliteCredentials;
   readonly posture: SqlitePosture;
+  readonly compliance: SqliteCompliance;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -142,6 +144,7 @@ export class SqliteStore implements Store {
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
+    this.compliance = new SqliteCompliance(this.db);
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
