@@ -15,3 +15,4 @@ export { trustMatrix } from './stages/trust.ts';
 export * from './settings.ts';
 export * from './signing.ts';
 export * from './journal/index.ts';
+export * from './identity/index.ts';

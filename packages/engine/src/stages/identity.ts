@@ -1,6 +1,7 @@
 // Identity stage: the key is bound to the claimed agent, the tenant is not halted, and neither
 // the agent nor the key is revoked. The server has already rejected unknown or revoked keys (401).
 import type { StageContext, StageResult } from '../decision-types.ts';
+import { coveringScope } from '../identity/scope-covers.ts';
 
 export function identityStage({ input, state }: StageContext): StageResult {
   const base = { stage: 'identity' as const, enforcing: true };
@@ -31,6 +32,27 @@ export function identityStage({ input, state }: StageContext): StageResult {
   }
   if (state.key.override === 'revoked') {
     return { ...base, verdict: 'deny', detail: `key ${input.principal.keyId} is revoked`, data };
+  }
+  const token = input.token;
+  if (token) {
+    data.token_id = token.id;
+    data.token_scopes = [...token.scopes];
+    if (token.chain.length > 0) data.delegation_chain = [...token.chain];
+    const scope = coveringScope(token.scopes, input.path);
+    if (scope === undefined) {
+      return {
+        ...base,
+        verdict: 'deny',
+        detail: `agent token ${token.id} is not scoped to \`${input.path}\` (scopes: ${token.scopes.map((s) => `\`${s}\``).join(', ')})`,
+        data: { ...data, out_of_scope: true },
+      };
+    }
+    return {
+      ...base,
+      verdict: 'allow',
+      detail: `agent token ${token.id} verified for agent \`${input.agentId}\`, scope \`${scope}\` covers the path`,
+      data: { ...data, matched_scope: scope },
+    };
   }
   const who = input.principal.kind === 'agent' ? `agent key ${input.principal.keyId}` : `customer key ${input.principal.keyId}`;
   return { ...base, verdict: 'allow', detail: `${who} verified for agent \`${input.agentId}\``, data };
