@@ -1,7 +1,8 @@
 // Builds the Fastify application: error mapping, authentication, and the routes.
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authenticate, authorize } from './auth.ts';
+import { authenticateRequest, authorize } from './auth.ts';
+import { AgentTokenService } from './identity/agent-token-service.ts';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import { DecisionService } from './decision-service.ts';
@@ -24,6 +25,7 @@ import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
+import { identityFabricRoutes } from './routes/identity-fabric.ts';
 import type { Store } from './store/store.ts';
 
 export interface BuildOptions {
@@ -41,7 +43,8 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
-    ajv: { customOptions: { allErrors: true } },
+    // removeAdditional off: a schema's `additionalProperties: false` refuses unknown fields (422) instead of dropping them.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
     return503OnClosing: true,
     // Loading the OpenAPI plugins can take seconds on a busy machine; a slow start is not a failure.
     pluginTimeout: 120_000,
@@ -51,10 +54,12 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     store: options.store,
     keyRing: options.keyRing,
     decisions: new DecisionService(options.store, options.keyRing, clock),
+    agentTokens: new AgentTokenService(options.store, options.keyRing, clock),
     clock,
   };
 
   app.decorateRequest('key', null);
+  app.decorateRequest('agentToken', null);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: `no route for ${request.method} \`${request.url.split('?')[0]}\``, code: 'AG_NOT_FOUND' });
@@ -65,7 +70,9 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     // The matched route decides, not the raw URL: `/%66abric/...` or an absolute-form URL reach the same route.
     const path = request.routeOptions.url ?? request.url;
     if (config.public || !path.startsWith('/fabric')) return;
-    request.key = await authenticate(ctx.store, request.headers['x-api-key']);
+    const auth = await authenticateRequest(ctx.store, ctx.agentTokens, request.headers);
+    request.key = auth.key;
+    request.agentToken = auth.token;
     authorize(request.key, config.access ?? 'agent');
   });
 
@@ -99,6 +106,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   journalRoutes(app, ctx, journal);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
+  identityFabricRoutes(app, ctx); // issue 20
   signupPageRoutes(app, ctx);
   openApiRoutes(app, ctx);
 }

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveSettings, type TenantSettings } from '@actiongate/engine';
 import type { Config } from './config.ts';
 import type { DecisionService } from './decision-service.ts';
+import type { AgentTokenService } from './identity/agent-token-service.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   store: Store;
   keyRing: SigningKeyRing;
   decisions: DecisionService;
+  /** Issue 20: mints and verifies agent tokens. */
+  agentTokens: AgentTokenService;
   clock: () => number;
 }
 

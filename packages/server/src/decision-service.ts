@@ -7,6 +7,7 @@ import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { IdempotencyKeyReused, type DecisionRow, type KeyRow, type Store } from './store/store.ts';
 import type { DecisionRequest } from './schemas.ts';
+import type { TokenPrincipal } from './identity/agent-token-service.ts';
 
 /** How long a repeat of an `Idempotency-Key` gets the first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -25,7 +26,7 @@ export class DecisionService {
   async decide(
     key: KeyRow,
     request: DecisionRequest,
-    options: { idempotencyKey?: string } = {},
+    options: { idempotencyKey?: string; token?: TokenPrincipal | null } = {},
   ): Promise<DecisionRow & { replayed?: boolean }> {
     const agentId = request.agent_id ?? key.agentId;
     if (!agentId) {
@@ -41,7 +42,14 @@ export class DecisionService {
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
-          requestHash: canonicalHash({ path: request.path, agent_id: agentId, payload_hash: payloadHash, trace_id: request.trace_id }),
+          requestHash: canonicalHash({
+            path: request.path,
+            agent_id: agentId,
+            payload_hash: payloadHash,
+            trace_id: request.trace_id,
+            // Issue 20: a repeat under another agent token is another request (its scopes may differ).
+            ...(options.token ? { token_id: options.token.id } : {}),
+          }),
           windowMs: IDEMPOTENCY_WINDOW_MS,
         }
       : undefined;
@@ -66,6 +74,8 @@ export class DecisionService {
             payloadHash,
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
+            // Issue 20: a call sent with an agent token is held to the token's scopes.
+            ...(options.token ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain } } : {}),
           },
           state,
         );

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 export const ERRORS = {
   AG_MISSING_KEY: { status: 401, message: 'missing `X-API-Key` header' },
   AG_UNKNOWN_KEY: { status: 401, message: 'unknown or revoked API key' },
+  AG_INVALID_TOKEN: { status: 401, message: 'invalid, expired or revoked agent token' },
   AG_FORBIDDEN: { status: 403, message: 'this key may not do that' },
   AG_NOT_FOUND: { status: 404, message: 'not found' },
   AG_CONFLICT: { status: 409, message: 'conflicts with the current state' },

@@ -2,6 +2,7 @@
 // the route's validator and (later) the OpenAPI document.
 import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
+import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -767,6 +768,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Trace,
   Me,
   ...JOURNAL_SCHEMAS,
+  ...IDENTITY_SCHEMAS, // issue 20
 ];
 
 /**

@@ -32,7 +32,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      const row = await ctx.decisions.decide(keyOf(request), request.body, { idempotencyKey });
+      const row = await ctx.decisions.decide(keyOf(request), request.body, { idempotencyKey, token: request.agentToken });
       if (row.replayed) reply.header('idempotency-replayed', 'true');
       return presentDecision(row, false);
     },

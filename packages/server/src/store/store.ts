@@ -3,6 +3,7 @@
 import type { DemoTenantStore } from './demo-tenant-store.ts';
 import type { EventStore } from './event-store.ts';
 import type { HaltStore } from './halt-store.ts';
+import type { IdentityStores } from './identity-store.ts';
 import type { JournalStore } from '../journal/journal-store.ts';
 import type { TraceStore } from './trace-store.ts';
 import type {
@@ -175,7 +176,7 @@ export type ApprovalDecisionResult =
   | { ok: true; approval: ApprovalRow }
   | { ok: false; reason: 'not_found' | 'own_request' | 'already_decided' | 'expired'; approval?: ApprovalRow };
 
-export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStore {
+export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStore, IdentityStores {
   close(): Promise<void>;
   ping(): Promise<boolean>;
 

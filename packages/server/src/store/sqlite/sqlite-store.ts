@@ -38,6 +38,7 @@ import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts
 import { SqliteJournal } from '../../journal/sqlite-journal.ts';
 import { approvalEventData, SqliteEventLog, type DecisionEventFields } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
+import { SqliteIdentities } from './sqlite-identities.ts'; // issue 20
 import { SqliteTraces } from './sqlite-traces.ts';
 import { WalSync } from './wal-sync.ts';
 import { decodeDecisionBody, encodeDecisionBody } from './decision-body.ts';
@@ -256,6 +257,8 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   readonly journal: SqliteJournal;
+  /** Issue 20: identities, challenges, agent tokens and delegations. */
+  readonly identities: SqliteIdentities;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -286,6 +289,7 @@ export class SqliteStore implements Store {
     this.traces = new SqliteTraces(this.db);
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
+    this.identities = new SqliteIdentities(this.db); // issue 20
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
