@@ -3,6 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
+import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -769,6 +770,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Me,
   ...JOURNAL_SCHEMAS,
   ...IDENTITY_SCHEMAS, // issue 20
+  ...FAST_PATH_SCHEMAS, // issue 20
 ];
 
 /**

@@ -2,3 +2,4 @@
 export * from './scope-covers.ts';
 export * from './attenuate-delegation.ts';
 export * from './revocation-cascade.ts';
+export * from './fast-path-eligibility.ts';

@@ -13,7 +13,7 @@ import { newIdentityId } from '../identity/identity-ids.ts';
 import { identityStatus } from '../identity/identity-status.ts';
 import { delegationStatus, presentDelegation } from '../identity/present-identity.ts';
 import { iso } from '../present.ts';
-import { errorResponses } from '../schemas.ts';
+import { ErrorResponse, errorResponses, ref } from '../schemas.ts';
 import { Delegation, DelegationCreateRequest, DelegationList, RevocationResult } from '../schemas/identity.ts';
 import type { DelegationRow, IdentityRow } from '../store/identity-store.ts';
 
@@ -39,7 +39,10 @@ export function delegationRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/fabric/delegations',
-    { schema: { body: DelegationCreateRequest, response: { 201: Delegation, ...errorResponses(404, 409) } }, config: { access: 'agent' } },
+    {
+      schema: { body: DelegationCreateRequest, response: { 201: Delegation, 403: ref(ErrorResponse), ...errorResponses(404, 409) } },
+      config: { access: 'agent' },
+    },
     async (request, reply) => {
       const key = keyOf(request);
       const body = request.body;

@@ -84,6 +84,24 @@ export interface DelegationRow {
   revokedReason: string | null;
 }
 
+/** A fast-path grant: the tools an agent asked to check locally, re-evaluated at every refresh. */
+export interface FastPathGrantRow {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  keyId: string;
+  /** The agent token the grant was asked with; the grant dies with it. */
+  tokenId: string | null;
+  tools: string[];
+  service: string | null;
+  ttlSeconds: number;
+  createdAt: number;
+  /** The grant itself lasts until then (its snapshots are shorter, `ttlSeconds`). */
+  expiresAt: number;
+  revokedAt: number | null;
+  revokedReason: string | null;
+}
+
 export class AgentIdTaken extends Error {
   constructor(readonly agentId: string) {
     super(`agent id ${agentId} already has an identity`);
@@ -125,6 +143,11 @@ export interface IdentityStore {
   createDelegation(row: DelegationRow, consume?: string): Promise<boolean>;
   getDelegation(tenantId: string, id: string): Promise<DelegationRow | null>;
   listDelegations(tenantId: string, query: { identityId?: string; limit: number }): Promise<DelegationRow[]>;
+
+  createFastPathGrant(row: FastPathGrantRow): Promise<void>;
+  getFastPathGrant(tenantId: string, id: string): Promise<FastPathGrantRow | null>;
+  /** False when it was already revoked. */
+  revokeFastPathGrant(tenantId: string, id: string, reason: string, now: number): Promise<boolean>;
 }
 
 /** Issue 20: the store's identity part, one name on `Store`. */

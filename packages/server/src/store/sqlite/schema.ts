@@ -365,5 +365,19 @@ export const MIGRATIONS: string[] = [
     revoked_reason TEXT
   );
   CREATE INDEX delegations_by_tenant ON delegations (tenant_id, created_at);
+  CREATE TABLE fast_path_grants (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    token_id TEXT,
+    tools TEXT NOT NULL,
+    service TEXT,
+    ttl_seconds INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    revoked_reason TEXT
+  );
   `,
 ];

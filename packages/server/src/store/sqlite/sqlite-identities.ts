@@ -9,6 +9,7 @@ import {
   type ChallengeRow,
   type ChallengeUse,
   type DelegationRow,
+  type FastPathGrantRow,
   type IdentityListQuery,
   type IdentityRow,
   type IdentityStore,
@@ -289,6 +290,53 @@ export class SqliteIdentities implements IdentityStore {
           .prepare('SELECT * FROM delegations WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
           .all(tenantId, query.limit);
     return (rows as Row[]).map(delegationOf);
+  }
+
+  async createFastPathGrant(row: FastPathGrantRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO fast_path_grants (id, tenant_id, agent_id, key_id, token_id, tools, service, ttl_seconds, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.id,
+        row.tenantId,
+        row.agentId,
+        row.keyId,
+        row.tokenId,
+        JSON.stringify(row.tools),
+        row.service,
+        row.ttlSeconds,
+        row.createdAt,
+        row.expiresAt,
+      );
+  }
+
+  async getFastPathGrant(tenantId: string, id: string): Promise<FastPathGrantRow | null> {
+    const row = this.db.prepare('SELECT * FROM fast_path_grants WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    if (!row) return null;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      agentId: row.agent_id,
+      keyId: row.key_id,
+      tokenId: row.token_id,
+      tools: JSON.parse(row.tools),
+      service: row.service,
+      ttlSeconds: row.ttl_seconds,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      revokedReason: row.revoked_reason,
+    };
+  }
+
+  async revokeFastPathGrant(tenantId: string, id: string, reason: string, now: number): Promise<boolean> {
+    return (
+      this.db
+        .prepare('UPDATE fast_path_grants SET revoked_at = ?, revoked_reason = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL')
+        .run(now, reason, tenantId, id).changes === 1
+    );
   }
 
   /** Spends a single-use delegation: one UPDATE guarded by `consumed_at IS NULL`. */
