@@ -68,6 +68,11 @@ export interface DecisionInput {
   principal: Principal;
   /** Id to give a new approval, should this call need one. */
   newApprovalId: string;
+  /**
+   * Issue 20: the call came with an agent token; the tool paths it is scoped to (a trailing `/`
+   * covers a subtree). Absent for calls sent with a key.
+   */
+  token?: { id: string; scopes: readonly string[]; chain: readonly string[] };
 }
 
 export interface DecisionState {

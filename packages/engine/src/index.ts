@@ -19,3 +19,4 @@ export * from './egress/brokered-target.ts';
 export * from './egress/egress-rules.ts';
 export * from './posture.ts';
 export * from './compliance/index.ts';
+export * from './identity/index.ts';

@@ -4,5 +4,12 @@ export { mayRun, isHeld } from './client-rule.ts';
 export { ActionBlocked, ActionGateError, ApiRequestError, ApprovalRequired, GovernanceUnavailable } from './errors.ts';
 export { approvalIdOf, defaultPayload, type GuardOptions } from './guard.ts';
 export { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
+export {
+  FastPathGrant,
+  verifyFastPathSnapshot,
+  type FastPathGrantAnswer,
+  type FastPathPublicKey,
+  type FastPathSnapshot,
+} from './fast-path.ts';
 export type * from './types.ts';
 export type * from './credentials-types.ts';

@@ -1,7 +1,8 @@
 // Builds the Fastify application: error mapping, authentication, and the routes.
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authenticate, authorize } from './auth.ts';
+import { authenticateRequest, authorize } from './auth.ts';
+import { AgentTokenService } from './identity/agent-token-service.ts';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import { DecisionService } from './decision-service.ts';
@@ -37,6 +38,7 @@ import { registerRateLimits } from './rate-limits.ts';
 import { refuseWritesOnStorageFault } from './fail-closed-writes.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { identityFabricRoutes } from './routes/identity-fabric.ts';
 import type { Store } from './store/store.ts';
 // Issue 18: vault, brokered calls, egress rules, posture, contain and close.
 import { CallBroker } from './broker/call-broker.ts';
@@ -82,6 +84,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, posture),
     metrics: new ServerMetrics(options.store, clock),
     tracing,
+    agentTokens: new AgentTokenService(options.store, options.keyRing, clock),
     clock,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
@@ -115,6 +118,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   requestSpans(app, tracing);
   // Only JSON bodies: a text/plain body is a 415, not a string that fails as "must be object".
   app.removeContentTypeParser('text/plain');
+  app.decorateRequest('agentToken', null);
   app.setErrorHandler(handleError);
   // Issue 23, in this order on every request: shed when overloaded, throttle keyless callers, refuse
   // writes while the store has a fault; then the key check below.
@@ -135,7 +139,9 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     // The matched route decides, not the raw URL: `/%66abric/...` or an absolute-form URL reach the same route.
     const path = request.routeOptions.url ?? request.url;
     if (config.public || !path.startsWith('/fabric')) return;
-    request.key = await authenticate(ctx.store, request.headers['x-api-key']);
+    const auth = await authenticateRequest(ctx.store, ctx.agentTokens, request.headers);
+    request.key = auth.key;
+    request.agentToken = auth.token;
     authorize(request.key, config.access ?? 'agent');
   });
 
@@ -176,6 +182,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   anchorRoutes(app, ctx, compliance);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
+  identityFabricRoutes(app, ctx); // issue 20
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
   openApiRoutes(app, ctx);

@@ -5,10 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 import { hashSecret } from './ids.ts';
 import type { KeyRow, Store } from './store/store.ts';
+import type { AgentTokenService, TokenPrincipal } from './identity/agent-token-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     key: KeyRow | null;
+    /** Issue 20: set when the request authenticated with `Authorization: Bearer <agent token>`. */
+    agentToken: TokenPrincipal | null;
   }
   interface FastifyContextConfig {
     /** No key needed (demo, OpenAPI, health). */
@@ -31,6 +34,21 @@ export async function authenticate(store: Store, header: string | string[] | und
     throw new ApiError('AG_UNKNOWN_KEY');
   }
   return key;
+}
+
+/**
+ * Issue 20: `X-API-Key` when present; otherwise an agent token in `Authorization: Bearer`, which
+ * acts as an agent key bound to the token's agent. Neither: 401 about the missing key header.
+ */
+export async function authenticateRequest(
+  store: Store,
+  tokens: AgentTokenService,
+  headers: { 'x-api-key'?: string | string[]; authorization?: string },
+): Promise<{ key: KeyRow; token: TokenPrincipal | null }> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
+  if (headers['x-api-key'] !== undefined || !bearer) return { key: await authenticate(store, headers['x-api-key']), token: null };
+  const verified = await tokens.verify(bearer[1]);
+  return { key: verified.key, token: verified.principal };
 }
 
 export function authorize(key: KeyRow, access: Access): void {

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DecisionService } from './decision-service.ts';
 import type { ServerMetrics } from './metrics/server-metrics.ts';
 import type { Tracing } from './tracing/tracing.ts';
+import type { AgentTokenService } from './identity/agent-token-service.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
 import type { WebhookService } from './webhooks/webhook-service.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   decisions: DecisionService;
   metrics: ServerMetrics;
   tracing: Tracing;
+  /** Issue 20: mints and verifies agent tokens. */
+  agentTokens: AgentTokenService;
   clock: () => number;
   /** Webhook deliveries (set when the webhook routes are registered); operator actions notify through it. */
   webhooks?: WebhookService;

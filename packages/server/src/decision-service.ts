@@ -19,6 +19,7 @@ export interface DecisionStateSource {
   prepare(tenantId: string): Promise<void>;
   current(tenantId: string): Partial<DecisionState>;
 }
+import type { TokenPrincipal } from './identity/agent-token-service.ts';
 
 /** How long a repeat of an `Idempotency-Key` gets the first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -42,7 +43,7 @@ export class DecisionService {
   async decide(
     key: KeyRow,
     request: DecisionRequest,
-    options: { idempotencyKey?: string; trace?: Context | null; traceId?: string } = {},
+    options: { idempotencyKey?: string; trace?: Context | null; traceId?: string; token?: TokenPrincipal | null } = {},
   ): Promise<DecisionRow & { replayed?: boolean }> {
     const parent = options.trace ?? ROOT_CONTEXT;
     let commit: Span | undefined;
@@ -67,7 +68,14 @@ export class DecisionService {
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
-          requestHash: canonicalHash({ path: request.path, agent_id: agentId, payload_hash: payloadHash, trace_id: request.trace_id }),
+          requestHash: canonicalHash({
+            path: request.path,
+            agent_id: agentId,
+            payload_hash: payloadHash,
+            trace_id: request.trace_id,
+            // Issue 20: a repeat under another agent token is another request (its scopes may differ).
+            ...(options.token ? { token_id: options.token.id } : {}),
+          }),
           windowMs: IDEMPOTENCY_WINDOW_MS,
         }
       : undefined;
@@ -93,6 +101,8 @@ export class DecisionService {
             payloadHash,
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
+            // Issue 20: a call sent with an agent token is held to the token's scopes.
+            ...(options.token ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain } } : {}),
           },
           extraState ? { ...state, ...extraState.current(key.tenantId) } : state,
         );

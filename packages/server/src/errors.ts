@@ -11,6 +11,7 @@ export const ERRORS = {
   AG_MISSING_KEY: { status: 401, message: 'missing `X-API-Key` header' },
   AG_UNKNOWN_KEY: { status: 401, message: 'unknown or revoked API key' },
   AG_BAD_REQUEST: { status: 400, message: 'bad request' },
+  AG_INVALID_TOKEN: { status: 401, message: 'invalid, expired or revoked agent token' },
   AG_FORBIDDEN: { status: 403, message: 'this key may not do that' },
   AG_NOT_FOUND: { status: 404, message: 'not found' },
   AG_METHOD_NOT_ALLOWED: { status: 405, message: 'method not allowed' },

@@ -8,6 +8,8 @@ import { POSTURE_SCHEMAS } from './schemas/posture.ts';
 import { COMPLIANCE_SCHEMAS } from './schemas/compliance.ts';
 import { CERTIFY_SCHEMAS } from './schemas/certify.ts';
 import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
+import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
+import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -821,6 +823,8 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...COMPLIANCE_SCHEMAS,
   ...CERTIFY_SCHEMAS,
   ...ANCHOR_SCHEMAS,
+  ...IDENTITY_SCHEMAS, // issue 20
+  ...FAST_PATH_SCHEMAS, // issue 20
 ];
 
 /**

@@ -3,6 +3,7 @@
 // or revoked keys (401).
 import type { StageContext, StageResult } from '../decision-types.ts';
 import { isBrokeredPath } from '../egress/brokered-target.ts';
+import { coveringScope } from '../identity/scope-covers.ts';
 
 export function identityStage({ input, state }: StageContext): StageResult {
   const base = { stage: 'identity' as const, enforcing: true };
@@ -43,6 +44,24 @@ export function identityStage({ input, state }: StageContext): StageResult {
   if (state.key.override === 'revoked') {
     return { ...base, verdict: 'deny', detail: `key ${input.principal.keyId} is revoked`, data };
   }
+  // A token narrows what the agent may do: a path outside its scopes is denied before anything else.
+  const token = input.token;
+  let matchedScope: string | undefined;
+  if (token) {
+    data.token_id = token.id;
+    data.token_scopes = [...token.scopes];
+    if (token.chain.length > 0) data.delegation_chain = [...token.chain];
+    matchedScope = coveringScope(token.scopes, input.path);
+    if (matchedScope === undefined) {
+      return {
+        ...base,
+        verdict: 'deny',
+        detail: `agent token ${token.id} is not scoped to \`${input.path}\` (scopes: ${token.scopes.map((s) => `\`${s}\``).join(', ')})`,
+        data: { ...data, out_of_scope: true },
+      };
+    }
+    data.matched_scope = matchedScope;
+  }
   if (state.containment) {
     const since = new Date(state.containment.since).toISOString();
     // A brokered call would leave the building once approved: containment stops those outright.
@@ -59,6 +78,14 @@ export function identityStage({ input, state }: StageContext): StageResult {
       verdict: 'require_approval',
       detail: `tenant contained since ${since} (${state.containment.reason}): every agent is held until released`,
       data: { ...data, contained: true },
+    };
+  }
+  if (token) {
+    return {
+      ...base,
+      verdict: 'allow',
+      detail: `agent token ${token.id} verified for agent \`${input.agentId}\`, scope \`${matchedScope}\` covers the path`,
+      data,
     };
   }
   const who = input.principal.kind === 'agent' ? `agent key ${input.principal.keyId}` : `customer key ${input.principal.keyId}`;

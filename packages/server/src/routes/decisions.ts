@@ -45,6 +45,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
           idempotencyKey,
           trace: request.traceContext,
           traceId: ctx.tracing.traceIdOf(request.headers),
+          token: request.agentToken,
         });
       } catch (error) {
         const status = error instanceof ApiError ? error.status : error instanceof ValidationFailed ? 422 : 500;

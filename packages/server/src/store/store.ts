@@ -6,6 +6,7 @@ import type { EventStore } from './event-store.ts';
 import type { HaltStore } from './halt-store.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { EnforcementStores } from './posture-store.ts';
+import type { IdentityStores } from './identity-store.ts';
 import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
@@ -182,7 +183,8 @@ export type ApprovalDecisionResult =
   | { ok: true; approval: ApprovalRow }
   | { ok: false; reason: 'not_found' | 'own_request' | 'already_decided' | 'expired'; approval?: ApprovalRow };
 
-export interface Store extends EventStore, HaltStore, TraceStore, DemoTenantStore, ApprovalCountStore, StorageStatus, EnforcementStores {
+export interface Store
+  extends EventStore, HaltStore, TraceStore, DemoTenantStore, ApprovalCountStore, StorageStatus, EnforcementStores, IdentityStores {
   close(): Promise<void>;
   ping(): Promise<boolean>;
 

@@ -1,0 +1,5 @@
+// Identities, tokens and delegation: the pure rules (scopes, attenuation, revocation cascade).
+export * from './scope-covers.ts';
+export * from './attenuate-delegation.ts';
+export * from './revocation-cascade.ts';
+export * from './fast-path-eligibility.ts';

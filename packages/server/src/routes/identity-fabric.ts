@@ -1,0 +1,13 @@
+// Issue 20: every route of identities, agent tokens, delegation and fast-path grants, registered by one line in app.ts.
+import type { App, AppContext } from '../context.ts';
+import { agentTokenRoutes } from './agent-tokens.ts';
+import { delegationRoutes } from './delegations.ts';
+import { fastPathRoutes } from './fast-path.ts';
+import { identityRoutes } from './identities.ts';
+
+export function identityFabricRoutes(app: App, ctx: AppContext): void {
+  identityRoutes(app, ctx);
+  agentTokenRoutes(app, ctx);
+  delegationRoutes(app, ctx);
+  fastPathRoutes(app, ctx);
+}

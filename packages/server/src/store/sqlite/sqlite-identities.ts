@@ -1,0 +1,352 @@
+// Issue 20: identities, challenges, agent tokens and delegations in SQLite. Portable SQL (no
+// `INSERT OR`, times as integer milliseconds, JSON as TEXT); single use is an UPDATE guarded by
+// `consumed_at IS NULL` / `used_at IS NULL`, so two racing requests cannot both spend it.
+import type Database from 'better-sqlite3';
+import type { Cascade, CascadeGraph } from '@actiongate/engine';
+import {
+  AgentIdTaken,
+  type AgentTokenRow,
+  type ChallengeRow,
+  type ChallengeUse,
+  type DelegationRow,
+  type FastPathGrantRow,
+  type IdentityListQuery,
+  type IdentityRow,
+  type IdentityStore,
+} from '../identity-store.ts';
+
+type Row = Record<string, any>;
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = (text: string | null) => (text === null ? null : JSON.parse(text));
+
+function identityOf(row: Row): IdentityRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    kind: row.kind,
+    displayName: row.display_name,
+    agentId: row.agent_id,
+    organization: row.organization,
+    capabilities: parsed(row.capabilities),
+    authorityScope: parsed(row.authority_scope),
+    metadata: parsed(row.metadata),
+    parentId: row.parent_id,
+    publicKey: row.public_key,
+    previousPublicKey: row.previous_public_key,
+    previousKeyValidUntil: row.previous_key_valid_until,
+    keyVersion: row.key_version,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    rotatedAt: row.rotated_at,
+    verifiedAt: row.verified_at,
+  };
+}
+
+function tokenOf(row: Row): AgentTokenRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    identityId: row.identity_id,
+    agentId: row.agent_id,
+    keyId: row.key_id,
+    keyHash: row.key_hash,
+    scopes: JSON.parse(row.scopes),
+    chain: JSON.parse(row.chain),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+  };
+}
+
+function delegationOf(row: Row): DelegationRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    parentId: row.parent_id,
+    delegatorId: row.delegator_id,
+    delegateId: row.delegate_id,
+    capabilities: JSON.parse(row.capabilities),
+    constraints: parsed(row.constraints),
+    audience: row.audience,
+    depth: row.depth,
+    maxDepth: row.max_depth,
+    singleUse: row.single_use === 1,
+    pop: row.pop === 1,
+    createdByKeyId: row.created_by_key_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    consumedAt: row.consumed_at,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+  };
+}
+
+export class SqliteIdentities implements IdentityStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async createIdentity(row: IdentityRow): Promise<void> {
+    const taken = this.db.prepare('SELECT id FROM identities WHERE tenant_id = ? AND agent_id = ?').get(row.tenantId, row.agentId);
+    if (taken) throw new AgentIdTaken(row.agentId);
+    this.db
+      .prepare(
+        `INSERT INTO identities (id, tenant_id, kind, display_name, agent_id, organization, capabilities, authority_scope, metadata,
+           parent_id, public_key, key_version, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.id,
+        row.tenantId,
+        row.kind,
+        row.displayName,
+        row.agentId,
+        row.organization,
+        json(row.capabilities),
+        json(row.authorityScope),
+        json(row.metadata),
+        row.parentId,
+        row.publicKey,
+        row.keyVersion,
+        row.createdAt,
+        row.expiresAt,
+      );
+  }
+
+  async getIdentity(tenantId: string, id: string): Promise<IdentityRow | null> {
+    const row = this.db.prepare('SELECT * FROM identities WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    return row ? identityOf(row) : null;
+  }
+
+  async findIdentityByAgent(tenantId: string, agentId: string): Promise<IdentityRow | null> {
+    const row = this.db.prepare('SELECT * FROM identities WHERE tenant_id = ? AND agent_id = ?').get(tenantId, agentId) as Row | undefined;
+    return row ? identityOf(row) : null;
+  }
+
+  async listIdentities(tenantId: string, query: IdentityListQuery): Promise<IdentityRow[]> {
+    const rows = query.kind
+      ? this.db
+          .prepare('SELECT * FROM identities WHERE tenant_id = ? AND kind = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+          .all(tenantId, query.kind, query.limit)
+      : this.db
+          .prepare('SELECT * FROM identities WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+          .all(tenantId, query.limit);
+    return (rows as Row[]).map(identityOf);
+  }
+
+  async rotateIdentityKey(
+    tenantId: string,
+    id: string,
+    change: { publicKey: string; previousKeyValidUntil: number; expiresAt: number | null; now: number },
+  ): Promise<IdentityRow | null> {
+    const updated = this.db
+      .prepare(
+        `UPDATE identities SET previous_public_key = public_key, previous_key_valid_until = ?, public_key = ?,
+           key_version = key_version + 1, expires_at = ?, rotated_at = ?
+         WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL`,
+      )
+      .run(change.previousKeyValidUntil, change.publicKey, change.expiresAt, change.now, tenantId, id);
+    return updated.changes === 1 ? this.getIdentity(tenantId, id) : null;
+  }
+
+  async createChallenge(row: ChallengeRow): Promise<void> {
+    this.db.transaction(() => {
+      // Spent and expired challenges of the tenant go when a new one is issued, so the table stays small.
+      this.db.prepare('DELETE FROM identity_challenges WHERE tenant_id = ? AND expires_at <= ?').run(row.tenantId, row.createdAt);
+      this.db
+        .prepare('INSERT INTO identity_challenges (nonce, tenant_id, identity_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .run(row.nonce, row.tenantId, row.identityId, row.createdAt, row.expiresAt);
+    })();
+  }
+
+  async useChallenge(tenantId: string, identityId: string, nonce: string, now: number): Promise<ChallengeUse> {
+    return this.db.transaction((): ChallengeUse => {
+      const row = this.db
+        .prepare('SELECT * FROM identity_challenges WHERE nonce = ? AND tenant_id = ? AND identity_id = ?')
+        .get(nonce, tenantId, identityId) as Row | undefined;
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.used_at !== null) return { ok: false, reason: 'used' };
+      if (row.expires_at <= now) return { ok: false, reason: 'expired' };
+      const spent = this.db.prepare('UPDATE identity_challenges SET used_at = ? WHERE nonce = ? AND used_at IS NULL').run(now, nonce);
+      if (spent.changes !== 1) return { ok: false, reason: 'used' };
+      return {
+        ok: true,
+        challenge: { nonce, tenantId, identityId, createdAt: row.created_at, expiresAt: row.expires_at, usedAt: now },
+      };
+    })();
+  }
+
+  async markVerified(tenantId: string, identityId: string, now: number): Promise<void> {
+    this.db.prepare('UPDATE identities SET verified_at = ? WHERE tenant_id = ? AND id = ?').run(now, tenantId, identityId);
+  }
+
+  async revokeCascade(tenantId: string, plan: (graph: CascadeGraph) => Cascade, reason: string | null, now: number): Promise<Cascade> {
+    return this.db.transaction((): Cascade => {
+      const graph: CascadeGraph = {
+        identities: (
+          this.db.prepare('SELECT id, parent_id FROM identities WHERE tenant_id = ? AND revoked_at IS NULL').all(tenantId) as Row[]
+        ).map((row) => ({ id: row.id, parentId: row.parent_id })),
+        delegations: (
+          this.db
+            .prepare('SELECT id, parent_id, delegator_id, delegate_id FROM delegations WHERE tenant_id = ? AND revoked_at IS NULL')
+            .all(tenantId) as Row[]
+        ).map((row) => ({ id: row.id, parentId: row.parent_id, delegatorId: row.delegator_id, delegateId: row.delegate_id })),
+        tokens: (
+          this.db
+            .prepare('SELECT id, identity_id, chain FROM agent_tokens WHERE tenant_id = ? AND revoked_at IS NULL AND expires_at > ?')
+            .all(tenantId, now) as Row[]
+        ).map((row) => ({ id: row.id, identityId: row.identity_id, chain: JSON.parse(row.chain) })),
+      };
+      const cascade = plan(graph);
+      const revoke = (table: string, ids: readonly string[]) => {
+        const statement = this.db.prepare(
+          `UPDATE ${table} SET revoked_at = ?, revoked_reason = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL`,
+        );
+        return ids.filter((id) => statement.run(now, reason, tenantId, id).changes === 1);
+      };
+      return {
+        identityIds: revoke('identities', cascade.identityIds),
+        delegationIds: revoke('delegations', cascade.delegationIds),
+        tokenIds: revoke('agent_tokens', cascade.tokenIds),
+      };
+    })();
+  }
+
+  async createAgentToken(row: AgentTokenRow, consume?: string): Promise<boolean> {
+    return this.db.transaction((): boolean => {
+      if (consume !== undefined && !this.consume(row.tenantId, consume, row.createdAt)) return false;
+      this.db
+        .prepare(
+          `INSERT INTO agent_tokens (id, tenant_id, identity_id, agent_id, key_id, key_hash, scopes, chain, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          row.id,
+          row.tenantId,
+          row.identityId,
+          row.agentId,
+          row.keyId,
+          row.keyHash,
+          JSON.stringify(row.scopes),
+          JSON.stringify(row.chain),
+          row.createdAt,
+          row.expiresAt,
+        );
+      return true;
+    })();
+  }
+
+  async getAgentToken(id: string): Promise<AgentTokenRow | null> {
+    const row = this.db.prepare('SELECT * FROM agent_tokens WHERE id = ?').get(id) as Row | undefined;
+    return row ? tokenOf(row) : null;
+  }
+
+  async createDelegation(row: DelegationRow, consume?: string): Promise<boolean> {
+    return this.db.transaction((): boolean => {
+      if (consume !== undefined && !this.consume(row.tenantId, consume, row.createdAt)) return false;
+      this.db
+        .prepare(
+          `INSERT INTO delegations (id, tenant_id, parent_id, delegator_id, delegate_id, capabilities, constraints, audience, depth,
+             max_depth, single_use, pop, created_by_key_id, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          row.id,
+          row.tenantId,
+          row.parentId,
+          row.delegatorId,
+          row.delegateId,
+          JSON.stringify(row.capabilities),
+          json(row.constraints),
+          row.audience,
+          row.depth,
+          row.maxDepth,
+          row.singleUse ? 1 : 0,
+          row.pop ? 1 : 0,
+          row.createdByKeyId,
+          row.createdAt,
+          row.expiresAt,
+        );
+      return true;
+    })();
+  }
+
+  async getDelegation(tenantId: string, id: string): Promise<DelegationRow | null> {
+    const row = this.db.prepare('SELECT * FROM delegations WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    return row ? delegationOf(row) : null;
+  }
+
+  async listDelegations(tenantId: string, query: { identityId?: string; limit: number }): Promise<DelegationRow[]> {
+    const rows = query.identityId
+      ? this.db
+          .prepare(
+            `SELECT * FROM delegations WHERE tenant_id = ? AND (delegate_id = ? OR delegator_id = ?)
+             ORDER BY created_at DESC, id DESC LIMIT ?`,
+          )
+          .all(tenantId, query.identityId, query.identityId, query.limit)
+      : this.db
+          .prepare('SELECT * FROM delegations WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+          .all(tenantId, query.limit);
+    return (rows as Row[]).map(delegationOf);
+  }
+
+  async createFastPathGrant(row: FastPathGrantRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO fast_path_grants (id, tenant_id, agent_id, key_id, token_id, tools, service, ttl_seconds, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.id,
+        row.tenantId,
+        row.agentId,
+        row.keyId,
+        row.tokenId,
+        JSON.stringify(row.tools),
+        row.service,
+        row.ttlSeconds,
+        row.createdAt,
+        row.expiresAt,
+      );
+  }
+
+  async getFastPathGrant(tenantId: string, id: string): Promise<FastPathGrantRow | null> {
+    const row = this.db.prepare('SELECT * FROM fast_path_grants WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    if (!row) return null;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      agentId: row.agent_id,
+      keyId: row.key_id,
+      tokenId: row.token_id,
+      tools: JSON.parse(row.tools),
+      service: row.service,
+      ttlSeconds: row.ttl_seconds,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      revokedReason: row.revoked_reason,
+    };
+  }
+
+  async revokeFastPathGrant(tenantId: string, id: string, reason: string, now: number): Promise<boolean> {
+    return (
+      this.db
+        .prepare('UPDATE fast_path_grants SET revoked_at = ?, revoked_reason = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL')
+        .run(now, reason, tenantId, id).changes === 1
+    );
+  }
+
+  /** Spends a single-use delegation: one UPDATE guarded by `consumed_at IS NULL`. */
+  private consume(tenantId: string, id: string, now: number): boolean {
+    return (
+      this.db
+        .prepare(
+          'UPDATE delegations SET consumed_at = ? WHERE tenant_id = ? AND id = ? AND single_use = 1 AND consumed_at IS NULL AND revoked_at IS NULL',
+        )
+        .run(now, tenantId, id).changes === 1
+    );
+  }
+}
