@@ -27,6 +27,7 @@ import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
+import { PostgresIdentities } from './postgres-identities.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -105,6 +106,7 @@ export class PostgresStore implements Store {
   readonly credentials: PostgresCredentials;
   readonly posture: PostgresPosture;
   readonly compliance: PostgresCompliance;
+  readonly identities: PostgresIdentities;
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -131,6 +133,7 @@ export class PostgresStore implements Store {
     this.credentials = new PostgresCredentials(this.pool, query);
     this.posture = new PostgresPosture(this.pool, query, (run) => this.transaction(run));
     this.compliance = new PostgresCompliance(this.pool);
+    this.identities = new PostgresIdentities(this.pool, (run) => this.transaction(run));
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 

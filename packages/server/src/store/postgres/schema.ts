@@ -341,4 +341,90 @@ export const POSTGRES_MIGRATIONS: string[] = [
     PRIMARY KEY (tenant_id, id)
   );
   `,
+  // Issue 20: identities, proof-of-possession challenges, agent tokens and delegations (as SQLite's).
+  `
+  CREATE TABLE identities (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    organization TEXT,
+    capabilities TEXT,
+    authority_scope TEXT,
+    metadata TEXT,
+    parent_id TEXT,
+    public_key TEXT NOT NULL,
+    previous_public_key TEXT,
+    previous_key_valid_until BIGINT,
+    key_version INTEGER NOT NULL DEFAULT 1,
+    revoked_at BIGINT,
+    revoked_reason TEXT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT,
+    rotated_at BIGINT,
+    verified_at BIGINT
+  );
+  CREATE UNIQUE INDEX identities_by_agent ON identities (tenant_id, agent_id);
+  CREATE INDEX identities_by_parent ON identities (tenant_id, parent_id);
+  CREATE TABLE identity_challenges (
+    nonce TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+  );
+  CREATE INDEX identity_challenges_by_expiry ON identity_challenges (tenant_id, expires_at);
+  CREATE TABLE agent_tokens (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    key_hash TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    chain TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    revoked_at BIGINT,
+    revoked_reason TEXT
+  );
+  CREATE INDEX agent_tokens_by_tenant ON agent_tokens (tenant_id, expires_at);
+  CREATE TABLE delegations (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    parent_id TEXT,
+    delegator_id TEXT,
+    delegate_id TEXT NOT NULL,
+    capabilities TEXT NOT NULL,
+    constraints TEXT,
+    audience TEXT,
+    depth INTEGER NOT NULL,
+    max_depth INTEGER NOT NULL,
+    single_use INTEGER NOT NULL,
+    pop INTEGER NOT NULL,
+    created_by_key_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    consumed_at BIGINT,
+    revoked_at BIGINT,
+    revoked_reason TEXT
+  );
+  CREATE INDEX delegations_by_tenant ON delegations (tenant_id, created_at);
+  CREATE TABLE fast_path_grants (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    token_id TEXT,
+    tools TEXT NOT NULL,
+    service TEXT,
+    ttl_seconds BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    revoked_at BIGINT,
+    revoked_reason TEXT
+  );
+  `,
 ];

@@ -1,0 +1,415 @@
+// Issue 20: identities, challenges, agent tokens and delegations in PostgreSQL: the twin of
+// sqlite/sqlite-identities.ts, running the same portable SQL with numbered placeholders. Single use
+// is an UPDATE guarded by `consumed_at IS NULL` / `used_at IS NULL`, so two racing requests (on any
+// node) cannot both spend it.
+import type pg from 'pg';
+import type { Cascade, CascadeGraph } from '@actiongate/engine';
+import {
+  AgentIdTaken,
+  type AgentTokenRow,
+  type ChallengeRow,
+  type ChallengeUse,
+  type DelegationRow,
+  type FastPathGrantRow,
+  type IdentityListQuery,
+  type IdentityRow,
+  type IdentityStore,
+} from '../identity-store.ts';
+import type { Row } from '../rows.ts';
+
+type Transaction = <T>(run: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = (text: string | null) => (text === null ? null : JSON.parse(text));
+
+function identityOf(row: Row): IdentityRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    kind: row.kind,
+    displayName: row.display_name,
+    agentId: row.agent_id,
+    organization: row.organization,
+    capabilities: parsed(row.capabilities),
+    authorityScope: parsed(row.authority_scope),
+    metadata: parsed(row.metadata),
+    parentId: row.parent_id,
+    publicKey: row.public_key,
+    previousPublicKey: row.previous_public_key,
+    previousKeyValidUntil: row.previous_key_valid_until,
+    keyVersion: row.key_version,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    rotatedAt: row.rotated_at,
+    verifiedAt: row.verified_at,
+  };
+}
+
+function tokenOf(row: Row): AgentTokenRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    identityId: row.identity_id,
+    agentId: row.agent_id,
+    keyId: row.key_id,
+    keyHash: row.key_hash,
+    scopes: JSON.parse(row.scopes),
+    chain: JSON.parse(row.chain),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+  };
+}
+
+function delegationOf(row: Row): DelegationRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    parentId: row.parent_id,
+    delegatorId: row.delegator_id,
+    delegateId: row.delegate_id,
+    capabilities: JSON.parse(row.capabilities),
+    constraints: parsed(row.constraints),
+    audience: row.audience,
+    depth: row.depth,
+    maxDepth: row.max_depth,
+    singleUse: row.single_use === 1,
+    pop: row.pop === 1,
+    createdByKeyId: row.created_by_key_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    consumedAt: row.consumed_at,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+  };
+}
+
+export class PostgresIdentities implements IdentityStore {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly transaction: Transaction,
+  ) {}
+
+  /** Runs the same plain SQL as SQLite's twin, with its `?` placeholders numbered for PostgreSQL. */
+  private async sql(client: pg.ClientBase | pg.Pool, text: string, values: unknown[]): Promise<{ rows: Row[]; changes: number }> {
+    let n = 0;
+    const result = await client.query(
+      text.replace(/\?/g, () => `$${++n}`),
+      values,
+    );
+    return { rows: result.rows, changes: result.rowCount ?? 0 };
+  }
+
+  async createIdentity(row: IdentityRow): Promise<void> {
+    const taken = (await this.sql(this.pool, 'SELECT id FROM identities WHERE tenant_id = ? AND agent_id = ?', [row.tenantId, row.agentId]))
+      .rows[0];
+    if (taken) throw new AgentIdTaken(row.agentId);
+    // Two nodes creating the same agent id at once: the unique index refuses the second.
+    await this.sql(
+      this.pool,
+      `INSERT INTO identities (id, tenant_id, kind, display_name, agent_id, organization, capabilities, authority_scope, metadata,
+           parent_id, public_key, key_version, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        row.id,
+        row.tenantId,
+        row.kind,
+        row.displayName,
+        row.agentId,
+        row.organization,
+        json(row.capabilities),
+        json(row.authorityScope),
+        json(row.metadata),
+        row.parentId,
+        row.publicKey,
+        row.keyVersion,
+        row.createdAt,
+        row.expiresAt,
+      ],
+    ).catch((error: { code?: string }) => {
+      if (error?.code === '23505') throw new AgentIdTaken(row.agentId);
+      throw error;
+    });
+  }
+
+  async getIdentity(tenantId: string, id: string): Promise<IdentityRow | null> {
+    const row = (await this.sql(this.pool, 'SELECT * FROM identities WHERE tenant_id = ? AND id = ?', [tenantId, id])).rows[0] as
+      Row | undefined;
+    return row ? identityOf(row) : null;
+  }
+
+  async findIdentityByAgent(tenantId: string, agentId: string): Promise<IdentityRow | null> {
+    const row = (await this.sql(this.pool, 'SELECT * FROM identities WHERE tenant_id = ? AND agent_id = ?', [tenantId, agentId]))
+      .rows[0] as Row | undefined;
+    return row ? identityOf(row) : null;
+  }
+
+  async listIdentities(tenantId: string, query: IdentityListQuery): Promise<IdentityRow[]> {
+    const rows = query.kind
+      ? (
+          await this.sql(this.pool, 'SELECT * FROM identities WHERE tenant_id = ? AND kind = ? ORDER BY created_at DESC, id DESC LIMIT ?', [
+            tenantId,
+            query.kind,
+            query.limit,
+          ])
+        ).rows
+      : (
+          await this.sql(this.pool, 'SELECT * FROM identities WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?', [
+            tenantId,
+            query.limit,
+          ])
+        ).rows;
+    return (rows as Row[]).map(identityOf);
+  }
+
+  async rotateIdentityKey(
+    tenantId: string,
+    id: string,
+    change: { publicKey: string; previousKeyValidUntil: number; expiresAt: number | null; now: number },
+  ): Promise<IdentityRow | null> {
+    const updated = await this.sql(
+      this.pool,
+      `UPDATE identities SET previous_public_key = public_key, previous_key_valid_until = ?, public_key = ?,
+           key_version = key_version + 1, expires_at = ?, rotated_at = ?
+         WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL`,
+      [change.previousKeyValidUntil, change.publicKey, change.expiresAt, change.now, tenantId, id],
+    );
+    return updated.changes === 1 ? this.getIdentity(tenantId, id) : null;
+  }
+
+  async createChallenge(row: ChallengeRow): Promise<void> {
+    await this.transaction(async (client) => {
+      // Spent and expired challenges of the tenant go when a new one is issued, so the table stays small.
+      await this.sql(client, 'DELETE FROM identity_challenges WHERE tenant_id = ? AND expires_at <= ?', [row.tenantId, row.createdAt]);
+      await this.sql(
+        client,
+        'INSERT INTO identity_challenges (nonce, tenant_id, identity_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+        [row.nonce, row.tenantId, row.identityId, row.createdAt, row.expiresAt],
+      );
+    });
+  }
+
+  async useChallenge(tenantId: string, identityId: string, nonce: string, now: number): Promise<ChallengeUse> {
+    return this.transaction(async (client): Promise<ChallengeUse> => {
+      const row = (
+        await this.sql(client, 'SELECT * FROM identity_challenges WHERE nonce = ? AND tenant_id = ? AND identity_id = ?', [
+          nonce,
+          tenantId,
+          identityId,
+        ])
+      ).rows[0] as Row | undefined;
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.used_at !== null) return { ok: false, reason: 'used' };
+      if (row.expires_at <= now) return { ok: false, reason: 'expired' };
+      const spent = await this.sql(client, 'UPDATE identity_challenges SET used_at = ? WHERE nonce = ? AND used_at IS NULL', [now, nonce]);
+      if (spent.changes !== 1) return { ok: false, reason: 'used' };
+      return {
+        ok: true,
+        challenge: { nonce, tenantId, identityId, createdAt: row.created_at, expiresAt: row.expires_at, usedAt: now },
+      };
+    });
+  }
+
+  async markVerified(tenantId: string, identityId: string, now: number): Promise<void> {
+    await this.sql(this.pool, 'UPDATE identities SET verified_at = ? WHERE tenant_id = ? AND id = ?', [now, tenantId, identityId]);
+  }
+
+  async revokeCascade(tenantId: string, plan: (graph: CascadeGraph) => Cascade, reason: string | null, now: number): Promise<Cascade> {
+    return this.transaction(async (client): Promise<Cascade> => {
+      const graph: CascadeGraph = {
+        identities: (
+          (await this.sql(client, 'SELECT id, parent_id FROM identities WHERE tenant_id = ? AND revoked_at IS NULL', [tenantId]))
+            .rows as Row[]
+        ).map((row) => ({ id: row.id, parentId: row.parent_id })),
+        delegations: (
+          (
+            await this.sql(
+              client,
+              'SELECT id, parent_id, delegator_id, delegate_id FROM delegations WHERE tenant_id = ? AND revoked_at IS NULL',
+              [tenantId],
+            )
+          ).rows as Row[]
+        ).map((row) => ({ id: row.id, parentId: row.parent_id, delegatorId: row.delegator_id, delegateId: row.delegate_id })),
+        tokens: (
+          (
+            await this.sql(
+              client,
+              'SELECT id, identity_id, chain FROM agent_tokens WHERE tenant_id = ? AND revoked_at IS NULL AND expires_at > ?',
+              [tenantId, now],
+            )
+          ).rows as Row[]
+        ).map((row) => ({ id: row.id, identityId: row.identity_id, chain: JSON.parse(row.chain) })),
+      };
+      const cascade = plan(graph);
+      const revoke = async (table: string, ids: readonly string[]) => {
+        const revoked: string[] = [];
+        for (const id of ids) {
+          const done = await this.sql(
+            client,
+            `UPDATE ${table} SET revoked_at = ?, revoked_reason = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL`,
+            [now, reason, tenantId, id],
+          );
+          if (done.changes === 1) revoked.push(id);
+        }
+        return revoked;
+      };
+      return {
+        identityIds: await revoke('identities', cascade.identityIds),
+        delegationIds: await revoke('delegations', cascade.delegationIds),
+        tokenIds: await revoke('agent_tokens', cascade.tokenIds),
+      };
+    });
+  }
+
+  async createAgentToken(row: AgentTokenRow, consume?: string): Promise<boolean> {
+    return this.transaction(async (client): Promise<boolean> => {
+      if (consume !== undefined && !(await this.consume(client, row.tenantId, consume, row.createdAt))) return false;
+      await this.sql(
+        client,
+        `INSERT INTO agent_tokens (id, tenant_id, identity_id, agent_id, key_id, key_hash, scopes, chain, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          row.id,
+          row.tenantId,
+          row.identityId,
+          row.agentId,
+          row.keyId,
+          row.keyHash,
+          JSON.stringify(row.scopes),
+          JSON.stringify(row.chain),
+          row.createdAt,
+          row.expiresAt,
+        ],
+      );
+      return true;
+    });
+  }
+
+  async getAgentToken(id: string): Promise<AgentTokenRow | null> {
+    const row = (await this.sql(this.pool, 'SELECT * FROM agent_tokens WHERE id = ?', [id])).rows[0] as Row | undefined;
+    return row ? tokenOf(row) : null;
+  }
+
+  async createDelegation(row: DelegationRow, consume?: string): Promise<boolean> {
+    return this.transaction(async (client): Promise<boolean> => {
+      if (consume !== undefined && !(await this.consume(client, row.tenantId, consume, row.createdAt))) return false;
+      await this.sql(
+        client,
+        `INSERT INTO delegations (id, tenant_id, parent_id, delegator_id, delegate_id, capabilities, constraints, audience, depth,
+             max_depth, single_use, pop, created_by_key_id, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          row.id,
+          row.tenantId,
+          row.parentId,
+          row.delegatorId,
+          row.delegateId,
+          JSON.stringify(row.capabilities),
+          json(row.constraints),
+          row.audience,
+          row.depth,
+          row.maxDepth,
+          row.singleUse ? 1 : 0,
+          row.pop ? 1 : 0,
+          row.createdByKeyId,
+          row.createdAt,
+          row.expiresAt,
+        ],
+      );
+      return true;
+    });
+  }
+
+  async getDelegation(tenantId: string, id: string): Promise<DelegationRow | null> {
+    const row = (await this.sql(this.pool, 'SELECT * FROM delegations WHERE tenant_id = ? AND id = ?', [tenantId, id])).rows[0] as
+      Row | undefined;
+    return row ? delegationOf(row) : null;
+  }
+
+  async listDelegations(tenantId: string, query: { identityId?: string; limit: number }): Promise<DelegationRow[]> {
+    const rows = query.identityId
+      ? (
+          await this.sql(
+            this.pool,
+            `SELECT * FROM delegations WHERE tenant_id = ? AND (delegate_id = ? OR delegator_id = ?)
+             ORDER BY created_at DESC, id DESC LIMIT ?`,
+            [tenantId, query.identityId, query.identityId, query.limit],
+          )
+        ).rows
+      : (
+          await this.sql(this.pool, 'SELECT * FROM delegations WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?', [
+            tenantId,
+            query.limit,
+          ])
+        ).rows;
+    return (rows as Row[]).map(delegationOf);
+  }
+
+  async createFastPathGrant(row: FastPathGrantRow): Promise<void> {
+    await this.sql(
+      this.pool,
+      `INSERT INTO fast_path_grants (id, tenant_id, agent_id, key_id, token_id, tools, service, ttl_seconds, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        row.id,
+        row.tenantId,
+        row.agentId,
+        row.keyId,
+        row.tokenId,
+        JSON.stringify(row.tools),
+        row.service,
+        row.ttlSeconds,
+        row.createdAt,
+        row.expiresAt,
+      ],
+    );
+  }
+
+  async getFastPathGrant(tenantId: string, id: string): Promise<FastPathGrantRow | null> {
+    const row = (await this.sql(this.pool, 'SELECT * FROM fast_path_grants WHERE tenant_id = ? AND id = ?', [tenantId, id])).rows[0] as
+      Row | undefined;
+    if (!row) return null;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      agentId: row.agent_id,
+      keyId: row.key_id,
+      tokenId: row.token_id,
+      tools: JSON.parse(row.tools),
+      service: row.service,
+      ttlSeconds: row.ttl_seconds,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      revokedReason: row.revoked_reason,
+    };
+  }
+
+  async revokeFastPathGrant(tenantId: string, id: string, reason: string, now: number): Promise<boolean> {
+    return (
+      (
+        await this.sql(
+          this.pool,
+          'UPDATE fast_path_grants SET revoked_at = ?, revoked_reason = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL',
+          [now, reason, tenantId, id],
+        )
+      ).changes === 1
+    );
+  }
+
+  /** Spends a single-use delegation: one UPDATE guarded by `consumed_at IS NULL`. */
+  private async consume(client: pg.ClientBase, tenantId: string, id: string, now: number): Promise<boolean> {
+    return (
+      (
+        await this.sql(
+          client,
+          'UPDATE delegations SET consumed_at = ? WHERE tenant_id = ? AND id = ? AND single_use = 1 AND consumed_at IS NULL AND revoked_at IS NULL',
+          [now, tenantId, id],
+        )
+      ).changes === 1
+    );
+  }
+}
