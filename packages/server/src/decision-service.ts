@@ -15,8 +15,10 @@ import type { DecisionState } from '@actiongate/engine';
  * transaction, so it sees every change that returned before.
  */
 export interface DecisionStateSource {
-  prepare(tenantId: string): Promise<void>;
-  current(tenantId: string): Partial<DecisionState>;
+  /** Loads the tenant's state if needed and answers it. */
+  prepare(tenantId: string): Promise<Partial<DecisionState>>;
+  /** The newest state, or null when it left the cache meanwhile (then the prepared one serves). */
+  current(tenantId: string): Partial<DecisionState> | null;
 }
 
 /** How long a repeat of an `Idempotency-Key` gets the first answer. */
@@ -51,7 +53,7 @@ export class DecisionService {
     const decisionId = newId('fd');
     const signingKey = this.keyRing.current;
     const extraState = this.extraState;
-    if (extraState) await extraState.prepare(key.tenantId);
+    const prepared = extraState ? await extraState.prepare(key.tenantId) : null;
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
@@ -81,7 +83,7 @@ export class DecisionService {
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
           },
-          extraState ? { ...state, ...extraState.current(key.tenantId) } : state,
+          extraState ? { ...state, ...(extraState.current(key.tenantId) ?? prepared) } : state,
         );
         const signedPayload = decisionSignedPayload({
           id: decisionId,
