@@ -16,8 +16,10 @@ import type { DecisionState } from '@actiongate/engine';
  * transaction, so it sees every change that returned before.
  */
 export interface DecisionStateSource {
-  prepare(tenantId: string): Promise<void>;
-  current(tenantId: string): Partial<DecisionState>;
+  /** Loads the tenant's state if needed and answers it. */
+  prepare(tenantId: string): Promise<Partial<DecisionState>>;
+  /** The newest state, or null when it left the cache meanwhile (then the prepared one serves). */
+  current(tenantId: string): Partial<DecisionState> | null;
 }
 import type { TokenPrincipal } from './identity/agent-token-service.ts';
 
@@ -64,7 +66,7 @@ export class DecisionService {
     const decisionId = newId('fd');
     const signingKey = this.keyRing.current;
     const extraState = this.extraState;
-    if (extraState) await extraState.prepare(key.tenantId);
+    const prepared = extraState ? await extraState.prepare(key.tenantId) : null;
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
@@ -104,7 +106,7 @@ export class DecisionService {
             // Issue 20: a call sent with an agent token is held to the token's scopes.
             ...(options.token ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain } } : {}),
           },
-          extraState ? { ...state, ...extraState.current(key.tenantId) } : state,
+          extraState ? { ...state, ...(extraState.current(key.tenantId) ?? prepared) } : state,
         );
         deciding.setAttributes({ 'actiongate.verdict': decision.verdict, 'actiongate.decision_id': decisionId });
         deciding.end();

@@ -159,8 +159,8 @@ export class CallBroker {
       return { ...result, decision: stored };
     };
     // Containment or closure since the verdict: the call stops here.
-    const state = posture.peek(key.tenantId);
-    if (state?.closure || state?.containment) {
+    const state = await posture.get(key.tenantId);
+    if (state.closure || state.containment) {
       const why = state.closure ? 'the tenant was closed' : 'the tenant was contained';
       return finish({ sent: false, detail: `not sent: ${why} after the verdict`, error: `${why}; nothing was sent`, upstream: null });
     }

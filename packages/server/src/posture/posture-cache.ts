@@ -8,6 +8,9 @@ import type { DecisionState, EgressRule, ToolPosture } from '@actiongate/engine'
 import type { DecisionStateSource } from '../decision-service.ts';
 import type { PostureStore, TenantPostureRow } from '../store/posture-store.ts';
 
+/** Tenants kept; past this the cache starts again (the demo makes a throwaway tenant per run). */
+const MAX_TENANTS = 10_000;
+
 interface Snapshot {
   row: TenantPostureRow;
   state: Pick<DecisionState, 'egressRules' | 'posture' | 'containment' | 'closure'>;
@@ -52,8 +55,11 @@ export class PostureCache implements DecisionStateSource {
       pending = this.store.loadPosture(tenantId).then((row) => {
         const snapshot = snapshotOf(row);
         // A change while this load ran has already put a newer snapshot: keep that one.
-        if (!this.snapshots.has(tenantId)) this.snapshots.set(tenantId, snapshot);
-        return this.snapshots.get(tenantId)!;
+        const newer = this.snapshots.get(tenantId);
+        if (newer) return newer;
+        if (this.snapshots.size >= MAX_TENANTS) this.snapshots.clear();
+        this.snapshots.set(tenantId, snapshot);
+        return snapshot;
       });
       this.loading.set(tenantId, pending);
       void pending.finally(() => this.loading.delete(tenantId)).catch(() => {});
@@ -68,19 +74,11 @@ export class PostureCache implements DecisionStateSource {
     return row;
   }
 
-  async prepare(tenantId: string): Promise<void> {
-    await this.snapshot(tenantId);
+  async prepare(tenantId: string): Promise<Partial<DecisionState>> {
+    return (await this.snapshot(tenantId)).state;
   }
 
-  current(tenantId: string): Partial<DecisionState> {
-    const snapshot = this.snapshots.get(tenantId);
-    // INVARIANT: no decision without its tenant's enforcement state; `prepare` ran before queueing.
-    if (!snapshot) throw new Error(`enforcement state of tenant ${tenantId} not loaded`);
-    return snapshot.state;
-  }
-
-  /** The loaded state, without waiting (null when not loaded). */
-  peek(tenantId: string): TenantPostureRow | null {
-    return this.snapshots.get(tenantId)?.row ?? null;
+  current(tenantId: string): Partial<DecisionState> | null {
+    return this.snapshots.get(tenantId)?.state ?? null;
   }
 }
