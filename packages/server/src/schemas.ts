@@ -4,6 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
+import { A2A_SCHEMAS } from './schemas/a2a.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -771,6 +772,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...JOURNAL_SCHEMAS,
   ...IDENTITY_SCHEMAS, // issue 20
   ...FAST_PATH_SCHEMAS, // issue 20
+  ...A2A_SCHEMAS, // issue 20
 ];
 
 /**
