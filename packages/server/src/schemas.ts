@@ -10,6 +10,7 @@ import { CERTIFY_SCHEMAS } from './schemas/certify.ts';
 import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
 import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
+import { A2A_SCHEMAS } from './schemas/a2a.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -825,6 +826,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...ANCHOR_SCHEMAS,
   ...IDENTITY_SCHEMAS, // issue 20
   ...FAST_PATH_SCHEMAS, // issue 20
+  ...A2A_SCHEMAS, // issue 20
 ];
 
 /**

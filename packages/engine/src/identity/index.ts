@@ -3,3 +3,4 @@ export * from './scope-covers.ts';
 export * from './attenuate-delegation.ts';
 export * from './revocation-cascade.ts';
 export * from './fast-path-eligibility.ts';
+export * from './a2a-authority.ts';

@@ -343,7 +343,8 @@ export function identityRoutes(app: App, ctx: AppContext): void {
   );
 }
 
-function newRow(
+/** A fresh identity row of this key's tenant. */
+export function newRow(
   key: KeyRow,
   fields: {
     id: string;

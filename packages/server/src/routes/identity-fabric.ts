@@ -1,5 +1,6 @@
-// Issue 20: every route of identities, agent tokens, delegation and fast-path grants, registered by one line in app.ts.
+// Issue 20: every route of identities, agent tokens, delegation, fast-path grants and A2A, registered by one line in app.ts.
 import type { App, AppContext } from '../context.ts';
+import { a2aRoutes } from './a2a.ts';
 import { agentTokenRoutes } from './agent-tokens.ts';
 import { delegationRoutes } from './delegations.ts';
 import { fastPathRoutes } from './fast-path.ts';
@@ -10,4 +11,5 @@ export function identityFabricRoutes(app: App, ctx: AppContext): void {
   agentTokenRoutes(app, ctx);
   delegationRoutes(app, ctx);
   fastPathRoutes(app, ctx);
+  a2aRoutes(app, ctx);
 }

@@ -102,6 +102,31 @@ export interface FastPathGrantRow {
   revokedReason: string | null;
 }
 
+/** An A2A authority: what `subject` may do (ceiling, capabilities), given by `delegator`. */
+export interface A2AAuthorityRow {
+  id: string;
+  tenantId: string;
+  /** The authority it was derived from; null for a root asserted by an admin key. */
+  parentId: string | null;
+  delegator: string;
+  subject: string;
+  ceiling: string;
+  capabilities: string[];
+  authorizedDelegators: string[];
+  createdAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface A2AObservationRow {
+  tenantId: string;
+  agentId: string;
+  capability: string;
+  count: number;
+  firstSeenAt: number;
+  lastSeenAt: number;
+}
+
 export class AgentIdTaken extends Error {
   constructor(readonly agentId: string) {
     super(`agent id ${agentId} already has an identity`);
@@ -143,6 +168,16 @@ export interface IdentityStore {
   createDelegation(row: DelegationRow, consume?: string): Promise<boolean>;
   getDelegation(tenantId: string, id: string): Promise<DelegationRow | null>;
   listDelegations(tenantId: string, query: { identityId?: string; limit: number }): Promise<DelegationRow[]>;
+
+  /** Records an A2A message nonce until `expiresAt`; false when the agent already used it (a replay). */
+  useA2ANonce(tenantId: string, agentId: string, nonce: string, now: number, expiresAt: number): Promise<boolean>;
+  /** Counts one use of `capability` by the agent; returns the running totals. */
+  observeCapability(tenantId: string, agentId: string, capability: string, now: number): Promise<A2AObservationRow>;
+  createA2AAuthority(row: A2AAuthorityRow): Promise<void>;
+  /** Active (unrevoked, unexpired) authorities held by `subject`, newest first. */
+  activeA2AAuthorities(tenantId: string, subject: string, now: number): Promise<A2AAuthorityRow[]>;
+  /** Revokes what `plan` picks from the tenant's unrevoked authorities, in one transaction; returns their ids. */
+  revokeA2AAuthorities(tenantId: string, plan: (live: A2AAuthorityRow[]) => string[], now: number): Promise<A2AAuthorityRow[]>;
 
   createFastPathGrant(row: FastPathGrantRow): Promise<void>;
   getFastPathGrant(tenantId: string, id: string): Promise<FastPathGrantRow | null>;

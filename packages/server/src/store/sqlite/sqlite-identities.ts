@@ -5,6 +5,8 @@ import type Database from 'better-sqlite3';
 import type { Cascade, CascadeGraph } from '@actiongate/engine';
 import {
   AgentIdTaken,
+  type A2AAuthorityRow,
+  type A2AObservationRow,
   type AgentTokenRow,
   type ChallengeRow,
   type ChallengeUse,
@@ -82,6 +84,22 @@ function delegationOf(row: Row): DelegationRow {
     consumedAt: row.consumed_at,
     revokedAt: row.revoked_at,
     revokedReason: row.revoked_reason,
+  };
+}
+
+function authorityOf(row: Row): A2AAuthorityRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    parentId: row.parent_id,
+    delegator: row.delegator,
+    subject: row.subject,
+    ceiling: row.ceiling,
+    capabilities: JSON.parse(row.capabilities),
+    authorizedDelegators: JSON.parse(row.authorized_delegators),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
   };
 }
 
@@ -290,6 +308,79 @@ export class SqliteIdentities implements IdentityStore {
           .prepare('SELECT * FROM delegations WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
           .all(tenantId, query.limit);
     return (rows as Row[]).map(delegationOf);
+  }
+
+  async useA2ANonce(tenantId: string, agentId: string, nonce: string, now: number, expiresAt: number): Promise<boolean> {
+    return this.db.transaction((): boolean => {
+      this.db.prepare('DELETE FROM a2a_nonces WHERE tenant_id = ? AND expires_at <= ?').run(tenantId, now);
+      const inserted = this.db
+        .prepare(
+          'INSERT INTO a2a_nonces (tenant_id, agent_id, nonce, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, agent_id, nonce) DO NOTHING',
+        )
+        .run(tenantId, agentId, nonce, expiresAt);
+      return inserted.changes === 1;
+    })();
+  }
+
+  async observeCapability(tenantId: string, agentId: string, capability: string, now: number): Promise<A2AObservationRow> {
+    const row = this.db
+      .prepare(
+        `INSERT INTO a2a_observations (tenant_id, agent_id, capability, count, first_seen_at, last_seen_at) VALUES (?, ?, ?, 1, ?, ?)
+         ON CONFLICT (tenant_id, agent_id, capability) DO UPDATE SET count = a2a_observations.count + 1, last_seen_at = excluded.last_seen_at
+         RETURNING *`,
+      )
+      .get(tenantId, agentId, capability, now, now) as Row;
+    return {
+      tenantId,
+      agentId,
+      capability,
+      count: row.count,
+      firstSeenAt: row.first_seen_at,
+      lastSeenAt: row.last_seen_at,
+    };
+  }
+
+  async createA2AAuthority(row: A2AAuthorityRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO a2a_authorities (id, tenant_id, parent_id, delegator, subject, ceiling, capabilities, authorized_delegators, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.id,
+        row.tenantId,
+        row.parentId,
+        row.delegator,
+        row.subject,
+        row.ceiling,
+        JSON.stringify(row.capabilities),
+        JSON.stringify(row.authorizedDelegators),
+        row.createdAt,
+        row.expiresAt,
+      );
+  }
+
+  async activeA2AAuthorities(tenantId: string, subject: string, now: number): Promise<A2AAuthorityRow[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM a2a_authorities WHERE tenant_id = ? AND subject = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+         ORDER BY created_at DESC, id DESC`,
+      )
+      .all(tenantId, subject, now) as Row[];
+    return rows.map(authorityOf);
+  }
+
+  async revokeA2AAuthorities(tenantId: string, plan: (live: A2AAuthorityRow[]) => string[], now: number): Promise<A2AAuthorityRow[]> {
+    return this.db.transaction((): A2AAuthorityRow[] => {
+      const live = (this.db.prepare('SELECT * FROM a2a_authorities WHERE tenant_id = ? AND revoked_at IS NULL').all(tenantId) as Row[]).map(
+        authorityOf,
+      );
+      const ids = new Set(plan(live));
+      const revoke = this.db.prepare('UPDATE a2a_authorities SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL');
+      return live
+        .filter((row) => ids.has(row.id) && revoke.run(now, tenantId, row.id).changes === 1)
+        .map((row) => ({ ...row, revokedAt: now }));
+    })();
   }
 
   async createFastPathGrant(row: FastPathGrantRow): Promise<void> {
