@@ -6,6 +6,8 @@ import type pg from 'pg';
 import type { Cascade, CascadeGraph } from '@actiongate/engine';
 import {
   AgentIdTaken,
+  type A2AAuthorityRow,
+  type A2AObservationRow,
   type AgentTokenRow,
   type ChallengeRow,
   type ChallengeUse,
@@ -84,6 +86,22 @@ function delegationOf(row: Row): DelegationRow {
     consumedAt: row.consumed_at,
     revokedAt: row.revoked_at,
     revokedReason: row.revoked_reason,
+  };
+}
+
+function authorityOf(row: Row): A2AAuthorityRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    parentId: row.parent_id,
+    delegator: row.delegator,
+    subject: row.subject,
+    ceiling: row.ceiling,
+    capabilities: JSON.parse(row.capabilities),
+    authorizedDelegators: JSON.parse(row.authorized_delegators),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
   };
 }
 
@@ -411,5 +429,81 @@ export class PostgresIdentities implements IdentityStore {
         )
       ).changes === 1
     );
+  }
+
+  async useA2ANonce(tenantId: string, agentId: string, nonce: string, now: number, expiresAt: number): Promise<boolean> {
+    return this.transaction(async (client): Promise<boolean> => {
+      await this.sql(client, 'DELETE FROM a2a_nonces WHERE tenant_id = ? AND expires_at <= ?', [tenantId, now]);
+      // The primary key refuses a replay on any node: the second insert changes nothing.
+      const inserted = await this.sql(
+        client,
+        'INSERT INTO a2a_nonces (tenant_id, agent_id, nonce, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (tenant_id, agent_id, nonce) DO NOTHING',
+        [tenantId, agentId, nonce, expiresAt],
+      );
+      return inserted.changes === 1;
+    });
+  }
+
+  async observeCapability(tenantId: string, agentId: string, capability: string, now: number): Promise<A2AObservationRow> {
+    const row = (
+      await this.sql(
+        this.pool,
+        `INSERT INTO a2a_observations (tenant_id, agent_id, capability, count, first_seen_at, last_seen_at) VALUES (?, ?, ?, 1, ?, ?)
+         ON CONFLICT (tenant_id, agent_id, capability) DO UPDATE SET count = a2a_observations.count + 1, last_seen_at = excluded.last_seen_at
+         RETURNING *`,
+        [tenantId, agentId, capability, now, now],
+      )
+    ).rows[0];
+    return { tenantId, agentId, capability, count: Number(row.count), firstSeenAt: row.first_seen_at, lastSeenAt: row.last_seen_at };
+  }
+
+  async createA2AAuthority(row: A2AAuthorityRow): Promise<void> {
+    await this.sql(
+      this.pool,
+      `INSERT INTO a2a_authorities (id, tenant_id, parent_id, delegator, subject, ceiling, capabilities, authorized_delegators, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        row.id,
+        row.tenantId,
+        row.parentId,
+        row.delegator,
+        row.subject,
+        row.ceiling,
+        JSON.stringify(row.capabilities),
+        JSON.stringify(row.authorizedDelegators),
+        row.createdAt,
+        row.expiresAt,
+      ],
+    );
+  }
+
+  async activeA2AAuthorities(tenantId: string, subject: string, now: number): Promise<A2AAuthorityRow[]> {
+    const rows = await this.sql(
+      this.pool,
+      `SELECT * FROM a2a_authorities WHERE tenant_id = ? AND subject = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+       ORDER BY created_at DESC, id DESC`,
+      [tenantId, subject, now],
+    );
+    return rows.rows.map(authorityOf);
+  }
+
+  async revokeA2AAuthorities(tenantId: string, plan: (live: A2AAuthorityRow[]) => string[], now: number): Promise<A2AAuthorityRow[]> {
+    return this.transaction(async (client): Promise<A2AAuthorityRow[]> => {
+      const live = (
+        await this.sql(client, 'SELECT * FROM a2a_authorities WHERE tenant_id = ? AND revoked_at IS NULL', [tenantId])
+      ).rows.map(authorityOf);
+      const ids = new Set(plan(live));
+      const revoked: A2AAuthorityRow[] = [];
+      for (const row of live) {
+        if (!ids.has(row.id)) continue;
+        const done = await this.sql(
+          client,
+          'UPDATE a2a_authorities SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL',
+          [now, tenantId, row.id],
+        );
+        if (done.changes === 1) revoked.push({ ...row, revokedAt: now });
+      }
+      return revoked;
+    });
   }
 }

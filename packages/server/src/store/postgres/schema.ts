@@ -427,4 +427,38 @@ export const POSTGRES_MIGRATIONS: string[] = [
     revoked_reason TEXT
   );
   `,
+  // Issue 20, agent-to-agent: nonces, observed capabilities and authorities (as SQLite's).
+  `
+  CREATE TABLE a2a_nonces (
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, agent_id, nonce)
+  );
+  CREATE INDEX a2a_nonces_by_expiry ON a2a_nonces (tenant_id, expires_at);
+  CREATE TABLE a2a_observations (
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    capability TEXT NOT NULL,
+    count BIGINT NOT NULL,
+    first_seen_at BIGINT NOT NULL,
+    last_seen_at BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, agent_id, capability)
+  );
+  CREATE TABLE a2a_authorities (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    parent_id TEXT,
+    delegator TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    ceiling TEXT NOT NULL,
+    capabilities TEXT NOT NULL,
+    authorized_delegators TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT,
+    revoked_at BIGINT
+  );
+  CREATE INDEX a2a_authorities_by_subject ON a2a_authorities (tenant_id, subject);
+  `,
 ];
