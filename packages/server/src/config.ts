@@ -72,7 +72,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     operatorKey: env.ACTIONGATE_OPERATOR_KEY || null,
     tryPerMinute: positiveNumber(env.ACTIONGATE_TRY_PER_MINUTE, 10, 'ACTIONGATE_TRY_PER_MINUTE'),
     shedding: {
-      maxEventLoopDelayMs: nonNegative(env.ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS, 200, 'ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS'),
+      maxEventLoopDelayMs: nonNegative(env.ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS, 1000, 'ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS'),
       // Default: 90% of V8's heap limit, past which the process is close to dying of out-of-memory.
       maxHeapUsedBytes: nonNegative(
         env.ACTIONGATE_SHED_HEAP_USED_BYTES,

@@ -1,6 +1,6 @@
 // Throttles for what anyone can call without a key (issue 23), with @fastify/rate-limit, per client
 // address (behind a reverse proxy, set ACTIONGATE_TRUST_PROXY so the address is the client's, not
-// the proxy's): `POST /signup` (and its page) per hour, every other unauthenticated route per minute.
+// the proxy's): `POST /signup` per hour, every other unauthenticated route per minute.
 // Health probes are left alone: a throttled probe would take a healthy node out of service.
 // Requests with a key are not counted here; keys are checked (and refused) before any work.
 import rateLimit from '@fastify/rate-limit';
@@ -16,8 +16,9 @@ function unauthenticated(request: FastifyRequest): boolean {
   return Boolean(config.public) || !path.startsWith('/fabric');
 }
 
+/** Creating a tenant (the page and its assets count as any keyless route). */
 function isSignup(request: FastifyRequest): boolean {
-  return (request.routeOptions.url ?? '').startsWith('/signup');
+  return request.method === 'POST' && request.routeOptions.url === '/signup';
 }
 
 export function registerRateLimits(app: App, config: Config): void {
