@@ -5,6 +5,7 @@ import { JOURNAL_SCHEMAS } from './journal/journal-schemas.ts';
 import { COMPLIANCE_SCHEMAS } from './schemas/compliance.ts';
 import { CERTIFY_SCHEMAS } from './schemas/certify.ts';
 import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
+import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -773,6 +774,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...COMPLIANCE_SCHEMAS,
   ...CERTIFY_SCHEMAS,
   ...ANCHOR_SCHEMAS,
+  ...INSURANCE_SCHEMAS,
 ];
 
 /**
