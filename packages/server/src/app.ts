@@ -29,6 +29,7 @@ import { journalRoutes } from './routes/journal.ts';
 import { complianceRoutes } from './routes/compliance.ts';
 import { certifyRoutes } from './routes/certify.ts';
 import { anchorRoutes } from './routes/anchors.ts';
+import { insuranceRoutes } from './routes/insurance.ts';
 import { openApiRoutes, registerOpenApi } from './routes/openapi.ts';
 import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
@@ -180,6 +181,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   const compliance = complianceRoutes(app, ctx, journal);
   certifyRoutes(app, ctx, compliance);
   anchorRoutes(app, ctx, compliance);
+  insuranceRoutes(app, ctx, compliance);
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   identityFabricRoutes(app, ctx); // issue 20

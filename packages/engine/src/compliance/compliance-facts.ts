@@ -22,6 +22,8 @@ export interface DecisionFact {
   approval: ApprovalFact | null;
   /** The call ran on a human's approval: an approval decided by a person's key and consumed by this decision. */
   human_approved: boolean;
+  /** The injection screen flagged the payload. */
+  injection_flagged: boolean;
   /** Stage name -> {verdict, enforcing, detail}. */
   stages: Record<string, { verdict: string; enforcing: boolean; detail: string }>;
 }
@@ -146,6 +148,8 @@ export function complianceFacts(input: FactsInput): ComplianceContext {
         approval.status === 'consumed' &&
         approval.consumed_by_decision_id === record.decision_id &&
         approval.decided_by_key_id !== null,
+      injection_flagged:
+        (record.stages.find((stage) => stage.stage === 'trust')?.data?.injection as { flagged?: boolean } | undefined)?.flagged === true,
       stages: Object.fromEntries(
         record.stages.map((stage) => [stage.stage, { verdict: stage.verdict, enforcing: stage.enforcing, detail: stage.detail }]),
       ),

@@ -9,3 +9,4 @@ export * from './signed-document.ts';
 export * from './verify-audit-package.ts';
 export * from './canonical-decision.ts';
 export * from './verify-anchor.ts';
+export * from './insurance-score.ts';
