@@ -125,3 +125,51 @@ export function detectAgentIntent(text: string): Signal | undefined {
   }
   return best;
 }
+
+// Text addressed to whatever automated reader processes the document ("note to the screening
+// software", "if you are an AI", "to any model summarising this") is meant for a model, not for a
+// person; in a tool result it is an injection whatever it then says.
+const AUTOMATED_READER = [
+  String.raw`\b(?:note|message|instructions?|attention|notice|memo|hint|comment)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:automated|automatic|ai|a\.i\.|llm|language[\s-]model|machine|bot|robot|screening|analysis|parsing|summari[sz]ation|summari[sz]ing|hiring|classification|review(?:ing)?)\b(?:\s+(?:software|systems?|tools?|models?|readers?|agents?|assistants?|reviewers?|bots?|screeners?|programs?|pipelines?))?`,
+  String.raw`\bif\s+you\s+are\s+(?:an?\s+|the\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|automated|bot|assistant|model|gpt|chatbot|agent)\b`,
+  String.raw`\b(?:to|for|attention)\s+(?:any|the|all|every)\s+(?:ai|llm|models?|assistants?|bots?|agents?|language\s+models?)\s+(?:that\s+is\s+|who\s+is\s+)?(?:reading|processing|summari[sz]ing|analy[sz]ing|parsing|reviewing|screening|evaluating)\b`,
+  String.raw`\b(?:hinweis|nachricht|anweisung)\s+(?:an|für)\s+(?:die|das|den|jede|alle)\s+(?:ki|automatisierte|sprachmodell|software)`,
+  String.raw`\b(?:note|message|instructions?)\s+(?:à\s+l'intention\s+)?(?:à|pour|de)\s+(?:l'ia|l'assistant|tout\s+(?:système|logiciel)\s+automatis|la\s+machine)`,
+  String.raw`\b(?:nota|mensaje|instrucciones?)\s+para\s+(?:la\s+ia|el\s+asistente|cualquier\s+(?:ia|sistema\s+automatizado)|el\s+sistema\s+automatizado)`,
+  String.raw`(?:致|给|写给)(?:所有|任何)?(?:AI|人工智能|自动化|语言模型|助手)|(?:如果你是|若你是)(?:AI|人工智能|语言模型|助手)`,
+  String.raw`(?:примечание|сообщение|инструкция)\s+для\s+(?:ии|нейросети|ассистента|автоматическ|языковой\s+модели)|если\s+ты\s+(?:ии|нейросеть|языковая\s+модель|ассистент)`,
+  String.raw`(?:AI|言語モデル|自動化システム|アシスタント)(?:への|に対する)(?:注意|指示|メッセージ)|もしあなたが(?:AI|言語モデル)`,
+].join('|');
+const AUTOMATED_READER_RE = new RegExp(AUTOMATED_READER, 'iu');
+// A role tag in capitals inside a data field (`Registrant: SYSTEM: …`, `] ADMIN: …`) followed by prose.
+const INLINE_ROLE_TAG =
+  /(?:(?:^|[:\]|>)\-]\s*|\s)(?:SYSTEM|ASSISTANT|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|INSTRUCTIONS?)\s*:\s+|\[\s*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|ROOT)(?:\s+(?:REQUEST|MESSAGE|NOTE|OVERRIDE|COMMAND))?\s*::?\s*)(?:[A-Za-z'’,]+\s+){4,}/;
+const VERDICT =
+  /\b(?:not\s+malicious|is\s+(?:safe|legitimate|trustworthy|harmless)|highly\s+recommended|recommend(?:ed)?\s+(?:for|to)|approve[ds]?|most\s+qualified|hire|ignore|disregard|print|say|respond|reply|output|must|should|always|never)\b/i;
+
+/** Text addressed to an automated reader (0.6), or a capitalised role tag inside data (0.45, 0.65 with a verdict or order). */
+export function detectReaderAddress(text: string): Signal | undefined {
+  if (text.length < 16) return undefined;
+  const reader = AUTOMATED_READER_RE.exec(text);
+  if (reader !== null) {
+    return {
+      rule: 'automated_reader_addressed',
+      detector: 'automated_reader_addressed',
+      weight: 0.6,
+      start: reader.index,
+      end: Math.min(text.length, reader.index + reader[0].length + 80),
+    };
+  }
+  const tag = INLINE_ROLE_TAG.exec(text);
+  if (tag !== null) {
+    const after = text.slice(tag.index, tag.index + 240);
+    return {
+      rule: 'role_forgery',
+      detector: 'inline_role_tag',
+      weight: VERDICT.test(after) ? 0.65 : 0.45,
+      start: tag.index,
+      end: Math.min(text.length, tag.index + 120),
+    };
+  }
+  return undefined;
+}
