@@ -66,13 +66,13 @@ const ACTION = [
 // a secret file.
 const TARGET = String.raw`(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}|~/\.ssh|\.aws|id_rsa|\.env\b|passwor|passwort|mot\s+de\s+passe|contraseña|密码|пароль|パスワード|api[\s_-]?(?:key|schlüssel)|clé|clave|ключ|キー|密钥)`;
 
-const ADDRESS_RE = new RegExp(ADDRESS, 'giu');
-const STRONG_RE = new RegExp(STRONG_SWITCH, 'giu');
-const WEAK_RE = new RegExp(WEAK_SWITCH, 'giu');
-const ACTION_RE = new RegExp(ACTION, 'giu');
-const TARGET_RE = new RegExp(TARGET, 'giu');
-// A quick test before the four scans: text without any action word cannot match.
-const ACTION_TEST = new RegExp(ACTION, 'iu');
+// Without the `u` flag: V8 runs these alternations many times faster, and every literal here is in
+// the Basic Multilingual Plane, where `i` still folds Cyrillic, Greek and Latin letters.
+const ADDRESS_RE = new RegExp(ADDRESS, 'gi');
+const STRONG_RE = new RegExp(STRONG_SWITCH, 'gi');
+const WEAK_RE = new RegExp(WEAK_SWITCH, 'gi');
+const ACTION_RE = new RegExp(ACTION, 'gi');
+const TARGET_RE = new RegExp(TARGET, 'gi');
 
 /** Parts must fall within this many characters of each other. */
 const SPAN = 220;
@@ -100,13 +100,14 @@ function near(list: readonly number[], at: number): boolean {
  * address or weak switch with a target 0.4 (not enough alone).
  */
 export function detectAgentIntent(text: string): Signal | undefined {
-  if (text.length < 24 || text.length > MAX_TEXT || !ACTION_TEST.test(text)) return undefined;
-  const actions = positions(ACTION_RE, text);
-  if (actions.length === 0) return undefined;
+  if (text.length < 24 || text.length > MAX_TEXT) return undefined;
+  // The rarest parts first: most texts name no reader and switch no task.
   const addresses = positions(ADDRESS_RE, text);
   const strong = positions(STRONG_RE, text);
-  const weak = positions(WEAK_RE, text);
-  if (addresses.length === 0 && strong.length === 0 && weak.length === 0) return undefined;
+  const weak = addresses.length === 0 && strong.length === 0 ? [] : positions(WEAK_RE, text);
+  if (addresses.length === 0 && strong.length === 0) return undefined;
+  const actions = positions(ACTION_RE, text);
+  if (actions.length === 0) return undefined;
   const targets = positions(TARGET_RE, text);
   let best: Signal | undefined;
   for (const at of actions) {
@@ -140,7 +141,7 @@ const AUTOMATED_READER = [
   String.raw`(?:примечание|сообщение|инструкция)\s+для\s+(?:ии|нейросети|ассистента|автоматическ|языковой\s+модели)|если\s+ты\s+(?:ии|нейросеть|языковая\s+модель|ассистент)`,
   String.raw`(?:AI|言語モデル|自動化システム|アシスタント)(?:への|に対する)(?:注意|指示|メッセージ)|もしあなたが(?:AI|言語モデル)`,
 ].join('|');
-const AUTOMATED_READER_RE = new RegExp(AUTOMATED_READER, 'iu');
+const AUTOMATED_READER_RE = new RegExp(AUTOMATED_READER, 'i');
 // A role tag in capitals inside a data field (`Registrant: SYSTEM: …`, `] ADMIN: …`) followed by prose.
 const INLINE_ROLE_TAG =
   /(?:(?:^|[:\]|>)\-]\s*|\s)(?:SYSTEM|ASSISTANT|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|INSTRUCTIONS?)\s*:\s+|\[\s*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|ROOT)(?:\s+(?:REQUEST|MESSAGE|NOTE|OVERRIDE|COMMAND))?\s*::?\s*)(?:[A-Za-z'’,]+\s+){4,}/;
