@@ -45,6 +45,11 @@ interface Outcome {
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
+if (!existsSync(dataDir)) {
+  // The labelled data are not bundled: without them there is nothing to measure, which is not an error.
+  console.log(`eval-risk: no data folder at \`${dataDir}\` (set ACTIONGATE_DATA_SETS); nothing measured, skipping.`);
+  process.exit(0);
+}
 
 function readJsonl(relative: string): Record<string, unknown>[] {
   const file = join(dataDir, relative);

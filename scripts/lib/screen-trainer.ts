@@ -68,6 +68,8 @@ const LEARNING_RATE = 0.4;
 const L2 = 1e-6;
 /** Benign windows kept per text, so one long manual does not outweigh a hundred short texts. */
 const MAX_BENIGN_WINDOWS = 8;
+/** Weight of a picked window's features that the rest of its document also holds. */
+const CARRIER_SHARE = 0.25;
 
 function sgd(instances: Instance[], seed: number): LinearModel {
   const weights = new Float32Array(FEATURE_COUNT);
@@ -120,7 +122,14 @@ function spreadWindows(windows: SparseVector[], max: number): SparseVector[] {
   return picked;
 }
 
-/** Trains the two-round model on the prepared examples. Deterministic for a given input order. */
+/**
+ * Trains the model on the prepared examples. Deterministic for a given input order.
+ * Round one learns from injections that fit in one window (a bare instruction, a jailbreak) and
+ * every benign window; it then picks, in each longer injection, the window it finds most
+ * suspicious. Round two learns from those windows, their features shared with the rest of
+ * their document down-weighted. A long injected document is never taught as
+ * a whole, so the model does not learn its carrier (a press release, a WHOIS record) as an attack.
+ */
 export function train(examples: readonly Prepared[], seed = 20261125): LinearModel {
   const negatives: Instance[] = [];
   for (const p of examples) {
@@ -128,20 +137,12 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
     const windows = spreadWindows(p.windows, MAX_BENIGN_WINDOWS);
     for (const vector of windows) negatives.push({ vector, label: 0, weight: 1 / Math.sqrt(windows.length) });
   }
-  const firstPositives: Instance[] = [];
+  const short: Instance[] = [];
+  for (const p of examples) if (p.example.label === 1 && p.windows.length === 1) short.push({ vector: p.windows[0], label: 1, weight: 1 });
+  const first = sgd(balance([...negatives, ...short]), seed);
+  const picked: Instance[] = [...short];
   for (const p of examples) {
-    if (p.example.label !== 1) continue;
-    const windows = spreadWindows(p.windows, MAX_BENIGN_WINDOWS);
-    for (const vector of windows) firstPositives.push({ vector, label: 1, weight: 1 / windows.length });
-  }
-  const first = sgd(balance([...negatives, ...firstPositives]), seed);
-  const secondPositives: Instance[] = [];
-  for (const p of examples) {
-    if (p.example.label !== 1) continue;
-    if (p.windows.length === 1) {
-      secondPositives.push({ vector: p.windows[0], label: 1, weight: 1 });
-      continue;
-    }
+    if (p.example.label !== 1 || p.windows.length === 1) continue;
     let best = 0;
     let bestLogit = -Infinity;
     p.windows.forEach((vector, i) => {
@@ -152,9 +153,17 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
         best = i;
       }
     });
-    secondPositives.push({ vector: p.windows[best], label: 1, weight: 1 });
+    // What the picked window shares with the rest of its document is mostly the carrier; what
+    // only it holds is the injection. The carrier's features count for a quarter.
+    const carrier = new Set<number>();
+    p.windows.forEach((vector, i) => {
+      if (i !== best) for (const bucket of vector.index) carrier.add(bucket);
+    });
+    const window = p.windows[best];
+    const value = Float32Array.from(window.value, (v, f) => (carrier.has(window.index[f]) ? v * CARRIER_SHARE : v));
+    picked.push({ vector: { index: window.index, value }, label: 1, weight: 1 });
   }
-  return sgd(balance([...negatives, ...secondPositives]), seed + 1);
+  return sgd(balance([...negatives, ...picked]), seed + 1);
 }
 
 /** Probability of injection for a raw text under a model, as the run-time scorer computes it. */

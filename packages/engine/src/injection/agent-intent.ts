@@ -66,13 +66,13 @@ const ACTION = [
 // a secret file.
 const TARGET = String.raw`(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}|~/\.ssh|\.aws|id_rsa|\.env\b|passwor|passwort|mot\s+de\s+passe|contraseña|密码|пароль|パスワード|api[\s_-]?(?:key|schlüssel)|clé|clave|ключ|キー|密钥)`;
 
-const ADDRESS_RE = new RegExp(ADDRESS, 'giu');
-const STRONG_RE = new RegExp(STRONG_SWITCH, 'giu');
-const WEAK_RE = new RegExp(WEAK_SWITCH, 'giu');
-const ACTION_RE = new RegExp(ACTION, 'giu');
-const TARGET_RE = new RegExp(TARGET, 'giu');
-// A quick test before the four scans: text without any action word cannot match.
-const ACTION_TEST = new RegExp(ACTION, 'iu');
+// Without the `u` flag: V8 runs these alternations many times faster, and every literal here is in
+// the Basic Multilingual Plane, where `i` still folds Cyrillic, Greek and Latin letters.
+const ADDRESS_RE = new RegExp(ADDRESS, 'gi');
+const STRONG_RE = new RegExp(STRONG_SWITCH, 'gi');
+const WEAK_RE = new RegExp(WEAK_SWITCH, 'gi');
+const ACTION_RE = new RegExp(ACTION, 'gi');
+const TARGET_RE = new RegExp(TARGET, 'gi');
 
 /** Parts must fall within this many characters of each other. */
 const SPAN = 220;
@@ -100,13 +100,14 @@ function near(list: readonly number[], at: number): boolean {
  * address or weak switch with a target 0.4 (not enough alone).
  */
 export function detectAgentIntent(text: string): Signal | undefined {
-  if (text.length < 24 || text.length > MAX_TEXT || !ACTION_TEST.test(text)) return undefined;
-  const actions = positions(ACTION_RE, text);
-  if (actions.length === 0) return undefined;
+  if (text.length < 24 || text.length > MAX_TEXT) return undefined;
+  // The rarest parts first: most texts name no reader and switch no task.
   const addresses = positions(ADDRESS_RE, text);
   const strong = positions(STRONG_RE, text);
-  const weak = positions(WEAK_RE, text);
-  if (addresses.length === 0 && strong.length === 0 && weak.length === 0) return undefined;
+  const weak = addresses.length === 0 && strong.length === 0 ? [] : positions(WEAK_RE, text);
+  if (addresses.length === 0 && strong.length === 0) return undefined;
+  const actions = positions(ACTION_RE, text);
+  if (actions.length === 0) return undefined;
   const targets = positions(TARGET_RE, text);
   let best: Signal | undefined;
   for (const at of actions) {
@@ -124,4 +125,52 @@ export function detectAgentIntent(text: string): Signal | undefined {
       best = { rule: 'agent_intent', detector: 'agent_intent', weight, start: Math.max(0, at - 60), end: Math.min(text.length, at + 80) };
   }
   return best;
+}
+
+// Text addressed to whatever automated reader processes the document ("note to the screening
+// software", "if you are an AI", "to any model summarising this") is meant for a model, not for a
+// person; in a tool result it is an injection whatever it then says.
+const AUTOMATED_READER = [
+  String.raw`\b(?:note|message|instructions?|attention|notice|memo|hint|comment)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:automated|automatic|ai|a\.i\.|llm|language[\s-]model|machine|bot|robot|screening|analysis|parsing|summari[sz]ation|summari[sz]ing|hiring|classification|review(?:ing)?)\b(?:\s+(?:software|systems?|tools?|models?|readers?|agents?|assistants?|reviewers?|bots?|screeners?|programs?|pipelines?))?`,
+  String.raw`\bif\s+you\s+are\s+(?:an?\s+|the\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|automated|bot|assistant|model|gpt|chatbot|agent)\b`,
+  String.raw`\b(?:to|for|attention)\s+(?:any|the|all|every)\s+(?:ai|llm|models?|assistants?|bots?|agents?|language\s+models?)\s+(?:that\s+is\s+|who\s+is\s+)?(?:reading|processing|summari[sz]ing|analy[sz]ing|parsing|reviewing|screening|evaluating)\b`,
+  String.raw`\b(?:hinweis|nachricht|anweisung)\s+(?:an|für)\s+(?:die|das|den|jede|alle)\s+(?:ki|automatisierte|sprachmodell|software)`,
+  String.raw`\b(?:note|message|instructions?)\s+(?:à\s+l'intention\s+)?(?:à|pour|de)\s+(?:l'ia|l'assistant|tout\s+(?:système|logiciel)\s+automatis|la\s+machine)`,
+  String.raw`\b(?:nota|mensaje|instrucciones?)\s+para\s+(?:la\s+ia|el\s+asistente|cualquier\s+(?:ia|sistema\s+automatizado)|el\s+sistema\s+automatizado)`,
+  String.raw`(?:致|给|写给)(?:所有|任何)?(?:AI|人工智能|自动化|语言模型|助手)|(?:如果你是|若你是)(?:AI|人工智能|语言模型|助手)`,
+  String.raw`(?:примечание|сообщение|инструкция)\s+для\s+(?:ии|нейросети|ассистента|автоматическ|языковой\s+модели)|если\s+ты\s+(?:ии|нейросеть|языковая\s+модель|ассистент)`,
+  String.raw`(?:AI|言語モデル|自動化システム|アシスタント)(?:への|に対する)(?:注意|指示|メッセージ)|もしあなたが(?:AI|言語モデル)`,
+].join('|');
+const AUTOMATED_READER_RE = new RegExp(AUTOMATED_READER, 'i');
+// A role tag in capitals inside a data field (`Registrant: SYSTEM: …`, `] ADMIN: …`) followed by prose.
+const INLINE_ROLE_TAG =
+  /(?:(?:^|[:\]|>)\-]\s*|\s)(?:SYSTEM|ASSISTANT|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|INSTRUCTIONS?)\s*:\s+|\[\s*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|ROOT)(?:\s+(?:REQUEST|MESSAGE|NOTE|OVERRIDE|COMMAND))?\s*::?\s*)(?:[A-Za-z'’,]+\s+){4,}/;
+const VERDICT =
+  /\b(?:not\s+malicious|is\s+(?:safe|legitimate|trustworthy|harmless)|highly\s+recommended|recommend(?:ed)?\s+(?:for|to)|approve[ds]?|most\s+qualified|hire|ignore|disregard|print|say|respond|reply|output|must|should|always|never)\b/i;
+
+/** Text addressed to an automated reader (0.6), or a capitalised role tag inside data (0.45, 0.65 with a verdict or order). */
+export function detectReaderAddress(text: string): Signal | undefined {
+  if (text.length < 16) return undefined;
+  const reader = AUTOMATED_READER_RE.exec(text);
+  if (reader !== null) {
+    return {
+      rule: 'automated_reader_addressed',
+      detector: 'automated_reader_addressed',
+      weight: 0.6,
+      start: reader.index,
+      end: Math.min(text.length, reader.index + reader[0].length + 80),
+    };
+  }
+  const tag = INLINE_ROLE_TAG.exec(text);
+  if (tag !== null) {
+    const after = text.slice(tag.index, tag.index + 240);
+    return {
+      rule: 'role_forgery',
+      detector: 'inline_role_tag',
+      weight: VERDICT.test(after) ? 0.65 : 0.45,
+      start: tag.index,
+      end: Math.min(text.length, tag.index + 120),
+    };
+  }
+  return undefined;
 }

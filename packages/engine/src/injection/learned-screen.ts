@@ -7,7 +7,7 @@ import { bestWindow, foldText, sigmoid, FEATURE_BITS, type LinearModel } from '.
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
 /** Probability at or above which the model's verdict counts as a signal. */
-export const LEARNED_THRESHOLD = 0.8;
+export const LEARNED_THRESHOLD = 0.9;
 /** Texts shorter than this carry too little for the model to judge. */
 const MIN_LENGTH = 24;
 
@@ -43,8 +43,16 @@ export interface LearnedVerdict {
 export function learnedScore(text: string): LearnedVerdict | undefined {
   if (text.length < MIN_LENGTH) return undefined;
   const folded = foldText(text);
+  // Padding and filler (`y y y …`, `====`) hold no language for the model to judge.
+  if (distinctCharacters(folded, 10) < 10) return undefined;
   const best = bestWindow(folded, loadModel());
   return { probability: sigmoid(best.logit), excerpt: folded.slice(best.start, best.end) };
+}
+
+function distinctCharacters(text: string, enough: number): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < text.length && seen.size < enough; i++) seen.add(text.charCodeAt(i));
+  return seen.size;
 }
 
 /** The weight of the model's signal: none below the threshold, 0.5..0.95 above it. */

@@ -1,7 +1,7 @@
 // Screens one string: normalise it, run every detector, then decode what is encoded inside it and
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
-import { detectAgentIntent } from './agent-intent.ts';
+import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
 import { excerptOf } from './excerpt.ts';
@@ -31,12 +31,14 @@ function detect(text: string, traits: number): readonly Signal[] {
   const code = detectRiskyCode(text, traits);
   const divergence = detectTaskDivergence(text, traits);
   const intent = detectAgentIntent(text);
+  const reader = detectReaderAddress(text);
   // Most texts give no signal at all.
-  if (code === undefined && divergence === undefined && intent === undefined) return patterns;
+  if (code === undefined && divergence === undefined && intent === undefined && reader === undefined) return patterns;
   const signals = [...patterns];
   if (code !== undefined) signals.push(code);
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
+  if (reader !== undefined) signals.push(reader);
   return signals;
 }
 

@@ -154,12 +154,22 @@ export interface LinearModel {
   bias: number;
 }
 
+let scratchSums = new Float64Array(4096);
+let scratchCounts = new Uint32Array(4096);
+
 /** Raw scores (before the sigmoid) of every window of a folded text, and the best window. */
 export function bestWindow(text: string, model: LinearModel): { logit: number; start: number; end: number } {
   const length = text.length;
   if (length === 0) return { logit: model.bias, start: 0, end: 0 };
-  const sums = new Float64Array(length + 1);
-  const counts = new Uint32Array(length + 1);
+  // Reused buffers: allocating two typed arrays per string cost more than scoring it.
+  if (scratchSums.length < length + 1) {
+    scratchSums = new Float64Array(Math.max(length + 1, scratchSums.length * 2));
+    scratchCounts = new Uint32Array(scratchSums.length);
+  }
+  const sums = scratchSums;
+  const counts = scratchCounts;
+  sums.fill(0, 0, length + 1);
+  counts.fill(0, 0, length + 1);
   const weights = model.weights;
   forEachFeature(text, (position, bucket) => {
     sums[position + 1] += weights[bucket];
@@ -169,6 +179,8 @@ export function bestWindow(text: string, model: LinearModel): { logit: number; s
     sums[i] += sums[i - 1];
     counts[i] += counts[i - 1];
   }
+  if (length <= WINDOW)
+    return { logit: model.bias + (counts[length] > 0 ? sums[length] / Math.sqrt(counts[length]) : 0), start: 0, end: length };
   let best = { logit: -Infinity, start: 0, end: 0 };
   for (const [start, end] of windowsOf(length)) {
     const total = counts[end] - counts[start];
