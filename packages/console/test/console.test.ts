@@ -67,7 +67,7 @@ after(async () => {
   if (!SKIP) console.log(`# screenshots in ${shots}`);
 });
 
-test('the console in a browser', { skip: SKIP, timeout: 50_000 }, async (t) => {
+test('the console in a browser', { skip: SKIP, timeout: 120_000 }, async (t) => {
   await t.test('serves the page with a tight CSP, and signs in with a key kept in sessionStorage only', async () => {
     const res = await fetch(`${server.url}/dashboard`);
     const csp = res.headers.get('content-security-policy') ?? '';
