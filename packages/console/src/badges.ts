@@ -53,3 +53,31 @@ const APPROVAL: Record<string, string> = { pending: 'hold', approved: 'ok', cons
 export function approvalBadge(status: string): HTMLElement {
   return h('span', { class: `badge badge-${APPROVAL[status] ?? 'neutral'}` }, status);
 }
+
+const HELD_AFTER: Record<string, { cls: string; mark: string; label: string }> = {
+  approved: { cls: 'ok', mark: '✓', label: 'Approved, not yet run' },
+  consumed: { cls: 'ok', mark: '✓', label: 'Approved, ran once' },
+  denied: { cls: 'deny', mark: '✕', label: 'Held, denied' },
+  expired: { cls: 'neutral', mark: '⌛', label: 'Held, expired' },
+};
+
+/**
+ * A held decision's badge once its approval moved on: a list must not keep saying "Needs approval"
+ * after someone approved (and the call ran), denied it, or it expired.
+ */
+export function heldBadge(approvalStatus: string | undefined): HTMLElement {
+  const after = approvalStatus ? HELD_AFTER[approvalStatus] : undefined;
+  if (!after) return verdictBadge('REQUIRE_APPROVAL');
+  return h(
+    'span',
+    {
+      class: `badge badge-${after.cls}`,
+      'data-verdict': 'REQUIRE_APPROVAL',
+      'data-approval-status': approvalStatus,
+      title: `REQUIRE_APPROVAL, approval ${approvalStatus}`,
+    },
+    h('span', { 'aria-hidden': 'true' }, after.mark),
+    ' ',
+    after.label,
+  );
+}

@@ -1,6 +1,7 @@
 // The console in a real browser (Chromium from test/support/browser.ts, through playwright-core) against the real
 // server: sign in, a held call appears live, approve it in the queue, the resend runs, a rule made
-// in the console blocks, the kill switch halts and resumes, and another tenant sees none of it.
+// in the console blocks, the kill switch halts and resumes, a degraded agent is reinstated, and
+// another tenant sees none of it.
 // Screenshots go to $ACTIONGATE_SCREENSHOTS, or a temporary directory that the output names.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,7 +60,7 @@ after(async () => {
   console.log(`# screenshots in ${shots}`);
 });
 
-test('the console in a browser', { timeout: 50_000 }, async (t) => {
+test('the console in a browser', { timeout: 120_000 }, async (t) => {
   await t.test('serves the page with a tight CSP, and signs in with a key kept in sessionStorage only', async () => {
     const res = await fetch(`${server.url}/dashboard`);
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -87,6 +88,9 @@ test('the console in a browser', { timeout: 50_000 }, async (t) => {
     await row.click();
     await page.waitForSelector('#signature[data-verified="true"]');
     assert.match(await page.locator('#signature').innerText(), /Signature verified/);
+    // Signed payload v2: the page says what the signature covers, arguments included.
+    assert.equal(await page.locator('#signature-covers').getAttribute('data-version'), '2');
+    assert.match(await page.locator('#signature-covers').innerText(), /agent, key, tool path, arguments/);
     assert.equal(await page.locator('.stages .stage').count(), 4);
     assert.match(await page.locator('#approval-box').innerText(), /pending/);
     await shot(page, 'decision-detail');
@@ -126,6 +130,12 @@ test('the console in a browser', { timeout: 50_000 }, async (t) => {
     assert.match(text, /cfo@example\.com/);
     assert.match(text, /left/);
     assert.match(text, /400 characters, show all/);
+    // Why it was held: the deciding stage's reason, not the risk classifier's reasons.
+    assert.match(
+      await card.locator('.why-held').innerText(),
+      /The trust stage held it: trust state new, risk medium: held, record too short/,
+    );
+    assert.doesNotMatch(await card.locator('.why-held').innerText(), /verb|->/);
     await shot(page, 'approvals');
     await card.locator('textarea').fill('checked the recipient');
     // Keyboard only: from the note, Tab reaches Approve and Enter presses it.
@@ -145,6 +155,17 @@ test('the console in a browser', { timeout: 50_000 }, async (t) => {
     });
     assert.equal(resent.body.verdict, 'ALLOWED');
     assert.equal(resent.body.blocked, false);
+
+    // The list no longer says "Needs approval" for a held call whose approval was used.
+    await page.goto(`${server.url}/dashboard#/decisions`);
+    const heldRow = page.locator(`#decision-list [data-decision-id="${held.decision_id}"]`);
+    await heldRow.waitFor();
+    assert.match(await heldRow.innerText(), /Approved, ran once/);
+    assert.doesNotMatch(await heldRow.innerText(), /Needs approval/);
+    // The approval box names the approver by key name.
+    await heldRow.click();
+    await page.waitForSelector('#approval-box');
+    assert.match(await page.locator('#approval-box').innerText(), /Approved by admin/);
   });
 
   await t.test('a rule created in the console blocks the next call; editing shows the new version', async () => {
@@ -194,6 +215,28 @@ test('the console in a browser', { timeout: 50_000 }, async (t) => {
     await page.waitForSelector('.halted-banner', { state: 'hidden' });
     const afterResume = await decide({ path: '/tools/search', payload: { q: 'after halt' } });
     assert.equal(afterResume.body.stages[0].verdict, 'allow');
+  });
+
+  await t.test('a degraded agent can be reinstated from its card, back to its earned state', async () => {
+    const call = await decide({ path: '/tools/search', agent_id: 'flaky', payload: { q: 'denied' } }, server.adminKey);
+    const denied = await server.call('POST', `/fabric/approvals/${call.body.stages[3].data.approval_id}/deny`, {
+      key: approverKey,
+      body: { note: 'no' },
+    });
+    assert.equal(denied.status, 200);
+    assert.equal((await server.call('GET', '/fabric/agents/flaky')).body.state, 'degraded');
+    await page.goto(`${server.url}/dashboard#/agents`);
+    const flaky = page.locator('[data-agent="flaky"]');
+    await flaky.waitFor();
+    await flaky.locator('summary').click();
+    await flaky.locator('input[type="text"]').fill('denied by mistake');
+    await shot(page, 'agents-reinstate');
+    await flaky.getByRole('button', { name: 'Reinstate' }).click();
+    await page.waitForFunction(() => !/degraded/.test(document.querySelector('[data-agent="flaky"] .agent-head')?.textContent ?? ''));
+    const agent = (await server.call('GET', '/fabric/agents/flaky')).body;
+    assert.equal(agent.state, 'new');
+    assert.equal(agent.counters.forgiven_blocked, 1);
+    assert.match(await flaky.innerText(), /1 forgiven on reinstatement/);
   });
 
   await t.test('agents and traces views show the record and the timeline', async () => {

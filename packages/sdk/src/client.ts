@@ -4,6 +4,7 @@ import { guardFunction, type GuardOptions } from './guard.ts';
 import { callApi, type CallOptions, type TransportOptions } from './http.ts';
 import type {
   AddToolRequest,
+  JsonObject,
   Agent,
   AgentKey,
   AgentKeyRequest,
@@ -129,6 +130,14 @@ export class ActionGate {
       const [record, signature, keys] = await Promise.all([this.decisions.get(id), this.decisions.signature(id), this.publicKeys()]);
       return verifyDecisionSignature(record, signature, keys);
     },
+  };
+
+  readonly journal = {
+    /** One page of the tenant's journal export (`GET /fabric/journal`): entries, a signed head from the first entry, `next_after`. */
+    page: (query: { after?: number; limit?: number } = {}) =>
+      this.call<{ entries: JsonObject[]; tree_head: JsonObject | null; next_after: number | null }>('GET', '/fabric/journal', {
+        query: { ...query },
+      }),
   };
 
   readonly approvals = {

@@ -164,7 +164,7 @@ test('rules, agent keys, agents and decisions: tables, --json and verify', async
   assert.equal(JSON.parse(edited.stdout).enabled, false);
   assert.match(rules.stdout, /^ID\s+VERSION\s+NAME/m);
   assert.match(rules.stdout, /hold payments/);
-  assert.ok(JSON.parse(agents.stdout).some((a: { agent_id: string }) => a.agent_id === 'cli-bot'));
+  assert.ok(JSON.parse(agents.stdout).agents.some((a: { agent_id: string }) => a.agent_id === 'cli-bot'));
   assert.match(suspended.stdout, /cli-bot is suspended \(testing\)/);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /HTTP 404/);

@@ -60,3 +60,26 @@ test('an exported journal verifies offline; a tampered copy does not', async () 
   const usage = await cli(['journal', 'verify', good]);
   assert.notEqual(usage.code, 0, 'the public key is required');
 });
+
+test('journal export writes what journal verify checks; bad usage exits 2 as the help says', async () => {
+  await server.call('POST', '/fabric/decisions', { body: { path: '/tools/search', agent_id: 'exported', payload: { q: 'export' } } });
+  const file = join(work, 'exported.json');
+  const env = { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey };
+  const exported = await new Promise<{ code: number; stderr: string }>((resolve) => {
+    execFile(process.execPath, [BIN, 'journal', 'export', '--out', file], { timeout: 30_000, env }, (error, _stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+    );
+  });
+  assert.equal(exported.code, 0, exported.stderr);
+  assert.match(exported.stderr, /wrote \d+ journal entries/);
+  const publicKey = (await server.call('GET', '/fabric/keys/public')).body.keys[0].x;
+  const verified = await cli(['journal', 'verify', file, '--public-key', publicKey]);
+  assert.equal(verified.code, 0, verified.stdout + verified.stderr);
+  assert.match(verified.stdout, /matches the signed tree head/);
+  assert.match(verified.stdout, /decision signatures v2, covering .*agent_id, key_id, path, payload_hash/);
+
+  assert.equal((await cli(['journal', 'verify', file])).code, 2, 'no --public-key');
+  assert.equal((await cli(['journal', 'verify', file, '--public-key', publicKey, '--bogus'])).code, 2, 'unknown option');
+  assert.equal((await cli(['journal', 'verify'])).code, 2, 'no file');
+  assert.equal((await cli(['journal', 'verify', '--help'])).code, 0);
+});

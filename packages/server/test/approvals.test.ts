@@ -131,3 +131,15 @@ test('approval notes are limited to 1000 characters; unknown approvals are 404',
   assert.deepEqual(long.body.detail[0].loc, ['body', 'note']);
   assert.equal((await server.call('POST', '/fabric/approvals/apr_missing/approve', { key: approver, body: {} })).status, 404);
 });
+
+test('the note is optional: an approve with no body at all works, and shows who decided by key name', async () => {
+  const held = await decide({ path: '/tools/search', agent_id: 'no-body', payload: { q: 'nobody' } });
+  const approvalId = held.body.stages[3].data.approval_id;
+  const approved = await server.call('POST', `/fabric/approvals/${approvalId}/approve`, { key: approver });
+  assert.equal(approved.status, 200);
+  assert.equal(approved.body.note, null);
+  assert.equal(approved.body.decided_by_key_name, 'human');
+  assert.equal(approved.body.requested_by_key_name, 'admin');
+  const listed = await server.call('GET', '/fabric/approvals?status=approved', { key: approver });
+  assert.equal(listed.body.approvals.find((a: any) => a.approval_id === approvalId).decided_by_key_name, 'human');
+});

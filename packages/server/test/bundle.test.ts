@@ -59,7 +59,7 @@ test('the bundle `npm start` builds and runs serves the API, the console, the do
   try {
     assert.equal((await waitFor(`${base}/healthz`, () => child.exitCode === null)).status, 200);
     assert.ok(existsSync(join(SERVER, 'dist/main.mjs')), 'the bundle was written');
-    assert.match(out, /created tenant/);
+    assert.match(out, /created tenant/i);
 
     const decision = await fetch(`${base}/fabric/decisions`, {
       method: 'POST',

@@ -18,6 +18,9 @@ interface Approval {
   detail: string;
   decision_id: string;
   requested_by_key_id: string;
+  requested_by_key_name?: string | null;
+  decided_by_key_id?: string | null;
+  decided_by_key_name?: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -29,6 +32,12 @@ function refusal(ctx: ConsoleContext, a: Approval): string | null {
     return 'This key sent the request, and a key can never approve its own request. Sign in with another admin or approver key to decide it.';
   }
   return null;
+}
+
+/** The hold in words, from the decision's detail (`held by <stage>: <what that stage said>`). */
+function holdReason(detail: string): string {
+  const match = /^held by (\w+): (.*)$/s.exec(detail);
+  return match ? `The ${match[1]} stage held it: ${match[2]}` : detail;
 }
 
 function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): HTMLElement {
@@ -72,12 +81,14 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
       riskBadge(a.risk),
     ),
     h('p', { class: 'muted' }, age, ' · ', left, ' · ', h('a', { href: `#/decisions/${a.decision_id}` }, 'see the decision')),
-    h('p', {}, a.detail),
+    // The hold reason comes from the stage that held the call (trust, policy, budget…); the risk
+    // classifier's reasons are context, shown apart and folded.
+    h('div', { class: 'sub why-held' }, h('h3', {}, 'Why it was held'), h('p', { class: 'hold-reason' }, holdReason(a.detail))),
     a.reasons.length
       ? h(
-          'div',
-          { class: 'sub' },
-          h('h3', {}, 'Why it was held'),
+          'details',
+          { class: 'sub risk-reasons' },
+          h('summary', {}, `Risk ${a.risk}: why`),
           h(
             'ul',
             { class: 'reasons' },
@@ -151,8 +162,12 @@ export const approvalsView: View = (root, ctx) => {
         .then((a) => add(a, false))
         .catch(() => {});
     } else if (event.type === 'approval.approved' || event.type === 'approval.denied') {
-      const by = event.data.decided_by_key_id === ctx.me.key_id ? 'you' : `key ${event.data.decided_by_key_id}`;
-      remove(id, `${event.type === 'approval.approved' ? 'Approved' : 'Denied'} by ${by}.`);
+      const verb = event.type === 'approval.approved' ? 'Approved' : 'Denied';
+      if (event.data.decided_by_key_id === ctx.me.key_id) remove(id, `${verb} by you.`);
+      else
+        void api<Approval>('GET', `/fabric/approvals/${encodeURIComponent(id)}`)
+          .then((a) => remove(id, `${verb} by ${a.decided_by_key_name ?? `key ${a.decided_by_key_id}`}.`))
+          .catch(() => remove(id, `${verb} by key ${event.data.decided_by_key_id}.`));
     } else {
       remove(id);
     }

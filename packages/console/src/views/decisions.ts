@@ -1,7 +1,7 @@
 // Decisions: a live list with filters, and one decision in full — the stage chain, risk reasons,
 // injection findings, the approval and who decided it, and the signature checked in the browser.
 import { api } from '../api.ts';
-import { approvalBadge, riskBadge, trustBadge, verdictBadge } from '../badges.ts';
+import { approvalBadge, heldBadge, riskBadge, trustBadge, verdictBadge } from '../badges.ts';
 import type { View } from '../context.ts';
 import { h, replace } from '../dom.ts';
 import { ago, when } from '../format.ts';
@@ -46,15 +46,22 @@ function toolPath(tool: string): string {
   return trimmed.startsWith('/') ? trimmed : `/tools/${trimmed}`;
 }
 
-function row(d: DecisionSummary, fresh = false): HTMLElement {
+/** A decision's verdict as the list shows it: a held one says what became of its approval. */
+function verdictCell(d: DecisionSummary, approvalStatus?: string): HTMLElement {
+  if (d.verdict === 'REQUIRE_APPROVAL' && d.approval_id) return heldBadge(approvalStatus);
+  return verdictBadge(d.verdict);
+}
+
+function row(d: DecisionSummary, fresh = false, approvalStatus?: string): HTMLElement {
   return h(
     'a',
     {
       class: `row decision-row${fresh ? ' fresh' : ''}`,
       href: `#/decisions/${encodeURIComponent(d.decision_id)}`,
       'data-decision-id': d.decision_id,
+      'data-approval-id': d.approval_id ?? undefined,
     },
-    h('span', { class: 'cell cell-verdict' }, verdictBadge(d.verdict)),
+    h('span', { class: 'cell cell-verdict' }, verdictCell(d, approvalStatus)),
     h('span', { class: 'cell cell-main' }, h('span', { class: 'path' }, d.path), h('span', { class: 'detail' }, d.detail)),
     h('span', { class: 'cell' }, h('span', { class: 'label' }, 'agent '), h('span', { class: 'agent' }, d.agent_id)),
     h('span', { class: 'cell' }, riskBadge(d.risk)),
@@ -69,6 +76,15 @@ export const decisionsView: View = (root, ctx) => {
   const more = h('button', { type: 'button', class: 'ghost', hidden: true }, 'Show older');
   let cursor: string | null = null;
   const shown = new Set<string>();
+  /** Where each approval of a listed held decision stands (pending, approved, consumed, …). */
+  const approvalStatus = new Map<string, string>();
+  const showApproval = (approvalId: string, status: string) => {
+    approvalStatus.set(approvalId, status);
+    for (const el of list.querySelectorAll<HTMLElement>(`[data-approval-id="${CSS.escape(approvalId)}"]`)) {
+      const summary = { verdict: 'REQUIRE_APPROVAL', approval_id: approvalId } as DecisionSummary;
+      el.querySelector('.cell-verdict')?.replaceChildren(verdictCell(summary, status));
+    }
+  };
 
   const query = (extra = '') => {
     const params = new URLSearchParams({ limit: String(PAGE) });
@@ -84,10 +100,16 @@ export const decisionsView: View = (root, ctx) => {
 
   const load = async (append: boolean) => {
     try {
-      const body = await api<{ decisions: DecisionSummary[]; next_cursor: string | null }>(
-        'GET',
-        query(append && cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''),
-      );
+      const [body, approvals] = await Promise.all([
+        api<{ decisions: DecisionSummary[]; next_cursor: string | null }>(
+          'GET',
+          query(append && cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''),
+        ),
+        api<{ approvals: { approval_id: string; status: string }[] }>('GET', '/fabric/approvals?limit=1000').catch(() => ({
+          approvals: [],
+        })),
+      ]);
+      for (const a of approvals.approvals) approvalStatus.set(a.approval_id, a.status);
       if (!append) {
         list.replaceChildren();
         shown.clear();
@@ -95,7 +117,7 @@ export const decisionsView: View = (root, ctx) => {
       for (const d of body.decisions) {
         if (shown.has(d.decision_id)) continue;
         shown.add(d.decision_id);
-        list.append(row(d));
+        list.append(row(d, false, d.approval_id ? approvalStatus.get(d.approval_id) : undefined));
       }
       cursor = body.next_cursor;
       more.hidden = !cursor;
@@ -146,6 +168,10 @@ export const decisionsView: View = (root, ctx) => {
   void load(false);
 
   const off = ctx.live.on((event) => {
+    const approvalId = event.data.approval_id as string | undefined;
+    if (approvalId && event.type.startsWith('approval.') && event.type !== 'approval.created') {
+      showApproval(approvalId, event.type === 'approval.approved' ? 'approved' : event.type === 'approval.denied' ? 'denied' : 'consumed');
+    }
     if (event.type !== 'decision.created') return;
     const d = event.data as DecisionSummary;
     if (shown.has(d.decision_id) || !matches(d)) return;
@@ -236,8 +262,10 @@ async function approvalBox(approvalId: string): Promise<HTMLElement> {
       ? h(
           'p',
           {},
-          `${a.status === 'denied' ? 'Denied' : 'Approved'} by key `,
-          h('code', {}, a.decided_by_key_id),
+          `${a.status === 'denied' ? 'Denied' : 'Approved'} by `,
+          h('strong', { class: 'key-name' }, a.decided_by_key_name ?? a.decided_by_key_id),
+          ' ',
+          h('code', { class: 'muted' }, `(${a.decided_by_key_id})`),
           ` on ${when(a.decided_at)}`,
           a.note ? [': ', h('q', {}, a.note)] : '.',
         )
@@ -252,8 +280,8 @@ async function approvalBox(approvalId: string): Promise<HTMLElement> {
         'p',
         { class: 'muted' },
         h('code', {}, a.approval_id),
-        ' requested by key ',
-        h('code', {}, a.requested_by_key_id),
+        ' requested by ',
+        h('strong', {}, a.requested_by_key_name ?? a.requested_by_key_id),
         ` ${ago(a.created_at)}`,
       ),
       who,

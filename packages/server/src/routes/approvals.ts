@@ -4,9 +4,21 @@ import type { App, AppContext } from '../context.ts';
 import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { presentApproval } from '../present.ts';
+import type { ApprovalRow } from '../store/store.ts';
 import { ApprovalDecisionRequest, ApprovalList, ApprovalListQuery, ApprovalRecord, IdParams, errorResponses } from '../schemas.ts';
 
 export function approvalRoutes(app: App, ctx: AppContext): void {
+  /** Approvals with the names of the keys that asked and decided: people know keys by name, not id. */
+  const withKeyNames = async (tenantId: string, rows: ApprovalRow[]) => {
+    const keys = [...(await ctx.store.listKeys(tenantId, 'customer')), ...(await ctx.store.listKeys(tenantId, 'agent'))];
+    const names = new Map(keys.map((key) => [key.id, key.name]));
+    return rows.map((row) => ({
+      ...presentApproval(row),
+      requested_by_key_name: names.get(row.requestedByKeyId) ?? null,
+      decided_by_key_name: row.decidedByKeyId ? (names.get(row.decidedByKeyId) ?? null) : null,
+    }));
+  };
+
   app.get(
     '/fabric/approvals',
     { schema: { querystring: ApprovalListQuery, response: { 200: ApprovalList } }, config: { access: 'agent' } },
@@ -16,7 +28,7 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
       const { status, agent_id, limit = 100 } = request.query;
       if (scope && agent_id && agent_id !== scope) return { approvals: [] };
       const rows = await ctx.store.listApprovals(key.tenantId, { status, agentId: scope ?? agent_id, limit }, ctx.clock());
-      return { approvals: rows.map(presentApproval) };
+      return { approvals: await withKeyNames(key.tenantId, rows) };
     },
   );
 
@@ -28,7 +40,7 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
       const row = await ctx.store.getApproval(key.tenantId, request.params.id, ctx.clock());
       const scope = agentScope(key);
       if (!row || (scope && row.agentId !== scope)) throw new ApiError('AG_NOT_FOUND', `approval \`${request.params.id}\` not found`);
-      return presentApproval(row);
+      return (await withKeyNames(key.tenantId, [row]))[0];
     },
   );
 
@@ -38,6 +50,10 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
       {
         schema: { params: IdParams, body: ApprovalDecisionRequest, response: { 200: ApprovalRecord, ...errorResponses(409) } },
         config: { access: 'approver' },
+        // The body is optional (`{note?}`): a POST with no body at all approves without a note.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
       },
       async (request) => {
         const key = keyOf(request);
@@ -50,7 +66,7 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
           now: ctx.clock(),
           resendWindowMs: settings.approvalTtlSeconds * 1000,
         });
-        if (result.ok) return presentApproval(result.approval);
+        if (result.ok) return (await withKeyNames(key.tenantId, [result.approval]))[0];
         switch (result.reason) {
           case 'not_found':
             throw new ApiError('AG_NOT_FOUND', `approval \`${id}\` not found`);

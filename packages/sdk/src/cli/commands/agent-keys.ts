@@ -31,7 +31,8 @@ export function agentKeysCommand(program: Command): void {
     .action(
       action(async (_options: unknown, command: Command) => {
         const list = await gateOf(command).agentKeys.list();
-        if (jsonOutput(command)) printJson(list);
+        if (jsonOutput(command))
+          printJson({ agent_keys: list }); // the API's JSON, not the SDK's unwrapped list
         else
           printTable(
             list.map((key) => ({ ...key, approved: key.counters.approved, blocked: key.counters.blocked })),

@@ -20,7 +20,8 @@ export function agentsCommand(program: Command): void {
     .action(
       action(async (_options: unknown, command: Command) => {
         const list = await gateOf(command).agents.list();
-        if (jsonOutput(command)) printJson(list);
+        if (jsonOutput(command))
+          printJson({ agents: list }); // the API's JSON, not the SDK's unwrapped list
         else printTable(list.map(row), ['agent_id', 'state', 'override', 'approved', 'blocked', 'share', 'last_seen_at']);
       }),
     );

@@ -20,7 +20,8 @@ export function approvalsCommand(program: Command): void {
           agent_id: options.agent,
           limit: Number(options.limit),
         });
-        if (jsonOutput(command)) printJson(list);
+        if (jsonOutput(command))
+          printJson({ approvals: list }); // the API's JSON, not the SDK's unwrapped list
         else printTable(list, ['approval_id', 'status', 'agent_id', 'path', 'risk', 'created_at', 'expires_at']);
       }),
     );

@@ -24,7 +24,8 @@ export function rulesCommand(program: Command): void {
     .action(
       action(async (_options: unknown, command: Command) => {
         const list = await gateOf(command).toolRules.list();
-        if (jsonOutput(command)) printJson(list);
+        if (jsonOutput(command))
+          printJson({ rules: list }); // the API's JSON, not the SDK's unwrapped list
         else printTable(list, COLUMNS);
       }),
     );
