@@ -1,5 +1,5 @@
-# ActionGate service image: multi-stage, runs as a non-root user, node as PID 1's only child-free
-# process (`node packages/server/start.mjs`, not `npm start`, so SIGTERM reaches the server and it
+# ActionGate service image: multi-stage, runs as a non-root user, node itself as PID 1
+# (`node packages/server/start.mjs`, not `npm start`, so SIGTERM reaches the server and it
 # drains and syncs before exiting).
 #
 #   docker build -t actiongate .
@@ -12,11 +12,6 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY packages ./packages
-COPY python ./python
-COPY examples ./examples
-COPY scripts ./scripts
-COPY bench ./bench
-COPY tsconfig.json ./
 ENV npm_config_fund=false npm_config_audit=false
 # postinstall builds the console (packages/console/dist) and the SDK (packages/sdk/dist).
 RUN npm ci --no-progress
