@@ -20,5 +20,8 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+// Packages import the client as built JavaScript (packages/sdk/dist): build it from the current sources.
+const sdk = spawnSync(process.execPath, ['packages/sdk/build.mjs'], { stdio: 'inherit' });
+if (sdk.status !== 0) process.exit(sdk.status ?? 1);
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { addRule, FILESYSTEM_SERVER, removeDir, startService, tempDir, textOf, type Service } from './support/harness.ts';
 
-const ACTIONGATE_BIN = fileURLToPath(new URL('../../sdk/bin/actiongate.js', import.meta.url));
+const ACTIONGATE_BIN = fileURLToPath(new URL('../../cli/bin/actiongate.js', import.meta.url));
 const GATEWAY_BIN = fileURLToPath(new URL('../bin/actiongate-mcp-gateway.js', import.meta.url));
 
 describe('the gateway commands over stdio', () => {

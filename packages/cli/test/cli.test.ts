@@ -36,7 +36,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
     execFile(
       process.execPath,
       [BIN, ...args],
-      { env: { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey, ...env }, timeout: 20_000 },
+      { env: { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });
@@ -199,7 +199,7 @@ test('serve starts the service on the given port and data directory, and stops o
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     let health: Response | undefined;
-    for (let i = 0; i < 300 && !health; i++) {
+    for (let i = 0; i < 1200 && !health; i++) {
       health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
       if (!health) await new Promise((resolve) => setTimeout(resolve, 50));
     }

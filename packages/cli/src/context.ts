@@ -1,8 +1,8 @@
 // What every CLI command shares: the client built from the global options, and one error mapper
 // from SDK errors to messages and exit codes.
 import type { Command } from 'commander';
-import { ActionGate } from '../client.ts';
-import { ApiRequestError, GovernanceUnavailable } from '../errors.ts';
+import { ActionGate } from '@actiongate/sdk';
+import { ApiRequestError, GovernanceUnavailable } from '@actiongate/sdk';
 import { EXIT } from './exit-codes.ts';
 import { printJson } from './output.ts';
 

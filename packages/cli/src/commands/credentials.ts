@@ -1,7 +1,7 @@
 // `actiongate credentials add|list|rm`: the vault. The secret is read from an environment variable
 // or stdin, never from the command line (where shell history and `ps` would keep it).
 import type { Command } from 'commander';
-import type { CredentialRequest, HttpMethod } from '../../credentials-types.ts';
+import type { CredentialRequest, HttpMethod } from '@actiongate/sdk';
 import { action, gateOf, jsonOutput, UsageError } from '../context.ts';
 import { printJson, printRecord, printTable } from '../output.ts';
 

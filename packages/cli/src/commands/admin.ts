@@ -14,12 +14,12 @@ interface CreateKeyOptions {
   name?: string;
 }
 
-type CreateAdminKeyModule = typeof import('../../../../server/src/admin/create-admin-key.ts');
+type CreateAdminKeyModule = typeof import('../../../server/src/admin/create-admin-key.ts');
 
 async function loadModule(): Promise<CreateAdminKeyModule> {
   let entry: string;
   try {
-    // The server is not a dependency of the SDK; it is found where it is installed beside it.
+    // The server is not a dependency of the CLI; it is found where it is installed beside it.
     entry = createRequire(import.meta.url).resolve('@actiongate/server');
   } catch {
     throw new UsageError('`admin` needs the @actiongate/server package; run it from the ActionGate repository');

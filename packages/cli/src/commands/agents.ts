@@ -1,6 +1,6 @@
 // `actiongate agents list|show|suspend|revoke|reinstate`: trust states and the operator's overrides.
 import type { Command } from 'commander';
-import type { Agent } from '../../types.ts';
+import type { Agent } from '@actiongate/sdk';
 import { action, gateOf, jsonOutput } from '../context.ts';
 import { printJson, printRecord, printTable } from '../output.ts';
 

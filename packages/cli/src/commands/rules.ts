@@ -1,6 +1,6 @@
 // `actiongate rules list|add|edit|rm`: tool rules (deny wins; every edit bumps the version).
 import { Option, type Command } from 'commander';
-import type { RuleEffect, ToolRulePatch } from '../../types.ts';
+import type { RuleEffect, ToolRulePatch } from '@actiongate/sdk';
 import { action, gateOf, jsonOutput, UsageError } from '../context.ts';
 import { printJson, printRecord, printTable } from '../output.ts';
 

@@ -1,6 +1,6 @@
 // `actiongate approvals list|show|approve|deny`: the review queue from a shell.
 import type { Command } from 'commander';
-import type { ApprovalStatus } from '../../types.ts';
+import type { ApprovalStatus } from '@actiongate/sdk';
 import { action, gateOf, jsonOutput } from '../context.ts';
 import { printJson, printRecord, printTable } from '../output.ts';
 

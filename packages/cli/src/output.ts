@@ -1,5 +1,5 @@
 // How the CLI prints: JSON with `--json`, readable tables and summaries otherwise.
-import type { Decision } from '../types.ts';
+import type { Decision } from '@actiongate/sdk';
 
 /** Prints a value as indented JSON on stdout. */
 export function printJson(value: unknown): void {

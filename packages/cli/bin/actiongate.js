@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `actiongate` command. The project runs TypeScript through tsx (no build step), so this shim
+// The `actiongate` command (@actiongate/cli). The CLI runs its TypeScript through tsx, so this shim
 // registers tsx's loader and then loads the CLI from its sources.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/cli/main.ts');
+await import('../src/main.ts');

@@ -3,7 +3,7 @@
 // Exit codes as `decide`: 0 sent (and the upstream answered below 400), 10 held, 11 blocked or
 // failed, 12 no answer from ActionGate.
 import type { Command } from 'commander';
-import type { CallRequest, HttpMethod } from '../../credentials-types.ts';
+import type { CallRequest, HttpMethod } from '@actiongate/sdk';
 import { action, gateOf, jsonOutput, parseJsonObject, UsageError } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { printJson } from '../output.ts';

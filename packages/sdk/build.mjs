@@ -1,0 +1,38 @@
+// Builds the client to plain JavaScript with type declarations (dist/), so it installs and imports
+// on plain Node with no TypeScript loader. Sources import `./x.ts`; tsc rewrites them to `./x.js`.
+// Written beside and renamed into place, so a test importing the package never sees half a build.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch {
+  // A production install (`npm ci --omit=dev`) has no TypeScript, and the server does not need the
+  // client: say so and leave, rather than fail the install.
+  console.warn('@actiongate/sdk: typescript is not installed (production install?); dist/ not built');
+  process.exit(0);
+}
+const staging = mkdtempSync(join(root, '.dist-'));
+const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', staging], { stdio: 'inherit' });
+if (built.status !== 0) {
+  rmSync(staging, { recursive: true, force: true });
+  process.exit(built.status ?? 1);
+}
+// Declarations keep the sources' `./x.ts` specifiers; a consumer's TypeScript wants `./x.js`.
+for (const name of readdirSync(staging).filter((file) => file.endsWith('.d.ts'))) {
+  const file = join(staging, name);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2'));
+}
+const old = join(root, `.dist-old-${process.pid}`);
+try {
+  renameSync(join(root, 'dist'), old);
+} catch {
+  // no previous build
+}
+renameSync(staging, join(root, 'dist'));
+rmSync(old, { recursive: true, force: true });
