@@ -25,6 +25,7 @@ import { signupPageRoutes } from './routes/signup-page.ts';
 import { tryRoutes } from './routes/try.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
 import type { Store } from './store/store.ts';
+import { sharesSigningKeys } from './store/signing-key-store.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -95,6 +96,10 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions): void 
   // Signed tree heads of the journals: one a second while they grow, stopped before the store closes.
   const journal = new JournalService(options.store, options.keyRing, clock, (error) => app.log.error({ err: error }, 'journal tree head'));
   app.addHook('onReady', async () => journal.start());
+  // Several nodes: this node's public keys join the set every node publishes before it serves.
+  const store = options.store;
+  if (sharesSigningKeys(store))
+    app.addHook('onReady', async () => store.publishSigningKeys(ctx.config.nodeId, ctx.keyRing.publicKeys(), clock()));
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
   signingKeyRoutes(app, ctx);

@@ -3,11 +3,11 @@
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { SigningKeyRing } from './signing-keys.ts';
-import { SqliteStore } from './store/sqlite/sqlite-store.ts';
+import { openStore } from './store/open-store.ts';
 import { bootstrap } from './tenants.ts';
 
 const config = configFromEnv();
-const store = new SqliteStore({ dataDir: config.dataDir });
+const store = await openStore(config);
 const keyRing = SigningKeyRing.loadOrCreate(config.dataDir);
 const { app } = buildApp({ config, store, keyRing });
 

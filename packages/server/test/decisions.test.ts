@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
-import { startServer, type TestServer } from './support/test-server.ts';
+import { onPostgres, startServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 before(async () => {
@@ -148,10 +148,16 @@ test('an oversized body is 413 and nothing is decided', async () => {
 
 test('an answered decision is on disk before the answer: it survives reopening the database', async () => {
   const made = await decide({ path: '/tools/search', agent_id: 'durable', payload: { n: 1 } });
-  const Database = (await import('better-sqlite3')).default;
-  const reader = new Database(`${server.dataDir}/actiongate.db`, { readonly: true });
-  const row = reader.prepare('SELECT verdict FROM decisions WHERE id = ?').get(made.body.decision_id) as { verdict: string } | undefined;
-  reader.close();
+  let row: { verdict: string } | undefined;
+  if (onPostgres) {
+    // Another connection of the pool: a row it reads was committed.
+    [row] = await server.sql<{ verdict: string }>('SELECT verdict FROM decisions WHERE id = ?', made.body.decision_id);
+  } else {
+    const Database = (await import('better-sqlite3')).default;
+    const reader = new Database(`${server.dataDir}/actiongate.db`, { readonly: true });
+    row = reader.prepare('SELECT verdict FROM decisions WHERE id = ?').get(made.body.decision_id) as { verdict: string } | undefined;
+    reader.close();
+  }
   assert.equal(row?.verdict, made.body.verdict);
 });
 

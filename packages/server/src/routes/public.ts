@@ -3,6 +3,7 @@ import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponses, Health, PublicKeyList, SignupRequest, SignupResponse } from '../schemas.ts';
 import { createTenantWithAdmin } from '../tenants.ts';
+import { publishedKeys } from '../store/signing-key-store.ts';
 
 export function publicRoutes(app: App, ctx: AppContext): void {
   const health = async (_request: unknown, reply: { code(status: number): unknown }) => {
@@ -14,7 +15,7 @@ export function publicRoutes(app: App, ctx: AppContext): void {
   app.get('/readyz', { schema: { response: { 200: Health, 503: Health } }, config: { public: true } }, health);
 
   app.get('/fabric/keys/public', { schema: { response: { 200: PublicKeyList } }, config: { access: 'agent' } }, async () => ({
-    keys: ctx.keyRing.publicKeys(),
+    keys: await publishedKeys(ctx.store, ctx.keyRing),
   }));
 
   app.post(

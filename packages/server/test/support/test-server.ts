@@ -5,6 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, configFromEnv, SigningKeyRing, SqliteStore, bootstrap } from '../../src/index.ts';
 import { contractFor } from './contract.ts';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
+import { createSharedDatabase } from './postgres-server.ts';
+
+/**
+ * ACTIONGATE_TEST_STORE=postgres runs every test server on a fresh database of the shared test
+ * PostgreSQL named by ACTIONGATE_TEST_DATABASE_URL (scripts/run-tests.mjs starts one).
+ */
+export const onPostgres = process.env.ACTIONGATE_TEST_STORE === 'postgres';
+
+/** For tests that look inside the SQLite file: they are skipped on PostgreSQL, with this reason. */
+export const sqliteOnly = onPostgres ? 'reads or edits the SQLite file directly' : false;
+
+async function openStore(dataDir: string): Promise<SqliteStore> {
+  if (!onPostgres) return new SqliteStore({ dataDir });
+  const adminUrl = process.env.ACTIONGATE_TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('ACTIONGATE_TEST_STORE=postgres needs ACTIONGATE_TEST_DATABASE_URL (the test PostgreSQL)');
+  // Typed as the SQLite store for the tests that reach into it; those are skipped here (sqliteOnly).
+  return (await PostgresStore.open({ url: await createSharedDatabase(adminUrl), poolSize: 4 })) as unknown as SqliteStore;
+}
 
 export interface JsonResponse<T = any> {
   status: number;
@@ -22,6 +41,8 @@ export interface TestServer {
     path: string,
     options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
   ): Promise<JsonResponse<T>>;
+  /** Runs SQL on the server's database, SQLite or PostgreSQL (`?` placeholders); returns the rows. */
+  sql<T = Record<string, any>>(text: string, ...params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -31,7 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-test-'));
   const adminKey = `fk_test_admin_${process.pid}_${++counter}`;
   const config = { ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ...env }), adminKey };
-  const store = new SqliteStore({ dataDir });
+  const store = await openStore(dataDir);
   const keyRing = SigningKeyRing.loadOrCreate(dataDir);
   await bootstrap(store, adminKey, Date.now());
   const { app } = buildApp({ config, store, keyRing, logger: false });
@@ -73,6 +94,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         if (problem) throw new Error(`OpenAPI contract: ${problem}`);
       }
       return { status: response.status, body: parsed as any, headers: response.headers };
+    },
+    async sql(text, ...params) {
+      if (!onPostgres) {
+        const statement = store.db.prepare(text);
+        return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as any[];
+      }
+      let n = 0;
+      const result = await (store as unknown as PostgresStore).pool.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+      return result.rows;
     },
     async close() {
       await app.close();

@@ -52,6 +52,7 @@ import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
 import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
+import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` (ACTIONGATE_DATABASE_URL). */
@@ -92,7 +93,7 @@ interface TenantConfig {
   toolRisks: Map<string, RiskClass>;
 }
 
-export class PostgresStore implements Store {
+export class PostgresStore implements Store, SharedSigningKeys {
   readonly pool: pg.Pool;
   readonly journal: PostgresJournal;
   private readonly events: PostgresEventLog;
@@ -1018,11 +1019,30 @@ export class PostgresStore implements Store {
 
   async deleteTenant(tenantId: string): Promise<void> {
     await this.transaction(async (client) => {
+      // Locked first, so writers that check the tenant exists (saveHead) wait and then find it gone.
+      await client.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [tenantId]);
       for (const table of await this.tenantTables(client))
         await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE tenant_id = $1`, [tenantId]);
       await client.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
     });
     this.configs.delete(tenantId);
+  }
+
+  async publishSigningKeys(nodeId: string, keys: readonly PublishedKey[], now: number): Promise<void> {
+    for (const key of keys) {
+      await query(
+        this.pool,
+        'signing_key_upsert',
+        `INSERT INTO signing_keys (kid, node_id, public_key, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (kid) DO UPDATE SET public_key = excluded.public_key, updated_at = excluded.updated_at`,
+        [key.kid, nodeId, JSON.stringify(key), now],
+      );
+    }
+  }
+
+  async listSigningKeys(): Promise<PublishedKey[]> {
+    const result = await query(this.pool, 'signing_keys_list', 'SELECT public_key FROM signing_keys ORDER BY created_at, kid', []);
+    return result.rows.map((row) => JSON.parse(row.public_key) as PublishedKey);
   }
 
   async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {

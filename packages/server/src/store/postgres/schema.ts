@@ -193,4 +193,14 @@ export const POSTGRES_MIGRATIONS: string[] = [
     PRIMARY KEY (tenant_id, tree_size)
   );
   `,
+  // Every node's public signing keys (signing-key-store.ts), published by every node.
+  `
+  CREATE TABLE signing_keys (
+    kid TEXT PRIMARY KEY,
+    node_id TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  `,
 ];
