@@ -17,12 +17,22 @@ export const onPostgres = process.env.ACTIONGATE_TEST_STORE === 'postgres';
 /** For tests that look inside the SQLite file: they are skipped on PostgreSQL, with this reason. */
 export const sqliteOnly = onPostgres ? 'reads or edits the SQLite file directly' : false;
 
-async function openStore(dataDir: string): Promise<SqliteStore> {
-  if (!onPostgres) return new SqliteStore({ dataDir });
-  const adminUrl = process.env.ACTIONGATE_TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('ACTIONGATE_TEST_STORE=postgres needs ACTIONGATE_TEST_DATABASE_URL (the test PostgreSQL)');
+async function openStore(dataDir: string, databaseUrl?: string): Promise<{ store: SqliteStore; databaseUrl: string | null }> {
+  if (!onPostgres && !databaseUrl) return { store: new SqliteStore({ dataDir }), databaseUrl: null };
+  if (!databaseUrl) {
+    const adminUrl = process.env.ACTIONGATE_TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('ACTIONGATE_TEST_STORE=postgres needs ACTIONGATE_TEST_DATABASE_URL (the test PostgreSQL)');
+    databaseUrl = await createSharedDatabase(adminUrl);
+  }
   // Typed as the SQLite store for the tests that reach into it; those are skipped here (sqliteOnly).
-  return (await PostgresStore.open({ url: await createSharedDatabase(adminUrl), poolSize: 4 })) as unknown as SqliteStore;
+  return { store: (await PostgresStore.open({ url: databaseUrl, poolSize: 4 })) as unknown as SqliteStore, databaseUrl };
+}
+
+/** Where a server keeps its state: its own (default), or an existing PostgreSQL database (another node of a cluster). */
+export interface StartOptions {
+  databaseUrl?: string;
+  /** The seeded admin key (give the first node's to the second). */
+  adminKey?: string;
 }
 
 export interface JsonResponse<T = any> {
@@ -35,6 +45,8 @@ export interface TestServer {
   url: string;
   adminKey: string;
   dataDir: string;
+  /** The PostgreSQL database this server uses, or null on SQLite. */
+  databaseUrl: string | null;
   store: SqliteStore;
   call<T = any>(
     method: string,
@@ -48,11 +60,11 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-test-'));
-  const adminKey = `fk_test_admin_${process.pid}_${++counter}`;
+  const adminKey = options.adminKey ?? `fk_test_admin_${process.pid}_${++counter}`;
   const config = { ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ...env }), adminKey };
-  const store = await openStore(dataDir);
+  const { store, databaseUrl } = await openStore(dataDir, options.databaseUrl);
   const keyRing = SigningKeyRing.loadOrCreate(dataDir);
   await bootstrap(store, adminKey, Date.now());
   const { app } = buildApp({ config, store, keyRing, logger: false });
@@ -65,6 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     adminKey,
     dataDir,
+    databaseUrl,
     store,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -96,7 +109,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       return { status: response.status, body: parsed as any, headers: response.headers };
     },
     async sql(text, ...params) {
-      if (!onPostgres) {
+      if (databaseUrl === null) {
         const statement = store.db.prepare(text);
         return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as any[];
       }
