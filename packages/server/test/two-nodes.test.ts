@@ -111,3 +111,23 @@ test("the journal is one chain: entries written by both nodes verify as one tena
   assert.equal(verified.status, 200);
   assert.equal(verified.body.valid, true);
 });
+
+test('live events of a decision made on node B reach listeners on node A', async () => {
+  const heard: string[] = [];
+  const stop = a.store.onEvents((events) => {
+    for (const event of events) if (event.type === 'decision.created') heard.push(event.data.decision_id as string);
+  });
+  try {
+    // Bounded: the LISTEN connection opens with the first listener; a decision made before it is up is not announced to it.
+    let made: string | null = null;
+    for (let attempt = 0; attempt < 50 && !(made && heard.includes(made)); attempt++) {
+      made = (await decide(b, { path: '/tools/search', agent_id: 'live', payload: { attempt } })).body.decision_id;
+      for (let wait = 0; wait < 10 && !heard.includes(made!); wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.ok(made && heard.includes(made), 'a decision made on B was heard on A');
+    const sse = await a.call('GET', '/fabric/events?mode=polling&after=0');
+    assert.ok(sse.body.events.some((event: any) => event.data.decision_id === made));
+  } finally {
+    stop();
+  }
+});

@@ -109,15 +109,21 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8, types: TYPES });
     // An idle connection that dies (database restart) must not take the process down.
     this.pool.on('error', () => {});
-    this.events = new PostgresEventLog(this.pool, query, async (tenantId, id) => {
-      const result = await query(
-        this.pool,
-        'decision_event_fields',
-        `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = $2`,
-        [tenantId, id],
-      );
-      return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
-    });
+    const connection = { connectionString: options.url, types: TYPES };
+    this.events = new PostgresEventLog(
+      this.pool,
+      query,
+      async (tenantId, id) => {
+        const result = await query(
+          this.pool,
+          'decision_event_fields',
+          `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = $2`,
+          [tenantId, id],
+        );
+        return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
+      },
+      connection,
+    );
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 
@@ -175,7 +181,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
     run: (client: pg.PoolClient, batch: EventBatch, tip: JournalTip) => Promise<T>,
   ): Promise<T> {
     const batch: EventBatch = [];
-    const result = await this.transaction(async (client) => run(client, batch, await this.journal.lockTip(client, tenantId)));
+    const result = await this.transaction(async (client) => {
+      const result = await run(client, batch, await this.journal.lockTip(client, tenantId));
+      await this.events.announce(client, batch);
+      return result;
+    });
     this.events.deliver(batch);
     return result;
   }
@@ -186,6 +196,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     if (this.queue.length > 0) this.flushing.add(this.flush());
     await Promise.allSettled([...this.flushing]);
     this.closed = true;
+    await this.events.close();
     await this.pool.end();
   }
 
@@ -427,6 +438,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
             outcomes.push({ error });
           }
         }
+        await this.events.announce(client, events);
       });
     } catch (error) {
       // The commit failed (or the connection did): nothing of the group may be answered as decided.
