@@ -27,7 +27,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/fabric/decisions',
     {
-      schema: { body: DecisionRequest, headers: DecisionHeaders, response: { 200: DecisionRecord } },
+      schema: { body: DecisionRequest, headers: DecisionHeaders, response: { 200: DecisionRecord, ...errorResponses(503) } },
       config: { access: 'agent' },
     },
     async (request, reply) => {

@@ -52,6 +52,7 @@ import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
 import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
+import { unavailableOr } from './unavailable.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
 
 export interface PostgresStoreOptions {
@@ -83,7 +84,9 @@ interface PendingJob {
 
 /** Runs a prepared (named) statement: each connection parses and plans it once. */
 function query(client: Client, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<Row>> {
-  return client.query({ name, text, values });
+  return client.query({ name, text, values }).catch((error: unknown) => {
+    throw unavailableOr(error);
+  });
 }
 
 /** The tenant's rules and tool registry, parsed once per version of the tenant's configuration. */
@@ -155,7 +158,9 @@ export class PostgresStore implements Store, SharedSigningKeys {
   /** Runs `run` in one transaction on one connection; rolls back when it throws. */
   private async transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('store is closed');
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw unavailableOr(error);
+    });
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -169,7 +174,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
         // The connection itself failed: do not hand it out again.
         broken = rollback as Error;
       }
-      throw error;
+      throw unavailableOr(error);
     } finally {
       client.release(broken);
     }
