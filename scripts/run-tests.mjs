@@ -1,7 +1,7 @@
 // Runs every *.test.ts under packages/ and examples/ with node's test runner (through tsx).
 // Node 20's runner does not expand globs itself, so the files are listed here.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function collect(dir, out) {
@@ -24,4 +24,22 @@ if (files.length === 0) {
 const sdk = spawnSync(process.execPath, ['packages/sdk/build.mjs'], { stdio: 'inherit' });
 if (sdk.status !== 0) process.exit(sdk.status ?? 1);
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (result.status !== 0 || process.argv.slice(2).length) process.exit(result.status ?? 1);
+
+// The whole run (no arguments): the HTTP suite of the server once more, every test server on
+// PostgreSQL (a real PostgreSQL 15 the runner starts; see packages/server/test/support/run-on-postgres.ts).
+// Skipped only when ACTIONGATE_TEST_POSTGRES=off, and then said loudly.
+if (process.env.ACTIONGATE_TEST_POSTGRES === 'off') {
+  console.error('\n*** ACTIONGATE_TEST_POSTGRES=off: the HTTP suite did NOT run against PostgreSQL ***\n');
+  process.exit(0);
+}
+const httpSuite = files.filter(
+  (file) => file.startsWith(join('packages', 'server', 'test')) && readFileSync(file, 'utf8').includes('startServer('),
+);
+console.log(`\nThe server's HTTP suite again on PostgreSQL: ${httpSuite.length} files`);
+const onPostgres = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join('packages', 'server', 'test', 'support', 'run-on-postgres.ts'), ...httpSuite],
+  { stdio: 'inherit' },
+);
+process.exit(onPostgres.status ?? 1);

@@ -49,6 +49,7 @@ import { callRoutes } from './routes/calls.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { postureRoutes } from './routes/posture.ts';
 import { Vault } from './vault/vault.ts';
+import { sharesSigningKeys } from './store/signing-key-store.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -173,6 +174,10 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   // Signed tree heads of the journals: one a second while they grow, stopped before the store closes.
   const journal = new JournalService(options.store, options.keyRing, clock, (error) => app.log.error({ err: error }, 'journal tree head'));
   app.addHook('onReady', async () => journal.start());
+  // Several nodes: this node's public keys join the set every node publishes before it serves.
+  const store = options.store;
+  if (sharesSigningKeys(store))
+    app.addHook('onReady', async () => store.publishSigningKeys(ctx.config.nodeId, ctx.keyRing.publicKeys(), clock()));
   app.addHook('onClose', async () => journal.stop());
   journalRoutes(app, ctx, journal);
   credentialRoutes(app, ctx, enforcement);

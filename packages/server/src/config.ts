@@ -1,4 +1,5 @@
 // Configuration from the environment, read once at start.
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
@@ -6,6 +7,12 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** PostgreSQL for several nodes (`ACTIONGATE_DATABASE_URL`); null: the embedded SQLite store in `dataDir`. */
+  databaseUrl: string | null;
+  /** Connections each node keeps to PostgreSQL (`ACTIONGATE_DATABASE_POOL`). */
+  databasePool: number;
+  /** This node's name among several (`ACTIONGATE_NODE_ID`; default a generated one). */
+  nodeId: string;
   adminKey: string | null;
   signupOpen: boolean;
   logLevel: string;
@@ -65,6 +72,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     port,
     dataDir: resolve(env.ACTIONGATE_DATA_DIR ?? './data'),
+    databaseUrl: env.ACTIONGATE_DATABASE_URL || null,
+    databasePool: positiveNumber(env.ACTIONGATE_DATABASE_POOL, 8, 'ACTIONGATE_DATABASE_POOL'),
+    nodeId: env.ACTIONGATE_NODE_ID || `node_${randomBytes(4).toString('hex')}`,
     adminKey: env.ACTIONGATE_ADMIN_KEY || null,
     signupOpen: env.ACTIONGATE_SIGNUP === 'open',
     logLevel: env.ACTIONGATE_LOG_LEVEL ?? 'info',

@@ -7,17 +7,18 @@ import { startupNotice } from './admin/startup-notice.ts';
 import { SigningKeyRing } from './signing-keys.ts';
 import { dataDirBanner } from './store/sqlite/data-dir.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
+import { openStore } from './store/open-store.ts';
 import { bootstrap } from './tenants.ts';
 
 // Issue 23: everything this process creates is for its own user only (directories 0700, files 0600).
 process.umask(0o077);
 const config = configFromEnv();
-const store = new SqliteStore({ dataDir: config.dataDir });
+const store = await openStore(config);
 const keyRing = SigningKeyRing.loadOrCreate(config.dataDir);
 const { app } = buildApp({ config, store, keyRing });
 
 // A store created where one lived is said loudly, in the log and in the banner; looser modes are warned about.
-const report = store.dataDirReport;
+const report = store instanceof SqliteStore ? store.dataDirReport : null;
 if (report) {
   for (const warning of report.warnings) app.log.warn(warning);
   if (report.lostDatabase)

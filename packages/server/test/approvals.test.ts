@@ -115,7 +115,7 @@ test('a denial is final, counts as a blocked attempt and degrades the agent', as
 test('an expired approval cannot be approved (409), and is listed as expired', async () => {
   const held = await decide({ path: '/tools/search', agent_id: 'slow', payload: { q: 'late' } });
   const approvalId = held.body.stages[3].data.approval_id;
-  server.store.db.prepare('UPDATE approvals SET expires_at = ? WHERE id = ?').run(Date.now() - 1, approvalId);
+  await server.sql('UPDATE approvals SET expires_at = ? WHERE id = ?', Date.now() - 1, approvalId);
   const res = await server.call('POST', `/fabric/approvals/${approvalId}/approve`, { key: approver, body: {} });
   assert.equal(res.status, 409);
   assert.match(res.body.detail, /expired/);

@@ -41,7 +41,7 @@ test('admin keys mint customer keys, shown once and stored only as hashes', asyn
   assert.ok(listed);
   assert.equal(listed.api_key, undefined, 'the secret is never shown again');
 
-  const rows = server.store.db.prepare('SELECT * FROM keys').all() as Record<string, unknown>[];
+  const rows = await server.sql('SELECT * FROM keys');
   const dump = JSON.stringify(rows);
   assert.ok(!dump.includes(res.body.api_key), 'the secret is not stored');
   assert.ok(!dump.includes(server.adminKey), 'the seeded admin key is not stored');

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
-import { startServer, type TestServer } from './support/test-server.ts';
+import { onPostgres, startServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 before(async () => {
@@ -148,16 +148,22 @@ test('an oversized body is 413 and nothing is decided', async () => {
 
 test('an answered decision is on disk before the answer: it survives reopening the database', async () => {
   const made = await decide({ path: '/tools/search', agent_id: 'durable', payload: { n: 1 } });
-  const Database = (await import('better-sqlite3')).default;
-  // The server holds the database in exclusive mode (issue 23: no -shm mapping), so another connection
-  // cannot open it: read a copy of the files as they are on disk now, as recovery after a crash would.
-  const { copyFileSync, mkdtempSync, rmSync } = await import('node:fs');
-  const copy = mkdtempSync(`${server.dataDir}-copy-`);
-  for (const name of ['actiongate.db', 'actiongate.db-wal']) copyFileSync(`${server.dataDir}/${name}`, `${copy}/${name}`);
-  const reader = new Database(`${copy}/actiongate.db`);
-  const row = reader.prepare('SELECT verdict FROM decisions WHERE id = ?').get(made.body.decision_id) as { verdict: string } | undefined;
-  reader.close();
-  rmSync(copy, { recursive: true, force: true });
+  let row: { verdict: string } | undefined;
+  if (onPostgres) {
+    // Another connection of the pool: a row it reads was committed.
+    [row] = await server.sql<{ verdict: string }>('SELECT verdict FROM decisions WHERE id = ?', made.body.decision_id);
+  } else {
+    const Database = (await import('better-sqlite3')).default;
+    // The server holds the database in exclusive mode (issue 23: no -shm mapping), so another connection
+    // cannot open it: read a copy of the files as they are on disk now, as recovery after a crash would.
+    const { copyFileSync, mkdtempSync, rmSync } = await import('node:fs');
+    const copy = mkdtempSync(`${server.dataDir}-copy-`);
+    for (const name of ['actiongate.db', 'actiongate.db-wal']) copyFileSync(`${server.dataDir}/${name}`, `${copy}/${name}`);
+    const reader = new Database(`${copy}/actiongate.db`);
+    row = reader.prepare('SELECT verdict FROM decisions WHERE id = ?').get(made.body.decision_id) as { verdict: string } | undefined;
+    reader.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
   assert.equal(row?.verdict, made.body.verdict);
 });
 

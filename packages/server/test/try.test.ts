@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Throttle } from '../src/throttle.ts';
-import { startServer, type TestServer } from './support/test-server.ts';
+import { onPostgres, startServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 before(async () => {
@@ -11,14 +11,21 @@ before(async () => {
 after(() => server.close());
 
 /** Every table with a `tenant_id` column, whoever added it. */
-const tenantTables = (): string[] =>
-  (server.store.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[])
-    .map((row) => row.name)
-    .filter((name) =>
-      (server.store.db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).some((c) => c.name === 'tenant_id'),
-    );
+const tenantTables = async (): Promise<string[]> =>
+  onPostgres
+    ? (
+        await server.sql<{ name: string }>(
+          `SELECT table_name AS name FROM information_schema.columns WHERE column_name = 'tenant_id' AND table_schema = current_schema()`,
+        )
+      ).map((row) => row.name)
+    : (await server.sql<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`))
+        .map((row) => row.name)
+        .filter((name) =>
+          (server.store.db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).some((c) => c.name === 'tenant_id'),
+        );
 
-const tableCount = (table: string): number => (server.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const tableCount = async (table: string): Promise<number> =>
+  Number((await server.sql<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
 
 const EXPECTED: Record<string, { verdict: string; blocked: boolean; note: string; check?: (chain: any[], detail: string) => void }> = {
   'safe-read': {
@@ -96,7 +103,7 @@ test('GET /fabric/try lists the fixed scenarios without a key', async () => {
 
 for (const [id, expected] of Object.entries(EXPECTED)) {
   test(`POST /fabric/try?scenario=${id}: ${expected.verdict} (${expected.note}), and the throwaway tenant is gone`, async () => {
-    const tenantsBefore = tableCount('tenants');
+    const tenantsBefore = await tableCount('tenants');
     const response = await server.call('POST', `/fabric/try?scenario=${id}`, { key: null });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     const body = response.body;
@@ -111,12 +118,12 @@ for (const [id, expected] of Object.entries(EXPECTED)) {
     );
     expected.check?.(body.chain, body.detail);
     // Nothing of the run is left: no tenant, decision, approval or agent row.
-    assert.equal(tableCount('tenants'), tenantsBefore);
-    const tables = tenantTables();
+    assert.equal(await tableCount('tenants'), tenantsBefore);
+    const tables = await tenantTables();
     assert.ok(tables.includes('decisions') && tables.includes('approvals') && tables.includes('agents'));
     for (const table of tables) {
-      const left = server.store.db.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE tenant_id LIKE 'tn_try_%'`).get() as { n: number };
-      assert.equal(left.n, 0, `rows left in ${table}`);
+      const [left] = await server.sql<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}" WHERE tenant_id LIKE 'tn_try_%'`);
+      assert.equal(Number(left.n), 0, `rows left in ${table}`);
     }
   });
 }
@@ -156,19 +163,14 @@ test('tenants and stray rows left behind by a crash are swept by the next run', 
     });
     await fresh.store.seedTrustRecord('tn_try_leftover', { agentId: 'ghost' }, { approved: 1, blocked: 0 }, old);
     // A row of a tenant already deleted, as a background writer racing the deletion could leave.
-    fresh.store.db
-      .prepare(`INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES ('tn_try_orphan', 1, 'x', '{}', ?)`)
-      .run(old);
+    await fresh.sql(`INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES ('tn_try_orphan', 1, 'x', '{}', ?)`, old);
     // A real tenant whose id merely sorts nearby is left alone.
     await fresh.store.createTenant({ id: 'tn_trx', name: 'real', email: null, createdAt: old, settings: null, halted: null });
     const run = await fresh.call('POST', '/fabric/try?scenario=safe-read', { key: null });
     assert.equal(run.status, 200);
     assert.equal(await fresh.store.getTenant('tn_try_leftover'), null);
     assert.equal(await fresh.store.getAgent('tn_try_leftover', 'ghost'), null);
-    assert.equal(
-      (fresh.store.db.prepare(`SELECT COUNT(*) AS n FROM events WHERE tenant_id = 'tn_try_orphan'`).get() as { n: number }).n,
-      0,
-    );
+    assert.equal(Number((await fresh.sql<{ n: number }>(`SELECT COUNT(*) AS n FROM events WHERE tenant_id = 'tn_try_orphan'`))[0].n), 0);
     assert.ok(await fresh.store.getTenant('tn_trx'));
   } finally {
     await fresh.close();

@@ -32,7 +32,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
         body: DecisionRequest,
         headers: DecisionHeaders,
         // 403: an agent key naming another agent (nothing is decided or recorded).
-        response: { 200: DecisionRecord, 403: ErrorResponse },
+        response: { 200: DecisionRecord, 403: ErrorResponse, ...errorResponses(503) },
       },
       config: { access: 'agent' },
     },

@@ -3,10 +3,11 @@ import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponses, PublicKeyList, SignupRequest, SignupResponse } from '../schemas.ts';
 import { createTenantWithAdmin } from '../tenants.ts';
+import { publishedKeys } from '../store/signing-key-store.ts';
 
 export function publicRoutes(app: App, ctx: AppContext): void {
   app.get('/fabric/keys/public', { schema: { response: { 200: PublicKeyList } }, config: { access: 'agent' } }, async () => ({
-    keys: ctx.keyRing.publicKeys(),
+    keys: await publishedKeys(ctx.store, ctx.keyRing),
   }));
 
   app.post(

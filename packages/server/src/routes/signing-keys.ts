@@ -6,6 +6,7 @@ import { KeyRotation } from '../journal/journal-schemas.ts';
 import { ErrorResponse, ref } from '../schemas.ts';
 import { SECURITY_SCHEME } from './openapi.ts';
 import { publicJwk } from '../signing-keys.ts';
+import { publishedKeys, sharesSigningKeys } from '../store/signing-key-store.ts';
 
 export function signingKeyRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -22,8 +23,10 @@ export function signingKeyRoutes(app: App, ctx: AppContext): void {
       await requireOperator(ctx, request, "rotating the service's signing key");
       const added = ctx.keyRing.rotate(ctx.clock());
       request.log.info({ kid: added.kid }, 'signing key rotated');
+      // With several nodes, the new key is in the shared set before anything it signs is answered.
+      if (sharesSigningKeys(ctx.store)) await ctx.store.publishSigningKeys(ctx.config.nodeId, ctx.keyRing.publicKeys(), ctx.clock());
       reply.code(201);
-      return { rotated: publicJwk(added), keys: ctx.keyRing.publicKeys() };
+      return { rotated: publicJwk(added), keys: await publishedKeys(ctx.store, ctx.keyRing) };
     },
   );
 }

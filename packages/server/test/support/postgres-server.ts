@@ -15,6 +15,10 @@ export interface TestPostgres {
   adminUrl: string;
   /** A new, empty database; returns its URL. */
   createDatabase(): Promise<string>;
+  /** Stops the server but keeps its data (a database outage). */
+  down(): Promise<void>;
+  /** Starts it again on the same port with the same data. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,39 +86,51 @@ export async function startPostgres(): Promise<TestPostgres> {
     '-c',
     'max_connections=300',
   ]);
-  const server: ChildProcess = spawn(start.command, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  server.stderr?.on('data', (chunk) => (log = (log + chunk).slice(-4000)));
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  // Bounded wait for the server to accept connections.
-  let ready = false;
-  for (let attempt = 0; attempt < 300 && server.exitCode === null; attempt++) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    try {
-      await client.connect();
-      await client.end();
-      ready = true;
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  let log = '';
+  /** Starts the postmaster and waits (bounded) until it accepts connections. */
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(start.command, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (chunk) => (log = (log + chunk).slice(-4000)));
+    for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      try {
+        await client.connect();
+        await client.end();
+        return child;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
-  }
-  if (!ready) {
-    server.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    child.kill('SIGKILL');
     throw new Error(`PostgreSQL did not start: ${log}`);
+  };
+  /** Fast shutdown (SIGINT to the postmaster itself: runuser does not pass SIGINT on): ends the sessions and stops. */
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGINT');
+    await exited;
+  };
+  let server: ChildProcess;
+  try {
+    server = await launch();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return {
     adminUrl,
     createDatabase: () => createSharedDatabase(adminUrl),
+    async down() {
+      await halt(server);
+    },
+    async up() {
+      server = await launch();
+    },
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        // Fast shutdown (SIGINT to the postmaster itself: runuser does not pass SIGINT on): ends the sessions and stops.
-        const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        process.kill(pid, 'SIGINT');
-        await exited;
-      }
+      await halt(server);
       rmSync(dir, { recursive: true, force: true });
     },
   };

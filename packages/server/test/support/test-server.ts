@@ -5,6 +5,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, configFromEnv, SigningKeyRing, SqliteStore, bootstrap } from '../../src/index.ts';
 import { contractFor } from './contract.ts';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
+import { createSharedDatabase } from './postgres-server.ts';
+
+/**
+ * ACTIONGATE_TEST_STORE=postgres runs every test server on a fresh database of the shared test
+ * PostgreSQL named by ACTIONGATE_TEST_DATABASE_URL (scripts/run-tests.mjs starts one).
+ */
+export const onPostgres = process.env.ACTIONGATE_TEST_STORE === 'postgres';
+
+/** For tests that look inside the SQLite file: they are skipped on PostgreSQL, with this reason. */
+export const sqliteOnly = onPostgres ? 'reads or edits the SQLite file directly' : false;
+
+async function openStore(dataDir: string, databaseUrl?: string): Promise<{ store: SqliteStore; databaseUrl: string | null }> {
+  if (!onPostgres && !databaseUrl) return { store: new SqliteStore({ dataDir }), databaseUrl: null };
+  if (!databaseUrl) {
+    const adminUrl = process.env.ACTIONGATE_TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('ACTIONGATE_TEST_STORE=postgres needs ACTIONGATE_TEST_DATABASE_URL (the test PostgreSQL)');
+    databaseUrl = await createSharedDatabase(adminUrl);
+  }
+  // Typed as the SQLite store for the tests that reach into it; those are skipped here (sqliteOnly).
+  return { store: (await PostgresStore.open({ url: databaseUrl, poolSize: 4 })) as unknown as SqliteStore, databaseUrl };
+}
+
+/** Where a server keeps its state: its own (default), or an existing PostgreSQL database (another node of a cluster). */
+export interface StartOptions {
+  databaseUrl?: string;
+  /** The seeded admin key (give the first node's to the second). */
+  adminKey?: string;
+}
 
 export interface JsonResponse<T = any> {
   status: number;
@@ -16,27 +45,31 @@ export interface TestServer {
   url: string;
   adminKey: string;
   dataDir: string;
+  /** The PostgreSQL database this server uses, or null on SQLite. */
+  databaseUrl: string | null;
   store: SqliteStore;
   call<T = any>(
     method: string,
     path: string,
     options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
   ): Promise<JsonResponse<T>>;
+  /** Runs SQL on the server's database, SQLite or PostgreSQL (`?` placeholders); returns the rows. */
+  sql<T = Record<string, any>>(text: string, ...params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-test-'));
-  const adminKey = `fk_test_admin_${process.pid}_${++counter}`;
+  const adminKey = options.adminKey ?? `fk_test_admin_${process.pid}_${++counter}`;
   // Event-loop shedding is off unless a test asks: the test's own client shares the server's event loop,
   // and its stalls (loading undici, compiling a contract) are not load (load-shedding.test.ts turns it on).
   const config = {
     ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0', ...env }),
     adminKey,
   };
-  const store = new SqliteStore({ dataDir });
+  const { store, databaseUrl } = await openStore(dataDir, options.databaseUrl);
   const keyRing = SigningKeyRing.loadOrCreate(dataDir);
   await bootstrap(store, adminKey, Date.now());
   const { app } = buildApp({ config, store, keyRing, logger: false });
@@ -49,6 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     adminKey,
     dataDir,
+    databaseUrl,
     store,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -78,6 +112,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         if (problem) throw new Error(`OpenAPI contract: ${problem}`);
       }
       return { status: response.status, body: parsed as any, headers: response.headers };
+    },
+    async sql(text, ...params) {
+      if (databaseUrl === null) {
+        const statement = store.db.prepare(text);
+        return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as any[];
+      }
+      let n = 0;
+      const result = await (store as unknown as PostgresStore).pool.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+      return result.rows;
     },
     async close() {
       await app.close();

@@ -1,7 +1,8 @@
 // The event log in PostgreSQL. Events are written inside the transaction of the change they
 // describe (under the tenant's tip lock, so seqs are handed out in commit order) and given to
 // listeners only after that transaction commits.
-import type pg from 'pg';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { ApprovalState, DecisionRow } from '../store.ts';
@@ -14,14 +15,91 @@ type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, value
 /** The events written by one transaction, published when it commits. */
 export type EventBatch = EventRow[];
 
+/** The channel on which a committing transaction tells the other nodes which events it wrote. */
+const CHANNEL = 'actiongate_events';
+
 export class PostgresEventLog {
   private readonly listeners = new Set<EventListener>();
+  /** This process among the nodes, so it skips its own notifications (it delivered those itself). */
+  private readonly origin = randomUUID();
+  /** The connection that LISTENs, opened with the first listener; null when none or lost. */
+  private subscriber: pg.Client | null = null;
+  private subscribing: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly query: Query,
     private readonly decisionOf: (tenantId: string, decisionId: string) => Promise<DecisionEventFields | null>,
+    private readonly connection: pg.ClientConfig,
   ) {}
+
+  /**
+   * Tells the other nodes, inside the writing transaction (NOTIFY is delivered on COMMIT, and not at
+   * all on rollback), which seqs of which tenants it wrote; they read those events and deliver them.
+   */
+  async announce(client: pg.ClientBase, events: readonly EventRow[]): Promise<void> {
+    const ranges = new Map<string, [number, number]>();
+    for (const event of events) {
+      const range = ranges.get(event.tenantId);
+      if (!range) ranges.set(event.tenantId, [event.seq, event.seq]);
+      else range[1] = Math.max(range[1], event.seq);
+    }
+    for (const [tenantId, [from, to]] of ranges) {
+      await this.query(client, 'events_notify', 'SELECT pg_notify($1, $2)', [
+        CHANNEL,
+        JSON.stringify({ o: this.origin, t: tenantId, a: from, b: to }),
+      ]);
+    }
+  }
+
+  /** Starts listening for the other nodes' events (once, with the first listener). */
+  private subscribe(): void {
+    if (this.subscribing || this.closed) return;
+    this.subscribing = (async () => {
+      const client = new pg.Client(this.connection);
+      client.on('error', () => this.lost(client));
+      client.on('end', () => this.lost(client));
+      client.on('notification', (message) => void this.heard(message.payload));
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.subscriber = client;
+    })().catch(() => {
+      this.subscribing = null;
+      this.retry();
+    });
+  }
+
+  /** A lost LISTEN connection is opened again after a second, while anyone listens. */
+  private lost(client: pg.Client): void {
+    if (this.subscriber !== client && this.subscriber !== null) return;
+    this.subscriber = null;
+    this.subscribing = null;
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.closed || this.listeners.size === 0) return;
+    setTimeout(() => this.subscribe(), 1000).unref();
+  }
+
+  private async heard(payload: string | undefined): Promise<void> {
+    try {
+      const note = JSON.parse(payload ?? '') as { o: string; t: string; a: number; b: number };
+      if (note.o === this.origin) return;
+      this.deliver(await this.list(note.t, note.a - 1, note.b - note.a + 1));
+    } catch {
+      // A notification that cannot be read or followed up loses only the live copy; the log has the events.
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.subscribing?.catch(() => {});
+    const client = this.subscriber;
+    this.subscriber = null;
+    await client?.end().catch(() => {});
+  }
 
   /** Writes one event into `batch`'s transaction; the caller holds the tenant's tip lock. */
   async append(
@@ -96,6 +174,7 @@ export class PostgresEventLog {
 
   listen(listener: EventListener): () => void {
     this.listeners.add(listener);
+    this.subscribe();
     return () => this.listeners.delete(listener);
   }
 

@@ -185,11 +185,14 @@ export class PostgresJournal implements JournalStore {
   }
 
   async saveHead(head: TreeHead): Promise<void> {
+    // Only while the tenant exists: a head signed as the tenant is being deleted must not outlive it
+    // (deleteTenant locks the tenant row first; this waits for it and then finds no tenant).
     await this.query(
       this.pool,
       'head_save',
-      `INSERT INTO journal_heads (tenant_id, tree_size, root_hash, timestamp, key_id, signature) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT DO NOTHING`,
+      `WITH tenant AS (SELECT id FROM tenants WHERE id = $1 FOR SHARE)
+       INSERT INTO journal_heads (tenant_id, tree_size, root_hash, timestamp, key_id, signature)
+       SELECT id, $2, $3, $4, $5, $6 FROM tenant ON CONFLICT DO NOTHING`,
       [head.tenant_id, head.tree_size, head.root_hash, head.timestamp, head.key_id, head.signature],
     );
   }

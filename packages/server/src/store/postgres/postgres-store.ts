@@ -59,6 +59,8 @@ import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
 import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
+import { unavailableOr } from './unavailable.ts';
+import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` (ACTIONGATE_DATABASE_URL). */
@@ -89,7 +91,9 @@ interface PendingJob {
 
 /** Runs a prepared (named) statement: each connection parses and plans it once. */
 function query(client: Client, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<Row>> {
-  return client.query({ name, text, values });
+  return client.query({ name, text, values }).catch((error: unknown) => {
+    throw unavailableOr(error);
+  });
 }
 
 /** The tenant's rules and tool registry, parsed once per version of the tenant's configuration. */
@@ -99,7 +103,7 @@ interface TenantConfig {
   toolRisks: Map<string, RiskClass>;
 }
 
-export class PostgresStore implements Store {
+export class PostgresStore implements Store, SharedSigningKeys {
   readonly pool: pg.Pool;
   readonly journal: PostgresJournal;
   readonly webhooks: PostgresWebhooks;
@@ -120,15 +124,21 @@ export class PostgresStore implements Store {
     this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8, types: TYPES });
     // An idle connection that dies (database restart) must not take the process down.
     this.pool.on('error', () => {});
-    this.events = new PostgresEventLog(this.pool, query, async (tenantId, id) => {
-      const result = await query(
-        this.pool,
-        'decision_event_fields',
-        `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = $2`,
-        [tenantId, id],
-      );
-      return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
-    });
+    const connection = { connectionString: options.url, types: TYPES };
+    this.events = new PostgresEventLog(
+      this.pool,
+      query,
+      async (tenantId, id) => {
+        const result = await query(
+          this.pool,
+          'decision_event_fields',
+          `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = $2`,
+          [tenantId, id],
+        );
+        return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
+      },
+      connection,
+    );
     this.webhooks = new PostgresWebhooks(this.pool, query, (run) => this.transaction(run));
     this.credentials = new PostgresCredentials(this.pool, query);
     this.posture = new PostgresPosture(this.pool, query, (run) => this.transaction(run));
@@ -165,7 +175,9 @@ export class PostgresStore implements Store {
   /** Runs `run` in one transaction on one connection; rolls back when it throws. */
   private async transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('store is closed');
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw unavailableOr(error);
+    });
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -179,7 +191,7 @@ export class PostgresStore implements Store {
         // The connection itself failed: do not hand it out again.
         broken = rollback as Error;
       }
-      throw error;
+      throw unavailableOr(error);
     } finally {
       client.release(broken);
     }
@@ -191,7 +203,11 @@ export class PostgresStore implements Store {
     run: (client: pg.PoolClient, batch: EventBatch, tip: JournalTip) => Promise<T>,
   ): Promise<T> {
     const batch: EventBatch = [];
-    const result = await this.transaction(async (client) => run(client, batch, await this.journal.lockTip(client, tenantId)));
+    const result = await this.transaction(async (client) => {
+      const result = await run(client, batch, await this.journal.lockTip(client, tenantId));
+      await this.events.announce(client, batch);
+      return result;
+    });
     this.events.deliver(batch);
     return result;
   }
@@ -202,6 +218,7 @@ export class PostgresStore implements Store {
     if (this.queue.length > 0) this.flushing.add(this.flush());
     await Promise.allSettled([...this.flushing]);
     this.closed = true;
+    await this.events.close();
     await this.pool.end();
   }
 
@@ -478,6 +495,7 @@ export class PostgresStore implements Store {
             outcomes.push({ error });
           }
         }
+        await this.events.announce(client, events);
       });
     } catch (error) {
       // The commit failed (or the connection did): nothing of the group may be answered as decided.
@@ -1073,11 +1091,30 @@ export class PostgresStore implements Store {
 
   async deleteTenant(tenantId: string): Promise<void> {
     await this.transaction(async (client) => {
+      // Locked first, so writers that check the tenant exists (saveHead) wait and then find it gone.
+      await client.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [tenantId]);
       for (const table of await this.tenantTables(client))
         await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE tenant_id = $1`, [tenantId]);
       await client.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
     });
     this.configs.delete(tenantId);
+  }
+
+  async publishSigningKeys(nodeId: string, keys: readonly PublishedKey[], now: number): Promise<void> {
+    for (const key of keys) {
+      await query(
+        this.pool,
+        'signing_key_upsert',
+        `INSERT INTO signing_keys (kid, node_id, public_key, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (kid) DO UPDATE SET public_key = excluded.public_key, updated_at = excluded.updated_at`,
+        [key.kid, nodeId, JSON.stringify(key), now],
+      );
+    }
+  }
+
+  async listSigningKeys(): Promise<PublishedKey[]> {
+    const result = await query(this.pool, 'signing_keys_list', 'SELECT public_key FROM signing_keys ORDER BY created_at, kid', []);
+    return result.rows.map((row) => JSON.parse(row.public_key) as PublishedKey);
   }
 
   async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {

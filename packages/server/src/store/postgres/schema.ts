@@ -461,4 +461,14 @@ export const POSTGRES_MIGRATIONS: string[] = [
   );
   CREATE INDEX a2a_authorities_by_subject ON a2a_authorities (tenant_id, subject);
   `,
+  // Every node's public signing keys (signing-key-store.ts), published by every node.
+  `
+  CREATE TABLE signing_keys (
+    kid TEXT PRIMARY KEY,
+    node_id TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  `,
 ];
