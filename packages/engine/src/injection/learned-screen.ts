@@ -45,8 +45,17 @@ export function learnedScore(text: string): LearnedVerdict | undefined {
   const folded = foldText(text);
   // Padding and filler (`y y y …`, `====`) hold no language for the model to judge.
   if (distinctCharacters(folded, 10) < 10) return undefined;
+  // Identifiers, paths, hashes and other strings of fewer than four words are not prose: the
+  // rules read them; the model, trained on sentences, would judge their letters.
+  if (spaces(folded, 3) < 3) return undefined;
   const best = bestWindow(folded, loadModel());
   return { probability: sigmoid(best.logit), excerpt: folded.slice(best.start, best.end) };
+}
+
+function spaces(text: string, enough: number): number {
+  let count = 0;
+  for (let i = text.indexOf(' '); i >= 0 && count < enough; i = text.indexOf(' ', i + 1)) count++;
+  return count;
 }
 
 function distinctCharacters(text: string, enough: number): number {
