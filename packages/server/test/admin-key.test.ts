@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const MAIN = resolve(import.meta.dirname, '../src/main.ts');
-const CLI = resolve(import.meta.dirname, '../../sdk/bin/actiongate.js');
+const CLI = resolve(import.meta.dirname, '../../cli/bin/actiongate.js');
 
 function listenOnFreePort(): Promise<Server> {
   return new Promise((done, fail) => {

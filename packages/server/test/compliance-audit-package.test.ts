@@ -12,7 +12,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { publicKeySet, signDocument, keyIdOf, verifyAuditPackage } from '@actiongate/engine';
 import { startServer, type TestServer } from './support/test-server.ts';
 
-const CLI = fileURLToPath(new URL('../../sdk/bin/actiongate.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../cli/bin/actiongate.js', import.meta.url));
 
 let server: TestServer;
 let approver: string;

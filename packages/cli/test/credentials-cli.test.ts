@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
 import { startUpstream, type Upstream } from '../../server/test/support/upstream-server.ts';
-import { ActionGate } from '../src/index.ts';
+import { ActionGate } from '@actiongate/sdk';
 
 const BIN = fileURLToPath(new URL('../bin/actiongate.js', import.meta.url));
 const SECRET = 'cli-secret-value-9876';
