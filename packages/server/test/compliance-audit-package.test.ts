@@ -105,10 +105,10 @@ test('`actiongate audit verify` accepts the package and refuses a tampered one',
   const bad = join(dir, 'tampered.zip');
   writeFileSync(good, zip);
   writeFileSync(bad, tampered(entriesEdit((entries) => entries.splice(1, 1))));
-  const ok = spawnSync(process.execPath, [CLI, 'audit', 'verify', good, '--public-key', keys[0]], { encoding: 'utf8' });
+  const ok = spawnSync(process.execPath, [CLI, 'audit', 'verify', good, `--public-key=${keys[0]}`], { encoding: 'utf8' });
   assert.equal(ok.status, 0, ok.stderr + ok.stdout);
   assert.match(ok.stdout, /^valid: 7 records \(3 decisions, 4 approval events\)/);
-  const refused = spawnSync(process.execPath, [CLI, 'audit', 'verify', bad, '--public-key', keys[0]], { encoding: 'utf8' });
+  const refused = spawnSync(process.execPath, [CLI, 'audit', 'verify', bad, `--public-key=${keys[0]}`], { encoding: 'utf8' });
   assert.equal(refused.status, 1);
   assert.match(refused.stdout, /INVALID/);
   assert.match(refused.stdout, /journal\/entries.json` does not match its hash in the manifest/);

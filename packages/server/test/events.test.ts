@@ -171,7 +171,12 @@ test('closing the server ends open streams instead of hanging', async () => {
 test('a decision whose savepoint rolls back after its events were written publishes nothing', async () => {
   const store = new SqliteStore({ dataDir: ':memory:' });
   await bootstrap(store, 'fk_rollback_events', Date.now());
-  const { app } = buildApp({ config: configFromEnv({ PORT: '0' }), store, keyRing: SigningKeyRing.ephemeral(), logger: false });
+  const { app } = buildApp({
+    config: configFromEnv({ PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0' }),
+    store,
+    keyRing: SigningKeyRing.ephemeral(),
+    logger: false,
+  });
   const heard: string[] = [];
   store.onEvents((events) => heard.push(...events.map((e) => `${e.type}:${e.data.agent_id}`)));
   // Fail the decision after everything in it ran, as a later step of its savepoint (the journal) could.

@@ -156,9 +156,13 @@ test('agent tokens: a Bearer decision is decided for the token agent and denied 
   const climbing = await decideWith(token, '/tools/fs/../shell');
   assert.equal(climbing.body.stages[0].verdict, 'deny');
 
+  // A token acts as an agent key, so naming another agent is refused before anything is recorded
+  // (issue 23's agent binding): 403, no verdict.
   const otherAgent = await decideWith(token, '/tools/fs/read_file', 'someone-else');
-  assert.equal(otherAgent.body.verdict, 'BLOCKED');
-  assert.match(otherAgent.body.stages[0].detail, /belongs to agent/);
+  assert.equal(otherAgent.status, 403, JSON.stringify(otherAgent.body));
+  assert.equal(otherAgent.body.code, 'AG_FORBIDDEN');
+  assert.equal(otherAgent.body.verdict, undefined);
+  assert.match(otherAgent.body.detail, /belongs to agent/);
 
   // A token acts as an agent: no admin routes.
   assert.equal((await server.call('GET', '/fabric/identities', bearer(token))).status, 403);

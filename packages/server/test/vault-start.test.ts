@@ -16,7 +16,10 @@ const ADMIN = 'fk_vault_start_admin';
 async function start(dataDir: string, env: Record<string, string> = {}) {
   const store = new SqliteStore({ dataDir });
   await bootstrap(store, ADMIN, Date.now());
-  const config = { ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ...env }), adminKey: ADMIN };
+  const config = {
+    ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0', ...env }),
+    adminKey: ADMIN,
+  };
   const { app } = buildApp({ config, store, keyRing: SigningKeyRing.loadOrCreate(dataDir), logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
