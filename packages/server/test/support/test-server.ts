@@ -17,6 +17,9 @@ export const onPostgres = process.env.ACTIONGATE_TEST_STORE === 'postgres';
 /** For tests that look inside the SQLite file: they are skipped on PostgreSQL, with this reason. */
 export const sqliteOnly = onPostgres ? 'reads or edits the SQLite file directly' : false;
 
+/** The vault key of every test node on PostgreSQL (32 bytes, hex). */
+const TEST_VAULT_KEY = '7e'.repeat(32);
+
 async function openStore(dataDir: string, databaseUrl?: string): Promise<{ store: SqliteStore; databaseUrl: string | null }> {
   if (!onPostgres && !databaseUrl) return { store: new SqliteStore({ dataDir }), databaseUrl: null };
   if (!databaseUrl) {
@@ -65,8 +68,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const adminKey = options.adminKey ?? `fk_test_admin_${process.pid}_${++counter}`;
   // Event-loop shedding is off unless a test asks: the test's own client shares the server's event loop,
   // and its stalls (loading undici, compiling a contract) are not load (load-shedding.test.ts turns it on).
+  // Nodes on one PostgreSQL share the vault, so they share its key (each has its own data directory).
+  const sharedVault = onPostgres || options.databaseUrl ? { ACTIONGATE_VAULT_KEY: TEST_VAULT_KEY } : {};
   const config = {
-    ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0', ...env }),
+    ...configFromEnv({ ACTIONGATE_DATA_DIR: dataDir, PORT: '0', ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0', ...sharedVault, ...env }),
     adminKey,
   };
   const { store, databaseUrl } = await openStore(dataDir, options.databaseUrl);

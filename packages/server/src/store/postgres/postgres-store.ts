@@ -22,7 +22,6 @@ import type {
 } from '../store.ts';
 import { IdempotencyKeyReused } from '../store.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
-import { PostgresStorageStatus } from './postgres-storage-status.ts';
 import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
@@ -226,23 +225,21 @@ export class PostgresStore implements Store, SharedSigningKeys {
     if (this.closed) return false;
     try {
       await this.pool.query('SELECT 1');
-      this.status.succeeded();
       return true;
     } catch (error) {
-      this.status.failed(error);
       return false;
     }
   }
 
-  // Storage status (issue 23): the database out of reach is this store's fault; see postgres-storage-status.ts.
-  private readonly status = new PostgresStorageStatus();
-
+  // Storage status (issue 23). PostgreSQL has no sticky storage fault: an unreachable database
+  // answers each decision 503 by itself (unavailable.ts) and fails the readiness ping above, and the
+  // node recovers on the first request that reaches the database again.
   storageFault(): StorageFault | null {
-    return this.status.storageFault();
+    return null;
   }
 
-  onStorageFault(listener: StorageFaultListener): () => void {
-    return this.status.onStorageFault(listener);
+  onStorageFault(_listener: StorageFaultListener): () => void {
+    return () => {};
   }
 
   /** Approvals still waiting for a human (the `/metrics` gauge), all tenants. */
@@ -499,11 +496,9 @@ export class PostgresStore implements Store, SharedSigningKeys {
       });
     } catch (error) {
       // The commit failed (or the connection did): nothing of the group may be answered as decided.
-      this.status.failed(error);
       for (const pending of batch) pending.reject(error);
       return;
     }
-    this.status.succeeded();
     // INVARIANT: no answer before COMMIT returned.
     this.events.deliver(events);
     batch.forEach((pending, i) => {
