@@ -47,9 +47,9 @@ async function startReceiver() {
   return { state, url, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** Waits (bounded: 20 s) until `find` returns something. */
+/** Waits (bounded: 60 s; a loaded machine is slow) until `find` returns something. */
 async function eventually<T>(find: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1200; i++) {
     const found = await find();
     if (found !== undefined && found !== null && found !== false) return found;
     await new Promise((r) => setTimeout(r, 50));
