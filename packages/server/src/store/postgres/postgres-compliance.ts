@@ -12,38 +12,9 @@ import type {
   StoredDocument,
 } from '../compliance-store.ts';
 import type { Row } from '../rows.ts';
+import { findingOf, monitorOf, anchorOf } from '../compliance-rows.ts';
 
 const TABLES = { framework: 'compliance_frameworks', control: 'compliance_controls' } as const;
-
-const findingOf = (row: Row): FindingRow => ({
-  tenantId: row.tenant_id,
-  id: row.id,
-  status: row.status,
-  severity: row.severity,
-  controlId: row.control_id,
-  source: row.source,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  body: JSON.parse(row.body),
-});
-
-const monitorOf = (row: Row): MonitorRow => ({
-  tenantId: row.tenant_id,
-  body: JSON.parse(row.body),
-  intervalMs: row.interval_ms,
-  nextRunAt: row.next_run_at,
-  lastRunAt: row.last_run_at,
-  lastRun: row.last_run ? JSON.parse(row.last_run) : null,
-  updatedAt: row.updated_at,
-});
-
-const anchorOf = (row: Row): AnchorRow => ({
-  tenantId: row.tenant_id,
-  id: row.id,
-  treeSize: row.tree_size,
-  createdAt: row.created_at,
-  receipt: JSON.parse(row.receipt),
-});
 
 export class PostgresCompliance implements ComplianceStore {
   constructor(private readonly pool: pg.Pool) {}

@@ -4,41 +4,13 @@
 import type pg from 'pg';
 import type { DeliveryAttempt, DeliveryRow, DeliveryStatus, WebhookRow, WebhookStore } from '../webhook-store.ts';
 import type { Row } from '../rows.ts';
+import { webhookOf, deliveryOf } from '../webhook-rows.ts';
 
 type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<Row>>;
 type Transaction = <T>(run: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
 /** Attempts kept in a delivery's log (a day of backoff is about 30). */
 const ATTEMPT_LOG_LIMIT = 50;
-
-function webhookOf(row: Row): WebhookRow {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    url: row.url,
-    events: JSON.parse(row.events),
-    format: row.format,
-    secret: row.secret,
-    createdAt: row.created_at,
-  };
-}
-
-function deliveryOf(row: Row): DeliveryRow {
-  return {
-    id: row.id,
-    webhookId: row.webhook_id,
-    tenantId: row.tenant_id,
-    event: row.event,
-    eventSeq: row.event_seq,
-    body: row.body,
-    status: row.status,
-    attempts: row.attempts,
-    attemptLog: JSON.parse(row.attempt_log),
-    nextAttemptAt: row.next_attempt_at,
-    createdAt: row.created_at,
-    finishedAt: row.finished_at,
-  };
-}
 
 export class PostgresWebhooks implements WebhookStore {
   constructor(
