@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd' | 'egr';
+type AnyIdPrefix = IdPrefix | 'idn' | 'atk' | 'dlg' | 'chl' | 'fpg' | 'fw' | 'ctl' | 'cr' | 'pkg' | 'cert' | 'anc' | 'ins';
 
 /**
  * A new opaque id such as `fd_019a…`: 48 bits of the time in milliseconds, then 80 random bits,
@@ -9,8 +10,26 @@ export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd' 
  * sort close together, so the indexes on them grow at their end instead of dirtying a random page
  * of every index at every commit (measured: most of a commit's writes were such pages).
  */
-export function newId(prefix: IdPrefix, now = Date.now()): string {
-  return `${prefix}_${now.toString(16).padStart(12, '0')}${randomHex10()}`;
+export function newId(prefix: AnyIdPrefix, now = Date.now()): string {
+  return `${prefix}_${now.toString(16).padStart(12, '0')}${randomPart(now)}`;
+}
+
+// Ids made in the same millisecond follow each other: the random part of the previous one plus
+// one, so records created together list in the order they were created (as ULIDs do).
+let lastMs = -1;
+const lastRandom = Buffer.alloc(10);
+
+function randomPart(now: number): string {
+  if (now === lastMs) {
+    for (let i = lastRandom.length - 1; i >= 0; i--) {
+      lastRandom[i] = (lastRandom[i] + 1) & 0xff;
+      if (lastRandom[i] !== 0) break;
+    }
+  } else {
+    lastMs = now;
+    drawRandom(lastRandom);
+  }
+  return lastRandom.toString('hex');
 }
 
 // Random bytes drawn from a pool refilled 4 KB at a time: one call into the system's generator per
@@ -18,13 +37,13 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
 const pool = Buffer.alloc(4096);
 let used = pool.length;
 
-function randomHex10(): string {
-  if (used + 10 > pool.length) {
+function drawRandom(target: Buffer): void {
+  if (used + target.length > pool.length) {
     randomFillSync(pool);
     used = 0;
   }
-  used += 10;
-  return pool.toString('hex', used - 10, used);
+  pool.copy(target, 0, used, used + target.length);
+  used += target.length;
 }
 
 /** A new secret such as `fk_…` or `agt_…` (192 random bits, base64url). */

@@ -10,3 +10,10 @@ test('ids are the prefix and 32 hex digits, unique, and sort by the time they we
   const many = new Set(Array.from({ length: 10_000 }, () => newId('apr', 1_700_000_000_000)));
   assert.equal(many.size, 10_000, '80 random bits keep ids made in the same millisecond apart');
 });
+
+test('ids made in the same millisecond sort in the order they were made', () => {
+  const made = Array.from({ length: 1_000 }, () => newId('key', 1_700_000_000_500));
+  assert.deepEqual([...made].sort(), made);
+  const next = newId('key', 1_700_000_000_501);
+  assert.ok(next > made[made.length - 1], 'a later millisecond sorts after all of them');
+});
