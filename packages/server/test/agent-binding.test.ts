@@ -12,7 +12,7 @@ after(async () => {
   await server.close();
 });
 
-const count = (sql: string, ...args: unknown[]) => (server.store.db.prepare(sql).get(...args) as { n: number }).n;
+const count = async (sql: string, ...args: unknown[]) => Number((await server.sql<{ n: number }>(sql, ...args))[0].n);
 
 test('an agent key naming another agent is 403, and nothing lands in either agent history', async () => {
   const mine = (await server.call('POST', '/fabric/agent-keys', { body: { name: 'mailer' } })).body.agent_key;
@@ -21,9 +21,10 @@ test('an agent key naming another agent is 403, and nothing lands in either agen
     body: { path: '/tools/search', agent_id: 'payroll', payload: { q: 1 } },
   });
   assert.equal(victim.status, 200);
-  const decisionsBefore = count('SELECT COUNT(*) AS n FROM decisions');
-  const journalBefore = count('SELECT COUNT(*) AS n FROM journal');
-  const victimBefore = server.store.db.prepare("SELECT approved, blocked, recent_blocked FROM agents WHERE agent_id = 'payroll'").get();
+  const decisionsBefore = await count('SELECT COUNT(*) AS n FROM decisions');
+  const journalBefore = await count('SELECT COUNT(*) AS n FROM journal');
+  const victimOf = async () => (await server.sql("SELECT approved, blocked, recent_blocked FROM agents WHERE agent_id = 'payroll'"))[0];
+  const victimBefore = await victimOf();
 
   for (let i = 0; i < 5; i++) {
     const res = await server.call('POST', '/fabric/decisions', {
@@ -35,13 +36,9 @@ test('an agent key naming another agent is 403, and nothing lands in either agen
     assert.match(res.body.detail, /`mailer`.*`payroll`/);
     assert.equal(res.body.verdict, undefined);
   }
-  assert.equal(count('SELECT COUNT(*) AS n FROM decisions'), decisionsBefore, 'no decision recorded');
-  assert.equal(count('SELECT COUNT(*) AS n FROM journal'), journalBefore, 'nothing journaled');
-  assert.deepEqual(
-    server.store.db.prepare("SELECT approved, blocked, recent_blocked FROM agents WHERE agent_id = 'payroll'").get(),
-    victimBefore,
-    "the other agent's record is untouched",
-  );
+  assert.equal(await count('SELECT COUNT(*) AS n FROM decisions'), decisionsBefore, 'no decision recorded');
+  assert.equal(await count('SELECT COUNT(*) AS n FROM journal'), journalBefore, 'nothing journaled');
+  assert.deepEqual(await victimOf(), victimBefore, "the other agent's record is untouched");
   const agent = await server.call('GET', '/fabric/agents/payroll');
   assert.equal(agent.body.counters.blocked, 0);
   assert.notEqual(agent.body.state, 'degraded');
@@ -58,7 +55,7 @@ test('suspend, revoke and reinstate of an unknown agent id are 404 and create no
     const res = await server.call('POST', `/fabric/agents/ghost-${action}/${action}`, { body: { reason: 'typo' } });
     assert.equal(res.status, 404, action);
     assert.match(res.body.detail, new RegExp(`ghost-${action}`));
-    assert.equal(count('SELECT COUNT(*) AS n FROM agents WHERE agent_id = ?', `ghost-${action}`), 0);
+    assert.equal(await count('SELECT COUNT(*) AS n FROM agents WHERE agent_id = ?', `ghost-${action}`), 0);
     assert.equal((await server.call('GET', `/fabric/agents/ghost-${action}`)).status, 404);
   }
   // A known agent still takes the override.

@@ -49,14 +49,14 @@ async function untilDeciding(): Promise<void> {
 
 const decide = (n: number) =>
   server.call('POST', '/fabric/decisions', { body: { path: '/tools/search', agent_id: 'busy', payload: { n } } });
-const count = () => (server.store.db.prepare('SELECT COUNT(*) AS n FROM decisions').get() as { n: number }).n;
+const count = async () => Number((await server.sql<{ n: number }>('SELECT COUNT(*) AS n FROM decisions'))[0].n);
 
 test('a stalled event loop sheds decisions with 503 and Retry-After; probes answer; decisions resume after', async () => {
   // Start-up (this process loading its HTTP client, compiling) stalls the loop too: wait for a quiet one.
   await untilDeciding();
   const stop = stallLoop(150);
   try {
-    const before = count();
+    const before = await count();
     let decided = 0;
     let shed: Awaited<ReturnType<typeof decide>> | null = null;
     let sheds = 0;
@@ -83,7 +83,7 @@ test('a stalled event loop sheds decisions with 503 and Retry-After; probes answ
     assert.equal(shed.headers.get('retry-after'), '3');
     assert.ok(notReady, '/readyz turned 503 while shedding');
     assert.match(notReady.body.detail, /shedding load/);
-    assert.equal(count() - before, decided, 'a shed call records nothing');
+    assert.equal((await count()) - before, decided, 'a shed call records nothing');
     stop();
     // The stall is over: within a bounded number of samples the node is ready and decides again.
     await untilReady();

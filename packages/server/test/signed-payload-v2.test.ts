@@ -100,9 +100,12 @@ test('a record signed as v1 still verifies (server, SDK) and says it covers less
     stages: record.stages,
   });
   const v1Signature = signText(v1Text, ring.current.privateKey);
-  server.store.db
-    .prepare('UPDATE decisions SET signed_v = 1, signature = ?, signing_key_id = ? WHERE id = ?')
-    .run(Buffer.from(v1Signature, 'base64url'), ring.current.kid, record.decision_id);
+  await server.sql(
+    'UPDATE decisions SET signed_v = 1, signature = ?, signing_key_id = ? WHERE id = ?',
+    Buffer.from(v1Signature, 'base64url'),
+    ring.current.kid,
+    record.decision_id,
+  );
   const signature = (await server.call('GET', `/fabric/decisions/${record.decision_id}/signature`)).body;
   assert.equal(signature.version, 1);
   assert.equal(signature.signed_payload, v1Text);
