@@ -1,9 +1,11 @@
-// The decision chain: identity, trust, policy, approval, always all four and in that order,
-// combined into one verdict. Pure: the server loads the state and commits the effects.
+// The decision chain: identity, trust, policy, approval, always all four and in that order (and
+// `consensus` fifth when several nodes share the database), combined into one verdict. Pure: the
+// server loads the state and commits the effects.
 import type { Decision, DecisionEffects, DecisionInput, DecisionState, StageName, StageResult, Verdict } from './decision-types.ts';
 import { enforcingDenials, outstandingHolds } from './holds.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import { approvalStage } from './stages/approval.ts';
+import { consensusStage } from './stages/consensus.ts';
 import { callAmount } from './risk/call-amount.ts';
 import { identityStage } from './stages/identity.ts';
 import { policyStage } from './stages/policy.ts';
@@ -18,16 +20,20 @@ const CHAIN: ReadonlyArray<[StageName, Stage]> = [
   ['approval', approvalStage],
 ];
 
+/** Several nodes: the approval's outcome also needs a quorum of healthy nodes and the database. */
+const CLUSTER_CHAIN: ReadonlyArray<[StageName, Stage]> = [...CHAIN, ['consensus', consensusStage]];
+
 function isEnforcing(name: StageName, state: DecisionState): boolean {
-  // The identity stage (key binding, kill switch, revocation) enforces in every mode.
-  if (name === 'identity') return true;
+  // The identity stage (key binding, kill switch, revocation) and the consensus stage (fail closed
+  // without the database or a quorum) enforce in every mode.
+  if (name === 'identity' || name === 'consensus') return true;
   return state.settings.mode === 'enforce' && state.settings.enforceStages.includes(name);
 }
 
 /** Runs the chain and combines the stages into a verdict with the effects to commit. */
 export function decide(input: DecisionInput, state: DecisionState): Decision {
   const stages: StageResult[] = [];
-  for (const [name, run] of CHAIN) {
+  for (const [name, run] of state.cluster ? CLUSTER_CHAIN : CHAIN) {
     const enforcing = isEnforcing(name, state);
     try {
       stages.push(run({ input, state, previous: stages, enforcing }));
@@ -49,8 +55,8 @@ function combine(input: DecisionInput, state: DecisionState, stages: StageResult
   const trust = stages.find((stage) => stage.stage === 'trust');
   const risk = ((trust?.data.action_risk as { class?: RiskClass } | undefined)?.class ?? 'high') as RiskClass;
   const denials = enforcingDenials(stages);
-  const approval = stages[stages.length - 1];
-  const holds = outstandingHolds(stages.slice(0, -1));
+  const approval = approvalOf(stages);
+  const holds = outstandingHolds(beforeApproval(stages));
   let verdict: Verdict;
   let detail: string;
   if (denials.length > 0) {
@@ -90,7 +96,7 @@ function combine(input: DecisionInput, state: DecisionState, stages: StageResult
 }
 
 function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState, input: DecisionInput): DecisionEffects {
-  const approvalStage = stages[stages.length - 1];
+  const approvalStage = approvalOf(stages);
   const approvalId = approvalStage.data.approval_id as string | undefined;
   let approval: DecisionEffects['approval'] = null;
   if (approvalId && verdict === 'REQUIRE_APPROVAL') {
@@ -101,11 +107,18 @@ function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState
   } else if (approvalId && approvalStage.data.approval_status === 'consumed' && !verdict.startsWith('BLOCKED')) {
     approval = { kind: 'consume', approvalId };
   }
-  // The kill switch and a key bound to another agent are not the agent's doing: they do not count.
+  // The kill switch, a key bound to another agent and a node without quorum are not the agent's
+  // doing: they do not count.
   const identity = stages[0];
+  const clusterFailed = stages.some((stage) => stage.stage === 'consensus' && stage.verdict === 'deny');
   let trust: DecisionEffects['trust'] = null;
   if (verdict.startsWith('ALLOWED')) trust = 'approved';
-  else if (verdict === 'BLOCKED' && identity.verdict === 'allow' && (state.settings.countRuleDenials || !onlyRuleDenials(stages))) {
+  else if (
+    verdict === 'BLOCKED' &&
+    identity.verdict === 'allow' &&
+    !clusterFailed &&
+    (state.settings.countRuleDenials || !onlyRuleDenials(stages))
+  ) {
     trust = 'blocked';
   }
   const amount = state.budget && verdict.startsWith('ALLOWED') ? callAmount(input.payload) : null;
@@ -118,6 +131,19 @@ function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState
  */
 function onlyRuleDenials(stages: StageResult[]): boolean {
   // The approval stage only echoes the denials before it.
-  const denials = enforcingDenials(stages.slice(0, -1));
+  const denials = enforcingDenials(beforeApproval(stages));
   return denials.length > 0 && denials.every((stage) => stage.stage === 'policy' && typeof stage.data.rule_id === 'string');
+}
+
+/** The approval stage (fourth; a consensus stage may follow it). */
+function approvalOf(stages: StageResult[]): StageResult {
+  return stages.find((stage) => stage.stage === 'approval')!;
+}
+
+/** The stages whose holds and denials the approval stage answers (it only echoes them). */
+function beforeApproval(stages: StageResult[]): StageResult[] {
+  return stages.slice(
+    0,
+    stages.findIndex((stage) => stage.stage === 'approval'),
+  );
 }

@@ -6,7 +6,7 @@ import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
 import type { TrustRecord, TrustThresholds } from './trust-state.ts';
 
-export type StageName = 'identity' | 'trust' | 'policy' | 'approval';
+export type StageName = 'identity' | 'trust' | 'policy' | 'approval' | 'consensus';
 export type StageVerdict = 'allow' | 'require_approval' | 'deny';
 export type Verdict = 'ALLOWED' | 'ALLOWED_DEGRADED' | 'ALLOWED_WITH_DENIALS' | 'REQUIRE_APPROVAL' | 'BLOCKED';
 export type DecisionMode = 'enforce' | 'shadow';
@@ -97,6 +97,25 @@ export interface DecisionState {
   containment?: { reason: string; since: number } | null;
   /** The tenant was closed for good: every decision is denied. */
   closure?: { reason: string; since: number } | null;
+  /** Issue 14: several nodes on one database; present, the chain gains the `consensus` stage. */
+  cluster?: ClusterView;
+}
+
+/** What this node knows of the cluster when it decides (from the heartbeats in the database). */
+export interface ClusterView {
+  nodeId: string;
+  /** Nodes in the membership (heartbeats not yet forgotten), this one included. */
+  nodeCount: number;
+  /** Of those, nodes with a fresh heartbeat and in service. */
+  healthyNodes: number;
+  /** Healthy nodes needed: a majority of the membership. */
+  quorum: number;
+  /** This node is in service (not taken out by a `crash` fault). */
+  running: boolean;
+  /** Milliseconds since this node last wrote its heartbeat and read the others'; null: never. */
+  viewAgeMs: number | null;
+  /** Past this age the view is stale: the node has lost the database. */
+  staleAfterMs: number;
 }
 
 export type ApprovalEffect =

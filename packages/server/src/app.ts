@@ -50,6 +50,10 @@ import { credentialRoutes } from './routes/credentials.ts';
 import { postureRoutes } from './routes/posture.ts';
 import { Vault } from './vault/vault.ts';
 import { sharesSigningKeys } from './store/signing-key-store.ts';
+// Issue 14: the node among the nodes on one database, and the cluster routes.
+import { ClusterNode } from './cluster/cluster-node.ts';
+import { clusterRoutes, refuseWhileOutOfService } from './routes/cluster.ts';
+import { combineStateSources } from './state-sources.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -79,11 +83,20 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   }).withTypeProvider<TypeBoxTypeProvider>();
   const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
   const posture = new PostureCache(options.store.posture);
+  const cluster = new ClusterNode(options.store.cluster, {
+    nodeId: options.config.nodeId,
+    heartbeatMs: options.config.heartbeatMs,
+    unhealthyAfterMs: options.config.nodeUnhealthyMs,
+    forgetAfterMs: options.config.nodeForgetMs,
+    clock,
+    onError: (error) => app.log.warn({ err: error }, 'cluster heartbeat failed'),
+  });
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, posture),
+    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, combineStateSources(posture, cluster)),
+    cluster,
     metrics: new ServerMetrics(options.store, clock),
     tracing,
     agentTokens: new AgentTokenService(options.store, options.keyRing, clock),
@@ -127,6 +140,10 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   registerLoadShedding(app, options.config.shedding);
   registerRateLimits(app, options.config);
   refuseWritesOnStorageFault(app, ctx);
+  refuseWhileOutOfService(app, cluster);
+  // The first heartbeat is in before the node serves; the node leaves the membership when it closes.
+  app.addHook('onReady', async () => cluster.start());
+  app.addHook('onClose', async () => cluster.stop());
   const unwatch = options.store.onStorageFault((fault) => {
     if (fault) app.log.error({ fault }, `storage fault, not deciding: ${fault.detail}`);
     else app.log.info('storage recovered, deciding again');
@@ -192,6 +209,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   identityFabricRoutes(app, ctx); // issue 20
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  clusterRoutes(app, ctx, ctx.cluster, journal); // issue 14
   openApiRoutes(app, ctx);
   metricsRoutes(app, ctx);
 }

@@ -13,6 +13,10 @@ export interface Config {
   databasePool: number;
   /** This node's name among several (`ACTIONGATE_NODE_ID`; default a generated one). */
   nodeId: string;
+  /** Issue 14: heartbeat interval, and when a silent node is unhealthy / leaves the membership (ms). */
+  heartbeatMs: number;
+  nodeUnhealthyMs: number;
+  nodeForgetMs: number;
   adminKey: string | null;
   signupOpen: boolean;
   logLevel: string;
@@ -75,6 +79,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.ACTIONGATE_DATABASE_URL || null,
     databasePool: positiveNumber(env.ACTIONGATE_DATABASE_POOL, 8, 'ACTIONGATE_DATABASE_POOL'),
     nodeId: env.ACTIONGATE_NODE_ID || `node_${randomBytes(4).toString('hex')}`,
+    heartbeatMs: positiveNumber(env.ACTIONGATE_HEARTBEAT_MS, 1000, 'ACTIONGATE_HEARTBEAT_MS'),
+    nodeUnhealthyMs: positiveNumber(env.ACTIONGATE_NODE_UNHEALTHY_MS, 10_000, 'ACTIONGATE_NODE_UNHEALTHY_MS'),
+    nodeForgetMs: positiveNumber(env.ACTIONGATE_NODE_FORGET_MS, 60_000, 'ACTIONGATE_NODE_FORGET_MS'),
     adminKey: env.ACTIONGATE_ADMIN_KEY || null,
     signupOpen: env.ACTIONGATE_SIGNUP === 'open',
     logLevel: env.ACTIONGATE_LOG_LEVEL ?? 'info',

@@ -10,6 +10,7 @@ import type { AgentTokenService } from './identity/agent-token-service.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import type { Store } from './store/store.ts';
 import type { WebhookService } from './webhooks/webhook-service.ts';
+import type { ClusterNode } from './cluster/cluster-node.ts';
 
 export interface AppContext {
   config: Config;
@@ -21,6 +22,8 @@ export interface AppContext {
   /** Issue 20: mints and verifies agent tokens. */
   agentTokens: AgentTokenService;
   clock: () => number;
+  /** Issue 14: this node among the nodes on one database (heartbeats, faults, the consensus view). */
+  cluster: ClusterNode;
   /** Webhook deliveries (set when the webhook routes are registered); operator actions notify through it. */
   webhooks?: WebhookService;
 }

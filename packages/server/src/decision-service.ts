@@ -123,7 +123,8 @@ export class DecisionService {
           stages: decision.stages,
           signedVersion: SIGNED_PAYLOAD_VERSION,
         });
-        const approvalStage = decision.stages[decision.stages.length - 1];
+        // The approval stage is the fourth; the consensus stage of several nodes may follow it.
+        const approvalStage = decision.stages.find((stage) => stage.stage === 'approval')!;
         const row: DecisionRow = {
           seq: 0,
           id: decisionId,

@@ -24,6 +24,10 @@ export const ERRORS = {
   AG_UNAVAILABLE: { status: 503, message: 'service unavailable; the call was not decided' },
   AG_STORAGE_FAULT: { status: 503, message: 'the store cannot write now; nothing was decided or changed' },
   AG_OVERLOADED: { status: 503, message: 'overloaded; the call was not decided, retry after the `Retry-After` seconds' },
+  AG_NODE_OUT_OF_SERVICE: {
+    status: 503,
+    message: 'this node is out of service (a `crash` fault); the call was not decided, send it to another node',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,6 +12,7 @@ import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
+import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -831,6 +832,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...FAST_PATH_SCHEMAS, // issue 20
   ...A2A_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
+  ...CLUSTER_SCHEMAS, // issue 14
 ];
 
 /**

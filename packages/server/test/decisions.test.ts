@@ -21,10 +21,12 @@ test('a decision answers the record of the spec with all four stages in order', 
   assert.equal(record.enforcing, true);
   assert.equal(record.mode, 'enforce');
   assert.equal(record.path, '/tools/search');
+  // Several nodes on PostgreSQL: the chain gains the consensus stage after approval.
   assert.deepEqual(
     record.stages.map((s: any) => s.stage),
-    ['identity', 'trust', 'policy', 'approval'],
+    ['identity', 'trust', 'policy', 'approval', ...(onPostgres ? ['consensus'] : [])],
   );
+  if (onPostgres) assert.match(record.stages[4].detail, /^quorum: 1 of 1 nodes healthy/);
   for (const stage of record.stages) {
     assert.deepEqual(Object.keys(stage).sort(), ['data', 'detail', 'enforcing', 'stage', 'verdict']);
     assert.ok(['allow', 'require_approval', 'deny'].includes(stage.verdict));

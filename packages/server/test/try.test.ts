@@ -114,7 +114,7 @@ for (const [id, expected] of Object.entries(EXPECTED)) {
     assert.match(body.decision_id, /^fd_/);
     assert.deepEqual(
       body.chain.map((stage: any) => stage.stage),
-      ['identity', 'trust', 'policy', 'approval'],
+      ['identity', 'trust', 'policy', 'approval', ...(onPostgres ? ['consensus'] : [])],
     );
     expected.check?.(body.chain, body.detail);
     // Nothing of the run is left: no tenant, decision, approval or agent row.

@@ -12,6 +12,7 @@ export function healthRoutes(app: App, ctx: AppContext): void {
 
   app.get('/readyz', { schema: { response: { 200: Health, 503: Health } }, config: probe }, async (_request, reply) => {
     const reasons: string[] = [];
+    if (!ctx.cluster.running) reasons.push(`node \`${ctx.cluster.nodeId}\` is out of service (a \`crash\` fault)`);
     const fault = ctx.store.storageFault();
     if (fault) reasons.push(`the store cannot write: ${fault.detail}`);
     else if (!(await ctx.store.ping())) reasons.push('the store is unreachable');

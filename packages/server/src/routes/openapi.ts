@@ -127,7 +127,11 @@ function documentErrors(route: RouteOptions, schema: Json): Json {
   add(500, error, 'internal error; nothing was decided');
   // Issue 23: any route but the probes sheds load, and writes stop while the store has a fault.
   if (!config.probe) {
-    add(503, error, 'not now: overloaded (`AG_OVERLOADED`) or the store cannot write (`AG_STORAGE_FAULT`); see `Retry-After`');
+    add(
+      503,
+      error,
+      'not now: overloaded (`AG_OVERLOADED`), the store cannot write (`AG_STORAGE_FAULT`) or this node is out of service (`AG_NODE_OUT_OF_SERVICE`); see `Retry-After`',
+    );
     if (config.public || !route.url.startsWith('/fabric')) add(429, error, 'too many requests from this address; see `Retry-After`');
   }
   return { ...schema, response };

@@ -11,6 +11,7 @@ import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
+import type { ClusterStore } from './cluster-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -232,6 +233,8 @@ export interface Store
   readonly webhooks: WebhookStore;
   /** Frameworks, controls, results, findings, monitor, audit packages and anchors (issue 22). */
   readonly compliance: ComplianceStore;
+  /** Cluster nodes: heartbeats, faults and the cluster's id (issue 14). */
+  readonly cluster: ClusterStore;
   decideApproval(
     tenantId: string,
     id: string,

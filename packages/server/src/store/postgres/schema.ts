@@ -471,4 +471,21 @@ export const POSTGRES_MIGRATIONS: string[] = [
     updated_at BIGINT NOT NULL
   );
   `,
+  // Issue 14: cluster membership. Each node's heartbeat and fault (a failover drill), and the cluster's id.
+  `
+  CREATE TABLE cluster_meta (
+    id INTEGER PRIMARY KEY,
+    cluster_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE cluster_nodes (
+    node_id TEXT PRIMARY KEY,
+    started_at BIGINT NOT NULL,
+    last_seen_at BIGINT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    fault TEXT,
+    fault_at BIGINT
+  );
+  `,
 ];

@@ -568,4 +568,21 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX a2a_authorities_by_subject ON a2a_authorities (tenant_id, subject);
   `,
+  // Issue 14: cluster membership. Each node's heartbeat and fault (a failover drill), and the cluster's id.
+  `
+  CREATE TABLE cluster_meta (
+    id INTEGER PRIMARY KEY,
+    cluster_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE cluster_nodes (
+    node_id TEXT PRIMARY KEY,
+    started_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    fault TEXT,
+    fault_at INTEGER
+  );
+  `,
 ];

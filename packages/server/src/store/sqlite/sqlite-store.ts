@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 // Issue 18: the vault and the tenant's enforcement state, each in its own module over this database.
 import { SqliteCredentials } from './sqlite-credentials.ts';
 import { SqlitePosture } from './sqlite-posture.ts';
+import { SqliteCluster } from './sqlite-cluster.ts';
 import { join } from 'node:path';
 import { canonicalJson, normalizeToolPath, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
 import type {
@@ -103,6 +104,7 @@ export class SqliteStore implements Store {
   // Issue 18: credentials (sealed secrets) and posture (egress rules, containment, closure).
   readonly credentials: SqliteCredentials;
   readonly posture: SqlitePosture;
+  readonly cluster: SqliteCluster; // issue 14
   readonly compliance: SqliteCompliance;
   /** Issue 20: identities, challenges, agent tokens and delegations. */
   readonly identities: SqliteIdentities;
@@ -147,6 +149,7 @@ export class SqliteStore implements Store {
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
+    this.cluster = new SqliteCluster(this.db); // issue 14
     this.compliance = new SqliteCompliance(this.db);
     this.identities = new SqliteIdentities(this.db); // issue 20
     this.journal = new SqliteJournal(
