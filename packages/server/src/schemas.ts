@@ -12,6 +12,7 @@ import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
+import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -824,6 +825,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...WEBHOOK_SCHEMAS,
   ...CREDENTIAL_SCHEMAS, // issue 18
   ...POSTURE_SCHEMAS, // issue 18
+  ...TOOL_RULE_SET_SCHEMAS, // issue 16
   ...COMPLIANCE_SCHEMAS,
   ...CERTIFY_SCHEMAS,
   ...ANCHOR_SCHEMAS,
