@@ -688,7 +688,7 @@ export const FabricEvent = Type.Object(
     id: Type.String({ description: 'position in the tenant log; the SSE `id:` and the polling `after=`' }),
     type: Type.String({
       description:
-        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`',
+        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`, `posture.updated`, `egress_rule.created`, `egress_rule.deleted`, `tenant.contained`, `tenant.released`, `tenant.closed`, `credential.saved`, `credential.deleted` (never the secret), `finding.created`, `finding.updated`',
     }),
     created_at: Time,
     data: FreeObject,
