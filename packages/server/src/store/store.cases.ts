@@ -287,6 +287,16 @@ export function runStoreTests(name: string, createStore: () => Promise<Store>): 
         assert.equal((await decisions.decide(agentKey, call)).verdict, 'ALLOWED');
         const types = (await store.listEvents(tenantId, 0, 100)).map((event) => event.type);
         assert.ok(types.includes('halt.started') && types.includes('halt.lifted'));
+        // Issues 18 and 22: an event of a change committed elsewhere is logged next and announced once.
+        const heard: string[] = [];
+        const stop = store.onEvents((events) => heard.push(...events.map((event) => event.type)));
+        const last = await store.lastEventSeq(tenantId);
+        const appended = await store.appendEvent(tenantId, 'tenant.contained', { reason: 'drill' }, clock.now);
+        stop();
+        assert.equal(appended.seq, last + 1);
+        assert.deepEqual(heard, ['tenant.contained']);
+        const [logged] = await store.listEvents(tenantId, last, 10);
+        assert.deepEqual([logged.type, logged.data], ['tenant.contained', { reason: 'drill' }]);
       }));
 
     test('rules, tools and agent overrides are in force for the next decision', () =>
