@@ -18,6 +18,8 @@ export const CONFIG_KEYS: Record<string, string> = {
   try_per_minute: 'ACTIONGATE_TRY_PER_MINUTE',
   metrics: 'ACTIONGATE_METRICS',
   otel_exporter_otlp_endpoint: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  anchor_dir: 'ACTIONGATE_ANCHOR_DIR',
+  anchor_url: 'ACTIONGATE_ANCHOR_URL',
 };
 const BY_VARIABLE = new Map(Object.values(CONFIG_KEYS).map((name) => [name, name]));
 

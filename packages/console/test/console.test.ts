@@ -253,6 +253,46 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
     await shot(page, 'trace');
   });
 
+  await t.test('credentials view: names, hosts, versions and last use, never the secret; live on rotation and containment', async () => {
+    const secret = 'sk_live_console_secret_4242';
+    const added = await server.call('POST', '/fabric/credentials', {
+      body: {
+        name: 'billing-api',
+        secret,
+        allowed_hosts: ['api.billing.example'],
+        allowed_methods: ['GET', 'POST'],
+        description: 'invoices',
+      },
+    });
+    assert.equal(added.status, 201);
+    await page.goto(`${server.url}/dashboard#/credentials`);
+    const card = page.locator('[data-credential="billing-api"]');
+    await card.waitFor();
+    const text = await card.innerText();
+    assert.match(text, /billing-api/);
+    assert.match(text, /api\.billing\.example/);
+    assert.match(text, /GET, POST/);
+    assert.match(text, /v1/);
+    assert.match(text, /never/, 'not used yet');
+    assert.match(await page.locator('#enforcement-state').innerText(), /No egress rules/);
+
+    // Rotated elsewhere (CLI or API): the card shows v2 without a reload.
+    await server.call('POST', '/fabric/credentials', {
+      body: { name: 'billing-api', secret: `${secret}-2`, allowed_hosts: ['api.billing.example'] },
+    });
+    await card.locator('.version', { hasText: 'v2' }).waitFor();
+    // Contained from the API: the banner appears live; released: it goes.
+    const tenant = (await server.call('GET', '/fabric/posture')).body.tenant;
+    assert.equal((await server.call('POST', '/fabric/contain', { body: { tenant } })).status, 200);
+    await page.locator('#enforcement-state', { hasText: 'brokered calls are stopped' }).waitFor();
+    await shot(page, 'credentials-contained');
+    assert.equal((await server.call('POST', '/fabric/contain', { body: { tenant, action: 'release' } })).status, 200);
+    await page.locator('#enforcement-state', { hasText: 'No egress rules' }).waitFor();
+    await shot(page, 'credentials');
+    const html = await page.content();
+    assert.ok(!html.includes(secret), 'the secret never reaches the browser');
+  });
+
   await t.test('live updates fall back to polling when the stream is blocked', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const p = await context.newPage();
@@ -282,6 +322,7 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
       agents: 'No agents yet',
       rules: 'No tool rules yet',
       traces: 'No traces yet',
+      credentials: 'No credentials yet',
     };
     for (const [view, empty] of Object.entries(emptyViews)) {
       await p.goto(`${server.url}/dashboard#/${view}`);
@@ -294,7 +335,7 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
     await p.waitForTimeout(500);
     seen.push(await p.content());
     const all = seen.join('\n');
-    for (const secret of ['mailer', 'treasurer', 'no-repo-deletes', 'tr-demo', 'leak-check@example.com', held.decision_id]) {
+    for (const secret of ['mailer', 'treasurer', 'no-repo-deletes', 'tr-demo', 'leak-check@example.com', 'billing-api', held.decision_id]) {
       assert.ok(!all.includes(secret), `the other tenant saw ${secret}`);
     }
     assert.equal(await p.locator('#decision-list .decision-row').count(), 0);

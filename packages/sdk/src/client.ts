@@ -29,6 +29,7 @@ import type {
   ToolRule,
   ToolRulePatch,
   ToolRuleRequest,
+  ToolRuleSetResult,
   TryResult,
 } from './types.ts';
 import { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
@@ -157,6 +158,12 @@ export class ActionGate {
     /** Edits a rule; every edit bumps its `version`. */
     update: (id: string, patch: ToolRulePatch) => this.call<ToolRule>('PATCH', `/fabric/tool-rules/${enc(id)}`, { body: patch }),
     delete: (id: string) => this.call<null>('DELETE', `/fabric/tool-rules/${enc(id)}`).then(() => undefined),
+    /**
+     * Replaces the whole rule set in one transaction (rules matched by `name`; a changed rule gets
+     * the next version, a rule not named is deleted). `dryRun`: answers the changes, applies nothing.
+     */
+    replace: (rules: ToolRuleRequest[], options: { dryRun?: boolean } = {}) =>
+      this.call<ToolRuleSetResult>('PUT', '/fabric/tool-rules', { body: { rules }, query: { dry_run: options.dryRun ? true : undefined } }),
   };
 
   readonly agentKeys = {

@@ -163,6 +163,25 @@ export interface ToolRuleRequest {
 
 export type ToolRulePatch = Partial<ToolRuleRequest>;
 
+/** One line of a rule-set replacement (`PUT /fabric/tool-rules`). */
+export interface ToolRuleChange {
+  action: 'create' | 'update' | 'delete' | 'unchanged';
+  name: string;
+  id: string;
+  from_version: number | null;
+  to_version: number | null;
+  /** The declared fields that differ (updates). */
+  fields: string[];
+}
+
+/** What a rule-set replacement did (or, for a dry run, would do). */
+export interface ToolRuleSetResult {
+  applied: boolean;
+  changes: ToolRuleChange[];
+  summary: { created: number; updated: number; deleted: number; unchanged: number };
+  rules: ToolRule[];
+}
+
 export interface ToolRule {
   id: string;
   version: number;

@@ -15,6 +15,7 @@ import { keyRoutes } from './routes/keys.ts';
 import { publicRoutes } from './routes/public.ts';
 import { tenantRoutes } from './routes/tenant.ts';
 import { toolRuleRoutes } from './routes/tool-rules.ts';
+import { toolRuleSetRoutes } from './routes/tool-rule-set.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { eventRoutes } from './routes/events.ts';
 import { haltRoutes } from './routes/halt.ts';
@@ -181,6 +182,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   decisionRoutes(app, ctx);
   approvalRoutes(app, ctx);
   toolRuleRoutes(app, ctx);
+  toolRuleSetRoutes(app, ctx); // issue 16: PUT /fabric/tool-rules
   keyRoutes(app, ctx);
   agentRoutes(app, ctx);
   tenantRoutes(app, ctx);

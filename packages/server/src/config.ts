@@ -53,6 +53,8 @@ export interface Config {
   callMaxResponseBytes: number;
   /** Directory journal anchors (checkpoint receipts) are written to; null: receipts stay in the database (issue 22). */
   anchorDir: string | null;
+  /** URL each AUTO anchor receipt is POSTed to (a timestamping or WORM service the operator runs); null: none (issue 22). */
+  anchorUrl: string | null;
 }
 
 /** Past any of these the service answers 503 with Retry-After instead of deciding (0: that check is off). */
@@ -113,7 +115,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     callTimeoutMs: positiveNumber(env.ACTIONGATE_CALL_TIMEOUT_MS, 30_000, 'ACTIONGATE_CALL_TIMEOUT_MS'),
     callMaxResponseBytes: positiveNumber(env.ACTIONGATE_CALL_MAX_RESPONSE_BYTES, 5 * 1024 * 1024, 'ACTIONGATE_CALL_MAX_RESPONSE_BYTES'),
     anchorDir: env.ACTIONGATE_ANCHOR_DIR ? resolve(env.ACTIONGATE_ANCHOR_DIR) : null,
+    anchorUrl: anchorUrlOf(env.ACTIONGATE_ANCHOR_URL),
   };
+}
+
+/** `ACTIONGATE_ANCHOR_URL`: an http(s) URL, or unset; anything else stops the start with the reason. */
+function anchorUrlOf(text: string | undefined): string | null {
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`ACTIONGATE_ANCHOR_URL must be an http(s) URL, got \`${text}\``);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`ACTIONGATE_ANCHOR_URL must be http or https, got \`${text}\``);
+  return url.toString();
 }
 
 function nonNegative(text: string | undefined, fallback: number, name: string): number {

@@ -13,6 +13,7 @@ import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
+import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -688,7 +689,7 @@ export const FabricEvent = Type.Object(
     id: Type.String({ description: 'position in the tenant log; the SSE `id:` and the polling `after=`' }),
     type: Type.String({
       description:
-        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`',
+        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`, `posture.updated`, `egress_rule.created`, `egress_rule.deleted`, `tenant.contained`, `tenant.released`, `tenant.closed`, `credential.saved`, `credential.deleted` (never the secret), `finding.created`, `finding.updated`',
     }),
     created_at: Time,
     data: FreeObject,
@@ -825,6 +826,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...WEBHOOK_SCHEMAS,
   ...CREDENTIAL_SCHEMAS, // issue 18
   ...POSTURE_SCHEMAS, // issue 18
+  ...TOOL_RULE_SET_SCHEMAS, // issue 16
   ...COMPLIANCE_SCHEMAS,
   ...CERTIFY_SCHEMAS,
   ...ANCHOR_SCHEMAS,

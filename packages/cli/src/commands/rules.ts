@@ -1,8 +1,10 @@
 // `actiongate rules list|add|edit|rm`: tool rules (deny wins; every edit bumps the version).
+// `rules export|apply|test`: rules as code (issue 16), in rules-as-code.ts.
 import { Option, type Command } from 'commander';
 import type { RuleEffect, ToolRulePatch } from '@actiongate/sdk';
 import { action, gateOf, jsonOutput, UsageError } from '../context.ts';
 import { printJson, printRecord, printTable } from '../output.ts';
+import { rulesAsCodeCommands } from './rules-as-code.ts';
 
 const EFFECTS = ['allow', 'deny', 'require_approval'];
 const COLUMNS = ['id', 'version', 'name', 'effect', 'match_path', 'enabled'];
@@ -77,6 +79,8 @@ export function rulesCommand(program: Command): void {
         else printRecord(rule);
       }),
     );
+
+  rulesAsCodeCommands(rules);
 
   rules
     .command('rm <rule_id>')

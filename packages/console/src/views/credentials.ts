@@ -108,4 +108,10 @@ export const credentialsView: View = (root, ctx) => {
     return;
   }
   void load();
+  // Live: a credential added, rotated or deleted, or the tenant contained, released or closed
+  // elsewhere (CLI, API, another console) shows here without a reload.
+  const off = ctx.live.on((event) => {
+    if (/^(credential\.|tenant\.|egress_rule\.|posture\.)/.test(event.type)) void load();
+  });
+  return off;
 };

@@ -302,6 +302,8 @@ export class ComplianceService {
       body: finding,
     });
     if (!created) throw new ApiError('AG_CONFLICT', `finding \`${body.finding_id}\` already exists`);
+    // Live streams and webhooks (`compliance.finding_raised`) hear of it, the monitor's findings included.
+    await this.store.appendEvent(tenantId, 'finding.created', findingEventData(finding), now);
     return finding;
   }
 
@@ -329,6 +331,12 @@ export class ComplianceService {
     };
     const saved = await this.store.compliance.updateFinding({ ...row, status, updatedAt: now, body: updated }, row.status);
     if (!saved) throw new ApiError('AG_CONFLICT', `finding \`${id}\` changed meanwhile; read it again`);
+    await this.store.appendEvent(
+      tenantId,
+      'finding.updated',
+      { ...findingEventData(updated), from_status: row.status, key_id: keyId },
+      now,
+    );
     return updated;
   }
 
@@ -423,6 +431,12 @@ export class ComplianceService {
     for (const monitor of due) await this.runMonitor(monitor.tenantId);
     return due.length;
   }
+}
+
+/** What a finding's event (and its webhook) carries: the finding without its history. */
+function findingEventData(finding: Record<string, any>): Record<string, unknown> {
+  const { history: _history, ...rest } = finding;
+  return rest;
 }
 
 /** Refuses control logic that does not parse or reads names the context does not have. */

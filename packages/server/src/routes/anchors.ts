@@ -7,13 +7,17 @@ import { anchorCheckpoint, verifyAnchorNow } from '../compliance/anchors.ts';
 import type { ComplianceService } from '../compliance/compliance-service.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { errorResponses } from '../schemas.ts';
 import { AnchorCheckpointRequest, AnchorList, AnchorReceipt, AnchorVerification } from '../schemas/anchors.ts';
 
 export function anchorRoutes(app: App, ctx: AppContext, compliance: ComplianceService): void {
   const tags = ['journal'];
   app.post(
     '/fabric/journal/anchors',
-    { schema: { tags, body: AnchorCheckpointRequest, response: { 201: AnchorReceipt } }, config: { access: 'admin' } },
+    {
+      schema: { tags, body: AnchorCheckpointRequest, response: { 201: AnchorReceipt, ...errorResponses(503) } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
       const row = await anchorCheckpoint(
         compliance,
@@ -21,6 +25,7 @@ export function anchorRoutes(app: App, ctx: AppContext, compliance: ComplianceSe
         { anchor_type: request.body.anchor_type, extra_config: (request.body.extra_config ?? null) as Record<string, unknown> | null },
         ctx.config.anchorDir,
         ctx.clock(),
+        ctx.config.anchorUrl,
       );
       await ctx.store.compliance.saveAnchor(row);
       return reply.code(201).send(row.receipt as never);

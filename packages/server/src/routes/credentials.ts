@@ -78,8 +78,16 @@ export function credentialRoutes(app: App, ctx: AppContext, enforcement: Enforce
         throw new ApiError('AG_CONFLICT', `credential \`${body.name}\` was changed meanwhile; send it again`);
       }
       request.log.info({ tenant: key.tenantId, credential: body.name, version }, existing ? 'credential rotated' : 'credential added');
+      const saved = presentCredential((await ctx.store.credentials.getCredential(key.tenantId, body.name))!);
+      // What changed in the vault, never the secret: the event carries what the list shows.
+      await ctx.store.appendEvent(
+        key.tenantId,
+        'credential.saved',
+        { ...saved, change: existing ? 'rotated' : 'added', key_id: key.id },
+        now,
+      );
       reply.code(existing ? 200 : 201);
-      return presentCredential((await ctx.store.credentials.getCredential(key.tenantId, body.name))!);
+      return saved;
     },
   );
 
@@ -98,6 +106,7 @@ export function credentialRoutes(app: App, ctx: AppContext, enforcement: Enforce
         throw new ApiError('AG_NOT_FOUND', `credential \`${request.params.name}\` not found`);
       }
       request.log.info({ tenant: key.tenantId, credential: request.params.name }, 'credential deleted');
+      await ctx.store.appendEvent(key.tenantId, 'credential.deleted', { name: request.params.name, key_id: key.id }, ctx.clock());
       reply.code(204);
     },
   );

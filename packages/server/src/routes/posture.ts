@@ -81,6 +81,7 @@ export function postureRoutes(app: App, ctx: AppContext, enforcement: Enforcemen
       };
       await ctx.store.posture.createEgressRule(rule);
       await cache.refresh(key.tenantId);
+      await ctx.store.appendEvent(key.tenantId, 'egress_rule.created', { ...presentRule(rule), key_id: key.id }, now);
       reply.code(201);
       return presentRule(rule);
     },
@@ -101,6 +102,7 @@ export function postureRoutes(app: App, ctx: AppContext, enforcement: Enforcemen
         throw new ApiError('AG_NOT_FOUND', `egress rule \`${request.params.id}\` not found`);
       }
       await cache.refresh(key.tenantId);
+      await ctx.store.appendEvent(key.tenantId, 'egress_rule.deleted', { id: request.params.id, key_id: key.id }, ctx.clock());
       reply.code(204);
     },
   );
@@ -125,12 +127,20 @@ export function postureRoutes(app: App, ctx: AppContext, enforcement: Enforcemen
         ),
       );
       if (problems.length) throw new ValidationFailed(problems);
+      const now = ctx.clock();
       await ctx.store.posture.setToolPosture(key.tenantId, {
         allowedTools: body.allowed_tools ?? null,
         deniedTools: body.denied_tools ?? null,
-        at: ctx.clock(),
+        at: now,
       });
-      return presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+      const posture = presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+      await ctx.store.appendEvent(
+        key.tenantId,
+        'posture.updated',
+        { allowed_tools: posture.allowed_tools, denied_tools: posture.denied_tools, key_id: key.id, at: iso(now) },
+        now,
+      );
+      return posture;
     },
   );
 
@@ -146,11 +156,21 @@ export function postureRoutes(app: App, ctx: AppContext, enforcement: Enforcemen
         const done = await ctx.store.posture.contain(key.tenantId, { reason: `contained by key ${key.id}`, since: now, byKeyId: key.id });
         if (!done) throw new ApiError('AG_CONFLICT', 'the tenant is already contained; release it with `action: release`');
         request.log.warn({ tenant: key.tenantId, key: key.id }, 'tenant contained');
-      } else {
-        if (!(await ctx.store.posture.release(key.tenantId))) throw new ApiError('AG_CONFLICT', 'the tenant is not contained');
-        request.log.warn({ tenant: key.tenantId, key: key.id }, 'tenant released from containment');
+        const posture = presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+        await ctx.store.appendEvent(key.tenantId, 'tenant.contained', { ...posture.containment!, key_id: key.id }, now);
+        return posture;
       }
-      return presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+      const before = (await cache.get(key.tenantId)).containment;
+      if (!(await ctx.store.posture.release(key.tenantId))) throw new ApiError('AG_CONFLICT', 'the tenant is not contained');
+      request.log.warn({ tenant: key.tenantId, key: key.id }, 'tenant released from containment');
+      const posture = presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+      await ctx.store.appendEvent(
+        key.tenantId,
+        'tenant.released',
+        { contained_since: before ? iso(before.since) : null, contained_reason: before?.reason ?? null, key_id: key.id, at: iso(now) },
+        now,
+      );
+      return posture;
     },
   );
 
@@ -176,7 +196,9 @@ export function postureRoutes(app: App, ctx: AppContext, enforcement: Enforcemen
       const head = await journal.head(key.tenantId);
       await ctx.store.posture.sealClosure(key.tenantId, head);
       request.log.warn({ tenant: key.tenantId, key: key.id, tree_size: head.tree_size }, 'tenant closed for good; journal sealed');
-      return presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+      const posture = presentPosture(key.tenantId, await cache.refresh(key.tenantId));
+      await ctx.store.appendEvent(key.tenantId, 'tenant.closed', { ...posture.closure!, key_id: key.id }, now);
+      return posture;
     },
   );
 }

@@ -8,7 +8,8 @@ export const AnchorCheckpointRequest = Type.Object(
     anchor_type: Type.Optional(
       Type.Union([Type.Literal('AUTO'), Type.Literal('FILE')], {
         default: 'AUTO',
-        description: 'FILE: written to ACTIONGATE_ANCHOR_DIR (required); AUTO: there when configured, else kept in the database',
+        description:
+          'FILE: written to ACTIONGATE_ANCHOR_DIR (required); AUTO: POSTed to ACTIONGATE_ANCHOR_URL when configured, else written to the directory when configured, else kept in the database',
       }),
     ),
     extra_config: Type.Optional(Type.Union([FreeObject, Type.Null()], { description: 'kept in the receipt as given (at most 4 KB)' })),
@@ -27,7 +28,9 @@ export const AnchorReceipt = Type.Object(
     anchored_at: Type.String({ format: 'date-time' }),
     message_imprint: Type.Object({ hash_algorithm: Type.String(), hashed_message: Type.String() }),
     tree_head: FreeObject,
-    location: Type.String({ description: '`file:<name>` in the anchor directory, or `database`' }),
+    location: Type.String({
+      description: '`url:<ACTIONGATE_ANCHOR_URL>` (POSTed there, answered 2xx), `file:<name>` in the anchor directory, or `database`',
+    }),
     extra_config: Type.Union([FreeObject, Type.Null()]),
     key_id: Type.String(),
     signature: Type.String(),

@@ -16,6 +16,13 @@ export const WEBHOOK_EVENTS = [
   'agent.state_changed',
   'tenant.halted',
   'tenant.resumed',
+  'tenant.contained',
+  'tenant.released',
+  'tenant.closed',
+  'posture.changed',
+  'credential.changed',
+  'compliance.finding_raised',
+  'compliance.finding_updated',
 ] as const;
 
 const WebhookEventName = Type.Union(

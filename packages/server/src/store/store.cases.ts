@@ -287,6 +287,16 @@ export function runStoreTests(name: string, createStore: () => Promise<Store>): 
         assert.equal((await decisions.decide(agentKey, call)).verdict, 'ALLOWED');
         const types = (await store.listEvents(tenantId, 0, 100)).map((event) => event.type);
         assert.ok(types.includes('halt.started') && types.includes('halt.lifted'));
+        // Issues 18 and 22: an event of a change committed elsewhere is logged next and announced once.
+        const heard: string[] = [];
+        const stop = store.onEvents((events) => heard.push(...events.map((event) => event.type)));
+        const last = await store.lastEventSeq(tenantId);
+        const appended = await store.appendEvent(tenantId, 'tenant.contained', { reason: 'drill' }, clock.now);
+        stop();
+        assert.equal(appended.seq, last + 1);
+        assert.deepEqual(heard, ['tenant.contained']);
+        const [logged] = await store.listEvents(tenantId, last, 10);
+        assert.deepEqual([logged.type, logged.data], ['tenant.contained', { reason: 'drill' }]);
       }));
 
     test('rules, tools and agent overrides are in force for the next decision', () =>
@@ -317,7 +327,30 @@ export function runStoreTests(name: string, createStore: () => Promise<Store>): 
         assert.equal((await store.getToolRule(tenantId, 'tr_deny'))?.version, 2);
         // The blocked attempt now holds the agent in trust; the disabled rule no longer denies.
         assert.equal(policyOf(await decisions.decide(agentKey, call)), 'allow');
-        assert.equal(await store.deleteToolRule(tenantId, 'tr_deny'), true);
+        // Issue 16: a rule set is replaced in one transaction, or not at all when a rule moved on meanwhile.
+        const created = { ...rule, id: 'tr_set', name: 'set rule', match_path: '/tools/other' };
+        const stale = await store.replaceToolRules(tenantId, {
+          create: [created],
+          update: [],
+          delete: [{ id: 'tr_deny', expectedVersion: 1 }],
+        });
+        assert.equal(stale, false);
+        assert.deepEqual(
+          (await store.listToolRules(tenantId)).map((row) => row.id),
+          ['tr_deny'],
+          'nothing of a stale set is applied',
+        );
+        const replaced = await store.replaceToolRules(tenantId, {
+          create: [created],
+          update: [],
+          delete: [{ id: 'tr_deny', expectedVersion: 2 }],
+        });
+        assert.equal(replaced, true);
+        assert.deepEqual(
+          (await store.listToolRules(tenantId)).map((row) => row.id),
+          ['tr_set'],
+        );
+        assert.equal(await store.deleteToolRule(tenantId, 'tr_set'), true);
         assert.equal((await store.listToolRules(tenantId)).length, 0);
         await store.upsertTool({ tenantId, toolName: '/Tools/Search/', riskLevel: 'critical', description: '', createdAt: clock.now });
         assert.equal((await store.listTools(tenantId))[0].toolName, 'search');

@@ -67,6 +67,13 @@ export interface ToolRuleRow {
   updatedAt: number;
 }
 
+/** The writes of a rule-set replacement (issue 16). */
+export interface ToolRuleSetWrites {
+  create: ToolRuleRow[];
+  update: Array<{ rule: ToolRuleRow; expectedVersion: number }>;
+  delete: Array<{ id: string; expectedVersion: number }>;
+}
+
 export interface ToolRow {
   tenantId: string;
   toolName: string;
@@ -209,6 +216,11 @@ export interface Store
   getToolRule(tenantId: string, id: string): Promise<ToolRuleRow | null>;
   updateToolRule(rule: ToolRuleRow): Promise<void>;
   deleteToolRule(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * Issue 16: applies a rule-set plan (rules/rule-set-plan.ts) in one transaction; false, with
+   * nothing changed, when a rule to update or delete no longer has its expected version.
+   */
+  replaceToolRules(tenantId: string, plan: ToolRuleSetWrites): Promise<boolean>;
 
   upsertTool(tool: ToolRow): Promise<void>;
   listTools(tenantId: string): Promise<ToolRow[]>;

@@ -3,7 +3,21 @@
 // decided by the pure schedule in webhooks/retry-schedule.ts, never by SQL.
 
 export type WebhookEvent =
-  'approval.requested' | 'approval.resolved' | 'decision.blocked' | 'agent.state_changed' | 'tenant.halted' | 'tenant.resumed';
+  | 'approval.requested'
+  | 'approval.resolved'
+  | 'decision.blocked'
+  | 'agent.state_changed'
+  | 'tenant.halted'
+  | 'tenant.resumed'
+  // Issue 18: containment, closure, posture and vault changes.
+  | 'tenant.contained'
+  | 'tenant.released'
+  | 'tenant.closed'
+  | 'posture.changed'
+  | 'credential.changed'
+  // Issue 22: compliance findings (the monitor's failing controls among them).
+  | 'compliance.finding_raised'
+  | 'compliance.finding_updated';
 export type WebhookFormat = 'json' | 'slack';
 
 export interface WebhookRow {

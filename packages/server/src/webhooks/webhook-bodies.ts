@@ -16,6 +16,10 @@ export interface WebhookFacts {
   decidedByKeyName?: string | null;
   agentChange?: { agentId: string; from: string; to: string; cause: string };
   halt?: { reason: string; operatorId: string | null; halted: boolean };
+  /** Issue 18: a change of the tenant's enforcement state or vault: the log event and its data (never a secret). */
+  change?: { event: string; data: Record<string, unknown> };
+  /** Issue 22: the compliance finding raised or updated, as the API shows it. */
+  finding?: Record<string, unknown>;
   /** Base URL of the console's service (ACTIONGATE_PUBLIC_URL), for links. */
   publicUrl: string;
 }
@@ -29,6 +33,10 @@ export function consoleLink(facts: WebhookFacts): string {
   if (approvalId && facts.event.startsWith('approval.')) return `${base}approvals/${approvalId}`;
   if (facts.decision) return `${base}decisions/${facts.decision.id}`;
   if (facts.agentChange) return `${base}agents`;
+  if (facts.change?.event.startsWith('credential.') || facts.event.startsWith('tenant.c') || facts.event === 'tenant.released')
+    return `${base}credentials`;
+  if (facts.finding)
+    return `${facts.publicUrl.replace(/\/$/, '')}/fabric/compliance/findings/${encodeURIComponent(String(facts.finding.finding_id))}`;
   return `${base}kill-switch`;
 }
 
@@ -49,7 +57,30 @@ export function summaryOf(facts: WebhookFacts): string {
       return `Kill switch ON: every call is blocked (${facts.halt?.reason})`;
     case 'tenant.resumed':
       return 'Kill switch off: calls are decided again';
+    case 'tenant.contained':
+      return `Tenant contained: every agent is held and brokered calls are stopped (${facts.change?.data.reason ?? ''})`;
+    case 'tenant.released':
+      return 'Containment released: calls are decided as before';
+    case 'tenant.closed':
+      return `Tenant closed for good (${facts.change?.data.final_disposition ?? ''}): ${facts.change?.data.reason ?? ''}`;
+    case 'posture.changed':
+      return postureSummary(facts.change);
+    case 'credential.changed':
+      return facts.change?.event === 'credential.deleted'
+        ? `Credential \`${facts.change.data.name}\` deleted`
+        : `Credential \`${facts.change?.data.name}\` ${facts.change?.data.change ?? 'saved'} (v${facts.change?.data.version})`;
+    case 'compliance.finding_raised':
+      return `Compliance finding (${facts.finding?.severity}, ${facts.finding?.source}): ${facts.finding?.title}`;
+    case 'compliance.finding_updated':
+      return `Compliance finding \`${facts.finding?.finding_id}\` is now ${facts.finding?.status}: ${facts.finding?.title}`;
   }
+}
+
+function postureSummary(change: WebhookFacts['change']): string {
+  if (change?.event === 'egress_rule.created') return `Egress rule added: brokered calls may reach \`${change.data.target}\``;
+  if (change?.event === 'egress_rule.deleted') return `Egress rule \`${change.data.id}\` removed`;
+  const list = (value: unknown) => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
+  return `Security posture changed: allowed tools ${list(change?.data.allowed_tools)}; denied tools ${list(change?.data.denied_tools)}`;
 }
 
 /** ActionGate's own JSON body. `arguments` are the exact tool arguments of the call. */
@@ -71,6 +102,8 @@ export function jsonBody(deliveryId: string, facts: WebhookFacts): Record<string
       ? { agent_id: facts.agentChange.agentId, from: facts.agentChange.from, to: facts.agentChange.to, cause: facts.agentChange.cause }
       : null,
     halt: facts.halt ? { halted: facts.halt.halted, reason: facts.halt.reason, operator_id: facts.halt.operatorId } : null,
+    change: facts.change ? { event: facts.change.event, ...facts.change.data } : null,
+    finding: facts.finding ?? null,
     console_url: consoleLink(facts),
   };
 }

@@ -199,6 +199,28 @@ export class WebhookService {
           halt: { halted: false, reason: String(data.halted_reason ?? ''), operatorId: (data.operator_id as string | null) ?? null },
         });
         return;
+      // Issue 18: the enforcement state and the vault; the event's data is what the body carries.
+      case 'tenant.contained':
+      case 'tenant.released':
+      case 'tenant.closed':
+        await this.enqueue(event.tenantId, event.type, event.seq, { change: { event: event.type, data } });
+        return;
+      case 'posture.updated':
+      case 'egress_rule.created':
+      case 'egress_rule.deleted':
+        await this.enqueue(event.tenantId, 'posture.changed', event.seq, { change: { event: event.type, data } });
+        return;
+      case 'credential.saved':
+      case 'credential.deleted':
+        await this.enqueue(event.tenantId, 'credential.changed', event.seq, { change: { event: event.type, data } });
+        return;
+      // Issue 22: findings, the monitor's failing controls among them.
+      case 'finding.created':
+        await this.enqueue(event.tenantId, 'compliance.finding_raised', event.seq, { finding: data });
+        return;
+      case 'finding.updated':
+        await this.enqueue(event.tenantId, 'compliance.finding_updated', event.seq, { finding: data });
+        return;
       default:
         return;
     }

@@ -19,6 +19,7 @@ import type {
   TenantRow,
   ToolRow,
   ToolRuleRow,
+  ToolRuleSetWrites,
 } from '../store.ts';
 import { IdempotencyKeyReused } from '../store.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
@@ -53,7 +54,7 @@ import {
   type Row,
 } from '../rows.ts';
 import { encodeDecisionBody } from '../sqlite/decision-body.ts';
-import type { EventListener, EventRow } from '../event-store.ts';
+import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
@@ -393,6 +394,76 @@ export class PostgresStore implements Store, SharedSigningKeys {
         (await query(client, 'rule_delete', 'DELETE FROM tool_rules WHERE tenant_id = $1 AND id = $2', [tenantId, id])).rowCount! > 0;
     });
     return deleted;
+  }
+
+  async replaceToolRules(tenantId: string, plan: ToolRuleSetWrites): Promise<boolean> {
+    try {
+      await this.configChange(tenantId, async (client) => {
+        for (const { id, expectedVersion } of plan.delete) {
+          const result = await query(
+            client,
+            'rule_set_delete',
+            'DELETE FROM tool_rules WHERE tenant_id = $1 AND id = $2 AND version = $3',
+            [tenantId, id, expectedVersion],
+          );
+          if (result.rowCount !== 1) throw new StaleRuleSet();
+        }
+        for (const { rule, expectedVersion } of plan.update) {
+          const c = ruleColumns(rule);
+          const result = await query(
+            client,
+            'rule_set_update',
+            `UPDATE tool_rules SET name = $3, effect = $4, match_path = $5, match_args = $6, agent_ids = $7, risk_at_least = $8,
+               description = $9, enabled = $10, version = $11, updated_at = $12
+             WHERE tenant_id = $1 AND id = $2 AND version = $13`,
+            [
+              c.tenant_id,
+              c.id,
+              c.name,
+              c.effect,
+              c.match_path,
+              c.match_args,
+              c.agent_ids,
+              c.risk_at_least,
+              c.description,
+              c.enabled,
+              c.version,
+              c.updated_at,
+              expectedVersion,
+            ],
+          );
+          if (result.rowCount !== 1) throw new StaleRuleSet();
+        }
+        for (const rule of plan.create) {
+          const c = ruleColumns(rule);
+          await query(
+            client,
+            'rule_set_insert',
+            `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+               version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+            [
+              c.id,
+              c.tenant_id,
+              c.name,
+              c.effect,
+              c.match_path,
+              c.match_args,
+              c.agent_ids,
+              c.risk_at_least,
+              c.description,
+              c.enabled,
+              c.version,
+              c.created_at,
+              c.updated_at,
+            ],
+          );
+        }
+      });
+    } catch (error) {
+      if (error instanceof StaleRuleSet || (error as { cause?: unknown }).cause instanceof StaleRuleSet) return false;
+      throw error;
+    }
+    return true;
   }
 
   async upsertTool(tool: ToolRow): Promise<void> {
@@ -881,6 +952,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return this.events.list(tenantId, afterSeq, limit);
   }
 
+  async appendEvent(tenantId: string, type: EventType, data: Record<string, unknown>, now: number): Promise<EventRow> {
+    return this.tenantTransaction(tenantId, (client, batch) => this.events.append(client, batch, tenantId, type, data, now));
+  }
+
   async lastEventSeq(tenantId: string): Promise<number> {
     return this.events.lastSeq(tenantId);
   }
@@ -1137,3 +1212,6 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return [...ids].slice(0, limit);
   }
 }
+
+/** A rule changed between planning and applying a rule set: the transaction rolls back. */
+class StaleRuleSet extends Error {}

@@ -21,6 +21,7 @@ import type {
   TenantRow,
   ToolRow,
   ToolRuleRow,
+  ToolRuleSetWrites,
 } from '../store.ts';
 import { IdempotencyKeys } from './idempotency.ts';
 import { SqliteDemoTenants } from './sqlite-demo-tenants.ts';
@@ -59,7 +60,7 @@ import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
-import type { EventListener, EventRow } from '../event-store.ts';
+import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 // Issue 23: storage faults, file identity and the data directory live in their own files.
@@ -386,6 +387,49 @@ export class SqliteStore implements Store {
     const result = this.db.prepare('DELETE FROM tool_rules WHERE tenant_id = ? AND id = ?').run(tenantId, id);
     this.invalidation.invalidate({ kind: 'rules', tenantId });
     return result.changes > 0;
+  }
+
+  async replaceToolRules(tenantId: string, plan: ToolRuleSetWrites): Promise<boolean> {
+    const applied = this.db.transaction((): boolean => {
+      for (const { id, expectedVersion } of plan.delete) {
+        if (
+          this.db.prepare('DELETE FROM tool_rules WHERE tenant_id = ? AND id = ? AND version = ?').run(tenantId, id, expectedVersion)
+            .changes !== 1
+        )
+          throw new StaleRuleSet();
+      }
+      for (const { rule, expectedVersion } of plan.update) {
+        const changed = this.db
+          .prepare(
+            `UPDATE tool_rules SET name = @name, effect = @effect, match_path = @match_path, match_args = @match_args,
+               agent_ids = @agent_ids, risk_at_least = @risk_at_least, description = @description, enabled = @enabled,
+               version = @version, updated_at = @updated_at
+             WHERE tenant_id = @tenant_id AND id = @id AND version = @expected_version`,
+          )
+          .run({ ...ruleColumns(rule), expected_version: expectedVersion }).changes;
+        if (changed !== 1) throw new StaleRuleSet();
+      }
+      for (const rule of plan.create) {
+        this.db
+          .prepare(
+            `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+               version, created_at, updated_at)
+             VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @description, @enabled,
+               @version, @created_at, @updated_at)`,
+          )
+          .run(ruleColumns(rule));
+      }
+      return true;
+    });
+    try {
+      applied();
+    } catch (error) {
+      if (error instanceof StaleRuleSet) return false;
+      throw error;
+    } finally {
+      this.invalidation.invalidate({ kind: 'rules', tenantId });
+    }
+    return true;
   }
 
   async upsertTool(tool: ToolRow): Promise<void> {
@@ -769,6 +813,10 @@ export class SqliteStore implements Store {
     return this.events.list(tenantId, afterSeq, limit);
   }
 
+  async appendEvent(tenantId: string, type: EventType, data: Record<string, unknown>, now: number): Promise<EventRow> {
+    return this.events.committed(() => this.db.transaction(() => this.events.append(tenantId, type, data, now))());
+  }
+
   async lastEventSeq(tenantId: string): Promise<number> {
     return this.events.lastSeq(tenantId);
   }
@@ -838,3 +886,6 @@ export class SqliteStore implements Store {
     return this.demoTenants.staleTenantIds(idPrefix, createdBefore, limit);
   }
 }
+
+/** A rule changed between planning and applying a rule set: the transaction rolls back. */
+class StaleRuleSet extends Error {}
