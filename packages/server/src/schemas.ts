@@ -11,6 +11,7 @@ import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
 import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
+import { TOKEN_FORM_SCHEMAS } from './schemas/token-forms.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
@@ -830,6 +831,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...IDENTITY_SCHEMAS, // issue 20
   ...FAST_PATH_SCHEMAS, // issue 20
   ...A2A_SCHEMAS, // issue 20
+  ...TOKEN_FORM_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
 ];
 
