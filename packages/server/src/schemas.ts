@@ -12,6 +12,7 @@ import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { TOKEN_FORM_SCHEMAS } from './schemas/token-forms.ts';
+import { EDGE_SCHEMAS } from './schemas/edges.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
@@ -832,6 +833,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...FAST_PATH_SCHEMAS, // issue 20
   ...A2A_SCHEMAS, // issue 20
   ...TOKEN_FORM_SCHEMAS, // issue 20
+  ...EDGE_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
 ];
 

@@ -7,6 +7,8 @@ import { fastPathRoutes } from './fast-path.ts';
 import { identityRoutes } from './identities.ts';
 import { tokenFormRoutes } from './token-forms.ts';
 import { tryAuthorizeRoutes } from './try-authorize.ts';
+import { edgeRoutes } from './edges.ts';
+import { a2aDelegationRoutes } from './a2a-delegations.ts';
 
 export function identityFabricRoutes(app: App, ctx: AppContext): void {
   identityRoutes(app, ctx);
@@ -16,4 +18,6 @@ export function identityFabricRoutes(app: App, ctx: AppContext): void {
   a2aRoutes(app, ctx);
   tokenFormRoutes(app, ctx);
   tryAuthorizeRoutes(app, ctx);
+  edgeRoutes(app, ctx);
+  a2aDelegationRoutes(app, ctx);
 }

@@ -27,6 +27,7 @@ import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
 import { PostgresIdentities } from './postgres-identities.ts';
+import { PostgresEdges } from './postgres-edges.ts'; // issue 20
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -110,6 +111,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly posture: PostgresPosture;
   readonly compliance: PostgresCompliance;
   readonly identities: PostgresIdentities;
+  readonly edges: PostgresEdges; // issue 20
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -143,6 +145,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.posture = new PostgresPosture(this.pool, query, (run) => this.transaction(run));
     this.compliance = new PostgresCompliance(this.pool);
     this.identities = new PostgresIdentities(this.pool, (run) => this.transaction(run));
+    this.edges = new PostgresEdges(this.pool); // issue 20
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 
