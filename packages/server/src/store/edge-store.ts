@@ -26,8 +26,3 @@ export interface EdgeStore {
   /** False when it was already revoked. */
   revokeEdge(tenantId: string, id: string, now: number): Promise<boolean>;
 }
-
-/** Issue 20: the store's edge part, one name on `Store`. */
-export interface EdgeStores {
-  readonly edges: EdgeStore;
-}

@@ -7,7 +7,6 @@ import type { HaltStore } from './halt-store.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { EnforcementStores } from './posture-store.ts';
 import type { IdentityStores } from './identity-store.ts';
-import type { EdgeStores } from './edge-store.ts';
 import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
@@ -185,7 +184,7 @@ export type ApprovalDecisionResult =
   | { ok: false; reason: 'not_found' | 'own_request' | 'already_decided' | 'expired'; approval?: ApprovalRow };
 
 export interface Store
-  extends EventStore, HaltStore, TraceStore, DemoTenantStore, ApprovalCountStore, StorageStatus, EnforcementStores, IdentityStores, EdgeStores {
+  extends EventStore, HaltStore, TraceStore, DemoTenantStore, ApprovalCountStore, StorageStatus, EnforcementStores, IdentityStores {
   close(): Promise<void>;
   ping(): Promise<boolean>;
 
