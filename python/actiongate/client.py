@@ -1,6 +1,7 @@
 """The ActionGate client: one method per customer route, standard library only (urllib)."""
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -62,12 +63,21 @@ class Client:
         timeout: float = 5.0,
         retries: int = 2,
         agent_id: Optional[str] = None,
+        agent_token: Optional[str] = None,
     ) -> None:
         self.base_url = (base_url or os.environ.get("ACTIONGATE_URL") or "http://127.0.0.1:8080").rstrip("/")
         self.api_key = api_key if api_key is not None else os.environ.get("ACTIONGATE_API_KEY")
         self.timeout = float(timeout)
         self.retries = max(0, int(retries))
         self.agent_id = agent_id
+        # An agent token (issue 20) is sent as `Authorization: Bearer` when there is no API key.
+        self.agent_token = agent_token
+        if agent_token is not None and api_key is None:
+            self.api_key = None
+
+    def with_agent_token(self, token: str) -> "Client":
+        """A client of the same service that speaks as the token's agent, within its scopes."""
+        return Client(self.base_url, None, self.timeout, self.retries, self.agent_id, agent_token=token)
 
     # -- transport -------------------------------------------------------------------------------
 
@@ -88,6 +98,8 @@ class Client:
         all_headers = {"accept": "application/json", **(headers or {})}
         if self.api_key:
             all_headers["x-api-key"] = self.api_key
+        elif self.agent_token:
+            all_headers["authorization"] = f"Bearer {self.agent_token}"
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -328,6 +340,117 @@ class Client:
         """Closes the tenant for good and seals its journal; there is no undo."""
         return self._request("POST", "/fabric/close", {"tenant": tenant, "reason": reason,
                                                         "final_disposition": final_disposition})
+
+    # -- identities, tokens and delegation (issue 20) ---------------------------------------------
+
+    def create_identity(self, kind: str, display_name: str, **fields: Any) -> JsonObject:
+        """`IdentityCreateRequest`; the answer carries the Ed25519 private key once."""
+        return self._request("POST", "/fabric/identities", {"kind": kind, "display_name": display_name, **fields})
+
+    def register_identity(self, agent_id: str, agent_public_key: str, organization: str, tenant: str,
+                          **fields: Any) -> JsonObject:
+        """`IdentityReq`: an agent registers its own Ed25519 public key (base64url of the 32 bytes)."""
+        return self._request("POST", "/fabric/identities/register", {
+            "agent_id": agent_id, "agent_public_key": agent_public_key, "organization": organization,
+            "tenant": tenant, **fields})
+
+    def get_identity(self, identity_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/identities/{_q(identity_id)}")
+
+    def rotate_identity(self, identity_id: str, reason: Optional[str] = None) -> JsonObject:
+        return self._request("POST", f"/fabric/identities/{_q(identity_id)}/rotate", {"reason": reason})
+
+    def revoke_identity(self, identity_id: str, reason: Optional[str] = None) -> JsonObject:
+        """Revokes the identity, its descendants, their delegations and tokens, in one transaction."""
+        return self._request("POST", f"/fabric/identities/{_q(identity_id)}/revoke", {"reason": reason})
+
+    def challenge(self, identity_id: str) -> str:
+        """A single-use nonce to sign with the identity's key."""
+        return self._request("POST", f"/fabric/identities/{_q(identity_id)}/challenge", {})["challenge"]
+
+    def verify_identity(self, identity_id: str, public_key: str, challenge: str, signature: str) -> JsonObject:
+        return self._request("POST", f"/fabric/identities/{_q(identity_id)}/verify", {
+            "public_key": public_key, "challenge": challenge, "signature": signature})
+
+    def prove(self, identity_id: str, public_key: str, sign: Callable[[bytes], bytes]) -> JsonObject:
+        """Challenge, sign, verify. `sign` signs bytes with the identity's Ed25519 private key (the
+        standard library has no Ed25519; pass e.g. `cryptography`'s `Ed25519PrivateKey.sign`)."""
+        nonce = self.challenge(identity_id)
+        signature = base64.urlsafe_b64encode(sign(nonce.encode())).decode().rstrip("=")
+        return self.verify_identity(identity_id, public_key, nonce, signature)
+
+    def mint_agent_token(self, agent_id: str, scopes: List[str], ttl_seconds: Optional[int] = None,
+                         chain: Optional[List[str]] = None) -> JsonObject:
+        """`AgentTokenRequest`: a JWT for the agent; use it with `with_agent_token`."""
+        body: JsonObject = {"agent_id": agent_id, "scopes": scopes}
+        if ttl_seconds is not None:
+            body["ttl_seconds"] = ttl_seconds
+        if chain is not None:
+            body["chain"] = chain
+        return self._request("POST", "/fabric/agent-tokens", body)
+
+    def create_delegation(self, delegate_id: str, capabilities: List[str], **fields: Any) -> JsonObject:
+        """`DelegationCreateRequest`: attenuated from what the caller holds."""
+        return self._request("POST", "/fabric/delegations", {"delegate_id": delegate_id,
+                                                             "capabilities": capabilities, **fields})
+
+    def revoke_delegation(self, delegation_id: str) -> JsonObject:
+        return self._request("POST", f"/fabric/delegations/{_q(delegation_id)}/revoke")
+
+    def delegate_from_token(self, token: str, chain: List[str], **fields: Any) -> JsonObject:
+        """`DelegateReq`: from an agent token (by id), a narrower delegation and a token for `subject`."""
+        return self._request("POST", "/fabric/tokens/delegate", {
+            "token": token, "chain": [{"delegation_id": d} for d in chain], **fields})
+
+    def authorize(self, agent: str, tool: str, action: str, resource: str, session: str, tenant: str,
+                  **fields: Any) -> JsonObject:
+        """`AuthorizeRequest`: a decision for `agent` (under `chain`, when given)."""
+        return self._request("POST", "/fabric/authorize", {
+            "agent": agent, "tool": tool, "action": action, "resource": resource, "session": session,
+            "tenant": tenant, **fields})
+
+    def evaluate_with_token(self, token: str, tool: str, action: str, resource: str, **fields: Any) -> JsonObject:
+        """`EvalReq`: a decision under an agent token named by id."""
+        return self._request("POST", "/fabric/tokens/evaluate", {
+            "token": token, "tool": tool, "action": action, "resource": resource, **fields})
+
+    def assess_token(self, token: str, action: str, resource: Optional[str] = None) -> JsonObject:
+        """`AssessReq`: what the token covers and how risky the action is; nothing recorded."""
+        body: JsonObject = {"token": token, "action": action}
+        if resource is not None:
+            body["resource"] = resource
+        return self._request("POST", "/fabric/tokens/assess", body)
+
+    def request_action_token(self, agent_id: str, tenant: str, grant_id: str, intent: JsonObject, tool: str,
+                             action: str, resource: str, **fields: Any) -> JsonObject:
+        """`TokenReq`: a decision and, when allowed, a single-use token bound to exactly this call."""
+        return self._request("POST", "/fabric/tokens", {
+            "agent_id": agent_id, "tenant": tenant, "grant_id": grant_id, "intent": intent, "tool": tool,
+            "action": action, "resource": resource, **fields})
+
+    def execute_action_token(self, token: str, caller_agent_id: str, caller_tenant: str, tool: str, action: str,
+                             resource: str, **fields: Any) -> JsonObject:
+        """`ExecReq`: redeems an action token once; run the tool only when `run` is true."""
+        return self._request("POST", "/fabric/tokens/execute", {
+            "token": token, "caller_agent_id": caller_agent_id, "caller_tenant": caller_tenant, "tool": tool,
+            "action": action, "resource": resource, **fields})
+
+    def add_edge(self, source: str, target: str, relation: str, evidence_ref: str, allowed_actions: List[str],
+                 expires_at: Optional[float] = None) -> JsonObject:
+        """`EdgeReq`: `source` may act for `target`."""
+        return self._request("POST", "/fabric/edges", {
+            "source": source, "target": target, "relation": relation, "evidence_ref": evidence_ref,
+            "allowed_actions": allowed_actions, "expires_at": expires_at})
+
+    def check_capability(self, identity_id: str, capability: str) -> JsonObject:
+        return self._request("POST", "/fabric/capabilities/check", {"identity_id": identity_id, "capability": capability})
+
+    def check_impersonation(self, actual_identity: str, claiming_identity: str) -> JsonObject:
+        return self._request("POST", "/fabric/impersonation/check", {
+            "actual_identity": actual_identity, "claiming_identity": claiming_identity})
+
+    def evaluate_composition(self, active: List[JsonObject]) -> JsonObject:
+        return self._request("POST", "/fabric/composition/evaluate", {"active": active})
 
     # -- guards ----------------------------------------------------------------------------------
 

@@ -72,7 +72,7 @@ export interface DecisionInput {
    * Issue 20: the call came with an agent token; the tool paths it is scoped to (a trailing `/`
    * covers a subtree). Absent for calls sent with a key.
    */
-  token?: { id: string; scopes: readonly string[]; chain: readonly string[] };
+  token?: { id: string; scopes: readonly string[]; chain: readonly string[]; label?: string };
 }
 
 export interface DecisionState {

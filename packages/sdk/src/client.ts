@@ -33,6 +33,7 @@ import type {
   TryResult,
 } from './types.ts';
 import { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
+import { identityHelpers } from './identity.ts';
 import type {
   CallRequest,
   CallResult,
@@ -61,6 +62,11 @@ export interface ActionGateOptions {
   retries?: number;
   /** A fetch implementation (tests, proxies). Defaults to the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * An agent token (`POST /fabric/agent-tokens`), sent as `Authorization: Bearer` instead of an API
+   * key: the client then speaks for the token's agent, within its scopes. See `withAgentToken`.
+   */
+  agentToken?: string;
 }
 
 export interface DecideOptions {
@@ -85,10 +91,22 @@ export class ActionGate {
     this.retries = options.retries ?? 2;
     this.transport = {
       baseUrl: this.baseUrl,
-      apiKey: options.apiKey ?? process.env.ACTIONGATE_API_KEY,
+      apiKey: options.agentToken ? options.apiKey : (options.apiKey ?? process.env.ACTIONGATE_API_KEY),
+      agentToken: options.agentToken,
       fetch: options.fetch ?? globalThis.fetch,
     };
+    this.options = options;
   }
+
+  private readonly options: ActionGateOptions;
+
+  /** A client for the same service that speaks as the token's agent (Bearer, no API key). */
+  withAgentToken(token: string): ActionGate {
+    return new ActionGate({ ...this.options, apiKey: undefined, agentToken: token });
+  }
+
+  /** Issue 20: identities, proof of possession, tokens, delegation and the checks over them. */
+  readonly identity = identityHelpers((method, path, body) => this.call(method, path, body === undefined ? {} : { body }));
 
   private call<T>(method: string, path: string, options: Partial<CallOptions> = {}): Promise<T> {
     return callApi<T>(this.transport, method, path, { timeoutMs: this.timeoutMs, ...options });

@@ -5,6 +5,8 @@ import { ApiRequestError, GovernanceUnavailable } from './errors.ts';
 export interface TransportOptions {
   baseUrl: string;
   apiKey: string | undefined;
+  /** An agent token sent as `Authorization: Bearer` when there is no API key (issue 20). */
+  agentToken?: string;
   fetch: typeof fetch;
 }
 
@@ -39,6 +41,7 @@ export async function callApi<T>(transport: TransportOptions, method: string, pa
   }
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (transport.apiKey) headers['x-api-key'] = transport.apiKey;
+  else if (transport.agentToken) headers.authorization = `Bearer ${transport.agentToken}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const deadline = Date.now() + options.timeoutMs;
   const retries = Math.max(0, options.retries ?? 0);

@@ -4,6 +4,7 @@ export { mayRun, isHeld } from './client-rule.ts';
 export { ActionBlocked, ActionGateError, ApiRequestError, ApprovalRequired, GovernanceUnavailable } from './errors.ts';
 export { approvalIdOf, defaultPayload, type GuardOptions } from './guard.ts';
 export { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
+export { signChallenge, type IdentityHelpers } from './identity.ts';
 export {
   FastPathGrant,
   verifyFastPathSnapshot,

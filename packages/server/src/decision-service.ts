@@ -104,7 +104,9 @@ export class DecisionService {
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
             // Issue 20: a call sent with an agent token is held to the token's scopes.
-            ...(options.token ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain } } : {}),
+            ...(options.token
+              ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain, label: options.token.label } }
+              : {}),
           },
           extraState ? { ...state, ...(extraState.current(key.tenantId) ?? prepared) } : state,
         );

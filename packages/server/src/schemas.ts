@@ -11,6 +11,8 @@ import { ANCHOR_SCHEMAS } from './schemas/anchors.ts';
 import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
+import { TOKEN_FORM_SCHEMAS } from './schemas/token-forms.ts';
+import { EDGE_SCHEMAS } from './schemas/edges.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
 import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
@@ -833,6 +835,8 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...IDENTITY_SCHEMAS, // issue 20
   ...FAST_PATH_SCHEMAS, // issue 20
   ...A2A_SCHEMAS, // issue 20
+  ...TOKEN_FORM_SCHEMAS, // issue 20
+  ...EDGE_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
   ...CLUSTER_SCHEMAS, // issue 14
 ];

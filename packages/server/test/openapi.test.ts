@@ -64,7 +64,7 @@ test('the X-API-Key security scheme, required on every /fabric route except the 
     name: 'X-API-Key',
     description: 'customer key (`fk_…`) or agent key (`agt_…`)',
   });
-  const publicRoutes = new Set(['GET /fabric/try', 'POST /fabric/try', 'GET /fabric/openapi.json']);
+  const publicRoutes = new Set(['GET /fabric/try', 'POST /fabric/try', 'POST /fabric/try/authorize', 'GET /fabric/openapi.json']);
   for (const { path, method, operation } of operations(full)) {
     if (!path.startsWith('/fabric')) continue;
     const id = `${method} ${path}`;

@@ -47,6 +47,8 @@ export function identityStage({ input, state }: StageContext): StageResult {
   // A token narrows what the agent may do: a path outside its scopes is denied before anything else.
   const token = input.token;
   let matchedScope: string | undefined;
+  // Issue 20: `label` names what scopes the call when it is not an agent token (a delegation chain).
+  const scoping = token ? (token.label ?? `agent token ${token.id}`) : '';
   if (token) {
     data.token_id = token.id;
     data.token_scopes = [...token.scopes];
@@ -56,7 +58,7 @@ export function identityStage({ input, state }: StageContext): StageResult {
       return {
         ...base,
         verdict: 'deny',
-        detail: `agent token ${token.id} is not scoped to \`${input.path}\` (scopes: ${token.scopes.map((s) => `\`${s}\``).join(', ')})`,
+        detail: `${scoping} is not scoped to \`${input.path}\` (scopes: ${token.scopes.map((s) => `\`${s}\``).join(', ')})`,
         data: { ...data, out_of_scope: true },
       };
     }
@@ -84,7 +86,7 @@ export function identityStage({ input, state }: StageContext): StageResult {
     return {
       ...base,
       verdict: 'allow',
-      detail: `agent token ${token.id} verified for agent \`${input.agentId}\`, scope \`${matchedScope}\` covers the path`,
+      detail: `${scoping} verified for agent \`${input.agentId}\`, scope \`${matchedScope}\` covers the path`,
       data,
     };
   }

@@ -15,6 +15,17 @@ import type { AgentTokenRequest } from '../schemas/identity.ts';
 
 export const TOKEN_ISSUER = 'actiongate';
 export const TOKEN_AUDIENCE = 'actiongate';
+/** Audience of action tokens (`TokenReq`), which only `POST /fabric/tokens/execute` accepts. */
+export const ACTION_AUDIENCE = 'actiongate:execute';
+
+/** The one call an action token allows. */
+export interface ActionBinding {
+  path: string;
+  action: string;
+  resource: string;
+  arguments_hash: string;
+  grant_id: string;
+}
 /** How fresh a proof of possession must be to use a delegation marked `pop`. */
 export const POP_FRESH_MS = 5 * 60_000;
 
@@ -25,6 +36,8 @@ export interface TokenPrincipal {
   agentId: string;
   scopes: string[];
   chain: string[];
+  /** What scopes the call, in the identity stage's words (default: `agent token <id>`). */
+  label?: string;
 }
 
 export interface MintedToken {
@@ -132,10 +145,71 @@ export class AgentTokenService {
   }
 
   /**
+   * An action token (`TokenReq`): a JWT bound to one call (`act`: path, action, resource, arguments
+   * hash, grant), scoped to its path, stored like any agent token so a revocation cascade reaches it.
+   * Spent at `POST /fabric/tokens/execute`; never accepted as a Bearer credential.
+   */
+  async mintAction(
+    key: KeyRow,
+    identity: IdentityRow,
+    binding: ActionBinding,
+    options: { chain: string[]; expiresAt: number },
+  ): Promise<MintedToken> {
+    const now = this.clock();
+    const exp = Math.floor(options.expiresAt / 1000);
+    const iat = Math.floor(now / 1000);
+    if (exp <= iat) throw new ApiError('AG_CONFLICT', 'the grant or identity expires within a second; nothing to mint');
+    const signing = this.keyRing.current;
+    const id = newIdentityId('atk', now);
+    const token = await new SignJWT({ tid: key.tenantId, idn: identity.id, scopes: [binding.path], chain: options.chain, act: binding })
+      .setProtectedHeader({ alg: 'EdDSA', kid: signing.kid, typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(ACTION_AUDIENCE)
+      .setSubject(identity.agentId)
+      .setJti(id)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(signing.privateKey);
+    const row: AgentTokenRow = {
+      id,
+      tenantId: key.tenantId,
+      identityId: identity.id,
+      agentId: identity.agentId,
+      keyId: key.id,
+      keyHash: key.keyHash,
+      scopes: [binding.path],
+      chain: options.chain,
+      createdAt: now,
+      expiresAt: exp * 1000,
+      revokedAt: null,
+      revokedReason: null,
+    };
+    await this.store.identities.createAgentToken(row);
+    return { token, row, identity, kid: signing.kid };
+  }
+
+  /** The live row and binding of an action token; 401 like `verify` when it is not one, or not live. */
+  async verifyAction(token: string): Promise<{ key: KeyRow; row: AgentTokenRow; binding: ActionBinding }> {
+    const { key, row, payload } = await this.verified(token, ACTION_AUDIENCE);
+    const act = payload.act as ActionBinding | undefined;
+    if (!act || typeof act.path !== 'string') throw new ApiError('AG_INVALID_TOKEN', 'invalid action token: it binds no call');
+    return { key, row, binding: act };
+  }
+
+  /**
    * The key and principal a bearer token stands for; 401 when the token is malformed, tampered,
    * signed by an unknown key, expired, revoked, or its identity or minting key no longer active.
    */
   async verify(token: string): Promise<{ key: KeyRow; principal: TokenPrincipal }> {
+    const { key, row } = await this.verified(token, TOKEN_AUDIENCE);
+    return {
+      // The token acts as an agent key bound to its agent, under the minting key's record.
+      key: { ...key, kind: 'agent', role: 'agent', agentId: row.agentId },
+      principal: { id: row.id, identityId: row.identityId, agentId: row.agentId, scopes: row.scopes, chain: row.chain },
+    };
+  }
+
+  private async verified(token: string, audience: string): Promise<{ key: KeyRow; row: AgentTokenRow; payload: JWTPayload }> {
     const invalid = (why: string) => new ApiError('AG_INVALID_TOKEN', `invalid agent token: ${why}`);
     if (token.length > 4096) throw invalid('too long');
     const now = this.clock();
@@ -151,7 +225,8 @@ export class AgentTokenService {
         {
           algorithms: ['EdDSA'],
           issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
+          // Action tokens carry their own audience, so one is never taken for a Bearer credential.
+          audience,
           currentDate: new Date(now),
           requiredClaims: ['jti', 'exp', 'sub'],
         },
@@ -168,10 +243,6 @@ export class AgentTokenService {
     if (!identity || identityStatus(identity, now) !== 'active') throw invalid(`identity \`${row.identityId}\` is not active`);
     const key = await this.store.findKeyByHash(row.keyHash);
     if (!key || key.revokedAt !== null || key.id !== row.keyId) throw invalid('the key that minted it was revoked');
-    return {
-      // The token acts as an agent key bound to its agent, under the minting key's record.
-      key: { ...key, kind: 'agent', role: 'agent', agentId: row.agentId },
-      principal: { id: row.id, identityId: row.identityId, agentId: row.agentId, scopes: row.scopes, chain: row.chain },
-    };
+    return { key, row, payload };
   }
 }

@@ -72,6 +72,39 @@ export const A2ARevokeRequest = Type.Object(
 );
 export type A2ARevokeRequest = Static<typeof A2ARevokeRequest>;
 
+const AgentCard = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    description:
+      'an A2A agent card; `agent_id` (or `name`) names a registered agent; its other claims (`capabilities`, …) are checked against the registry, never trusted',
+  },
+);
+
+export const A2ADelegationRequest = Type.Object(
+  {
+    delegator_card: AgentCard,
+    delegatee_card: AgentCard,
+    requested_task: Type.String({ minLength: 1, maxLength: 1000 }),
+    requested_capabilities: Type.Array(Capability, { minItems: 1, maxItems: 256 }),
+  },
+  { $id: 'A2ADelegationRequest', ...closed },
+);
+export type A2ADelegationRequest = Static<typeof A2ADelegationRequest>;
+
+export const A2ADelegation = Type.Object(
+  {
+    delegation: Type.Unsafe({ $ref: 'Delegation#' }),
+    task: Type.String(),
+    delegator: Type.String({ description: 'identity id' }),
+    delegatee: Type.String({ description: 'identity id' }),
+    granted: Type.Array(Type.String()),
+    dropped: Type.Array(Type.String({ description: 'asked for but not held by the delegator' })),
+    unverified_claims: Type.Array(Type.String({ description: 'capabilities a card claims that the registry does not give its agent' })),
+  },
+  { $id: 'A2ADelegation' },
+);
+
 export const A2ANonceAccepted = Type.Object(
   { agent_id: Type.String(), nonce: Type.String(), accepted: Type.Boolean(), remembered_until: Time },
   { $id: 'A2ANonceAccepted' },
@@ -119,6 +152,8 @@ export const A2A_SCHEMAS: TSchema[] = [
   A2AObserveRequest,
   A2AAuthorityRequest,
   A2ARevokeRequest,
+  A2ADelegationRequest,
+  A2ADelegation,
   A2ANonceAccepted,
   A2AObservation,
   A2AAuthority,

@@ -2,6 +2,7 @@
 // Rules that decide (attenuation, what a revocation reaches) are pure functions of the engine; the
 // store loads, applies their plan in one transaction, and enforces single use atomically.
 import type { Cascade, CascadeGraph } from '@actiongate/engine';
+import type { EdgeStore } from './edge-store.ts';
 
 export type IdentityKind = 'agent' | 'human' | 'service' | 'mcp_server' | 'tool' | 'sub_agent';
 
@@ -188,4 +189,6 @@ export interface IdentityStore {
 /** Issue 20: the store's identity part, one name on `Store`. */
 export interface IdentityStores {
   readonly identities: IdentityStore;
+  /** Acting edges (edge-store.ts). */
+  readonly edges: EdgeStore;
 }

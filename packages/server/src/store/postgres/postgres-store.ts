@@ -29,6 +29,7 @@ import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
 import { PostgresIdentities } from './postgres-identities.ts';
 import { PostgresCluster } from './postgres-cluster.ts';
+import { PostgresEdges } from './postgres-edges.ts'; // issue 20
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
 import type { DecidingTenant } from '../cached-store.ts';
@@ -113,6 +114,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly compliance: PostgresCompliance;
   readonly identities: PostgresIdentities;
   readonly cluster: PostgresCluster;
+  readonly edges: PostgresEdges; // issue 20
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -147,6 +149,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.compliance = new PostgresCompliance(this.pool);
     this.identities = new PostgresIdentities(this.pool, (run) => this.transaction(run));
     this.cluster = new PostgresCluster(this.pool, query);
+    this.edges = new PostgresEdges(this.pool); // issue 20
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 

@@ -585,4 +585,21 @@ export const MIGRATIONS: string[] = [
     fault_at INTEGER
   );
   `,
+  // Issue 20: acting edges (who may act for whom, with evidence and expiry).
+  `
+  CREATE TABLE identity_edges (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    target TEXT NOT NULL,
+    relation TEXT NOT NULL,
+    evidence_ref TEXT NOT NULL,
+    allowed_actions TEXT NOT NULL,
+    created_by_key_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX identity_edges_by_tenant ON identity_edges (tenant_id, revoked_at);
+  `,
 ];

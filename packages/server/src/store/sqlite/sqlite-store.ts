@@ -55,6 +55,7 @@ import { approvalEventData, SqliteEventLog } from './sqlite-events.ts';
 import { SqliteHalt } from './sqlite-halt.ts';
 import { SqliteApprovalCounts } from './sqlite-approval-counts.ts';
 import { SqliteIdentities } from './sqlite-identities.ts'; // issue 20
+import { SqliteEdges } from './sqlite-edges.ts'; // issue 20
 import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { SqliteCompliance } from './sqlite-compliance.ts';
@@ -109,6 +110,7 @@ export class SqliteStore implements Store {
   readonly compliance: SqliteCompliance;
   /** Issue 20: identities, challenges, agent tokens and delegations. */
   readonly identities: SqliteIdentities;
+  readonly edges: SqliteEdges; // issue 20
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -153,6 +155,7 @@ export class SqliteStore implements Store {
     this.cluster = new SqliteCluster(this.db); // issue 14
     this.compliance = new SqliteCompliance(this.db);
     this.identities = new SqliteIdentities(this.db); // issue 20
+    this.edges = new SqliteEdges(this.db); // issue 20
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
