@@ -197,6 +197,16 @@ function main(): void {
     'pi_notinject_injecguard InjecGuard validation rows',
     notInjectOutcomes.filter((o) => o.row.subset === 'InjecGuard_valid'),
   );
+  // The cost per KB, screened warm (the first pass above compiled the expressions and loaded the
+  // model): CPU time of the process, so a busy machine's waiting is not counted.
+  const texts = [...bipia, ...notInject].map((row) => row.text);
+  const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const before = process.cpuUsage();
+  for (let round = 0; round < 3; round++) for (const text of texts) screenInjection({ content: text });
+  const used = process.cpuUsage(before);
+  console.log(
+    `\nscreen cost, bare rows of pi_bipia and pi_notinject_injecguard screened warm 3 times: ${((used.user + used.system) / 3 / (bytes / 1024)).toFixed(1)} µs CPU per KB (${(bytes / 1024).toFixed(0)} KB)`,
+  );
 }
 
 main();

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FEATURE_BITS } from '../packages/engine/src/injection/text-features.ts';
+import { FEATURE_BITS, quantise } from '../packages/engine/src/injection/text-features.ts';
 import { loadAllExamples, isLocalTestPath } from './lib/screen-corpus.ts';
 import { prepare, train } from './lib/screen-trainer.ts';
 
@@ -28,11 +28,7 @@ function main(): void {
   void isLocalTestPath;
   const prepared = training.map(prepare);
   const model = train(prepared);
-  let max = 0;
-  for (const w of model.weights) max = Math.max(max, Math.abs(w));
-  const scale = max / 127;
-  const quantised = new Int8Array(model.weights.length);
-  for (let i = 0; i < quantised.length; i++) quantised[i] = Math.round(model.weights[i] / scale);
+  const { weights: quantised, scale } = quantise(model);
   const base64 = Buffer.from(quantised.buffer).toString('base64');
   const positives = training.filter((e) => e.label === 1).length;
   const lines = [

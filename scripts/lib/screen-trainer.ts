@@ -9,6 +9,7 @@ import {
   bestWindow,
   FEATURE_COUNT,
   foldText,
+  quantise,
   WINDOW,
   sigmoid,
   windowVectors,
@@ -168,5 +169,5 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
 
 /** Probability of injection for a raw text under a model, as the run-time scorer computes it. */
 export function probability(model: LinearModel, folded: string): number {
-  return sigmoid(bestWindow(folded, model).logit);
+  return sigmoid(bestWindow(folded, quantise(model)).logit);
 }

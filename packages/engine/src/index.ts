@@ -10,7 +10,7 @@ export * from './trust-state.ts';
 export * from './risk/risk-class.ts';
 export { classifyRisk } from './risk/classify-risk.ts';
 export { callAmount } from './risk/call-amount.ts';
-export { screenInjection } from './injection/screen-injection.ts';
+export { screenInjection, type InjectionScreenResult } from './injection/screen-injection.ts';
 export { trustMatrix } from './stages/trust.ts';
 export * from './settings.ts';
 export * from './signing.ts';

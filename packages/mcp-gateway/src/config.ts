@@ -2,6 +2,7 @@
 // `mcpServers` shape MCP clients already use. Keys never sit in the file: the agent key and the
 // approver key come from the environment, so a gateway.json can be shared and committed.
 import { readFileSync } from 'node:fs';
+import { TOOL_RESULT_ACTIONS, type ToolResultAction } from './screen-result.ts';
 
 /** An upstream started as a child process and spoken to over stdio. */
 export interface StdioServerConfig {
@@ -33,6 +34,8 @@ export interface ActionGateSettings {
   pollIntervalMs?: number;
   /** Deadline of one upstream call. Default 300000. */
   upstreamTimeoutMs?: number;
+  /** A tool result the injection screen flags: `withhold` it from the model (default) or `mark` it with a warning. */
+  toolResults?: ToolResultAction;
 }
 
 export interface GatewayConfig {
@@ -50,7 +53,7 @@ export class ConfigError extends Error {}
 /** Server keys become part of tool names and decision paths: letters, digits, `-` and single `_`. */
 export const SERVER_KEY = /^(?!.*__)[A-Za-z0-9_-]{1,48}$/;
 
-const SETTINGS_FIELDS = ['url', 'agentId', 'timeoutMs', 'approvalWaitMs', 'pollIntervalMs', 'upstreamTimeoutMs'];
+const SETTINGS_FIELDS = ['url', 'agentId', 'timeoutMs', 'approvalWaitMs', 'pollIntervalMs', 'upstreamTimeoutMs', 'toolResults'];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -122,6 +125,9 @@ function checkSettings(value: unknown): ActionGateSettings {
     if (n !== undefined && (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || (field !== 'approvalWaitMs' && n === 0))) {
       throw new ConfigError(`actiongate.${field} must be a positive number of milliseconds`);
     }
+  }
+  if (value.toolResults !== undefined && !TOOL_RESULT_ACTIONS.includes(value.toolResults as ToolResultAction)) {
+    throw new ConfigError(`actiongate.toolResults must be one of ${TOOL_RESULT_ACTIONS.map((a) => `\`${a}\``).join(', ')}`);
   }
   return value as ActionGateSettings;
 }

@@ -32,6 +32,7 @@ import { governCall, type GovernContext, type RequestScope } from './govern-call
 import { stderrLogger, type Logger } from './log.ts';
 import { strictDecisionFetch } from './strict-decision-fetch.ts';
 import { NameTable } from './tool-names.ts';
+import { screenToolResult, type ToolResultAction } from './screen-result.ts';
 import { errorResult } from './tool-results.ts';
 import {
   connectUpstream,
@@ -48,7 +49,14 @@ import {
 /** The payload field that carries the upstream's tool annotations: hints from the upstream, not facts. */
 export const HINTS_FIELD = '_mcp';
 
-const DEFAULTS = { timeoutMs: 5000, approvalWaitMs: 45_000, pollIntervalMs: 1000, upstreamTimeoutMs: 300_000, connectTimeoutMs: 30_000 };
+const DEFAULTS = {
+  timeoutMs: 5000,
+  approvalWaitMs: 45_000,
+  pollIntervalMs: 1000,
+  upstreamTimeoutMs: 300_000,
+  connectTimeoutMs: 30_000,
+  toolResults: 'withhold' as ToolResultAction,
+};
 
 export interface GatewayOptions {
   /** The client-facing transport; stdio by default. */
@@ -247,8 +255,11 @@ export async function runGateway(config: GatewayConfig, options: GatewayOptions 
     }
     await progress.flush();
     log(`${label}: decision ${governed.decisionId}: ran${result.isError ? ' (the tool answered an error)' : ''}`);
-    reportOutcome(gate, governed.decisionId, result.isError ? 'failed' : 'completed', undefined, log);
-    return result;
+    // What the tool returned reaches the model only after the injection screen has read it.
+    const screened = screenToolResult(result, settings.toolResults);
+    if (screened.note) log(`${label}: decision ${governed.decisionId}: ${screened.note}`);
+    reportOutcome(gate, governed.decisionId, result.isError ? 'failed' : 'completed', screened.note, log);
+    return screened.result;
   });
 
   if (capabilities.resources) {

@@ -7,6 +7,7 @@
 // Japanese; the vocabulary is ours, written from the grammar of each language.
 
 import type { Signal } from './rules.ts';
+import { AGENT_WORD, NON_ASCII, READER_WORD } from './text-traits.ts';
 
 const ADDRESS = [
   // en
@@ -97,10 +98,11 @@ function near(list: readonly number[], at: number): boolean {
  * The strongest combination, around one action word, of who is addressed, how the task is
  * switched and where the action goes. Weights: a strong switch with a target or an address 0.75;
  * a weak switch with both an address and a target 0.6; address, weak switch and action 0.45;
- * address or weak switch with a target 0.4 (not enough alone).
+ * address or weak switch with a target 0.4 (not enough alone). `traits` (text-traits.ts), when
+ * the caller scanned the text, skip an ASCII text without any key word of intent-words.ts.
  */
-export function detectAgentIntent(text: string): Signal | undefined {
-  if (text.length < 24 || text.length > MAX_TEXT) return undefined;
+export function detectAgentIntent(text: string, traits = AGENT_WORD): Signal | undefined {
+  if (text.length < 24 || text.length > MAX_TEXT || (traits & (AGENT_WORD | NON_ASCII)) === 0) return undefined;
   // The rarest parts first: most texts name no reader and switch no task.
   const addresses = positions(ADDRESS_RE, text);
   const strong = positions(STRONG_RE, text);
@@ -148,9 +150,12 @@ const INLINE_ROLE_TAG =
 const VERDICT =
   /\b(?:not\s+malicious|is\s+(?:safe|legitimate|trustworthy|harmless)|highly\s+recommended|recommend(?:ed)?\s+(?:for|to)|approve[ds]?|most\s+qualified|hire|ignore|disregard|print|say|respond|reply|output|must|should|always|never)\b/i;
 
-/** Text addressed to an automated reader (0.6), or a capitalised role tag inside data (0.45, 0.65 with a verdict or order). */
-export function detectReaderAddress(text: string): Signal | undefined {
-  if (text.length < 16) return undefined;
+/**
+ * Text addressed to an automated reader (0.6), or a capitalised role tag inside data (0.45, 0.65
+ * with a verdict or order). `traits` as for detectAgentIntent.
+ */
+export function detectReaderAddress(text: string, traits = READER_WORD): Signal | undefined {
+  if (text.length < 16 || (traits & (READER_WORD | NON_ASCII)) === 0) return undefined;
   const reader = AUTOMATED_READER_RE.exec(text);
   if (reader !== null) {
     return {

@@ -53,6 +53,26 @@ function englishShare(text: string): number {
   return words < 3 ? 0 : common / words;
 }
 
+/** Whether some run of five letters joined by single separators (SPLIT_LETTERS without its word boundaries) occurs. */
+function maySplitLetters(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length;) {
+    const letter = ((text.charCodeAt(i) | 0x20) - 97) >>> 0 < 26;
+    if (run >= 4 && letter) return true;
+    if (letter && i + 1 < text.length && SPLIT_SEPARATOR[text.charCodeAt(i + 1) & 127] === 1 && text.charCodeAt(i + 1) < 128) {
+      run++;
+      i += 2;
+    } else {
+      i += run > 0 ? 0 : 1;
+      run = 0;
+    }
+  }
+  return false;
+}
+// The separators of SPLIT_LETTERS, by ASCII code.
+const SPLIT_SEPARATOR = new Uint8Array(128);
+for (const char of '.-_ *|/') SPLIT_SEPARATOR[char.charCodeAt(0)] = 1;
+
 // Letter frequencies of English, per mille, a..z.
 const ENGLISH = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
 
@@ -98,6 +118,8 @@ const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,
 const LEET_MAP: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
 // Single letters joined by one separator: i.g.n.o.r.e, i-g-n-o-r-e, i g n o r e, i_g_n_o_r_e.
 const SPLIT_LETTERS = /(?:\b[A-Za-z][.\-_ *|/]){4,}[A-Za-z]\b/g;
+// A character leetspeak replaces; without one, LEET_WORD changes nothing.
+const LEET_DIGIT = /[0134578@$]/;
 const HTML_COMMENT = /<!--([\s\S]{8,4000}?)-->/g;
 
 /** Decoded views of `text` under the ciphers above that read as English when `text` does not. */
@@ -123,12 +145,12 @@ export function decodeCiphers(text: string): DecodedFragment[] {
     const reversed = [...text].reverse().join('');
     if (englishShare(reversed) >= READABLE) fragments.push({ kind: 'reversed', text: reversed, source: text });
   }
-  if (share < READABLE) {
+  if (share < READABLE && LEET_DIGIT.test(text)) {
     const leet = text.replace(LEET_WORD, (word) => word.replace(/[0134578@$]/g, (char) => LEET_MAP[char] ?? char));
     if (leet !== text && englishShare(leet) >= READABLE && englishShare(leet) > share + 0.1)
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
-  if (SPLIT_LETTERS.test(text)) {
+  if (maySplitLetters(text) && SPLIT_LETTERS.test(text)) {
     SPLIT_LETTERS.lastIndex = 0;
     const joined = text.replace(SPLIT_LETTERS, (run) => run.replace(/[.\-_ *|/]/g, ''));
     fragments.push({ kind: 'split_letters', text: joined, source: text });

@@ -3,7 +3,7 @@
 // screen-model-weights.ts. It scores overlapping windows of a text and keeps the most suspicious,
 // so an instruction inside a long benign document is judged on its own sentences.
 
-import { bestWindow, foldText, sigmoid, FEATURE_BITS, type LinearModel } from './text-features.ts';
+import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type LinearModel, type QuantisedModel } from './text-features.ts';
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
 /** Probability at or above which the model's verdict counts as a signal. */
@@ -11,57 +11,58 @@ export const LEARNED_THRESHOLD = 0.9;
 /** Texts shorter than this carry too little for the model to judge. */
 const MIN_LENGTH = 24;
 
-let model: LinearModel | undefined;
+let model: QuantisedModel | undefined;
 
 // Decoded on first use, not at import: importing the engine stays cheap.
-function loadModel(): LinearModel {
+function loadModel(): QuantisedModel {
   if (model !== undefined) return model;
   if (SCREEN_MODEL_FEATURE_BITS !== FEATURE_BITS) throw new Error('screen model weights do not match the feature hashing');
   const bytes = Buffer.from(SCREEN_MODEL_INT8, 'base64');
-  const quantised = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-  const weights = new Float32Array(quantised.length);
-  for (let i = 0; i < quantised.length; i++) weights[i] = quantised[i] * SCREEN_MODEL_SCALE;
-  model = { weights, bias: SCREEN_MODEL_BIAS };
+  model = { weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), scale: SCREEN_MODEL_SCALE, bias: SCREEN_MODEL_BIAS };
   return model;
 }
 
 /**
- * Replaces the committed weights (undefined restores them). For evaluation only: the
- * leave-one-out measurement trains a model without a source and screens that source with it.
+ * Replaces the committed weights (undefined restores them), quantised as the committed ones are.
+ * For evaluation only: the leave-one-out measurement trains a model without a source and screens
+ * that source with it.
  */
 export function useLearnedModel(replacement: LinearModel | undefined): void {
-  model = replacement;
+  model = replacement === undefined ? undefined : quantise(replacement);
 }
 
 export interface LearnedVerdict {
   probability: number;
-  /** The window of the folded text that scored highest. */
+  /** The window of the folded text that scored highest; empty below LEARNED_THRESHOLD (no signal to quote). */
   excerpt: string;
 }
 
 /** The model's probability that `text` holds an injection, and the window it found it in. */
 export function learnedScore(text: string): LearnedVerdict | undefined {
   if (text.length < MIN_LENGTH) return undefined;
-  const folded = foldText(text);
+  const { codes, length } = foldCodes(text);
   // Padding and filler (`y y y …`, `====`) hold no language for the model to judge.
-  if (distinctCharacters(folded, 10) < 10) return undefined;
+  if (distinctCharacters(codes, length, 10) < 10) return undefined;
   // Identifiers, paths, hashes and other strings of fewer than four words are not prose: the
   // rules read them; the model, trained on sentences, would judge their letters.
-  if (spaces(folded, 3) < 3) return undefined;
-  const best = bestWindow(folded, loadModel());
-  return { probability: sigmoid(best.logit), excerpt: folded.slice(best.start, best.end) };
+  if (spaces(codes, length, 3) < 3) return undefined;
+  const best = bestWindowOfCodes(codes, length, loadModel());
+  const probability = sigmoid(best.logit);
+  if (probability < LEARNED_THRESHOLD) return { probability, excerpt: '' };
+  return { probability, excerpt: String.fromCharCode.apply(null, Array.from(codes.subarray(best.start, best.end))) };
 }
 
-function spaces(text: string, enough: number): number {
+function spaces(codes: Uint16Array, length: number, enough: number): number {
   let count = 0;
-  for (let i = text.indexOf(' '); i >= 0 && count < enough; i = text.indexOf(' ', i + 1)) count++;
+  for (let i = 0; i < length && count < enough; i++) if (codes[i] === 32) count++;
   return count;
 }
 
-function distinctCharacters(text: string, enough: number): number {
-  const seen = new Set<number>();
-  for (let i = 0; i < text.length && seen.size < enough; i++) seen.add(text.charCodeAt(i));
-  return seen.size;
+function distinctCharacters(codes: Uint16Array, length: number, enough: number): number {
+  // Up to `enough` distinct codes, kept in a small list (a Set per string cost more than this).
+  const seen: number[] = [];
+  for (let i = 0; i < length && seen.length < enough; i++) if (!seen.includes(codes[i])) seen.push(codes[i]);
+  return seen.length;
 }
 
 /** The weight of the model's signal: none below the threshold, 0.5..0.95 above it. */

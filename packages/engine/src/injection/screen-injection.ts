@@ -102,7 +102,7 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     if (joinable.length > 1) {
       const strongest = new Map<string, number>();
       for (const { detector, weight } of evidence.weighted) strongest.set(detector, Math.max(weight, strongest.get(detector) ?? 0));
-      for (const hit of screenText(joinable.join('\n').slice(0, MAX_JOINED_CHARS))) {
+      for (const hit of screenText(joinable.join('\n').slice(0, MAX_JOINED_CHARS), 0, true)) {
         if (hit.weight > (strongest.get(hit.detector) ?? 0)) evidence.report(hit.rule, hit.detector, hit.weight, JOINED_PATH, hit.excerpt);
       }
     }

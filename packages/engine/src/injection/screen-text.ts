@@ -26,12 +26,15 @@ const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
 
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
-function detect(text: string, traits: number): readonly Signal[] {
+// Fields joined are not one document: a request in one field about a subject the others never
+// mention is ordinary in tool arguments (a prompt beside its settings), so task divergence, which
+// compares a request with its carrier, reads each string on its own only.
+function detect(text: string, traits: number, fieldsJoined: boolean): readonly Signal[] {
   const patterns = runPatternRules(text);
   const code = detectRiskyCode(text, traits);
-  const divergence = detectTaskDivergence(text, traits);
-  const intent = detectAgentIntent(text);
-  const reader = detectReaderAddress(text);
+  const divergence = fieldsJoined ? undefined : detectTaskDivergence(text, traits);
+  const intent = detectAgentIntent(text, traits);
+  const reader = detectReaderAddress(text, traits);
   // Most texts give no signal at all.
   if (code === undefined && divergence === undefined && intent === undefined && reader === undefined) return patterns;
   const signals = [...patterns];
@@ -61,8 +64,11 @@ function isTrivial(text: string): boolean {
 // Most strings of a payload give no hit: they share one empty answer rather than each make one.
 const NO_HITS: readonly TextHit[] = Object.freeze([]);
 
-/** Every hit in one string, including those found in its decoded fragments. */
-export function screenText(raw: string, decodeDepth = 0): readonly TextHit[] {
+/**
+ * Every hit in one string, including those found in its decoded fragments. `fieldsJoined`: the
+ * string is a payload's strings joined (see detect).
+ */
+export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): readonly TextHit[] {
   if (isTrivial(raw)) return NO_HITS;
   let text = raw;
   let obfuscated = false;
@@ -72,7 +78,7 @@ export function screenText(raw: string, decodeDepth = 0): readonly TextHit[] {
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  const signals = detect(text, traits);
+  const signals = detect(text, traits, fieldsJoined);
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text);
@@ -96,7 +102,7 @@ export function screenText(raw: string, decodeDepth = 0): readonly TextHit[] {
   const plainStrongest = new Map<string, number>();
   for (const hit of hits) plainStrongest.set(hit.detector, Math.max(hit.weight, plainStrongest.get(hit.detector) ?? 0));
   for (const fragment of fragments) {
-    const decodedHits = screenText(fragment.text, decodeDepth + 1).filter(
+    const decodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined).filter(
       (hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0),
     );
     if (!decodedHits.some((hit) => hit.weight >= NEW_EVIDENCE_WEIGHT)) continue;

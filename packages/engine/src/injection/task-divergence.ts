@@ -7,7 +7,7 @@
 // shares (almost) none is off-task for its carrier.
 
 import type { Signal } from './rules.ts';
-import { BANG_OR_QUESTION, BREAK_CHAR, DOT, isSpaceCode, traitsOf } from './text-traits.ts';
+import { BANG_OR_QUESTION, BREAK_CHAR, DOT, isSpaceCode, NON_ASCII, traitsOf } from './text-traits.ts';
 
 const MIN_TEXT = 80;
 const MAX_SEGMENTS = 2_000;
@@ -124,7 +124,7 @@ const STOP_WORDS = new Set(
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;
 
 function stem(word: string): string {
-  let w = word.toLowerCase().replace(/'s$/, '');
+  let w = word.endsWith("'s") ? word.slice(0, -2) : word;
   if (w.length > 6 && w.endsWith('ing')) w = w.slice(0, -3);
   else if (w.length > 5 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 5 && (w.endsWith('es') || w.endsWith('ed'))) w = w.slice(0, -2);
@@ -132,18 +132,41 @@ function stem(word: string): string {
   return w;
 }
 
-function contentWords(text: string): string[] {
+/** A word kept as content: four characters or more, not a stop word, task verb or number. */
+function keep(raw: string, words: string[]): void {
+  if (raw.length < 4 || STOP_WORDS.has(raw) || TASK_VERBS.has(raw) || /^\d+$/.test(raw)) return;
+  words.push(stem(raw));
+}
+
+// ASCII letters and digits start a word; they, `'` and `-` continue it (WORD on ASCII text).
+const WORD_START = new Uint8Array(128);
+const WORD_PART = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const alnum = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  WORD_START[code] = alnum ? 1 : 0;
+  WORD_PART[code] = alnum || code === 39 || code === 45 ? 1 : 0;
+}
+
+function contentWords(text: string, ascii: boolean): string[] {
   const words: string[] = [];
-  WORD.lastIndex = 0;
-  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
-    const raw = match[0].toLowerCase();
-    if (raw.length < 4 || STOP_WORDS.has(raw) || TASK_VERBS.has(raw) || /^\d+$/.test(raw)) continue;
-    words.push(stem(raw));
+  if (!ascii) {
+    WORD.lastIndex = 0;
+    for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) keep(match[0].toLowerCase(), words);
+    return words;
+  }
+  // The same words as WORD finds, without a regular expression (most texts are ASCII).
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    if (WORD_START[text.charCodeAt(i)] !== 1) continue;
+    let end = i + 1;
+    while (end < length && WORD_PART[text.charCodeAt(end)] === 1) end++;
+    if (end - i >= 4) keep(text.slice(i, end).toLowerCase(), words);
+    i = end;
   }
   return words;
 }
 
-interface Segment {
+export interface Segment {
   text: string;
   start: number;
 }
@@ -151,6 +174,11 @@ interface Segment {
 const SEGMENT_BREAK = /\n+|(?<=[.!?])\s+(?=\S)|[ \t]{0,4}\|[ \t]{0,4}(?=[A-Z_ ]{3,20}:)/g;
 
 function splitSegments(text: string): Segment[] {
+  return text.includes('|') ? splitByExpression(text) : splitAtBreaks(text);
+}
+
+/** The segments SEGMENT_BREAK separates (exported for the test that checks splitAtBreaks against it). */
+export function splitByExpression(text: string): Segment[] {
   const segments: Segment[] = [];
   let from = 0;
   SEGMENT_BREAK.lastIndex = 0;
@@ -165,6 +193,43 @@ function splitSegments(text: string): Segment[] {
   }
   segments.push({ text: text.slice(from), start: from });
   return segments;
+}
+
+/**
+ * splitSegments for a text without a bar, where SEGMENT_BREAK's third alternative cannot match:
+ * a run of line feeds, or the white space after `.`, `!` or `?` when something follows it. A loop
+ * finds the same breaks as the expression, which tried its alternatives at every space.
+ */
+export function splitAtBreaks(text: string): Segment[] {
+  const segments: Segment[] = [];
+  const length = text.length;
+  let from = 0;
+  for (let at = 0; at < length;) {
+    const code = text.charCodeAt(at);
+    let end = -1;
+    if (code === 10) {
+      end = at + 1;
+      while (end < length && text.charCodeAt(end) === 10) end++;
+    } else if (at > 0 && isSpaceCode(code) && isSentenceEnd(text.charCodeAt(at - 1))) {
+      let run = at + 1;
+      while (run < length && isSpaceCode(text.charCodeAt(run))) run++;
+      if (run < length) end = run;
+    }
+    if (end < 0) {
+      at++;
+      continue;
+    }
+    segments.push({ text: text.slice(from, at), start: from });
+    from = end;
+    at = end;
+    if (segments.length >= MAX_SEGMENTS) return segments;
+  }
+  segments.push({ text: text.slice(from), start: from });
+  return segments;
+}
+
+function isSentenceEnd(code: number): boolean {
+  return code === 46 || code === 33 || code === 63;
 }
 
 const ADDRESSES_RECIPIENT = /\b(?:you|your|yours|yourself|you'(?:re|ve|ll|d))\b/i;
@@ -217,8 +282,11 @@ const WEIGHTS: Record<RequestKind, number> = { imperative: 0.5, question: 0.5, f
  * never mentions (the strongest), if any. `traits` are the text's traits (text-traits.ts) when the
  * caller knows them.
  */
-export function detectTaskDivergence(text: string, traits?: number): Signal | undefined {
-  if (text.length < MIN_TEXT || !mayBreak(text, traits ?? traitsOf(text)) || !REQUEST_OPENER.test(text)) return undefined;
+export function detectTaskDivergence(text: string, knownTraits?: number): Signal | undefined {
+  if (text.length < MIN_TEXT) return undefined;
+  const traits = knownTraits ?? traitsOf(text);
+  if (!mayBreak(text, traits) || !REQUEST_OPENER.test(text)) return undefined;
+  const ascii = (traits & NON_ASCII) === 0;
   const segments = splitSegments(text);
   if (segments.length < 2) return undefined;
   const candidates: Array<{ segment: Segment; kind: RequestKind; words: string[] }> = [];
@@ -235,14 +303,14 @@ export function detectTaskDivergence(text: string, traits?: number): Signal | un
     // "What are your plans?", "Add your card": the document talking to its own recipient.
     // A reader asked to shape "your answer" is the assistant, not the recipient.
     if (ADDRESSES_RECIPIENT.test(trimmed.replace(POLITE_OPENER, '').replace(READER_OUTPUT, ''))) continue;
-    const words = contentWords(trimmed);
+    const words = contentWords(trimmed, ascii);
     if (words.length < 2) continue;
     candidates.push({ segment, kind, words });
   }
   if (candidates.length === 0) return undefined;
   if (PROMPT_MARKER.test(text)) return undefined;
   const counts = new Map<string, number>();
-  const allWords = contentWords(text);
+  const allWords = contentWords(text, ascii);
   for (const word of allWords) counts.set(word, (counts.get(word) ?? 0) + 1);
   let best: Signal | undefined;
   for (const { segment, kind, words } of candidates) {

@@ -13,6 +13,8 @@ const MASK = FEATURE_COUNT - 1;
 export const WINDOW = 384;
 /** Windows start every STRIDE characters, so an instruction up to WINDOW - STRIDE long lies whole in one. */
 export const STRIDE = 192;
+// The scorer sums a window from two blocks of STRIDE characters.
+if (WINDOW !== 2 * STRIDE) throw new Error('WINDOW must be twice STRIDE');
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -49,6 +51,46 @@ export function foldText(text: string): string {
   out += lower.slice(chunkStart);
   return out.endsWith(' ') ? out.slice(0, -1) : out;
 }
+
+/** A folded text as UTF-16 codes, in a buffer the next call reuses. */
+export interface FoldedCodes {
+  codes: Uint16Array;
+  length: number;
+}
+
+let foldBuffer = new Uint16Array(4096);
+
+/** foldText's result as codes, without building a string (the scorer reads codes). */
+export function foldCodes(text: string): FoldedCodes {
+  const lower = text.toLowerCase();
+  if (foldBuffer.length < lower.length) foldBuffer = new Uint16Array(lower.length * 2);
+  const codes = foldBuffer;
+  let length = 0;
+  let space = true;
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (code === 32 || code === 9 || code === 10 || code === 13 || code === 12 || code === 11 || code === 0xa0 || code === 0x3000) {
+      if (!space) codes[length++] = 32;
+      space = true;
+    } else {
+      codes[length++] = code >= 48 && code <= 57 ? 48 : code;
+      space = false;
+    }
+  }
+  if (length > 0 && codes[length - 1] === 32) length--;
+  return { codes, length };
+}
+
+/** The codes of a string, for the string form of bestWindow. */
+function codesOf(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
+}
+
+// isWordCode of each ASCII code.
+const WORD_ASCII = new Uint8Array(128);
+for (let code = 0; code < 128; code++) WORD_ASCII[code] = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 ? 1 : 0;
 
 function isWordCode(code: number): boolean {
   // ASCII letters and digits, and every non-ASCII character except the common punctuation blocks.
@@ -148,46 +190,158 @@ export function windowVectors(text: string, stride = STRIDE): SparseVector[] {
   return vectors;
 }
 
-/** A linear model over the hashed features. */
+/** A linear model over the hashed features, as training makes it. */
 export interface LinearModel {
   weights: Float32Array;
   bias: number;
 }
 
-let scratchSums = new Float64Array(4096);
-let scratchCounts = new Uint32Array(4096);
+/**
+ * The model as the screen scores with it: int8 weights and one scale (what train-screen.ts
+ * commits). A quarter of the float table's size, so its lookups mostly hit the CPU's cache.
+ */
+export interface QuantisedModel {
+  weights: Int8Array;
+  scale: number;
+  bias: number;
+}
 
-/** Raw scores (before the sigmoid) of every window of a folded text, and the best window. */
-export function bestWindow(text: string, model: LinearModel): { logit: number; start: number; end: number } {
-  const length = text.length;
-  if (length === 0) return { logit: model.bias, start: 0, end: 0 };
-  // Reused buffers: allocating two typed arrays per string cost more than scoring it.
-  if (scratchSums.length < length + 1) {
-    scratchSums = new Float64Array(Math.max(length + 1, scratchSums.length * 2));
-    scratchCounts = new Uint32Array(scratchSums.length);
-  }
-  const sums = scratchSums;
-  const counts = scratchCounts;
-  sums.fill(0, 0, length + 1);
-  counts.fill(0, 0, length + 1);
+/** Rounds a trained model's weights to int8 steps of (largest weight / 127). */
+export function quantise(model: LinearModel): QuantisedModel {
+  let max = 0;
+  for (const w of model.weights) max = Math.max(max, Math.abs(w));
+  const scale = max > 0 ? max / 127 : 1;
+  const weights = new Int8Array(model.weights.length);
+  for (let i = 0; i < weights.length; i++) weights[i] = Math.round(model.weights[i] / scale);
+  return { weights, scale, bias: model.bias };
+}
+
+// Per-block sums of the scorer (int8 weights sum exactly): a window is two consecutive blocks of STRIDE characters.
+let blockSums = new Int32Array(64);
+let blockCounts = new Int32Array(64);
+
+/**
+ * The raw score (before the sigmoid) of the most suspicious window of a folded text. The features
+ * of forEachFeature, visited inline (a callback per feature cost more than the lookup it makes):
+ * each feature's weight goes to the block of STRIDE characters where it starts, and to the tail
+ * window when it starts inside it, so every window is a sum of two blocks (or the tail).
+ */
+export function bestWindow(text: string, model: QuantisedModel): { logit: number; start: number; end: number } {
+  return bestWindowOfCodes(codesOf(text), text.length, model);
+}
+
+/** bestWindow over the first `length` codes of a folded text (see foldCodes). */
+export function bestWindowOfCodes(text: Uint16Array, length: number, model: QuantisedModel): { logit: number; start: number; end: number } {
+  const bias = model.bias;
+  const scale = model.scale;
+  if (length === 0) return { logit: bias, start: 0, end: 0 };
   const weights = model.weights;
-  forEachFeature(text, (position, bucket) => {
-    sums[position + 1] += weights[bucket];
-    counts[position + 1]++;
-  });
-  for (let i = 1; i <= length; i++) {
-    sums[i] += sums[i - 1];
-    counts[i] += counts[i - 1];
+  const blocks = Math.ceil(length / STRIDE) + 1;
+  if (blockSums.length < blocks) {
+    blockSums = new Int32Array(blocks * 2);
+    blockCounts = new Int32Array(blocks * 2);
   }
-  if (length <= WINDOW)
-    return { logit: model.bias + (counts[length] > 0 ? sums[length] / Math.sqrt(counts[length]) : 0), start: 0, end: length };
+  const sums = blockSums;
+  const counts = blockCounts;
+  sums.fill(0, 0, blocks);
+  counts.fill(0, 0, blocks);
+  // Texts no longer than a window are one window: the tail covers them whole.
+  const tailStart = length <= WINDOW ? 0 : length - WINDOW;
+  let tailSum = 0;
+  let tailCount = 0;
+  let previousWord = 0;
+  let haveWord = false;
+  let wordStart = -1;
+  let wordHash = WORD_SEED;
+  const seed3 = CHAR_SEED[3];
+  const seed4 = CHAR_SEED[4];
+  const seed5 = CHAR_SEED[5];
+  // The characters at i .. i + 4 (0 past the end), shifted along as i moves.
+  let c1 = length > 1 ? text[1] : 0;
+  let c2 = length > 2 ? text[2] : 0;
+  let c3 = length > 3 ? text[3] : 0;
+  let c4 = length > 4 ? text[4] : 0;
+  for (let blockStart = 0, block = 0; blockStart <= length; blockStart += STRIDE, block++) {
+    const blockEnd = Math.min(length + 1, blockStart + STRIDE);
+    // Sums of the character n-grams of this block, added to the block once.
+    let blockSum = 0;
+    let blockCount = 0;
+    for (let i = blockStart; i < blockEnd; i++) {
+      const code = i < length ? text[i] : 32;
+      if (i + 3 <= length) {
+        // Character 3-, 4- and 5-grams starting here.
+        let hash = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ code, FNV_PRIME) ^ c1, FNV_PRIME) ^ c2, FNV_PRIME);
+        let sum = weights[((hash ^ seed3) >>> 0) & MASK];
+        let count = 1;
+        if (i + 4 <= length) {
+          hash = Math.imul(hash ^ c3, FNV_PRIME);
+          sum += weights[((hash ^ seed4) >>> 0) & MASK];
+          count++;
+          if (i + 5 <= length) {
+            hash = Math.imul(hash ^ c4, FNV_PRIME);
+            sum += weights[((hash ^ seed5) >>> 0) & MASK];
+            count++;
+          }
+        }
+        blockSum += sum;
+        blockCount += count;
+        if (i >= tailStart) {
+          tailSum += sum;
+          tailCount += count;
+        }
+      }
+      c1 = c2;
+      c2 = c3;
+      c3 = c4;
+      c4 = i + 5 < length ? text[i + 5] : 0;
+      if (code < 128 ? WORD_ASCII[code] === 1 : isWordCode(code)) {
+        if (wordStart < 0) {
+          wordStart = i;
+          wordHash = WORD_SEED;
+        }
+        wordHash = Math.imul(wordHash ^ code, FNV_PRIME);
+      } else if (wordStart >= 0) {
+        if (i - wordStart <= 24) {
+          const word = wordHash >>> 0;
+          let sum = weights[word & MASK];
+          let count = 1;
+          if (haveWord) {
+            sum += weights[((Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ word) >>> 0) & MASK];
+            count++;
+          }
+          // A word belongs to the block where it starts, which may be an earlier one.
+          const at = wordStart >= blockStart ? block : (wordStart / STRIDE) | 0;
+          sums[at] += sum;
+          counts[at] += count;
+          if (wordStart >= tailStart) {
+            tailSum += sum;
+            tailCount += count;
+          }
+          previousWord = word;
+          haveWord = true;
+        } else {
+          haveWord = false;
+        }
+        wordStart = -1;
+      }
+    }
+    sums[block] += blockSum;
+    counts[block] += blockCount;
+  }
+  if (length <= WINDOW) return { logit: scoreOf(bias, scale, tailSum, tailCount), start: 0, end: length };
   let best = { logit: -Infinity, start: 0, end: 0 };
-  for (const [start, end] of windowsOf(length)) {
-    const total = counts[end] - counts[start];
-    const logit = model.bias + (total > 0 ? (sums[end] - sums[start]) / Math.sqrt(total) : 0);
-    if (logit > best.logit) best = { logit, start, end };
+  // The windows of windowsOf: [k * STRIDE, k * STRIDE + WINDOW) while they end before the text does, then the tail.
+  for (let k = 0, start = 0; start + WINDOW < length; k++, start += STRIDE) {
+    const logit = scoreOf(bias, scale, sums[k] + sums[k + 1], counts[k] + counts[k + 1]);
+    if (logit > best.logit) best = { logit, start, end: start + WINDOW };
   }
+  const tail = scoreOf(bias, scale, tailSum, tailCount);
+  if (tail > best.logit) best = { logit: tail, start: tailStart, end: length };
   return best;
+}
+
+function scoreOf(bias: number, scale: number, sum: number, count: number): number {
+  return bias + (count > 0 ? (scale * sum) / Math.sqrt(count) : 0);
 }
 
 export function sigmoid(x: number): number {

@@ -2,6 +2,8 @@
 // that scans a text for key words, so each detector can skip its cheap regular-expression test
 // (a whole pass over the text) when the characters that test needs do not occur.
 
+import { AGENT_INTENT_WORDS, READER_WORDS } from './intent-words.ts';
+
 /** A character outside ASCII. */
 export const NON_ASCII = 1 << 0;
 /** One of `( ) = ; { } $ |`, the characters of the code hint. */
@@ -24,6 +26,11 @@ export const BASE64_CHAR = 1 << 11;
 /** A run of MIN_BASE64_RUN or more base64 characters. */
 export const BASE64_RUN = 1 << 12;
 
+/** A key word of the agent-intent detector (intent-words.ts), found by the key-word scan. */
+export const AGENT_WORD = 1 << 13;
+/** A key word of the reader-address detector (intent-words.ts), found by the key-word scan. */
+export const READER_WORD = 1 << 14;
+
 /** The shortest run of base64 characters worth decoding. */
 export const MIN_BASE64_RUN = 16;
 
@@ -32,6 +39,8 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   [' import ', CODE_WORD],
   [' def ', CODE_WORD],
   [' while ', CODE_WORD],
+  ...AGENT_INTENT_WORDS.map((word) => [word, AGENT_WORD] as const),
+  ...READER_WORDS.map((word) => [word, READER_WORD] as const),
 ];
 
 /** Traits of each ASCII code. */
@@ -52,10 +61,11 @@ add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64
 
 /**
  * Traits of a text, for a caller that has not scanned it: every character trait, CODE_WORD when
- * one of the words occurs anywhere, and BASE64_RUN (so each may be set where the scan would not).
+ * one of the words occurs anywhere, and BASE64_RUN, AGENT_WORD and READER_WORD (so each may be set
+ * where the scan would not).
  */
 export function traitsOf(text: string): number {
-  let traits = BASE64_RUN;
+  let traits = BASE64_RUN | AGENT_WORD | READER_WORD;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;
