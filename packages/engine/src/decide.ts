@@ -6,7 +6,7 @@ import type { RiskClass } from './risk/risk-class.ts';
 import { approvalStage } from './stages/approval.ts';
 import { callAmount } from './risk/call-amount.ts';
 import { identityStage } from './stages/identity.ts';
-import { policyStage } from './stages/policy.ts';
+import { governedPolicyStage } from './stages/governed-policy.ts';
 import { trustStage } from './stages/trust.ts';
 
 type Stage = (ctx: import('./decision-types.ts').StageContext) => StageResult;
@@ -14,7 +14,7 @@ type Stage = (ctx: import('./decision-types.ts').StageContext) => StageResult;
 const CHAIN: ReadonlyArray<[StageName, Stage]> = [
   ['identity', identityStage],
   ['trust', trustStage],
-  ['policy', policyStage],
+  ['policy', governedPolicyStage],
   ['approval', approvalStage],
 ];
 

@@ -1,6 +1,7 @@
 // The shapes that flow through the decision chain. The server loads a DecisionState, the engine
 // returns a Decision (stages, verdict and the effects the server must commit with it).
 import type { EgressRule } from './egress/egress-rules.ts';
+import type { GovernancePolicy } from './governance/governance-policies.ts';
 import type { ToolPosture } from './posture.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
@@ -97,6 +98,8 @@ export interface DecisionState {
   containment?: { reason: string; since: number } | null;
   /** The tenant was closed for good: every decision is denied. */
   closure?: { reason: string; since: number } | null;
+  /** Issue 21: the tenant's governance policies (any status; only active ones take part). */
+  governancePolicies?: readonly GovernancePolicy[];
 }
 
 export type ApprovalEffect =

@@ -45,6 +45,8 @@ import type { Store } from './store/store.ts';
 import { CallBroker } from './broker/call-broker.ts';
 import type { Enforcement } from './broker/enforcement.ts';
 import { PostureCache } from './posture/posture-cache.ts';
+import { combinedStateSource, GovernancePolicyCache } from './governance/governance-policy-cache.ts';
+import { governanceRoutes } from './routes/governance.ts';
 import { callRoutes } from './routes/calls.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { postureRoutes } from './routes/posture.ts';
@@ -79,15 +81,17 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   }).withTypeProvider<TypeBoxTypeProvider>();
   const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
   const posture = new PostureCache(options.store.posture);
+  const governancePolicies = new GovernancePolicyCache(options.store.governance, clock); // issue 21
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, posture),
+    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, combinedStateSource(posture, governancePolicies)),
     metrics: new ServerMetrics(options.store, clock),
     tracing,
     agentTokens: new AgentTokenService(options.store, options.keyRing, clock),
     clock,
+    governancePolicies,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
   const vault = new Vault(options.store.credentials, { environmentKey: options.config.vaultKey, dataDir: options.config.dataDir });
@@ -190,6 +194,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   identityFabricRoutes(app, ctx); // issue 20
+  governanceRoutes(app, ctx); // issue 21
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
   openApiRoutes(app, ctx);

@@ -1,4 +1,5 @@
 // What every route needs, built once in app.ts.
+import type { GovernancePolicyCache } from './governance/governance-policy-cache.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveSettings, type TenantSettings } from '@actiongate/engine';
@@ -23,6 +24,8 @@ export interface AppContext {
   clock: () => number;
   /** Webhook deliveries (set when the webhook routes are registered); operator actions notify through it. */
   webhooks?: WebhookService;
+  /** Issue 21: governance policies as decisions see them; refreshed after each change. */
+  governancePolicies?: GovernancePolicyCache;
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;

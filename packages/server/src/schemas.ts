@@ -12,6 +12,7 @@ import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
+import { GOVERNANCE_SCHEMAS } from './schemas/governance.ts'; // issue 21
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -822,6 +823,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Me,
   ...JOURNAL_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...GOVERNANCE_SCHEMAS,
   ...CREDENTIAL_SCHEMAS, // issue 18
   ...POSTURE_SCHEMAS, // issue 18
   ...COMPLIANCE_SCHEMAS,

@@ -11,6 +11,7 @@ import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
+import type { GovernanceStore } from './governance-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -232,6 +233,8 @@ export interface Store
   readonly webhooks: WebhookStore;
   /** Frameworks, controls, results, findings, monitor, audit packages and anchors (issue 22). */
   readonly compliance: ComplianceStore;
+  /** Authorities, approver keys, requested approvals and votes, governance policies (issue 21). */
+  readonly governance: GovernanceStore;
   decideApproval(
     tenantId: string,
     id: string,
