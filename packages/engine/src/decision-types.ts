@@ -2,6 +2,7 @@
 // returns a Decision (stages, verdict and the effects the server must commit with it).
 import type { EgressRule } from './egress/egress-rules.ts';
 import type { GovernancePolicy } from './governance/governance-policies.ts';
+import type { RecentCall, TrajectoryPolicy } from './governance/trajectory-policies.ts';
 import type { ToolPosture } from './posture.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
@@ -74,6 +75,8 @@ export interface DecisionInput {
    * covers a subtree). Absent for calls sent with a key.
    */
   token?: { id: string; scopes: readonly string[]; chain: readonly string[] };
+  /** Issue 21: the trace the call belongs to (trajectory rules may ask for the same trace). */
+  traceId?: string | null;
 }
 
 export interface DecisionState {
@@ -100,6 +103,9 @@ export interface DecisionState {
   closure?: { reason: string; since: number } | null;
   /** Issue 21: the tenant's governance policies (any status; only active ones take part). */
   governancePolicies?: readonly GovernancePolicy[];
+  /** Issue 21: the tenant's trajectory policies, and the agent's recent calls that ran (oldest first). */
+  trajectoryPolicies?: readonly TrajectoryPolicy[];
+  recentCalls?: readonly RecentCall[];
 }
 
 export type ApprovalEffect =

@@ -11,6 +11,7 @@ import {
   evaluateGovernance,
   governanceFacts,
   governancePolicyProblem,
+  matchTrajectory,
   signedApprovalText,
   tallyApprovals,
   verifySignedApproval,
@@ -220,4 +221,37 @@ test('policy stage: an active governance policy holds or denies the call and is 
   // No policies: the stage is exactly the tool-rule stage.
   const plain = decide({ ...input, payload: { amount: 10 } }, state([]));
   assert.equal(plain.stages[2].data.governance, undefined);
+});
+
+test('trajectory: order, window and same-trace decide whether earlier calls complete the pattern', () => {
+  const policies = [
+    {
+      id: 'tp_1',
+      name: 'exfil',
+      rules: [
+        {
+          id: 'r1',
+          steps: [{ action: '/tools/secrets/*' }, { action: '/tools/send_email' }],
+          effect: 'require_approval' as const,
+          window_seconds: 60,
+          same_trace: true,
+        },
+      ],
+    },
+  ];
+  const now = 1_000_000;
+  const read = { decisionId: 'fd_read', path: '/tools/secrets/read', payload: {}, createdAt: now - 10_000, traceId: 't1' };
+  const send = { path: '/tools/send_email', payload: {}, now, traceId: 't1' };
+  const cases: Array<{ note: string; recent: (typeof read)[]; call?: Partial<typeof send>; held: boolean }> = [
+    { note: 'read then send in the same trace', recent: [read], held: true },
+    { note: 'nothing read before', recent: [], held: false },
+    { note: 'read outside the window', recent: [{ ...read, createdAt: now - 120_000 }], held: false },
+    { note: 'read in another trace', recent: [{ ...read, traceId: 't2' }], held: false },
+    { note: 'the call is not the last step', recent: [read], call: { path: '/tools/read_file' }, held: false },
+  ];
+  for (const row of cases) {
+    const match = matchTrajectory(policies, row.recent, { ...send, ...row.call });
+    assert.equal(match !== null, row.held, row.note);
+    if (match) assert.deepEqual(match.earlier_decisions, ['fd_read']);
+  }
 });

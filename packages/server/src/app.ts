@@ -47,6 +47,7 @@ import type { Enforcement } from './broker/enforcement.ts';
 import { PostureCache } from './posture/posture-cache.ts';
 import { combinedStateSource, GovernancePolicyCache } from './governance/governance-policy-cache.ts';
 import { governanceRoutes } from './routes/governance.ts';
+import { TrajectoryStateSource } from './governance/trajectory-state-source.ts';
 import { callRoutes } from './routes/calls.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { postureRoutes } from './routes/posture.ts';
@@ -82,16 +83,18 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
   const posture = new PostureCache(options.store.posture);
   const governancePolicies = new GovernancePolicyCache(options.store.governance, clock); // issue 21
+  const trajectories = new TrajectoryStateSource(options.store, clock); // issue 21
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, combinedStateSource(posture, governancePolicies)),
+    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, combinedStateSource(posture, governancePolicies, trajectories)),
     metrics: new ServerMetrics(options.store, clock),
     tracing,
     agentTokens: new AgentTokenService(options.store, options.keyRing, clock),
     clock,
     governancePolicies,
+    trajectories,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
   const vault = new Vault(options.store.credentials, { environmentKey: options.config.vaultKey, dataDir: options.config.dataDir });

@@ -3,12 +3,34 @@
 // tool rules' verdict (never weakens it); the stage names the policy and its version either way.
 import type { StageContext, StageResult } from '../decision-types.ts';
 import { evaluateGovernance, governanceFacts } from '../governance/governance-policies.ts';
+import { matchTrajectory } from '../governance/trajectory-policies.ts';
 import { policyStage } from './policy.ts';
 
 const STRENGTH = { allow: 1, require_approval: 2, deny: 3 } as const;
 
 export function governedPolicyStage(ctx: StageContext): StageResult {
-  const base = policyStage(ctx);
+  const governed = withGovernancePolicies(ctx, policyStage(ctx));
+  return withTrajectories(ctx, governed);
+}
+
+/** A trajectory rule the call completes holds or denies it, naming the earlier decisions. */
+function withTrajectories(ctx: StageContext, base: StageResult): StageResult {
+  const policies = ctx.state.trajectoryPolicies;
+  if (!policies || policies.length === 0) return base;
+  const { input } = ctx;
+  const match = matchTrajectory(policies, ctx.state.recentCalls ?? [], {
+    path: input.path,
+    payload: input.payload,
+    now: input.now,
+    traceId: input.traceId ?? null,
+  });
+  if (!match) return base;
+  const data = { ...base.data, trajectory: match };
+  if (STRENGTH[match.effect] <= STRENGTH[base.verdict]) return { ...base, data };
+  return { stage: 'policy', verdict: match.effect, enforcing: base.enforcing, detail: match.detail, data };
+}
+
+function withGovernancePolicies(ctx: StageContext, base: StageResult): StageResult {
   const policies = ctx.state.governancePolicies;
   if (!policies || policies.length === 0) return base;
   const { input } = ctx;

@@ -59,14 +59,13 @@ export class GovernancePolicyCache implements DecisionStateSource {
 /** Several state sources as one: each contributes its own fields of the decision state. */
 export function combinedStateSource(...sources: DecisionStateSource[]): DecisionStateSource {
   return {
-    async prepare(tenantId) {
-      const parts = await Promise.all(sources.map((source) => source.prepare(tenantId)));
+    async prepare(tenantId, call) {
+      const parts = await Promise.all(sources.map((source) => source.prepare(tenantId, call)));
       return Object.assign({}, ...parts);
     },
     current(tenantId) {
-      const parts = sources.map((source) => source.current(tenantId));
-      // Any source without a current snapshot: the prepared state (all sources) serves instead.
-      return parts.some((part) => part === null) ? null : Object.assign({}, ...parts);
+      // A source without a current snapshot (or with per-call state only) leaves its prepared part.
+      return Object.assign({}, ...sources.map((source) => source.current(tenantId) ?? {}));
     },
   };
 }

@@ -298,7 +298,38 @@ export const GovernanceEvaluation = Type.Object(
   { $id: 'GovernanceEvaluation' },
 );
 
+export const TrajectoryPolicyCreate = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    description: Type.Optional(Type.String({ maxLength: 4000, default: '' })),
+    rules: OptionalNullable(
+      Type.Array(AnyObject, {
+        maxItems: 50,
+        description:
+          '`{id?, steps: [{action, conditions?}] (2..10, in order), effect: require_approval|deny, window_seconds? (default 3600), same_trace?, reason?}`',
+      }),
+    ),
+  },
+  { $id: 'TrajectoryPolicyCreate', additionalProperties: false },
+);
+export type TrajectoryPolicyCreate = Static<typeof TrajectoryPolicyCreate>;
+
+export const TrajectoryPolicy = Type.Object(
+  {
+    policy_id: Type.String({ description: 'prefix `tp_`' }),
+    name: Type.String(),
+    description: Type.String(),
+    rules: Type.Array(AnyObject),
+    created_at: Time,
+  },
+  { $id: 'TrajectoryPolicy' },
+);
+export const TrajectoryPolicyList = Type.Object({ policies: Type.Array(ref(TrajectoryPolicy)) }, { $id: 'TrajectoryPolicyList' });
+
 export const GOVERNANCE_SCHEMAS: TSchema[] = [
+  TrajectoryPolicyCreate,
+  TrajectoryPolicy,
+  TrajectoryPolicyList,
   AuthorityCreate,
   Authority,
   AuthorityList,

@@ -1,6 +1,13 @@
 // Row mappers of governance state, shared by the SQLite and PostgreSQL stores (same columns).
 import type { Row } from './rows.ts';
-import type { ApprovalRequestRow, ApprovalVoteRow, ApproverKeyRow, AuthorityRow, GovernancePolicyRow } from './governance-store.ts';
+import type {
+  ApprovalRequestRow,
+  ApprovalVoteRow,
+  ApproverKeyRow,
+  AuthorityRow,
+  GovernancePolicyRow,
+  TrajectoryPolicyRow,
+} from './governance-store.ts';
 
 const json = <T>(text: unknown, fallback: T): T => (text === null || text === undefined ? fallback : (JSON.parse(String(text)) as T));
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -174,4 +181,15 @@ export function governancePolicyValues(row: GovernancePolicyRow): unknown[] {
 /** `?, ?, …` (SQLite) or `$1, $2, …` (PostgreSQL) for n values. */
 export function placeholders(count: number, dollar: boolean, from = 1): string {
   return Array.from({ length: count }, (_, i) => (dollar ? `$${i + from}` : '?')).join(', ');
+}
+
+export function trajectoryPolicyOf(row: Row): TrajectoryPolicyRow {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    description: row.description,
+    rules: json(row.rules, []),
+    createdAt: Number(row.created_at),
+  };
 }

@@ -2,7 +2,7 @@
 // outside a decision, the votes of multi-party and signed approvals, and governance policies.
 // Rules about them (who may approve, how policies decide) live in @actiongate/engine's governance
 // module; the stores only read and write rows.
-import type { Authority, GovernancePolicy } from '@actiongate/engine';
+import type { Authority, GovernancePolicy, TrajectoryPolicy } from '@actiongate/engine';
 import type { ApprovalRow } from './store.ts';
 
 export interface AuthorityRow extends Authority {
@@ -66,6 +66,12 @@ export interface GovernancePolicyRow extends GovernancePolicy {
   updatedAt: number;
 }
 
+export interface TrajectoryPolicyRow extends TrajectoryPolicy {
+  tenantId: string;
+  description: string;
+  createdAt: number;
+}
+
 export interface GovernanceStore {
   createAuthority(row: AuthorityRow): Promise<void>;
   listAuthorities(tenantId: string): Promise<AuthorityRow[]>;
@@ -95,4 +101,7 @@ export interface GovernanceStore {
   getGovernancePolicy(tenantId: string, id: string): Promise<GovernancePolicyRow | null>;
   /** Writes the policy if its stored version is `expectedVersion` (false: a concurrent update won). */
   updateGovernancePolicy(row: GovernancePolicyRow, expectedVersion: number): Promise<boolean>;
+
+  createTrajectoryPolicy(row: TrajectoryPolicyRow): Promise<void>;
+  listTrajectoryPolicies(tenantId: string): Promise<TrajectoryPolicyRow[]>;
 }

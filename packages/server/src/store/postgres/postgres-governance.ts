@@ -9,6 +9,7 @@ import type {
   AuthorityRow,
   GovernancePolicyRow,
   GovernanceStore,
+  TrajectoryPolicyRow,
 } from '../governance-store.ts';
 import {
   APPROVAL_REQUEST_COLUMNS,
@@ -25,6 +26,7 @@ import {
   placeholders,
   voteOf,
   voteValues,
+  trajectoryPolicyOf,
 } from '../governance-rows.ts';
 import type { PostgresJournal } from './postgres-journal.ts';
 
@@ -172,5 +174,17 @@ export class PostgresGovernance implements GovernanceStore {
       ],
     );
     return result.rowCount === 1;
+  }
+
+  async createTrajectoryPolicy(row: TrajectoryPolicyRow): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO trajectory_policies (id, tenant_id, name, description, rules, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [row.id, row.tenantId, row.name, row.description, JSON.stringify(row.rules), row.createdAt],
+    );
+  }
+
+  async listTrajectoryPolicies(tenantId: string): Promise<TrajectoryPolicyRow[]> {
+    const result = await this.pool.query('SELECT * FROM trajectory_policies WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId]);
+    return result.rows.map(trajectoryPolicyOf);
   }
 }

@@ -545,5 +545,14 @@ export const POSTGRES_MIGRATIONS: string[] = [
     updated_at BIGINT NOT NULL
   );
   CREATE INDEX governance_policies_by_tenant ON governance_policies (tenant_id, priority);
+  CREATE TABLE trajectory_policies (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX trajectory_policies_by_tenant ON trajectory_policies (tenant_id, created_at);
   `,
 ];

@@ -642,5 +642,14 @@ export const MIGRATIONS: string[] = [
     updated_at INTEGER NOT NULL
   );
   CREATE INDEX governance_policies_by_tenant ON governance_policies (tenant_id, priority);
+  CREATE TABLE trajectory_policies (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX trajectory_policies_by_tenant ON trajectory_policies (tenant_id, created_at);
   `,
 ];

@@ -9,6 +9,7 @@ import type {
   AuthorityRow,
   GovernancePolicyRow,
   GovernanceStore,
+  TrajectoryPolicyRow,
 } from '../governance-store.ts';
 import {
   APPROVAL_REQUEST_COLUMNS,
@@ -25,6 +26,7 @@ import {
   placeholders,
   voteOf,
   voteValues,
+  trajectoryPolicyOf,
 } from '../governance-rows.ts';
 import type { Row } from '../rows.ts';
 import type { SqliteJournal } from './sqlite-journal.ts';
@@ -162,5 +164,17 @@ export class SqliteGovernance implements GovernanceStore {
         expectedVersion,
       );
     return result.changes === 1;
+  }
+
+  async createTrajectoryPolicy(row: TrajectoryPolicyRow): Promise<void> {
+    this.db
+      .prepare('INSERT INTO trajectory_policies (id, tenant_id, name, description, rules, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(row.id, row.tenantId, row.name, row.description, JSON.stringify(row.rules), row.createdAt);
+  }
+
+  async listTrajectoryPolicies(tenantId: string): Promise<TrajectoryPolicyRow[]> {
+    return (this.db.prepare('SELECT * FROM trajectory_policies WHERE tenant_id = ? ORDER BY created_at, id').all(tenantId) as Row[]).map(
+      trajectoryPolicyOf,
+    );
   }
 }
