@@ -8,7 +8,7 @@ import { approvalStage } from './stages/approval.ts';
 import { consensusStage } from './stages/consensus.ts';
 import { callAmount } from './risk/call-amount.ts';
 import { identityStage } from './stages/identity.ts';
-import { policyStage } from './stages/policy.ts';
+import { governedPolicyStage } from './stages/governed-policy.ts';
 import { trustStage } from './stages/trust.ts';
 
 type Stage = (ctx: import('./decision-types.ts').StageContext) => StageResult;
@@ -16,7 +16,7 @@ type Stage = (ctx: import('./decision-types.ts').StageContext) => StageResult;
 const CHAIN: ReadonlyArray<[StageName, Stage]> = [
   ['identity', identityStage],
   ['trust', trustStage],
-  ['policy', policyStage],
+  ['policy', governedPolicyStage],
   ['approval', approvalStage],
 ];
 

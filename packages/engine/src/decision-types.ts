@@ -1,6 +1,8 @@
 // The shapes that flow through the decision chain. The server loads a DecisionState, the engine
 // returns a Decision (stages, verdict and the effects the server must commit with it).
 import type { EgressRule } from './egress/egress-rules.ts';
+import type { GovernancePolicy } from './governance/governance-policies.ts';
+import type { RecentCall, TrajectoryPolicy } from './governance/trajectory-policies.ts';
 import type { ToolPosture } from './posture.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
@@ -73,6 +75,8 @@ export interface DecisionInput {
    * covers a subtree). Absent for calls sent with a key.
    */
   token?: { id: string; scopes: readonly string[]; chain: readonly string[]; label?: string };
+  /** Issue 21: the trace the call belongs to (trajectory rules may ask for the same trace). */
+  traceId?: string | null;
 }
 
 export interface DecisionState {
@@ -99,6 +103,11 @@ export interface DecisionState {
   closure?: { reason: string; since: number } | null;
   /** Issue 14: several nodes on one database; present, the chain gains the `consensus` stage. */
   cluster?: ClusterView;
+  /** Issue 21: the tenant's governance policies (any status; only active ones take part). */
+  governancePolicies?: readonly GovernancePolicy[];
+  /** Issue 21: the tenant's trajectory policies, and the agent's recent calls that ran (oldest first). */
+  trajectoryPolicies?: readonly TrajectoryPolicy[];
+  recentCalls?: readonly RecentCall[];
 }
 
 /** What this node knows of the cluster when it decides (from the heartbeats in the database). */

@@ -46,6 +46,9 @@ import type { Store } from './store/store.ts';
 import { CallBroker } from './broker/call-broker.ts';
 import type { Enforcement } from './broker/enforcement.ts';
 import { PostureCache } from './posture/posture-cache.ts';
+import { GovernancePolicyCache } from './governance/governance-policy-cache.ts';
+import { governanceRoutes } from './routes/governance.ts';
+import { TrajectoryStateSource } from './governance/trajectory-state-source.ts';
 import { callRoutes } from './routes/calls.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { postureRoutes } from './routes/posture.ts';
@@ -92,16 +95,26 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     clock,
     onError: (error) => app.log.warn({ err: error }, 'cluster heartbeat failed'),
   });
+  const governancePolicies = new GovernancePolicyCache(options.store.governance, clock); // issue 21
+  const trajectories = new TrajectoryStateSource(options.store, clock); // issue 21
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
     keyRing: options.keyRing,
-    decisions: new DecisionService(options.store, options.keyRing, clock, tracing.tracer, combineStateSources(posture, cluster)),
+    decisions: new DecisionService(
+      options.store,
+      options.keyRing,
+      clock,
+      tracing.tracer,
+      combineStateSources(posture, cluster, governancePolicies, trajectories),
+    ),
     cluster,
     metrics: new ServerMetrics(options.store, clock),
     tracing,
     agentTokens: new AgentTokenService(options.store, options.keyRing, clock),
     clock,
+    governancePolicies,
+    trajectories,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
   const vault = new Vault(options.store.credentials, { environmentKey: options.config.vaultKey, dataDir: options.config.dataDir });
@@ -209,6 +222,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   signingKeyRoutes(app, ctx);
   tryRoutes(app, ctx);
   identityFabricRoutes(app, ctx); // issue 20
+  governanceRoutes(app, ctx); // issue 21
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
   clusterRoutes(app, ctx, ctx.cluster, journal); // issue 14

@@ -1,4 +1,6 @@
 // What every route needs, built once in app.ts.
+import type { GovernancePolicyCache } from './governance/governance-policy-cache.ts';
+import type { TrajectoryStateSource } from './governance/trajectory-state-source.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveSettings, type TenantSettings } from '@actiongate/engine';
@@ -26,6 +28,9 @@ export interface AppContext {
   cluster: ClusterNode;
   /** Webhook deliveries (set when the webhook routes are registered); operator actions notify through it. */
   webhooks?: WebhookService;
+  /** Issue 21: governance policies as decisions see them; refreshed after each change. */
+  governancePolicies?: GovernancePolicyCache;
+  trajectories?: TrajectoryStateSource;
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;

@@ -17,7 +17,7 @@ import type { DecisionState } from '@actiongate/engine';
  */
 export interface DecisionStateSource {
   /** Loads the tenant's state if needed and answers it. */
-  prepare(tenantId: string): Promise<Partial<DecisionState>>;
+  prepare(tenantId: string, call?: { agentId: string; traceId: string | null }): Promise<Partial<DecisionState>>;
   /** The newest state, or null when it left the cache meanwhile (then the prepared one serves). */
   current(tenantId: string): Partial<DecisionState> | null;
 }
@@ -66,7 +66,8 @@ export class DecisionService {
     const decisionId = newId('fd');
     const signingKey = this.keyRing.current;
     const extraState = this.extraState;
-    const prepared = extraState ? await extraState.prepare(key.tenantId) : null;
+    const traceId = request.trace_id ?? options.traceId ?? null;
+    const prepared = extraState ? await extraState.prepare(key.tenantId, { agentId, traceId }) : null;
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,
@@ -103,12 +104,13 @@ export class DecisionService {
             payloadHash,
             principal: { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
             newApprovalId: newId('apr'),
+            traceId, // issue 21: trajectory rules may ask for the same trace
             // Issue 20: a call sent with an agent token is held to the token's scopes.
             ...(options.token
               ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain, label: options.token.label } }
               : {}),
           },
-          extraState ? { ...state, ...(extraState.current(key.tenantId) ?? prepared) } : state,
+          extraState ? { ...state, ...prepared, ...(extraState.current(key.tenantId) ?? {}) } : state,
         );
         deciding.setAttributes({ 'actiongate.verdict': decision.verdict, 'actiongate.decision_id': decisionId });
         deciding.end();

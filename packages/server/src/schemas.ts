@@ -16,6 +16,7 @@ import { EDGE_SCHEMAS } from './schemas/edges.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
 import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
+import { GOVERNANCE_SCHEMAS } from './schemas/governance.ts'; // issue 21
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -826,6 +827,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   Me,
   ...JOURNAL_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...GOVERNANCE_SCHEMAS,
   ...CREDENTIAL_SCHEMAS, // issue 18
   ...POSTURE_SCHEMAS, // issue 18
   ...TOOL_RULE_SET_SCHEMAS, // issue 16

@@ -1,18 +1,17 @@
-// Several sources of decision state the store does not load (posture, the cluster view), offered
-// to the decision service as one: their parts are merged, later sources over earlier ones.
+// Several sources of decision state the store does not load (posture, the cluster view, governance
+// and trajectory policies), offered to the decision service as one: each contributes its own fields.
 import type { DecisionState } from '@actiongate/engine';
 import type { DecisionStateSource } from './decision-service.ts';
 
 export function combineStateSources(...sources: DecisionStateSource[]): DecisionStateSource {
   return {
-    async prepare(tenantId) {
-      return Object.assign({}, ...(await Promise.all(sources.map((source) => source.prepare(tenantId)))));
+    async prepare(tenantId, call) {
+      return Object.assign({}, ...(await Promise.all(sources.map((source) => source.prepare(tenantId, call)))));
     },
     current(tenantId) {
-      const parts = sources.map((source) => source.current(tenantId));
-      // The decision service falls back to the prepared state only as a whole: keep it when any part left its cache.
-      if (parts.some((part) => part === null)) return null;
-      return Object.assign({}, ...parts) as Partial<DecisionState>;
+      // The decision service lays the current state over the prepared one: a source whose snapshot left
+      // its cache (or that has per-call state only) leaves its prepared part in force.
+      return Object.assign({}, ...sources.map((source) => source.current(tenantId) ?? {})) as Partial<DecisionState>;
     },
   };
 }

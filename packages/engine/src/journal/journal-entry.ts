@@ -11,6 +11,8 @@ export const JOURNAL_ENTRY_TYPES = [
   'approval.denied',
   'approval.expired',
   'approval.consumed',
+  // Issue 21: one approver's answer (signed or not) to an approval that needs more than one, or a signed one.
+  'approval.vote',
 ] as const;
 export type JournalEntryType = (typeof JOURNAL_ENTRY_TYPES)[number];
 
@@ -97,6 +99,8 @@ export const STATUS_AFTER: Record<Exclude<JournalEntryType, 'decision'>, Approva
   'approval.denied': 'denied',
   'approval.expired': 'expired',
   'approval.consumed': 'consumed',
+  // A vote is journaled while the approval is still pending; the decisive answer follows as its own entry.
+  'approval.vote': 'pending',
 };
 
 /** SHA-256 (hex) of the canonical JSON of a record. */

@@ -20,6 +20,7 @@ export const JournalEntry = Type.Object(
       Type.Literal('approval.denied'),
       Type.Literal('approval.expired'),
       Type.Literal('approval.consumed'),
+      Type.Literal('approval.vote'),
     ]),
     ref_id: Type.String({ description: 'the decision or approval id' }),
     time: Time,

@@ -3,11 +3,13 @@ import { agentScope, keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { settingsOf } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { ApprovalVoting } from '../governance/approval-voting.ts';
 import { presentApproval } from '../present.ts';
 import type { ApprovalRow } from '../store/store.ts';
 import { ApprovalDecisionRequest, ApprovalList, ApprovalListQuery, ApprovalRecord, IdParams, errorResponses } from '../schemas.ts';
 
 export function approvalRoutes(app: App, ctx: AppContext): void {
+  const voting = new ApprovalVoting(ctx.store, ctx.clock);
   /** Approvals with the names of the keys that asked and decided: people know keys by name, not id. */
   const withKeyNames = async (tenantId: string, rows: ApprovalRow[]) => {
     const keys = [...(await ctx.store.listKeys(tenantId, 'customer')), ...(await ctx.store.listKeys(tenantId, 'agent'))];
@@ -57,26 +59,15 @@ export function approvalRoutes(app: App, ctx: AppContext): void {
       },
       async (request) => {
         const key = keyOf(request);
-        const id = request.params.id;
         const settings = await settingsOf(ctx, key.tenantId);
-        const result = await ctx.store.decideApproval(key.tenantId, id, {
-          approve: action === 'approve',
-          keyId: key.id,
-          note: request.body?.note ?? null,
-          now: ctx.clock(),
-          resendWindowMs: settings.approvalTtlSeconds * 1000,
-        });
-        if (result.ok) return (await withKeyNames(key.tenantId, [result.approval]))[0];
-        switch (result.reason) {
-          case 'not_found':
-            throw new ApiError('AG_NOT_FOUND', `approval \`${id}\` not found`);
-          case 'own_request':
-            throw new ApiError('AG_FORBIDDEN', `key ${key.id} made this request and cannot ${action} it; use another key`);
-          case 'expired':
-            throw new ApiError('AG_CONFLICT', `approval \`${id}\` expired at ${new Date(result.approval!.expiresAt).toISOString()}`);
-          case 'already_decided':
-            throw new ApiError('AG_CONFLICT', `approval \`${id}\` is already ${result.approval!.status}`);
-        }
+        // Issue 21: through the vote, so authorities and multi-party approvals apply here too.
+        const approval = await voting.cast(
+          key,
+          request.params.id,
+          { approved: action === 'approve', reason: request.body?.note ?? '' },
+          settings.approvalTtlSeconds * 1000,
+        );
+        return (await withKeyNames(key.tenantId, [approval]))[0];
       },
     );
   }

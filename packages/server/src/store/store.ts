@@ -12,6 +12,7 @@ import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
 import type { ClusterStore } from './cluster-store.ts';
+import type { GovernanceStore } from './governance-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -247,6 +248,8 @@ export interface Store
   readonly compliance: ComplianceStore;
   /** Cluster nodes: heartbeats, faults and the cluster's id (issue 14). */
   readonly cluster: ClusterStore;
+  /** Authorities, approver keys, requested approvals and votes, governance policies (issue 21). */
+  readonly governance: GovernanceStore;
   decideApproval(
     tenantId: string,
     id: string,

@@ -24,6 +24,7 @@ import type {
 import { IdempotencyKeyReused } from '../store.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 import { PostgresWebhooks } from './postgres-webhooks.ts';
+import { PostgresGovernance } from './postgres-governance.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
@@ -109,6 +110,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly pool: pg.Pool;
   readonly journal: PostgresJournal;
   readonly webhooks: PostgresWebhooks;
+  readonly governance: PostgresGovernance; // issue 21
   readonly credentials: PostgresCredentials;
   readonly posture: PostgresPosture;
   readonly compliance: PostgresCompliance;
@@ -151,6 +153,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.cluster = new PostgresCluster(this.pool, query);
     this.edges = new PostgresEdges(this.pool); // issue 20
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
+    this.governance = new PostgresGovernance(this.pool, (run) => this.transaction(run), this.journal); // issue 21
   }
 
   /** Connects, brings the schema up to date (one node at a time), and returns the store. */

@@ -505,4 +505,88 @@ export const POSTGRES_MIGRATIONS: string[] = [
   );
   CREATE INDEX identity_edges_by_tenant ON identity_edges (tenant_id, revoked_at);
   `,
+  // Issue 21: approver authorities, approver signing keys, requested approvals, approval votes, governance policies.
+  `
+  CREATE TABLE authorities (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    role TEXT NOT NULL,
+    identity_type TEXT NOT NULL,
+    scope TEXT,
+    can_approve INTEGER NOT NULL,
+    can_delegate INTEGER NOT NULL,
+    can_override INTEGER NOT NULL,
+    max_approval_amount_cents DOUBLE PRECISION,
+    max_budget_cents DOUBLE PRECISION,
+    budget_id TEXT,
+    expires_at BIGINT,
+    created_at BIGINT NOT NULL,
+    created_by_key_id TEXT NOT NULL
+  );
+  CREATE INDEX authorities_by_tenant ON authorities (tenant_id, identity_id);
+  CREATE TABLE approver_keys (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX approver_keys_by_tenant ON approver_keys (tenant_id, created_at);
+  CREATE TABLE approval_requests (
+    approval_id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    requester_id TEXT NOT NULL,
+    requester_identity TEXT,
+    action TEXT NOT NULL,
+    resource TEXT NOT NULL,
+    justification TEXT NOT NULL,
+    governance_policy_id TEXT,
+    linked_budget_id TEXT,
+    linked_policy_id TEXT,
+    linked_control_policy_id TEXT,
+    trace_id TEXT,
+    amount_cents DOUBLE PRECISION,
+    min_distinct_approvers INTEGER NOT NULL
+  );
+  CREATE TABLE approval_votes (
+    tenant_id TEXT NOT NULL,
+    approval_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    approved INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    approver_key_id TEXT,
+    signed_text TEXT,
+    signature_b64 TEXT,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (approval_id, key_id)
+  );
+  CREATE TABLE governance_policies (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    scope TEXT,
+    constraints TEXT NOT NULL,
+    exceptions TEXT NOT NULL,
+    parent_policy_id TEXT,
+    linked_policy_id TEXT,
+    priority INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE INDEX governance_policies_by_tenant ON governance_policies (tenant_id, priority);
+  CREATE TABLE trajectory_policies (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX trajectory_policies_by_tenant ON trajectory_policies (tenant_id, created_at);
+  `,
 ];

@@ -58,6 +58,7 @@ import { SqliteIdentities } from './sqlite-identities.ts'; // issue 20
 import { SqliteEdges } from './sqlite-edges.ts'; // issue 20
 import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
+import { SqliteGovernance } from './sqlite-governance.ts';
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
@@ -103,6 +104,7 @@ export class SqliteStore implements Store {
   private approvalCounts: SqliteApprovalCounts;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
+  readonly governance: SqliteGovernance; // issue 21
   // Issue 18: credentials (sealed secrets) and posture (egress rules, containment, closure).
   readonly credentials: SqliteCredentials;
   readonly posture: SqlitePosture;
@@ -161,6 +163,7 @@ export class SqliteStore implements Store {
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
       options.journal ?? true,
     );
+    this.governance = new SqliteGovernance(this.db, this.journal); // issue 21
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
     if (file !== ':memory:') {
       this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`]);
