@@ -104,7 +104,8 @@ function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState
   // The kill switch and a key bound to another agent are not the agent's doing: they do not count.
   const identity = stages[0];
   let trust: DecisionEffects['trust'] = null;
-  if (verdict.startsWith('ALLOWED')) trust = 'approved';
+  // Issue 19: a shadow-mode call that would have been held or blocked is not counted as approved.
+  if (verdict.startsWith('ALLOWED') && verdict !== 'ALLOWED_WITH_DENIALS') trust = 'approved';
   else if (verdict === 'BLOCKED' && identity.verdict === 'allow' && (state.settings.countRuleDenials || !onlyRuleDenials(stages))) {
     trust = 'blocked';
   }

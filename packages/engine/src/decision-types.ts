@@ -1,6 +1,8 @@
 // The shapes that flow through the decision chain. The server loads a DecisionState, the engine
 // returns a Decision (stages, verdict and the effects the server must commit with it).
 import type { EgressRule } from './egress/egress-rules.ts';
+import type { AgentControlState } from './limits/agent-controls.ts';
+import type { BudgetView } from './limits/budget-limits.ts';
 import type { ToolPosture } from './posture.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
@@ -97,6 +99,11 @@ export interface DecisionState {
   containment?: { reason: string; since: number } | null;
   /** The tenant was closed for good: every decision is denied. */
   closure?: { reason: string; since: number } | null;
+  // Issue 19: optional, absent means none.
+  /** Budgets covering the call (tenant, agent, key, tool and their parents), with their usage. */
+  budgets?: readonly BudgetView[];
+  /** The agent's controls and what it did against them; null or absent when it has none. */
+  agentControls?: AgentControlState | null;
 }
 
 export type ApprovalEffect =

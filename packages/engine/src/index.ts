@@ -20,3 +20,4 @@ export * from './egress/egress-rules.ts';
 export * from './posture.ts';
 export * from './compliance/index.ts';
 export * from './identity/index.ts';
+export * from './limits/index.ts'; // issue 19

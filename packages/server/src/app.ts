@@ -1,4 +1,6 @@
 // Builds the Fastify application: error mapping, authentication, and the routes.
+import { budgetRoutes } from './routes/budgets.ts'; // issue 19
+import { agentControlRoutes } from './routes/agent-controls.ts'; // issue 19
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authenticateRequest, authorize } from './auth.ts';
@@ -192,6 +194,8 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   identityFabricRoutes(app, ctx); // issue 20
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  budgetRoutes(app, ctx); // issue 19
+  agentControlRoutes(app, ctx); // issue 19
   openApiRoutes(app, ctx);
   metricsRoutes(app, ctx);
 }

@@ -12,6 +12,7 @@ import { IDENTITY_SCHEMAS } from './schemas/identity.ts';
 import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
+import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -96,6 +97,8 @@ export const OutcomeRequest = Type.Object(
   {
     status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
     detail: Type.Optional(Type.String({ maxLength: 2000 })),
+    // Issue 19: what the call cost; a completed call commits it against its budgets (the amount held when left out).
+    actual_cost_cents: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
   },
   { $id: 'OutcomeRequest', additionalProperties: false },
 );
@@ -831,6 +834,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...FAST_PATH_SCHEMAS, // issue 20
   ...A2A_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
+  ...BUDGET_SCHEMAS, // issue 19
 ];
 
 /**

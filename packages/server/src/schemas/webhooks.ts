@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   'agent.state_changed',
   'tenant.halted',
   'tenant.resumed',
+  'budget.alert', // issue 19
 ] as const;
 
 const WebhookEventName = Type.Union(

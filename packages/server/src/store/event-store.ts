@@ -3,7 +3,15 @@
 
 /** Event kinds the log holds. */
 export type EventType =
-  'decision.created' | 'approval.created' | 'approval.approved' | 'approval.denied' | 'approval.consumed' | 'halt.started' | 'halt.lifted';
+  | 'decision.created'
+  | 'approval.created'
+  | 'approval.approved'
+  | 'approval.denied'
+  | 'approval.consumed'
+  | 'halt.started'
+  | 'halt.lifted'
+  // Issue 19: a budget reached its alert threshold, its soft limit, or passed its limit.
+  | 'budget.alert';
 
 export interface EventRow {
   tenantId: string;

@@ -11,6 +11,7 @@ import type { TraceStore } from './trace-store.ts';
 import type { StorageStatus } from './storage-status.ts';
 import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
+import type { BudgetStore } from './budget-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -220,7 +221,13 @@ export interface Store
   listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]>;
   getDecision(tenantId: string, id: string): Promise<DecisionRow | null>;
   /** Records what happened when the caller ran (or tried to run) the tool; once per decision. */
-  setOutcome(tenantId: string, id: string, outcome: NonNullable<DecisionRow['outcome']>): Promise<'ok' | 'not_found' | 'already_set'>;
+  /** Issue 19: in the same transaction, a completed call commits its reservation (at `actualCostCents`, else the amount held); a failed one releases it. */
+  setOutcome(
+    tenantId: string,
+    id: string,
+    outcome: NonNullable<DecisionRow['outcome']>,
+    cost?: { actualCostCents: number | null },
+  ): Promise<'ok' | 'not_found' | 'already_set'>;
 
   listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]>;
   getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null>;
@@ -232,6 +239,8 @@ export interface Store
   readonly webhooks: WebhookStore;
   /** Frameworks, controls, results, findings, monitor, audit packages and anchors (issue 22). */
   readonly compliance: ComplianceStore;
+  /** Budgets, reservations and agent controls (issue 19). */
+  readonly budgets: BudgetStore;
   decideApproval(
     tenantId: string,
     id: string,

@@ -3,7 +3,14 @@
 // decided by the pure schedule in webhooks/retry-schedule.ts, never by SQL.
 
 export type WebhookEvent =
-  'approval.requested' | 'approval.resolved' | 'decision.blocked' | 'agent.state_changed' | 'tenant.halted' | 'tenant.resumed';
+  | 'approval.requested'
+  | 'approval.resolved'
+  | 'decision.blocked'
+  | 'agent.state_changed'
+  | 'tenant.halted'
+  | 'tenant.resumed'
+  // Issue 19: a budget reached its alert threshold or soft limit, or passed its limit.
+  | 'budget.alert';
 export type WebhookFormat = 'json' | 'slack';
 
 export interface WebhookRow {

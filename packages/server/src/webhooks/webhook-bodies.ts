@@ -16,6 +16,8 @@ export interface WebhookFacts {
   decidedByKeyName?: string | null;
   agentChange?: { agentId: string; from: string; to: string; cause: string };
   halt?: { reason: string; operatorId: string | null; halted: boolean };
+  /** Issue 19: the budget alert's event data (budget_id, name, level, used_cents, limit_cents, …). */
+  budget?: Record<string, unknown>;
   /** Base URL of the console's service (ACTIONGATE_PUBLIC_URL), for links. */
   publicUrl: string;
 }
@@ -29,6 +31,7 @@ export function consoleLink(facts: WebhookFacts): string {
   if (approvalId && facts.event.startsWith('approval.')) return `${base}approvals/${approvalId}`;
   if (facts.decision) return `${base}decisions/${facts.decision.id}`;
   if (facts.agentChange) return `${base}agents`;
+  if (facts.budget) return `${base}budgets`;
   return `${base}kill-switch`;
 }
 
@@ -49,6 +52,8 @@ export function summaryOf(facts: WebhookFacts): string {
       return `Kill switch ON: every call is blocked (${facts.halt?.reason})`;
     case 'tenant.resumed':
       return 'Kill switch off: calls are decided again';
+    case 'budget.alert':
+      return `Budget \`${facts.budget?.name}\` ${String(facts.budget?.level).replace('_', ' ')}: ${facts.budget?.used_cents} of ${facts.budget?.limit_cents} ${facts.budget?.currency} cents used`;
   }
 }
 
@@ -71,6 +76,7 @@ export function jsonBody(deliveryId: string, facts: WebhookFacts): Record<string
       ? { agent_id: facts.agentChange.agentId, from: facts.agentChange.from, to: facts.agentChange.to, cause: facts.agentChange.cause }
       : null,
     halt: facts.halt ? { halted: facts.halt.halted, reason: facts.halt.reason, operator_id: facts.halt.operatorId } : null,
+    budget: facts.budget ?? null,
     console_url: consoleLink(facts),
   };
 }

@@ -199,6 +199,10 @@ export class WebhookService {
           halt: { halted: false, reason: String(data.halted_reason ?? ''), operatorId: (data.operator_id as string | null) ?? null },
         });
         return;
+      case 'budget.alert':
+        // Issue 19: the event carries the budget's figures as they were when the threshold was reached.
+        await this.enqueue(event.tenantId, 'budget.alert', event.seq, { budget: data });
+        return;
       default:
         return;
     }

@@ -26,6 +26,7 @@ import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
+import { PostgresBudgets } from './postgres-budgets.ts'; // issue 19
 import { PostgresIdentities } from './postgres-identities.ts';
 import { approvalRecord, decisionRecord } from '../../journal/journal-records.ts';
 import { expiredApproval, planApprovalAnswer } from '../approval-transition.ts';
@@ -110,6 +111,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly posture: PostgresPosture;
   readonly compliance: PostgresCompliance;
   readonly identities: PostgresIdentities;
+  /** Issue 19: budgets, reservations and agent controls. */
+  readonly budgets: PostgresBudgets;
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -143,6 +146,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.posture = new PostgresPosture(this.pool, query, (run) => this.transaction(run));
     this.compliance = new PostgresCompliance(this.pool);
     this.identities = new PostgresIdentities(this.pool, (run) => this.transaction(run));
+    // Issue 19: every budget write runs under the tenant's lock, as decisions do.
+    this.budgets = new PostgresBudgets(this.pool, query, this.events, (tenantId, run) =>
+      this.tenantTransaction(tenantId, (client, batch) => run(client, batch)),
+    );
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
   }
 
@@ -552,6 +559,13 @@ export class PostgresStore implements Store, SharedSigningKeys {
       rules: config.rules,
       toolRisks: config.toolRisks,
       openApprovals: open.rows.map((row) => approvalStateOf(row, job.now)),
+      // Issue 19: budgets covering the call and the agent's controls, read under the tenant's lock.
+      ...(await this.budgets.decisionReads(
+        client,
+        job.tenantId,
+        { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
+        job.now,
+      )),
     };
     let replayedId: string | null = null;
     if (job.idempotency) {
@@ -707,6 +721,9 @@ export class PostgresStore implements Store, SharedSigningKeys {
         case 'decision-events':
           await this.events.appendDecision(client, events, write.row, write.effects, write.approval);
           break;
+        default:
+          // Issue 19: the decision's budget reservation and alerts.
+          await this.budgets.applyWrite(client, events, write);
       }
     }
     return { ...row, seq };
@@ -746,14 +763,23 @@ export class PostgresStore implements Store, SharedSigningKeys {
     tenantId: string,
     id: string,
     outcome: NonNullable<DecisionRow['outcome']>,
+    cost: { actualCostCents: number | null } = { actualCostCents: null },
   ): Promise<'ok' | 'not_found' | 'already_set'> {
-    const result = await query(
-      this.pool,
-      'decision_outcome',
-      'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3 WHERE tenant_id = $4 AND id = $5 AND outcome IS NULL',
-      [outcome.status, outcome.detail, outcome.at, tenantId, id],
-    );
-    if (result.rowCount === 1) return 'ok';
+    // Issue 19: the outcome settles the decision's budget reservation in the same transaction, under the tenant's lock.
+    const changed = await this.tenantTransaction(tenantId, async (client, batch) => {
+      const result = await query(
+        client,
+        'decision_outcome',
+        'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3 WHERE tenant_id = $4 AND id = $5 AND outcome IS NULL',
+        [outcome.status, outcome.detail, outcome.at, tenantId, id],
+      );
+      if (result.rowCount !== 1) return false;
+      const settlement =
+        outcome.status === 'completed' ? { kind: 'commit' as const, actualCents: cost.actualCostCents } : { kind: 'release' as const };
+      await this.budgets.settleDecision(client, batch, tenantId, id, settlement, outcome.at);
+      return true;
+    });
+    if (changed) return 'ok';
     return (await this.getDecision(tenantId, id)) ? 'already_set' : 'not_found';
   }
 

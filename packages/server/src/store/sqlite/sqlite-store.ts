@@ -30,6 +30,7 @@ import { DecisionCaches, type CacheInvalidation, type DecidingTenant } from '../
 import {
   decisionStateOf,
   planDecisionWrites,
+  registeredToolName,
   replaysFirstDecision,
   type DecisionReads,
   type DecisionWrite,
@@ -56,6 +57,7 @@ import { SqliteIdentities } from './sqlite-identities.ts'; // issue 20
 import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { SqliteCompliance } from './sqlite-compliance.ts';
+import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow } from '../event-store.ts';
@@ -106,6 +108,8 @@ export class SqliteStore implements Store {
   readonly compliance: SqliteCompliance;
   /** Issue 20: identities, challenges, agent tokens and delegations. */
   readonly identities: SqliteIdentities;
+  /** Issue 19: budgets, reservations and agent controls. */
+  readonly budgets: SqliteBudgets;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -149,6 +153,7 @@ export class SqliteStore implements Store {
     this.posture = new SqlitePosture(this.db); // issue 18
     this.compliance = new SqliteCompliance(this.db);
     this.identities = new SqliteIdentities(this.db); // issue 20
+    this.budgets = new SqliteBudgets(this.db, this.events); // issue 19
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
@@ -535,6 +540,12 @@ export class SqliteStore implements Store {
       openApprovals: (s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[]).map((row) =>
         approvalStateOf(row, job.now),
       ),
+      // Issue 19: budgets covering the call and the agent's controls, read in this transaction.
+      ...this.budgets.decisionReads(
+        job.tenantId,
+        { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
+        job.now,
+      ),
     };
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
@@ -634,6 +645,9 @@ export class SqliteStore implements Store {
         // The live events of this decision; flush drops them again if its savepoint rolls back.
         this.events.appendDecision(write.row, write.effects, write.approval);
         return;
+      default:
+        // Issue 19: the decision's budget reservation and alerts.
+        this.budgets.applyWrite(write);
     }
   }
 
@@ -674,11 +688,24 @@ export class SqliteStore implements Store {
     tenantId: string,
     id: string,
     outcome: NonNullable<DecisionRow['outcome']>,
+    cost: { actualCostCents: number | null } = { actualCostCents: null },
   ): Promise<'ok' | 'not_found' | 'already_set'> {
-    const result = this.db
-      .prepare('UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL')
-      .run(outcome.status, outcome.detail, outcome.at, tenantId, id);
-    if (result.changes === 1) return 'ok';
+    // Issue 19: the outcome settles the decision's budget reservation in the same transaction.
+    const changed = this.events.committed(() =>
+      this.db.transaction(() => {
+        const result = this.db
+          .prepare(
+            'UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL',
+          )
+          .run(outcome.status, outcome.detail, outcome.at, tenantId, id);
+        if (result.changes !== 1) return false;
+        const settlement =
+          outcome.status === 'completed' ? { kind: 'commit' as const, actualCents: cost.actualCostCents } : { kind: 'release' as const };
+        this.budgets.settleDecision(tenantId, id, settlement, outcome.at);
+        return true;
+      })(),
+    );
+    if (changed) return 'ok';
     return this.statements.decision.get(tenantId, id) ? 'already_set' : 'not_found';
   }
 
