@@ -13,6 +13,7 @@ import { FAST_PATH_SCHEMAS } from './schemas/fast-path.ts';
 import { A2A_SCHEMAS } from './schemas/a2a.ts';
 import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
+import { EVALUATION_SCHEMAS } from './schemas/evaluation.ts'; // issue 19
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -835,6 +836,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...A2A_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
   ...BUDGET_SCHEMAS, // issue 19
+  ...EVALUATION_SCHEMAS, // issue 19
 ];
 
 /**

@@ -218,6 +218,11 @@ export interface Store
   setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow>;
 
   runDecision(job: DecisionJob): Promise<DecisionRow>;
+  /**
+   * Issue 19: the state a decision of this call would be judged on now, read exactly as runDecision
+   * reads it, with nothing written (dry runs and side-effect-free evaluation).
+   */
+  readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState>;
   listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]>;
   getDecision(tenantId: string, id: string): Promise<DecisionRow | null>;
   /** Records what happened when the caller ran (or tried to run) the tool; once per decision. */

@@ -5,7 +5,14 @@
 // that follow see everything committed before. The rules that decide what to write live in
 // decision-transaction.ts and approval-transition.ts; this file only reads and writes.
 import pg from 'pg';
-import { canonicalJson, resolveSettings, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
+import {
+  canonicalJson,
+  resolveSettings,
+  type DecisionState,
+  type RiskClass,
+  type TenantSettings,
+  type TrustOverride,
+} from '@actiongate/engine';
 import type {
   AgentRow,
   ApprovalDecisionResult,
@@ -534,8 +541,16 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return { tenant, settings: resolveSettings(tenant.settings) };
   }
 
-  private async applyDecision(client: pg.ClientBase, job: DecisionJob, events: EventBatch): Promise<DecisionRow> {
-    const tip = await this.journal.lockTip(client, job.tenantId);
+  async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {
+    // Issue 19: read as a decision reads, without the tenant's lock and writing nothing.
+    return this.transaction(async (client) => decisionStateOf(job, await this.decisionReads(client, job)));
+  }
+
+  /** What a decision reads (issue 19: shared with readDecisionState). */
+  private async decisionReads(
+    client: pg.ClientBase,
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>,
+  ): Promise<DecisionReads> {
     const tenantRow = (await query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId])).rows[0];
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
     const { tenant, settings } = this.deciding(tenantRow);
@@ -567,6 +582,12 @@ export class PostgresStore implements Store, SharedSigningKeys {
         job.now,
       )),
     };
+    return reads;
+  }
+
+  private async applyDecision(client: pg.ClientBase, job: DecisionJob, events: EventBatch): Promise<DecisionRow> {
+    const tip = await this.journal.lockTip(client, job.tenantId);
+    const reads = await this.decisionReads(client, job);
     let replayedId: string | null = null;
     if (job.idempotency) {
       const found = (

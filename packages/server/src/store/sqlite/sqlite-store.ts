@@ -6,7 +6,14 @@ import Database from 'better-sqlite3';
 import { SqliteCredentials } from './sqlite-credentials.ts';
 import { SqlitePosture } from './sqlite-posture.ts';
 import { join } from 'node:path';
-import { canonicalJson, normalizeToolPath, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
+import {
+  canonicalJson,
+  normalizeToolPath,
+  type DecisionState,
+  type RiskClass,
+  type TenantSettings,
+  type TrustOverride,
+} from '@actiongate/engine';
 import type {
   AgentRow,
   ApprovalDecisionResult,
@@ -526,7 +533,12 @@ export class SqliteStore implements Store {
     answer();
   }
 
-  private applyDecision(job: DecisionJob): DecisionRow {
+  async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {
+    return decisionStateOf(job, this.db.transaction(() => this.decisionReads(job))());
+  }
+
+  /** What a decision reads (issue 19: shared with readDecisionState, which writes nothing). */
+  private decisionReads(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): DecisionReads {
     const s = this.statements;
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
@@ -547,6 +559,12 @@ export class SqliteStore implements Store {
         job.now,
       ),
     };
+    return reads;
+  }
+
+  private applyDecision(job: DecisionJob): DecisionRow {
+    const s = this.statements;
+    const reads = this.decisionReads(job);
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
