@@ -106,8 +106,11 @@ export class PostgresBudgets implements BudgetStore {
       await this.query(
         client,
         'budget_covering',
-        `SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND (scope = 'tenant'
-           OR (scope = 'agent' AND scope_id = $2) OR (scope = 'key' AND scope_id = $3) OR (scope = 'tool' AND scope_id = $4))`,
+        // One indexed lookup per scope, as in SQLite.
+        `SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'tenant'
+         UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'agent' AND scope_id = $2
+         UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'key' AND scope_id = $3
+         UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'tool' AND scope_id = $4`,
         [tenantId, scope.agentId, scope.keyId, scope.toolName],
       )
     ).rows.filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));

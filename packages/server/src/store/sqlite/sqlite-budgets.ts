@@ -43,11 +43,19 @@ export class SqliteBudgets implements BudgetStore {
       insert: db.prepare(`INSERT INTO budgets (${BUDGET_COLUMNS}) VALUES (${PLACEHOLDERS})`),
       list: db.prepare(`SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ? ORDER BY created_at, id`),
       get: db.prepare(`SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ? AND id = ?`),
-      byIds: db.prepare(`SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))`),
+      // Pinned to the primary key: left alone, the planner scanned the tenant through budgets_by_parent.
+      byIds: db.prepare(
+        `SELECT ${BUDGET_COLUMNS} FROM budgets INDEXED BY sqlite_autoindex_budgets_1 WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))`,
+      ),
       // The budgets that cover a call by their own scope; indexed by (tenant_id, scope, scope_id).
       covering: db.prepare(
-        `SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = @tenant AND (scope = 'tenant'
-           OR (scope = 'agent' AND scope_id = @agent) OR (scope = 'key' AND scope_id = @key) OR (scope = 'tool' AND scope_id = @tool))`,
+        // One indexed lookup per scope (an OR of them made SQLite scan every budget of the tenant).
+        ['tenant', 'agent', 'key', 'tool']
+          .map(
+            (scope) =>
+              `SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = @tenant AND scope = '${scope}'${scope === 'tenant' ? '' : ` AND scope_id = @${scope}`}`,
+          )
+          .join(' UNION ALL '),
       ),
       update: db.prepare(
         `UPDATE budgets SET name = ?, description = ?, parent_id = ?, period = ?, limit_cents = ?, hard_limit = ?, on_exceed = ?,
