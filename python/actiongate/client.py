@@ -180,11 +180,15 @@ class Client:
     def decision_signature(self, decision_id: str) -> JsonObject:
         return self._request("GET", f"/fabric/decisions/{_q(decision_id)}/signature")
 
-    def report_outcome(self, decision_id: str, status: str, detail: Optional[str] = None) -> JsonObject:
-        """Records `completed` or `failed` for a decision (once)."""
+    def report_outcome(self, decision_id: str, status: str, detail: Optional[str] = None,
+                       actual_cost_cents: Optional[int] = None) -> JsonObject:
+        """Records `completed` or `failed` for a decision (once). A completed call commits its budget
+        reservation at `actual_cost_cents` (the amount held when left out); a failed one releases it."""
         body: JsonObject = {"status": status}
         if detail is not None:
             body["detail"] = detail[:2000]
+        if actual_cost_cents is not None:
+            body["actual_cost_cents"] = actual_cost_cents
         return self._request("POST", f"/fabric/decisions/{_q(decision_id)}/outcome", body)
 
     def public_keys(self) -> List[JsonObject]:
@@ -451,6 +455,70 @@ class Client:
 
     def evaluate_composition(self, active: List[JsonObject]) -> JsonObject:
         return self._request("POST", "/fabric/composition/evaluate", {"active": active})
+    # -- budgets, agent controls, dry runs and evaluation (issue 19) ------------------------------
+
+    def create_budget(self, name: str, limit_cents: int, **fields: Any) -> JsonObject:
+        """Creates a budget (`CreateBudgetRequest`); money is integer cents."""
+        return self._request("POST", "/fabric/budgets", {"name": name, "limit_cents": limit_cents, **fields})
+
+    def list_budgets(self) -> List[JsonObject]:
+        return self._request("GET", "/fabric/budgets")["budgets"]
+
+    def get_budget(self, budget_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/budgets/{_q(budget_id)}")
+
+    def update_budget(self, budget_id: str, **fields: Any) -> JsonObject:
+        return self._request("PATCH", f"/fabric/budgets/{_q(budget_id)}", fields)
+
+    def delete_budget(self, budget_id: str) -> None:
+        self._request("DELETE", f"/fabric/budgets/{_q(budget_id)}")
+
+    def reserve(self, budget_id: str, amount_cents: int, ttl_seconds: Optional[int] = None,
+                agent_id: Optional[str] = None, decision_id: Optional[str] = None) -> JsonObject:
+        """Holds an amount against the budget and its parents; `ApiRequestError` (409) past a hard limit."""
+        body: JsonObject = {"amount_cents": amount_cents}
+        for name, value in (("ttl_seconds", ttl_seconds), ("agent_id", agent_id), ("decision_id", decision_id)):
+            if value is not None:
+                body[name] = value
+        return self._request("POST", f"/fabric/budgets/{_q(budget_id)}/reservations", body)
+
+    def commit_reservation(self, budget_id: str, reservation_id: str, actual_cost_cents: Optional[int] = None) -> JsonObject:
+        return self._request("POST", f"/fabric/budgets/{_q(budget_id)}/reservations/{_q(reservation_id)}/commit",
+                             {"actual_cost_cents": actual_cost_cents})
+
+    def release_reservation(self, budget_id: str, reservation_id: str) -> JsonObject:
+        return self._request("POST", f"/fabric/budgets/{_q(budget_id)}/reservations/{_q(reservation_id)}/release")
+
+    def set_agent_controls(self, agent_id: str, max_actions_per_hour: Optional[int] = None,
+                           max_concurrent_actions: Optional[int] = None) -> JsonObject:
+        """Sets both controls (None: no limit)."""
+        return self._request("PUT", f"/fabric/agents/{_q(agent_id)}/controls",
+                             {"max_actions_per_hour": max_actions_per_hour, "max_concurrent_actions": max_concurrent_actions})
+
+    def get_agent_controls(self, agent_id: str) -> JsonObject:
+        return self._request("GET", f"/fabric/agents/{_q(agent_id)}/controls")
+
+    def dry_run(self, limit: Optional[int] = None, fabric_enforce: Optional[bool] = None,
+                enforce_stages: Optional[List[str]] = None) -> JsonObject:
+        """Replays recent decisions under the current or a proposed enforcement; records nothing."""
+        body = {k: v for k, v in (("limit", limit), ("fabric_enforce", fabric_enforce), ("enforce_stages", enforce_stages))
+                if v is not None}
+        return self._request("POST", "/fabric/dry-run", body)
+
+    def assess(self, action: str, resource: str) -> JsonObject:
+        return self._request("POST", "/fabric/assess", {"action": action, "resource": resource})
+
+    def evaluate_action(self, action: str, **fields: Any) -> JsonObject:
+        """The verdict the chain would give (`EvaluateActionRequest`), not recorded."""
+        return self._request("POST", "/fabric/actions/evaluate", {"action": action, **fields})
+
+    def decide_action(self, action: str, **fields: Any) -> JsonObject:
+        """As `evaluate_action`, for a named `agent_id` or `identity_id` (`DecideActionRequest`), not recorded."""
+        return self._request("POST", "/fabric/actions/decide", {"action": action, **fields})
+
+    def execute_action(self, action: str, **fields: Any) -> JsonObject:
+        """A recorded decision for the action (`ExecuteRequest`); 403 when the identity lacks `required_capability`."""
+        return self._request("POST", "/fabric/actions/execute", {"action": action, **fields})
 
     # -- guards ----------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { adminCommand } from './commands/admin.ts';
 import { agentKeysCommand } from './commands/agent-keys.ts';
 import { agentsCommand } from './commands/agents.ts';
+import { budgetsCommand } from './commands/budgets.ts'; // issue 19
 import { approvalsCommand } from './commands/approvals.ts';
 import { decideCommand, guardCommand } from './commands/decide.ts';
 import { decisionsCommand } from './commands/decisions.ts';
@@ -30,6 +31,7 @@ approvalsCommand(program);
 rulesCommand(program);
 agentKeysCommand(program);
 agentsCommand(program);
+budgetsCommand(program); // issue 19
 decisionsCommand(program);
 tryCommand(program);
 journalCommands(program);

@@ -112,7 +112,8 @@ function effectsOf(verdict: Verdict, stages: StageResult[], state: DecisionState
   const identity = stages[0];
   const clusterFailed = stages.some((stage) => stage.stage === 'consensus' && stage.verdict === 'deny');
   let trust: DecisionEffects['trust'] = null;
-  if (verdict.startsWith('ALLOWED')) trust = 'approved';
+  // Issue 19: a shadow-mode call that would have been held or blocked is not counted as approved.
+  if (verdict.startsWith('ALLOWED') && verdict !== 'ALLOWED_WITH_DENIALS') trust = 'approved';
   else if (
     verdict === 'BLOCKED' &&
     identity.verdict === 'allow' &&

@@ -3,6 +3,8 @@
 import type { EgressRule } from './egress/egress-rules.ts';
 import type { GovernancePolicy } from './governance/governance-policies.ts';
 import type { RecentCall, TrajectoryPolicy } from './governance/trajectory-policies.ts';
+import type { AgentControlState } from './limits/agent-controls.ts';
+import type { BudgetView } from './limits/budget-limits.ts';
 import type { ToolPosture } from './posture.ts';
 import type { RiskClass } from './risk/risk-class.ts';
 import type { ToolRule } from './tool-rules.ts';
@@ -108,6 +110,11 @@ export interface DecisionState {
   /** Issue 21: the tenant's trajectory policies, and the agent's recent calls that ran (oldest first). */
   trajectoryPolicies?: readonly TrajectoryPolicy[];
   recentCalls?: readonly RecentCall[];
+  // Issue 19: optional, absent means none.
+  /** Budgets covering the call (tenant, agent, key, tool and their parents), with their usage. */
+  budgets?: readonly BudgetView[];
+  /** The agent's controls and what it did against them; null or absent when it has none. */
+  agentControls?: AgentControlState | null;
 }
 
 /** What this node knows of the cluster when it decides (from the heartbeats in the database). */

@@ -21,3 +21,4 @@ export * from './posture.ts';
 export * from './compliance/index.ts';
 export * from './identity/index.ts';
 export * from './governance/index.ts';
+export * from './limits/index.ts'; // issue 19

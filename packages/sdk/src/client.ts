@@ -1,4 +1,22 @@
 // The ActionGate client: one typed method per customer route, and `guard` for tool functions.
+import type {
+  ActionEvaluation,
+  AgentControlRequest,
+  AgentControls,
+  AssessRequest,
+  Budget,
+  BudgetUpdate,
+  CommitRequest,
+  CreateBudgetRequest,
+  DecideActionRequest,
+  DryRunRequest,
+  DryRunResult,
+  EvaluateActionRequest,
+  ExecuteRequest,
+  Reservation,
+  ReserveRequest,
+  RiskAssessment,
+} from './budget-types.ts'; // issue 19
 import { randomUUID } from 'node:crypto';
 import { guardFunction, type GuardOptions } from './guard.ts';
 import { callApi, type CallOptions, type TransportOptions } from './http.ts';
@@ -214,6 +232,40 @@ export class ActionGate {
   readonly settings = {
     get: () => this.call<Settings>('GET', '/fabric/settings'),
     update: (patch: SettingsPatch) => this.call<Settings>('PATCH', '/fabric/settings', { body: patch }),
+  };
+
+  /** Issue 19: budgets in integer cents; reserve an amount, then commit what was spent or release it. */
+  readonly budgets = {
+    create: (request: CreateBudgetRequest) => this.call<Budget>('POST', '/fabric/budgets', { body: request }),
+    list: () => this.call<{ budgets: Budget[] }>('GET', '/fabric/budgets').then((r) => r.budgets),
+    get: (id: string) => this.call<Budget>('GET', `/fabric/budgets/${enc(id)}`),
+    update: (id: string, patch: BudgetUpdate) => this.call<Budget>('PATCH', `/fabric/budgets/${enc(id)}`, { body: patch }),
+    delete: (id: string) => this.call<null>('DELETE', `/fabric/budgets/${enc(id)}`).then(() => undefined),
+    /** Holds an amount against the budget and its parents; throws `ApiRequestError` (409) past a hard limit. */
+    reserve: (id: string, request: ReserveRequest) =>
+      this.call<Reservation>('POST', `/fabric/budgets/${enc(id)}/reservations`, { body: request }),
+    reservations: (id: string) =>
+      this.call<{ reservations: Reservation[] }>('GET', `/fabric/budgets/${enc(id)}/reservations`).then((r) => r.reservations),
+    commit: (id: string, reservationId: string, request: CommitRequest = {}) =>
+      this.call<Reservation>('POST', `/fabric/budgets/${enc(id)}/reservations/${enc(reservationId)}/commit`, { body: request }),
+    release: (id: string, reservationId: string) =>
+      this.call<Reservation>('POST', `/fabric/budgets/${enc(id)}/reservations/${enc(reservationId)}/release`),
+  };
+
+  /** Issue 19: an agent's actions per sliding hour and actions running at once. */
+  readonly agentControls = {
+    get: (agentId: string) => this.call<AgentControls>('GET', `/fabric/agents/${enc(agentId)}/controls`),
+    set: (agentId: string, request: AgentControlRequest) =>
+      this.call<AgentControls>('PUT', `/fabric/agents/${enc(agentId)}/controls`, { body: request }),
+  };
+
+  /** Issue 19: what the chain would say, recording nothing (execute is the one that records). */
+  readonly evaluation = {
+    dryRun: (request: DryRunRequest = {}) => this.call<DryRunResult>('POST', '/fabric/dry-run', { body: request }),
+    assess: (request: AssessRequest) => this.call<RiskAssessment>('POST', '/fabric/assess', { body: request }),
+    evaluate: (request: EvaluateActionRequest) => this.call<ActionEvaluation>('POST', '/fabric/actions/evaluate', { body: request }),
+    decide: (request: DecideActionRequest) => this.call<ActionEvaluation>('POST', '/fabric/actions/decide', { body: request }),
+    execute: (request: ExecuteRequest) => this.call<DecisionRecord>('POST', '/fabric/actions/execute', { body: request }),
   };
 
   /** The vault: secrets the agent never sees (added or rotated by name, listed without the secret). */

@@ -14,3 +14,4 @@ export {
 } from './fast-path.ts';
 export type * from './types.ts';
 export type * from './credentials-types.ts';
+export type * from './budget-types.ts'; // issue 19

@@ -89,6 +89,8 @@ export interface DecisionSignature {
 export interface OutcomeRequest {
   status: 'completed' | 'failed';
   detail?: string;
+  /** What the call actually cost, in whole cents: a completed call commits it against its budgets (the amount held when left out). */
+  actual_cost_cents?: number | null;
 }
 
 export interface PublicKey {

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import type { Static } from 'typebox';
 import type * as Server from '../../server/src/schemas.ts';
 import type * as Sdk from '../src/types.ts';
+import type * as SdkBudgets from '../src/budget-types.ts';
+import type * as ServerBudgets from '../../server/src/schemas/budgets.ts';
+import type * as ServerEvaluation from '../../server/src/schemas/evaluation.ts';
 
 type Fits<A, B> = [A] extends [B] ? true : false;
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
@@ -30,6 +33,22 @@ const checks = {
   DecisionListQuery: true satisfies Matches<Sdk.DecisionListQuery, Server.DecisionListQuery>,
   AddToolRequest: true satisfies Matches<Sdk.AddToolRequest, Server.AddToolRequest>,
   SettingsPatch: true satisfies Matches<Sdk.SettingsPatch, Server.SettingsPatch>,
+  // Issue 19.
+  CreateBudgetRequest: true satisfies Matches<
+    Omit<SdkBudgets.CreateBudgetRequest, 'metadata'>,
+    Omit<ServerBudgets.CreateBudgetRequest, 'metadata'>
+  >,
+  ReserveRequest: true satisfies Matches<SdkBudgets.ReserveRequest, ServerBudgets.ReserveRequest>,
+  CommitRequest: true satisfies Matches<SdkBudgets.CommitRequest, ServerBudgets.CommitRequest>,
+  AgentControlRequest: true satisfies Matches<SdkBudgets.AgentControlRequest, ServerBudgets.AgentControlRequest>,
+  DryRunRequest: true satisfies Matches<SdkBudgets.DryRunRequest, ServerEvaluation.DryRunRequest>,
+  AssessRequest: true satisfies Matches<SdkBudgets.AssessRequest, ServerEvaluation.AssessRequest>,
+  EvaluateActionRequest: true satisfies Matches<SdkBudgets.EvaluateActionRequest, ServerEvaluation.EvaluateActionRequest>,
+  DecideActionRequest: true satisfies Matches<SdkBudgets.DecideActionRequest, ServerEvaluation.DecideActionRequest>,
+  ExecuteRequest: true satisfies Matches<
+    Omit<SdkBudgets.ExecuteRequest, 'parameters'>,
+    Omit<ServerEvaluation.ExecuteRequest, 'parameters'>
+  >,
   // Answers: what the SDK promises must fit the server's response schema.
   Decision: true satisfies Fits<Sdk.Decision, Static<typeof Server.DecisionRecord>>,
   DecisionRecord: true satisfies Fits<Sdk.DecisionRecord, Static<typeof Server.DecisionRecord>>,

@@ -1,4 +1,7 @@
 // Builds the Fastify application: error mapping, authentication, and the routes.
+import { budgetRoutes } from './routes/budgets.ts'; // issue 19
+import { agentControlRoutes } from './routes/agent-controls.ts'; // issue 19
+import { evaluationRoutes } from './routes/evaluation.ts'; // issue 19
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authenticateRequest, authorize } from './auth.ts';
@@ -226,6 +229,9 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
   clusterRoutes(app, ctx, ctx.cluster, journal); // issue 14
+  budgetRoutes(app, ctx); // issue 19
+  agentControlRoutes(app, ctx); // issue 19
+  evaluationRoutes(app, ctx); // issue 19
   openApiRoutes(app, ctx);
   metricsRoutes(app, ctx);
 }

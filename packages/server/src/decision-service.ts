@@ -8,7 +8,7 @@ import { newId } from './ids.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { IdempotencyKeyReused, type DecisionRow, type KeyRow, type Store } from './store/store.ts';
 import type { DecisionRequest } from './schemas.ts';
-import type { DecisionState } from '@actiongate/engine';
+import type { Decision, DecisionInput, DecisionState } from '@actiongate/engine';
 
 /**
  * State the store does not load, added to what it did (issue 18: egress rules, posture,
@@ -34,6 +34,43 @@ export class DecisionService {
     private readonly tracer: Tracer = trace.getTracer('actiongate'),
     private readonly extraState: DecisionStateSource | null = null,
   ) {}
+
+  /**
+   * Issue 19: the decision the chain would give this call now, on the state a real decision would
+   * read (plus `adjust`, e.g. a proposed enforcement), recording nothing, creating or consuming no
+   * approval. Dry runs and side-effect-free evaluation use it.
+   */
+  async simulate(
+    key: KeyRow,
+    call: { agentId: string; path: string; payload: unknown; principal?: DecisionInput['principal'] },
+    adjust: (state: DecisionState) => DecisionState = (state) => state,
+  ): Promise<Decision> {
+    const payloadHash = canonicalHash(call.payload ?? {});
+    const now = this.clock();
+    const read = await this.store.readDecisionState({
+      tenantId: key.tenantId,
+      agentId: call.agentId,
+      key,
+      path: call.path,
+      payloadHash,
+      now,
+    });
+    const extra = this.extraState ? (this.extraState.current(key.tenantId) ?? (await this.extraState.prepare(key.tenantId))) : null;
+    return decide(
+      {
+        decisionId: newId('fd', now),
+        tenantId: key.tenantId,
+        now,
+        path: call.path,
+        agentId: call.agentId,
+        payload: call.payload ?? {},
+        payloadHash,
+        principal: call.principal ?? { kind: key.kind, keyId: key.id, boundAgentId: key.agentId ?? undefined },
+        newApprovalId: newId('apr', now),
+      },
+      adjust(extra ? { ...read, ...extra } : read),
+    );
+  }
 
   /**
    * Decides one call. With an idempotency key, a repeat (same key, same request, within 24 h) returns

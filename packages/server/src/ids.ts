@@ -3,7 +3,26 @@ import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd' | 'egr';
 type AnyIdPrefix =
-  IdPrefix | 'idn' | 'atk' | 'dlg' | 'chl' | 'fpg' | 'edg' | 'fw' | 'ctl' | 'cr' | 'pkg' | 'cert' | 'anc' | 'ins' | 'auth' | 'apk' | 'gp' | 'tp';
+  | IdPrefix
+  | 'bgt'
+  | 'res'
+  | 'idn'
+  | 'atk'
+  | 'dlg'
+  | 'chl'
+  | 'fpg'
+  | 'edg'
+  | 'fw'
+  | 'ctl'
+  | 'cr'
+  | 'pkg'
+  | 'cert'
+  | 'anc'
+  | 'ins'
+  | 'auth'
+  | 'apk'
+  | 'gp'
+  | 'tp';
 
 /**
  * A new opaque id such as `fd_019a…`: 48 bits of the time in milliseconds, then 80 random bits,

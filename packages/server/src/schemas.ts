@@ -17,6 +17,8 @@ import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
 import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
 import { GOVERNANCE_SCHEMAS } from './schemas/governance.ts'; // issue 21
+import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
+import { EVALUATION_SCHEMAS } from './schemas/evaluation.ts'; // issue 19
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -101,6 +103,8 @@ export const OutcomeRequest = Type.Object(
   {
     status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
     detail: Type.Optional(Type.String({ maxLength: 2000 })),
+    // Issue 19: what the call cost; a completed call commits it against its budgets (the amount held when left out).
+    actual_cost_cents: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
   },
   { $id: 'OutcomeRequest', additionalProperties: false },
 );
@@ -841,6 +845,8 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...EDGE_SCHEMAS, // issue 20
   ...INSURANCE_SCHEMAS,
   ...CLUSTER_SCHEMAS, // issue 14
+  ...BUDGET_SCHEMAS, // issue 19
+  ...EVALUATION_SCHEMAS, // issue 19
 ];
 
 /**

@@ -9,6 +9,7 @@ import { planStepCalls } from '../plan/plan-step-calls.ts';
 import { brokeredTarget } from '../egress/brokered-target.ts';
 import { coveringEgressRule, describeTarget } from '../egress/egress-rules.ts';
 import { postureRefusal } from '../posture.ts';
+import { limitsCheck } from '../limits/limits-check.ts';
 
 const EFFECT_ORDER = { deny: 3, require_approval: 2, allow: 1 } as const;
 
@@ -46,6 +47,11 @@ export function policyStage({ input, state, previous, enforcing }: StageContext)
   if (overBudget && (!deciding || deciding.rule.effect !== 'deny')) {
     const detail = `over budget: key ${input.principal.keyId} has spent ${overBudget.spent_usd} of ${overBudget.limit_usd} USD and this call asks ${overBudget.amount_usd}`;
     return { stage: 'policy', verdict: 'require_approval', enforcing, detail, data };
+  }
+  // Issue 19: budgets and agent controls (limits/limits-check.ts); a deny rule still decides first.
+  const limited = limitsCheck(input, state, data);
+  if (limited && (!deciding || deciding.rule.effect !== 'deny' || limited.verdict === 'deny')) {
+    return { stage: 'policy', verdict: limited.verdict, enforcing, detail: limited.detail, data };
   }
   if (!deciding) {
     return { stage: 'policy', verdict: 'allow', enforcing, detail: `no tool rule matches ${input.path}`, data };

@@ -139,11 +139,16 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const key = keyOf(request);
       const row = await findDecision(key, request.params.id);
-      const result = await ctx.store.setOutcome(key.tenantId, row.id, {
-        status: request.body.status,
-        detail: request.body.detail ?? null,
-        at: ctx.clock(),
-      });
+      const result = await ctx.store.setOutcome(
+        key.tenantId,
+        row.id,
+        {
+          status: request.body.status,
+          detail: request.body.detail ?? null,
+          at: ctx.clock(),
+        },
+        { actualCostCents: request.body.actual_cost_cents ?? null },
+      );
       if (result === 'already_set') throw new ApiError('AG_CONFLICT', `decision \`${row.id}\` already has an outcome`);
       return presentDecision((await ctx.store.getDecision(key.tenantId, row.id))!);
     },

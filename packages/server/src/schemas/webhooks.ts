@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   'credential.changed',
   'compliance.finding_raised',
   'compliance.finding_updated',
+  'budget.alert', // issue 19
 ] as const;
 
 const WebhookEventName = Type.Union(

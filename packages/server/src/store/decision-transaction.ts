@@ -15,6 +15,9 @@ import {
 import { approvalRecord, decisionRecord } from '../journal/journal-records.ts';
 import { consumedApproval } from './approval-transition.ts';
 import type { ApprovalState, DecisionJob, DecisionRow, KeyRow, TenantRow, ToolRuleRow } from './store.ts';
+import type { AgentControlState } from '@actiongate/engine';
+import { budgetView, planDecisionBudgetWrites, type BudgetWrite } from './budget-plan.ts'; // issue 19
+import type { BudgetUsage } from './budget-store.ts';
 
 /** What a database reads, inside the decision's transaction, before the engine runs. */
 export interface DecisionReads {
@@ -29,6 +32,10 @@ export interface DecisionReads {
   toolRisks: ReadonlyMap<string, RiskClass>;
   /** Approved and pending approvals of exactly this call that have not expired, oldest first. */
   openApprovals: readonly ApprovalState[];
+  /** Issue 19: budgets covering the call with all their parents, and their usage; absent means none. */
+  budgets?: readonly BudgetUsage[];
+  /** Issue 19: the agent's controls and what it did against them; absent or null means none. */
+  agentControls?: AgentControlState | null;
 }
 
 /** The name a tool is registered under: the last part of its canonical path, so `/Tools/Get_Report/` cannot dodge its floor. */
@@ -51,7 +58,7 @@ export function replaysFirstDecision(first: DecisionRow, reads: Pick<DecisionRea
 }
 
 /** The engine's view of the rows read. */
-export function decisionStateOf(job: Pick<DecisionJob, 'path'>, reads: DecisionReads): DecisionState {
+export function decisionStateOf(job: Pick<DecisionJob, 'path' | 'now'>, reads: DecisionReads): DecisionState {
   const approved = reads.openApprovals.find((approval) => approval.status === 'approved');
   const pending = reads.openApprovals.find((approval) => approval.status === 'pending');
   return {
@@ -73,6 +80,9 @@ export function decisionStateOf(job: Pick<DecisionJob, 'path'>, reads: DecisionR
       : null,
     pendingApproval: pending ? { id: pending.id, status: 'pending', createdAt: pending.createdAt, expiresAt: pending.expiresAt } : null,
     budget: reads.key.budgetUsd === null ? null : { limitUsd: reads.key.budgetUsd, spentUsd: reads.key.spentUsd },
+    // Issue 19.
+    ...(reads.budgets?.length ? { budgets: reads.budgets.map((budget) => budgetView(budget, job.now)) } : {}),
+    ...(reads.agentControls ? { agentControls: reads.agentControls } : {}),
   };
 }
 
@@ -101,7 +111,14 @@ export type DecisionWrite =
       windowMs: number;
     }
   /** The live events of the decision: `decision.created`, and `approval.created|consumed` when it touched one. */
-  | { kind: 'decision-events'; row: DecisionRow; effects: DecisionEffects; approval: ApprovalState | null };
+  | { kind: 'decision-events'; row: DecisionRow; effects: DecisionEffects; approval: ApprovalState | null }
+  /** Issue 19: a decision's budget reservation and the alerts it raises (budget-plan.ts). */
+  | BudgetWrite;
+
+/** The id of a decision's budget reservation: its own, so an outcome finds it. */
+export function decisionReservationId(decisionId: string): string {
+  return `res_${decisionId.replace(/^fd_/, '')}`;
+}
 
 /** The approval a decision creates when it holds, from its stages. */
 function newApproval(job: DecisionJob, decision: Decision, approvalId: string, expiresAt: number): ApprovalState {
@@ -167,6 +184,19 @@ export function planDecisionWrites(
     writes.push({ kind: 'key-record', keyId: job.key.id, record: recordOutcome(reads.key.record, effects.trust, job.now) });
   } else writes.push({ kind: 'touch-agent', tenantId: job.tenantId, agentId: job.agentId, now: job.now });
   if (effects.spendUsd !== undefined) writes.push({ kind: 'key-spend', keyId: job.key.id, amountUsd: effects.spendUsd });
+  // Issue 19: an allowed call with an amount holds it against every budget covering it.
+  writes.push(
+    ...planDecisionBudgetWrites(
+      job.tenantId,
+      job.agentId,
+      job.payload,
+      job.now,
+      state,
+      reads.budgets,
+      decision,
+      decisionReservationId(decision.decisionId),
+    ),
+  );
   // The tamper-evident journal: the decision (appended before its row, which names the entry) ...
   writes.push({
     kind: 'journal',

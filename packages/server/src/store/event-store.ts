@@ -21,7 +21,9 @@ export type EventType =
   | 'credential.deleted'
   // Issue 22: compliance findings, raised by hand or by the monitor, and their workflow.
   | 'finding.created'
-  | 'finding.updated';
+  | 'finding.updated'
+  // Issue 19: a budget reached its alert threshold, its soft limit, or passed its limit.
+  | 'budget.alert';
 
 /** The event kinds, for documentation and checks. */
 export const EVENT_TYPES: readonly EventType[] = [
@@ -42,6 +44,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'credential.deleted',
   'finding.created',
   'finding.updated',
+  'budget.alert',
 ];
 
 export interface EventRow {

@@ -13,6 +13,7 @@ import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
 import type { ClusterStore } from './cluster-store.ts';
 import type { GovernanceStore } from './governance-store.ts';
+import type { BudgetStore } from './budget-store.ts';
 import type {
   ArgCondition,
   Decision,
@@ -231,10 +232,21 @@ export interface Store
   setAgentOverride(tenantId: string, agentId: string, override: TrustOverride, reason: string, now: number): Promise<AgentRow>;
 
   runDecision(job: DecisionJob): Promise<DecisionRow>;
+  /**
+   * Issue 19: the state a decision of this call would be judged on now, read exactly as runDecision
+   * reads it, with nothing written (dry runs and side-effect-free evaluation).
+   */
+  readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState>;
   listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]>;
   getDecision(tenantId: string, id: string): Promise<DecisionRow | null>;
   /** Records what happened when the caller ran (or tried to run) the tool; once per decision. */
-  setOutcome(tenantId: string, id: string, outcome: NonNullable<DecisionRow['outcome']>): Promise<'ok' | 'not_found' | 'already_set'>;
+  /** Issue 19: in the same transaction, a completed call commits its reservation (at `actualCostCents`, else the amount held); a failed one releases it. */
+  setOutcome(
+    tenantId: string,
+    id: string,
+    outcome: NonNullable<DecisionRow['outcome']>,
+    cost?: { actualCostCents: number | null },
+  ): Promise<'ok' | 'not_found' | 'already_set'>;
 
   listApprovals(tenantId: string, query: ApprovalListQuery, now: number): Promise<ApprovalRow[]>;
   getApproval(tenantId: string, id: string, now: number): Promise<ApprovalRow | null>;
@@ -250,6 +262,8 @@ export interface Store
   readonly cluster: ClusterStore;
   /** Authorities, approver keys, requested approvals and votes, governance policies (issue 21). */
   readonly governance: GovernanceStore;
+  /** Budgets, reservations and agent controls (issue 19). */
+  readonly budgets: BudgetStore;
   decideApproval(
     tenantId: string,
     id: string,

@@ -17,7 +17,9 @@ export type WebhookEvent =
   | 'credential.changed'
   // Issue 22: compliance findings (the monitor's failing controls among them).
   | 'compliance.finding_raised'
-  | 'compliance.finding_updated';
+  | 'compliance.finding_updated'
+  // Issue 19: a budget reached its alert threshold or soft limit, or passed its limit.
+  | 'budget.alert';
 export type WebhookFormat = 'json' | 'slack';
 
 export interface WebhookRow {

@@ -20,6 +20,8 @@ export interface WebhookFacts {
   change?: { event: string; data: Record<string, unknown> };
   /** Issue 22: the compliance finding raised or updated, as the API shows it. */
   finding?: Record<string, unknown>;
+  /** Issue 19: the budget alert's event data (budget_id, name, level, used_cents, limit_cents, …). */
+  budget?: Record<string, unknown>;
   /** Base URL of the console's service (ACTIONGATE_PUBLIC_URL), for links. */
   publicUrl: string;
 }
@@ -37,6 +39,7 @@ export function consoleLink(facts: WebhookFacts): string {
     return `${base}credentials`;
   if (facts.finding)
     return `${facts.publicUrl.replace(/\/$/, '')}/fabric/compliance/findings/${encodeURIComponent(String(facts.finding.finding_id))}`;
+  if (facts.budget) return `${base}budgets`;
   return `${base}kill-switch`;
 }
 
@@ -73,6 +76,8 @@ export function summaryOf(facts: WebhookFacts): string {
       return `Compliance finding (${facts.finding?.severity}, ${facts.finding?.source}): ${facts.finding?.title}`;
     case 'compliance.finding_updated':
       return `Compliance finding \`${facts.finding?.finding_id}\` is now ${facts.finding?.status}: ${facts.finding?.title}`;
+    case 'budget.alert':
+      return `Budget \`${facts.budget?.name}\` ${String(facts.budget?.level).replace('_', ' ')}: ${facts.budget?.used_cents} of ${facts.budget?.limit_cents} ${facts.budget?.currency} cents used`;
   }
 }
 
@@ -104,6 +109,7 @@ export function jsonBody(deliveryId: string, facts: WebhookFacts): Record<string
     halt: facts.halt ? { halted: facts.halt.halted, reason: facts.halt.reason, operator_id: facts.halt.operatorId } : null,
     change: facts.change ? { event: facts.change.event, ...facts.change.data } : null,
     finding: facts.finding ?? null,
+    budget: facts.budget ?? null,
     console_url: consoleLink(facts),
   };
 }

@@ -221,6 +221,10 @@ export class WebhookService {
       case 'finding.updated':
         await this.enqueue(event.tenantId, 'compliance.finding_updated', event.seq, { finding: data });
         return;
+      case 'budget.alert':
+        // Issue 19: the event carries the budget's figures as they were when the threshold was reached.
+        await this.enqueue(event.tenantId, 'budget.alert', event.seq, { budget: data });
+        return;
       default:
         return;
     }

@@ -36,6 +36,8 @@ export interface StartOptions {
   databaseUrl?: string;
   /** The seeded admin key (give the first node's to the second). */
   adminKey?: string;
+  /** The server's clock (issue 19: budget periods and reservation expiry are tested with a clock the test moves). */
+  clock?: () => number;
 }
 
 export interface JsonResponse<T = any> {
@@ -77,7 +79,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const { store, databaseUrl } = await openStore(dataDir, options.databaseUrl);
   const keyRing = SigningKeyRing.loadOrCreate(dataDir);
   await bootstrap(store, adminKey, Date.now());
-  const { app } = buildApp({ config, store, keyRing, logger: false });
+  const { app } = buildApp({ config, store, keyRing, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

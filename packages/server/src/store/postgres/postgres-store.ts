@@ -5,7 +5,14 @@
 // that follow see everything committed before. The rules that decide what to write live in
 // decision-transaction.ts and approval-transition.ts; this file only reads and writes.
 import pg from 'pg';
-import { canonicalJson, resolveSettings, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
+import {
+  canonicalJson,
+  resolveSettings,
+  type DecisionState,
+  type RiskClass,
+  type TenantSettings,
+  type TrustOverride,
+} from '@actiongate/engine';
 import type {
   AgentRow,
   ApprovalDecisionResult,
@@ -28,6 +35,7 @@ import { PostgresGovernance } from './postgres-governance.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
+import { PostgresBudgets } from './postgres-budgets.ts'; // issue 19
 import { PostgresIdentities } from './postgres-identities.ts';
 import { PostgresCluster } from './postgres-cluster.ts';
 import { PostgresEdges } from './postgres-edges.ts'; // issue 20
@@ -117,6 +125,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly identities: PostgresIdentities;
   readonly cluster: PostgresCluster;
   readonly edges: PostgresEdges; // issue 20
+  /** Issue 19: budgets, reservations and agent controls. */
+  readonly budgets: PostgresBudgets;
   private readonly events: PostgresEventLog;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
@@ -152,6 +162,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.identities = new PostgresIdentities(this.pool, (run) => this.transaction(run));
     this.cluster = new PostgresCluster(this.pool, query);
     this.edges = new PostgresEdges(this.pool); // issue 20
+    // Issue 19: every budget write runs under the tenant's lock, as decisions do.
+    this.budgets = new PostgresBudgets(this.pool, query, this.events, (tenantId, run) =>
+      this.tenantTransaction(tenantId, (client, batch) => run(client, batch)),
+    );
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
     this.governance = new PostgresGovernance(this.pool, (run) => this.transaction(run), this.journal); // issue 21
   }
@@ -607,8 +621,16 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return { tenant, settings: resolveSettings(tenant.settings) };
   }
 
-  private async applyDecision(client: pg.ClientBase, job: DecisionJob, events: EventBatch): Promise<DecisionRow> {
-    const tip = await this.journal.lockTip(client, job.tenantId);
+  async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {
+    // Issue 19: read as a decision reads, without the tenant's lock and writing nothing.
+    return this.transaction(async (client) => decisionStateOf(job, await this.decisionReads(client, job)));
+  }
+
+  /** What a decision reads (issue 19: shared with readDecisionState). */
+  private async decisionReads(
+    client: pg.ClientBase,
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>,
+  ): Promise<DecisionReads> {
     const tenantRow = (await query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId])).rows[0];
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
     const { tenant, settings } = this.deciding(tenantRow);
@@ -632,7 +654,20 @@ export class PostgresStore implements Store, SharedSigningKeys {
       rules: config.rules,
       toolRisks: config.toolRisks,
       openApprovals: open.rows.map((row) => approvalStateOf(row, job.now)),
+      // Issue 19: budgets covering the call and the agent's controls, read under the tenant's lock.
+      ...(await this.budgets.decisionReads(
+        client,
+        job.tenantId,
+        { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
+        job.now,
+      )),
     };
+    return reads;
+  }
+
+  private async applyDecision(client: pg.ClientBase, job: DecisionJob, events: EventBatch): Promise<DecisionRow> {
+    const tip = await this.journal.lockTip(client, job.tenantId);
+    const reads = await this.decisionReads(client, job);
     let replayedId: string | null = null;
     if (job.idempotency) {
       const found = (
@@ -787,6 +822,9 @@ export class PostgresStore implements Store, SharedSigningKeys {
         case 'decision-events':
           await this.events.appendDecision(client, events, write.row, write.effects, write.approval);
           break;
+        default:
+          // Issue 19: the decision's budget reservation and alerts.
+          await this.budgets.applyWrite(client, events, write);
       }
     }
     return { ...row, seq };
@@ -826,14 +864,23 @@ export class PostgresStore implements Store, SharedSigningKeys {
     tenantId: string,
     id: string,
     outcome: NonNullable<DecisionRow['outcome']>,
+    cost: { actualCostCents: number | null } = { actualCostCents: null },
   ): Promise<'ok' | 'not_found' | 'already_set'> {
-    const result = await query(
-      this.pool,
-      'decision_outcome',
-      'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3 WHERE tenant_id = $4 AND id = $5 AND outcome IS NULL',
-      [outcome.status, outcome.detail, outcome.at, tenantId, id],
-    );
-    if (result.rowCount === 1) return 'ok';
+    // Issue 19: the outcome settles the decision's budget reservation in the same transaction, under the tenant's lock.
+    const changed = await this.tenantTransaction(tenantId, async (client, batch) => {
+      const result = await query(
+        client,
+        'decision_outcome',
+        'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3 WHERE tenant_id = $4 AND id = $5 AND outcome IS NULL',
+        [outcome.status, outcome.detail, outcome.at, tenantId, id],
+      );
+      if (result.rowCount !== 1) return false;
+      const settlement =
+        outcome.status === 'completed' ? { kind: 'commit' as const, actualCents: cost.actualCostCents } : { kind: 'release' as const };
+      await this.budgets.settleDecision(client, batch, tenantId, id, settlement, outcome.at);
+      return true;
+    });
+    if (changed) return 'ok';
     return (await this.getDecision(tenantId, id)) ? 'already_set' : 'not_found';
   }
 

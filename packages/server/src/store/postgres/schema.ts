@@ -589,4 +589,67 @@ export const POSTGRES_MIGRATIONS: string[] = [
   );
   CREATE INDEX trajectory_policies_by_tenant ON trajectory_policies (tenant_id, created_at);
   `,
+  // Issue 19: budgets (integer cents), their reservations and holds, and agent controls.
+  `
+  CREATE TABLE budgets (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    scope_id TEXT,
+    parent_id TEXT,
+    period TEXT NOT NULL,
+    limit_cents BIGINT NOT NULL,
+    hard_limit INTEGER NOT NULL,
+    on_exceed TEXT NOT NULL,
+    soft_limit_pct DOUBLE PRECISION NOT NULL,
+    alert_threshold_pct DOUBLE PRECISION NOT NULL,
+    currency TEXT NOT NULL,
+    metadata TEXT,
+    spent_cents BIGINT NOT NULL DEFAULT 0,
+    period_start BIGINT NOT NULL DEFAULT 0,
+    alert_level INTEGER NOT NULL DEFAULT 0,
+    alert_period_start BIGINT NOT NULL DEFAULT 0,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE INDEX budgets_by_scope ON budgets (tenant_id, scope, scope_id);
+  CREATE INDEX budgets_by_parent ON budgets (tenant_id, parent_id);
+  CREATE TABLE budget_reservations (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    budget_id TEXT,
+    budget_ids TEXT NOT NULL,
+    amount_cents BIGINT NOT NULL,
+    agent_id TEXT,
+    decision_id TEXT,
+    status TEXT NOT NULL,
+    committed_cents BIGINT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    settled_at BIGINT
+  );
+  CREATE INDEX budget_reservations_by_decision ON budget_reservations (tenant_id, decision_id);
+  CREATE TABLE budget_holds (
+    reservation_id TEXT NOT NULL,
+    budget_id TEXT NOT NULL,
+    tenant_id TEXT NOT NULL,
+    amount_cents BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    PRIMARY KEY (reservation_id, budget_id)
+  );
+  CREATE INDEX budget_holds_by_budget ON budget_holds (budget_id, expires_at);
+  CREATE INDEX budget_holds_by_tenant ON budget_holds (tenant_id, expires_at);
+  CREATE TABLE agent_controls (
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    max_actions_per_hour INTEGER,
+    max_concurrent_actions INTEGER,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, agent_id)
+  );
+  -- Agent controls count an agent's decisions of the last hour.
+  CREATE INDEX decisions_by_agent_time ON decisions (tenant_id, agent_id, created_at);
+  `,
 ];

@@ -7,7 +7,14 @@ import { SqliteCredentials } from './sqlite-credentials.ts';
 import { SqlitePosture } from './sqlite-posture.ts';
 import { SqliteCluster } from './sqlite-cluster.ts';
 import { join } from 'node:path';
-import { canonicalJson, normalizeToolPath, type RiskClass, type TenantSettings, type TrustOverride } from '@actiongate/engine';
+import {
+  canonicalJson,
+  normalizeToolPath,
+  type DecisionState,
+  type RiskClass,
+  type TenantSettings,
+  type TrustOverride,
+} from '@actiongate/engine';
 import type {
   AgentRow,
   ApprovalDecisionResult,
@@ -32,6 +39,7 @@ import { DecisionCaches, type CacheInvalidation, type DecidingTenant } from '../
 import {
   decisionStateOf,
   planDecisionWrites,
+  registeredToolName,
   replaysFirstDecision,
   type DecisionReads,
   type DecisionWrite,
@@ -60,6 +68,7 @@ import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { SqliteGovernance } from './sqlite-governance.ts';
 import { SqliteCompliance } from './sqlite-compliance.ts';
+import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
 import { encodeDecisionBody } from './decision-body.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
@@ -113,6 +122,8 @@ export class SqliteStore implements Store {
   /** Issue 20: identities, challenges, agent tokens and delegations. */
   readonly identities: SqliteIdentities;
   readonly edges: SqliteEdges; // issue 20
+  /** Issue 19: budgets, reservations and agent controls. */
+  readonly budgets: SqliteBudgets;
   private listStatements = new Map<string, Database.Statement>();
   /** The error of a failed WAL sync: from then on the store refuses decisions and reports unhealthy. */
   private failed: unknown = null;
@@ -158,6 +169,7 @@ export class SqliteStore implements Store {
     this.compliance = new SqliteCompliance(this.db);
     this.identities = new SqliteIdentities(this.db); // issue 20
     this.edges = new SqliteEdges(this.db); // issue 20
+    this.budgets = new SqliteBudgets(this.db, this.events); // issue 19
     this.journal = new SqliteJournal(
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
@@ -574,7 +586,12 @@ export class SqliteStore implements Store {
     answer();
   }
 
-  private applyDecision(job: DecisionJob): DecisionRow {
+  async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {
+    return decisionStateOf(job, this.db.transaction(() => this.decisionReads(job))());
+  }
+
+  /** What a decision reads (issue 19: shared with readDecisionState, which writes nothing). */
+  private decisionReads(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): DecisionReads {
     const s = this.statements;
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
@@ -588,7 +605,19 @@ export class SqliteStore implements Store {
       openApprovals: (s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[]).map((row) =>
         approvalStateOf(row, job.now),
       ),
+      // Issue 19: budgets covering the call and the agent's controls, read in this transaction.
+      ...this.budgets.decisionReads(
+        job.tenantId,
+        { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
+        job.now,
+      ),
     };
+    return reads;
+  }
+
+  private applyDecision(job: DecisionJob): DecisionRow {
+    const s = this.statements;
+    const reads = this.decisionReads(job);
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
@@ -687,6 +716,9 @@ export class SqliteStore implements Store {
         // The live events of this decision; flush drops them again if its savepoint rolls back.
         this.events.appendDecision(write.row, write.effects, write.approval);
         return;
+      default:
+        // Issue 19: the decision's budget reservation and alerts.
+        this.budgets.applyWrite(write);
     }
   }
 
@@ -727,11 +759,24 @@ export class SqliteStore implements Store {
     tenantId: string,
     id: string,
     outcome: NonNullable<DecisionRow['outcome']>,
+    cost: { actualCostCents: number | null } = { actualCostCents: null },
   ): Promise<'ok' | 'not_found' | 'already_set'> {
-    const result = this.db
-      .prepare('UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL')
-      .run(outcome.status, outcome.detail, outcome.at, tenantId, id);
-    if (result.changes === 1) return 'ok';
+    // Issue 19: the outcome settles the decision's budget reservation in the same transaction.
+    const changed = this.events.committed(() =>
+      this.db.transaction(() => {
+        const result = this.db
+          .prepare(
+            'UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL',
+          )
+          .run(outcome.status, outcome.detail, outcome.at, tenantId, id);
+        if (result.changes !== 1) return false;
+        const settlement =
+          outcome.status === 'completed' ? { kind: 'commit' as const, actualCents: cost.actualCostCents } : { kind: 'release' as const };
+        this.budgets.settleDecision(tenantId, id, settlement, outcome.at);
+        return true;
+      })(),
+    );
+    if (changed) return 'ok';
     return this.statements.decision.get(tenantId, id) ? 'already_set' : 'not_found';
   }
 
