@@ -90,6 +90,8 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   }).withTypeProvider<TypeBoxTypeProvider>();
   const tracing = new Tracing({ endpoint: options.config.otlpEndpoint });
   const posture = new PostureCache(options.store.posture);
+  const stopPostureEvents = posture.listen((listener) => options.store.onEvents(listener));
+  app.addHook('onClose', async () => stopPostureEvents());
   const cluster = new ClusterNode(options.store.cluster, {
     nodeId: options.config.nodeId,
     heartbeatMs: options.config.heartbeatMs,

@@ -3,6 +3,7 @@
 // Anything unknown is logged and answered 500 with a generic message, never a verdict.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyStorageError, StoreUnavailable } from './store/storage-status.ts';
+import { isUnavailable } from './store/postgres/unreachable.ts';
 import { validationItems, type AjvError, type ValidationItem } from './validation-messages.ts';
 
 export type { ValidationItem };
@@ -74,6 +75,15 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const mapped = fastifyErrorAnswer(fastifyError);
   if (mapped) {
     reply.code(mapped.status).send(mapped.body);
+    return;
+  }
+  // A database that cannot be reached, from any statement that did not map it itself: 503, retry later.
+  if (isUnavailable(error)) {
+    request.log.error({ err: error }, 'database unreachable');
+    reply
+      .header('retry-after', '5')
+      .code(503)
+      .send({ detail: 'the database is unreachable; nothing was decided or changed, retry later', code: 'AG_UNAVAILABLE' });
     return;
   }
   // Storage faults (a full disk, replaced files, i/o errors) are the node's trouble, not the caller's:

@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
+import { createServer } from 'node:http';
 import { publicKeySet, verifyJournal } from '@actiongate/engine';
 import { startServer, type TestServer } from './support/test-server.ts';
 import { createSharedDatabase, startPostgres, type TestPostgres } from './support/postgres-server.ts';
@@ -19,8 +20,9 @@ before(async () => {
     adminUrl = postgres.adminUrl;
   }
   const databaseUrl = await createSharedDatabase(adminUrl);
-  a = await startServer({ ACTIONGATE_NODE_ID: 'node-a' }, { databaseUrl });
-  b = await startServer({ ACTIONGATE_NODE_ID: 'node-b' }, { databaseUrl, adminKey: a.adminKey });
+  const env = { ACTIONGATE_WEBHOOK_ALLOW_PRIVATE: '1' };
+  a = await startServer({ ...env, ACTIONGATE_NODE_ID: 'node-a' }, { databaseUrl });
+  b = await startServer({ ...env, ACTIONGATE_NODE_ID: 'node-b' }, { databaseUrl, adminKey: a.adminKey });
   approver = (await a.call('POST', '/fabric/api-keys', { body: { name: 'human', role: 'approver' } })).body.api_key;
 });
 after(async () => {
@@ -129,5 +131,58 @@ test('live events of a decision made on node B reach listeners on node A', async
     assert.ok(sse.body.events.some((event: any) => event.data.decision_id === made));
   } finally {
     stop();
+  }
+});
+
+/** Polls `check` (bounded: 15 s) until it holds; a change on one node reaches the other by NOTIFY. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test('a containment made on node A holds calls on node B; its release on B frees node A', async () => {
+  const tenant = (await a.call('GET', '/fabric/posture')).body.tenant as string;
+  const call = { path: '/tools/search', agent_id: 'contained', payload: { q: 'x' } };
+  assert.equal((await decide(b, call)).body.verdict, 'ALLOWED', 'B has the posture cached before the change');
+  assert.equal((await a.call('POST', '/fabric/contain', { body: { tenant } })).status, 200);
+  await until(async () => (await decide(b, call)).body.verdict === 'REQUIRE_APPROVAL', 'the containment on B');
+  assert.equal((await b.call('POST', '/fabric/contain', { body: { tenant, action: 'release' } })).status, 200);
+  await until(async () => (await decide(a, call)).body.verdict === 'ALLOWED', 'the release on A');
+});
+
+test('every node hears every event, but a webhook gets each event once', async () => {
+  const received: string[] = [];
+  const receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      received.push(String(req.headers['x-actiongate-delivery']));
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const hook = await a.call('POST', '/fabric/webhooks', {
+      body: { url, events: ['decision.blocked'], secret: 'a-secret-of-two-nodes-0123' },
+    });
+    assert.equal(hook.status, 201);
+    // Node B learns of a webhook made on A when it re-reads the tenants with webhooks (every 5 s).
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    const rule = await a.call('POST', '/fabric/tool-rules', { body: { name: 'no-rm', effect: 'deny', match_path: '/tools/rm' } });
+    for (const node of [a, b, a, b])
+      assert.equal((await decide(node, { path: '/tools/rm', agent_id: 'hooked', payload: {} })).body.verdict, 'BLOCKED');
+    await until(async () => received.length >= 4, 'four deliveries');
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // a duplicate would arrive meanwhile
+    assert.equal(received.length, 4, 'one delivery per blocked decision, not one per node');
+    const log = await a.call('GET', `/fabric/webhooks/${hook.body.id}/deliveries`);
+    assert.equal(log.body.deliveries.length, 4);
+    await a.call('DELETE', `/fabric/tool-rules/${rule.body.id}`);
+    await a.call('DELETE', `/fabric/webhooks/${hook.body.id}`);
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });

@@ -2,11 +2,22 @@
 // containment and closure, loaded once from the store and replaced whenever it changes. The
 // decision service prepares it before queueing a decision and reads it synchronously inside the
 // decision's transaction, so a change that has returned is seen by every later decision.
-// Single node: changes go through this cache. Several nodes would need the cross-node invalidation
-// of ARCHITECTURE.md (a version row or NOTIFY); see the issue 18 report.
+// Changes made on this node go through `refresh`; a change made on another node arrives as its log
+// event (LISTEN/NOTIFY on PostgreSQL) and drops the tenant's snapshot, so the next decision reloads it.
 import type { DecisionState, EgressRule, ToolPosture } from '@actiongate/engine';
 import type { DecisionStateSource } from '../decision-service.ts';
+import type { EventListener, EventType } from '../store/event-store.ts';
 import type { PostureStore, TenantPostureRow } from '../store/posture-store.ts';
+
+/** Log events that change what this cache holds. */
+const POSTURE_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
+  'posture.updated',
+  'egress_rule.created',
+  'egress_rule.deleted',
+  'tenant.contained',
+  'tenant.released',
+  'tenant.closed',
+]);
 
 /** Tenants kept; past this the cache starts again (the demo makes a throwaway tenant per run). */
 const MAX_TENANTS = 10_000;
@@ -41,6 +52,13 @@ export class PostureCache implements DecisionStateSource {
   private readonly loading = new Map<string, Promise<Snapshot>>();
 
   constructor(private readonly store: PostureStore) {}
+
+  /** Drops a tenant's snapshot when another node changes it; answers the function that stops listening. */
+  listen(onEvents: (listener: EventListener) => () => void): () => void {
+    return onEvents((events) => {
+      for (const event of events) if (POSTURE_EVENTS.has(event.type)) this.snapshots.delete(event.tenantId);
+    });
+  }
 
   /** The tenant's state, loaded once and kept until it changes. */
   async get(tenantId: string): Promise<TenantPostureRow> {

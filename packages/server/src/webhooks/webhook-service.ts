@@ -27,6 +27,9 @@ export interface WebhookServiceOptions {
 
 /** Attempts in flight at once. */
 const CONCURRENCY = 8;
+/** How often the set of tenants with webhooks is re-read (changes made on other nodes). */
+const TENANT_REFRESH_MS = 5_000;
+
 /** Deliveries taken per pass of the loop. */
 const BATCH = 32;
 
@@ -39,6 +42,7 @@ export class WebhookService {
   private tenants = new Set<string>();
   private stopListening: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private tenantRefresh: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private wakeAgain = false;
   private stopped = true;
@@ -68,11 +72,20 @@ export class WebhookService {
       if (this.queue.length > 0) this.wake();
     });
     this.wake(); // deliveries left pending by the last run
+    // Webhooks made or deleted through another node sharing the database: re-read which tenants have any.
+    this.tenantRefresh = setInterval(() => {
+      this.store.webhooks.tenantsWithWebhooks().then(
+        (tenants) => (this.tenants = new Set(tenants)),
+        () => {}, // the store is down: keep the set we have
+      );
+    }, TENANT_REFRESH_MS);
+    this.tenantRefresh.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopListening?.();
+    if (this.tenantRefresh) clearInterval(this.tenantRefresh);
     if (this.timer) clearTimeout(this.timer);
     await this.running;
     await Promise.allSettled(this.inFlight);

@@ -66,7 +66,7 @@ export class PostgresWebhooks implements WebhookStore {
           client,
           'webhook_delivery_insert',
           `INSERT INTO webhook_deliveries (id, webhook_id, tenant_id, event, event_seq, body, status, attempts, attempt_log, next_attempt_at, created_at, finished_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
           [
             d.id,
             d.webhookId,

@@ -749,4 +749,12 @@ export const MIGRATIONS: string[] = [
   -- Agent controls count an agent's decisions of the last hour.
   CREATE INDEX decisions_by_agent_time ON decisions (tenant_id, agent_id, created_at);
   `,
+  // Webhook deliveries made from a logged event are unique per webhook, event name and event: every
+  // node of a cluster hears every event, and only the first node's delivery is kept (older duplicates dropped).
+  `
+  DELETE FROM webhook_deliveries WHERE event_seq > 0 AND id NOT IN (
+    SELECT MIN(id) FROM webhook_deliveries WHERE event_seq > 0 GROUP BY webhook_id, event, event_seq
+  );
+  CREATE UNIQUE INDEX webhook_deliveries_once ON webhook_deliveries (webhook_id, event, event_seq) WHERE event_seq > 0;
+  `,
 ];

@@ -44,7 +44,7 @@ export class SqliteWebhooks implements WebhookStore {
   async addDeliveries(rows: DeliveryRow[]): Promise<void> {
     const insert = this.db.prepare(
       `INSERT INTO webhook_deliveries (id, webhook_id, tenant_id, event, event_seq, body, status, attempts, attempt_log, next_attempt_at, created_at, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
     this.db.transaction(() => {
       for (const d of rows) {
