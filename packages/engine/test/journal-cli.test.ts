@@ -106,3 +106,11 @@ test('the CLI file runs as a program', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('journal verify: a key that begins with `-` is taken as the value of --public-key', () => {
+  // Stored under a name starting with a dash, like a base64url key that starts with `-`.
+  files['-key.json'] = files['keys.json'];
+  const ok = run('journal', 'verify', 'export.json', '--public-key', '-key.json');
+  assert.equal(ok.code, 0, ok.err);
+  delete files['-key.json'];
+});

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { publicKeySet } from '../journal/public-keys.ts';
 import { verifyAuditPackage } from './verify-audit-package.ts';
+import { joinValues } from '../option-values.ts';
 
 const USAGE = `usage: audit verify PACKAGE.zip [--public-key KEY ...] [--json]
 KEY: raw base64url, PEM, JWK, the GET /fabric/keys/public answer, or a file holding one.`;
@@ -30,7 +31,7 @@ export function runAuditCli(argv: string[], io: AuditCliIo = defaultIo): number 
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinValues(argv, ['--public-key']),
       allowPositionals: true,
       options: { 'public-key': { type: 'string', multiple: true }, json: { type: 'boolean', default: false } },
     });

@@ -11,6 +11,7 @@ import { SIGNATURE_COVERS } from '../signing.ts';
 import { publicKeySet } from './public-keys.ts';
 import { verifyJournal } from './verify-journal.ts';
 import { verifyProof } from './verify-proof.ts';
+import { joinValues } from '../option-values.ts';
 
 const USAGE = `usage:
   journal verify FILE --public-key KEY [--expected-head HASH] [--json]
@@ -31,12 +32,14 @@ const defaultIo: CliIo = {
   exists: (path) => existsSync(path),
 };
 
+const VALUE_OPTIONS = ['--public-key', '--expected-head'];
+
 /** Runs the CLI on its arguments (without `node` and the script); returns the exit code: 0 valid, 1 invalid, 2 usage. */
 export function runJournalCli(argv: string[], io: CliIo = defaultIo): number {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinValues(argv, VALUE_OPTIONS),
       allowPositionals: true,
       options: {
         'public-key': { type: 'string', multiple: true },
