@@ -39,9 +39,9 @@ function start(dataDir: string, port: number, adminKey = '') {
   return { child, output, exited };
 }
 
-/** Waits (bounded) until the started process printed `needle` or exited. */
+/** Waits (bounded: 3 min, a loaded machine starts tsx slowly) until the process printed `needle` or exited. */
 async function printed(output: { text: string }, child: ChildProcess, needle: string): Promise<void> {
-  for (let i = 0; i < 600 && !output.text.includes(needle) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1800 && !output.text.includes(needle) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(output.text.includes(needle), `expected \`${needle}\` in: ${output.text}`);
 }
 
