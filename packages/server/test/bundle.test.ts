@@ -21,7 +21,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, running: () => boolean, deadline = Date.now() + 20_000): Promise<Response> {
+/** Polls `url` until it answers (bounded: 2 min; building and starting take long on a loaded machine). */
+async function waitFor(url: string, running: () => boolean, deadline = Date.now() + 120_000): Promise<Response> {
   for (;;) {
     try {
       return await fetch(url);
@@ -56,6 +57,7 @@ test('the bundle `npm start` builds and runs serves the API, the console, the do
   child.stderr.on('data', (chunk) => (errors += chunk));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const base = `http://127.0.0.1:${port}`;
+  let failed = false;
   try {
     assert.equal((await waitFor(`${base}/healthz`, () => child.exitCode === null)).status, 200);
     assert.ok(existsSync(join(SERVER, 'dist/main.mjs')), 'the bundle was written');
@@ -90,9 +92,14 @@ test('the bundle `npm start` builds and runs serves the API, the console, the do
 
     // A module's "am I the main script" check must not match the bundle (the engine's journal CLI would run and print its usage).
     assert.doesNotMatch(errors, /usage:/, errors);
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     child.kill('SIGTERM');
-    assert.equal(await exited, 0, `${out}\n${errors}`);
+    const code = await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    // After a failure above, that failure is the one to report, not the exit code it caused.
+    if (!failed) assert.equal(code, 0, `${out}\n${errors}`);
   }
 });
