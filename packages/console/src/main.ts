@@ -8,9 +8,11 @@ import { LiveEvents, type LiveMode } from './live.ts';
 import { forgetKey, storedKey } from './session.ts';
 import { agentsView } from './views/agents.ts';
 import { approvalsView } from './views/approvals.ts';
+import { budgetsView } from './views/budgets.ts';
 import { credentialsView } from './views/credentials.ts';
 import { decisionDetailView, decisionsView } from './views/decisions.ts';
 import { killSwitchView } from './views/kill-switch.ts';
+import { policiesView } from './views/policies.ts';
 import { rulesView } from './views/rules.ts';
 import { signInView } from './views/sign-in.ts';
 import { traceDetailView, tracesView } from './views/traces.ts';
@@ -22,6 +24,8 @@ const ROUTES: { path: string; label: string; list: View; detail?: View }[] = [
   { path: 'approvals', label: 'Approvals', list: approvalsView },
   { path: 'agents', label: 'Agents', list: agentsView },
   { path: 'rules', label: 'Tool rules', list: rulesView },
+  { path: 'policies', label: 'Policies', list: policiesView },
+  { path: 'budgets', label: 'Budgets', list: budgetsView },
   { path: 'halt', label: 'Kill switch', list: killSwitchView },
   { path: 'credentials', label: 'Credentials', list: credentialsView },
   { path: 'traces', label: 'Traces', list: tracesView, detail: traceDetailView },

@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -228,7 +229,7 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
     await page.goto(`${server.url}/dashboard#/agents`);
     const flaky = page.locator('[data-agent="flaky"]');
     await flaky.waitFor();
-    await flaky.locator('summary').click();
+    await flaky.locator('details.agent-actions summary').click();
     await flaky.locator('input[type="text"]').fill('denied by mistake');
     await shot(page, 'agents-reinstate');
     await flaky.getByRole('button', { name: 'Reinstate' }).click();
@@ -312,6 +313,173 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
     await context.close();
   });
 
+  await t.test('budgets view: a budget made in the console shows reserved and spent cents in its bar; alerts arrive live', async () => {
+    await page.goto(`${server.url}/dashboard#/budgets`);
+    await page.getByText('No budgets yet.').waitFor();
+    const hostile = 'ops <img src=x onerror="window.__pwned=1"> spend';
+    await page.fill('#budget-name', hostile);
+    await page.fill('#budget-limit', '12.5');
+    await page.click('#budget-form button[type="submit"]');
+    assert.match(await page.locator('#budget-form .form-error').innerText(), /whole number of cents/);
+    await page.fill('#budget-limit', '100000');
+    await page.click('#budget-form button[type="submit"]');
+    const card = page.locator('#budget-list .budget');
+    await card.waitFor();
+    assert.equal(await card.locator('h2').innerText(), hostile);
+    assert.equal(await page.locator('#budget-list img').count(), 0);
+    const [budget] = (await server.call('GET', '/fabric/budgets')).body.budgets;
+    assert.deepEqual(
+      [budget.name, budget.limit_cents, budget.scope, budget.period, budget.hard_limit],
+      [hostile, 100000, 'tenant', 'monthly', true],
+    );
+    assert.match(await card.innerText(), /hard: a call passing it is held for approval/);
+
+    // A reservation of 600.00 passes the 50% alert threshold: the alert and the bar arrive live.
+    const held = await server.call('POST', `/fabric/budgets/${budget.id}/reservations`, { key: agentKey, body: { amount_cents: 60000 } });
+    assert.equal(held.status, 201);
+    await page.waitForSelector('#budget-alerts .budget-alert.alert-alert');
+    assert.match(await page.locator('#budget-alerts').innerText(), /Alert threshold reached \(600\.00 USD of 1,000\.00 USD\)/);
+    await page.waitForFunction(() => /600\.00 USD reserved/.test(document.querySelector('#budget-list .budget')?.textContent ?? ''));
+    assert.equal(await card.locator('[data-alert-level]').getAttribute('data-alert-level'), 'alert');
+    assert.equal(await card.locator('.spend-bar').getAttribute('aria-valuenow'), '60000');
+
+    // Commit books the actual cost (850.00): spent, nothing reserved, the soft-limit alert (80%).
+    const committed = await server.call('POST', `/fabric/budgets/${budget.id}/reservations/${held.body.reservation_id}/commit`, {
+      key: agentKey,
+      body: { actual_cost_cents: 85000 },
+    });
+    assert.equal(committed.status, 200);
+    await page.waitForSelector('#budget-alerts .budget-alert.alert-soft_limit');
+    // The bar follows on the next decision's event (a commit writes no event of its own) or a reload.
+    await page.reload();
+    await card.waitFor();
+    assert.match(await card.innerText(), /850\.00 USD spent · 0\.00 USD reserved · limit 1,000\.00 USD · 85% used/);
+    assert.equal(await card.locator('[data-alert-level]').getAttribute('data-alert-level'), 'soft_limit');
+    assert.equal(await card.locator('.spend-bar').getAttribute('aria-valuenow'), '85000');
+    assert.equal(await page.evaluate(() => (window as any).__pwned), undefined);
+    await shot(page, 'budgets');
+  });
+
+  await t.test("agent controls on the agent's card: edited in place, enforced, and cleared", async () => {
+    await page.goto(`${server.url}/dashboard#/agents`);
+    const box = page.locator('[data-controls-for="mailer"]');
+    await box.locator('.per-hour').waitFor();
+    assert.match(await box.locator('.per-hour').innerText(), /\(no limit\)/);
+    await box.locator('summary').click();
+    await box.locator('input[id^="per-hour-"]').fill('1');
+    await box.locator('input[id^="concurrent-"]').fill('0');
+    await box.locator('button[type="submit"]').click();
+    assert.match(await box.locator('.form-error').innerText(), /Max concurrent actions is a whole number of at least 1/);
+    await box.locator('input[id^="concurrent-"]').fill('');
+    await box.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => /of 1$/.test(document.querySelector('[data-controls-for="mailer"] .per-hour')?.textContent ?? ''));
+    const controls = await server.call('GET', '/fabric/agents/mailer/controls');
+    assert.deepEqual([controls.body.max_actions_per_hour, controls.body.max_concurrent_actions], [1, null]);
+    await shot(page, 'agent-controls');
+    const limited = (await decide({ path: '/tools/search', payload: { q: 'one too many' } })).body;
+    assert.equal(limited.verdict, 'REQUIRE_APPROVAL');
+    assert.match(JSON.stringify(limited.stages), /max_actions_per_hour is 1/);
+
+    await page.reload();
+    await box.locator('summary').click();
+    await box.locator('input[id^="per-hour-"]').fill('');
+    await box.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => /no limit/.test(document.querySelector('[data-controls-for="mailer"] .per-hour')?.textContent ?? ''));
+    assert.equal((await server.call('GET', '/fabric/agents/mailer/controls')).body.max_actions_per_hour, null);
+  });
+
+  await t.test('an approval shows its required and given approvers and each vote’s signature, verified in the browser', async () => {
+    const carol = (await server.call('POST', '/fabric/api-keys', { body: { name: 'carol', role: 'approver' } })).body.api_key;
+    const opened = await server.call('POST', '/fabric/approvals', {
+      body: { requester_id: 'release-bot', action: 'deploy_production', resource: 'svc/payments', min_distinct_approvers: 2 },
+    });
+    assert.equal(opened.status, 201);
+    const id = opened.body.approval_id;
+    // Carol signs her approval with a registered Ed25519 key.
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    const raw = (publicKey.export({ format: 'jwk' }) as { x: string }).x;
+    const apk = (await server.call('POST', '/fabric/approver-keys', { key: carol, body: { name: 'carol-yubikey', public_key: raw } })).body;
+    const texts = (await server.call('GET', `/fabric/approvals/${id}/votes`, { key: carol })).body.signing_text;
+    const signed = await server.call('POST', `/fabric/approvals/${id}/signatures`, {
+      key: carol,
+      body: { approver_key_id: apk.approver_key_id, signature_b64: sign(null, Buffer.from(texts.approved), privateKey).toString('base64') },
+    });
+    assert.equal(signed.status, 200);
+    assert.equal(signed.body.status, 'pending');
+
+    const { context, page: p } = await signedIn(approverKey);
+    await p.goto(`${server.url}/dashboard#/approvals`);
+    const votes = p.locator(`[data-votes-for="${id}"]`);
+    await votes.locator('.approvers-summary').waitFor();
+    assert.match(await votes.locator('.approvers-summary').innerText(), /1 of 2 approvers given · 1 more needed/);
+    await votes.locator('.signature[data-verified="true"]').waitFor();
+    assert.match(await votes.innerText(), new RegExp(`Ed25519 signature verified with approver key ${apk.approver_key_id}`));
+    await shot(p, 'approval-votes');
+
+    // A vote whose signature was altered on the way is marked not verified.
+    const { context: c2, page: tampered } = await signedIn(approverKey);
+    await tampered.route(`**/approvals/${id}/votes`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.votes[0].signed_text = body.votes[0].signed_text.replace('deploy_production', 'deploy_staging');
+      await route.fulfill({ response, json: body });
+    });
+    await tampered.goto(`${server.url}/dashboard#/approvals`);
+    await tampered.locator(`[data-votes-for="${id}"] .signature[data-verified="false"]`).waitFor();
+    await c2.close();
+
+    // Alice is the second, distinct approver: the approval is decided and leaves the queue.
+    await p.locator(`[data-approval-id="${id}"] button.approve`).click();
+    await p.locator(`[data-approval-id="${id}"]`).waitFor({ state: 'detached' });
+    const after = (await server.call('GET', `/fabric/approvals/${id}/votes`)).body;
+    assert.equal(after.status, 'approved');
+    assert.equal(after.approvers.length, 2);
+    await context.close();
+  });
+
+  await t.test('policies view lists governance and trajectory policies, escaped', async () => {
+    await page.goto(`${server.url}/dashboard#/policies`);
+    await page.getByText('No governance policies yet.').waitFor();
+    await page.getByText('No trajectory policies yet.').waitFor();
+    const gp = await server.call('POST', '/fabric/governance/policies', {
+      body: {
+        name: 'two-person prod <script>deploys</script>',
+        priority: 10,
+        constraints: [
+          {
+            effect: 'require_approval',
+            min_distinct_approvers: 2,
+            reason: 'prod needs two',
+            conditions: [{ field: 'action', op: 'eq', value: 'deploy' }],
+          },
+        ],
+      },
+    });
+    assert.equal(gp.status, 201, JSON.stringify(gp.body));
+    const tp = await server.call('POST', '/fabric/trajectory-policies', {
+      body: {
+        name: 'secret then mail',
+        rules: [
+          {
+            steps: [{ action: '/tools/read_secret' }, { action: '/tools/send_email' }],
+            effect: 'require_approval',
+            reason: 'exfiltration',
+          },
+        ],
+      },
+    });
+    assert.equal(tp.status, 201, JSON.stringify(tp.body));
+    await page.reload();
+    const g = page.locator(`#governance-policies [data-policy-id="${gp.body.policy_id}"]`);
+    await g.waitFor();
+    assert.equal(await g.locator('h2').innerText(), 'two-person prod <script>deploys</script>');
+    assert.match(await g.innerText(), /v1\.0/);
+    assert.match(await g.innerText(), /require_approval \(2 approvers\) when 1 condition hold — prod needs two/);
+    const tr = page.locator(`#trajectory-policies [data-policy-id="${tp.body.policy_id}"]`);
+    assert.match(await tr.innerText(), /\/tools\/read_secret → \/tools\/send_email ⇒ require_approval · within 3600 s — exfiltration/);
+    await shot(page, 'policies');
+  });
+
   await t.test("a second tenant's key never sees the first tenant's data", async () => {
     const { context, page: p } = await signedIn(otherTenantKey);
     const seen: string[] = [];
@@ -323,6 +491,8 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
       rules: 'No tool rules yet',
       traces: 'No traces yet',
       credentials: 'No credentials yet',
+      budgets: 'No budgets yet',
+      policies: 'No trajectory policies yet',
     };
     for (const [view, empty] of Object.entries(emptyViews)) {
       await p.goto(`${server.url}/dashboard#/${view}`);
@@ -335,7 +505,19 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
     await p.waitForTimeout(500);
     seen.push(await p.content());
     const all = seen.join('\n');
-    for (const secret of ['mailer', 'treasurer', 'no-repo-deletes', 'tr-demo', 'leak-check@example.com', 'billing-api', held.decision_id]) {
+    for (const secret of [
+      'mailer',
+      'treasurer',
+      'no-repo-deletes',
+      'tr-demo',
+      'leak-check@example.com',
+      'billing-api',
+      held.decision_id,
+      'ops <img',
+      'two-person prod',
+      'secret then mail',
+      'deploy_production',
+    ]) {
       assert.ok(!all.includes(secret), `the other tenant saw ${secret}`);
     }
     assert.equal(await p.locator('#decision-list .decision-row').count(), 0);

@@ -5,6 +5,7 @@ import { trustBadge } from '../badges.ts';
 import type { ConsoleContext, View } from '../context.ts';
 import { h } from '../dom.ts';
 import { ago, percent, when } from '../format.ts';
+import { agentControlsBox } from './agent-controls.ts';
 
 interface Threshold {
   reached: boolean;
@@ -88,7 +89,14 @@ export const agentsView: View = (root, ctx) => {
     try {
       const body = await api<{ agents: Agent[] }>('GET', '/fabric/agents');
       const open = new Set(
-        [...list.querySelectorAll<HTMLElement>('details[open]')].map((d) => d.closest<HTMLElement>('[data-agent]')?.dataset.agent),
+        [...list.querySelectorAll<HTMLElement>('details.agent-actions[open]')].map(
+          (d) => d.closest<HTMLElement>('[data-agent]')?.dataset.agent,
+        ),
+      );
+      const editing = new Set(
+        [...list.querySelectorAll<HTMLElement>('details.controls-edit[open]')].map(
+          (d) => d.closest<HTMLElement>('[data-agent]')?.dataset.agent,
+        ),
       );
       list.replaceChildren(
         ...body.agents.map((a) => {
@@ -122,9 +130,10 @@ export const agentsView: View = (root, ctx) => {
               h('dt', {}, 'Last seen'),
               h('dd', { title: when(a.last_seen_at) }, ago(a.last_seen_at)),
             ),
+            agentControlsBox(ctx, a.agent_id, editing.has(a.agent_id)),
             actions(ctx, a, () => void load()),
           );
-          if (open.has(a.agent_id)) card.querySelector('details')?.setAttribute('open', '');
+          if (open.has(a.agent_id)) card.querySelector('details.agent-actions')?.setAttribute('open', '');
           return card;
         }),
       );

@@ -6,6 +6,7 @@ import type { ConsoleContext, View } from '../context.ts';
 import { h } from '../dom.ts';
 import { ago, timeLeft, when } from '../format.ts';
 import { jsonView } from '../json-view.ts';
+import { votesBox } from './approval-votes.ts';
 
 interface Approval {
   approval_id: string;
@@ -45,11 +46,21 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
   const note = h('textarea', { id: noteId, rows: 2, maxlength: 1000, placeholder: 'Why (kept with the approval for auditors)' });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const why = refusal(ctx, a);
+  const votes = votesBox(ctx, a.approval_id);
   const decide = async (action: 'approve' | 'deny', buttons: HTMLButtonElement[]) => {
     for (const b of buttons) b.disabled = true;
     error.textContent = '';
     try {
-      await api('POST', `/fabric/approvals/${encodeURIComponent(a.approval_id)}/${action}`, { note: note.value.trim() || null });
+      const after = await api<Approval>('POST', `/fabric/approvals/${encodeURIComponent(a.approval_id)}/${action}`, {
+        note: note.value.trim() || null,
+      });
+      if (after.status === 'pending') {
+        // A multi-party approval: this vote counted, others are still needed; the card stays.
+        ctx.notify(`Your approval of ${a.path} is recorded; more approvers are needed.`);
+        note.value = '';
+        await votes.refresh();
+        return;
+      }
       ctx.notify(`${action === 'approve' ? 'Approved' : 'Denied'}: ${a.path} for ${a.agent_id}.`);
       onDone(a.approval_id);
     } catch (failure) {
@@ -80,7 +91,14 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
       ),
       riskBadge(a.risk),
     ),
-    h('p', { class: 'muted' }, age, ' · ', left, ' · ', h('a', { href: `#/decisions/${a.decision_id}` }, 'see the decision')),
+    h(
+      'p',
+      { class: 'muted' },
+      age,
+      ' · ',
+      left,
+      a.decision_id ? [' · ', h('a', { href: `#/decisions/${encodeURIComponent(a.decision_id)}` }, 'see the decision')] : null,
+    ),
     // The hold reason comes from the stage that held the call (trust, policy, budget…); the risk
     // classifier's reasons are context, shown apart and folded.
     h('div', { class: 'sub why-held' }, h('h3', {}, 'Why it was held'), h('p', { class: 'hold-reason' }, holdReason(a.detail))),
@@ -96,6 +114,7 @@ function card(ctx: ConsoleContext, a: Approval, onDone: (id: string) => void): H
           ),
         )
       : null,
+    votes.el,
     h('div', { class: 'sub' }, h('h3', {}, 'Exact arguments'), jsonView(a.payload, 'arguments')),
     why
       ? h('p', { class: 'refusal', role: 'note' }, why)
