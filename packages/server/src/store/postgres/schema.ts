@@ -652,4 +652,6 @@ export const POSTGRES_MIGRATIONS: string[] = [
   -- Agent controls count an agent's decisions of the last hour.
   CREATE INDEX decisions_by_agent_time ON decisions (tenant_id, agent_id, created_at);
   `,
+  // Issue 13: the injection screen's verdict on the tool result reported with an outcome (JSON).
+  `ALTER TABLE decisions ADD COLUMN outcome_screen TEXT;`,
 ];
