@@ -181,14 +181,19 @@ class Client:
         return self._request("GET", f"/fabric/decisions/{_q(decision_id)}/signature")
 
     def report_outcome(self, decision_id: str, status: str, detail: Optional[str] = None,
-                       actual_cost_cents: Optional[int] = None) -> JsonObject:
+                       actual_cost_cents: Optional[int] = None, result: Optional[str] = None) -> JsonObject:
         """Records `completed` or `failed` for a decision (once). A completed call commits its budget
-        reservation at `actual_cost_cents` (the amount held when left out); a failed one releases it."""
+        reservation at `actual_cost_cents` (the amount held when left out); a failed one releases it.
+        `result`, the tool's result text (at most 262144 characters), is screened for prompt
+        injection: the answer's `outcome.result_screen.action` is `withhold` when the model should
+        not see it."""
         body: JsonObject = {"status": status}
         if detail is not None:
             body["detail"] = detail[:2000]
         if actual_cost_cents is not None:
             body["actual_cost_cents"] = actual_cost_cents
+        if result is not None:
+            body["result"] = result
         return self._request("POST", f"/fabric/decisions/{_q(decision_id)}/outcome", body)
 
     def public_keys(self) -> List[JsonObject]:

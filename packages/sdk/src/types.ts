@@ -47,10 +47,26 @@ export interface Decision {
   stages: Stage[];
 }
 
+/** The injection screen's verdict on the tool result sent with an outcome (issue 13). */
+export interface OutcomeResultScreen {
+  /** The result reads as instructions to the model. */
+  flagged: boolean;
+  /** 0..1, the screen's combined evidence. */
+  score: number;
+  /** The screen rules that fired. */
+  rules: string[];
+  /** `withhold`: do not show the result to the model; `pass`: nothing found. */
+  action: 'withhold' | 'pass';
+  /** Characters screened. */
+  chars: number;
+}
+
 export interface DecisionOutcome {
   status: 'completed' | 'failed';
   detail: string | null;
   at: string;
+  /** The verdict on the tool result sent with the outcome; null when none was sent. */
+  result_screen?: OutcomeResultScreen | null;
 }
 
 /** A stored decision (`GET /fabric/decisions/{id}` and the list): the answer plus payload, key and outcome. */
@@ -91,6 +107,11 @@ export interface OutcomeRequest {
   detail?: string;
   /** What the call actually cost, in whole cents: a completed call commits it against its budgets (the amount held when left out). */
   actual_cost_cents?: number | null;
+  /**
+   * The tool's result as the model would read it (at most 262144 characters): screened for prompt
+   * injection, not stored; the verdict comes back in `outcome.result_screen`.
+   */
+  result?: string;
 }
 
 export interface PublicKey {

@@ -27,7 +27,14 @@ export function presentDecision(row: DecisionRow, withPayload = true) {
       ? {
           payload: row.payload as Record<string, unknown>,
           key_id: row.keyId,
-          outcome: row.outcome ? { status: row.outcome.status, detail: row.outcome.detail, at: iso(row.outcome.at) } : null,
+          outcome: row.outcome
+            ? {
+                status: row.outcome.status,
+                detail: row.outcome.detail,
+                at: iso(row.outcome.at),
+                result_screen: row.outcome.resultScreen ?? null,
+              }
+            : null,
           trace_id: row.traceId ?? null,
         }
       : {}),

@@ -18,6 +18,7 @@ import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
 import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
 import { GOVERNANCE_SCHEMAS } from './schemas/governance.ts'; // issue 21
 import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
+import { OutcomeResultScreen, OutcomeResultText } from './schemas/outcome-screen.ts'; // issue 13
 import { EVALUATION_SCHEMAS } from './schemas/evaluation.ts'; // issue 19
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
@@ -81,6 +82,8 @@ export const DecisionRecord = Type.Object(
           status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
           detail: Nullable(Type.String()),
           at: Type.String({ format: 'date-time' }),
+          // Issue 13: the screening verdict of the tool result sent with the outcome; null when none was sent.
+          result_screen: Type.Optional(Nullable(OutcomeResultScreen)),
         }),
         Type.Null(),
       ]),
@@ -105,6 +108,8 @@ export const OutcomeRequest = Type.Object(
     detail: Type.Optional(Type.String({ maxLength: 2000 })),
     // Issue 19: what the call cost; a completed call commits it against its budgets (the amount held when left out).
     actual_cost_cents: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    // Issue 13: the tool's result text, screened for prompt injection before the agent's model reads it.
+    result: Type.Optional(OutcomeResultText),
   },
   { $id: 'OutcomeRequest', additionalProperties: false },
 );
@@ -696,7 +701,7 @@ export const FabricEvent = Type.Object(
     id: Type.String({ description: 'position in the tenant log; the SSE `id:` and the polling `after=`' }),
     type: Type.String({
       description:
-        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`, `posture.updated`, `egress_rule.created`, `egress_rule.deleted`, `tenant.contained`, `tenant.released`, `tenant.closed`, `credential.saved`, `credential.deleted` (never the secret), `finding.created`, `finding.updated`',
+        '`decision.created`, `approval.created`, `approval.approved`, `approval.denied`, `approval.consumed`, `halt.started`, `halt.lifted`, `posture.updated`, `egress_rule.created`, `egress_rule.deleted`, `tenant.contained`, `tenant.released`, `tenant.closed`, `credential.saved`, `credential.deleted` (never the secret), `finding.created`, `finding.updated`, `decision.result_flagged` (a tool result reported with an outcome reads as prompt injection)',
     }),
     created_at: Time,
     data: FreeObject,

@@ -34,7 +34,12 @@ interface Decision extends DecisionSummary {
   payload: unknown;
   key_id: string;
   trace_id: string | null;
-  outcome: { status: string; detail: string | null; at: string } | null;
+  outcome: {
+    status: string;
+    detail: string | null;
+    at: string;
+    result_screen?: { flagged: boolean; score: number; rules: string[]; action: string } | null;
+  } | null;
 }
 
 const VERDICTS = ['ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS', 'REQUIRE_APPROVAL', 'BLOCKED'];
@@ -338,6 +343,19 @@ export const decisionDetailView: View = (root, _ctx, id) => {
             ? [h('dt', {}, 'Trace'), h('dd', {}, h('a', { href: `#/traces/${encodeURIComponent(d.trace_id)}` }, d.trace_id))]
             : null,
           d.outcome ? [h('dt', {}, 'Outcome'), h('dd', {}, `${d.outcome.status}${d.outcome.detail ? `: ${d.outcome.detail}` : ''}`)] : null,
+          // Issue 13: the injection screen's verdict on the tool result reported with the outcome.
+          d.outcome?.result_screen
+            ? [
+                h('dt', {}, 'Tool result'),
+                h(
+                  'dd',
+                  {},
+                  d.outcome.result_screen.flagged
+                    ? `FLAGGED as prompt injection (score ${d.outcome.result_screen.score}: ${d.outcome.result_screen.rules.join(', ')}); ${d.outcome.result_screen.action}`
+                    : 'screened, nothing found',
+                ),
+              ]
+            : null,
         ),
         signature,
       ),

@@ -5,6 +5,7 @@ import type { App, AppContext } from '../context.ts';
 import { ApiError, ValidationFailed } from '../errors.ts';
 import { decisionSignedPayload, signatureCovers, signedVersionOf } from '../decision-signed-payload.ts';
 import { presentDecision } from '../present.ts';
+import { screenOutcomeResult } from '../outcomes/screen-outcome-result.ts';
 import {
   DecisionList,
   DecisionListQuery,
@@ -146,6 +147,8 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
           status: request.body.status,
           detail: request.body.detail ?? null,
           at: ctx.clock(),
+          // Issue 13: screened before it is stored, so the verdict is committed with the outcome it answers.
+          resultScreen: request.body.result === undefined ? null : screenOutcomeResult(request.body.result),
         },
         { actualCostCents: request.body.actual_cost_cents ?? null },
       );

@@ -23,7 +23,9 @@ export type EventType =
   | 'finding.created'
   | 'finding.updated'
   // Issue 19: a budget reached its alert threshold, its soft limit, or passed its limit.
-  | 'budget.alert';
+  | 'budget.alert'
+  // Issue 13: the tool result reported with a decision's outcome reads as prompt injection.
+  | 'decision.result_flagged';
 
 /** The event kinds, for documentation and checks. */
 export const EVENT_TYPES: readonly EventType[] = [
@@ -45,6 +47,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'finding.created',
   'finding.updated',
   'budget.alert',
+  'decision.result_flagged',
 ];
 
 export interface EventRow {

@@ -5,6 +5,7 @@ import type { AgentRow, ApprovalRow, ApprovalState, ApprovalStatus, DecisionRow,
 import type { DecisionEventFields } from './event-data.ts';
 import { effectiveApprovalStatus } from './approval-transition.ts';
 import { decodeDecisionBody } from './sqlite/decision-body.ts';
+import { parseOutcomeResultScreen } from '../outcomes/screen-outcome-result.ts';
 
 export type Row = Record<string, any>;
 
@@ -176,6 +177,8 @@ export function decisionOf(row: Row): DecisionRow {
     // Rows from before migration 7 keep it; newer ones leave it to decisionSignedPayload.
     signedPayload: row.signed_payload ?? undefined,
     signedVersion: row.signed_v === 2 || row.signed_v === '2' ? 2 : 1,
-    outcome: row.outcome ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at } : null,
+    outcome: row.outcome
+      ? { status: row.outcome, detail: row.outcome_detail, at: row.outcome_at, resultScreen: parseOutcomeResultScreen(row.outcome_screen) }
+      : null,
   };
 }

@@ -14,6 +14,7 @@ import type { ComplianceStore } from './compliance-store.ts';
 import type { ClusterStore } from './cluster-store.ts';
 import type { GovernanceStore } from './governance-store.ts';
 import type { BudgetStore } from './budget-store.ts';
+import type { OutcomeResultScreen } from '../outcomes/screen-outcome-result.ts';
 import type {
   ArgCondition,
   Decision,
@@ -144,7 +145,13 @@ export interface DecisionRow {
   /** Version of the signed payload (decision-signed-payload.ts): 1 for rows from before v2, else 2. */
   signedVersion?: 1 | 2;
   approvalId: string | null;
-  outcome: { status: 'completed' | 'failed'; detail: string | null; at: number } | null;
+  outcome: {
+    status: 'completed' | 'failed';
+    detail: string | null;
+    at: number;
+    /** Issue 13: the injection screen's verdict on the tool result sent with the outcome, if one was. */
+    resultScreen?: OutcomeResultScreen | null;
+  } | null;
   /** The trace the caller put this decision in, if any. */
   traceId?: string | null;
 }

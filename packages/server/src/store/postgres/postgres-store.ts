@@ -72,6 +72,7 @@ import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
+import { resultFlaggedEvent, storedResultScreen } from '../outcome-rows.ts';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` (ACTIONGATE_DATABASE_URL). */
@@ -871,10 +872,13 @@ export class PostgresStore implements Store, SharedSigningKeys {
       const result = await query(
         client,
         'decision_outcome',
-        'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3 WHERE tenant_id = $4 AND id = $5 AND outcome IS NULL',
-        [outcome.status, outcome.detail, outcome.at, tenantId, id],
+        'UPDATE decisions SET outcome = $1, outcome_detail = $2, outcome_at = $3, outcome_screen = $4 WHERE tenant_id = $5 AND id = $6 AND outcome IS NULL',
+        [outcome.status, outcome.detail, outcome.at, storedResultScreen(outcome), tenantId, id],
       );
       if (result.rowCount !== 1) return false;
+      // Issue 13: a flagged tool result is an event (console, SSE, polling) in the same transaction.
+      const flagged = resultFlaggedEvent(id, outcome);
+      if (flagged) await this.events.append(client, batch, tenantId, 'decision.result_flagged', flagged, outcome.at);
       const settlement =
         outcome.status === 'completed' ? { kind: 'commit' as const, actualCents: cost.actualCostCents } : { kind: 'release' as const };
       await this.budgets.settleDecision(client, batch, tenantId, id, settlement, outcome.at);

@@ -757,4 +757,6 @@ export const MIGRATIONS: string[] = [
   );
   CREATE UNIQUE INDEX webhook_deliveries_once ON webhook_deliveries (webhook_id, event, event_seq) WHERE event_seq > 0;
   `,
+  // Issue 13: the injection screen's verdict on the tool result reported with an outcome (JSON).
+  `ALTER TABLE decisions ADD COLUMN outcome_screen TEXT;`,
 ];

@@ -79,6 +79,7 @@ import { DATABASE_FILE, markDataDir, openDataDir, type DataDirReport } from './d
 import { FileIdentityWatch } from './file-identity-watch.ts';
 import { applyFaultSafePragmas, StorageHealth, StorageMonitor } from './storage-health.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
+import { resultFlaggedEvent, storedResultScreen } from '../outcome-rows.ts';
 
 interface PendingJob {
   job: DecisionJob;
@@ -766,10 +767,13 @@ export class SqliteStore implements Store {
       this.db.transaction(() => {
         const result = this.db
           .prepare(
-            'UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL',
+            'UPDATE decisions SET outcome = ?, outcome_detail = ?, outcome_at = ?, outcome_screen = ? WHERE tenant_id = ? AND id = ? AND outcome IS NULL',
           )
-          .run(outcome.status, outcome.detail, outcome.at, tenantId, id);
+          .run(outcome.status, outcome.detail, outcome.at, storedResultScreen(outcome), tenantId, id);
         if (result.changes !== 1) return false;
+        // Issue 13: a flagged tool result is an event (console, SSE, polling) in the same transaction.
+        const flagged = resultFlaggedEvent(id, outcome);
+        if (flagged) this.events.append(tenantId, 'decision.result_flagged', flagged, outcome.at);
         const settlement =
           outcome.status === 'completed' ? { kind: 'commit' as const, actualCents: cost.actualCostCents } : { kind: 'release' as const };
         this.budgets.settleDecision(tenantId, id, settlement, outcome.at);
