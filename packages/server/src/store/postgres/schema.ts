@@ -652,4 +652,16 @@ export const POSTGRES_MIGRATIONS: string[] = [
   -- Agent controls count an agent's decisions of the last hour.
   CREATE INDEX decisions_by_agent_time ON decisions (tenant_id, agent_id, created_at);
   `,
+  // Issue 21: trajectories (an identity's agent watched from a start) that passports summarise.
+  `
+  CREATE TABLE trajectories (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    started_at BIGINT NOT NULL,
+    created_by_key_id TEXT NOT NULL
+  );
+  CREATE INDEX trajectories_by_agent ON trajectories (tenant_id, agent_id);
+  `,
 ];
