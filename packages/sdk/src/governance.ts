@@ -31,7 +31,11 @@ export function governanceHelpers(call: Call) {
       /** `ApprovalRequestCreate`: an approval not tied to a decision. */
       request: (request: Body) => post('/fabric/approvals', request),
       /** Votes so far, required approvers and the texts a signed approval signs. */
-      votes: (approvalId: string) => call<JsonObject>('GET', `/fabric/approvals/${enc(approvalId)}/votes`),
+      votes: (approvalId: string) =>
+        call<JsonObject & { signing_text: { approved: string; denied: string }; votes: JsonObject[] }>(
+          'GET',
+          `/fabric/approvals/${enc(approvalId)}/votes`,
+        ),
       /** `ApprovalDecision {approved, reason}`. */
       decide: (approvalId: string, request: { approved: boolean; reason?: string }) =>
         post(`/fabric/approvals/${enc(approvalId)}/decision`, request),
@@ -39,7 +43,8 @@ export function governanceHelpers(call: Call) {
       sign: (approvalId: string, request: Body) => post(`/fabric/approvals/${enc(approvalId)}/signatures`, request),
     },
     approverKeys: {
-      register: (request: { name: string; public_key: string }) => post('/fabric/approver-keys', request),
+      register: (request: { name: string; public_key: string }) =>
+        post<JsonObject & { approver_key_id: string }>('/fabric/approver-keys', request),
       list: () => call<JsonObject>('GET', '/fabric/approver-keys'),
     },
     policies: {
