@@ -10,6 +10,7 @@ import {
   decide,
   evaluateGovernance,
   governanceFacts,
+  summarizeTrajectory,
   governancePolicyProblem,
   matchTrajectory,
   signedApprovalText,
@@ -254,4 +255,56 @@ test('trajectory: order, window and same-trace decide whether earlier calls comp
     assert.equal(match !== null, row.held, row.note);
     if (match) assert.deepEqual(match.earlier_decisions, ['fd_read']);
   }
+});
+
+test('trajectory summary: clean only without blocked decisions and trajectory matches (table cases)', () => {
+  const base = { path: '/tools/a', createdAt: 1000, stages: [] as Array<{ stage: string; data?: unknown }> };
+  const cases: Array<{ note: string; decisions: Parameters<typeof summarizeTrajectory>[0]; clean: boolean; problem?: RegExp }> = [
+    { note: 'empty', decisions: [], clean: true },
+    {
+      note: 'allowed and held',
+      decisions: [
+        { ...base, id: 'd1', verdict: 'ALLOWED', blocked: false },
+        { ...base, id: 'd2', verdict: 'REQUIRE_APPROVAL', blocked: false },
+      ],
+      clean: true,
+    },
+    {
+      note: 'blocked',
+      decisions: [{ ...base, id: 'd3', verdict: 'BLOCKED', blocked: true }],
+      clean: false,
+      problem: /1 decision\(s\) blocked: `d3`/,
+    },
+    {
+      note: 'denied verdict',
+      decisions: [{ ...base, id: 'd4', verdict: 'DENIED', blocked: false }],
+      clean: false,
+      problem: /blocked: `d4`/,
+    },
+    {
+      note: 'trajectory match, held',
+      decisions: [
+        {
+          ...base,
+          id: 'd5',
+          verdict: 'REQUIRE_APPROVAL',
+          blocked: false,
+          stages: [{ stage: 'policy', data: { trajectory: { name: 'exfil' } } }],
+        },
+      ],
+      clean: false,
+      problem: /trajectory policy `exfil` matched 1 decision\(s\): `d5`/,
+    },
+  ];
+  for (const row of cases) {
+    const summary = summarizeTrajectory(row.decisions);
+    assert.equal(summary.clean, row.clean, row.note);
+    if (row.problem) assert.match(summary.problems.join('; '), row.problem, row.note);
+    assert.equal(summary.decisions, row.decisions.length, row.note);
+  }
+  const many = Array.from({ length: 12 }, (_, i) => ({ ...base, id: `b${i}`, verdict: 'BLOCKED', blocked: true, createdAt: i }));
+  const summary = summarizeTrajectory(many);
+  assert.match(summary.problems[0], /`b9` and 2 more$/);
+  assert.equal(summary.firstDecisionAt, 0);
+  assert.equal(summary.lastDecisionAt, 11);
 });

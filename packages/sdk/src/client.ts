@@ -52,6 +52,7 @@ import type {
 } from './types.ts';
 import { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
 import { identityHelpers } from './identity.ts';
+import { governanceHelpers } from './governance.ts';
 import type {
   CallRequest,
   CallResult,
@@ -125,6 +126,9 @@ export class ActionGate {
 
   /** Issue 20: identities, proof of possession, tokens, delegation and the checks over them. */
   readonly identity = identityHelpers((method, path, body) => this.call(method, path, body === undefined ? {} : { body }));
+
+  /** Issue 21: authorities, requested/multi-party/signed approvals, governance and trajectory policies, trajectories and passports. */
+  readonly governance = governanceHelpers((method, path, body) => this.call(method, path, body === undefined ? {} : { body }));
 
   private call<T>(method: string, path: string, options: Partial<CallOptions> = {}): Promise<T> {
     return callApi<T>(this.transport, method, path, { timeoutMs: this.timeoutMs, ...options });

@@ -5,6 +5,7 @@ export { ActionBlocked, ActionGateError, ApiRequestError, ApprovalRequired, Gove
 export { approvalIdOf, defaultPayload, type GuardOptions } from './guard.ts';
 export { verifyDecisionSignature, type SignatureCheck } from './verify-signature.ts';
 export { signChallenge, type IdentityHelpers } from './identity.ts';
+export { signApprovalText, type GovernanceHelpers } from './governance.ts'; // issue 21
 export {
   FastPathGrant,
   verifyFastPathSnapshot,

@@ -22,7 +22,9 @@ type AnyIdPrefix =
   | 'auth'
   | 'apk'
   | 'gp'
-  | 'tp';
+  | 'tp'
+  | 'trj'
+  | 'psp';
 
 /**
  * A new opaque id such as `fd_019a…`: 48 bits of the time in milliseconds, then 80 random bits,

@@ -17,6 +17,7 @@ import { INSURANCE_SCHEMAS } from './schemas/insurance.ts';
 import { CLUSTER_SCHEMAS } from './schemas/cluster.ts';
 import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
 import { GOVERNANCE_SCHEMAS } from './schemas/governance.ts'; // issue 21
+import { TRAJECTORY_SCHEMAS } from './schemas/trajectories.ts'; // issue 21
 import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
 import { OutcomeResultScreen, OutcomeResultText } from './schemas/outcome-screen.ts'; // issue 13
 import { EVALUATION_SCHEMAS } from './schemas/evaluation.ts'; // issue 19
@@ -837,6 +838,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...JOURNAL_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...GOVERNANCE_SCHEMAS,
+  ...TRAJECTORY_SCHEMAS, // issue 21
   ...CREDENTIAL_SCHEMAS, // issue 18
   ...POSTURE_SCHEMAS, // issue 18
   ...TOOL_RULE_SET_SCHEMAS, // issue 16

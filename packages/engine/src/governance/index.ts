@@ -3,3 +3,4 @@ export * from './authority-check.ts';
 export * from './signed-approval.ts';
 export * from './governance-policies.ts';
 export * from './trajectory-policies.ts';
+export * from './trajectory-summary.ts';

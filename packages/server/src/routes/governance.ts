@@ -5,10 +5,12 @@ import { approvalGovernanceRoutes } from './approval-governance.ts';
 import { authorityRoutes } from './authorities.ts';
 import { governancePolicyRoutes } from './governance-policies.ts';
 import { trajectoryPolicyRoutes } from './trajectory-policies.ts';
+import { trajectoryRoutes } from './trajectories.ts';
 
 export function governanceRoutes(app: App, ctx: AppContext): void {
   authorityRoutes(app, ctx);
   approvalGovernanceRoutes(app, ctx);
   governancePolicyRoutes(app, ctx);
   trajectoryPolicyRoutes(app, ctx);
+  trajectoryRoutes(app, ctx);
 }

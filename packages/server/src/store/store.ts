@@ -13,6 +13,7 @@ import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
 import type { ClusterStore } from './cluster-store.ts';
 import type { GovernanceStore } from './governance-store.ts';
+import type { TrajectoryStore } from './trajectory-store.ts';
 import type { BudgetStore } from './budget-store.ts';
 import type { OutcomeResultScreen } from '../outcomes/screen-outcome-result.ts';
 import type {
@@ -269,6 +270,8 @@ export interface Store
   readonly cluster: ClusterStore;
   /** Authorities, approver keys, requested approvals and votes, governance policies (issue 21). */
   readonly governance: GovernanceStore;
+  /** Trajectories that passports summarise (issue 21). */
+  readonly trajectories: TrajectoryStore;
   /** Budgets, reservations and agent controls (issue 19). */
   readonly budgets: BudgetStore;
   decideApproval(

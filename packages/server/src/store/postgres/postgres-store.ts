@@ -32,6 +32,7 @@ import { IdempotencyKeyReused } from '../store.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { PostgresGovernance } from './postgres-governance.ts';
+import { PostgresTrajectories } from './postgres-trajectories.ts';
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
@@ -120,6 +121,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly journal: PostgresJournal;
   readonly webhooks: PostgresWebhooks;
   readonly governance: PostgresGovernance; // issue 21
+  readonly trajectories: PostgresTrajectories; // issue 21
   readonly credentials: PostgresCredentials;
   readonly posture: PostgresPosture;
   readonly compliance: PostgresCompliance;
@@ -169,6 +171,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     );
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
     this.governance = new PostgresGovernance(this.pool, (run) => this.transaction(run), this.journal); // issue 21
+    this.trajectories = new PostgresTrajectories(this.pool); // issue 21
   }
 
   /** Connects, brings the schema up to date (one node at a time), and returns the store. */

@@ -662,4 +662,16 @@ export const POSTGRES_MIGRATIONS: string[] = [
   `,
   // Issue 13: the injection screen's verdict on the tool result reported with an outcome (JSON).
   `ALTER TABLE decisions ADD COLUMN outcome_screen TEXT;`,
+  // Issue 21: trajectories (an identity's agent watched from a start) that passports summarise.
+  `
+  CREATE TABLE trajectories (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    started_at BIGINT NOT NULL,
+    created_by_key_id TEXT NOT NULL
+  );
+  CREATE INDEX trajectories_by_agent ON trajectories (tenant_id, agent_id);
+  `,
 ];

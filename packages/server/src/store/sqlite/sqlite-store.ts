@@ -67,6 +67,7 @@ import { SqliteEdges } from './sqlite-edges.ts'; // issue 20
 import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { SqliteGovernance } from './sqlite-governance.ts';
+import { SqliteTrajectories } from './sqlite-trajectories.ts';
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
@@ -115,6 +116,7 @@ export class SqliteStore implements Store {
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
+  readonly trajectories: SqliteTrajectories; // issue 21
   // Issue 18: credentials (sealed secrets) and posture (egress rules, containment, closure).
   readonly credentials: SqliteCredentials;
   readonly posture: SqlitePosture;
@@ -177,6 +179,7 @@ export class SqliteStore implements Store {
       options.journal ?? true,
     );
     this.governance = new SqliteGovernance(this.db, this.journal); // issue 21
+    this.trajectories = new SqliteTrajectories(this.db); // issue 21
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
     if (file !== ':memory:') {
       this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`]);

@@ -1,0 +1,61 @@
+// Issue 21: the SDK's governance helpers against the real server: an approval signed locally with
+// the approver's key counts as a signed vote; a trajectory started and certified by a passport.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
+import { ActionGate, ApiRequestError, signApprovalText } from '../src/index.ts';
+
+let server: TestServer;
+let admin: ActionGate;
+before(async () => {
+  server = await startServer();
+  admin = new ActionGate({ baseUrl: server.url, apiKey: server.adminKey });
+});
+after(() => server.close());
+
+test('an approval signed locally with the SDK counts as a signed vote; a bad signature is refused', async () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const created = await admin.apiKeys.create({ name: 'sdk approver', role: 'approver' });
+  const approver = new ActionGate({ baseUrl: server.url, apiKey: created.api_key });
+  const approverKey = (await approver.governance.approverKeys.register({
+    name: 'sdk approver',
+    public_key: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+  })) as { approver_key_id: string };
+  const requested = (await admin.governance.approvals.request({
+    requester_id: 'agent-7',
+    action: 'payments.send',
+    resource: 'acct-1',
+    justification: 'quarterly payout',
+  })) as { approval_id: string };
+  const votes = (await admin.governance.approvals.votes(requested.approval_id)) as { signing_text: { approved: string } };
+  await assert.rejects(
+    approver.governance.approvals.sign(requested.approval_id, {
+      approver_key_id: approverKey.approver_key_id,
+      signature_b64: signApprovalText(privateKey, votes.signing_text.approved + ' '),
+    }),
+    (error: unknown) => error instanceof ApiRequestError && error.status === 422,
+  );
+  const signed = (await approver.governance.approvals.sign(requested.approval_id, {
+    approver_key_id: approverKey.approver_key_id,
+    signature_b64: signApprovalText(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), votes.signing_text.approved),
+  })) as { votes: Array<{ signature_b64: string | null }> };
+  assert.equal(signed.votes.length, 1);
+  assert.ok(signed.votes[0]!.signature_b64);
+});
+
+test('trajectories and passports through the SDK', async () => {
+  const created = await admin.identity.create({ kind: 'agent', display_name: 'sdk-trajectory' });
+  const identity = created.identity as { identity_id: string };
+  const trajectory = (await admin.governance.trajectories.create({ identity_id: identity.identity_id, agent_id: 'sdk-bot' })) as {
+    trajectory_id: string;
+  };
+  assert.equal(((await admin.governance.trajectories.get(trajectory.trajectory_id)) as { agent_id: string }).agent_id, 'sdk-bot');
+  const passport = await admin.governance.trajectories.passport(trajectory.trajectory_id, 1);
+  assert.match(passport.passport_id, /^psp_/);
+  assert.equal(passport.token.split('.').length, 3);
+  await assert.rejects(
+    admin.governance.trajectories.passport('trj_missing'),
+    (error: unknown) => error instanceof ApiRequestError && error.status === 404,
+  );
+});
