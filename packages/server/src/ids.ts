@@ -22,7 +22,8 @@ type AnyIdPrefix =
   | 'auth'
   | 'apk'
   | 'gp'
-  | 'tp';
+  | 'tp'
+  | 'plan'; // issue 21 item 4: committed plans
 
 /**
  * A new opaque id such as `fd_019a…`: 48 bits of the time in milliseconds, then 80 random bits,

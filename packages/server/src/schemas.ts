@@ -19,6 +19,7 @@ import { TOOL_RULE_SET_SCHEMAS } from './schemas/tool-rule-set.ts';
 import { GOVERNANCE_SCHEMAS } from './schemas/governance.ts'; // issue 21
 import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
 import { EVALUATION_SCHEMAS } from './schemas/evaluation.ts'; // issue 19
+import { PLAN_SCHEMAS } from './schemas/plans.ts'; // issue 21 item 4
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -847,6 +848,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...CLUSTER_SCHEMAS, // issue 14
   ...BUDGET_SCHEMAS, // issue 19
   ...EVALUATION_SCHEMAS, // issue 19
+  ...PLAN_SCHEMAS, // issue 21 item 4
 ];
 
 /**

@@ -13,6 +13,7 @@ import type { WebhookStore } from './webhook-store.ts';
 import type { ComplianceStore } from './compliance-store.ts';
 import type { ClusterStore } from './cluster-store.ts';
 import type { GovernanceStore } from './governance-store.ts';
+import type { PlanStore } from './plan-store.ts';
 import type { BudgetStore } from './budget-store.ts';
 import type {
   ArgCondition,
@@ -262,6 +263,8 @@ export interface Store
   readonly cluster: ClusterStore;
   /** Authorities, approver keys, requested approvals and votes, governance policies (issue 21). */
   readonly governance: GovernanceStore;
+  /** Committed plans (issue 21 item 4). */
+  readonly plans: PlanStore;
   /** Budgets, reservations and agent controls (issue 19). */
   readonly budgets: BudgetStore;
   decideApproval(
