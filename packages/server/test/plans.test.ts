@@ -204,3 +204,14 @@ test('ActionVerifyRequest: violations per step (threshold, max calls, required a
   assert.equal(missing.status, 422);
   assert.match(missing.body.detail[0].msg, /needs `threshold`/);
 });
+
+test("the operations take the spec's shapes by name, and ActionRule and ActionStep are components", async () => {
+  const doc = (await server.call('GET', '/fabric/openapi.json')).body;
+  const bodyOf = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema.$ref;
+  assert.equal(bodyOf('/fabric/plans'), '#/components/schemas/CommitPlanRequest');
+  assert.equal(bodyOf('/fabric/plans/{id}/authorize'), '#/components/schemas/AuthorizePlanRequest');
+  assert.equal(bodyOf('/fabric/plans/verify'), '#/components/schemas/ActionVerifyRequest');
+  for (const name of ['ActionRule', 'ActionStep', 'PlanStep']) assert.ok(doc.components.schemas[name], name);
+  assert.deepEqual(doc.components.schemas.ActionVerifyRequest.properties.rules.items, { $ref: '#/components/schemas/ActionRule' });
+  assert.deepEqual(doc.components.schemas.ActionVerifyRequest.properties.plan.items, { $ref: '#/components/schemas/ActionStep' });
+});
