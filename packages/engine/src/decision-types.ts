@@ -3,6 +3,7 @@
 import type { EgressRule } from './egress/egress-rules.ts';
 import type { GovernancePolicy } from './governance/governance-policies.ts';
 import type { RecentCall, TrajectoryPolicy } from './governance/trajectory-policies.ts';
+import type { AuthorizedPlan } from './plan/plan-hook.ts';
 import type { AgentControlState } from './limits/agent-controls.ts';
 import type { BudgetView } from './limits/budget-limits.ts';
 import type { ToolPosture } from './posture.ts';
@@ -110,6 +111,8 @@ export interface DecisionState {
   /** Issue 21: the tenant's trajectory policies, and the agent's recent calls that ran (oldest first). */
   trajectoryPolicies?: readonly TrajectoryPolicy[];
   recentCalls?: readonly RecentCall[];
+  /** Issue 21 item 4: the tenant's authorized plans still in force (the policy stage's plan hook). */
+  authorizedPlans?: readonly AuthorizedPlan[];
   // Issue 19: optional, absent means none.
   /** Budgets covering the call (tenant, agent, key, tool and their parents), with their usage. */
   budgets?: readonly BudgetView[];

@@ -22,3 +22,6 @@ export * from './compliance/index.ts';
 export * from './identity/index.ts';
 export * from './governance/index.ts';
 export * from './limits/index.ts'; // issue 19
+export * from './plan/commit-plan.ts'; // issue 21 item 4
+export * from './plan/plan-hook.ts';
+export * from './plan/verify-actions.ts';

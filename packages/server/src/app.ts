@@ -52,6 +52,8 @@ import { PostureCache } from './posture/posture-cache.ts';
 import { GovernancePolicyCache } from './governance/governance-policy-cache.ts';
 import { governanceRoutes } from './routes/governance.ts';
 import { TrajectoryStateSource } from './governance/trajectory-state-source.ts';
+import { PlanStateSource } from './governance/plan-state-source.ts';
+import { planRoutes } from './routes/plans.ts';
 import { callRoutes } from './routes/calls.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { postureRoutes } from './routes/posture.ts';
@@ -102,6 +104,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   });
   const governancePolicies = new GovernancePolicyCache(options.store.governance, clock); // issue 21
   const trajectories = new TrajectoryStateSource(options.store, clock); // issue 21
+  const plans = new PlanStateSource(options.store.plans, clock); // issue 21 item 4
   const ctx: AppContext = {
     config: options.config,
     store: options.store,
@@ -111,7 +114,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
       options.keyRing,
       clock,
       tracing.tracer,
-      combineStateSources(posture, cluster, governancePolicies, trajectories),
+      combineStateSources(posture, cluster, governancePolicies, trajectories, plans),
     ),
     cluster,
     metrics: new ServerMetrics(options.store, clock),
@@ -120,6 +123,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     clock,
     governancePolicies,
     trajectories,
+    plans,
   };
   app.addHook('onClose', async () => ctx.metrics.close());
   const vault = new Vault(options.store.credentials, { environmentKey: options.config.vaultKey, dataDir: options.config.dataDir });
@@ -228,6 +232,7 @@ function registerRoutes(app: App, ctx: AppContext, options: BuildOptions, enforc
   tryRoutes(app, ctx);
   identityFabricRoutes(app, ctx); // issue 20
   governanceRoutes(app, ctx); // issue 21
+  planRoutes(app, ctx); // issue 21 item 4
   signupPageRoutes(app, ctx);
   webhookRoutes(app, ctx);
   clusterRoutes(app, ctx, ctx.cluster, journal); // issue 14

@@ -1,6 +1,7 @@
 // What every route needs, built once in app.ts.
 import type { GovernancePolicyCache } from './governance/governance-policy-cache.ts';
 import type { TrajectoryStateSource } from './governance/trajectory-state-source.ts';
+import type { PlanStateSource } from './governance/plan-state-source.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveSettings, type TenantSettings } from '@actiongate/engine';
@@ -31,6 +32,8 @@ export interface AppContext {
   /** Issue 21: governance policies as decisions see them; refreshed after each change. */
   governancePolicies?: GovernancePolicyCache;
   trajectories?: TrajectoryStateSource;
+  /** Issue 21 item 4: authorized plans for the policy stage's plan hook. */
+  plans?: PlanStateSource;
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;

@@ -24,7 +24,8 @@ type AnyIdPrefix =
   | 'gp'
   | 'tp'
   | 'trj'
-  | 'psp';
+  | 'psp'
+  | 'plan'; // issue 21 item 4: committed plans
 
 /**
  * A new opaque id such as `fd_019a…`: 48 bits of the time in milliseconds, then 80 random bits,

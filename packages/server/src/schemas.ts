@@ -21,6 +21,7 @@ import { TRAJECTORY_SCHEMAS } from './schemas/trajectories.ts'; // issue 21
 import { BUDGET_SCHEMAS } from './schemas/budgets.ts'; // issue 19
 import { OutcomeResultScreen, OutcomeResultText } from './schemas/outcome-screen.ts'; // issue 13
 import { EVALUATION_SCHEMAS } from './schemas/evaluation.ts'; // issue 19
+import { PLAN_SCHEMAS } from './schemas/plans.ts'; // issue 21 item 4
 
 const FreeObject = Type.Object({}, { additionalProperties: true });
 /**
@@ -854,6 +855,7 @@ export const SHARED_SCHEMAS: TSchema[] = [
   ...CLUSTER_SCHEMAS, // issue 14
   ...BUDGET_SCHEMAS, // issue 19
   ...EVALUATION_SCHEMAS, // issue 19
+  ...PLAN_SCHEMAS, // issue 21 item 4
 ];
 
 /**

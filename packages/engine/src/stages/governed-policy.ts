@@ -5,12 +5,14 @@ import type { StageContext, StageResult } from '../decision-types.ts';
 import { evaluateGovernance, governanceFacts } from '../governance/governance-policies.ts';
 import { matchTrajectory } from '../governance/trajectory-policies.ts';
 import { policyStage } from './policy.ts';
+import { withPlans } from '../plan/plan-hook.ts';
 
 const STRENGTH = { allow: 1, require_approval: 2, deny: 3 } as const;
 
 export function governedPolicyStage(ctx: StageContext): StageResult {
   const governed = withGovernancePolicies(ctx, policyStage(ctx));
-  return withTrajectories(ctx, governed);
+  // Issue 21 item 4: an agent with an authorized plan has its off-plan calls held (plan-hook.ts).
+  return withPlans(ctx, withTrajectories(ctx, governed));
 }
 
 /** A trajectory rule the call completes holds or denies it, naming the earlier decisions. */

@@ -14,6 +14,7 @@ import type { ComplianceStore } from './compliance-store.ts';
 import type { ClusterStore } from './cluster-store.ts';
 import type { GovernanceStore } from './governance-store.ts';
 import type { TrajectoryStore } from './trajectory-store.ts';
+import type { PlanStore } from './plan-store.ts';
 import type { BudgetStore } from './budget-store.ts';
 import type { OutcomeResultScreen } from '../outcomes/screen-outcome-result.ts';
 import type {
@@ -272,6 +273,8 @@ export interface Store
   readonly governance: GovernanceStore;
   /** Trajectories that passports summarise (issue 21). */
   readonly trajectories: TrajectoryStore;
+  /** Committed plans (issue 21 item 4). */
+  readonly plans: PlanStore;
   /** Budgets, reservations and agent controls (issue 19). */
   readonly budgets: BudgetStore;
   decideApproval(

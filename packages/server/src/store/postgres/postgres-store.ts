@@ -33,6 +33,7 @@ import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 import { PostgresWebhooks } from './postgres-webhooks.ts';
 import { PostgresGovernance } from './postgres-governance.ts';
 import { PostgresTrajectories } from './postgres-trajectories.ts';
+import { PostgresPlans } from './postgres-plans.ts'; // issue 21 item 4
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
@@ -122,6 +123,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   readonly webhooks: PostgresWebhooks;
   readonly governance: PostgresGovernance; // issue 21
   readonly trajectories: PostgresTrajectories; // issue 21
+  readonly plans: PostgresPlans; // issue 21 item 4
   readonly credentials: PostgresCredentials;
   readonly posture: PostgresPosture;
   readonly compliance: PostgresCompliance;
@@ -172,6 +174,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
     this.governance = new PostgresGovernance(this.pool, (run) => this.transaction(run), this.journal); // issue 21
     this.trajectories = new PostgresTrajectories(this.pool); // issue 21
+    this.plans = new PostgresPlans(this.pool, query); // issue 21 item 4
   }
 
   /** Connects, brings the schema up to date (one node at a time), and returns the store. */

@@ -771,4 +771,26 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX trajectories_by_agent ON trajectories (tenant_id, agent_id);
   `,
+  // Issue 21 item 4: committed plans (steps scored, authorized by another key, then governing the agent).
+  `
+  CREATE TABLE plans (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    goal TEXT NOT NULL,
+    steps TEXT NOT NULL,
+    max_cumulative_risk_budget REAL NOT NULL,
+    authorized_authority_ceiling TEXT NOT NULL,
+    cumulative_risk REAL NOT NULL,
+    status TEXT NOT NULL,
+    committed_by_key_id TEXT NOT NULL,
+    authorized_by_key_id TEXT,
+    authorized_by TEXT,
+    comments TEXT,
+    created_at INTEGER NOT NULL,
+    authorized_at INTEGER,
+    expires_at INTEGER
+  );
+  CREATE INDEX plans_live_by_tenant ON plans (tenant_id, status, expires_at);
+  `,
 ];

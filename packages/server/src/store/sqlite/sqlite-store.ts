@@ -68,6 +68,7 @@ import { SqliteTraces } from './sqlite-traces.ts';
 import { SqliteWebhooks } from './sqlite-webhooks.ts';
 import { SqliteGovernance } from './sqlite-governance.ts';
 import { SqliteTrajectories } from './sqlite-trajectories.ts';
+import { SqlitePlans } from './sqlite-plans.ts'; // issue 21 item 4
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
@@ -117,6 +118,7 @@ export class SqliteStore implements Store {
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
   readonly trajectories: SqliteTrajectories; // issue 21
+  readonly plans: SqlitePlans; // issue 21 item 4
   // Issue 18: credentials (sealed secrets) and posture (egress rules, containment, closure).
   readonly credentials: SqliteCredentials;
   readonly posture: SqlitePosture;
@@ -180,6 +182,7 @@ export class SqliteStore implements Store {
     );
     this.governance = new SqliteGovernance(this.db, this.journal); // issue 21
     this.trajectories = new SqliteTrajectories(this.db); // issue 21
+    this.plans = new SqlitePlans(this.db); // issue 21 item 4
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
     if (file !== ':memory:') {
       this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`]);
