@@ -6,6 +6,7 @@
 // PostgreSQL 15 starts the way the tests start it (test/support/postgres-server.ts: Debian's binaries,
 // a temporary cluster run as `postgres` through runuser, with the tests' settings: fsync=off,
 // synchronous_commit=off). Quick mode (`--quick` or BENCH_QUICK=1): 5 s loads after 2 s warm-up, 30 race rounds instead of 1,000.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,8 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
   const raceRounds = options.raceRounds ?? (quick ? 30 : 1_000);
   const raceResends = options.raceResends ?? 40;
   const adminKey = `fk_pgbench_${process.pid}_${Date.now()}`;
+  // Nodes on one database share the vault key the database's secrets are sealed with.
+  const vaultKey = randomBytes(32).toString('hex');
   const bundle = serverBundle();
   const dataDirs: string[] = [];
   const children: Child[] = [];
@@ -64,7 +67,13 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
       const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-pgbench-'));
       dataDirs.push(dataDir);
       const child = await startNode(bundle, {
-        env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ACTIONGATE_LOG_LEVEL: 'warn', ...env },
+        env: {
+          ACTIONGATE_DATA_DIR: dataDir,
+          ACTIONGATE_ADMIN_KEY: adminKey,
+          ACTIONGATE_LOG_LEVEL: 'warn',
+          ACTIONGATE_VAULT_KEY: vaultKey,
+          ...env,
+        },
         probe: '/healthz',
       });
       children.push(child);
