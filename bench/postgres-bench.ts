@@ -143,7 +143,7 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
         if (!failure) failure = `round ${round}: expected a hold, got ${JSON.stringify(held.body).slice(0, 300)}`;
         continue;
       }
-      const approvalId = held.body.stages.at(-1).data.approval_id as string;
+      const approvalId = held.body.stages.find((stage: any) => stage.data?.approval_id).data.approval_id as string;
       const approved = await api(baseOf(nodeB), adminKey, 'POST', `/fabric/approvals/${approvalId}/approve`, {});
       if (approved.status !== 200) {
         if (!failure) failure = `round ${round}: approve answered ${approved.status}`;
