@@ -135,6 +135,9 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
     let passed = 0;
     const allowedPerRound: Record<string, number> = {};
     let failure: string | null = null;
+    // Whoever asked may not approve their own call: a separate approver key approves.
+    const approver = (await api(baseOf(nodeA), adminKey, 'POST', '/fabric/api-keys', { name: 'race-approver', role: 'approver' })).body
+      .api_key as string;
     for (let round = 0; round < raceRounds; round++) {
       const call = { path: LOW_RISK_PATH, agent_id: `racer-${round}`, payload: { query: `race ${round}` } };
       const held = await api(baseOf(nodeA), adminKey, 'POST', '/fabric/decisions', call);
@@ -144,7 +147,7 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
         continue;
       }
       const approvalId = held.body.stages.find((stage: any) => stage.data?.approval_id).data.approval_id as string;
-      const approved = await api(baseOf(nodeB), adminKey, 'POST', `/fabric/approvals/${approvalId}/approve`, {});
+      const approved = await api(baseOf(nodeB), approver, 'POST', `/fabric/approvals/${approvalId}/approve`, {});
       if (approved.status !== 200) {
         if (!failure) failure = `round ${round}: approve answered ${approved.status}`;
         continue;
