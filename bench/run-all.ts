@@ -1,12 +1,14 @@
 // `npm run bench`: every benchmark in one run, then one table with the targets of issue 8 and
 // whether each holds. Ratios are taken within this run (the machine is shared and noisy).
-// Options: --store-target <n> (default 1,000,000), --skip-http, --skip-store, --json <file>.
+// Options: --store-target <n> (default 1,000,000), --skip-http, --skip-store, --skip-postgres,
+// --quick (or BENCH_QUICK=1: shorter PostgreSQL loads and 30 race rounds), --json <file>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { runApprovalLookupBench } from './approval-lookup-bench.ts';
 import { runEngineBench, type EngineRow } from './engine-bench.ts';
 import { runHttpBench, type HttpBenchResult } from './http-bench.ts';
+import { runPostgresBench, type PostgresBenchResult } from './postgres-bench.ts';
 import { fsyncProbe } from './lib/fsync-probe.ts';
 import { fmt } from './lib/measure.ts';
 import { runStoreBench, type StoreBenchResult } from './store-bench.ts';
@@ -31,6 +33,12 @@ let http: HttpBenchResult | null = null;
 if (!args.includes('--skip-http')) {
   console.log('\nHTTP, mixed workload (70% allowed, 20% held, 10% blocked; 80% ~300 B, 20% ~4 KB bodies)');
   http = await runHttpBench();
+}
+let postgres: PostgresBenchResult | null = null;
+if (!args.includes('--skip-postgres')) {
+  const quick = args.includes('--quick') || process.env.BENCH_QUICK === '1';
+  console.log('\nHTTP, the same mixed workload: ceiling, SQLite, one and two PostgreSQL nodes; then the approval race across two nodes');
+  postgres = await runPostgresBench({ quick });
 }
 let store: StoreBenchResult | null = null;
 if (!args.includes('--skip-store')) {
@@ -97,6 +105,25 @@ if (http) {
     '',
   ]);
   rows.push(['HTTP server RSS after the HTTP runs', `${fmt(http.rssAfterMb)} MB`, '', '']);
+}
+if (postgres) {
+  const ceiling = postgres.scenarios.find((s) => s.target === 'ceiling')!.result;
+  for (const { target, result } of postgres.scenarios) {
+    if (target === 'ceiling') continue;
+    rows.push([
+      `HTTP decisions, ${target} (same run as its ceiling, ${fmt(ceiling.rps)} req/s)`,
+      `${fmt(result.rps)} req/s (${((100 * result.rps) / ceiling.rps).toFixed(1)}% of the ceiling); p50 ${fmt(result.p50)} / p99 ${fmt(result.p99)} ms`,
+      '',
+      '',
+    ]);
+  }
+  const { race } = postgres;
+  rows.push([
+    `approval race across 2 nodes (${race.resends} concurrent resends per round)`,
+    `${race.passed}/${race.rounds} rounds ran exactly once`,
+    'every round',
+    verdict(race.passed === race.rounds),
+  ]);
 }
 const d10 = engineCase('decide() 10 rules, 300 B');
 const d1k = engineCase('decide() 1000 rules, 300 B');
@@ -210,6 +237,6 @@ if (jsonOut) {
   mkdirSync(dirname(jsonOut), { recursive: true });
   writeFileSync(
     jsonOut,
-    JSON.stringify({ started: started.toISOString(), machine, fsync, engine, approvals, http, store, table }, null, 1),
+    JSON.stringify({ started: started.toISOString(), machine, fsync, engine, approvals, http, postgres, store, table }, null, 1),
   );
 }

@@ -2,7 +2,7 @@
 declare module 'autocannon' {
   namespace autocannon {
     interface Options {
-      url: string;
+      url: string | string[];
       connections?: number;
       duration?: number;
       overallRate?: number;

@@ -8,6 +8,8 @@ import { nthRequest, type Kind, type WorkloadKeys } from './workload.ts';
 
 export interface LoadSpec {
   url: string;
+  /** Several servers (autocannon spreads the connections over them round robin); overrides `url`. */
+  urls?: string[];
   path: string;
   keys: WorkloadKeys;
   runTag: string;
@@ -46,7 +48,7 @@ const servedLatencies: number[] = [];
 
 const instance = autocannon(
   {
-    url: spec.url,
+    url: spec.urls ?? spec.url,
     connections: spec.connections,
     duration: spec.durationSeconds,
     overallRate: spec.overallRate,

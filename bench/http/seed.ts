@@ -40,7 +40,8 @@ export async function seed(base: string, adminKey: string, normalAgents: number)
       const body = { path: LOW_RISK_PATH, agent_id: agentId, payload: { query: `seed ${j} for ${agentId}` } };
       const first = await call(base, key, 'POST', '/fabric/decisions', body);
       if (first.verdict !== 'REQUIRE_APPROVAL') throw new Error(`seeding ${agentId}: expected a hold, got ${first.verdict}`);
-      const approvalId = first.stages.at(-1).data.approval_id as string;
+      // The approval stage names the approval; on PostgreSQL a consensus stage follows it.
+      const approvalId = first.stages.find((stage: any) => stage.data?.approval_id).data.approval_id as string;
       await call(base, adminKey, 'POST', `/fabric/approvals/${approvalId}/approve`, {});
       const resent = await call(base, key, 'POST', '/fabric/decisions', body);
       if (resent.verdict !== 'ALLOWED') throw new Error(`seeding ${agentId}: approved resend gave ${resent.verdict}`);
