@@ -112,7 +112,20 @@ test('a full disk: 503 "disk is full" and reads served; starts while full; recov
     assert.ok(server.lines.some((line) => line.msg === 'storage recovered, deciding again'));
   } finally {
     await server.close();
-    execFileSync('umount', [volume]);
+    unmount(volume);
     rmSync(volume, { recursive: true, force: true });
   }
 });
+
+/** Unmounts the test volume; a mount still busy a few seconds on (a loaded machine) is detached lazily, so cleanup never hides the failure above. */
+function unmount(volume: string): void {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      execFileSync('umount', [volume], { stdio: 'ignore' });
+      return;
+    } catch {
+      execFileSync('sleep', ['0.25']);
+    }
+  }
+  execFileSync('umount', ['-l', volume]);
+}

@@ -20,7 +20,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, deadline = Date.now() + 20_000): Promise<Response> {
+async function waitFor(url: string, deadline = Date.now() + 120_000): Promise<Response> {
   for (;;) {
     try {
       return await fetch(url);

@@ -61,7 +61,10 @@ export class ClusterNode implements DecisionStateSource {
   }
 
   async start(): Promise<void> {
-    await this.beat();
+    // A first beat that cannot be written (a full disk, the database down) must not keep the node from
+    // starting: it serves reads and answers 503 for writes, and without a fresh view the consensus stage
+    // denies (fail closed) until a beat succeeds.
+    await this.beat().catch((error) => this.options.onError?.(error));
     if (!this.store.shared || this.stopped) return;
     this.timer = setInterval(() => {
       this.beat().catch((error) => this.options.onError?.(error));
