@@ -1,8 +1,28 @@
-// Runs every *.test.ts under packages/ and examples/ with node's test runner (through tsx).
-// Node 20's runner does not expand globs itself, so the files are listed here.
-import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Runs every *.test.ts under packages/ and examples/, each file in its own node process (through
+// tsx, with node's test runner), several at a time, the slowest first.
+//
+//   node scripts/run-tests.mjs              every file; then the server's HTTP suite again on PostgreSQL
+//   node scripts/run-tests.mjs FILE|DIR...  those files only, on SQLite
+//   node scripts/run-tests.mjs --postgres FILE...   those files on PostgreSQL only
+//
+// ACTIONGATE_TEST_POSTGRES=off skips the PostgreSQL pass (and says so loudly);
+// ACTIONGATE_TEST_CONCURRENCY sets how many files run at once (default 3: most test time is spent
+// waiting for servers, disks and child processes, not computing).
+//
+// Why not one `node --test` over all files: the runner starts files in the order given and reports
+// nothing per file, so one slow file started last set the wall time, and the PostgreSQL pass could only
+// start after the last SQLite file. Here both passes share one pool, ordered by the durations recorded
+// in scripts/test-durations.json (unknown files count as slow; a whole run that passes rewrites it when
+// ACTIONGATE_TEST_RECORD_DURATIONS=1).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATIONS = join(ROOT, 'scripts', 'test-durations.json');
+/** A file still running after this long is killed and fails (a hung server must not hang CI). */
+const FILE_TIMEOUT_MS = 15 * 60_000;
 
 function collect(dir, out) {
   for (const name of readdirSync(dir)) {
@@ -14,36 +34,135 @@ function collect(dir, out) {
   return out;
 }
 
-const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['packages', 'examples'];
-const files = roots.flatMap((root) => (statSync(root).isDirectory() ? collect(root, []) : [root])).sort();
+const args = process.argv.slice(2);
+const postgresOnly = args[0] === '--postgres';
+const roots = postgresOnly ? args.slice(1) : args;
+const whole = roots.length === 0;
+const files = (whole ? ['packages', 'examples'] : roots)
+  .flatMap((root) => (statSync(root).isDirectory() ? collect(root, []) : [root]))
+  .map((file) => relative(ROOT, join(process.cwd(), file)))
+  .sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-// Packages import the client as built JavaScript (packages/sdk/dist): build it from the current sources.
-const sdk = spawnSync(process.execPath, ['packages/sdk/build.mjs'], { stdio: 'inherit' });
-if (sdk.status !== 0) process.exit(sdk.status ?? 1);
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
-if (result.status !== 0 || process.argv.slice(2).length) process.exit(result.status ?? 1);
 
-// The whole run (no arguments): the HTTP suite of the server once more, every test server on
-// PostgreSQL (a real PostgreSQL 15 the runner starts; see packages/server/test/support/run-on-postgres.ts).
-// Skipped only when ACTIONGATE_TEST_POSTGRES=off, and then said loudly.
-if (process.env.ACTIONGATE_TEST_POSTGRES === 'off') {
-  console.error('\n*** ACTIONGATE_TEST_POSTGRES=off: the HTTP suite did NOT run against PostgreSQL ***\n');
-  process.exit(0);
+// Packages import the client as built JavaScript (packages/sdk/dist), and the `actiongate` command runs
+// its bundle while it is fresh: build both from the current sources.
+for (const build of ['packages/sdk/build.mjs', 'packages/cli/build.mjs']) {
+  const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
-// Files that start their own PostgreSQL (two nodes, outages, the store conformance suite) ran on it in
-// the first pass already.
-const httpSuite = files.filter((file) => {
+
+/** The server's HTTP suite: files that start a test server and do not bring their own PostgreSQL. */
+function inHttpSuite(file) {
   if (!file.startsWith(join('packages', 'server', 'test'))) return false;
-  const text = readFileSync(file, 'utf8');
+  const text = readFileSync(join(ROOT, file), 'utf8');
   return text.includes('startServer(') && !text.includes('support/postgres-server.ts');
-});
-console.log(`\nThe server's HTTP suite again on PostgreSQL: ${httpSuite.length} files`);
-const onPostgres = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', join('packages', 'server', 'test', 'support', 'run-on-postgres.ts'), ...httpSuite],
-  { stdio: 'inherit' },
+}
+
+const postgresOff = process.env.ACTIONGATE_TEST_POSTGRES === 'off';
+const jobs = [];
+if (!postgresOnly) for (const file of files) jobs.push({ file, store: 'sqlite' });
+if (postgresOnly || (whole && !postgresOff)) {
+  for (const file of files) if (postgresOnly || inHttpSuite(file)) jobs.push({ file, store: 'postgres' });
+}
+
+let postgres = null;
+if (jobs.some((job) => job.store === 'postgres')) {
+  // The test PostgreSQL is TypeScript: load tsx's loader in this process to import it.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { startPostgres } = await import('../packages/server/test/support/postgres-server.ts');
+  try {
+    postgres = await startPostgres();
+  } catch (error) {
+    console.error(`\n*** The PostgreSQL test pass cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const recorded = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
+const keyOf = (job) => `${job.store}:${job.file}`;
+// Slowest first, so the long files overlap everything else instead of running alone at the end.
+jobs.sort((a, b) => (recorded[keyOf(b)] ?? 600_000) - (recorded[keyOf(a)] ?? 600_000));
+
+const concurrency = Math.max(1, Number(process.env.ACTIONGATE_TEST_CONCURRENCY ?? 3));
+const results = [];
+const started = Date.now();
+
+function runJob(job) {
+  return new Promise((resolve) => {
+    const env = { ...process.env };
+    if (job.store === 'postgres') {
+      env.ACTIONGATE_TEST_STORE = 'postgres';
+      env.ACTIONGATE_TEST_DATABASE_URL = postgres.adminUrl;
+    }
+    const begin = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', job.file], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n*** killed after ${FILE_TIMEOUT_MS / 60_000} minutes ***\n`;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, FILE_TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+      const result = {
+        ...job,
+        ms: Date.now() - begin,
+        ok: code === 0 && !signal,
+        tests: count('tests'),
+        failed: count('fail'),
+        skipped: count('skipped') + count('todo'),
+        output,
+      };
+      results.push(result);
+      const where = job.store === 'postgres' ? ' [postgres]' : '';
+      const line = `${result.ok ? 'ok    ' : 'FAILED'} ${job.file}${where}  ${result.tests} tests, ${(result.ms / 1000).toFixed(1)} s`;
+      if (result.ok) console.log(line);
+      else console.log(`\n${line}\n${output}\n`);
+      resolve();
+    });
+  });
+}
+
+const queue = [...jobs];
+await Promise.all(
+  Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+    while (queue.length) await runJob(queue.shift());
+  }),
 );
-process.exit(onPostgres.status ?? 1);
+await postgres?.stop();
+
+const failedFiles = results.filter((result) => !result.ok);
+const sum = (key) => results.reduce((total, result) => total + result[key], 0);
+console.log(
+  `\n${results.length} test files (${results.filter((r) => r.store === 'postgres').length} on PostgreSQL), ` +
+    `${sum('tests')} tests, ${sum('failed')} failed, ${sum('skipped')} skipped or todo; ` +
+    `${((Date.now() - started) / 1000).toFixed(0)} s wall, ${concurrency} at a time`,
+);
+console.log(
+  'slowest:',
+  [...results]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8)
+    .map((r) => `${keyOf(r)} ${(r.ms / 1000).toFixed(0)} s`)
+    .join('; '),
+);
+if (failedFiles.length) console.log(`FAILED files:\n${failedFiles.map((r) => `  ${keyOf(r)}`).join('\n')}`);
+if (whole && !failedFiles.length && process.env.ACTIONGATE_TEST_RECORD_DURATIONS === '1') {
+  const durations = Object.fromEntries(results.map((r) => [keyOf(r), r.ms]).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
+}
+if (whole && postgresOff) console.error('\n*** ACTIONGATE_TEST_POSTGRES=off: the HTTP suite did NOT run against PostgreSQL ***\n');
+process.exit(failedFiles.length ? 1 : 0);

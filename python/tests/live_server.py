@@ -1,5 +1,8 @@
-"""Starts the real ActionGate server (node + tsx) on a free port of 127.0.0.1 with a temporary data
-directory, for the tests; stops it and removes the directory afterwards."""
+"""The real ActionGate server for the tests. When `npm test` runs them (packages/sdk/test/python.test.ts), it
+starts one real server and names it in ACTIONGATE_TEST_URL and ACTIONGATE_TEST_ADMIN_KEY: every module
+shares it (test names are unique, so modules do not see each other's state). Run on their own
+(`python3 -m unittest discover -s python/tests`), each module starts the server (node + tsx) on a free
+port of 127.0.0.1 with a temporary data directory, and stops it and removes the directory afterwards."""
 from __future__ import annotations
 
 import json
@@ -27,6 +30,12 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self) -> None:
+        shared_url = os.environ.get("ACTIONGATE_TEST_URL")
+        if shared_url:
+            self.url = shared_url
+            self.admin_key = os.environ["ACTIONGATE_TEST_ADMIN_KEY"]
+            self.process = None
+            return
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.admin_key = f"fk_pytest_admin_{os.getpid()}_{self.port}"
@@ -62,6 +71,8 @@ class LiveServer:
             time.sleep(0.1)
 
     def stop(self) -> None:
+        if self.process is None:
+            return  # the shared server belongs to whoever started it
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:

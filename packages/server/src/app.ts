@@ -11,6 +11,7 @@ import type { App, AppContext } from './context.ts';
 import { DecisionService } from './decision-service.ts';
 import { handleError } from './errors.ts';
 import { bodyWithoutCoercion, strictBodies } from './strict-bodies.ts';
+import { DeferredSchemas } from './lazy-schema-compilers.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { decisionRoutes } from './routes/decisions.ts';
@@ -74,15 +75,18 @@ export interface BuildOptions {
   eventHeartbeatMs?: number;
 }
 
-export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
+export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; schemas: DeferredSchemas } {
   const clock = options.clock ?? Date.now;
+  const schemas = new DeferredSchemas();
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: options.config.bodyLimit,
     // removeAdditional off: an unknown field is refused (strict-bodies.ts), not silently dropped;
     // verbose: errors carry their schema, so validation-messages.ts can say what is allowed.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, verbose: true } },
-    schemaController: { compilersFactory: { buildValidator: bodyWithoutCoercion } },
+    schemaController: {
+      compilersFactory: { buildValidator: schemas.validators(bodyWithoutCoercion), buildSerializer: schemas.serializers() },
+    },
     return503OnClosing: true,
     // Behind a reverse proxy the client's address comes from X-Forwarded-For (throttles are per address).
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
@@ -158,6 +162,9 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('agentToken', null);
   app.setErrorHandler(handleError);
+  // The hot paths compile before the first call (the rest on first use: lazy-schema-compilers.ts),
+  // and before load shedding arms itself, so the compile's stall is not read as load.
+  app.addHook('onReady', async () => schemas.warm(['/fabric/decisions', '/fabric/approvals', '/fabric/calls', '/healthz', '/readyz']));
   // Issue 23, in this order on every request: shed when overloaded, throttle keyless callers, refuse
   // writes while the store has a fault; then the key check below.
   registerLoadShedding(app, options.config.shedding);
@@ -193,7 +200,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext } {
     if (error) throw error;
     registerRoutes(app, ctx, options, enforcement);
   });
-  return { app, ctx };
+  return { app, ctx, schemas };
 }
 
 /** Every route of the service. Runs after the OpenAPI plugins loaded (see `registerOpenApi`). */

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serverBundle } from './support/server-bundle.ts';
 
-const MAIN = resolve(import.meta.dirname, '../src/main.ts');
+const MAIN = serverBundle();
 const CLI = resolve(import.meta.dirname, '../../cli/bin/actiongate.js');
 
 function listenOnFreePort(): Promise<Server> {
@@ -21,7 +22,7 @@ function listenOnFreePort(): Promise<Server> {
 }
 
 function start(dataDir: string, port: number, adminKey = '') {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -7,9 +7,10 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { serverBundle } from './support/server-bundle.ts';
 
-const MAIN = resolve(import.meta.dirname, '../src/main.ts');
+const MAIN = serverBundle();
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -25,7 +26,7 @@ function freePort(): Promise<number> {
 /** Starts the service on `dataDir`, waits until it answers, stops it with SIGTERM; returns its output. */
 async function runOnce(dataDir: string): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,9 +5,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { serverBundle } from './support/server-bundle.ts';
 
-const MAIN = resolve(import.meta.dirname, '../src/main.ts');
+const MAIN = serverBundle();
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -34,7 +35,7 @@ async function waitFor(url: string, deadline = Date.now() + 120_000): Promise<Re
 test('first start prints the admin key once, serves, and stops cleanly on SIGTERM', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-main-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -71,7 +72,7 @@ test('first start prints the admin key once, serves, and stops cleanly on SIGTER
   }
 
   // A second start keeps the tenant and its key, and prints no new key.
-  const again = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const again = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -106,7 +107,7 @@ test('every answered decision survives a crash (SIGKILL) of the server', async (
     ACTIONGATE_ADMIN_KEY: 'fk_crash_test_key',
     ACTIONGATE_LOG_LEVEL: 'warn',
   };
-  const start = () => spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: 'ignore' });
+  const start = () => spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
   const first = start();
   const answered: string[] = [];
   try {

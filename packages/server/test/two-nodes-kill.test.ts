@@ -8,12 +8,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { publicKeySet, verifyJournal } from '@actiongate/engine';
 import { startServer, type TestServer } from './support/test-server.ts';
 import { createSharedDatabase, startPostgres, type TestPostgres } from './support/postgres-server.ts';
+import { serverBundle } from './support/server-bundle.ts';
 
-const MAIN = resolve(import.meta.dirname, '../src/main.ts');
+const MAIN = serverBundle();
 /** Short heartbeats, so A's death shows within seconds; generous enough for a loaded machine. */
 const CLUSTER_ENV = { ACTIONGATE_HEARTBEAT_MS: '200', ACTIONGATE_NODE_UNHEALTHY_MS: '3000', ACTIONGATE_NODE_FORGET_MS: '600000' };
 
@@ -43,7 +44,7 @@ before(async () => {
   b = await startServer({ ACTIONGATE_NODE_ID: 'node-b', ...CLUSTER_ENV }, { databaseUrl });
   dataDirA = mkdtempSync(join(tmpdir(), 'actiongate-node-a-'));
   const port = await freePort();
-  nodeA = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  nodeA = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       ...CLUSTER_ENV,

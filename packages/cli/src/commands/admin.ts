@@ -24,6 +24,9 @@ async function loadModule(): Promise<CreateAdminKeyModule> {
   } catch {
     throw new UsageError('`admin` needs the @actiongate/server package; run it from the ActionGate repository');
   }
+  // The server's module is TypeScript; the CLI may be running as a bundle, without tsx's loader.
+  const { register } = await import('tsx/esm/api');
+  register();
   return import(pathToFileURL(join(dirname(entry), 'admin', 'create-admin-key.ts')).href);
 }
 

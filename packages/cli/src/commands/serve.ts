@@ -33,7 +33,8 @@ export function serveCommand(program: Command): void {
         } catch {
           throw new UsageError('`serve` needs the @actiongate/server package; run it from the ActionGate repository');
         }
-        await import(pathToFileURL(join(dirname(entry), 'main.ts')).href);
+        // start.mjs is what `npm start` runs: it bundles the server afresh and runs the bundle here.
+        await import(pathToFileURL(join(dirname(entry), '..', 'start.mjs')).href);
       }),
     );
 }

@@ -32,7 +32,7 @@ export class ClusterNode implements DecisionStateSource {
   readonly startedAt: number;
   private clusterIdValue: string | null = null;
   private snapshot: ClusterSnapshot | null = null;
-  /** Local clock time of the last heartbeat that reached the database; null: none yet. */
+  /** When the last heartbeat reached the database, on the monotonic clock (the view's age must not jump with the wall clock); null: none yet. */
   private lastBeatAt: number | null = null;
   private fault: NodeFault | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -98,7 +98,7 @@ export class ClusterNode implements DecisionStateSource {
       { nodeId: this.nodeId, startedAt: this.startedAt, host: hostname(), pid: process.pid, now },
       this.options.forgetAfterMs,
     );
-    this.lastBeatAt = this.options.clock();
+    this.lastBeatAt = performance.now();
     // A fault set by another node reaches this one with its next beat.
     this.fault = nodes.find((node) => node.nodeId === this.nodeId)?.fault ?? null;
     this.snapshot = { clusterId: this.clusterIdValue, at, membership: membershipOf(nodes, at, this.options.unhealthyAfterMs) };
@@ -136,7 +136,7 @@ export class ClusterNode implements DecisionStateSource {
       healthyNodes: membership?.healthyNodes ?? 0,
       quorum: membership?.quorum ?? 1,
       running: this.running,
-      viewAgeMs: this.lastBeatAt === null ? null : Math.max(0, this.options.clock() - this.lastBeatAt),
+      viewAgeMs: this.lastBeatAt === null ? null : Math.max(0, performance.now() - this.lastBeatAt),
       staleAfterMs: this.options.unhealthyAfterMs,
     };
   }

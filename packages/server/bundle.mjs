@@ -1,0 +1,66 @@
+// Bundles one entry point and the workspace packages it imports (@actiongate/*) into one ES module,
+// so a command runs plain JavaScript: no TypeScript loader at run time (tsx compiles every module in
+// every new process and its loader thread and caches cost ~90 MB of RSS). Third-party packages stay
+// external and load from node_modules as usual (better-sqlite3 is native; swagger-ui reads its files
+// beside itself). Used by the server's build.mjs and the CLI's.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Every bare import outside our own workspace packages is left to node's resolution at run time. */
+const thirdPartyExternal = {
+  name: 'third-party-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@actiongate/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Each bundled module keeps its own `import.meta.url` (and dirname/filename): files it reads
+ * relative to itself (the console's dist/, the signup page) resolve as from source, and an
+ * "am I the main module" check (the engine's journal CLI) stays false instead of matching the
+ * bundle and running the CLI inside the server.
+ */
+const ownImportMeta = {
+  name: 'own-import-meta',
+  setup(builder) {
+    builder.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
+      const url = pathToFileURL(args.path).href;
+      const contents = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', JSON.stringify(url))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      return { contents, loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js' };
+    });
+  },
+};
+
+/** Bundles `entry` into `outfile` (written beside and renamed into place). */
+export async function bundle(entry, outfile) {
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // A linked map: stack traces name .ts lines when node runs with --enable-source-maps.
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [thirdPartyExternal, ownImportMeta],
+    write: false,
+  });
+
+  // Written beside and renamed into place, so a server starting at the same moment never loads half a file.
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const file of result.outputFiles) {
+    const temp = join(dirname(file.path), `.${basename(file.path)}.${process.pid}.tmp`);
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
+}
