@@ -3,12 +3,11 @@
 // journal or the database file; held -> approved -> sent once; refusals send nothing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { buildApp, configFromEnv, SigningKeyRing, SqliteStore, bootstrap } from '../src/index.ts';
-import { contractFor } from './support/contract.ts';
+import type { FastifyServerOptions } from 'fastify';
+import { startServer, type TestServer } from './support/test-server.ts';
 import { startUpstream, type Upstream } from './support/upstream-server.ts';
 
 const SECRET = 'sk_live_Zx9-very-secret-value-42';
@@ -17,25 +16,15 @@ const MAX_BYTES = 64 * 1024;
 
 let upstream: Upstream;
 let other: Upstream;
-let base: string;
-let dataDir: string;
-let stop: () => Promise<void>;
+let server: TestServer;
 const logLines: string[] = [];
 const answers: string[] = [];
-let swagger: () => unknown;
 
+/** A call as the admin (or `key`); every answer is kept, to be searched for the secret. */
 async function call(method: string, path: string, body?: unknown, key: string = ADMIN) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  answers.push(text);
-  const parsed = text ? JSON.parse(text) : null;
-  const problem = contractFor(swagger() as any).check(method, path, response.status, response.headers.get('content-type'), parsed);
-  if (problem) throw new Error(`OpenAPI contract: ${problem}`);
-  return { status: response.status, body: parsed };
+  const response = await server.call(method, path, { key, ...(body === undefined ? {} : { body }) });
+  answers.push(JSON.stringify(response.body));
+  return { status: response.status, body: response.body };
 }
 
 before(async () => {
@@ -63,19 +52,6 @@ before(async () => {
       res.end(Buffer.from([0, 255, 1, 254]));
     },
   });
-  dataDir = mkdtempSync(join(tmpdir(), 'actiongate-broker-'));
-  const config = {
-    ...configFromEnv({
-      ACTIONGATE_DATA_DIR: dataDir,
-      PORT: '0',
-      ACTIONGATE_CALL_MAX_RESPONSE_BYTES: String(MAX_BYTES),
-      // The test's own client shares the event loop; its stalls on a busy machine are not load.
-      ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0',
-    }),
-    adminKey: ADMIN,
-  };
-  const store = new SqliteStore({ dataDir });
-  await bootstrap(store, ADMIN, Date.now());
   const stream = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
@@ -83,14 +59,10 @@ before(async () => {
     },
   });
   // Everything the service logs, at its most talkative, is kept to be searched for the secret.
-  const { app } = buildApp({ config, store, keyRing: SigningKeyRing.loadOrCreate(dataDir), logger: { level: 'trace', stream } as any });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  swagger = () => app.swagger();
-  stop = async () => {
-    await app.close();
-    await store.close();
-  };
+  server = await startServer(
+    { ACTIONGATE_CALL_MAX_RESPONSE_BYTES: String(MAX_BYTES) },
+    { adminKey: ADMIN, logger: { level: 'trace', stream } as FastifyServerOptions['logger'] },
+  );
   const created = await call('POST', '/fabric/credentials', {
     name: 'upstream-api',
     secret: SECRET,
@@ -102,10 +74,9 @@ before(async () => {
 });
 
 after(async () => {
-  await stop();
+  await server.close();
   await upstream.close();
   await other.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Lets brokered calls of an agent run without a human (an allow rule lifts the short-record hold). */
@@ -434,10 +405,21 @@ test('the secret never reaches the agent: not in answers, logs, events, the jour
       assert.ok(!text.includes(form), `the secret appears in ${where}`);
     }
   }
-  for (const file of readdirSync(dataDir, { withFileTypes: true })) {
+  // At rest: the files of the data directory (SQLite) and every table of the database (PostgreSQL).
+  for (const file of readdirSync(server.dataDir, { withFileTypes: true })) {
     if (!file.isFile() || file.name.endsWith('.key')) continue;
-    const bytes = readFileSync(join(dataDir, file.name));
+    const bytes = readFileSync(join(server.dataDir, file.name));
     assert.equal(bytes.indexOf(SECRET), -1, `the secret is stored in plaintext in ${file.name}`);
+  }
+  if (server.databaseUrl !== null) {
+    const tables = await server.sql<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+    );
+    assert.ok(tables.length > 10, 'the tables were listed');
+    for (const { name } of tables) {
+      const [row] = await server.sql<{ text: string | null }>(`SELECT string_agg(t::text, '') AS text FROM "${name}" t`);
+      assert.ok(!(row?.text ?? '').includes(SECRET), `the secret is stored in plaintext in table ${name}`);
+    }
   }
 });
 

@@ -1,6 +1,7 @@
 // Starts the real server on a free port of 127.0.0.1 with a temporary data directory, and offers
 // a small JSON client for the tests.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { FastifyServerOptions } from 'fastify';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, configFromEnv, SigningKeyRing, SqliteStore, bootstrap } from '../../src/index.ts';
@@ -38,6 +39,8 @@ export interface StartOptions {
   adminKey?: string;
   /** The server's clock (issue 19: budget periods and reservation expiry are tested with a clock the test moves). */
   clock?: () => number;
+  /** The server's logger (default: none); a test that searches the log for secrets passes a stream. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export interface JsonResponse<T = any> {
@@ -79,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const { store, databaseUrl } = await openStore(dataDir, options.databaseUrl);
   const keyRing = SigningKeyRing.loadOrCreate(dataDir);
   await bootstrap(store, adminKey, Date.now());
-  const { app } = buildApp({ config, store, keyRing, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const { app } = buildApp({ config, store, keyRing, logger: options.logger ?? false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
