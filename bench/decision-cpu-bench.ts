@@ -58,14 +58,16 @@ try {
   };
   await round(1_000);
   const results: number[] = [];
+  const systemShare: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const before = process.cpuUsage();
     await round(perRound);
     const used = process.cpuUsage(before);
     results.push((used.user + used.system) / perRound);
+    systemShare.push(used.system / (used.user + used.system));
   }
   console.log(
-    `decide() through the service and store, ${inflight} in flight: ${results.map((us) => fmt(us)).join(' / ')} µs CPU per decision (best ${fmt(Math.min(...results))}); verdicts ${JSON.stringify(verdicts)}`,
+    `decide() through the service and store, ${inflight} in flight: ${results.map((us) => fmt(us)).join(' / ')} µs CPU per decision (best ${fmt(Math.min(...results))}), of which in the kernel ${systemShare.map((share) => `${Math.round(100 * share)}%`).join(' / ')}; verdicts ${JSON.stringify(verdicts)}`,
   );
 } finally {
   await app.close();
