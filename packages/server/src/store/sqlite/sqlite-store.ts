@@ -580,10 +580,11 @@ export class SqliteStore implements Store {
           const eventMark = this.events.mark();
           try {
             // A savepoint per decision: one that fails rolls back alone. A batch of one needs none:
-            // its failure rolls back the whole transaction, which holds nothing else.
+            // its failure is rethrown below and rolls back the whole transaction, which holds nothing else.
             const apply = () => this.applyDecision(pending.job);
             outcomes.push({ row: batch.length === 1 ? apply() : this.db.transaction(apply)() });
           } catch (error) {
+            if (batch.length === 1) throw error;
             this.events.rollbackTo(eventMark);
             this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
             outcomes.push({ error });
@@ -591,7 +592,8 @@ export class SqliteStore implements Store {
         }
       })();
     } catch (error) {
-      // The commit itself failed: nothing of the batch is on disk, so nothing may be answered as decided.
+      // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
+      // so nothing may be answered as decided.
       this.events.discard();
       this.health.noteError(error); // issue 23
       for (const pending of batch) pending.reject(error);
