@@ -6,7 +6,8 @@
 //   - server CPU per decision at 16 in flight (all threads, /proc) <= 200 µs, so >= 5,000
 //     decisions/s on one core.
 // With `--baseline <commit>` the server of that commit runs beside this tree's, every measurement
-// interleaved (before, now, before, now…), so "before" and "after" come from one run on one machine.
+// paired in time (calls alternating between the servers, rates in turns of one second, the in-flight
+// loads at once), so "before" and "after" come from one run on one machine.
 // `--postgres`: also a server on PostgreSQL (started as the tests start it: fsync=off, so its
 // latency is not a durable one and is shown for reference only). `--quick`: 4 s per rate.
 import { spawn } from 'node:child_process';
@@ -14,7 +15,7 @@ import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } fr
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from './http/seed.ts';
-import type { LatencyResult, LatencySpec } from './http/latency-client.ts';
+import type { LatencyResult, LatencySpec, LatencyTarget } from './http/latency-client.ts';
 import { baselineBundle } from './lib/baseline-bundle.ts';
 import { cpuMs } from './lib/cpu-time.ts';
 import { fmt, percentile } from './lib/measure.ts';
@@ -65,7 +66,7 @@ export function fdatasyncProbe(count = 200): { p50: number; p99: number } {
 }
 
 /** Runs the client; `onMeasuring` fires when an inflight run starts its measured part. */
-function client(spec: LatencySpec, onMeasuring?: () => void): Promise<LatencyResult> {
+function client(spec: LatencySpec, onMeasuring?: () => void): Promise<LatencyResult[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/http/latency-client.ts', JSON.stringify(spec)], {
       cwd: ROOT,
@@ -93,7 +94,7 @@ export interface LatencyBenchOptions {
   baseline?: string;
   postgres?: boolean;
   quick?: boolean;
-  /** Directory for `--cpu-prof` profiles of this tree's server (written when it stops). */
+  /** Directory for `--cpu-prof` profiles of this tree's server (written when it stops; the profiler's cost skews a comparison). */
   cpuProfDir?: string;
   log?: (line: string) => void;
 }
@@ -103,7 +104,7 @@ export async function runLatencyBench(options: LatencyBenchOptions = {}): Promis
   const rateSeconds = options.quick ? 4 : 8;
   const adminKey = `fk_latency_${process.pid}_${Date.now()}`;
   const dataDirs: string[] = [];
-  const servers: Array<{ target: string; child: Child; agents: LatencySpec['agents'] }> = [];
+  const servers: Array<{ target: string; child: Child; agents: LatencyTarget['agents'] }> = [];
   let postgres: { stop(): Promise<void>; createDatabase(): Promise<string> } | null = null;
   const loadAtStart = loadavg()[0];
   try {
@@ -134,34 +135,40 @@ export async function runLatencyBench(options: LatencyBenchOptions = {}): Promis
       servers.map(({ target }) => [target, { target, sequential: null!, rates: [], inflight: null! }]),
     );
     let run = 0;
-    const base = (server: (typeof servers)[number]) => ({ port: server.child.port, agents: server.agents, runTag: `l${run++}` });
-    for (const server of servers) {
-      const sequential = await client({ ...base(server), mode: 'sequential', count: options.quick ? 500 : 1_000, warmup: 200 });
-      results.get(server.target)!.sequential = sequential;
+    // Every phase measures all servers paired in time (latency-client.ts), so a swing of the shared
+    // machine's load falls on each of them alike.
+    const base = () => ({ targets: servers.map(({ child, agents }) => ({ port: child.port, agents })), runTag: `l${run++}` });
+    const sequential = await client({ ...base(), mode: 'sequential', count: options.quick ? 500 : 1_000, warmup: 200 });
+    for (const [i, server] of servers.entries()) {
+      const result = sequential[i];
+      results.get(server.target)!.sequential = result;
       log(
-        `  ${server.target}: sequential p50 ${fmt(sequential.p50)} / p99 ${fmt(sequential.p99)} ms; /healthz p50 ${fmt(sequential.healthP50!)} / p99 ${fmt(sequential.healthP99!)} ms ${JSON.stringify(sequential.verdicts)}`,
+        `  ${server.target}: sequential p50 ${fmt(result.p50)} / p99 ${fmt(result.p99)} ms; /healthz p50 ${fmt(result.healthP50!)} / p99 ${fmt(result.healthP99!)} ms ${JSON.stringify(result.verdicts)}`,
       );
     }
     for (const rate of RATES) {
-      for (const server of servers) {
-        const result = await client({ ...base(server), mode: 'rate', rate, warmupSeconds: 2, seconds: rateSeconds });
+      const atRate = await client({ ...base(), mode: 'rate', rate, warmupSeconds: 2, seconds: rateSeconds });
+      for (const [i, server] of servers.entries()) {
+        const result = atRate[i];
         results.get(server.target)!.rates.push({ rate, result });
         log(
           `  ${server.target}: ${rate} req/s offered, ${fmt(result.rps)} sent/s: p50 ${fmt(result.p50)} / p99 ${fmt(result.p99)} / max ${fmt(result.max)} ms (sender lag p99 ${fmt(result.senderLagP99!)} ms) ${JSON.stringify(result.verdicts)}`,
         );
       }
     }
-    for (const server of servers) {
-      const pid = server.child.process.pid!;
-      let before: number | null = null;
-      const result = await client(
-        { ...base(server), mode: 'inflight', inflight: INFLIGHT, warmupSeconds: 2, seconds: options.quick ? 5 : 8 },
-        () => {
-          before = cpuMs(pid);
-        },
-      );
-      const after = cpuMs(pid);
-      const cpuUsPerDecision = before !== null && after !== null ? ((after - before) * 1000) / result.requests : Number.NaN;
+    const pids = servers.map(({ child }) => child.process.pid!);
+    let before: Array<number | null> = [];
+    const inflight = await client(
+      { ...base(), mode: 'inflight', inflight: INFLIGHT, warmupSeconds: 2, seconds: options.quick ? 5 : 8 },
+      () => {
+        before = pids.map(cpuMs);
+      },
+    );
+    const after = pids.map(cpuMs);
+    for (const [i, server] of servers.entries()) {
+      const result = inflight[i];
+      const [b, a] = [before[i], after[i]];
+      const cpuUsPerDecision = b != null && a != null ? ((a - b) * 1000) / result.requests : Number.NaN;
       results.get(server.target)!.inflight = { ...result, cpuUsPerDecision };
       log(
         `  ${server.target}: ${INFLIGHT} in flight: ${fmt(result.rps)} decisions/s, p50 ${fmt(result.p50)} / p99 ${fmt(result.p99)} ms, server CPU ${fmt(cpuUsPerDecision)} µs per decision (all threads) ${JSON.stringify(result.verdicts)}`,
