@@ -36,6 +36,13 @@ const OTHER_RULES = [
 
 /** Seeds `normalAgents` normal agents and returns the keys the workload uses. */
 export async function seed(base: string, adminKey: string, normalAgents: number): Promise<WorkloadKeys> {
+  // The server makes its first key once it listens (main.ts): wait for the key, not only for /healthz.
+  for (let waited = 0; ; waited += 250) {
+    const probe = await fetch(base + '/fabric/tool-rules', { headers: { 'x-api-key': adminKey } });
+    await probe.text();
+    if (probe.status !== 401 || waited > 120_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   for (const rule of [DENY_RULE, ...OTHER_RULES]) await call(base, adminKey, 'POST', '/fabric/tool-rules', rule);
   const held = (await call(base, adminKey, 'POST', '/fabric/api-keys', { name: 'bench-new-agents', role: 'approver' })).api_key as string;
   const blocked = (await call(base, adminKey, 'POST', '/fabric/api-keys', { name: 'bench-blocked', role: 'approver' })).api_key as string;
