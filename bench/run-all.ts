@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in one run, then one table with the targets of issue 8 and
 // whether each holds. Ratios are taken within this run (the machine is shared and noisy).
 // Options: --store-target <n> (default 1,000,000), --skip-http, --skip-store, --skip-postgres,
+// --skip-latency, --baseline <commit> (issue 15: that commit's server measured beside this one),
 // --quick (or BENCH_QUICK=1: shorter PostgreSQL loads and 30 race rounds), --json <file>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -8,6 +9,7 @@ import { dirname } from 'node:path';
 import { runApprovalLookupBench } from './approval-lookup-bench.ts';
 import { runEngineBench, type EngineRow } from './engine-bench.ts';
 import { runHttpBench, type HttpBenchResult } from './http-bench.ts';
+import { latencyRows, runLatencyBench, type LatencyBenchResult } from './latency-bench.ts';
 import { runPostgresBench, type PostgresBenchResult } from './postgres-bench.ts';
 import { fsyncProbe } from './lib/fsync-probe.ts';
 import { fmt } from './lib/measure.ts';
@@ -33,6 +35,11 @@ let http: HttpBenchResult | null = null;
 if (!args.includes('--skip-http')) {
   console.log('\nHTTP, mixed workload (70% allowed, 20% held, 10% blocked; 80% ~300 B, 20% ~4 KB bodies)');
   http = await runHttpBench();
+}
+let latency: LatencyBenchResult | null = null;
+if (!args.includes('--skip-latency')) {
+  console.log('\ndecision latency and CPU (issue 15): sequential, steady 100 / 200 / 1,000 req/s, 16 in flight');
+  latency = await runLatencyBench({ baseline: argOf('--baseline'), quick: args.includes('--quick') || process.env.BENCH_QUICK === '1' });
 }
 let postgres: PostgresBenchResult | null = null;
 if (!args.includes('--skip-postgres')) {
@@ -105,6 +112,15 @@ if (http) {
     '',
   ]);
   rows.push(['HTTP server RSS after the HTTP runs', `${fmt(http.rssAfterMb)} MB`, '', '']);
+}
+if (latency) {
+  rows.push([
+    `fdatasync of a 4 KB append on this disk (issue 15's "one fsync")`,
+    `${fmt(latency.fdatasync.p50)} ms p50, ${fmt(latency.fdatasync.p99)} ms p99`,
+    'context',
+    '',
+  ]);
+  for (const row of latencyRows(latency)) rows.push([row.measure, row.result, row.target, verdict(row.pass)]);
 }
 if (postgres) {
   const ceiling = postgres.scenarios.find((s) => s.target === 'ceiling')!.result;
@@ -237,6 +253,6 @@ if (jsonOut) {
   mkdirSync(dirname(jsonOut), { recursive: true });
   writeFileSync(
     jsonOut,
-    JSON.stringify({ started: started.toISOString(), machine, fsync, engine, approvals, http, postgres, store, table }, null, 1),
+    JSON.stringify({ started: started.toISOString(), machine, fsync, engine, approvals, http, latency, postgres, store, table }, null, 1),
   );
 }

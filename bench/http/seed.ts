@@ -5,11 +5,18 @@
 import { DENIED_PATH, DENY_RULE, LOW_RISK_PATH, type WorkloadKeys } from './workload.ts';
 
 async function call(base: string, apiKey: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(base + path, {
-    method,
-    headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  // A server just started on a loaded machine may shed (503 AG_OVERLOADED, nothing done): wait and resend.
+  for (let attempt = 0; ; attempt++) {
+    response = await fetch(base + path, {
+      method,
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status !== 503 || attempt >= 30) break;
+    await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+  }
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return JSON.parse(text);
@@ -29,6 +36,13 @@ const OTHER_RULES = [
 
 /** Seeds `normalAgents` normal agents and returns the keys the workload uses. */
 export async function seed(base: string, adminKey: string, normalAgents: number): Promise<WorkloadKeys> {
+  // The server makes its first key once it listens (main.ts): wait for the key, not only for /healthz.
+  for (let waited = 0; ; waited += 250) {
+    const probe = await fetch(base + '/fabric/tool-rules', { headers: { 'x-api-key': adminKey } });
+    await probe.text();
+    if (probe.status !== 401 || waited > 120_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   for (const rule of [DENY_RULE, ...OTHER_RULES]) await call(base, adminKey, 'POST', '/fabric/tool-rules', rule);
   const held = (await call(base, adminKey, 'POST', '/fabric/api-keys', { name: 'bench-new-agents', role: 'approver' })).api_key as string;
   const blocked = (await call(base, adminKey, 'POST', '/fabric/api-keys', { name: 'bench-blocked', role: 'approver' })).api_key as string;

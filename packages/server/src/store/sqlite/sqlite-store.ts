@@ -98,16 +98,58 @@ export interface SqliteStoreOptions {
   storageCheckMs?: number;
 }
 
+/** SQLite's default automatic checkpoint threshold, in WAL pages (for every write but decision batches). */
+const WAL_CHECKPOINT_PAGES = 1000;
+/**
+ * WAL pages between two checkpoints of `checkpointAfterAnswers`: twice SQLite's default, so half as
+ * many checkpoints (each costs an fsync of the database file) and under 1% of lone decisions followed
+ * by one, with the WAL still under ~8 MB.
+ */
+const DECISION_CHECKPOINT_PAGES = 2 * WAL_CHECKPOINT_PAGES;
+
+/**
+ * The settings a group commit switches, as statements prepared once (`db.pragma()` prepares its
+ * statement on every call; these run several times per batch).
+ */
+function commitPragmas(db: Database.Database) {
+  const statement = (sql: string) => {
+    const prepared = db.prepare(sql);
+    return () => void (prepared.reader ? prepared.all() : prepared.run());
+  };
+  const normal = statement('PRAGMA synchronous = NORMAL');
+  const full = statement('PRAGMA synchronous = FULL');
+  const noAutoCheckpoint = statement('PRAGMA wal_autocheckpoint = 0');
+  const autoCheckpoint = statement(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+  const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  return {
+    /** A decision batch: no fsync in the commit (wal-sync.ts), no checkpoint inside it. */
+    batchCommit: () => (normal(), noAutoCheckpoint()),
+    /** Every other write: its own fsync and SQLite's automatic checkpoints, as before. */
+    otherCommits: () => (full(), autoCheckpoint()),
+    /** Returns the WAL's size in pages when it ran. */
+    checkpoint: () => (normal(), (passive.get() as { log: number }).log),
+  };
+}
+
 export class SqliteStore implements Store {
   readonly db: Database.Database;
   private queue: PendingJob[] = [];
   private flushScheduled = false;
+  /**
+   * Issue 15: decisions committed since the last checkpoint, how many make a checkpoint due (learnt
+   * from the WAL pages the last ones wrote: ~15 for a lone decision, a few in a busy batch; kept
+   * within 20–400, so a wrong guess leaves at most one long WAL), and whether one is scheduled.
+   */
+  private decisionsSinceCheckpoint = 0;
+  private decisionsPerCheckpoint = 100;
+  private checkpointScheduled = false;
   private closed = false;
   /** The caches that decide (cached-store.ts); every change below drops what it touched. */
   private readonly caches = new DecisionCaches();
   /** Where this store reports its own changes to the caches. */
   protected readonly invalidation: CacheInvalidation = this.caches;
   private statements: ReturnType<SqliteStore['prepare']>;
+  private pragmas: ReturnType<typeof commitPragmas>;
   private events: SqliteEventLog;
   private haltSwitch: SqliteHalt;
   private traces: SqliteTraces;
@@ -154,10 +196,14 @@ export class SqliteStore implements Store {
     const mode = this.db.pragma('journal_mode = WAL', { simple: true });
     if (file !== ':memory:' && mode !== 'wal') throw new Error(`SQLite could not use WAL mode here (journal_mode is ${String(mode)})`);
     this.db.pragma('synchronous = FULL');
+    // Issue 15: a decision's savepoint journals every page it touches; in a temp file that was ~30
+    // writes per decision. Kept in memory: it serves rollback only, never durability.
+    this.db.pragma('temp_store = MEMORY');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
     this.statements = this.prepare();
+    this.pragmas = commitPragmas(this.db);
     this.events = new SqliteEventLog(this.db, (tenantId, id) => {
       const row = this.statements.decisionEventFields.get(tenantId, id) as Row | undefined;
       return row ? decisionEventFieldsOf(row) : null;
@@ -532,15 +578,20 @@ export class SqliteStore implements Store {
     if (batch.length === 0) return;
     const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
     // The commit writes the WAL without an fsync; the answers wait for `walSync` (see wal-sync.ts).
+    // Issue 15: no automatic checkpoint inside this commit (it syncs the WAL and the database file on
+    // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
     try {
-      this.db.pragma('synchronous = NORMAL');
+      this.pragmas.batchCommit();
       this.db.transaction(() => {
         for (const pending of batch) {
           const eventMark = this.events.mark();
           try {
-            // A savepoint per decision: one that fails rolls back alone.
-            outcomes.push({ row: this.db.transaction(() => this.applyDecision(pending.job))() });
+            // A savepoint per decision: one that fails rolls back alone. A batch of one needs none:
+            // its failure is rethrown below and rolls back the whole transaction, which holds nothing else.
+            const apply = () => this.applyDecision(pending.job);
+            outcomes.push({ row: batch.length === 1 ? apply() : this.db.transaction(apply)() });
           } catch (error) {
+            if (batch.length === 1) throw error;
             this.events.rollbackTo(eventMark);
             this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
             outcomes.push({ error });
@@ -548,15 +599,19 @@ export class SqliteStore implements Store {
         }
       })();
     } catch (error) {
-      // The commit itself failed: nothing of the batch is on disk, so nothing may be answered as decided.
+      // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
+      // so nothing may be answered as decided.
       this.events.discard();
       this.health.noteError(error); // issue 23
       for (const pending of batch) pending.reject(error);
       return;
     } finally {
       // Every other write commits with its own fsync, as before.
-      if (this.db.open) this.db.pragma('synchronous = FULL');
+      if (this.db.open) {
+        this.pragmas.otherCommits();
+      }
     }
+    this.decisionsSinceCheckpoint += batch.length;
     const events = this.events.hold();
     const answer = () => {
       // Issue 23: a commit into files deleted or replaced since is not durable; answer nothing as decided.
@@ -570,6 +625,11 @@ export class SqliteStore implements Store {
         if (outcome.row) pending.resolve(outcome.row);
         else pending.reject(outcome.error);
       });
+      if (this.decisionsSinceCheckpoint >= this.decisionsPerCheckpoint && !this.checkpointScheduled) {
+        this.checkpointScheduled = true;
+        // After the answers were written (their continuations run before this).
+        setImmediate(() => this.checkpointAfterAnswers());
+      }
     };
     // INVARIANT: no answer before its commit is on disk. A failed sync answers nothing as decided,
     // and stops the store: after a failed fsync Linux may report the next one clean although the
@@ -591,6 +651,31 @@ export class SqliteStore implements Store {
       return;
     }
     answer();
+  }
+
+  /**
+   * The checkpoint SQLite would have run inside a decision commit, run once its answers left. Same
+   * work and the same syncs (NORMAL: the WAL before copying, the database file after), so durability
+   * is unchanged; on the same connection a PASSIVE checkpoint completes and the next write restarts
+   * the WAL. A batch queued before it was scheduled commits first (setImmediate runs in order).
+   */
+  private checkpointAfterAnswers(): void {
+    this.checkpointScheduled = false;
+    if (this.closed || this.failed || !this.db.open) return;
+    try {
+      const pages = this.pragmas.checkpoint();
+      if (pages > 0)
+        this.decisionsPerCheckpoint = Math.min(
+          400,
+          Math.max(20, Math.round((DECISION_CHECKPOINT_PAGES * this.decisionsSinceCheckpoint) / pages)),
+        );
+      this.decisionsSinceCheckpoint = 0;
+    } catch (error) {
+      // A checkpoint that fails leaves the WAL as it is: nothing committed is lost; the next one retries.
+      this.health.noteError(error);
+    } finally {
+      if (this.db.open) this.pragmas.otherCommits();
+    }
   }
 
   async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {
