@@ -174,6 +174,8 @@ export interface DecisionJob {
    * key (for the tenant and API key, within `windowMs`) is returned instead of deciding again.
    */
   idempotency?: { key: string; requestHash: string; windowMs: number };
+  /** Issue 21: the agent's live plans; the transaction reads how many of their steps ran. */
+  planIds?: readonly string[];
 }
 
 /** An `Idempotency-Key` reused within its window for a different request. */

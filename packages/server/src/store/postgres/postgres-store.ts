@@ -636,7 +636,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   /** What a decision reads (issue 19: shared with readDecisionState). */
   private async decisionReads(
     client: pg.ClientBase,
-    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>,
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
   ): Promise<DecisionReads> {
     const tenantRow = (await query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId])).rows[0];
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
@@ -669,6 +669,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
         job.now,
       )),
     };
+    // Issue 21: how many steps of the agent's live plans ran, read under the tenant's lock.
+    if (job.planIds?.length) reads.planProgress = await this.plans.stepsUsed(client, job.tenantId, job.planIds);
     return reads;
   }
 
@@ -828,6 +830,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
           break;
         case 'decision-events':
           await this.events.appendDecision(client, events, write.row, write.effects, write.approval);
+          break;
+        case 'use-plan-step':
+          // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
+          if (!(await this.plans.useStep(client, write)))
+            throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
           break;
         default:
           // Issue 19: the decision's budget reservation and alerts.

@@ -696,4 +696,9 @@ export const POSTGRES_MIGRATIONS: string[] = [
   );
   CREATE INDEX plans_live_by_tenant ON plans (tenant_id, status, expires_at);
   `,
+  // Issue 21: a plan's steps are used up in index order (`steps_used` of them ran); all used, it is complete.
+  `
+  ALTER TABLE plans ADD COLUMN steps_used INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE plans ADD COLUMN completed_at BIGINT;
+  `,
 ];

@@ -598,7 +598,9 @@ export class SqliteStore implements Store {
   }
 
   /** What a decision reads (issue 19: shared with readDecisionState, which writes nothing). */
-  private decisionReads(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): DecisionReads {
+  private decisionReads(
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
+  ): DecisionReads {
     const s = this.statements;
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
@@ -619,6 +621,8 @@ export class SqliteStore implements Store {
         job.now,
       ),
     };
+    // Issue 21: how many steps of the agent's live plans ran, read in this transaction.
+    if (job.planIds?.length) reads.planProgress = this.plans.stepsUsedNow(job.tenantId, job.planIds);
     return reads;
   }
 
@@ -722,6 +726,10 @@ export class SqliteStore implements Store {
       case 'decision-events':
         // The live events of this decision; flush drops them again if its savepoint rolls back.
         this.events.appendDecision(write.row, write.effects, write.approval);
+        return;
+      case 'use-plan-step':
+        // INVARIANT: a plan step is used once. Its count was read in this transaction, so this cannot miss.
+        if (!this.plans.useStepNow(write)) throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
         return;
       default:
         // Issue 19: the decision's budget reservation and alerts.
