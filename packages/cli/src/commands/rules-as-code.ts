@@ -17,6 +17,7 @@ function declared(rule: ToolRule): ToolRuleRequest {
   if (rule.match_args && rule.match_args.length > 0) out.match_args = rule.match_args;
   if (rule.agent_ids && rule.agent_ids.length > 0) out.agent_ids = rule.agent_ids;
   if (rule.risk_at_least) out.risk_at_least = rule.risk_at_least;
+  if (rule.min_distinct_approvers && rule.min_distinct_approvers > 1) out.min_distinct_approvers = rule.min_distinct_approvers;
   if (rule.description) out.description = rule.description;
   if (!rule.enabled) out.enabled = false;
   return out;

@@ -65,6 +65,8 @@ export interface ToolRuleRow {
   match_args: ArgCondition[] | null;
   agent_ids: string[] | null;
   risk_at_least: RiskClass | null;
+  /** Issue 21: distinct approver keys a `require_approval` rule's approval needs (null: one). */
+  min_distinct_approvers?: number | null;
   description: string;
   enabled: boolean;
   version: number;

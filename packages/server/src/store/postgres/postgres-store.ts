@@ -172,7 +172,13 @@ export class PostgresStore implements Store, SharedSigningKeys {
       this.tenantTransaction(tenantId, (client, batch) => run(client, batch)),
     );
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
-    this.governance = new PostgresGovernance(this.pool, (run) => this.transaction(run), this.journal); // issue 21
+    this.governance = new PostgresGovernance(
+      this.pool,
+      (run) => this.transaction(run),
+      this.journal,
+      this.events,
+      (tenantId, run) => this.tenantTransaction(tenantId, run),
+    ); // issue 21
     this.trajectories = new PostgresTrajectories(this.pool); // issue 21
     this.plans = new PostgresPlans(this.pool, query); // issue 21 item 4
   }
@@ -355,7 +361,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
         client,
         'rule_insert',
         `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
-           version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+           version, created_at, updated_at, min_distinct_approvers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           c.id,
           c.tenant_id,
@@ -370,6 +376,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
           c.version,
           c.created_at,
           c.updated_at,
+          c.min_distinct_approvers,
         ],
       );
     });
@@ -394,7 +401,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
         client,
         'rule_update',
         `UPDATE tool_rules SET name = $3, effect = $4, match_path = $5, match_args = $6, agent_ids = $7, risk_at_least = $8,
-           description = $9, enabled = $10, version = $11, updated_at = $12
+           description = $9, enabled = $10, version = $11, updated_at = $12, min_distinct_approvers = $13
          WHERE tenant_id = $1 AND id = $2`,
         [
           c.tenant_id,
@@ -409,6 +416,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
           c.enabled,
           c.version,
           c.updated_at,
+          c.min_distinct_approvers,
         ],
       );
     });
@@ -441,7 +449,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
             client,
             'rule_set_update',
             `UPDATE tool_rules SET name = $3, effect = $4, match_path = $5, match_args = $6, agent_ids = $7, risk_at_least = $8,
-               description = $9, enabled = $10, version = $11, updated_at = $12
+               description = $9, enabled = $10, version = $11, updated_at = $12, min_distinct_approvers = $14
              WHERE tenant_id = $1 AND id = $2 AND version = $13`,
             [
               c.tenant_id,
@@ -457,6 +465,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
               c.version,
               c.updated_at,
               expectedVersion,
+              c.min_distinct_approvers,
             ],
           );
           if (result.rowCount !== 1) throw new StaleRuleSet();
@@ -467,7 +476,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
             client,
             'rule_set_insert',
             `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
-               version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+               version, created_at, updated_at, min_distinct_approvers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
             [
               c.id,
               c.tenant_id,
@@ -482,6 +491,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
               c.version,
               c.created_at,
               c.updated_at,
+              c.min_distinct_approvers,
             ],
           );
         }

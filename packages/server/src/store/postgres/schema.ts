@@ -701,4 +701,6 @@ export const POSTGRES_MIGRATIONS: string[] = [
   ALTER TABLE plans ADD COLUMN steps_used INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE plans ADD COLUMN completed_at BIGINT;
   `,
+  // Issue 21: a `require_approval` tool rule may ask for several distinct approvers.
+  `ALTER TABLE tool_rules ADD COLUMN min_distinct_approvers INTEGER;`,
 ];

@@ -180,7 +180,7 @@ export class SqliteStore implements Store {
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
       options.journal ?? true,
     );
-    this.governance = new SqliteGovernance(this.db, this.journal); // issue 21
+    this.governance = new SqliteGovernance(this.db, this.journal, this.events); // issue 21
     this.trajectories = new SqliteTrajectories(this.db); // issue 21
     this.plans = new SqlitePlans(this.db); // issue 21 item 4
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
@@ -357,9 +357,9 @@ export class SqliteStore implements Store {
   async createToolRule(rule: ToolRuleRow): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, min_distinct_approvers, description, enabled,
            version, created_at, updated_at)
-         VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @description, @enabled,
+         VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @min_distinct_approvers, @description, @enabled,
            @version, @created_at, @updated_at)`,
       )
       .run(ruleColumns(rule));
@@ -400,7 +400,7 @@ export class SqliteStore implements Store {
     this.db
       .prepare(
         `UPDATE tool_rules SET name = @name, effect = @effect, match_path = @match_path, match_args = @match_args,
-           agent_ids = @agent_ids, risk_at_least = @risk_at_least, description = @description, enabled = @enabled,
+           agent_ids = @agent_ids, risk_at_least = @risk_at_least, min_distinct_approvers = @min_distinct_approvers, description = @description, enabled = @enabled,
            version = @version, updated_at = @updated_at
          WHERE tenant_id = @tenant_id AND id = @id`,
       )
@@ -427,7 +427,7 @@ export class SqliteStore implements Store {
         const changed = this.db
           .prepare(
             `UPDATE tool_rules SET name = @name, effect = @effect, match_path = @match_path, match_args = @match_args,
-               agent_ids = @agent_ids, risk_at_least = @risk_at_least, description = @description, enabled = @enabled,
+               agent_ids = @agent_ids, risk_at_least = @risk_at_least, min_distinct_approvers = @min_distinct_approvers, description = @description, enabled = @enabled,
                version = @version, updated_at = @updated_at
              WHERE tenant_id = @tenant_id AND id = @id AND version = @expected_version`,
           )
@@ -437,9 +437,9 @@ export class SqliteStore implements Store {
       for (const rule of plan.create) {
         this.db
           .prepare(
-            `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+            `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, min_distinct_approvers, description, enabled,
                version, created_at, updated_at)
-             VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @description, @enabled,
+             VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @min_distinct_approvers, @description, @enabled,
                @version, @created_at, @updated_at)`,
           )
           .run(ruleColumns(rule));
