@@ -800,4 +800,23 @@ export const MIGRATIONS: string[] = [
   `,
   // Issue 21: a `require_approval` tool rule may ask for several distinct approvers.
   `ALTER TABLE tool_rules ADD COLUMN min_distinct_approvers INTEGER;`,
+  // Issue 21: issued passports (the token's claims, not the token), so they can be listed and revoked.
+  `
+  CREATE TABLE passports (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    trajectory_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    kid TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    issued_by_key_id TEXT NOT NULL,
+    issued_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    revoked_by_key_id TEXT,
+    revoked_reason TEXT
+  );
+  CREATE INDEX passports_by_tenant ON passports (tenant_id, issued_at);
+  `,
 ];

@@ -4,11 +4,9 @@ import type Database from 'better-sqlite3';
 import type { PlanListQuery, PlanRow, PlanStore } from '../plan-store.ts';
 import { listPlansSql, listPlansValues, PLAN_COLUMNS, planOf, planValues, useStepSql } from '../plan-rows.ts';
 
-type Row = Record<string, any>;
+import { bind, named } from './named-parameters.ts';
 
-/** Named parameters `@p1`, `@p2`, ... bound from an array. */
-const named = (n: number) => `@p${n}`;
-const bind = (values: unknown[]) => Object.fromEntries(values.map((value, i) => [`p${i + 1}`, value]));
+type Row = Record<string, any>;
 
 export class SqlitePlans implements PlanStore {
   private readonly useStepStatement: Database.Statement;
