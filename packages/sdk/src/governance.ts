@@ -85,6 +85,8 @@ export function governanceHelpers(call: Call) {
       verify: (token: string) =>
         post<{ valid: boolean; reason: string; passport: JsonObject | null }>('/fabric/passports/verify', { token }),
     },
+    /** The calling key: its id, role and `tenant_id` (which `CommitPlanRequest` names). */
+    me: () => call<{ key_id: string; tenant_id: string } & JsonObject>('GET', '/fabric/me'),
     plans: {
       /** `CommitPlanRequest`: each step risk-scored; over the budget or above the ceiling it is refused (422, naming the step). */
       commit: (request: Body) => post<JsonObject & { plan_id: string; status: string }>('/fabric/plans', request),

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
+import { readThenMailPlan } from '../../server/test/support/plan-fixture.ts';
 import { ActionGate, ApiRequestError, signApprovalText } from '../src/index.ts';
 
 let server: TestServer;
@@ -72,17 +73,7 @@ test('trajectories and passports through the SDK', async () => {
 
 test('plans through the SDK: commit, authorize by another key, steps used in order, verify', async () => {
   const tenant = (await server.call('GET', '/fabric/me')).body.tenant_id as string;
-  const plan = await admin.governance.plans.commit({
-    agent_id: 'sdk-planner',
-    tenant,
-    goal: 'read then mail',
-    steps: [
-      { index: 0, action: 'read_file', target: '/srv/a.txt' },
-      { index: 1, action: 'send_email', target: 'ops@ourco.com' },
-    ],
-    max_cumulative_risk_budget: 1,
-    authorized_authority_ceiling: 'WRITE',
-  });
+  const plan = await admin.governance.plans.commit(readThenMailPlan('sdk-planner', tenant));
   assert.equal(plan.status, 'pending_authorization');
   const other = new ActionGate({
     baseUrl: server.url,

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type TestServer } from './support/test-server.ts';
 import { databaseForNodes, type TestPostgres } from './support/postgres-server.ts';
+import { readThenMailPlan } from './support/plan-fixture.ts';
 
 let postgres: TestPostgres | null = null;
 let a: TestServer;
@@ -27,17 +28,7 @@ after(async () => {
 test('20 concurrent calls of one plan step, spread over both nodes, use it once; the plan completes on either node', async () => {
   const tenant = (await a.call('GET', '/fabric/me')).body.tenant_id;
   const committed = await a.call('POST', '/fabric/plans', {
-    body: {
-      agent_id: 'two-node-planner',
-      tenant,
-      goal: 'read then report',
-      steps: [
-        { index: 0, action: 'read_file', target: '/srv/a.txt' },
-        { index: 1, action: 'send_email', target: 'ops@ourco.com' },
-      ],
-      max_cumulative_risk_budget: 1,
-      authorized_authority_ceiling: 'WRITE',
-    },
+    body: readThenMailPlan('two-node-planner', tenant),
   });
   assert.equal(committed.status, 201);
   const planId = committed.body.plan_id;

@@ -24,7 +24,7 @@ function declared(rule: ToolRule): ToolRuleRequest {
 }
 
 /** Reads and parses a YAML (or JSON) file; a missing or malformed file is a usage error (exit 2). */
-function readYaml(path: string): unknown {
+export function readYaml(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
