@@ -14,6 +14,7 @@ import uuid
 from typing import Any, Callable, Dict, List, Optional
 
 from .errors import ApiRequestError, GovernanceUnavailable
+from .governance import GovernanceMethods
 
 JsonObject = Dict[str, Any]
 
@@ -48,7 +49,7 @@ class _Retryable(Exception):
         self.status = status
 
 
-class Client:
+class Client(GovernanceMethods):
     """A client of one ActionGate service.
 
     `timeout` (seconds) bounds each call, retries included. `retries` applies to the decision call

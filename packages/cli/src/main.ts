@@ -15,6 +15,7 @@ import { credentialsCommand } from './commands/credentials.ts';
 import { callCommand } from './commands/call.ts';
 import { auditCommands } from './commands/audit.ts';
 import { mcpGatewayCommand } from '@actiongate/mcp-gateway/command';
+import { plansCommand, policiesCommand } from './commands/governance.ts'; // issue 21
 
 const program = new Command('actiongate')
   .description('ActionGate: governance for the tool calls of software agents')
@@ -40,5 +41,7 @@ credentialsCommand(program);
 callCommand(program);
 auditCommands(program);
 mcpGatewayCommand(program);
+policiesCommand(program); // issue 21
+plansCommand(program);
 
 await program.parseAsync(process.argv);

@@ -96,6 +96,14 @@ function refuseUnknown(value: Record<string, unknown>, known: string[], where: s
     throw new CaseFileError(`${where}: unknown field(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; allowed: ${known.join(', ')}`);
 }
 
+/** Issue 21: a rule's count of distinct approvers, 1..10, or null. */
+function approversOf(value: unknown, at: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10)
+    throw new CaseFileError(`${at} must be an integer from 1 to 10`);
+  return value;
+}
+
 /** Reads the `rules:` list of a rule file (what `rules export` writes), checking what the server would check. */
 export function parseRules(document: unknown, where: string): Array<Omit<ToolRule, 'id' | 'version'> & { description?: string }> {
   const list = isObject(document) ? document.rules : undefined;
@@ -104,7 +112,11 @@ export function parseRules(document: unknown, where: string): Array<Omit<ToolRul
   return list.map((rule, i) => {
     const at = `${where}: rules[${i}]`;
     if (!isObject(rule)) throw new CaseFileError(`${at} must be a mapping`);
-    refuseUnknown(rule, ['name', 'effect', 'match_path', 'match_args', 'agent_ids', 'risk_at_least', 'description', 'enabled'], at);
+    refuseUnknown(
+      rule,
+      ['name', 'effect', 'match_path', 'match_args', 'agent_ids', 'risk_at_least', 'min_distinct_approvers', 'description', 'enabled'],
+      at,
+    );
     if (typeof rule.name !== 'string' || rule.name.length === 0) throw new CaseFileError(`${at}.name must be a non-empty string`);
     if (names.has(rule.name)) throw new CaseFileError(`${at}.name \`${rule.name}\` is declared more than once`);
     names.add(rule.name);
@@ -123,6 +135,7 @@ export function parseRules(document: unknown, where: string): Array<Omit<ToolRul
       match_args: conditions,
       agent_ids: (rule.agent_ids as string[] | null | undefined) ?? null,
       risk_at_least: rule.risk_at_least == null ? null : (oneOf(rule.risk_at_least, RISKS, `${at}.risk_at_least`) as RiskClass),
+      min_distinct_approvers: approversOf(rule.min_distinct_approvers, `${at}.min_distinct_approvers`),
       enabled: rule.enabled === undefined ? true : Boolean(rule.enabled),
       ...(typeof rule.description === 'string' ? { description: rule.description } : {}),
     };

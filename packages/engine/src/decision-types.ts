@@ -113,6 +113,8 @@ export interface DecisionState {
   recentCalls?: readonly RecentCall[];
   /** Issue 21 item 4: the tenant's authorized plans still in force (the policy stage's plan hook). */
   authorizedPlans?: readonly AuthorizedPlan[];
+  /** Issue 21: steps used of the agent's plans, by plan id, read in the decision's transaction (newer than the snapshot). */
+  planProgress?: Readonly<Record<string, number>>;
   // Issue 19: optional, absent means none.
   /** Budgets covering the call (tenant, agent, key, tool and their parents), with their usage. */
   budgets?: readonly BudgetView[];

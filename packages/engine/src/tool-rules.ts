@@ -21,6 +21,8 @@ export interface ToolRule {
   agent_ids?: string[] | null;
   /** Only actions of at least this risk class. */
   risk_at_least?: RiskClass | null;
+  /** Issue 21: a `require_approval` rule's approval waits for this many distinct approver keys. */
+  min_distinct_approvers?: number | null;
 }
 
 /** A rule that matched a call, with the conditions that made it match. */

@@ -1,5 +1,5 @@
 // Issue 21: helpers for authorities, requested, multi-party and signed approvals, governance and
-// trajectory policies, trajectories and passports. Thin: one method per route, bodies as the spec
+// trajectory policies, trajectories and passports, plans. Thin: one method per route, bodies as the spec
 // names them; `signApprovalText` signs locally with node:crypto (no dependency), so an approver's
 // private key never leaves the process.
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
@@ -75,7 +75,39 @@ export function governanceHelpers(call: Call) {
           { trajectory_id: trajectoryId, ...(validityHours === undefined ? {} : { validity_hours: validityHours }) },
         ),
     },
+    passports: {
+      list: (query: { trajectory_id?: string; agent_id?: string; limit?: number } = {}) =>
+        call<{ passports: JsonObject[] }>('GET', `/fabric/passports${queryOf(query)}`).then((r) => r.passports),
+      get: (passportId: string) => call<JsonObject>('GET', `/fabric/passports/${enc(passportId)}`),
+      /** Revokes a passport: online verification refuses it from then on (offline checks cannot know). */
+      revoke: (passportId: string, reason: string) => post(`/fabric/passports/${enc(passportId)}/revoke`, { reason }),
+      /** The offline checks, plus issued by this tenant and not revoked: `{valid, reason, passport}`. */
+      verify: (token: string) =>
+        post<{ valid: boolean; reason: string; passport: JsonObject | null }>('/fabric/passports/verify', { token }),
+    },
+    /** The calling key: its id, role and `tenant_id` (which `CommitPlanRequest` names). */
+    me: () => call<{ key_id: string; tenant_id: string } & JsonObject>('GET', '/fabric/me'),
+    plans: {
+      /** `CommitPlanRequest`: each step risk-scored; over the budget or above the ceiling it is refused (422, naming the step). */
+      commit: (request: Body) => post<JsonObject & { plan_id: string; status: string }>('/fabric/plans', request),
+      /** `AuthorizePlanRequest`, by a key other than the committing one; then the plan's steps are used in index order. */
+      authorize: (planId: string, request: { authorized_by?: string | null; comments?: string | null } = {}) =>
+        post<JsonObject & { status: string }>(`/fabric/plans/${enc(planId)}/authorize`, request),
+      /** The plan with `status`, `steps_used` and `next_step_index`. */
+      get: (planId: string) => call<JsonObject & { status: string; steps_used: number }>('GET', `/fabric/plans/${enc(planId)}`),
+      list: (query: { status?: string; agent_id?: string; limit?: number } = {}) =>
+        call<{ plans: JsonObject[] }>('GET', `/fabric/plans${queryOf(query)}`).then((r) => r.plans),
+      /** `ActionVerifyRequest`: a computer-use plan checked against `ActionRule`s, violations per step; nothing recorded. */
+      verify: (request: { plan: Body[]; rules: Body[]; agent_id?: string }) =>
+        post<{ valid: boolean; violation_count: number; steps: JsonObject[] }>('/fabric/plans/verify', request),
+    },
   };
+}
+
+/** `?a=1&b=2` of the defined values, or nothing. */
+function queryOf(query: Record<string, string | number | undefined>): string {
+  const pairs = Object.entries(query).filter(([, value]) => value !== undefined) as Array<[string, string | number]>;
+  return pairs.length ? `?${new URLSearchParams(pairs.map(([key, value]) => [key, String(value)])).toString()}` : '';
 }
 
 export type GovernanceHelpers = ReturnType<typeof governanceHelpers>;

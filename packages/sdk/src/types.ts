@@ -180,6 +180,8 @@ export interface ToolRuleRequest {
   agent_ids?: string[] | null;
   /** Only calls at least this risky. */
   risk_at_least?: RiskClass | null;
+  /** Effect `require_approval` only: the approval waits for this many distinct approver keys (1..10). */
+  min_distinct_approvers?: number | null;
   description?: string;
   enabled?: boolean;
 }
@@ -214,6 +216,7 @@ export interface ToolRule {
   match_args: ArgCondition[] | null;
   agent_ids: string[] | null;
   risk_at_least: RiskClass | null;
+  min_distinct_approvers: number | null;
   description: string;
   enabled: boolean;
   created_at: string | null;

@@ -103,6 +103,7 @@ const F = {
     'match_args',
     'agent_ids',
     'risk_at_least',
+    'min_distinct_approvers',
     'description',
     'enabled',
     'created_at',

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { startServer, type TestServer } from '../../server/test/support/test-server.ts';
+import { readThenMailPlan } from '../../server/test/support/plan-fixture.ts';
 import { ActionGate, ApiRequestError, signApprovalText } from '../src/index.ts';
 
 let server: TestServer;
@@ -58,4 +59,46 @@ test('trajectories and passports through the SDK', async () => {
     admin.governance.trajectories.passport('trj_missing'),
     (error: unknown) => error instanceof ApiRequestError && error.status === 404,
   );
+  const listed = await admin.governance.passports.list({ trajectory_id: trajectory.trajectory_id });
+  assert.deepEqual(
+    listed.map((p) => p.passport_id),
+    [passport.passport_id],
+  );
+  assert.equal((await admin.governance.passports.verify(passport.token)).valid, true);
+  assert.equal(((await admin.governance.passports.revoke(passport.passport_id, 'rotated')) as { status: string }).status, 'revoked');
+  const refused = await admin.governance.passports.verify(passport.token);
+  assert.equal(refused.valid, false);
+  assert.match(refused.reason, /^revoked at .*: rotated$/);
+});
+
+test('plans through the SDK: commit, authorize by another key, steps used in order, verify', async () => {
+  const tenant = (await server.call('GET', '/fabric/me')).body.tenant_id as string;
+  const plan = await admin.governance.plans.commit(readThenMailPlan('sdk-planner', tenant));
+  assert.equal(plan.status, 'pending_authorization');
+  const other = new ActionGate({
+    baseUrl: server.url,
+    apiKey: (await admin.apiKeys.create({ name: 'sdk plan approver', role: 'approver' })).api_key,
+  });
+  assert.equal((await other.governance.plans.authorize(plan.plan_id, { authorized_by: 'ops lead' })).status, 'authorized');
+  const outOfOrder = await admin.decide({ path: '/tools/send_email', agent_id: 'sdk-planner', payload: { to: 'ops@ourco.com' } });
+  assert.equal(outOfOrder.verdict, 'REQUIRE_APPROVAL');
+  assert.equal(
+    (await admin.decide({ path: '/tools/read_file', agent_id: 'sdk-planner', payload: { path: '/srv/a.txt' } })).verdict,
+    'ALLOWED',
+  );
+  assert.equal(
+    (await admin.decide({ path: '/tools/send_email', agent_id: 'sdk-planner', payload: { to: 'ops@ourco.com' } })).verdict,
+    'ALLOWED',
+  );
+  const done = await admin.governance.plans.get(plan.plan_id);
+  assert.deepEqual([done.status, done.steps_used], ['completed', 2]);
+  assert.deepEqual(
+    (await admin.governance.plans.list({ agent_id: 'sdk-planner' })).map((p) => p.plan_id),
+    [plan.plan_id],
+  );
+  const verified = await admin.governance.plans.verify({
+    plan: [{ index: 0, action: 'transfer', value: 20000 }],
+    rules: [{ id: 'cap', type: 'threshold', action: 'transfer', threshold: 10000 }],
+  });
+  assert.deepEqual([verified.valid, verified.violation_count], [false, 1]);
 });

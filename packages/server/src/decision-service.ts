@@ -128,6 +128,8 @@ export class DecisionService {
       payloadHash,
       now,
       idempotency,
+      // Issue 21: the agent's live plans, whose used steps the transaction reads.
+      planIds: prepared?.authorizedPlans?.filter((plan) => plan.agentId === agentId).map((plan) => plan.id),
       compute: (state) => {
         const deciding = this.tracer.startSpan('decide', { attributes: { 'actiongate.path': request.path } }, parent);
         const decision = decide(

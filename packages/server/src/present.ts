@@ -74,6 +74,7 @@ export function presentRule(rule: ToolRuleRow) {
     match_args: rule.match_args,
     agent_ids: rule.agent_ids,
     risk_at_least: rule.risk_at_least,
+    min_distinct_approvers: rule.min_distinct_approvers,
     description: rule.description,
     enabled: rule.enabled,
     created_at: iso(rule.createdAt),

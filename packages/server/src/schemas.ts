@@ -179,6 +179,17 @@ const RuleScope = {
   risk_at_least: Type.Optional(
     Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical'), Type.Null()]),
   ),
+  // Issue 21: multi-party approval through a tool rule.
+  min_distinct_approvers: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10,
+        description:
+          'effect `require_approval` only: the approval waits for this many distinct approver keys (the same key twice is refused)',
+      }),
+    ),
+  ),
 };
 
 export const ToolRuleRequest = Type.Object(
@@ -469,6 +480,7 @@ export const ToolRule = Type.Object(
     match_args: Type.Optional(Type.Unsafe<unknown>(Type.Union([Type.Array(ref(ArgCondition)), Type.Null()]))),
     agent_ids: Type.Optional(Type.Union([Type.Array(Type.String()), Type.Null()])),
     risk_at_least: Type.Optional(Nullable(Type.String())),
+    min_distinct_approvers: Type.Optional(Nullable(Type.Integer())),
     description: Type.String(),
     enabled: Type.Boolean(),
     created_at: Time,

@@ -140,6 +140,67 @@ test('two-person approval: the same key twice is refused, a second key approves 
   assert.equal(verified.body.valid, true, JSON.stringify(verified.body));
 });
 
+test('a tool rule with min_distinct_approvers holds the call for that many distinct keys; the same key twice is refused', async () => {
+  const alice = await approverKey('rule-alice');
+  const bob = await approverKey('rule-bob');
+  for (const name of ['rule-alice', 'rule-bob'])
+    assert.equal((await server.call('POST', '/fabric/authorities', { body: { identity_id: name, role: 'approver' } })).status, 201);
+  const rule = await server.call('POST', '/fabric/tool-rules', {
+    body: { name: 'two-person wires', effect: 'require_approval', match_path: '/tools/wire_money', min_distinct_approvers: 2 },
+  });
+  assert.equal(rule.status, 201);
+  assert.equal(rule.body.min_distinct_approvers, 2);
+  const onAllow = await server.call('POST', '/fabric/tool-rules', {
+    body: { name: 'nonsense', effect: 'allow', match_path: '/tools/x', min_distinct_approvers: 2 },
+  });
+  assert.equal(onAllow.status, 422);
+  assert.match(JSON.stringify(onAllow.body.detail), /min_distinct_approvers applies to effect `require_approval` only, not `allow`/);
+  const tooMany = await server.call('POST', '/fabric/tool-rules', {
+    body: { name: 'crowd', effect: 'require_approval', match_path: '/tools/x', min_distinct_approvers: 11 },
+  });
+  assert.equal(tooMany.status, 422);
+  const toDeny = await server.call('PATCH', `/fabric/tool-rules/${rule.body.id}`, { body: { effect: 'deny' } });
+  assert.equal(toDeny.status, 422, 'a patch may not leave approvers on a rule that no longer holds');
+
+  const call = { path: '/tools/wire_money', agent_id: 'wirer', payload: { to: 'acct-7', amount: 40 } };
+  const held = await server.call('POST', '/fabric/decisions', { body: call });
+  assert.equal(held.body.verdict, 'REQUIRE_APPROVAL');
+  const policy = held.body.stages.find((stage: { stage: string }) => stage.stage === 'policy');
+  assert.equal(policy.data.required_approvers, 2);
+  assert.match(policy.detail, /two-person wires.*\(needs 2 distinct approvers\)/);
+  const id = held.body.stages[3].data.approval_id;
+
+  const first = await server.call('POST', `/fabric/approvals/${id}/approve`, { key: alice, body: { note: 'ok' } });
+  assert.equal(first.status, 200);
+  assert.equal(first.body.status, 'pending', 'one approver is not enough');
+  const twice = await server.call('POST', `/fabric/approvals/${id}/decision`, { key: alice, body: { approved: true } });
+  assert.equal(twice.status, 409);
+  assert.match(twice.body.detail, /already answered approval .* each approver counts once/);
+  assert.equal((await server.call('POST', '/fabric/decisions', { body: call })).body.verdict, 'REQUIRE_APPROVAL', 'still held');
+  const votes = await server.call('GET', `/fabric/approvals/${id}/votes`, { key: bob });
+  assert.equal(votes.body.required_approvers, 2);
+  assert.equal(votes.body.remaining, 1);
+
+  const second = await server.call('POST', `/fabric/approvals/${id}/decision`, { key: bob, body: { approved: true } });
+  assert.equal(second.status, 200);
+  assert.equal(second.body.status, 'approved');
+  assert.deepEqual(second.body.approvers.sort(), [await keyIdOf('rule-alice'), await keyIdOf('rule-bob')].sort());
+  assert.equal((await server.call('POST', '/fabric/decisions', { body: call })).body.verdict, 'ALLOWED');
+
+  // Back to one approver: the next held call needs one key.
+  const one = await server.call('PATCH', `/fabric/tool-rules/${rule.body.id}`, { body: { min_distinct_approvers: null } });
+  assert.equal(one.status, 200);
+  assert.equal(one.body.min_distinct_approvers, null);
+  const next = await server.call('POST', '/fabric/decisions', { body: { ...call, payload: { to: 'acct-7', amount: 41 } } });
+  assert.equal(next.body.stages[2].data.required_approvers, undefined);
+  const single = await server.call('POST', `/fabric/approvals/${next.body.stages[3].data.approval_id}/approve`, { key: bob, body: {} });
+  assert.equal(single.body.status, 'approved');
+
+  const doc = (await server.call('GET', '/fabric/openapi.json')).body;
+  assert.equal(doc.components.schemas.ToolRuleRequest.properties.min_distinct_approvers.maximum, 10);
+  assert.ok(doc.components.schemas.ToolRule.properties.min_distinct_approvers);
+});
+
 test('a denial by one of the approvers denies a multi-party approval at once', async () => {
   const a = await approverKey('deny-a');
   const opened = await server.call('POST', '/fabric/approvals', {

@@ -129,6 +129,8 @@ test('authorized by another key only; then steps match their plan step and off-p
       step_index: index,
       action: steps[index].action,
       risk_class: plan.steps[index].risk_class,
+      position: index,
+      steps_total: 3,
     });
   }
 
@@ -143,12 +145,94 @@ test('authorized by another key only; then steps match their plan step and off-p
     const policy = held.body.stages.find((stage: { stage: string }) => stage.stage === 'policy');
     assert.equal(policy.verdict, 'require_approval');
     assert.match(policy.detail, new RegExp(`outside the authorized plan ${plan.plan_id} \\(pay the supplier\\)`));
+    assert.match(policy.detail, /is complete \(all 3 steps used\)/);
   }
   // Other agents are not governed by this plan.
   assert.equal((await decide('/tools/list_dir', 'someone-else', { path: '/srv' })).body.verdict, 'ALLOWED');
   const read = await server.call('GET', `/fabric/plans/${plan.plan_id}`);
-  assert.equal(read.body.status, 'authorized');
+  assert.equal(read.body.status, 'completed');
+  assert.equal(read.body.steps_used, 3);
+  assert.equal(read.body.next_step_index, null);
+  assert.ok(read.body.completed_at);
   assert.equal((await server.call('POST', '/fabric/plans/plan_missing/authorize', { key: approver, body: {} })).status, 404);
+});
+
+test('plan steps are used up in index order, each once (also when sent at once); all used, the plan is complete', async () => {
+  const agent = 'sequencer';
+  const ordered = [
+    { index: 0, action: 'read_file', target: '/srv/a.txt' },
+    { index: 5, action: 'read_file', target: '/srv/b.txt' },
+    { index: 7, action: 'transfer_funds', target: 'acct-9', value: 20000 },
+    { index: 9, action: 'send_email', target: 'ops@ourco.com' },
+  ];
+  // Given out of order: the index decides the order of use.
+  const committed = await commit({
+    agent_id: agent,
+    steps: [ordered[3], ordered[1], ordered[2], ordered[0]],
+    authorized_authority_ceiling: 'critical',
+  });
+  assert.equal(committed.status, 201, JSON.stringify(committed.body));
+  const planId = committed.body.plan_id;
+  assert.equal((await server.call('POST', `/fabric/plans/${planId}/authorize`, { key: approver, body: {} })).status, 200);
+  const show = async () => (await server.call('GET', `/fabric/plans/${planId}`)).body;
+  assert.deepEqual([(await show()).steps_used, (await show()).next_step_index], [0, 0]);
+  const policyOf = (res: { body: { stages: { stage: string; detail: string; data: Record<string, any> }[] } }) =>
+    res.body.stages.find((stage) => stage.stage === 'policy')!;
+
+  const early = await decide('/tools/read_file', agent, { path: '/srv/b.txt' });
+  assert.equal(early.body.verdict, 'REQUIRE_APPROVAL', 'step 5 before step 0 is out of order');
+  assert.match(policyOf(early).detail, new RegExp(`out of order: step 5 of plan ${planId} comes after its next step 0 \\(read_file\\)`));
+
+  const first = await decide('/tools/read_file', agent, { path: '/srv/a.txt' });
+  assert.equal(first.body.verdict, 'ALLOWED', JSON.stringify(first.body.stages));
+  assert.equal(policyOf(first).data.plan.step_index, 0);
+  assert.match(policyOf(first).detail, new RegExp(`step 0 \\(1 of 4\\) of authorized plan ${planId}`));
+
+  const again = await decide('/tools/read_file', agent, { path: '/srv/a.txt' });
+  assert.equal(again.body.verdict, 'REQUIRE_APPROVAL', 'a used step does not run twice');
+  assert.match(policyOf(again).detail, new RegExp(`step 0 of plan ${planId} was already used; its next step is 5 \\(read_file\\)`));
+  assert.equal(policyOf(again).data.plan.off_plan, true);
+  assert.deepEqual([(await show()).steps_used, (await show()).next_step_index], [1, 5]);
+
+  // Twelve copies of the next step at once: one runs, the rest are held.
+  const racing = await Promise.all(Array.from({ length: 12 }, () => decide('/tools/read_file', agent, { path: '/srv/b.txt' })));
+  assert.ok(racing.every((res) => res.status === 200));
+  assert.deepEqual(racing.map((res) => res.body.verdict).sort(), ['ALLOWED', ...Array(11).fill('REQUIRE_APPROVAL')]);
+  assert.equal((await show()).steps_used, 2);
+
+  // A step the chain still holds (a critical transfer) is not used until its call runs.
+  const transfer = { to: 'acct-9', amount: 20000 };
+  const held = await decide('/tools/transfer_funds', agent, transfer);
+  assert.equal(held.body.verdict, 'REQUIRE_APPROVAL');
+  assert.equal(policyOf(held).data.plan.step_index, 7, 'the call is the plan step; the trust stage holds it');
+  assert.equal((await show()).steps_used, 2);
+  const approvalId = held.body.stages.find((stage: { stage: string }) => stage.stage === 'approval').data.approval_id;
+  assert.equal((await server.call('POST', `/fabric/approvals/${approvalId}/approve`, { key: approver, body: {} })).status, 200);
+  const ran = await decide('/tools/transfer_funds', agent, transfer);
+  assert.equal(ran.body.verdict, 'ALLOWED', JSON.stringify(ran.body.stages));
+  assert.equal((await show()).steps_used, 3);
+
+  const last = await decide('/tools/send_email', agent, { to: 'ops@ourco.com', body: 'paid' });
+  assert.equal(last.body.verdict, 'ALLOWED');
+  const done = await show();
+  assert.equal(done.status, 'completed');
+  assert.equal(done.steps_used, 4);
+  assert.equal(done.next_step_index, null);
+  assert.ok(Date.parse(done.completed_at) > 0);
+
+  const after = await decide('/tools/send_email', agent, { to: 'ops@ourco.com', body: 'paid' });
+  assert.equal(after.body.verdict, 'REQUIRE_APPROVAL', 'a complete plan still governs its agent');
+  assert.match(policyOf(after).detail, new RegExp(`plan ${planId} is complete \\(all 4 steps used\\)`));
+
+  const listed = await server.call('GET', `/fabric/plans?agent_id=${agent}&status=completed`);
+  assert.equal(listed.status, 200);
+  assert.deepEqual(
+    listed.body.plans.map((plan: { plan_id: string }) => plan.plan_id),
+    [planId],
+  );
+  const pending = await server.call('GET', '/fabric/plans?status=pending_authorization');
+  assert.ok(pending.body.plans.every((plan: { status: string }) => plan.status === 'pending_authorization'));
+  assert.equal((await server.call('GET', '/fabric/plans?status=done')).status, 422);
 });
 
 test('ActionVerifyRequest: violations per step (threshold, max calls, required approvals, distinct approvers)', async () => {

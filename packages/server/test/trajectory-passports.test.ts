@@ -10,7 +10,7 @@ import { startServer, type TestServer } from './support/test-server.ts';
 let server: TestServer;
 let identityId: string;
 before(async () => {
-  server = await startServer();
+  server = await startServer({ ACTIONGATE_SIGNUP: 'open' }); // a second tenant signs up
   const rules: Array<[string, string]> = [
     ['allow', '/tools/search'],
     ['allow', '/tools/secrets/read'],
@@ -94,6 +94,77 @@ test('a clean trajectory gets a passport that verifies offline; tampered or expi
     jwtVerify(issued.body.token, createLocalJWKSet((await server.call('GET', '/fabric/keys/public')).body), { audience: 'actiongate' }),
     /unexpected "aud" claim value/,
   );
+});
+
+test('issued passports are recorded, listed and read; checked online; a revoked one no longer verifies', async () => {
+  const id = await startTrajectory('archivist');
+  assert.equal((await decide('/tools/search', 'archivist', { q: 'b' })).body.verdict, 'ALLOWED');
+  const issued = (await passport(id, 3)).body;
+  const other = (await passport(id)).body;
+
+  const listed = await server.call('GET', `/fabric/passports?trajectory_id=${id}`);
+  assert.equal(listed.status, 200);
+  assert.deepEqual(
+    listed.body.passports.map((p: { passport_id: string }) => p.passport_id).sort(),
+    [issued.passport_id, other.passport_id].sort(),
+  );
+  const record = await server.call('GET', `/fabric/passports/${issued.passport_id}`);
+  assert.equal(record.status, 200);
+  assert.deepEqual(
+    {
+      trajectory_id: record.body.trajectory_id,
+      identity_id: record.body.identity_id,
+      agent_id: record.body.agent_id,
+      kid: record.body.kid,
+      status: record.body.status,
+      expires_at: record.body.expires_at,
+      summary: record.body.summary,
+    },
+    {
+      trajectory_id: id,
+      identity_id: identityId,
+      agent_id: 'archivist',
+      kid: issued.kid,
+      status: 'valid',
+      expires_at: issued.expires_at,
+      summary: issued.summary,
+    },
+  );
+  assert.equal(record.body.token, undefined, 'the token is shown once, when issued');
+  assert.equal((await server.call('GET', '/fabric/passports/psp_missing')).status, 404);
+
+  const online = (token: string) => server.call('POST', '/fabric/passports/verify', { body: { token } });
+  const good = await online(issued.token);
+  assert.equal(good.status, 200);
+  assert.equal(good.body.valid, true);
+  assert.equal(good.body.reason, 'ok');
+  assert.equal(good.body.passport.passport_id, issued.passport_id);
+  const [header, body, signature] = issued.token.split('.');
+  const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+  claims.summary.blocked = 0;
+  claims.jti = other.passport_id;
+  const forged = await online([header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.'));
+  assert.deepEqual([forged.body.valid, forged.body.reason], [false, 'signature or claims do not verify']);
+
+  const revoked = await server.call('POST', `/fabric/passports/${issued.passport_id}/revoke`, { body: { reason: 'agent compromised' } });
+  assert.equal(revoked.status, 200);
+  assert.equal(revoked.body.status, 'revoked');
+  assert.equal(revoked.body.revoked_reason, 'agent compromised');
+  const again = await server.call('POST', `/fabric/passports/${issued.passport_id}/revoke`, { body: { reason: 'twice' } });
+  assert.equal(again.status, 409);
+  const refused = await online(issued.token);
+  assert.equal(refused.body.valid, false);
+  assert.match(refused.body.reason, /^revoked at .*: agent compromised$/);
+  assert.equal(refused.body.passport.status, 'revoked');
+  assert.equal((await online(other.token)).body.valid, true, 'the other passport of the trajectory stands');
+  assert.equal((await server.call('POST', '/fabric/passports/psp_missing/revoke', { body: { reason: 'x' } })).status, 404);
+  assert.equal((await server.call('POST', `/fabric/passports/${other.passport_id}/revoke`, { body: {} })).status, 422);
+
+  // Another tenant's key does not learn of this tenant's passports.
+  const foreignKey = (await server.call('POST', '/signup', { key: null, body: { name: 'Elsewhere' } })).body.api_key;
+  const foreign = await server.call('POST', '/fabric/passports/verify', { key: foreignKey, body: { token: other.token } });
+  assert.deepEqual([foreign.body.valid, foreign.body.reason, foreign.body.passport], [false, 'unknown passport', null]);
+  assert.equal((await server.call('GET', `/fabric/passports/${other.passport_id}`, { key: foreignKey })).status, 404);
 });
 
 test('a trajectory with a blocked decision gets no passport, with the reason', async () => {

@@ -17,13 +17,14 @@ function declared(rule: ToolRule): ToolRuleRequest {
   if (rule.match_args && rule.match_args.length > 0) out.match_args = rule.match_args;
   if (rule.agent_ids && rule.agent_ids.length > 0) out.agent_ids = rule.agent_ids;
   if (rule.risk_at_least) out.risk_at_least = rule.risk_at_least;
+  if (rule.min_distinct_approvers && rule.min_distinct_approvers > 1) out.min_distinct_approvers = rule.min_distinct_approvers;
   if (rule.description) out.description = rule.description;
   if (!rule.enabled) out.enabled = false;
   return out;
 }
 
 /** Reads and parses a YAML (or JSON) file; a missing or malformed file is a usage error (exit 2). */
-function readYaml(path: string): unknown {
+export function readYaml(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

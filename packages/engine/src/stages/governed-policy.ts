@@ -32,6 +32,12 @@ function withTrajectories(ctx: StageContext, base: StageResult): StageResult {
   return { stage: 'policy', verdict: match.effect, enforcing: base.enforcing, detail: match.detail, data };
 }
 
+/** The larger of a tool rule's and a governance policy's count of distinct approvers. */
+function mostApprovers(base: StageResult, governance: number): number {
+  const fromRule = base.verdict === 'require_approval' ? base.data.required_approvers : undefined;
+  return Math.max(governance, typeof fromRule === 'number' ? fromRule : 1);
+}
+
 function withGovernancePolicies(ctx: StageContext, base: StageResult): StageResult {
   const policies = ctx.state.governancePolicies;
   if (!policies || policies.length === 0) return base;
@@ -51,11 +57,12 @@ function withGovernancePolicies(ctx: StageContext, base: StageResult): StageResu
     },
   };
   if (result.verdict === 'none' || result.verdict === 'allow' || STRENGTH[result.verdict] <= STRENGTH[base.verdict]) {
-    if (base.verdict === 'require_approval' && result.verdict === 'require_approval') data.required_approvers = result.requiredApprovers;
+    if (base.verdict === 'require_approval' && result.verdict === 'require_approval')
+      data.required_approvers = mostApprovers(base, result.requiredApprovers);
     const note = result.verdict === 'none' || result.verdict === 'allow' ? `; ${result.detail}` : '';
     return { ...base, detail: base.detail + note, data };
   }
-  if (result.verdict === 'require_approval') data.required_approvers = result.requiredApprovers;
+  if (result.verdict === 'require_approval') data.required_approvers = mostApprovers(base, result.requiredApprovers);
   const top = result.deciding[0];
   data.governance_policy_id = top.policy_id;
   data.governance_policy_version = top.version;

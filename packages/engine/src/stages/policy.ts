@@ -59,6 +59,16 @@ export function policyStage({ input, state, previous, enforcing }: StageContext)
   const named = describeMatch(deciding);
   data.rule_id = deciding.rule.id;
   data.rule_version = deciding.rule.version;
+  if (deciding.rule.effect === 'require_approval') {
+    // Issue 21: multi-party approval; the most any holding rule asks for.
+    const required = Math.max(
+      1,
+      ...matched.map(({ rule }) => (rule.effect === 'require_approval' ? (rule.min_distinct_approvers ?? 1) : 1)),
+    );
+    if (required > 1) data.required_approvers = required;
+    const approvers = required > 1 ? ` (needs ${required} distinct approvers)` : '';
+    return { stage: 'policy', verdict: 'require_approval', enforcing, detail: named + approvers, data };
+  }
   if (deciding.rule.effect !== 'allow') {
     return { stage: 'policy', verdict: deciding.rule.effect, enforcing, detail: named, data };
   }

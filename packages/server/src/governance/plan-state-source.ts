@@ -21,6 +21,7 @@ export class PlanStateSource implements DecisionStateSource {
       agentId: row.agentId,
       goal: row.goal,
       steps: row.steps,
+      stepsUsed: row.stepsUsed,
       authorizedAt: row.authorizedAt ?? loadedAt,
       expiresAt: row.expiresAt ?? loadedAt,
     }));

@@ -3,15 +3,31 @@
 // authorizes it at POST /fabric/plans/{plan_id}/authorize, after which the plan hook of the policy
 // stage holds the agent's off-plan calls. POST /fabric/plans/verify checks a computer-use plan
 // against action rules, recording nothing.
-import { actionRuleProblem, assessPlan, ceilingRisk, KNOWN_CEILINGS, verifyActions, type RiskClass } from '@actiongate/engine';
+import {
+  actionRuleProblem,
+  assessPlan,
+  ceilingRisk,
+  KNOWN_CEILINGS,
+  stepsInOrder,
+  verifyActions,
+  type RiskClass,
+} from '@actiongate/engine';
 import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError, ValidationFailed } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { iso } from '../present.ts';
 import { ErrorResponse, errorResponses, IdParams, ref } from '../schemas.ts';
-import { ActionVerifyRequest, ActionVerifyResult, AuthorizePlanRequest, CommitPlanRequest, Plan } from '../schemas/plans.ts';
-import type { PlanRow } from '../store/plan-store.ts';
+import {
+  ActionVerifyRequest,
+  ActionVerifyResult,
+  AuthorizePlanRequest,
+  CommitPlanRequest,
+  Plan,
+  PlanList,
+  PlanListQuery,
+} from '../schemas/plans.ts';
+import type { PlanRow, PlanStatus } from '../store/plan-store.ts';
 
 /** How long an authorized plan governs its agent's calls. */
 export const PLAN_LIFETIME_MS = 24 * 3600 * 1000;
@@ -34,6 +50,12 @@ function presentPlan(row: PlanRow) {
     created_at: iso(row.createdAt),
     authorized_at: row.authorizedAt === null ? null : iso(row.authorizedAt),
     expires_at: row.expiresAt === null ? null : iso(row.expiresAt),
+    steps_used: row.stepsUsed,
+    next_step_index:
+      row.status === 'pending_authorization' || row.status === 'authorized'
+        ? (stepsInOrder(row.steps)[row.stepsUsed]?.index ?? null)
+        : null,
+    completed_at: row.completedAt === null ? null : iso(row.completedAt),
   };
 }
 
@@ -94,12 +116,27 @@ export function planRoutes(app: App, ctx: AppContext): void {
         createdAt: ctx.clock(),
         authorizedAt: null,
         expiresAt: null,
+        stepsUsed: 0,
+        completedAt: null,
       };
       await ctx.store.plans.createPlan(row);
       reply.code(201);
       return presentPlan(row);
     },
   );
+
+  app.get('/fabric/plans', { schema: { querystring: PlanListQuery, response: { 200: ref(PlanList) } } }, async (request) => {
+    const key = keyOf(request);
+    const query = request.query;
+    // An agent key sees its own agent's plans only.
+    if (key.agentId !== null && query.agent_id !== undefined && query.agent_id !== key.agentId) return { plans: [] };
+    const rows = await ctx.store.plans.listPlans(key.tenantId, {
+      status: query.status as PlanStatus | undefined,
+      agentId: key.agentId ?? query.agent_id,
+      limit: query.limit,
+    });
+    return { plans: rows.map(presentPlan) };
+  });
 
   app.get('/fabric/plans/:id', { schema: { params: IdParams, response: { 200: ref(Plan), ...errorResponses(404) } } }, async (request) => {
     const key = keyOf(request);

@@ -2,6 +2,7 @@
 // transaction, validated first, versions kept as PATCH keeps them (a changed rule gets the next
 // version, an unchanged one keeps its own). `?dry_run=true` answers the plan and changes nothing.
 import { conditionProblem, type ArgCondition } from '@actiongate/engine';
+import { approversProblem } from './tool-rules.ts';
 import { keyOf } from '../auth.ts';
 import type { App, AppContext } from '../context.ts';
 import { ApiError, ValidationFailed } from '../errors.ts';
@@ -27,6 +28,11 @@ function checkRuleSet(rules: readonly DeclaredRule[]): void {
         return problem ? [{ loc: ['body', 'rules', i, 'match_args', j], msg: problem, type: 'value_error' }] : [];
       }),
     ),
+    // Issue 21: several approvers only on a rule that holds.
+    ...rules.flatMap((rule, i) => {
+      const problem = approversProblem(rule.effect, rule.min_distinct_approvers);
+      return problem ? [{ loc: ['body', 'rules', i, 'min_distinct_approvers'], msg: problem, type: 'value_error' }] : [];
+    }),
   ];
   if (items.length) throw new ValidationFailed(items);
 }

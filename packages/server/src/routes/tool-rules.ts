@@ -17,6 +17,17 @@ function checkConditions(conditions: ArgCondition[] | null | undefined): void {
   if (items.length) throw new ValidationFailed(items);
 }
 
+/** Issue 21: several approvers are asked for on a rule that holds, and only there. */
+export function approversProblem(effect: string, approvers: number | null | undefined): string | null {
+  if (approvers == null || approvers === 1 || effect === 'require_approval') return null;
+  return `min_distinct_approvers applies to effect \`require_approval\` only, not \`${effect}\``;
+}
+
+function checkApprovers(effect: string, approvers: number | null | undefined): void {
+  const problem = approversProblem(effect, approvers);
+  if (problem) throw new ValidationFailed([{ loc: ['body', 'min_distinct_approvers'], msg: problem, type: 'value_error' }]);
+}
+
 export function toolRuleRoutes(app: App, ctx: AppContext): void {
   app.get('/fabric/tool-rules', { schema: { response: { 200: ToolRuleList } }, config: { access: 'approver' } }, async (request) => ({
     rules: (await ctx.store.listToolRules(keyOf(request).tenantId)).map(presentRule),
@@ -30,6 +41,7 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
       const now = ctx.clock();
       const body = request.body;
       checkConditions(body.match_args as ArgCondition[] | null | undefined);
+      checkApprovers(body.effect, body.min_distinct_approvers);
       const rule = {
         id: newId('tr'),
         tenantId: key.tenantId,
@@ -39,6 +51,7 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
         match_args: (body.match_args as ArgCondition[] | null | undefined) ?? null,
         agent_ids: body.agent_ids ?? null,
         risk_at_least: body.risk_at_least ?? null,
+        min_distinct_approvers: body.min_distinct_approvers ?? null,
         description: body.description ?? '',
         enabled: body.enabled ?? true,
         version: 1,
@@ -79,11 +92,13 @@ export function toolRuleRoutes(app: App, ctx: AppContext): void {
         match_args: patch.match_args === undefined ? rule.match_args : ((patch.match_args as ArgCondition[] | null) ?? null),
         agent_ids: patch.agent_ids === undefined ? rule.agent_ids : patch.agent_ids,
         risk_at_least: patch.risk_at_least === undefined ? rule.risk_at_least : patch.risk_at_least,
+        min_distinct_approvers: patch.min_distinct_approvers === undefined ? rule.min_distinct_approvers : patch.min_distinct_approvers,
         description: patch.description ?? rule.description,
         enabled: patch.enabled ?? rule.enabled,
         version: rule.version + 1,
         updatedAt: ctx.clock(),
       };
+      checkApprovers(updated.effect, updated.min_distinct_approvers);
       await ctx.store.updateToolRule(updated);
       return presentRule(updated);
     },

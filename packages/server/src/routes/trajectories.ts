@@ -72,6 +72,22 @@ export function trajectoryRoutes(app: App, ctx: AppContext): void {
       const trajectory = await ctx.store.trajectories.getTrajectory(key.tenantId, id);
       if (!trajectory) throw new ApiError('AG_NOT_FOUND', `trajectory \`${id}\` not found`);
       const passport = await issuePassport(ctx.store, ctx.keyRing, trajectory, request.body.validity_hours ?? 24, ctx.clock());
+      // Recorded before the token leaves, so it can be listed, checked online and revoked.
+      await ctx.store.trajectories.createPassport({
+        id: passport.id,
+        tenantId: key.tenantId,
+        trajectoryId: trajectory.id,
+        identityId: trajectory.identityId,
+        agentId: trajectory.agentId,
+        kid: passport.kid,
+        summary: presentSummary(passport.summary),
+        issuedByKeyId: key.id,
+        issuedAt: passport.issuedAt,
+        expiresAt: passport.expiresAt,
+        revokedAt: null,
+        revokedByKeyId: null,
+        revokedReason: null,
+      });
       reply.code(201);
       return {
         passport_id: passport.id,

@@ -13,12 +13,22 @@ export interface DeclaredRule {
   match_args?: ArgCondition[] | null;
   agent_ids?: string[] | null;
   risk_at_least?: RiskClass | null;
+  min_distinct_approvers?: number | null;
   description?: string;
   enabled?: boolean;
 }
 
 /** The fields a declaration sets; a difference in any of them is a change. */
-export const DECLARED_FIELDS = ['effect', 'match_path', 'match_args', 'agent_ids', 'risk_at_least', 'description', 'enabled'] as const;
+export const DECLARED_FIELDS = [
+  'effect',
+  'match_path',
+  'match_args',
+  'agent_ids',
+  'risk_at_least',
+  'min_distinct_approvers',
+  'description',
+  'enabled',
+] as const;
 type DeclaredField = (typeof DECLARED_FIELDS)[number];
 
 export interface RuleChange {
@@ -50,6 +60,7 @@ function normalized(rule: DeclaredRule): Pick<ToolRuleRow, DeclaredField> {
     match_args: rule.match_args && rule.match_args.length > 0 ? rule.match_args : null,
     agent_ids: rule.agent_ids && rule.agent_ids.length > 0 ? rule.agent_ids : null,
     risk_at_least: rule.risk_at_least ?? null,
+    min_distinct_approvers: rule.min_distinct_approvers ?? null,
     description: rule.description ?? '',
     enabled: rule.enabled ?? true,
   };

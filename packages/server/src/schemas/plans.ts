@@ -78,7 +78,10 @@ export const Plan = Type.Object(
     tenant: Type.String(),
     agent_id: Type.String(),
     goal: Type.String(),
-    status: Type.String({ enum: ['pending_authorization', 'authorized'] }),
+    status: Type.String({
+      enum: ['pending_authorization', 'authorized', 'completed'],
+      description: "`completed` once every step ran; a completed plan still holds its agent's calls until it expires",
+    }),
     steps: Type.Array(ref(ScoredPlanStep)),
     cumulative_risk: Type.Number(),
     max_cumulative_risk_budget: Type.Number(),
@@ -90,9 +93,23 @@ export const Plan = Type.Object(
     created_at: Time,
     authorized_at: Nullable(Time),
     expires_at: Nullable(Time),
+    steps_used: Type.Integer({ description: 'steps whose calls ran, in index order; the next call must be the step after them' }),
+    next_step_index: Nullable(Type.Integer({ description: 'the index of the step the next call must be (null when none is left)' })),
+    completed_at: Nullable(Time),
   },
   { $id: 'Plan' },
 );
+
+export const PlanListQuery = Type.Object(
+  {
+    status: Type.Optional(Type.String({ enum: ['pending_authorization', 'authorized', 'completed'] })),
+    agent_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+export const PlanList = Type.Object({ plans: Type.Array(ref(Plan)) }, { $id: 'PlanList' });
 
 export const ActionRule = Type.Object(
   {
@@ -142,6 +159,7 @@ export const PLAN_SCHEMAS: TSchema[] = [
   AuthorizePlanRequest,
   ScoredPlanStep,
   Plan,
+  PlanList,
   ActionRule,
   ActionVerifyRequest,
   ActionVerifyResult,

@@ -67,4 +67,70 @@ export const Passport = Type.Object(
   { $id: 'Passport' },
 );
 
-export const TRAJECTORY_SCHEMAS: TSchema[] = [CreateTrajectoryRequest, Trajectory, IssuePassportRequest, TrajectorySummary, Passport];
+/** An issued passport as recorded (the token is shown once, when issued). */
+export const PassportRecord = Type.Object(
+  {
+    passport_id: Type.String({ description: 'prefix `psp_`; the token’s `jti`' }),
+    trajectory_id: Type.String({ description: 'the token’s `sub`' }),
+    identity_id: Type.String(),
+    agent_id: Type.String(),
+    kid: Type.String(),
+    status: Type.String({ enum: ['valid', 'expired', 'revoked'] }),
+    issued_by_key_id: Type.String(),
+    issued_at: Time,
+    expires_at: Time,
+    revoked_at: NullableTime,
+    revoked_by_key_id: Type.Union([Type.String(), Type.Null()]),
+    revoked_reason: Type.Union([Type.String(), Type.Null()]),
+    summary: Type.Unsafe<Static<typeof TrajectorySummary>>({ $ref: 'TrajectorySummary#' }),
+  },
+  { $id: 'PassportRecord' },
+);
+
+export const PassportList = Type.Object(
+  { passports: Type.Array(Type.Unsafe<Static<typeof PassportRecord>>({ $ref: 'PassportRecord#' })) },
+  { $id: 'PassportList' },
+);
+
+export const PassportListQuery = Type.Object(
+  {
+    trajectory_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    agent_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+export const PassportRevokeRequest = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 1000, description: 'why; shown to whoever verifies it afterwards' }) },
+  { $id: 'PassportRevokeRequest', additionalProperties: false },
+);
+
+export const PassportVerifyRequest = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 16_384, description: 'the passport token as issued' }) },
+  { $id: 'PassportVerifyRequest', additionalProperties: false },
+);
+
+export const PassportVerification = Type.Object(
+  {
+    valid: Type.Boolean({
+      description: 'signature, issuer, audience and expiry verify, the passport was issued by this tenant and is not revoked',
+    }),
+    reason: Type.String({ description: 'why it is not valid (`ok` when it is)' }),
+    passport: Type.Union([Type.Unsafe<Static<typeof PassportRecord>>({ $ref: 'PassportRecord#' }), Type.Null()]),
+  },
+  { $id: 'PassportVerification' },
+);
+
+export const TRAJECTORY_SCHEMAS: TSchema[] = [
+  CreateTrajectoryRequest,
+  Trajectory,
+  IssuePassportRequest,
+  TrajectorySummary,
+  Passport,
+  PassportRecord,
+  PassportList,
+  PassportRevokeRequest,
+  PassportVerifyRequest,
+  PassportVerification,
+];

@@ -18,6 +18,7 @@ import type { ApprovalState, DecisionJob, DecisionRow, KeyRow, TenantRow, ToolRu
 import type { AgentControlState } from '@actiongate/engine';
 import { budgetView, planDecisionBudgetWrites, type BudgetWrite } from './budget-plan.ts'; // issue 19
 import type { BudgetUsage } from './budget-store.ts';
+import { planStepWrites, type PlanStepWrite } from './plan-step-writes.ts'; // issue 21
 
 /** What a database reads, inside the decision's transaction, before the engine runs. */
 export interface DecisionReads {
@@ -36,6 +37,8 @@ export interface DecisionReads {
   budgets?: readonly BudgetUsage[];
   /** Issue 19: the agent's controls and what it did against them; absent or null means none. */
   agentControls?: AgentControlState | null;
+  /** Issue 21: steps used of the agent's live plans, by plan id; absent when it has none. */
+  planProgress?: Readonly<Record<string, number>>;
 }
 
 /** The name a tool is registered under: the last part of its canonical path, so `/Tools/Get_Report/` cannot dodge its floor. */
@@ -83,6 +86,7 @@ export function decisionStateOf(job: Pick<DecisionJob, 'path' | 'now'>, reads: D
     // Issue 19.
     ...(reads.budgets?.length ? { budgets: reads.budgets.map((budget) => budgetView(budget, job.now)) } : {}),
     ...(reads.agentControls ? { agentControls: reads.agentControls } : {}),
+    ...(reads.planProgress ? { planProgress: reads.planProgress } : {}), // issue 21
   };
 }
 
@@ -113,7 +117,9 @@ export type DecisionWrite =
   /** The live events of the decision: `decision.created`, and `approval.created|consumed` when it touched one. */
   | { kind: 'decision-events'; row: DecisionRow; effects: DecisionEffects; approval: ApprovalState | null }
   /** Issue 19: a decision's budget reservation and the alerts it raises (budget-plan.ts). */
-  | BudgetWrite;
+  | BudgetWrite
+  /** Issue 21: the plan step the call uses (plan-step-writes.ts). */
+  | PlanStepWrite;
 
 /** The id of a decision's budget reservation: its own, so an outcome finds it. */
 export function decisionReservationId(decisionId: string): string {
@@ -197,6 +203,7 @@ export function planDecisionWrites(
       decisionReservationId(decision.decisionId),
     ),
   );
+  writes.push(...planStepWrites(job.tenantId, decision, job.now)); // issue 21
   // The tamper-evident journal: the decision (appended before its row, which names the entry) ...
   writes.push({
     kind: 'journal',

@@ -65,6 +65,8 @@ export interface ToolRuleRow {
   match_args: ArgCondition[] | null;
   agent_ids: string[] | null;
   risk_at_least: RiskClass | null;
+  /** Issue 21: distinct approver keys a `require_approval` rule's approval needs (null: one). */
+  min_distinct_approvers?: number | null;
   description: string;
   enabled: boolean;
   version: number;
@@ -174,6 +176,8 @@ export interface DecisionJob {
    * key (for the tenant and API key, within `windowMs`) is returned instead of deciding again.
    */
   idempotency?: { key: string; requestHash: string; windowMs: number };
+  /** Issue 21: the agent's live plans; the transaction reads how many of their steps ran. */
+  planIds?: readonly string[];
 }
 
 /** An `Idempotency-Key` reused within its window for a different request. */

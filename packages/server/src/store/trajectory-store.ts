@@ -2,6 +2,7 @@
 // gets from `startedAt` on are the trajectory; a passport summarises it when it is clean (rules in
 // @actiongate/engine's trajectory-summary). The store only keeps the start.
 import type { Row } from './rows.ts';
+import type { PassportStore } from './passport-rows.ts';
 
 export interface TrajectoryRow {
   id: string;
@@ -12,7 +13,8 @@ export interface TrajectoryRow {
   createdByKeyId: string;
 }
 
-export interface TrajectoryStore {
+/** Trajectories, and the passports issued for them (passport-rows.ts). */
+export interface TrajectoryStore extends PassportStore {
   createTrajectory(row: TrajectoryRow): Promise<void>;
   getTrajectory(tenantId: string, id: string): Promise<TrajectoryRow | null>;
 }

@@ -150,3 +150,17 @@ export async function createSharedDatabase(adminUrl: string): Promise<string> {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * A fresh database for several nodes: on the shared test PostgreSQL when ACTIONGATE_TEST_DATABASE_URL
+ * names one, else on a PostgreSQL started for the caller (returned, to stop after).
+ */
+export async function databaseForNodes(): Promise<{ databaseUrl: string; postgres: TestPostgres | null }> {
+  let adminUrl = process.env.ACTIONGATE_TEST_DATABASE_URL;
+  let postgres: TestPostgres | null = null;
+  if (!adminUrl) {
+    postgres = await startPostgres();
+    adminUrl = postgres.adminUrl;
+  }
+  return { databaseUrl: await createSharedDatabase(adminUrl), postgres };
+}

@@ -28,15 +28,25 @@ import {
   voteValues,
   trajectoryPolicyOf,
 } from '../governance-rows.ts';
-import type { PostgresJournal } from './postgres-journal.ts';
+import type { JournalTip, PostgresJournal } from './postgres-journal.ts';
+import type { EventBatch, PostgresEventLog } from './postgres-events.ts';
+import { approvalEventData } from '../event-data.ts';
 
 type Transaction = <T>(run: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+/** A transaction holding the tenant's journal lock, whose events are announced on commit. */
+type TenantTransaction = <T>(
+  tenantId: string,
+  run: (client: pg.PoolClient, batch: EventBatch, tip: JournalTip) => Promise<T>,
+) => Promise<T>;
 
 export class PostgresGovernance implements GovernanceStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly transaction: Transaction,
     private readonly journal: PostgresJournal,
+    /** Issue 21: an approval request opened is an `approval.created` event, as a held decision's. */
+    private readonly events: PostgresEventLog,
+    private readonly tenantTransaction: TenantTransaction,
   ) {}
 
   async createAuthority(row: AuthorityRow): Promise<void> {
@@ -73,8 +83,7 @@ export class PostgresGovernance implements GovernanceStore {
   }
 
   async createRequestedApproval(approval: ApprovalRow, request: ApprovalRequestRow, journalRecord: object): Promise<void> {
-    await this.transaction(async (client) => {
-      const tip = await this.journal.lockTip(client, approval.tenantId);
+    await this.tenantTransaction(approval.tenantId, async (client, batch, tip) => {
       await client.query(
         `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
            status, risk, reasons, detail, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $13)`,
@@ -99,6 +108,7 @@ export class PostgresGovernance implements GovernanceStore {
         approvalRequestValues(request),
       );
       await this.journal.append(client, tip, approval.tenantId, 'approval.created', approval.id, approval.createdAt, journalRecord);
+      await this.events.append(client, batch, approval.tenantId, 'approval.created', approvalEventData(approval), approval.createdAt);
     });
   }
 

@@ -1,11 +1,15 @@
 // Committed plans in PostgreSQL: the twin of sqlite/sqlite-plans.ts (same table, same rows).
-// Authorizing is one conditional UPDATE, so two nodes cannot both authorize a plan.
+// Authorizing and using a step are conditional UPDATEs, so two nodes cannot both authorize a plan
+// or both use one step; `stepsUsed` and `useStep` run in the decision's transaction, under the
+// tenant's journal lock.
 import type pg from 'pg';
-import type { PlanRow, PlanStore } from '../plan-store.ts';
-import { PLAN_COLUMNS, planOf, planValues } from '../plan-rows.ts';
+import type { PlanListQuery, PlanRow, PlanStore } from '../plan-store.ts';
+import { listPlansSql, listPlansValues, PLAN_COLUMNS, planOf, planValues, useStepSql } from '../plan-rows.ts';
 import type { Row } from '../rows.ts';
 
 type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<Row>>;
+
+const numbered = (n: number) => `$${n}`;
 
 export class PostgresPlans implements PlanStore {
   constructor(
@@ -46,9 +50,39 @@ export class PostgresPlans implements PlanStore {
     const result = await this.query(
       this.pool,
       'plans_live',
-      `SELECT * FROM plans WHERE tenant_id = $1 AND status = 'authorized' AND expires_at > $2 ORDER BY authorized_at, id`,
+      `SELECT * FROM plans WHERE tenant_id = $1 AND status IN ('authorized', 'completed') AND expires_at > $2 ORDER BY authorized_at, id`,
       [tenantId, now],
     );
     return result.rows.map(planOf);
+  }
+
+  async listPlans(tenantId: string, query: PlanListQuery): Promise<PlanRow[]> {
+    // Not a named statement: its text depends on the filters.
+    const result = await this.pool.query(listPlansSql(query, numbered), listPlansValues(tenantId, query));
+    return result.rows.map(planOf);
+  }
+
+  /** Steps used of these plans, by id, read by the decision's transaction. */
+  async stepsUsed(client: pg.ClientBase, tenantId: string, ids: readonly string[]): Promise<Record<string, number>> {
+    const result = await this.query(client, 'plan_steps_used', 'SELECT id, steps_used FROM plans WHERE tenant_id = $1 AND id = ANY($2)', [
+      tenantId,
+      ids,
+    ]);
+    return Object.fromEntries(result.rows.map((row) => [row.id as string, Number(row.steps_used)]));
+  }
+
+  /** Uses the step at `position` in the decision's transaction; false when it was not the next unused one. */
+  async useStep(
+    client: pg.ClientBase,
+    step: { tenantId: string; planId: string; position: number; total: number; at: number },
+  ): Promise<boolean> {
+    const result = await this.query(client, 'plan_use_step', `${useStepSql(numbered)} RETURNING id`, [
+      step.at,
+      step.position,
+      step.total,
+      step.tenantId,
+      step.planId,
+    ]);
+    return result.rowCount === 1;
   }
 }

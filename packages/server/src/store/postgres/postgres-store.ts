@@ -172,7 +172,13 @@ export class PostgresStore implements Store, SharedSigningKeys {
       this.tenantTransaction(tenantId, (client, batch) => run(client, batch)),
     );
     this.journal = new PostgresJournal(this.pool, query, (tenantId, id) => this.decisionRecordText(tenantId, id), options.journal ?? true);
-    this.governance = new PostgresGovernance(this.pool, (run) => this.transaction(run), this.journal); // issue 21
+    this.governance = new PostgresGovernance(
+      this.pool,
+      (run) => this.transaction(run),
+      this.journal,
+      this.events,
+      (tenantId, run) => this.tenantTransaction(tenantId, run),
+    ); // issue 21
     this.trajectories = new PostgresTrajectories(this.pool); // issue 21
     this.plans = new PostgresPlans(this.pool, query); // issue 21 item 4
   }
@@ -355,7 +361,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
         client,
         'rule_insert',
         `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
-           version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+           version, created_at, updated_at, min_distinct_approvers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           c.id,
           c.tenant_id,
@@ -370,6 +376,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
           c.version,
           c.created_at,
           c.updated_at,
+          c.min_distinct_approvers,
         ],
       );
     });
@@ -394,7 +401,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
         client,
         'rule_update',
         `UPDATE tool_rules SET name = $3, effect = $4, match_path = $5, match_args = $6, agent_ids = $7, risk_at_least = $8,
-           description = $9, enabled = $10, version = $11, updated_at = $12
+           description = $9, enabled = $10, version = $11, updated_at = $12, min_distinct_approvers = $13
          WHERE tenant_id = $1 AND id = $2`,
         [
           c.tenant_id,
@@ -409,6 +416,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
           c.enabled,
           c.version,
           c.updated_at,
+          c.min_distinct_approvers,
         ],
       );
     });
@@ -441,7 +449,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
             client,
             'rule_set_update',
             `UPDATE tool_rules SET name = $3, effect = $4, match_path = $5, match_args = $6, agent_ids = $7, risk_at_least = $8,
-               description = $9, enabled = $10, version = $11, updated_at = $12
+               description = $9, enabled = $10, version = $11, updated_at = $12, min_distinct_approvers = $14
              WHERE tenant_id = $1 AND id = $2 AND version = $13`,
             [
               c.tenant_id,
@@ -457,6 +465,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
               c.version,
               c.updated_at,
               expectedVersion,
+              c.min_distinct_approvers,
             ],
           );
           if (result.rowCount !== 1) throw new StaleRuleSet();
@@ -467,7 +476,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
             client,
             'rule_set_insert',
             `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
-               version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+               version, created_at, updated_at, min_distinct_approvers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
             [
               c.id,
               c.tenant_id,
@@ -482,6 +491,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
               c.version,
               c.created_at,
               c.updated_at,
+              c.min_distinct_approvers,
             ],
           );
         }
@@ -636,7 +646,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   /** What a decision reads (issue 19: shared with readDecisionState). */
   private async decisionReads(
     client: pg.ClientBase,
-    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>,
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
   ): Promise<DecisionReads> {
     const tenantRow = (await query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId])).rows[0];
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
@@ -669,6 +679,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
         job.now,
       )),
     };
+    // Issue 21: how many steps of the agent's live plans ran, read under the tenant's lock.
+    if (job.planIds?.length) reads.planProgress = await this.plans.stepsUsed(client, job.tenantId, job.planIds);
     return reads;
   }
 
@@ -828,6 +840,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
           break;
         case 'decision-events':
           await this.events.appendDecision(client, events, write.row, write.effects, write.approval);
+          break;
+        case 'use-plan-step':
+          // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
+          if (!(await this.plans.useStep(client, write)))
+            throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
           break;
         default:
           // Issue 19: the decision's budget reservation and alerts.

@@ -696,4 +696,30 @@ export const POSTGRES_MIGRATIONS: string[] = [
   );
   CREATE INDEX plans_live_by_tenant ON plans (tenant_id, status, expires_at);
   `,
+  // Issue 21: a plan's steps are used up in index order (`steps_used` of them ran); all used, it is complete.
+  `
+  ALTER TABLE plans ADD COLUMN steps_used INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE plans ADD COLUMN completed_at BIGINT;
+  `,
+  // Issue 21: a `require_approval` tool rule may ask for several distinct approvers.
+  `ALTER TABLE tool_rules ADD COLUMN min_distinct_approvers INTEGER;`,
+  // Issue 21: issued passports (the token's claims, not the token), so they can be listed and revoked.
+  `
+  CREATE TABLE passports (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    trajectory_id TEXT NOT NULL,
+    identity_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    kid TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    issued_by_key_id TEXT NOT NULL,
+    issued_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    revoked_at BIGINT,
+    revoked_by_key_id TEXT,
+    revoked_reason TEXT
+  );
+  CREATE INDEX passports_by_tenant ON passports (tenant_id, issued_at);
+  `,
 ];

@@ -30,11 +30,15 @@ import {
 } from '../governance-rows.ts';
 import type { Row } from '../rows.ts';
 import type { SqliteJournal } from './sqlite-journal.ts';
+import type { SqliteEventLog } from './sqlite-events.ts';
+import { approvalEventData } from '../event-data.ts';
 
 export class SqliteGovernance implements GovernanceStore {
   constructor(
     private readonly db: Database.Database,
     private readonly journal: SqliteJournal,
+    /** The live event log: an approval request opened is an `approval.created` event, as a held decision's. */
+    private readonly events: SqliteEventLog,
   ) {}
 
   async createAuthority(row: AuthorityRow): Promise<void> {
@@ -69,32 +73,35 @@ export class SqliteGovernance implements GovernanceStore {
   }
 
   async createRequestedApproval(approval: ApprovalRow, request: ApprovalRequestRow, journalRecord: object): Promise<void> {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
+    this.events.committed(() =>
+      this.db.transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
              status, risk, reasons, detail, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          approval.id,
-          approval.tenantId,
-          approval.agentId,
-          approval.path,
-          JSON.stringify(approval.payload),
-          approval.payloadHash,
-          approval.requestedByKeyId,
-          approval.decisionId,
-          approval.risk,
-          JSON.stringify(approval.reasons),
-          approval.detail,
-          approval.createdAt,
-          approval.expiresAt,
-        );
-      this.db
-        .prepare(`INSERT INTO approval_requests (${APPROVAL_REQUEST_COLUMNS}) VALUES (${placeholders(14, false)})`)
-        .run(...approvalRequestValues(request));
-      this.journal.append(approval.tenantId, 'approval.created', approval.id, approval.createdAt, journalRecord);
-    })();
+          )
+          .run(
+            approval.id,
+            approval.tenantId,
+            approval.agentId,
+            approval.path,
+            JSON.stringify(approval.payload),
+            approval.payloadHash,
+            approval.requestedByKeyId,
+            approval.decisionId,
+            approval.risk,
+            JSON.stringify(approval.reasons),
+            approval.detail,
+            approval.createdAt,
+            approval.expiresAt,
+          );
+        this.db
+          .prepare(`INSERT INTO approval_requests (${APPROVAL_REQUEST_COLUMNS}) VALUES (${placeholders(14, false)})`)
+          .run(...approvalRequestValues(request));
+        this.journal.append(approval.tenantId, 'approval.created', approval.id, approval.createdAt, journalRecord);
+        this.events.append(approval.tenantId, 'approval.created', approvalEventData(approval), approval.createdAt);
+      })(),
+    );
   }
 
   async getApprovalRequest(tenantId: string, approvalId: string): Promise<ApprovalRequestRow | null> {

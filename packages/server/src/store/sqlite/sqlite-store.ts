@@ -226,7 +226,7 @@ export class SqliteStore implements Store {
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
       options.journal ?? true,
     );
-    this.governance = new SqliteGovernance(this.db, this.journal); // issue 21
+    this.governance = new SqliteGovernance(this.db, this.journal, this.events); // issue 21
     this.trajectories = new SqliteTrajectories(this.db); // issue 21
     this.plans = new SqlitePlans(this.db); // issue 21 item 4
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
@@ -403,9 +403,9 @@ export class SqliteStore implements Store {
   async createToolRule(rule: ToolRuleRow): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+        `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, min_distinct_approvers, description, enabled,
            version, created_at, updated_at)
-         VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @description, @enabled,
+         VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @min_distinct_approvers, @description, @enabled,
            @version, @created_at, @updated_at)`,
       )
       .run(ruleColumns(rule));
@@ -446,7 +446,7 @@ export class SqliteStore implements Store {
     this.db
       .prepare(
         `UPDATE tool_rules SET name = @name, effect = @effect, match_path = @match_path, match_args = @match_args,
-           agent_ids = @agent_ids, risk_at_least = @risk_at_least, description = @description, enabled = @enabled,
+           agent_ids = @agent_ids, risk_at_least = @risk_at_least, min_distinct_approvers = @min_distinct_approvers, description = @description, enabled = @enabled,
            version = @version, updated_at = @updated_at
          WHERE tenant_id = @tenant_id AND id = @id`,
       )
@@ -473,7 +473,7 @@ export class SqliteStore implements Store {
         const changed = this.db
           .prepare(
             `UPDATE tool_rules SET name = @name, effect = @effect, match_path = @match_path, match_args = @match_args,
-               agent_ids = @agent_ids, risk_at_least = @risk_at_least, description = @description, enabled = @enabled,
+               agent_ids = @agent_ids, risk_at_least = @risk_at_least, min_distinct_approvers = @min_distinct_approvers, description = @description, enabled = @enabled,
                version = @version, updated_at = @updated_at
              WHERE tenant_id = @tenant_id AND id = @id AND version = @expected_version`,
           )
@@ -483,9 +483,9 @@ export class SqliteStore implements Store {
       for (const rule of plan.create) {
         this.db
           .prepare(
-            `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, description, enabled,
+            `INSERT INTO tool_rules (id, tenant_id, name, effect, match_path, match_args, agent_ids, risk_at_least, min_distinct_approvers, description, enabled,
                version, created_at, updated_at)
-             VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @description, @enabled,
+             VALUES (@id, @tenant_id, @name, @effect, @match_path, @match_args, @agent_ids, @risk_at_least, @min_distinct_approvers, @description, @enabled,
                @version, @created_at, @updated_at)`,
           )
           .run(ruleColumns(rule));
@@ -683,7 +683,9 @@ export class SqliteStore implements Store {
   }
 
   /** What a decision reads (issue 19: shared with readDecisionState, which writes nothing). */
-  private decisionReads(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): DecisionReads {
+  private decisionReads(
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
+  ): DecisionReads {
     const s = this.statements;
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
@@ -704,6 +706,8 @@ export class SqliteStore implements Store {
         job.now,
       ),
     };
+    // Issue 21: how many steps of the agent's live plans ran, read in this transaction.
+    if (job.planIds?.length) reads.planProgress = this.plans.stepsUsedNow(job.tenantId, job.planIds);
     return reads;
   }
 
@@ -807,6 +811,10 @@ export class SqliteStore implements Store {
       case 'decision-events':
         // The live events of this decision; flush drops them again if its savepoint rolls back.
         this.events.appendDecision(write.row, write.effects, write.approval);
+        return;
+      case 'use-plan-step':
+        // INVARIANT: a plan step is used once. Its count was read in this transaction, so this cannot miss.
+        if (!this.plans.useStepNow(write)) throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
         return;
       default:
         // Issue 19: the decision's budget reservation and alerts.
