@@ -89,22 +89,23 @@ export function decodeCiphers(text: string): DecodedFragment[] {
   if (text.includes('<!--')) {
     for (const match of text.matchAll(HTML_COMMENT)) fragments.push({ kind: 'comment', text: match[1].trim(), source: match[0] });
   }
+  // Markup is too short for letter frequencies: ROT13, the common shift, is tried on its brackets.
+  if (text.includes('<') && !hasScriptMarkup(text)) {
+    const decoded = shiftLetters(text, 13);
+    if (hasScriptMarkup(decoded)) fragments.push({ kind: 'rot13', text: decoded, source: text });
+  }
+  // A hex run is decoded whatever the text around it: its single letters (a, e) can look like words.
+  for (const match of text.matchAll(HEX_RUN)) {
+    const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
+    if (digits.length < 16 || digits.length % 2 !== 0) continue;
+    const decoded = Buffer.from(digits, 'hex').toString('utf8');
+    if (revealsText(decoded, match[0])) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
+  }
   if (share < ALREADY_READABLE) {
-    for (const match of text.matchAll(HEX_RUN)) {
-      const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
-      if (digits.length < 16 || digits.length % 2 !== 0) continue;
-      const decoded = Buffer.from(digits, 'hex').toString('utf8');
-      if (revealsText(decoded, match[0])) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
-    }
     const shift = bestShift(text);
     if (shift !== 0) {
       const decoded = shiftLetters(text, shift);
       if (englishShare(decoded) >= READABLE) fragments.push({ kind: shift === 13 ? 'rot13' : 'caesar', text: decoded, source: text });
-    }
-    // Markup is too short for letter frequencies: ROT13, the common shift, is tried on its brackets.
-    if (shift !== 13 && text.includes('<') && !hasScriptMarkup(text)) {
-      const decoded = shiftLetters(text, 13);
-      if (hasScriptMarkup(decoded)) fragments.push({ kind: 'rot13', text: decoded, source: text });
     }
     const reversed = [...text].reverse().join('');
     if (englishShare(reversed) >= READABLE) fragments.push({ kind: 'reversed', text: reversed, source: text });

@@ -23,7 +23,9 @@ export interface DecodedFragment {
     | 'morse'
     | 'nato'
     | 'braille'
-    | 'atbash';
+    | 'atbash'
+    | 'ascii85'
+    | 'uuencode';
   /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
   text: string;
   /** The encoded source, for excerpts. */

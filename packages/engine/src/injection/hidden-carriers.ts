@@ -12,6 +12,10 @@ const MIN_RUN = 8;
 const MIN_MIXED_WORDS = 3;
 
 const CARRIER_WEIGHT = 0.6;
+/** Tag characters (outside a flag) from which a word is hidden. */
+const MIN_TAGS = 3;
+const TAG_CHARACTER = /\udb40[\udc00-\udc7f]/g;
+const FLAG_SEQUENCE = /\u{1F3F4}[\u{E0061}-\u{E007A}\u{E0030}-\u{E0039}]{2,7}\u{E007F}/gu;
 const SPOOF_WEIGHT = 0.55;
 
 function isCarrier(code: number): boolean {
@@ -35,6 +39,12 @@ const LATIN_EXTENDED = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 /** Signals of hidden carriers in a raw (not yet normalised) string that holds non-ASCII text. */
 export function detectHiddenCarriers(raw: string): Signal[] | undefined {
   let signals: Signal[] | undefined;
+  // Tag characters outside a subdivision flag have no use but smuggling: three are a word.
+  const tags = raw.replace(FLAG_SEQUENCE, '').match(TAG_CHARACTER);
+  if (tags !== null && tags.length >= MIN_TAGS) {
+    const start = raw.search(TAG_CHARACTER);
+    return [{ rule: 'invisible_text', detector: 'invisible_text', weight: CARRIER_WEIGHT, start, end: start + 2 * tags.length }];
+  }
   let run = 0;
   let runStart = 0;
   for (let i = 0; i < raw.length; i++) {

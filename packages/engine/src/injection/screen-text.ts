@@ -29,7 +29,7 @@ const OBFUSCATION_WEIGHT = 0.2;
 const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
-const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32']);
+const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
 // Fields joined are not one document: a request in one field about a subject the others never
