@@ -71,6 +71,10 @@ const L2 = 1e-6;
 const MAX_BENIGN_WINDOWS = 8;
 /** Weight of a picked window's features that the rest of its document also holds. */
 const CARRIER_SHARE = 0.25;
+/** How much less suspicious (in logits) a carrier window must be than the picked one to count as benign. */
+const CARRIER_MARGIN = 2;
+/** Weight of a carrier window as a benign example. */
+const CARRIER_NEGATIVE_WEIGHT = 0.5;
 
 function sgd(instances: Instance[], seed: number): LinearModel {
   const weights = new Float32Array(FEATURE_COUNT);
@@ -142,17 +146,28 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
   for (const p of examples) if (p.example.label === 1 && p.windows.length === 1) short.push({ vector: p.windows[0], label: 1, weight: 1 });
   const first = sgd(balance([...negatives, ...short]), seed);
   const picked: Instance[] = [...short];
+  const carriers: Instance[] = [];
   for (const p of examples) {
     if (p.example.label !== 1 || p.windows.length === 1) continue;
     let best = 0;
     let bestLogit = -Infinity;
-    p.windows.forEach((vector, i) => {
+    const logits = p.windows.map((vector) => {
       let z = first.bias;
       for (let f = 0; f < vector.index.length; f++) z += first.weights[vector.index[f]] * vector.value[f];
+      return z;
+    });
+    logits.forEach((z, i) => {
       if (z > bestLogit) {
         bestLogit = z;
         best = i;
       }
+    });
+    // The carrier around an injection is benign text: its windows away from the picked one that the
+    // first model finds far less suspicious teach the model that a document is not an attack.
+    // A long jailbreak, suspicious throughout, gives none.
+    p.windows.forEach((vector, i) => {
+      if (Math.abs(i - best) >= 2 && logits[i] < bestLogit - CARRIER_MARGIN)
+        carriers.push({ vector, label: 0, weight: CARRIER_NEGATIVE_WEIGHT / Math.sqrt(p.windows.length) });
     });
     // What the picked window shares with the rest of its document is mostly the carrier; what
     // only it holds is the injection. The carrier's features count for a quarter.
@@ -164,7 +179,7 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
     const value = Float32Array.from(window.value, (v, f) => (carrier.has(window.index[f]) ? v * CARRIER_SHARE : v));
     picked.push({ vector: { index: window.index, value }, label: 1, weight: 1 });
   }
-  return sgd(balance([...negatives, ...picked]), seed + 1);
+  return sgd(balance([...negatives, ...carriers, ...picked]), seed + 1);
 }
 
 /** Probability of injection for a raw text under a model, as the run-time scorer computes it. */

@@ -5,6 +5,7 @@
 // assistant and asks it to do something else first); the benign one is the same e-mail without it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { startServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -157,4 +158,53 @@ test('the OpenAPI document names the field on OutcomeRequest and keeps it closed
   assert.equal(schema.properties.result.type, 'string');
   assert.equal(schema.properties.result.maxLength, 256 * 1024);
   assert.ok(schema.properties.actual_cost_cents, 'issue 19 field kept');
+});
+
+test('a webhook subscribed to decision.result_flagged hears of a flagged result, with the decision and the verdict', async () => {
+  const received: any[] = [];
+  const receiver = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      received.push(JSON.parse(raw));
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  const hooked = await startServer({ ACTIONGATE_WEBHOOK_ALLOW_PRIVATE: '1' });
+  try {
+    const port = (receiver.address() as { port: number }).port;
+    const hook = await hooked.call('POST', '/fabric/webhooks', {
+      body: { url: `http://127.0.0.1:${port}/hook`, events: ['decision.result_flagged'] },
+    });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    const key = (await hooked.call('POST', '/fabric/agent-keys', { body: { name: 'mail-reader' } })).body.agent_key;
+    await hooked.call('POST', '/fabric/tool-rules', {
+      body: { name: 'allow mail reads', effect: 'allow', match_path: '/tools/mail_read' },
+    });
+    const decide = () =>
+      hooked.call('POST', '/fabric/decisions', { key, body: { path: '/tools/mail_read', payload: { folder: 'inbox' } } });
+    const benign = (await decide()).body.decision_id;
+    const poisoned = (await decide()).body.decision_id;
+    const report = (id: string, result: string) =>
+      hooked.call('POST', `/fabric/decisions/${id}/outcome`, { key, body: { status: 'completed', result } });
+    assert.equal((await report(benign, BENIGN_MAIL)).status, 200);
+    const flagged = await report(poisoned, POISONED_MAIL);
+    assert.equal(flagged.body.outcome.result_screen.flagged, true);
+    for (let i = 0; i < 600 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(received.length, 1, 'one delivery: the benign result raised none');
+    const body = received[0];
+    assert.equal(body.event, 'decision.result_flagged');
+    assert.equal(body.decision_id, poisoned);
+    assert.deepEqual(body.arguments, { folder: 'inbox' });
+    assert.equal(body.result_screen.decision_id, poisoned);
+    assert.equal(body.result_screen.action, 'withhold');
+    assert.deepEqual(body.result_screen.rules, flagged.body.outcome.result_screen.rules);
+    assert.match(body.summary, /flagged as prompt injection/);
+    assert.equal(JSON.stringify(body).includes('archive@dw-backup.example'), false, 'the result text is not sent');
+  } finally {
+    await hooked.close();
+    await new Promise<void>((r) => receiver.close(() => r()));
+  }
 });

@@ -5,53 +5,12 @@
 // through untouched and cost one pass.
 
 import type { DecodedFragment } from './decode-fragments.ts';
-
-// Common English words, and the words instructions to a model are made of.
-const COMMON = new Set(
-  (
-    'the be to of and a in that have i it for not on with he as you do at this but his by from they we say her she or an will my ' +
-    'one all would there their what so up out if about who get which go me when make can like time no just him know take people ' +
-    'into year your good some could them see other than then now look only come its over think also back after use two how our ' +
-    'work first well way even new want because any these give day most us is are was were been has had did does should must ' +
-    'ignore previous instructions instruction prompt system above all say print reveal secret password tell forget disregard ' +
-    'assistant model ai user task now instead send email data following write respond reply answer output execute run'
-  ).split(' '),
-);
+import { revealsText } from './decode-alphabets.ts';
+import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
+import { hasScriptMarkup } from './script-markup.ts';
 
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 16_384;
-/** Share of words that must be common for a decoding to count as readable English. */
-const READABLE = 0.3;
-/** An original this English is left alone. */
-const ALREADY_READABLE = 0.2;
-
-interface WordStats {
-  words: number;
-  common: number;
-}
-
-function wordStats(text: string): WordStats {
-  let words = 0;
-  let common = 0;
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) | 0x20 : 0;
-    const letter = code >= 97 && code <= 122;
-    if (letter) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      words++;
-      if (i - start <= 12 && COMMON.has(text.slice(start, i).toLowerCase())) common++;
-      start = -1;
-    }
-  }
-  return { words, common };
-}
-
-function englishShare(text: string): number {
-  const { words, common } = wordStats(text);
-  return words < 3 ? 0 : common / words;
-}
 
 /** Whether some run of five letters joined by single separators (SPLIT_LETTERS without its word boundaries) occurs. */
 function maySplitLetters(text: string): boolean {
@@ -130,13 +89,19 @@ export function decodeCiphers(text: string): DecodedFragment[] {
   if (text.includes('<!--')) {
     for (const match of text.matchAll(HTML_COMMENT)) fragments.push({ kind: 'comment', text: match[1].trim(), source: match[0] });
   }
+  // Markup is too short for letter frequencies: ROT13, the common shift, is tried on its brackets.
+  if (text.includes('<') && !hasScriptMarkup(text)) {
+    const decoded = shiftLetters(text, 13);
+    if (hasScriptMarkup(decoded)) fragments.push({ kind: 'rot13', text: decoded, source: text });
+  }
+  // A hex run is decoded whatever the text around it: its single letters (a, e) can look like words.
+  for (const match of text.matchAll(HEX_RUN)) {
+    const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
+    if (digits.length < 16 || digits.length % 2 !== 0) continue;
+    const decoded = Buffer.from(digits, 'hex').toString('utf8');
+    if (revealsText(decoded, match[0])) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
+  }
   if (share < ALREADY_READABLE) {
-    for (const match of text.matchAll(HEX_RUN)) {
-      const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
-      if (digits.length < 16 || digits.length % 2 !== 0) continue;
-      const decoded = Buffer.from(digits, 'hex').toString('utf8');
-      if (englishShare(decoded) >= READABLE) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
-    }
     const shift = bestShift(text);
     if (shift !== 0) {
       const decoded = shiftLetters(text, shift);
@@ -147,7 +112,10 @@ export function decodeCiphers(text: string): DecodedFragment[] {
   }
   if (share < READABLE && LEET_DIGIT.test(text)) {
     const leet = text.replace(LEET_WORD, (word) => word.replace(/[0134578@$]/g, (char) => LEET_MAP[char] ?? char));
-    if (leet !== text && englishShare(leet) >= READABLE && englishShare(leet) > share + 0.1)
+    if (
+      leet !== text &&
+      ((englishShare(leet) >= READABLE && englishShare(leet) > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text)))
+    )
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
   if (maySplitLetters(text) && SPLIT_LETTERS.test(text)) {

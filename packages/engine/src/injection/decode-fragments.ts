@@ -2,11 +2,30 @@
 // percent-encoding, HTML entities and backslash escapes. Only decodings that give readable text
 // are kept, so random identifiers, hashes and keys do not produce noise.
 
+import { hasScriptMarkup } from './script-markup.ts';
 import { AMPERSAND, BACKSLASH, BASE64_RUN, MIN_BASE64_RUN, PERCENT } from './text-traits.ts';
 
 /** One decoded view of (part of) a string. */
 export interface DecodedFragment {
-  kind: 'base64' | 'url' | 'html' | 'escape' | 'hex' | 'rot13' | 'caesar' | 'reversed' | 'leetspeak' | 'split_letters' | 'comment';
+  kind:
+    | 'base64'
+    | 'url'
+    | 'html'
+    | 'escape'
+    | 'hex'
+    | 'rot13'
+    | 'caesar'
+    | 'reversed'
+    | 'leetspeak'
+    | 'split_letters'
+    | 'comment'
+    | 'base32'
+    | 'morse'
+    | 'nato'
+    | 'braille'
+    | 'atbash'
+    | 'ascii85'
+    | 'uuencode';
   /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
   text: string;
   /** The encoded source, for excerpts. */
@@ -202,7 +221,8 @@ export function decodeFragments(text: string, traits = ENCODED): readonly Decode
     if (run.length > MAX_BASE64_LENGTH || !/[0-9+/=A-Z]/.test(run)) continue;
     if (++runs > MAX_BASE64_RUNS) break;
     const decoded = decodeBase64(run);
-    if (isReadable(decoded)) fragments.push({ kind: 'base64', text: decoded, source: run });
+    // Markup that runs script counts even when bytes around it do not decode (a shifted run).
+    if (isReadable(decoded) || hasScriptMarkup(decoded)) fragments.push({ kind: 'base64', text: decoded, source: run });
   }
   return fragments;
 }

@@ -2,9 +2,13 @@
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
+import { decodeAlphabets } from './decode-alphabets.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
 import { excerptOf } from './excerpt.ts';
+import { detectHiddenCarriers } from './hidden-carriers.ts';
+import { detectFamilies } from './injection-families.ts';
+import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
@@ -24,6 +28,8 @@ const MAX_DECODE_DEPTH = 2;
 const OBFUSCATION_WEIGHT = 0.2;
 const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
+const HIDDEN_MESSAGE_WEIGHT = 0.5;
+const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
 // Fields joined are not one document: a request in one field about a subject the others never
@@ -35,9 +41,14 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const divergence = fieldsJoined ? undefined : detectTaskDivergence(text, traits);
   const intent = detectAgentIntent(text, traits);
   const reader = detectReaderAddress(text, traits);
+  let families = detectFamilies(text);
+  const persona = detectPersonaJailbreak(text);
+  if (persona !== undefined) (families ??= []).push(persona);
   // Most texts give no signal at all.
-  if (code === undefined && divergence === undefined && intent === undefined && reader === undefined) return patterns;
+  if (code === undefined && divergence === undefined && intent === undefined && reader === undefined && families === undefined)
+    return patterns;
   const signals = [...patterns];
+  if (families !== undefined) signals.push(...families);
   if (code !== undefined) signals.push(code);
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
@@ -74,7 +85,10 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
   let obfuscated = false;
   // Normalising leaves an ASCII string as it is: the raw string is scanned unless it is not ASCII.
   let traits = scanText(raw, true);
+  // Carriers are read on the raw string: normalising removes them.
+  let carriers: Signal[] | undefined;
   if ((traits & NON_ASCII) !== 0) {
+    carriers = detectHiddenCarriers(raw);
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
@@ -82,17 +96,21 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text);
-    if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
+    const alphabets = decodeAlphabets(text);
+    if (ciphers.length > 0 || alphabets.length > 0) fragments = [...fragments, ...ciphers, ...alphabets];
   }
   const learned = learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
-  if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0) return NO_HITS;
+  if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0 && carriers === undefined) return NO_HITS;
   const hits: TextHit[] = signals.map((signal) => ({
     rule: signal.rule,
     detector: signal.detector,
     weight: signal.weight,
     excerpt: excerptOf(text, signal.start, signal.end),
   }));
+  if (carriers !== undefined)
+    for (const signal of carriers)
+      hits.push({ rule: signal.rule, detector: signal.detector, weight: signal.weight, excerpt: excerptOf(raw, signal.start, signal.end) });
   if (learned !== undefined && learnedHit > 0) {
     hits.push({ rule: 'learned_screen', detector: 'learned_screen', weight: learnedHit, excerpt: learned.excerpt.slice(0, 120) });
   }
@@ -102,6 +120,14 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
   const plainStrongest = new Map<string, number>();
   for (const hit of hits) plainStrongest.set(hit.detector, Math.max(hit.weight, plainStrongest.get(hit.detector) ?? 0));
   for (const fragment of fragments) {
+    // A message spelled in an alphabet no tool output uses (Morse, NATO, Braille, base32) is hidden on purpose.
+    if (HIDDEN_ALPHABETS.has(fragment.kind))
+      hits.push({
+        rule: 'hidden_message',
+        detector: 'hidden_message',
+        weight: HIDDEN_MESSAGE_WEIGHT,
+        excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
+      });
     const decodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined).filter(
       (hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0),
     );

@@ -160,6 +160,8 @@ const PAYMENT_URL =
 // Files whose contents are keys: reading them hands the key to whoever reads the answer.
 const KEY_MATERIAL =
   /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ppk)|shadow|gshadow|master\.passwd|credentials(?:\.json|\.csv)?|\.netrc|\.pgpass|wallet\.dat|\.git-credentials|config\.json|kubeconfig|service[-_]account[\w.-]*\.json)$/i;
+// Templates of secrets files (`.env.example`) hold placeholders, not secrets.
+const SECRET_TEMPLATE = /\.(?:example|sample|template|dist|defaults?|tpl)$/i;
 const NOT_SECRET = /(?:\.pub|known_hosts|authorized_keys2?)$/i;
 const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]\.\.){1,}(?:[\\/]|$)|(?:%2e%2e(?:%2f|\/|\\)){2,}|\.\.[\\/].*\.\.[\\/]/i;
 const MAX_JSON_BODY = 64 * 1024;
@@ -263,12 +265,14 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
     if (outbound && kind.level !== 'traversal') {
       findings.add('critical', `exfiltration: \`${tool.name}\` sends a ${kind.why} (\`${shown}\` in \`${key}\`) out of the machine`);
-    } else if (kind.level === 'key') {
+    } else if (kind.level === 'key' || (kind.level === 'secret' && reads && !SECRET_TEMPLATE.test(text))) {
+      // Reading a key or a secrets file hands its content to whoever reads the answer.
       findings.add(reads ? 'critical' : 'high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     } else {
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
+  if (tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
   if (tool.words.some((word) => CODE_WORDS.has(word)) && !tool.shell) assessCode(tool, fields, findings);
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
     if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)))
@@ -287,6 +291,21 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     )
       findings.add('high', `privileges: \`${tool.name}\` changes access rights`);
   }
+}
+
+const DELETE_WORDS = new Set(['delete', 'destroy', 'terminate', 'remove', 'drop', 'purge', 'wipe', 'uninstall', 'teardown']);
+// What a cloud or cluster API deletes whole: everything inside goes with it.
+const INFRA_KINDS =
+  /^(?:namespaces?|ns|clusters?|buckets?|databases?|db|db_instance|projects?|stacks?|nodes?|node_?pools?|vpcs?|subscriptions?|resource_?groups?|accounts?|organi[sz]ations?|tenants?|volumes?|persistent_?volumes?|pv|instances?|deployments?|statefulsets?|keyspaces?|indices|index|topics?|zones?|hosted_?zones?|key_?vaults?|kms_?keys?|repositor(?:y|ies)|environments?|workspaces?|file_?systems?)$/i;
+const KIND_KEYS = new Set(['kind', 'type', 'resource', 'resource_type', 'object', 'target_type', 'entity']);
+
+/** A delete tool aimed at a whole cloud or cluster resource: by its own name or by a `kind` field. */
+function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
+  const named = tool.words.find((word) => INFRA_KINDS.test(word));
+  const field = named === undefined ? fields.strings.find((f) => KIND_KEYS.has(f.key) && INFRA_KINDS.test(f.text.trim())) : undefined;
+  const kind = named ?? field?.text.trim();
+  if (kind !== undefined)
+    findings.add('critical', `infrastructure: \`${tool.name}\` deletes a whole ${kind.toLowerCase()} and everything in it`);
 }
 
 function assessCode(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {

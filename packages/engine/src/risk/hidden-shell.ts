@@ -41,7 +41,7 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'deletes cloud resources (gcloud)',
   ],
   [/\baz\s+(?:group|vm|sql\s+server|storage\s+account|aks|keyvault)\s+(?:\S+\s+)*?delete\b/, 'deletes cloud resources (az)'],
-  [/\bhelm\s+(?:uninstall|delete)\b.*(?:--all|-A\b)/, 'uninstalls every release (helm)'],
+  [/\bhelm\s+(?:\S+\s+)*?(?:uninstall|delete|del|un)\s+(?:-\S+\s+)*[\w.-]+/, 'uninstalls a release from the cluster (helm)'],
   [/\bdoctl\s+.*\bdelete\b.*--force/, 'deletes cloud resources (doctl)'],
 ];
 

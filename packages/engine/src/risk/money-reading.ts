@@ -225,6 +225,20 @@ export function quantityTimesPrice(fields: PayloadFields): { amount: number; why
   return best;
 }
 
+/** A quantity field beside a named currency or asset (`{asset: "BTC", quantity: 2}`), in dollars. */
+export function quantityOfAsset(fields: PayloadFields): { amount: number; key: string } | undefined {
+  let best: { amount: number; key: string } | undefined;
+  for (const field of fields.scalars) {
+    if (!QUANTITY_KEYS.test(field.key)) continue;
+    const quantity = Number(typeof field.value === 'number' ? field.value : field.value.replace(/[,_\s]/g, ''));
+    const currency = siblingCurrency(fields, field);
+    if (!Number.isFinite(quantity) || currency === undefined) continue;
+    const amount = toUsd(Math.abs(quantity), currency);
+    if (best === undefined || amount > best.amount) best = { amount, key: `${field.key}\`: ${quantity} ${currency} in USD \`` };
+  }
+  return best;
+}
+
 const MEMO_AMOUNT =
   /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d[\d,.']*\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b)/gi;
 

@@ -6,7 +6,7 @@
 // critical threshold is critical and any other payment high.
 
 import type { Findings } from './findings.ts';
-import { currencyIn, memoAmount, parseLooseAmount, quantityTimesPrice, siblingCurrency, toUsd } from './money-reading.ts';
+import { currencyIn, memoAmount, parseLooseAmount, quantityOfAsset, quantityTimesPrice, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
 
 /** Default amount from which a transfer is critical. */
@@ -94,6 +94,8 @@ export function parseAmount(value: number | string): number | undefined {
 /** Whether the payload reads like a transfer (a recipient, an account, `type: "wire"`). */
 export function hasTransferContext(fields: PayloadFields): boolean {
   for (const key of fields.keys) if (TRANSFER_KEYS.has(key)) return true;
+  // A trade: `side: buy|sell` spends or raises its quantity x price.
+  if (fields.strings.some((field) => field.key === 'side' && /^(?:buy|sell|long|short)$/i.test(field.text.trim()))) return true;
   for (const field of fields.strings) {
     if (RECIPIENT_KEYS.has(field.key) && field.text.length <= 64 && ADDRESS_VALUE.test(field.text.trim())) return true;
   }
@@ -167,10 +169,13 @@ export function assessMoney(fields: PayloadFields, paymentTool: boolean, thresho
     const amount = toUsd(product.amount, currency);
     if (largest === undefined || amount > largest.amount) largest = { amount, key: product.why.replace(/`/g, '') };
   }
-  if (largest === undefined) {
-    const memo = memoAmount(fields);
-    if (memo !== undefined) largest = { amount: memo.amount, key: `${memo.key}\` (amount written in text) \`` };
-  }
+  // A memo that names more than the amount field is what the payee may be told to book: the larger counts.
+  const memo = memoAmount(fields);
+  if (memo !== undefined && (largest === undefined || memo.amount > largest.amount))
+    largest = { amount: memo.amount, key: `${memo.key}\` (amount written in text) \`` };
+  // A quantity of a priced asset with no price field (`{asset: "BTC", quantity: 2}`) is worth the asset's rate.
+  const holding = largest === undefined ? quantityOfAsset(fields) : undefined;
+  if (holding !== undefined) largest = holding;
   if (largest === undefined) {
     if (paymentTool) findings.add('high', 'money: payment tool with no readable amount');
     return paymentTool;

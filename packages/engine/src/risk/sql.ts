@@ -318,8 +318,17 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
       found = true;
     }
   }
+  // Every privilege on everything, superuser rights, or rights the grantee may hand on: administrator access.
+  const words = tokens.join(' ');
+  if (ADMIN_GRANT.test(words)) {
+    findings.add('critical', 'sql: grants administrator-level privileges');
+    found = true;
+  }
   return found;
 }
+
+const ADMIN_GRANT =
+  /\bGRANT (?:ALL(?: PRIVILEGES)?|SUPER|SUPERUSER|DBA|SYSADMIN)\b[^;]*?\bON (?:\* \. \*|\.|DATABASE|ALL TABLES|SCHEMA)|\bWITH GRANT OPTION\b|\b(?:ALTER|CREATE) (?:USER|ROLE)\b[^;]*?\b(?:SUPERUSER|BYPASSRLS)\b|\bGRANT (?:DBA|SYSADMIN|SUPERUSER|RDS_SUPERUSER|DB_OWNER|CLOUDSQLSUPERUSER)\b|\bSP_ADDSRVROLEMEMBER\b/;
 
 function nameAfter(tokens: string[], start: number): string {
   let i = start;

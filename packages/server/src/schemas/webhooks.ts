@@ -24,6 +24,7 @@ export const WEBHOOK_EVENTS = [
   'compliance.finding_raised',
   'compliance.finding_updated',
   'budget.alert', // issue 19
+  'decision.result_flagged', // issue 13: a tool result reported with an outcome reads as prompt injection
 ] as const;
 
 const WebhookEventName = Type.Union(

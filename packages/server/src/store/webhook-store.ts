@@ -19,7 +19,9 @@ export type WebhookEvent =
   | 'compliance.finding_raised'
   | 'compliance.finding_updated'
   // Issue 19: a budget reached its alert threshold or soft limit, or passed its limit.
-  | 'budget.alert';
+  | 'budget.alert'
+  // Issue 13: a tool result reported with an outcome reads as prompt injection.
+  | 'decision.result_flagged';
 export type WebhookFormat = 'json' | 'slack';
 
 export interface WebhookRow {

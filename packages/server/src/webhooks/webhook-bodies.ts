@@ -22,6 +22,8 @@ export interface WebhookFacts {
   finding?: Record<string, unknown>;
   /** Issue 19: the budget alert's event data (budget_id, name, level, used_cents, limit_cents, …). */
   budget?: Record<string, unknown>;
+  /** Issue 13: the screen's verdict on a flagged tool result (score, rules, action, chars). */
+  resultScreen?: Record<string, unknown>;
   /** Base URL of the console's service (ACTIONGATE_PUBLIC_URL), for links. */
   publicUrl: string;
 }
@@ -78,6 +80,8 @@ export function summaryOf(facts: WebhookFacts): string {
       return `Compliance finding \`${facts.finding?.finding_id}\` is now ${facts.finding?.status}: ${facts.finding?.title}`;
     case 'budget.alert':
       return `Budget \`${facts.budget?.name}\` ${String(facts.budget?.level).replace('_', ' ')}: ${facts.budget?.used_cents} of ${facts.budget?.limit_cents} ${facts.budget?.currency} cents used`;
+    case 'decision.result_flagged':
+      return `Tool result flagged as prompt injection (score ${facts.resultScreen?.score}, ${facts.resultScreen?.action}): ${who}`;
   }
 }
 
@@ -110,6 +114,7 @@ export function jsonBody(deliveryId: string, facts: WebhookFacts): Record<string
     change: facts.change ? { event: facts.change.event, ...facts.change.data } : null,
     finding: facts.finding ?? null,
     budget: facts.budget ?? null,
+    result_screen: facts.resultScreen ?? null,
     console_url: consoleLink(facts),
   };
 }

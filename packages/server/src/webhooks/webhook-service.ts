@@ -238,6 +238,12 @@ export class WebhookService {
         // Issue 19: the event carries the budget's figures as they were when the threshold was reached.
         await this.enqueue(event.tenantId, 'budget.alert', event.seq, { budget: data });
         return;
+      case 'decision.result_flagged': {
+        // Issue 13: the decision whose tool result was flagged, and the screen's verdict on it.
+        const decision = await store.getDecision(event.tenantId, String(data.decision_id));
+        if (decision) await this.enqueue(event.tenantId, 'decision.result_flagged', event.seq, { decision, resultScreen: data });
+        return;
+      }
       default:
         return;
     }
