@@ -1,8 +1,9 @@
-// The store for several nodes: PostgreSQL through `pg`. Decisions that arrive in one turn of the
-// event loop share one transaction (group commit), each in its own savepoint, and each answered only
-// after COMMIT returned. Every transaction that writes a tenant's journal or events first locks the
-// tenant's tip row (journal_tips), so the chain stays one chain whichever node writes, and the reads
-// that follow see everything committed before. The rules that decide what to write live in
+// The store for several nodes: PostgreSQL through `pg`. A tenant's decisions commit in groups (one
+// transaction per group, one group of a tenant at a time; what arrives meanwhile joins the next), on
+// a pipelined connection so a decision costs one round trip, and each is answered only after COMMIT
+// returned. Every transaction that writes a tenant's journal or events first locks the tenant's tip
+// row (journal_tips), so the chain stays one chain whichever node writes, and the reads that follow
+// see everything committed before. The rules that decide what to write live in
 // decision-transaction.ts and approval-transition.ts; this file only reads and writes.
 import pg from 'pg';
 import {
