@@ -19,7 +19,8 @@ import { cpuMs } from './lib/cpu-time.ts';
 import { fmt } from './lib/measure.ts';
 import { runToEnd, serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
-export type PostgresTarget = 'ceiling' | 'sqlite, 1 node' | 'postgres, 1 node' | 'postgres, 2 nodes';
+export type PostgresTarget =
+  'ceiling' | 'sqlite, 1 node' | 'postgres, 1 node' | 'postgres, 2 nodes' | 'postgres, 1 node (baseline)' | 'postgres, 2 nodes (baseline)';
 
 /** Short names for `--targets` (default: all four). */
 const TARGET_NAMES: Record<string, PostgresTarget> = {
@@ -52,6 +53,11 @@ export interface PostgresBenchOptions {
   targets?: PostgresTarget[];
   /** Counts the statements each PostgreSQL node sends per decision (preload lib/pg-query-count.ts). */
   countQueries?: boolean;
+  /**
+   * Another build of the server (a bundle made from an earlier commit, inside this checkout so it finds
+   * node_modules): its one and two PostgreSQL nodes are loaded in the same run, each just before ours.
+   */
+  baselineBundle?: string;
   /** Writes a CPU profile of each PostgreSQL node into this directory (node --cpu-prof) when it stops. */
   profileDir?: string;
   log?: (line: string) => void;
@@ -109,11 +115,11 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
   const countFiles = new Map<Child, string>();
   const postgres = await startPostgres();
   try {
-    const startReal = async (env: Record<string, string>, counted = false) => {
+    const startReal = async (env: Record<string, string>, counted = false, script = bundle) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-pgbench-'));
       dataDirs.push(dataDir);
       const countFile = join(dataDir, 'pg-queries.json');
-      const child = await startNode(bundle, {
+      const child = await startNode(script, {
         env: {
           ACTIONGATE_DATA_DIR: dataDir,
           ACTIONGATE_ADMIN_KEY: adminKey,
@@ -135,7 +141,10 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
     const sharedUrl = pair ? await createSharedDatabase(postgres.adminUrl) : '';
     const singleUrl = wanted.has('postgres, 1 node') ? await postgres.createDatabase() : '';
     const none = Promise.resolve(null);
-    const [ceiling, sqlite, single, nodeA, nodeB] = await Promise.all([
+    const baseline = options.baselineBundle;
+    const baselineSingleUrl = baseline && wanted.has('postgres, 1 node') ? await postgres.createDatabase() : '';
+    const baselineSharedUrl = baseline && wanted.has('postgres, 2 nodes') ? await createSharedDatabase(postgres.adminUrl) : '';
+    const [ceiling, sqlite, single, nodeA, nodeB, oldSingle, oldA, oldB] = await Promise.all([
       wanted.has('ceiling')
         ? startNode('bench/http/bare-server.ts', { env: {}, probe: '/fabric/decisions' }).then((child) => {
             children.push(child);
@@ -146,18 +155,25 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
       singleUrl ? startReal({ ACTIONGATE_DATABASE_URL: singleUrl, ACTIONGATE_NODE_ID: 'solo' }, countQueries) : none,
       pair ? startReal({ ACTIONGATE_DATABASE_URL: sharedUrl, ACTIONGATE_NODE_ID: 'node-a' }, countQueries) : none,
       pair ? startReal({ ACTIONGATE_DATABASE_URL: sharedUrl, ACTIONGATE_NODE_ID: 'node-b' }, countQueries) : none,
+      baselineSingleUrl ? startReal({ ACTIONGATE_DATABASE_URL: baselineSingleUrl, ACTIONGATE_NODE_ID: 'old-solo' }, false, baseline) : none,
+      baselineSharedUrl ? startReal({ ACTIONGATE_DATABASE_URL: baselineSharedUrl, ACTIONGATE_NODE_ID: 'old-a' }, false, baseline) : none,
+      baselineSharedUrl ? startReal({ ACTIONGATE_DATABASE_URL: baselineSharedUrl, ACTIONGATE_NODE_ID: 'old-b' }, false, baseline) : none,
     ]);
     const normalAgents = 20;
     // The ceiling answers any key: it is loaded with the SQLite node's keys.
     const sqliteKeys = sqlite ? await seed(baseOf(sqlite), adminKey, normalAgents) : null;
     const singleKeys = single ? await seed(baseOf(single), adminKey, normalAgents) : null;
     const pairKeys = nodeA && wanted.has('postgres, 2 nodes') ? await seed(baseOf(nodeA), adminKey, normalAgents) : null;
+    const oldSingleKeys = oldSingle ? await seed(baseOf(oldSingle), adminKey, normalAgents) : null;
+    const oldPairKeys = oldA ? await seed(baseOf(oldA), adminKey, normalAgents) : null;
     log(`  started PostgreSQL 15 (test settings) and ${children.length} servers; seeded ${normalAgents} normal agents on each store`);
 
     const targets: Array<[PostgresTarget, Child[], WorkloadKeys | null]> = [
       ['ceiling', ceiling ? [ceiling] : [], sqliteKeys],
       ['sqlite, 1 node', sqlite ? [sqlite] : [], sqliteKeys],
+      ['postgres, 1 node (baseline)', oldSingle ? [oldSingle] : [], oldSingleKeys],
       ['postgres, 1 node', single ? [single] : [], singleKeys],
+      ['postgres, 2 nodes (baseline)', oldA && oldB ? [oldA, oldB] : [], oldPairKeys],
       ['postgres, 2 nodes', nodeA && nodeB ? [nodeA, nodeB] : [], pairKeys],
     ];
     /** Statements sent so far by the counted nodes, summed by name (each node writes its counts on SIGUSR2). */
@@ -188,7 +204,7 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
       return JSON.parse((await runToEnd('bench/http/load.ts', [JSON.stringify(spec)])).trim().split('\n').pop()!);
     };
     for (const [target, nodes, keys] of targets) {
-      if (!wanted.has(target) || nodes.length === 0 || !keys) continue;
+      if (!wanted.has(target.replace(' (baseline)', '') as PostgresTarget) || nodes.length === 0 || !keys) continue;
       const urls = nodes.map(baseOf);
       await load(urls, keys, warmupSeconds);
       const before = countFiles.has(nodes[0]) ? await sentSoFar(nodes) : null;
@@ -215,7 +231,7 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
         .map(([verdict, count]) => `${verdict} ${((100 * count) / result.requests).toFixed(0)}%`)
         .join(', ');
       log(
-        `  ${target.padEnd(18)} ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]; CPU per decision: nodes ${fmt(cpu.nodesUs)} µs${cpu.postgresUs === null ? '' : `, PostgreSQL ${fmt(cpu.postgresUs)} µs`}`,
+        `  ${target.padEnd(29)} ${fmt(result.rps)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, non-2xx ${result.non2xx}, errors ${result.errors} [${mix}]; CPU per decision: nodes ${fmt(cpu.nodesUs)} µs${cpu.postgresUs === null ? '' : `, PostgreSQL ${fmt(cpu.postgresUs)} µs`}`,
       );
       if (queriesPerDecision) {
         const total = Object.values(queriesPerDecision).reduce((sum, n) => sum + n, 0);
@@ -283,7 +299,7 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // --targets ceiling,sqlite,pg1,pg2 (default all); --rounds N (race rounds; 0: no race); --count-queries;
-  // --profile-dir DIR (CPU profiles of the PostgreSQL nodes).
+  // --profile-dir DIR (CPU profiles of the PostgreSQL nodes); --baseline-bundle FILE (an earlier build, loaded beside ours).
   const args = process.argv.slice(2);
   const value = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
   const targets = value('--targets')
@@ -303,6 +319,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     raceRounds: rounds === undefined ? undefined : Number(rounds),
     countQueries: args.includes('--count-queries'),
     profileDir: value('--profile-dir'),
+    baselineBundle: value('--baseline-bundle'),
   });
   console.log(JSON.stringify(result.race));
 }
