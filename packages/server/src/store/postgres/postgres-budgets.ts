@@ -102,8 +102,9 @@ export class PostgresBudgets implements BudgetStore {
     scope: CallScope,
     now: number,
   ): Promise<{ budgets?: BudgetUsage[]; agentControls?: AgentControlState | null }> {
-    const covering = (
-      await this.query(
+    // Both sent at once: on a pipelined connection they cost one round trip.
+    const [coveringResult, controlsResult] = await Promise.all([
+      this.query(
         client,
         'budget_covering',
         // One indexed lookup per scope, as in SQLite.
@@ -112,16 +113,16 @@ export class PostgresBudgets implements BudgetStore {
          UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'key' AND scope_id = $3
          UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'tool' AND scope_id = $4`,
         [tenantId, scope.agentId, scope.keyId, scope.toolName],
-      )
-    ).rows.filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));
-    const reads: { budgets?: BudgetUsage[]; agentControls?: AgentControlState | null } = {};
-    if (covering.length > 0) reads.budgets = await this.chainOf(client, tenantId, covering, now);
-    const controls = (
-      await this.query(client, 'agent_controls_get', 'SELECT * FROM agent_controls WHERE tenant_id = $1 AND agent_id = $2', [
+      ),
+      this.query(client, 'agent_controls_get', 'SELECT * FROM agent_controls WHERE tenant_id = $1 AND agent_id = $2', [
         tenantId,
         scope.agentId,
-      ])
-    ).rows[0];
+      ]),
+    ]);
+    const covering = coveringResult.rows.filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));
+    const reads: { budgets?: BudgetUsage[]; agentControls?: AgentControlState | null } = {};
+    if (covering.length > 0) reads.budgets = await this.chainOf(client, tenantId, covering, now);
+    const controls = controlsResult.rows[0];
     if (controls) {
       const row = agentControlOf(controls);
       reads.agentControls = {
@@ -134,42 +135,50 @@ export class PostgresBudgets implements BudgetStore {
     return reads;
   }
 
-  /** Executes one planned budget write (budget-plan.ts), inside the caller's transaction. */
+  /**
+   * Executes one planned budget write (budget-plan.ts), inside the caller's transaction. Every
+   * statement is sent before the first wait, so on a pipelined connection what the caller sends
+   * next runs after them.
+   */
   async applyWrite(client: pg.ClientBase, batch: EventBatch, write: BudgetWrite): Promise<void> {
     switch (write.kind) {
       case 'reservation-insert': {
         const r = write.reservation;
-        await this.query(client, 'budget_holds_prune', 'DELETE FROM budget_holds WHERE tenant_id = $1 AND expires_at <= $2', [
-          r.tenantId,
-          r.createdAt,
-        ]);
-        await this.query(
-          client,
-          'budget_reservation_insert',
-          `INSERT INTO budget_reservations (id, tenant_id, budget_id, budget_ids, amount_cents, agent_id, decision_id, status,
-             committed_cents, created_at, expires_at, settled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'held', NULL, $8, $9, NULL)`,
-          [r.id, r.tenantId, r.budgetId, JSON.stringify(r.budgetIds), r.amountCents, r.agentId, r.decisionId, r.createdAt, r.expiresAt],
-        );
-        for (const budgetId of r.budgetIds) {
-          await this.query(
+        await Promise.all([
+          this.query(client, 'budget_holds_prune', 'DELETE FROM budget_holds WHERE tenant_id = $1 AND expires_at <= $2', [
+            r.tenantId,
+            r.createdAt,
+          ]),
+          this.query(
             client,
-            'budget_hold_insert',
-            'INSERT INTO budget_holds (reservation_id, budget_id, tenant_id, amount_cents, expires_at) VALUES ($1, $2, $3, $4, $5)',
-            [r.id, budgetId, r.tenantId, r.amountCents, r.expiresAt],
-          );
-        }
+            'budget_reservation_insert',
+            `INSERT INTO budget_reservations (id, tenant_id, budget_id, budget_ids, amount_cents, agent_id, decision_id, status,
+               committed_cents, created_at, expires_at, settled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'held', NULL, $8, $9, NULL)`,
+            [r.id, r.tenantId, r.budgetId, JSON.stringify(r.budgetIds), r.amountCents, r.agentId, r.decisionId, r.createdAt, r.expiresAt],
+          ),
+          ...r.budgetIds.map((budgetId) =>
+            this.query(
+              client,
+              'budget_hold_insert',
+              'INSERT INTO budget_holds (reservation_id, budget_id, tenant_id, amount_cents, expires_at) VALUES ($1, $2, $3, $4, $5)',
+              [r.id, budgetId, r.tenantId, r.amountCents, r.expiresAt],
+            ),
+          ),
+        ]);
         return;
       }
       case 'reservation-settle': {
-        const result = await this.query(
-          client,
-          'budget_reservation_settle',
-          `UPDATE budget_reservations SET status = $1, committed_cents = $2, settled_at = $3 WHERE id = $4 AND status = 'held'`,
-          [write.status, write.committedCents, write.now, write.reservationId],
-        );
-        // INVARIANT: a reservation settles once; it was read as held under the tenant's lock.
+        const [result] = await Promise.all([
+          this.query(
+            client,
+            'budget_reservation_settle',
+            `UPDATE budget_reservations SET status = $1, committed_cents = $2, settled_at = $3 WHERE id = $4 AND status = 'held'`,
+            [write.status, write.committedCents, write.now, write.reservationId],
+          ),
+          this.query(client, 'budget_holds_drop', 'DELETE FROM budget_holds WHERE reservation_id = $1', [write.reservationId]),
+        ]);
+        // INVARIANT: a reservation settles once; it was read as held under the tenant's lock (else the transaction rolls back).
         if (result.rowCount !== 1) throw new Error(`reservation ${write.reservationId} could not be settled`);
-        await this.query(client, 'budget_holds_drop', 'DELETE FROM budget_holds WHERE reservation_id = $1', [write.reservationId]);
         return;
       }
       case 'budget-spend':

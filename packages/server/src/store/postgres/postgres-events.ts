@@ -30,7 +30,8 @@ export class PostgresEventLog {
   constructor(
     private readonly pool: pg.Pool,
     private readonly query: Query,
-    private readonly decisionOf: (tenantId: string, decisionId: string) => Promise<DecisionEventFields | null>,
+    /** The event fields of the named decisions that exist, by id (one query for a whole page of events). */
+    private readonly decisionsOf: (tenantId: string, decisionIds: string[]) => Promise<Map<string, DecisionEventFields>>,
     private readonly connection: pg.ClientConfig,
   ) {}
 
@@ -45,12 +46,15 @@ export class PostgresEventLog {
       if (!range) ranges.set(event.tenantId, [event.seq, event.seq]);
       else range[1] = Math.max(range[1], event.seq);
     }
-    for (const [tenantId, [from, to]] of ranges) {
-      await this.query(client, 'events_notify', 'SELECT pg_notify($1, $2)', [
-        CHANNEL,
-        JSON.stringify({ o: this.origin, t: tenantId, a: from, b: to }),
-      ]);
-    }
+    // Sent together: what the caller sends next (COMMIT) goes out behind them.
+    await Promise.all(
+      [...ranges].map(([tenantId, [from, to]]) =>
+        this.query(client, 'events_notify', 'SELECT pg_notify($1, $2)', [
+          CHANNEL,
+          JSON.stringify({ o: this.origin, t: tenantId, a: from, b: to }),
+        ]),
+      ),
+    );
   }
 
   /** Starts listening for the other nodes' events (once, with the first listener). */
@@ -133,11 +137,13 @@ export class PostgresEventLog {
   ): Promise<void> {
     // Stored as the decision id alone: the rest is the decision's row, read back when listed.
     const stored = packJson(JSON.stringify({ decision_id: row.id }));
-    await this.append(client, batch, row.tenantId, 'decision.created', decisionEventData(row), row.createdAt, stored);
+    // Sent together (one round trip on a pipelined connection); they run, and join the batch, in this order.
+    const appended = [this.append(client, batch, row.tenantId, 'decision.created', decisionEventData(row), row.createdAt, stored)];
     if (approval && effects.approval?.kind === 'create')
-      await this.append(client, batch, row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt);
+      appended.push(this.append(client, batch, row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt));
     if (approval && effects.approval?.kind === 'consume')
-      await this.append(client, batch, row.tenantId, 'approval.consumed', approvalEventData(approval), row.createdAt);
+      appended.push(this.append(client, batch, row.tenantId, 'approval.consumed', approvalEventData(approval), row.createdAt));
+    await Promise.all(appended);
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<EventRow[]> {
@@ -147,22 +153,20 @@ export class PostgresEventLog {
       'SELECT * FROM events WHERE tenant_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
       [tenantId, afterSeq, limit],
     );
-    return Promise.all(
-      result.rows.map(async (row) => ({
+    const rows = result.rows.map((row) => ({ row, data: JSON.parse(unpackJson(row.data)) as Record<string, unknown> }));
+    // A decision's event is stored as its id: its fields are read from the decisions, all at once.
+    const ids = rows.filter(({ row }) => row.type === 'decision.created').map(({ data }) => data.decision_id as string);
+    const decisions = ids.length > 0 ? await this.decisionsOf(tenantId, ids) : new Map<string, DecisionEventFields>();
+    return rows.map(({ row, data }) => {
+      const decision = row.type === 'decision.created' ? decisions.get(data.decision_id as string) : undefined;
+      return {
         tenantId: row.tenant_id,
         seq: row.seq,
         type: row.type,
-        data: await this.dataOf(tenantId, row),
+        data: decision ? decisionEventData(decision) : data,
         createdAt: row.created_at,
-      })),
-    );
-  }
-
-  private async dataOf(tenantId: string, row: Row): Promise<Record<string, unknown>> {
-    const data = JSON.parse(unpackJson(row.data)) as Record<string, unknown>;
-    if (row.type !== 'decision.created') return data;
-    const decision = await this.decisionOf(tenantId, data.decision_id as string);
-    return decision ? decisionEventData(decision) : data;
+      };
+    });
   }
 
   async lastSeq(tenantId: string): Promise<number> {

@@ -36,20 +36,16 @@ export class PostgresJournal implements JournalStore {
    * every transaction that appends to the tenant's journal or event log: one lock order, no deadlocks.
    */
   async lockTip(client: pg.ClientBase, tenantId: string): Promise<JournalTip> {
-    const select = () =>
-      this.query(
-        client,
-        'journal_tip',
-        `SELECT seq, encode(entry_hash, 'hex') AS entry_hash FROM journal_tips WHERE tenant_id = $1 FOR UPDATE`,
-        [tenantId],
-      );
-    let result = await select();
-    if (result.rows.length === 0) {
-      await this.query(client, 'journal_tip_new', 'INSERT INTO journal_tips (tenant_id, seq) VALUES ($1, 0) ON CONFLICT DO NOTHING', [
-        tenantId,
-      ]);
-      result = await select();
-    }
+    // One statement (the row is created on the tenant's first entry, and locked either way), so that on a
+    // pipelined connection every statement sent after it runs once the lock is held.
+    const result = await this.query(
+      client,
+      'journal_tip_lock',
+      `INSERT INTO journal_tips (tenant_id, seq) VALUES ($1, 0)
+       ON CONFLICT (tenant_id) DO UPDATE SET seq = journal_tips.seq
+       RETURNING seq, encode(entry_hash, 'hex') AS entry_hash`,
+      [tenantId],
+    );
     return { seq: result.rows[0].seq, entryHash: result.rows[0].entry_hash };
   }
 
@@ -66,7 +62,25 @@ export class PostgresJournal implements JournalStore {
     timeMs: number,
     record: object,
   ): Promise<number | null> {
-    if (!this.enabled) return null;
+    const { seq, written } = this.appendSent(client, tip, tenantId, type, refId, timeMs, record);
+    await written;
+    return seq;
+  }
+
+  /**
+   * As `append`, but answers the new seq at once and the write as a promise: on a pipelined connection
+   * the statements that follow go out without waiting for it. The entry and the tip move in one statement.
+   */
+  appendSent(
+    client: pg.ClientBase,
+    tip: JournalTip,
+    tenantId: string,
+    type: JournalEntryType,
+    refId: string,
+    timeMs: number,
+    record: object,
+  ): { seq: number | null; written: Promise<unknown> } {
+    if (!this.enabled) return { seq: null, written: Promise.resolve() };
     const text = canonicalJson(record);
     const entry = chainEntry(tip.seq === 0 ? null : { seq: tip.seq, entry_hash: tip.entryHash! }, {
       type,
@@ -76,20 +90,18 @@ export class PostgresJournal implements JournalStore {
     });
     const stored = type === 'decision' ? null : packJson(text);
     const entryHash = Buffer.from(entry.entry_hash, 'hex');
-    await this.query(
+    const written = this.query(
       client,
-      'journal_insert',
-      `INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      'journal_append',
+      `WITH entry AS (
+         INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       )
+       UPDATE journal_tips SET seq = $2, entry_hash = $7 WHERE tenant_id = $1`,
       [tenantId, entry.seq, type, refId, entry.time, Buffer.from(entry.content_hash, 'hex'), entryHash, stored],
     );
-    await this.query(client, 'journal_tip_set', 'UPDATE journal_tips SET seq = $2, entry_hash = $3 WHERE tenant_id = $1', [
-      tenantId,
-      entry.seq,
-      entryHash,
-    ]);
     tip.seq = entry.seq;
     tip.entryHash = entry.entry_hash;
-    return entry.seq;
+    return { seq: entry.seq, written };
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {

@@ -1,8 +1,9 @@
-// The store for several nodes: PostgreSQL through `pg`. Decisions that arrive in one turn of the
-// event loop share one transaction (group commit), each in its own savepoint, and each answered only
-// after COMMIT returned. Every transaction that writes a tenant's journal or events first locks the
-// tenant's tip row (journal_tips), so the chain stays one chain whichever node writes, and the reads
-// that follow see everything committed before. The rules that decide what to write live in
+// The store for several nodes: PostgreSQL through `pg`. A tenant's decisions commit in groups (one
+// transaction per group, one group of a tenant at a time; what arrives meanwhile joins the next), on
+// a pipelined connection so a decision costs one round trip, and each is answered only after COMMIT
+// returned. Every transaction that writes a tenant's journal or events first locks the tenant's tip
+// row (journal_tips), so the chain stays one chain whichever node writes, and the reads that follow
+// see everything committed before. The rules that decide what to write live in
 // decision-transaction.ts and approval-transition.ts; this file only reads and writes.
 import pg from 'pg';
 import {
@@ -103,6 +104,33 @@ interface PendingJob {
   reject(error: unknown): void;
 }
 
+/** At most this many decisions share one transaction: the tenant's lock is not held for long. */
+const MAX_GROUP = 200;
+
+/** What a decision read under the tenant's lock: its state and, with an idempotency key, the earlier decision. */
+interface DecisionRead {
+  reads: DecisionReads;
+  /** The key was used before: the decision it answered, and that decision when the request is the same (else null). */
+  earlier: { decisionId: string; first: DecisionRow | null } | null;
+}
+
+/** The engine's answer on what was read, or the earlier decision to answer again. */
+type PlannedDecision = { replay: DecisionRow } | ({ state: DecisionState } & ReturnType<DecisionJob['compute']>);
+
+/**
+ * Runs `send`, which sends statements on a pipelined connection, with the socket corked: the
+ * statements leave in one write (one system call) instead of one each.
+ */
+function inOneWrite<T>(client: pg.PoolClient, send: () => T): T {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+  stream?.cork?.();
+  try {
+    return send();
+  } finally {
+    stream?.uncork?.();
+  }
+}
+
 /** Runs a prepared (named) statement: each connection parses and plans it once. */
 function query(client: Client, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<Row>> {
   return client.query({ name, text, values }).catch((error: unknown) => {
@@ -133,30 +161,33 @@ export class PostgresStore implements Store, SharedSigningKeys {
   /** Issue 19: budgets, reservations and agent controls. */
   readonly budgets: PostgresBudgets;
   private readonly events: PostgresEventLog;
-  private queue: PendingJob[] = [];
-  private flushScheduled = false;
+  /** Decisions waiting for their tenant's next group, per tenant. */
+  private readonly queues = new Map<string, PendingJob[]>();
+  /** Tenants with a group being committed (or about to be): decisions arriving meanwhile join the next group. */
+  private readonly committing = new Set<string>();
   private closed = false;
-  /** Flushes in flight, so close() waits for them. */
+  /** Groups in flight, so close() waits for them. */
   private readonly flushing = new Set<Promise<void>>();
   /** Rules and registry per tenant, valid while the tenant's `config_version` is unchanged (checked on every read). */
   private readonly configs = new Map<string, TenantConfig>();
 
   private constructor(options: PostgresStoreOptions) {
-    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8, types: TYPES });
+    // Pipelined: statements sent together go out at once and are answered in order (one round trip).
+    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8, types: TYPES, pipeline: true } as pg.PoolConfig);
     // An idle connection that dies (database restart) must not take the process down.
     this.pool.on('error', () => {});
     const connection = { connectionString: options.url, types: TYPES };
     this.events = new PostgresEventLog(
       this.pool,
       query,
-      async (tenantId, id) => {
+      async (tenantId, ids) => {
         const result = await query(
           this.pool,
-          'decision_event_fields',
-          `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = $2`,
-          [tenantId, id],
+          'decisions_event_fields',
+          `SELECT id, verdict, blocked, agent_id, path, risk, detail, approval_id, trace_id, created_at FROM decisions WHERE tenant_id = $1 AND id = ANY($2)`,
+          [tenantId, ids],
         );
-        return result.rows[0] ? decisionEventFieldsOf(result.rows[0]) : null;
+        return new Map(result.rows.map((row) => [row.id as string, decisionEventFieldsOf(row)]));
       },
       connection,
     );
@@ -250,8 +281,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    // Decisions already queued are still committed and answered.
-    if (this.queue.length > 0) this.flushing.add(this.flush());
+    // Decisions already queued are still committed and answered: every tenant with a queue is being drained.
     await Promise.allSettled([...this.flushing]);
     this.closed = true;
     await this.events.close();
@@ -567,56 +597,145 @@ export class PostgresStore implements Store, SharedSigningKeys {
   runDecision(job: DecisionJob): Promise<DecisionRow> {
     if (this.closed) return Promise.reject(new Error('store is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => {
-          const flush = this.flush();
-          this.flushing.add(flush);
-          void flush.finally(() => this.flushing.delete(flush));
-        });
-      }
+      const queue = this.queues.get(job.tenantId);
+      if (queue) queue.push({ job, resolve, reject });
+      else this.queues.set(job.tenantId, [{ job, resolve, reject }]);
+      if (this.committing.has(job.tenantId)) return;
+      this.committing.add(job.tenantId);
+      // The rest of this turn of the event loop joins the group.
+      const drain = new Promise<void>((done) => setImmediate(done)).then(() => this.drain(job.tenantId));
+      this.flushing.add(drain);
+      void drain.finally(() => this.flushing.delete(drain));
     });
   }
 
-  /** Commits every queued decision in one transaction, then answers each. Never throws. */
-  private async flush(): Promise<void> {
-    this.flushScheduled = false;
-    // One lock order for every group (tenants sorted), so two groups on two nodes cannot deadlock.
-    const batch = this.queue.sort((a, b) => (a.job.tenantId < b.job.tenantId ? -1 : a.job.tenantId > b.job.tenantId ? 1 : 0));
-    this.queue = [];
-    if (batch.length === 0) return;
+  /**
+   * Commits the tenant's queued decisions, one group (one transaction) at a time, until none wait.
+   * One group per tenant at a time: the groups of one tenant serialise on its tip lock anyway, and
+   * what arrives while one commits makes the next group larger instead of waiting on the lock
+   * with a connection of its own. Tenants commit in parallel. Never throws.
+   */
+  private async drain(tenantId: string): Promise<void> {
+    try {
+      for (;;) {
+        const queued = this.queues.get(tenantId);
+        if (!queued || queued.length === 0) break;
+        const group = queued.splice(0, MAX_GROUP);
+        if (queued.length === 0) this.queues.delete(tenantId);
+        // A group whose transaction had to roll back for one decision is retried without it.
+        for (let left = group; left.length > 0;) left = await this.commitGroup(tenantId, left);
+      }
+    } finally {
+      this.committing.delete(tenantId);
+    }
+  }
+
+  /**
+   * One attempt at committing `group` (decisions of one tenant) in one transaction on a pipelined
+   * connection: per decision one round trip for its reads and one for its writes. Answers every
+   * decision only after COMMIT returned. When a decision's statements fail, the transaction is
+   * rolled back, that decision rejected, and the others returned to be tried again. Never throws.
+   */
+  private async commitGroup(tenantId: string, group: PendingJob[]): Promise<PendingJob[]> {
     const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
     const events: EventBatch = [];
+    let client: pg.PoolClient;
     try {
-      await this.transaction(async (client) => {
-        for (const pending of batch) {
-          const mark = events.length;
-          await client.query('SAVEPOINT decision');
-          try {
-            // A savepoint per decision: one that fails rolls back alone.
-            outcomes.push({ row: await this.applyDecision(client, pending.job, events) });
-            await client.query('RELEASE SAVEPOINT decision');
-          } catch (error) {
-            events.length = mark;
-            await client.query('ROLLBACK TO SAVEPOINT decision');
-            outcomes.push({ error });
-          }
-        }
-        await this.events.announce(client, events);
-      });
+      client = await this.pool.connect();
     } catch (error) {
-      // The commit failed (or the connection did): nothing of the group may be answered as decided.
-      for (const pending of batch) pending.reject(error);
-      return;
+      for (const pending of group) pending.reject(unavailableOr(error));
+      return [];
+    }
+    let broken: Error | undefined;
+    let failed: { index: number; error: unknown } | null = null;
+    // Statements go out ahead of the answers they wait for: the lock and the first reads together, then
+    // each decision's writes with the next decision's reads (which run after them, so they see them).
+    // Every promise started ahead is observed at once, so none fails unhandled when an earlier one throws.
+    const ahead = <T>(promise: Promise<T>): Promise<T> => {
+      promise.catch(() => {});
+      return promise;
+    };
+    try {
+      const [begun, locked, first] = inOneWrite(client, () => [
+        ahead(client.query('BEGIN')),
+        // INVARIANT: the tenant's tip is locked before anything of the tenant is read (each read starts after it).
+        ahead(this.journal.lockTip(client, tenantId)),
+        ahead(this.readDecision(client, group[0].job)),
+      ]);
+      let reading = first;
+      const [, tip] = await Promise.all([begun, locked]);
+      let writing: Promise<DecisionRow> | null = null;
+      for (let i = 0; i < group.length; i++) {
+        if (writing) {
+          try {
+            outcomes[i - 1] = { row: await writing };
+          } catch (error) {
+            failed = { index: i - 1, error };
+            break;
+          }
+          writing = null;
+        }
+        let read: DecisionRead;
+        try {
+          read = await reading;
+        } catch (error) {
+          failed = { index: i, error };
+          break;
+        }
+        const job = group[i].job;
+        inOneWrite(client, () => {
+          try {
+            // Refusals decided here (a reused idempotency key, an error of the engine) wrote nothing.
+            const planned = this.planDecision(job, read);
+            if ('replay' in planned) outcomes[i] = { row: planned.replay };
+            else writing = ahead(this.writeDecision(client, tip, job, read, planned, events));
+          } catch (error) {
+            outcomes[i] = { error };
+          }
+          if (i + 1 < group.length) reading = ahead(this.readDecision(client, group[i + 1].job));
+        });
+      }
+      if (writing && !failed) {
+        try {
+          outcomes[group.length - 1] = { row: await writing };
+        } catch (error) {
+          failed = { index: group.length - 1, error };
+        }
+      }
+      if (failed) {
+        await client.query('ROLLBACK');
+      } else {
+        const [, commit] = await Promise.all(
+          inOneWrite(client, () => [ahead(this.events.announce(client, events)), ahead(client.query('COMMIT'))] as const),
+        );
+        // COMMIT of a transaction a failed statement aborted answers ROLLBACK, not an error.
+        if (commit.command !== 'COMMIT') throw new Error("the decisions' transaction was rolled back");
+      }
+    } catch (error) {
+      // BEGIN, the lock, the announcement or COMMIT failed: nothing of the group may be answered as decided.
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollback) {
+        // The connection itself failed: do not hand it out again.
+        broken = rollback as Error;
+      }
+      client.release(broken);
+      for (const pending of group) pending.reject(unavailableOr(error));
+      return [];
+    }
+    client.release(broken);
+    if (failed) {
+      group[failed.index].reject(unavailableOr(failed.error));
+      return group.filter((_, i) => i !== failed!.index);
     }
     // INVARIANT: no answer before COMMIT returned.
     this.events.deliver(events);
-    batch.forEach((pending, i) => {
+    group.forEach((pending, i) => {
       const outcome = outcomes[i];
       if (outcome.row) pending.resolve(outcome.row);
       else pending.reject(outcome.error);
     });
+    return [];
   }
 
   /** The tenant's rules and registry, reloaded when its configuration version moved. */
@@ -648,209 +767,272 @@ export class PostgresStore implements Store, SharedSigningKeys {
     client: pg.ClientBase,
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
   ): Promise<DecisionReads> {
-    const tenantRow = (await query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId])).rows[0];
-    if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
-    const { tenant, settings } = this.deciding(tenantRow);
-    const config = await this.configOf(client, job.tenantId, tenantRow.config_version);
-    const agentRow = (
-      await query(client, 'agent', 'SELECT * FROM agents WHERE tenant_id = $1 AND agent_id = $2', [job.tenantId, job.agentId])
-    ).rows[0];
-    const keyRow = (await query(client, 'key_by_id', 'SELECT * FROM keys WHERE id = $1', [job.key.id])).rows[0];
-    const open = await query(
-      client,
-      'approvals_for_call',
-      `SELECT * FROM approvals WHERE tenant_id = $1 AND agent_id = $2 AND path = $3 AND payload_hash = $4
-         AND status IN ('approved', 'pending') AND expires_at > $5 ORDER BY created_at`,
-      [job.tenantId, job.agentId, job.path, job.payloadHash, job.now],
-    );
-    const reads: DecisionReads = {
-      tenant,
-      settings,
-      agent: agentRow ? trustRecordOf(agentRow) : null,
-      key: keyOf(keyRow),
-      rules: config.rules,
-      toolRisks: config.toolRisks,
-      openApprovals: open.rows.map((row) => approvalStateOf(row, job.now)),
+    // Sent together: one round trip on a pipelined connection.
+    const [tenantResult, agentResult, keyResult, open, budgetReads] = await Promise.all([
+      query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId]),
+      query(client, 'agent', 'SELECT * FROM agents WHERE tenant_id = $1 AND agent_id = $2', [job.tenantId, job.agentId]),
+      query(client, 'key_by_id', 'SELECT * FROM keys WHERE id = $1', [job.key.id]),
+      query(
+        client,
+        'approvals_for_call',
+        `SELECT * FROM approvals WHERE tenant_id = $1 AND agent_id = $2 AND path = $3 AND payload_hash = $4
+           AND status IN ('approved', 'pending') AND expires_at > $5 ORDER BY created_at`,
+        [job.tenantId, job.agentId, job.path, job.payloadHash, job.now],
+      ),
       // Issue 19: budgets covering the call and the agent's controls, read under the tenant's lock.
-      ...(await this.budgets.decisionReads(
+      this.budgets.decisionReads(
         client,
         job.tenantId,
         { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
         job.now,
-      )),
+      ),
+    ]);
+    const tenantRow = tenantResult.rows[0];
+    if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
+    const { tenant, settings } = this.deciding(tenantRow);
+    const config = await this.configOf(client, job.tenantId, tenantRow.config_version);
+    const agentRow = agentResult.rows[0];
+    const reads: DecisionReads = {
+      tenant,
+      settings,
+      agent: agentRow ? trustRecordOf(agentRow) : null,
+      key: keyOf(keyResult.rows[0]),
+      rules: config.rules,
+      toolRisks: config.toolRisks,
+      openApprovals: open.rows.map((row) => approvalStateOf(row, job.now)),
+      ...budgetReads,
     };
     // Issue 21: how many steps of the agent's live plans ran, read under the tenant's lock.
     if (job.planIds?.length) reads.planProgress = await this.plans.stepsUsed(client, job.tenantId, job.planIds);
     return reads;
   }
 
-  private async applyDecision(client: pg.ClientBase, job: DecisionJob, events: EventBatch): Promise<DecisionRow> {
-    const tip = await this.journal.lockTip(client, job.tenantId);
-    const reads = await this.decisionReads(client, job);
-    let replayedId: string | null = null;
-    if (job.idempotency) {
-      const found = (
-        await query(
-          client,
-          'idempotency_find',
-          `SELECT request_hash, decision_id FROM idempotency_keys WHERE tenant_id = $1 AND key_id = $2 AND idempotency_key = $3 AND created_at > $4`,
-          [job.tenantId, job.key.id, job.idempotency.key, job.now - job.idempotency.windowMs],
-        )
-      ).rows[0];
-      if (found) {
-        if (found.request_hash !== job.idempotency.requestHash) throw new IdempotencyKeyReused(found.decision_id);
-        replayedId = found.decision_id as string;
-        const first = decisionOf(
-          (await query(client, 'decision', 'SELECT * FROM decisions WHERE tenant_id = $1 AND id = $2', [job.tenantId, replayedId])).rows[0],
-        );
-        if (replaysFirstDecision(first, reads)) return first;
-      }
+  /** A decision's reads, sent together: one round trip (two when the tenant's rules changed or budgets cover the call). */
+  private async readDecision(client: pg.ClientBase, job: DecisionJob): Promise<DecisionRead> {
+    const [reads, found] = await Promise.all([
+      this.decisionReads(client, job),
+      job.idempotency
+        ? query(
+            client,
+            'idempotency_find',
+            `SELECT request_hash, decision_id FROM idempotency_keys WHERE tenant_id = $1 AND key_id = $2 AND idempotency_key = $3 AND created_at > $4`,
+            [job.tenantId, job.key.id, job.idempotency.key, job.now - job.idempotency.windowMs],
+          )
+        : null,
+    ]);
+    const earlier = found?.rows[0];
+    if (!earlier) return { reads, earlier: null };
+    const first =
+      earlier.request_hash === job.idempotency!.requestHash
+        ? decisionOf(
+            (
+              await query(client, 'decision', 'SELECT * FROM decisions WHERE tenant_id = $1 AND id = $2', [
+                job.tenantId,
+                earlier.decision_id,
+              ])
+            ).rows[0],
+          )
+        : null;
+    return { reads, earlier: { decisionId: earlier.decision_id as string, first } };
+  }
+
+  /** Runs the engine on what was read; writes nothing. */
+  private planDecision(job: DecisionJob, { reads, earlier }: DecisionRead): PlannedDecision {
+    if (earlier) {
+      if (!earlier.first) throw new IdempotencyKeyReused(earlier.decisionId);
+      if (replaysFirstDecision(earlier.first, reads)) return { replay: earlier.first };
     }
     const state = decisionStateOf(job, reads);
-    const { decision, row } = job.compute(state);
+    return { state, ...job.compute(state) };
+  }
+
+  /**
+   * Sends a decision's writes one after the other without waiting in between (one round trip on a
+   * pipelined connection; they run in this order) and answers the stored row once all succeeded.
+   * Every statement is sent before this returns its promise: what the caller sends next runs after them.
+   */
+  private async writeDecision(
+    client: pg.ClientBase,
+    tip: JournalTip,
+    job: DecisionJob,
+    { reads, earlier }: DecisionRead,
+    { state, decision, row }: Extract<PlannedDecision, { state: unknown }>,
+    events: EventBatch,
+  ): Promise<DecisionRow> {
+    const sent: Array<Promise<unknown>> = [];
     let journalSeq: number | null = null;
     let seq = 0;
-    for (const write of planDecisionWrites(job, reads, state, decision, row, replayedId !== null)) {
-      switch (write.kind) {
-        case 'consume-approval': {
-          // Guarded: only an approved, unexpired approval is consumed, whichever node tries first.
-          const consumed = await query(
-            client,
-            'approval_consume',
-            `UPDATE approvals SET status = 'consumed', consumed_at = $1, consumed_by_decision_id = $2
-             WHERE id = $3 AND status = 'approved' AND expires_at > $1 RETURNING id`,
-            [write.now, write.decisionId, write.approvalId],
-          );
-          // INVARIANT: an approval runs once. Read under the tenant's lock in this transaction, so this cannot miss.
-          if (consumed.rowCount !== 1) throw new Error(`approval ${write.approvalId} could not be consumed`);
-          break;
+    try {
+      for (const write of planDecisionWrites(job, reads, state, decision, row, earlier !== null)) {
+        switch (write.kind) {
+          case 'consume-approval':
+            // Guarded: only an approved, unexpired approval is consumed, whichever node tries first.
+            sent.push(
+              query(
+                client,
+                'approval_consume',
+                `UPDATE approvals SET status = 'consumed', consumed_at = $1, consumed_by_decision_id = $2
+                 WHERE id = $3 AND status = 'approved' AND expires_at > $1 RETURNING id`,
+                [write.now, write.decisionId, write.approvalId],
+              ).then((consumed) => {
+                // INVARIANT: an approval runs once. Read under the tenant's lock in this transaction, so this cannot
+                // miss; if it did, the transaction rolls back and this decision is refused.
+                if (consumed.rowCount !== 1) throw new Error(`approval ${write.approvalId} could not be consumed`);
+              }),
+            );
+            break;
+          case 'create-approval': {
+            const a = write.approval;
+            sent.push(
+              query(
+                client,
+                'approval_insert',
+                `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id, status, risk, reasons,
+                   detail, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12)`,
+                [
+                  a.id,
+                  a.tenantId,
+                  a.agentId,
+                  a.path,
+                  a.payloadHash,
+                  a.requestedByKeyId,
+                  a.decisionId,
+                  a.risk,
+                  JSON.stringify(a.reasons),
+                  a.detail,
+                  a.createdAt,
+                  a.expiresAt,
+                ],
+              ),
+            );
+            break;
+          }
+          case 'save-agent':
+            sent.push(
+              query(
+                client,
+                'agent_save',
+                `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+                 ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
+                   recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
+                [
+                  write.tenantId,
+                  write.agentId,
+                  write.record.approved,
+                  write.record.blocked,
+                  JSON.stringify(write.record.recentBlockedAt),
+                  write.now,
+                ],
+              ),
+            );
+            break;
+          case 'touch-agent':
+            sent.push(
+              query(
+                client,
+                'agent_touch',
+                `INSERT INTO agents (tenant_id, agent_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)
+                 ON CONFLICT (tenant_id, agent_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+                [write.tenantId, write.agentId, write.now],
+              ),
+            );
+            break;
+          case 'key-record':
+            sent.push(
+              query(client, 'key_record', 'UPDATE keys SET approved = $1, blocked = $2, recent_blocked = $3 WHERE id = $4', [
+                write.record.approved,
+                write.record.blocked,
+                JSON.stringify(write.record.recentBlockedAt),
+                write.keyId,
+              ]),
+            );
+            break;
+          case 'key-spend':
+            sent.push(
+              query(client, 'key_spend', 'UPDATE keys SET spent_usd = spent_usd + $1 WHERE id = $2', [write.amountUsd, write.keyId]),
+            );
+            break;
+          case 'journal': {
+            const appended = this.journal.appendSent(client, tip, write.tenantId, write.type, write.refId, write.time, write.record);
+            journalSeq = appended.seq;
+            sent.push(appended.written);
+            break;
+          }
+          case 'insert-decision': {
+            const r = write.row;
+            sent.push(
+              query(
+                client,
+                'decision_insert',
+                `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
+                   created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING seq`,
+                [
+                  r.id,
+                  r.tenantId,
+                  r.agentId,
+                  r.keyId,
+                  r.path,
+                  Buffer.from(r.payloadHash, 'hex'),
+                  r.verdict,
+                  r.blocked ? 1 : 0,
+                  r.enforcing ? 1 : 0,
+                  r.mode,
+                  r.risk,
+                  r.detail,
+                  r.createdAt,
+                  Buffer.from(r.signature, 'base64url'),
+                  r.signingKeyId,
+                  r.approvalId,
+                  r.traceId ?? null,
+                  encodeDecisionBody(JSON.stringify(r.payload ?? {}), r.stages),
+                  journalSeq,
+                  r.signedVersion ?? 1,
+                ],
+              ).then((inserted) => {
+                seq = inserted.rows[0].seq;
+              }),
+            );
+            break;
+          }
+          case 'remember-idempotency':
+            // Expired keys of the same API key go when a new one is stored, so the table stays bounded.
+            sent.push(
+              query(client, 'idempotency_prune', 'DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key_id = $2 AND created_at <= $3', [
+                write.tenantId,
+                write.keyId,
+                write.now - write.windowMs,
+              ]),
+              query(
+                client,
+                'idempotency_insert',
+                `INSERT INTO idempotency_keys (tenant_id, key_id, idempotency_key, request_hash, decision_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+                [write.tenantId, write.keyId, write.key, write.requestHash, write.decisionId, write.now],
+              ),
+            );
+            break;
+          case 'decision-events':
+            sent.push(this.events.appendDecision(client, events, write.row, write.effects, write.approval));
+            break;
+          case 'use-plan-step':
+            // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
+            sent.push(
+              this.plans.useStep(client, write).then((used) => {
+                if (!used) throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
+              }),
+            );
+            break;
+          default:
+            // Issue 19: the decision's budget reservation and alerts (sends all its statements at once too).
+            sent.push(this.budgets.applyWrite(client, events, write));
         }
-        case 'create-approval': {
-          const a = write.approval;
-          await query(
-            client,
-            'approval_insert',
-            `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id, status, risk, reasons,
-               detail, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12)`,
-            [
-              a.id,
-              a.tenantId,
-              a.agentId,
-              a.path,
-              a.payloadHash,
-              a.requestedByKeyId,
-              a.decisionId,
-              a.risk,
-              JSON.stringify(a.reasons),
-              a.detail,
-              a.createdAt,
-              a.expiresAt,
-            ],
-          );
-          break;
-        }
-        case 'save-agent':
-          await query(
-            client,
-            'agent_save',
-            `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-             ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
-               recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
-            [
-              write.tenantId,
-              write.agentId,
-              write.record.approved,
-              write.record.blocked,
-              JSON.stringify(write.record.recentBlockedAt),
-              write.now,
-            ],
-          );
-          break;
-        case 'touch-agent':
-          await query(
-            client,
-            'agent_touch',
-            `INSERT INTO agents (tenant_id, agent_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)
-             ON CONFLICT (tenant_id, agent_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
-            [write.tenantId, write.agentId, write.now],
-          );
-          break;
-        case 'key-record':
-          await query(client, 'key_record', 'UPDATE keys SET approved = $1, blocked = $2, recent_blocked = $3 WHERE id = $4', [
-            write.record.approved,
-            write.record.blocked,
-            JSON.stringify(write.record.recentBlockedAt),
-            write.keyId,
-          ]);
-          break;
-        case 'key-spend':
-          await query(client, 'key_spend', 'UPDATE keys SET spent_usd = spent_usd + $1 WHERE id = $2', [write.amountUsd, write.keyId]);
-          break;
-        case 'journal':
-          journalSeq = await this.journal.append(client, tip, write.tenantId, write.type, write.refId, write.time, write.record);
-          break;
-        case 'insert-decision': {
-          const r = write.row;
-          const inserted = await query(
-            client,
-            'decision_insert',
-            `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
-               created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING seq`,
-            [
-              r.id,
-              r.tenantId,
-              r.agentId,
-              r.keyId,
-              r.path,
-              Buffer.from(r.payloadHash, 'hex'),
-              r.verdict,
-              r.blocked ? 1 : 0,
-              r.enforcing ? 1 : 0,
-              r.mode,
-              r.risk,
-              r.detail,
-              r.createdAt,
-              Buffer.from(r.signature, 'base64url'),
-              r.signingKeyId,
-              r.approvalId,
-              r.traceId ?? null,
-              encodeDecisionBody(JSON.stringify(r.payload ?? {}), r.stages),
-              journalSeq,
-              r.signedVersion ?? 1,
-            ],
-          );
-          seq = inserted.rows[0].seq;
-          break;
-        }
-        case 'remember-idempotency':
-          // Expired keys of the same API key go when a new one is stored, so the table stays bounded.
-          await query(
-            client,
-            'idempotency_prune',
-            'DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key_id = $2 AND created_at <= $3',
-            [write.tenantId, write.keyId, write.now - write.windowMs],
-          );
-          await query(
-            client,
-            'idempotency_insert',
-            `INSERT INTO idempotency_keys (tenant_id, key_id, idempotency_key, request_hash, decision_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-            [write.tenantId, write.keyId, write.key, write.requestHash, write.decisionId, write.now],
-          );
-          break;
-        case 'decision-events':
-          await this.events.appendDecision(client, events, write.row, write.effects, write.approval);
-          break;
-        case 'use-plan-step':
-          // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
-          if (!(await this.plans.useStep(client, write)))
-            throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
-          break;
-        default:
-          // Issue 19: the decision's budget reservation and alerts.
-          await this.budgets.applyWrite(client, events, write);
       }
+    } catch (error) {
+      // Every statement sent is settled before the caller rolls back: no rejection goes unobserved.
+      await Promise.allSettled(sent);
+      throw error;
     }
+    await Promise.all(sent);
     return { ...row, seq };
   }
 
