@@ -13,6 +13,7 @@ import { credentialsView } from './views/credentials.ts';
 import { decisionDetailView, decisionsView } from './views/decisions.ts';
 import { killSwitchView } from './views/kill-switch.ts';
 import { policiesView } from './views/policies.ts';
+import { plansView } from './views/plans.ts';
 import { rulesView } from './views/rules.ts';
 import { signInView } from './views/sign-in.ts';
 import { traceDetailView, tracesView } from './views/traces.ts';
@@ -25,6 +26,7 @@ const ROUTES: { path: string; label: string; list: View; detail?: View }[] = [
   { path: 'agents', label: 'Agents', list: agentsView },
   { path: 'rules', label: 'Tool rules', list: rulesView },
   { path: 'policies', label: 'Policies', list: policiesView },
+  { path: 'plans', label: 'Plans', list: plansView },
   { path: 'budgets', label: 'Budgets', list: budgetsView },
   { path: 'halt', label: 'Kill switch', list: killSwitchView },
   { path: 'credentials', label: 'Credentials', list: credentialsView },

@@ -480,6 +480,50 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
     await shot(page, 'policies');
   });
 
+  await t.test('plans view: steps in order, authorize a plan another key committed, steps marked used as they run', async () => {
+    await page.goto(`${server.url}/dashboard#/plans`);
+    await page.getByText('No plans yet.').waitFor();
+    const tenant = (await server.call('GET', '/fabric/me')).body.tenant_id;
+    const agentKey = (await server.call('POST', '/fabric/agent-keys', { body: { name: 'console-planner' } })).body.agent_key;
+    const committed = await server.call('POST', '/fabric/plans', {
+      key: agentKey,
+      body: {
+        agent_id: 'console-planner',
+        tenant,
+        goal: 'export <b>report</b> then mail it',
+        steps: [
+          { index: 1, action: 'send_email', target: 'ops@ourco.com' },
+          { index: 0, action: 'read_file', target: '/srv/report.csv' },
+        ],
+        max_cumulative_risk_budget: 1,
+        authorized_authority_ceiling: 'WRITE',
+      },
+    });
+    assert.equal(committed.status, 201, JSON.stringify(committed.body));
+    await page.reload();
+    const card = page.locator(`#plan-list [data-plan-id="${committed.body.plan_id}"]`);
+    await card.waitFor();
+    assert.equal(await card.locator('h2').innerText(), 'export <b>report</b> then mail it');
+    assert.match(await card.innerText(), /pending authorization/);
+    assert.deepEqual(await card.locator('.plan-step').evaluateAll((items) => items.map((li) => li.getAttribute('data-step-index'))), [
+      '0',
+      '1',
+    ]);
+    await card.locator('button.authorize').click();
+    await card.locator('.badge-ok', { hasText: 'authorized' }).waitFor();
+    assert.equal(await card.locator('.plan-step.next').getAttribute('data-step-index'), '0');
+    const ran = await server.call('POST', '/fabric/decisions', {
+      key: agentKey,
+      body: { path: '/tools/read_file', payload: { path: '/srv/report.csv' } },
+    });
+    assert.equal(ran.body.verdict, 'ALLOWED', JSON.stringify(ran.body.stages));
+    // The decision event reloads the view: step 0 used, step 1 next.
+    await card.locator('.plan-step.used[data-step-index="0"]').waitFor();
+    assert.equal(await card.locator('.plan-step.next').getAttribute('data-step-index'), '1');
+    assert.match(await card.locator('.steps-used').innerText(), /1 of 2/);
+    await shot(page, 'plans');
+  });
+
   await t.test("a second tenant's key never sees the first tenant's data", async () => {
     const { context, page: p } = await signedIn(otherTenantKey);
     const seen: string[] = [];
@@ -493,6 +537,7 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
       credentials: 'No credentials yet',
       budgets: 'No budgets yet',
       policies: 'No trajectory policies yet',
+      plans: 'No plans yet',
     };
     for (const [view, empty] of Object.entries(emptyViews)) {
       await p.goto(`${server.url}/dashboard#/${view}`);
@@ -517,6 +562,7 @@ test('the console in a browser', { timeout: 120_000 }, async (t) => {
       'two-person prod',
       'secret then mail',
       'deploy_production',
+      'console-planner',
     ]) {
       assert.ok(!all.includes(secret), `the other tenant saw ${secret}`);
     }
