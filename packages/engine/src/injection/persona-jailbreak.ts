@@ -25,7 +25,7 @@ const TRAITS: readonly RegExp[] = [
   /\bfrom\s+now\s+on\b[^.\n]{0,60}?\byou\s+(?:are|will|shall|must)\b|\byou\s+(?:are|will\s+be|will\s+act\s+as|shall\s+be)\s+(?:now\s+)?(?:going\s+to\s+)?(?:act\s+as\s+|play\s+)?(?:an?\s+)?(?:\w+\s+){0,2}?(?:ai|bot|model|assistant|character|persona|entity)\s+(?:named|called|known\s+as)\b/i,
 ];
 
-const WEIGHT_BY_COUNT = [0, 0, 0.45, 0.7, 0.85];
+const WEIGHT_BY_COUNT = [0, 0.2, 0.5, 0.75, 0.9];
 const GATE =
   /refus|character|ethic|moral|filter|censor|restrict|disclaim|warning|polic|guideline|response|answer|illegal|harmful|from now on|named|called/i;
 
