@@ -125,7 +125,7 @@ export const INJECTION_FAMILIES: readonly Family[] = [
   {
     rule: 'verdict_dictation',
     weight: 0.6,
-    gate: ['override', 'deviate', 'evaluat', 'assess', 'review', 'analy', 'score', 'rate', 'scan', 'check'],
+    gate: ['override', 'deviate', 'do not', "don't"],
     pattern:
       /\boverride\s+(?:the\s+|any\s+|all\s+)?(?:manual\s+|automatic\s+|automated\s+|normal\s+)?(?:scoring|scores?|evaluation|assessment|review|analysis|ranking|rating|checks?|verdict|classification)\b|\b(?:you\s+)?(?:may|must|shall|can)\s+not\s+deviate\s+(?:from|form)\s+(?:this|these|the\s+above)\b|\b(?:don'?t|do\s+not)\s+(?:evaluate|assess|review|analy[sz]e|score|rate|scan|check)\s+(?:the|this)\s+(?:candidate|applicant|document|resume|cv|domain|file|content|email|code)\b/i,
   },
@@ -133,7 +133,7 @@ export const INJECTION_FAMILIES: readonly Family[] = [
   {
     rule: 'machine_only_text',
     weight: 0.7,
-    gate: ['invisible', 'hidden', 'visible', 'automated', 'ai', 'llm'],
+    gate: ['invisible', 'hidden', 'visible', 'automated', ' ai ', 'llm'],
     pattern:
       /\b(?:invisible|hidden|not\s+visible)\s+(?:to|from)\s+(?:humans?|people|readers|users|the\s+user)\b|\bvisible\s+(?:only\s+)?to\s+(?:the\s+)?(?:llms?|ai|models?|bots?|machines?|assistants?|scanners?)\b|\bfor\s+(?:the\s+)?(?:automated|ai|llm)\s+(?:screening|review|evaluation|scoring|ranking|systems?|readers?|assistants?)\b/i,
   },
@@ -223,7 +223,7 @@ export const INJECTION_FAMILIES: readonly Family[] = [
   {
     rule: 'blind_execution',
     weight: 0.55,
-    gate: ['following', 'all', 'every', 'entire'],
+    gate: ['following', 'drop', 'delete', 'truncate', 'wipe', 'erase', 'remove', 'destroy'],
     pattern:
       /\b(?:run|execute)\s+the\s+following\s+(?:sql\s+|shell\s+|bash\s+|python\s+)?(?:query|command|code|statement|script)\s+(?:exactly|verbatim|as\s+is|without\s+(?:changes|checking|question))|\b(?:drop|delete|truncate|wipe|erase|remove|destroy)\s+(?:all|every|the\s+entire)\s+(?:available\s+|existing\s+)?(?:tables|databases?|files|records|rows|backups|repositories|users|accounts)\b/i,
   },
