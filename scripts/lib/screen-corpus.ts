@@ -134,6 +134,18 @@ const NAMES = ['Ada Park', 'Jonas Weber', 'Maria Lopez', 'Wei Chen', 'Olga Ivano
 const CITIES = ['Lyon', 'Austin', 'Osaka', 'Leipzig', 'Porto', 'Calgary', 'Tartu', 'Valencia'];
 const WORDS = ['report', 'invoice', 'draft', 'notes', 'budget', 'release', 'roadmap', 'minutes', 'backup', 'schema'];
 
+/** A value as plain `Key Name: value` lines, nested keys joined, as record-style tools print. */
+function plainRecord(value: unknown, prefix = ''): string {
+  if (value === null || typeof value !== 'object') return `${prefix}: ${String(value)}`;
+  const lines: string[] = [];
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    const name = `${prefix === '' ? '' : `${prefix} `}${key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}`;
+    if (Array.isArray(inner)) inner.forEach((item, i) => lines.push(plainRecord(item, `${name} ${i + 1}`)));
+    else lines.push(plainRecord(inner, name));
+  }
+  return lines.join('\n');
+}
+
 /** JSON outputs like real tools return (search, mail, calendar, files, weather, tickets, logs). */
 export function generatedToolOutputs(sentences: readonly string[], count: number): string[] {
   const random = mulberry32(7);
@@ -225,7 +237,9 @@ export function generatedToolOutputs(sentences: readonly string[], count: number
         note: sentence(),
       };
     }
-    outputs.push(JSON.stringify(value, null, random() < 0.5 ? 2 : undefined));
+    // Tools answer in JSON, or in plain `Key: value` records (WHOIS, mail headers, logs).
+    const form = random();
+    outputs.push(form < 0.35 ? plainRecord(value) : JSON.stringify(value, null, form < 0.7 ? 2 : undefined));
   }
   return outputs;
 }

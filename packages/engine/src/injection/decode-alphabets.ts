@@ -6,6 +6,7 @@
 import { isReadable, type DecodedFragment } from './decode-fragments.ts';
 import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
 import { hasScriptMarkup } from './script-markup.ts';
+import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -139,14 +140,10 @@ function decodeBraille(run: string): string {
 }
 
 function atbash(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 65 && code <= 90) out += String.fromCharCode(155 - code);
-    else if (code >= 97 && code <= 122) out += String.fromCharCode(219 - code);
-    else out += text[i];
-  }
-  return out;
+  return text.replace(/[A-Za-z]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return String.fromCharCode(code <= 90 ? 155 - code : 219 - code);
+  });
 }
 
 // Ascii85 (btoa) runs: characters `!`..`u`, with the punctuation only Ascii85 packs so densely.
@@ -203,7 +200,7 @@ export function revealsText(decoded: string, original: string): boolean {
 }
 
 /** revealsText for decoders that turn any input into bytes: the bytes must be printable text first. */
-function revealsPrintable(decoded: string, original: string): boolean {
+function revealsPrintable(decoded: string): boolean {
   let printable = 0;
   for (let i = 0; i < decoded.length; i++) {
     const code = decoded.charCodeAt(i);
@@ -212,15 +209,18 @@ function revealsPrintable(decoded: string, original: string): boolean {
   return printable >= decoded.length * 0.97 && (hasScriptMarkup(decoded) || (isReadable(decoded) && englishShare(decoded) >= READABLE));
 }
 
-/** Decoded views of the base32, Morse, NATO, Braille and Atbash runs of `text`. */
-export function decodeAlphabets(text: string): DecodedFragment[] {
+/**
+ * Decoded views of the base32, Morse, NATO, Braille, Atbash, Ascii85 and uuencode runs of `text`;
+ * `share` is the text's englishShare (the caller has it).
+ */
+export function decodeAlphabets(text: string, share: number, traits: number): DecodedFragment[] {
   const fragments: DecodedFragment[] = [];
   if (text.length < 16) return fragments;
-  if (/[A-Z2-7]{16}/.test(text)) {
+  if ((traits & BASE64_RUN) !== 0 && /[A-Z2-7]{16}/.test(text)) {
     for (const match of text.matchAll(BASE32_RUN)) {
       if (!/[2-7]/.test(match[0]) || match[0].replace(/=+$/, '').length % 8 === 1) continue;
       const decoded = decodeBase32(match[0]);
-      if (revealsPrintable(decoded, match[0])) fragments.push({ kind: 'base32', text: decoded, source: match[0] });
+      if (revealsPrintable(decoded)) fragments.push({ kind: 'base32', text: decoded, source: match[0] });
     }
   }
   if (text.includes('.-') || text.includes('-.')) {
@@ -231,30 +231,31 @@ export function decodeAlphabets(text: string): DecodedFragment[] {
       fragments.push({ kind: 'morse', text: decodeMorse(match[0]), source: match[0] });
     }
   }
-  if (/\b(?:alfa|alpha|bravo|charlie|delta|echo|hotel|india|oscar|papa|sierra|tango)\b/i.test(text)) {
+  // A message spelled in NATO words reads as no English at all.
+  if (share < ALREADY_READABLE && /\b(?:alfa|alpha|bravo|charlie|delta|echo|hotel|india|oscar|papa|sierra|tango)\b/i.test(text)) {
     for (const match of text.matchAll(NATO_RUN)) {
       const decoded = decodeNato(match[0]);
       if (decoded !== undefined && decoded.length >= 8) fragments.push({ kind: 'nato', text: decoded, source: match[0] });
     }
   }
-  if (/[\u2800-\u283f]/.test(text)) {
+  if ((traits & NON_ASCII) !== 0 && /[\u2800-\u283f]/.test(text)) {
     for (const match of text.matchAll(BRAILLE_RUN)) fragments.push({ kind: 'braille', text: decodeBraille(match[0]), source: match[0] });
   }
+  // Atbash, Ascii85 and uuencode only where the text is not English already (the common case).
+  if (share >= ALREADY_READABLE) return fragments;
   // Atbash leaves markup's brackets (`<hxirkg>` is `<script>`) and turns prose into letter soup.
   const mirrored = atbash(text);
-  const mirroredShare = englishShare(mirrored);
-  if ((hasScriptMarkup(mirrored) && !hasScriptMarkup(text)) || (mirroredShare >= ATBASH_READABLE && englishShare(text) < ALREADY_READABLE))
+  if ((hasScriptMarkup(mirrored) && !hasScriptMarkup(text)) || englishShare(mirrored) >= ATBASH_READABLE)
     fragments.push({ kind: 'atbash', text: mirrored, source: text });
   if (text.length <= MAX_ASCII85_TEXT) {
     for (const match of text.matchAll(ASCII85_RUN)) {
       const decoded = decodeAscii85(match[0]);
-      if (decoded !== undefined && revealsPrintable(decoded, match[0]))
-        fragments.push({ kind: 'ascii85', text: decoded, source: match[0] });
+      if (decoded !== undefined && revealsPrintable(decoded)) fragments.push({ kind: 'ascii85', text: decoded, source: match[0] });
     }
-  }
-  if (text.length <= MAX_ASCII85_TEXT && UU_LINE.test(text)) {
-    const decoded = decodeUu(text);
-    if (decoded !== undefined && revealsPrintable(decoded, text)) fragments.push({ kind: 'uuencode', text: decoded, source: text });
+    if (UU_LINE.test(text)) {
+      const decoded = decodeUu(text);
+      if (decoded !== undefined && revealsPrintable(decoded)) fragments.push({ kind: 'uuencode', text: decoded, source: text });
+    }
   }
   return fragments;
 }

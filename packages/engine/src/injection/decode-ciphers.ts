@@ -5,9 +5,13 @@
 // through untouched and cost one pass.
 
 import type { DecodedFragment } from './decode-fragments.ts';
-import { revealsText } from './decode-alphabets.ts';
+import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
 import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
 import { hasScriptMarkup } from './script-markup.ts';
+import { BASE64_RUN } from './text-traits.ts';
+
+/** Every trait set: a caller that does not know the text's traits (text-traits.ts) lets every decoder look. */
+const ALL_TRAITS = -1;
 
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 16_384;
@@ -72,6 +76,8 @@ function shiftLetters(text: string, shift: number): string {
   return out;
 }
 
+// Sixteen hex digits in a row: a cheap test before HEX_RUN where the text reads as English.
+const HEX_DIGITS = /[0-9a-fA-F]{16}/;
 const HEX_RUN = /(?:\b|0x|\\x)((?:[0-9a-fA-F]{2}[\s:,-]?(?:0x|\\x)?){8,})/g;
 const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,}\b/gi;
 const LEET_MAP: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
@@ -82,7 +88,7 @@ const LEET_DIGIT = /[0134578@$]/;
 const HTML_COMMENT = /<!--([\s\S]{8,4000}?)-->/g;
 
 /** Decoded views of `text` under the ciphers above that read as English when `text` does not. */
-export function decodeCiphers(text: string): DecodedFragment[] {
+export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragment[] {
   if (text.length < MIN_LENGTH || text.length > MAX_LENGTH) return [];
   const fragments: DecodedFragment[] = [];
   const share = englishShare(text);
@@ -94,8 +100,8 @@ export function decodeCiphers(text: string): DecodedFragment[] {
     const decoded = shiftLetters(text, 13);
     if (hasScriptMarkup(decoded)) fragments.push({ kind: 'rot13', text: decoded, source: text });
   }
-  // A hex run is decoded whatever the text around it: its single letters (a, e) can look like words.
-  for (const match of text.matchAll(HEX_RUN)) {
+  // A run of hex digits is decoded even in English-looking text: its single letters (a, e) look like words.
+  for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && HEX_DIGITS.test(text)) ? text.matchAll(HEX_RUN) : []) {
     const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
     if (digits.length < 16 || digits.length % 2 !== 0) continue;
     const decoded = Buffer.from(digits, 'hex').toString('utf8');
@@ -124,5 +130,6 @@ export function decodeCiphers(text: string): DecodedFragment[] {
     fragments.push({ kind: 'split_letters', text: joined, source: text });
   }
   SPLIT_LETTERS.lastIndex = 0;
-  return fragments;
+  const alphabets = decodeAlphabets(text, share, traits);
+  return alphabets.length === 0 ? fragments : [...fragments, ...alphabets];
 }

@@ -5,28 +5,28 @@
 // blob, markup that runs script in the reader's page, and requests for hateful text to be
 // paraphrased or translated. Each pattern names a shape, never a sentence of any data set.
 //
-// Patterns are linear: bounded gaps only. Each family has a cheap gate (a lower-case substring)
-// so ordinary text runs a few `includes` and no regular expression.
+// Patterns are linear: bounded gaps only. Each family has key words, read in the one key-word
+// pass of rules.ts, so ordinary text runs none of these expressions.
 
-import type { Signal } from './rules.ts';
-import { findScriptMarkup } from './script-markup.ts';
+import { SCRIPT_MARKUP } from './script-markup.ts';
 
-interface Family {
+export interface Family {
   rule: string;
   weight: number;
-  /** Lower-case substrings; the pattern runs only when one occurs. */
+  /**
+   * Key words, one of which any text the pattern matches holds; punctuation in them stands for any
+   * separator (rules.ts turns them into gates of its one key-word pass over the text).
+   */
   gate: readonly string[];
   pattern: RegExp;
 }
-
-const SCRIPT_MARKUP_WEIGHT = 0.65;
 
 const DISMISS = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|skip|discard|overlook|set\s+aside)`;
 // What is dismissed: the material around the instruction, not a worry or a warning.
 const MATERIAL = String.raw`(?:(?:the\s+)?rest\s+of\s+(?:this|the|these)(?:\s+\S+)?|(?:all\s+|any\s+)?(?:the\s+)?(?:other|remaining|previous|prior|above|preceding|following)\s+(?:\S+\s+)?(?:data|text|content|info|information|input|snippets?|documents?|context|instructions?|messages?|entries|records|fields)|(?:this|that|these|the)\s+(?:data|text|content|document|input|context|record|page|instructions?|snippets?)|(?:all\s+|any\s+)?instructions?|them|everything\s+else)`;
 const NEW_OUTPUT = String.raw`(?:print|say|output|write|reply|respond|answer|return|repeat|state|report|type|display|show|focus|tell|provide)`;
 
-const FAMILIES: readonly Family[] = [
+export const INJECTION_FAMILIES: readonly Family[] = [
   // "ignore the rest of this data and print X", "ignore them and instead focus on …"
   {
     rule: 'dismiss_and_redirect',
@@ -41,7 +41,7 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'dismiss_and_redirect',
     weight: 0.8,
-    gate: ['ignor', 'disregard', 'forget', 'discard'],
+    gate: ['ignor', 'disregard', 'forget', 'skip', 'discard', 'overlook', 'aside'],
     pattern: new RegExp(
       String.raw`\b${DISMISS}\s+(?:all|any|every|everything)(?:\s+\S+){0,2}?\s+(?:except|but|other\s+than|apart\s+from)\s+(?:for\s+)?(?:the\s+)?(?:following|this|what|text|information)`,
       'i',
@@ -71,7 +71,20 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'forged_header',
     weight: 0.5,
-    gate: ['system', 'admin', 'operator', 'core', 'developer', 'legal', 'priority', 'security', 'urgent', 'important', 'follow'],
+    gate: [
+      'system',
+      'admin',
+      'operator',
+      'core',
+      'developer',
+      'legal',
+      'priority',
+      'security',
+      'urgent',
+      'important',
+      'override',
+      'follow',
+    ],
     pattern:
       /(?:^|\n|[[<(*#=:-]\s*)(?:SYSTEM|ADMIN|ADMINISTRATOR|OPERATOR|CORE|DEVELOPER|LEGAL|PRIORITY|SECURITY|URGENT|IMPORTANT|OVERRIDE)\s+(?:MESSAGE|REQUEST|INSTRUCTIONS?|NOTICE|OVERRIDE|AMENDMENT|UPDATE|COMMAND|DIRECTIVE|NOTE|ALERT)\b|\bFOLLOW\s+(?:THIS\s+|THE\s+|THESE\s+)?INSTRUCTIONS?\b/,
   },
@@ -79,7 +92,17 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'forged_header',
     weight: 0.55,
-    gate: ['[system]', '[admin]', '[assistant]', 'end of session', 'end of conversation', 'end of prompt', 'end of context'],
+    gate: [
+      '[system]',
+      '[admin]',
+      '[assistant]',
+      '[developer]',
+      'end of session',
+      'end of conversation',
+      'end of prompt',
+      'end of context',
+      'end of input',
+    ],
     pattern:
       /\[(?:system|admin|assistant|developer)\](?:\([^)\n]{0,20}\))?\s*\[(?:system|admin|assistant|developer)\]|<\s*end\s+of\s+(?:session|conversation|prompt|context|input)\s*>/i,
   },
@@ -102,7 +125,7 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'verdict_dictation',
     weight: 0.6,
-    gate: ['override', 'deviate', 'evaluat', 'assess', 'scoring'],
+    gate: ['override', 'deviate', 'do not', "don't"],
     pattern:
       /\boverride\s+(?:the\s+|any\s+|all\s+)?(?:manual\s+|automatic\s+|automated\s+|normal\s+)?(?:scoring|scores?|evaluation|assessment|review|analysis|ranking|rating|checks?|verdict|classification)\b|\b(?:you\s+)?(?:may|must|shall|can)\s+not\s+deviate\s+(?:from|form)\s+(?:this|these|the\s+above)\b|\b(?:don'?t|do\s+not)\s+(?:evaluate|assess|review|analy[sz]e|score|rate|scan|check)\s+(?:the|this)\s+(?:candidate|applicant|document|resume|cv|domain|file|content|email|code)\b/i,
   },
@@ -110,7 +133,7 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'machine_only_text',
     weight: 0.7,
-    gate: ['invisible', 'hidden', 'visible', 'automated', 'screening'],
+    gate: ['invisible', 'hidden', 'visible', 'automated', ' ai ', 'llm'],
     pattern:
       /\b(?:invisible|hidden|not\s+visible)\s+(?:to|from)\s+(?:humans?|people|readers|users|the\s+user)\b|\bvisible\s+(?:only\s+)?to\s+(?:the\s+)?(?:llms?|ai|models?|bots?|machines?|assistants?|scanners?)\b|\bfor\s+(?:the\s+)?(?:automated|ai|llm)\s+(?:screening|review|evaluation|scoring|ranking|systems?|readers?|assistants?)\b/i,
   },
@@ -118,7 +141,23 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'self_vouching',
     weight: 0.55,
-    gate: ['malicious', 'safe', 'benign', 'harmless', 'legitimate', 'trustworthy', 'phishing', 'recommend'],
+    gate: [
+      'malicious',
+      'safe',
+      'benign',
+      'harmless',
+      'legitimate',
+      'trustworthy',
+      'phishing',
+      'spam',
+      'malware',
+      'scam',
+      'threat',
+      'harming',
+      'hurting',
+      'damaging',
+      'failing',
+    ],
     pattern:
       /\b(?:report|say|state|conclude|classify|answer|respond|output|mark|flag|label|tell\s+\w+)\b[^.\n]{0,40}?\b(?:is|as|are|that)\s+(?:\w+\s+){0,2}?(?:not\s+malicious|safe|benign|harmless|legitimate|trustworthy|not\s+(?:a\s+)?(?:phishing|spam|malware|scam|threat))\b|\ball\s+(?:the\s+)?content\s+(?:here|below|above|in\s+this\s+\w+)\s+is\s+(?:not\s+malicious|safe|benign|harmless)\b|\b(?:harming|hurting|damaging|failing)\s+the\s+(?:company|team|business|firm)\s+if\s+(?:we|you|they)\s+(?:did|do|does)\s+not\s+(?:recommend|hire|approve|select|accept|shortlist)\b/i,
   },
@@ -140,7 +179,7 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'exfiltration_url',
     weight: 0.6,
-    gate: ['](http', '](//'],
+    gate: ['](http', '](//', '](https'],
     pattern:
       /!?\[[^\]\n]{0,40}\]\(\s*(?:https?:)?\/\/[^)\s]{1,200}?(?:[?&=/]\s*\[[A-Za-z_]{2,20}\]|\{[A-Za-z_]{2,20}\}|\$\{?[A-Za-z_]{2,20})/,
   },
@@ -148,13 +187,13 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'exfiltration_url',
     weight: 0.55,
-    gate: ['=[', '/['],
+    gate: ['http'],
     pattern: /\bhttps?:\/\/[^\s)\]"']{1,200}?[?&=/]\[[A-Z][A-Z_]{1,19}\]/,
   },
   {
     rule: 'exfiltration_url',
     weight: 0.45,
-    gate: ['concatenate', 'join these', 'combine these'],
+    gate: ['concatenate', 'join', 'combine'],
     pattern:
       /\b(?:concatenate|join|combine)\s+(?:these|the\s+following)\s+(?:strings|pieces|parts|fragments)\b[\s\S]{0,200}?(?:ht"?,?\s*"?tp|:\/|\.png|\.com|\.net)/i,
   },
@@ -176,7 +215,7 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'prompt_leak',
     weight: 0.6,
-    gate: ['instruction', 'prompt', 'text above', 'told', 'guidelines', 'directives'],
+    gate: ['instruction', 'prompt', 'message', 'rules', 'configuration', 'above', 'told', 'guidelines', 'directives'],
     pattern:
       /\b(?:output|print|repeat|reveal|show|display|write\s+out|give\s+me|tell\s+me|share|translate|summari[sz]e|spell\s+out|paste|list|recite|dump)\b(?:\s+\S+){0,3}?\s+(?:your|the)\s+(?:(?:very\s+)?(?:initial|original|starting|system|hidden|secret|first|full|exact|complete|underlying|previous)\s+)+(?:instructions|prompt|message|rules|guidelines|directives|configuration)\b|\bwhat\s+(?:were|are)\s+you\s+(?:told|instructed|programmed|asked)\s+(?:to\s+do\s+)?before\b|\b(?:output|print|repeat|reproduce|copy)\s+(?:all\s+of\s+|everything\s+in\s+)?the\s+(?:text|words|content)\s+above\b[^.\n]{0,30}?\b(?:in\s+full|verbatim|exactly|word\s+for\s+word|code\s+block)/i,
   },
@@ -184,7 +223,7 @@ const FAMILIES: readonly Family[] = [
   {
     rule: 'blind_execution',
     weight: 0.55,
-    gate: ['following', 'drop all', 'delete all', 'truncate all', 'wipe all', 'erase all', 'remove all', 'destroy all'],
+    gate: ['following', 'drop', 'delete', 'truncate', 'wipe', 'erase', 'remove', 'destroy'],
     pattern:
       /\b(?:run|execute)\s+the\s+following\s+(?:sql\s+|shell\s+|bash\s+|python\s+)?(?:query|command|code|statement|script)\s+(?:exactly|verbatim|as\s+is|without\s+(?:changes|checking|question))|\b(?:drop|delete|truncate|wipe|erase|remove|destroy)\s+(?:all|every|the\s+entire)\s+(?:available\s+|existing\s+)?(?:tables|databases?|files|records|rows|backups|repositories|users|accounts)\b/i,
   },
@@ -211,27 +250,13 @@ const FAMILIES: readonly Family[] = [
     pattern:
       /\b(?:write|generate|produce|create|compose|give|make)\s+(?:me\s+)?(?:one|a|an|some|two|three|\d+)?\s*(?:negative|unfriendly|mean|rude|hostile|nasty|hurtful|biased|stereotyp\w*|degrading|humiliating)\s+(?:sentences?|statements?|jokes?|comments?|tweets?|paragraphs?|remarks?|descriptions?)\s+(?:about|against|targeting|on|towards?)\s+(?:\w+\s+){0,2}?(?:people|persons|women|men|girls|boys|immigrants|refugees|migrants|muslims|jews|christians|hindus|arabs|asians|africans|mexicans|foreigners|minorities|gays?|lesbians?|trans\w*|elderly|disabled|poor|homeless|blacks?|whites?)\b/i,
   },
+  // Markup that runs script when the reader's answer is rendered (script-markup.ts)
+  {
+    rule: 'script_markup',
+    weight: 0.65,
+    gate: ['script', 'javascript', 'alert', 'prompt', 'confirm', 'eval', 'fetch'],
+    pattern: SCRIPT_MARKUP,
+  },
 ];
 
 /** Signals of the families above in one (normalised) text. */
-export function detectFamilies(text: string): Signal[] | undefined {
-  let lower: string | undefined;
-  let signals: Signal[] | undefined;
-  for (const family of FAMILIES) {
-    lower ??= text.toLowerCase();
-    if (!family.gate.some((word) => lower!.includes(word))) continue;
-    const match = family.pattern.exec(text);
-    if (match === null) continue;
-    (signals ??= []).push({
-      rule: family.rule,
-      detector: `${family.rule}:${family.weight}`,
-      weight: family.weight,
-      start: match.index,
-      end: match.index + match[0].length,
-    });
-  }
-  const markup = findScriptMarkup(text);
-  if (markup !== undefined)
-    (signals ??= []).push({ rule: 'script_markup', detector: 'script_markup', weight: SCRIPT_MARKUP_WEIGHT, ...markup });
-  return signals;
-}

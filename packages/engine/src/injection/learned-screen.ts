@@ -7,7 +7,9 @@ import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type Lin
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
 /** Probability at or above which the model's verdict counts as a signal. */
-export const LEARNED_THRESHOLD = 0.9;
+// 0.97: measured leave-one-out, 0.9 flagged 3–17% of held-out benign sets (security notices,
+// trigger-word texts, app prompts) and added no held-out recall (npm run eval:screen-splits).
+export const LEARNED_THRESHOLD = 0.97;
 /** Texts shorter than this carry too little for the model to judge. */
 const MIN_LENGTH = 24;
 

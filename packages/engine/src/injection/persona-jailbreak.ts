@@ -8,9 +8,9 @@ import type { Signal } from './rules.ts';
 
 const TRAITS: readonly RegExp[] = [
   // no rules, no ethics
-  /\b(?:amoral|unethical\s+and\s+immoral|uncensored|unfiltered|unrestricted|no\s+(?:ethical|moral)\s+(?:\w+\s+)?(?:guidelines|principles|boundaries|limits|restrictions|code)|(?:no|without\s+(?:any\s+)?)(?:restrictions|limitations|filters|censorship|boundaries|limits)\b|doesn'?t\s+(?:care|give\s+a\s+\w+)\s+about\s+(?:\w+\s+){0,2}?(?:legality|ethic|morality|rules|laws|safety)|(?:free|freed|liberated|released)\s+from\s+(?:\w+\s+){0,4}?(?:rules|restrictions|confines|limitations|guidelines|policies|constraints))/i,
+  /\b(?:amoral|unethical\s+and\s+immoral|uncensored|unfiltered|unrestricted|boundless|irresponsible|profanity\s+filter|no\s+(?:morals|ethics|principles)|no\s+(?:ethical|moral)\s+(?:\w+\s+)?(?:guidelines|principles|boundaries|limits|restrictions|code)|(?:no|without\s+(?:any\s+)?)(?:restrictions|limitations|filters|censorship|boundaries|limits)\b|doesn'?t\s+(?:care|give\s+a\s+\w+)\s+about\s+(?:\w+\s+){0,2}?(?:legality|ethic|morality|rules|laws|safety)|(?:free|freed|liberated|released)\s+from\s+(?:\w+\s+){0,4}?(?:rules|restrictions|confines|limitations|guidelines|policies|constraints))/i,
   // never refuses, answers anything
-  /\b(?:never\s+(?:refuses?|declines?|says?\s+no|denies|rejects)|(?:can(?:no|')t|will\s+not|won'?t|must\s+not|doesn'?t)\s+(?:ever\s+)?(?:refuse|decline|say\s+no)|always\s+(?:complies|comply|answers?|obeys?|fulfils?|fulfills?)|answer\s+(?:any|every|all)\s+(?:\w+\s+)?(?:questions?|requests?|prompts?)|(?:will|can)\s+(?:do|say|answer|generate)\s+anything)\b/i,
+  /\b(?:never\s+(?:refuses?|declines?|says?\s+no|denies|rejects)|(?:can(?:no|')t|will\s+not|won'?t|must\s+not|doesn'?t)\s+(?:ever\s+)?(?:refuse|decline|say\s+no)|always\s+(?:complies|comply|answers?|obeys?|fulfils?|fulfills?)|(?:answer|respond|reply)\s+(?:to\s+)?(?:any|every|each|all)\s+(?:\w+\s+)?(?:questions?|requests?|prompts?|messages?)|(?:will|can)\s+(?:do|say|answer|generate)\s+anything)\b/i,
   // stays in character
   /\b(?:stay(?:s|ing)?|remain(?:s|ing)?|keep|kept)\s+in\s+(?:character|role)|\bbreak(?:s|ing)?\s+character\b|\bout\s+of\s+character\b/i,
   // no warnings or disclaimers
@@ -18,14 +18,14 @@ const TRAITS: readonly RegExp[] = [
   // the provider's policy named as something to defy
   /\b(?:openai|anthropic|content|usage|safety)\s+(?:polic(?:y|ies)|guidelines|rules)\b[^.\n]{0,80}?\b(?:ignore|don'?t\s+apply|do\s+not\s+apply|no\s+longer|broken?|violat|bypass|not\s+bound|disregard|rant)|\b(?:ignore|bypass|violate|break|disregard)\s+(?:all\s+)?(?:\w+\s+)?(?:openai|anthropic|content|usage|safety)\s+(?:polic(?:y|ies)|guidelines|rules)/i,
   // two answers, one of them freed
-  /\b(?:two|2|both)\s+(?:different\s+|separate\s+)?(?:responses|answers|paragraphs|replies|outputs)\b|\[\s*(?:🔓|🔒|classic|jailbreak|unfiltered|developer\s+mode|normal)[^\]\n]{0,20}\]/i,
+  /\b(?:two|2|both)\s+(?:different\s+|separate\s+|distinct\s+)?(?:responses|answers|paragraphs|replies|outputs|manners|styles|ways|personalities|versions)\b|\[\s*(?:🔓|🔒|classic|jailbreak|unfiltered|developer\s+mode|normal)[^\]\n]{0,20}\]|\bunaligned\s*:/i,
   // promotes what is harmful or illegal
   /\b(?:loves?|promotes?|encourages?|happily|gladly|enjoys?|will)\s+(?:\w+\s+){0,3}?(?:illegal|unethical|immoral|inhumane|harmful|dangerous)\b|\b(?:illegal|unethical|immoral|harmful|offensive)\s+(?:content|requests?|activities|things|stuff|questions)\b[^.\n]{0,60}?\b(?:allowed|permitted|fine|ok|okay|answer|provide|comply)/i,
   // a new identity assigned from now on
-  /\bfrom\s+now\s+on\b[^.\n]{0,60}?\byou\s+(?:are|will|shall|must)\b|\byou\s+(?:are|will\s+be|will\s+act\s+as|shall\s+be)\s+(?:now\s+)?(?:going\s+to\s+)?(?:act\s+as\s+|play\s+)?(?:an?\s+)?(?:\w+\s+){0,2}?(?:ai|bot|model|assistant|character|persona|entity)\s+(?:named|called|known\s+as)\b/i,
+  /\bfrom\s+now\s+on\b[^.\n]{0,60}?\byou\s+(?:are|will|shall|must)\b|\bfrom\s+this\s+(?:moment|point)\s+(?:on|forward|onwards)\b|\byou\s+(?:will\s+)?(?:now\s+)?(?:pose|operate|continue)\s+as\b|\boperate\s+under\s+the\s+rules\s+of\b|\bprefix\s+(?:all\s+|each\s+|every\s+)?(?:of\s+)?your\s+(?:answers|responses|replies)\b|\byou\s+(?:are|will\s+be|will\s+act\s+as|shall\s+be)\s+(?:now\s+)?(?:going\s+to\s+)?(?:act\s+as\s+|play\s+)?(?:an?\s+)?(?:\w+\s+){0,2}?(?:ai|bot|model|assistant|character|persona|entity)\s+(?:named|called|known\s+as)\b/i,
 ];
 
-const WEIGHT_BY_COUNT = [0, 0, 0.45, 0.7, 0.85];
+const WEIGHT_BY_COUNT = [0, 0.2, 0.5, 0.75, 0.9];
 const GATE =
   /refus|character|ethic|moral|filter|censor|restrict|disclaim|warning|polic|guideline|response|answer|illegal|harmful|from now on|named|called/i;
 

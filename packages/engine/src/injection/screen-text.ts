@@ -2,12 +2,10 @@
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
-import { decodeAlphabets } from './decode-alphabets.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
 import { excerptOf } from './excerpt.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
-import { detectFamilies } from './injection-families.ts';
 import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
@@ -41,14 +39,12 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const divergence = fieldsJoined ? undefined : detectTaskDivergence(text, traits);
   const intent = detectAgentIntent(text, traits);
   const reader = detectReaderAddress(text, traits);
-  let families = detectFamilies(text);
   const persona = detectPersonaJailbreak(text);
-  if (persona !== undefined) (families ??= []).push(persona);
   // Most texts give no signal at all.
-  if (code === undefined && divergence === undefined && intent === undefined && reader === undefined && families === undefined)
+  if (code === undefined && divergence === undefined && intent === undefined && reader === undefined && persona === undefined)
     return patterns;
   const signals = [...patterns];
-  if (families !== undefined) signals.push(...families);
+  if (persona !== undefined) signals.push(persona);
   if (code !== undefined) signals.push(code);
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
@@ -95,9 +91,8 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
   const signals = detect(text, traits, fieldsJoined);
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
-    const ciphers = decodeCiphers(text);
-    const alphabets = decodeAlphabets(text);
-    if (ciphers.length > 0 || alphabets.length > 0) fragments = [...fragments, ...ciphers, ...alphabets];
+    const ciphers = decodeCiphers(text, traits);
+    if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
   }
   const learned = learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);

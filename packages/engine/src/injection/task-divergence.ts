@@ -276,6 +276,11 @@ function requestKind(segment: string): RequestKind | undefined {
 }
 
 const WEIGHTS: Record<RequestKind, number> = { imperative: 0.5, question: 0.5, first_person: 0.5 };
+/** Off-task requests from which a text is a list of entries rather than a carrier. */
+const LIST_OF_REQUESTS = 4;
+/** Request-shaped sentences, on topic or not, from which a text is a list of entries. */
+const LIST_OF_ENTRIES = 5;
+const LIST_WEIGHT = 0.3;
 
 /**
  * The signal for a request that a carrier text addresses to its reader on a subject the carrier
@@ -313,6 +318,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
   const allWords = contentWords(text, ascii);
   for (const word of allWords) counts.set(word, (counts.get(word) ?? 0) + 1);
   let best: Signal | undefined;
+  let offTask = 0;
   for (const { segment, kind, words } of candidates) {
     const own = new Map<string, number>();
     for (const word of words) own.set(word, (own.get(word) ?? 0) + 1);
@@ -323,10 +329,14 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     for (const [word, count] of own) if ((counts.get(word) ?? 0) > count) shared++;
     const overlap = shared / own.size;
     if (overlap > 0.2) continue;
+    offTask++;
     const weight = WEIGHTS[kind];
     if (best !== undefined && best.weight >= weight) continue;
     const start = segment.start + (segment.text.length - segment.text.trimStart().length);
     best = { rule: 'task_divergence', detector: 'task_divergence', weight, start, end: start + segment.text.trim().length };
   }
+  // Many unrelated requests are a list of entries (a changelog, a to-do list), not one request
+  // slipped into a carrier: the signal is kept, too weak to flag alone.
+  if (best !== undefined && (offTask >= LIST_OF_REQUESTS || candidates.length >= LIST_OF_ENTRIES)) return { ...best, weight: LIST_WEIGHT };
   return best;
 }
