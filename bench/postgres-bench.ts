@@ -219,9 +219,11 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
       let queriesPerDecision: Record<string, number> | undefined;
       if (before) {
         const after = await sentSoFar(nodes);
+        // Per decision written in the window (its row insert), not per answer: the window's edges cut groups.
+        const written = (after.get('decision_insert') ?? 0) - (before.get('decision_insert') ?? 0) || result.requests;
         queriesPerDecision = Object.fromEntries(
           [...after]
-            .map(([name, n]) => [name, (n - (before.get(name) ?? 0)) / result.requests] as const)
+            .map(([name, n]) => [name, (n - (before.get(name) ?? 0)) / written] as const)
             .filter(([, perDecision]) => perDecision >= 0.01)
             .sort((a, b) => b[1] - a[1]),
         );

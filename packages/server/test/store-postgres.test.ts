@@ -1,6 +1,11 @@
 // The store conformance suite (src/store/store.cases.ts) against PostgreSQL: a real PostgreSQL 15
 // started for this file (or the shared one of ACTIONGATE_TEST_DATABASE_URL), a fresh database per case.
-import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DecisionService } from '../src/decision-service.ts';
+import { newKeyRow } from '../src/key-rows.ts';
+import { SigningKeyRing } from '../src/signing-keys.ts';
+import { createTenantWithAdmin } from '../src/tenants.ts';
 import { PostgresStore } from '../src/store/postgres/postgres-store.ts';
 import { runStoreTests } from '../src/store/store.cases.ts';
 import { createSharedDatabase, startPostgres, type TestPostgres } from './support/postgres-server.ts';
@@ -19,3 +24,45 @@ after(async () => {
 });
 
 runStoreTests('postgres', async () => PostgresStore.open({ url: await createSharedDatabase(adminUrl), poolSize: 4 }));
+
+// A group of decisions shares one transaction: one whose statements fail must fail alone, and the
+// others of its group must still commit and be answered (the group is rolled back and decided again).
+test('a decision whose writes fail is refused alone; the rest of its group commits', async () => {
+  const store = await PostgresStore.open({ url: await createSharedDatabase(adminUrl), poolSize: 4 });
+  try {
+    const now = Date.now();
+    const tenantId = 'tn_group';
+    await createTenantWithAdmin(store, { id: tenantId, name: 'group', email: null }, now);
+    const agentKey = newKeyRow({ tenantId, kind: 'agent', role: 'agent', name: 'bot', agentId: 'bot' }, now).row;
+    await store.createKey(agentKey);
+    await store.seedTrustRecord(tenantId, { agentId: 'bot', keyId: agentKey.id }, { approved: 10, blocked: 0 }, now);
+    // The database refuses one path's decision row, as a constraint would.
+    await store.pool.query(`CREATE FUNCTION refuse_explode() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await store.pool.query(`CREATE TRIGGER refuse_explode BEFORE INSERT ON decisions FOR EACH ROW
+      WHEN (NEW.path = '/tools/explode') EXECUTE FUNCTION refuse_explode()`);
+    const decisions = new DecisionService(store, SigningKeyRing.ephemeral(), () => now);
+    const call = (path: string, i: number) => decisions.decide(agentKey, { path, payload: { i } } as any);
+    // Sent in one turn of the event loop: one group.
+    const results = await Promise.allSettled([
+      call('/tools/search', 1),
+      call('/tools/search', 2),
+      call('/tools/explode', 3),
+      call('/tools/search', 4),
+      call('/tools/search', 5),
+    ]);
+    assert.deepEqual(
+      results.map((result) => result.status),
+      ['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+    );
+    const answered = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    for (const row of answered) assert.equal((await store.getDecision(tenantId, row.id))?.verdict, row.verdict);
+    const listed = await store.listDecisions(tenantId, { limit: 10 });
+    assert.equal(listed.length, 4, 'the refused decision left no row');
+    assert.equal(await store.journal.size(tenantId), 4, 'one journal entry per committed decision, none for the refused one');
+    const created = (await store.listEvents(tenantId, 0, 100)).filter((event) => event.type === 'decision.created');
+    assert.equal(created.length, 4);
+  } finally {
+    await store.close();
+  }
+});

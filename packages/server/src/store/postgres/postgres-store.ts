@@ -767,17 +767,20 @@ export class PostgresStore implements Store, SharedSigningKeys {
     client: pg.ClientBase,
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
   ): Promise<DecisionReads> {
-    // Sent together: one round trip on a pipelined connection.
-    const [tenantResult, agentResult, keyResult, open, budgetReads] = await Promise.all([
-      query(client, 'tenant', 'SELECT * FROM tenants WHERE id = $1', [job.tenantId]),
-      query(client, 'agent', 'SELECT * FROM agents WHERE tenant_id = $1 AND agent_id = $2', [job.tenantId, job.agentId]),
-      query(client, 'key_by_id', 'SELECT * FROM keys WHERE id = $1', [job.key.id]),
+    // Sent together: one round trip on a pipelined connection. The tenant, agent, key and open approvals
+    // come in one statement, each row as JSON: their columns are text and numbers only, which JSON
+    // carries as the driver would (bigint as a number, as TYPES parses it).
+    const [callResult, budgetReads] = await Promise.all([
       query(
         client,
-        'approvals_for_call',
-        `SELECT * FROM approvals WHERE tenant_id = $1 AND agent_id = $2 AND path = $3 AND payload_hash = $4
-           AND status IN ('approved', 'pending') AND expires_at > $5 ORDER BY created_at`,
-        [job.tenantId, job.agentId, job.path, job.payloadHash, job.now],
+        'decision_reads',
+        `SELECT (SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
+           (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = $2) AS agent,
+           (SELECT row_to_json(k) FROM keys k WHERE k.id = $3) AS key,
+           (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
+             WHERE p.tenant_id = $1 AND p.agent_id = $2 AND p.path = $4 AND p.payload_hash = $5
+               AND p.status IN ('approved', 'pending') AND p.expires_at > $6) AS open_approvals`,
+        [job.tenantId, job.agentId, job.key.id, job.path, job.payloadHash, job.now],
       ),
       // Issue 19: budgets covering the call and the agent's controls, read under the tenant's lock.
       this.budgets.decisionReads(
@@ -787,19 +790,28 @@ export class PostgresStore implements Store, SharedSigningKeys {
         job.now,
       ),
     ]);
-    const tenantRow = tenantResult.rows[0];
+    const {
+      tenant: tenantRow,
+      agent: agentRow,
+      key: keyRow,
+      open_approvals: openRows,
+    } = callResult.rows[0] as {
+      tenant: Row | null;
+      agent: Row | null;
+      key: Row;
+      open_approvals: Row[];
+    };
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
     const { tenant, settings } = this.deciding(tenantRow);
     const config = await this.configOf(client, job.tenantId, tenantRow.config_version);
-    const agentRow = agentResult.rows[0];
     const reads: DecisionReads = {
       tenant,
       settings,
       agent: agentRow ? trustRecordOf(agentRow) : null,
-      key: keyOf(keyResult.rows[0]),
+      key: keyOf(keyRow),
       rules: config.rules,
       toolRisks: config.toolRisks,
-      openApprovals: open.rows.map((row) => approvalStateOf(row, job.now)),
+      openApprovals: openRows.map((row) => approvalStateOf(row, job.now)),
       ...budgetReads,
     };
     // Issue 21: how many steps of the agent's live plans ran, read under the tenant's lock.
