@@ -4,36 +4,35 @@
 import type { AuthorizedPlan, DecisionState } from '@actiongate/engine';
 import type { DecisionStateSource } from '../decision-service.ts';
 import type { PlanStore } from '../store/plan-store.ts';
+import { TenantSnapshots } from './tenant-snapshots.ts';
 
 export class PlanStateSource implements DecisionStateSource {
-  private readonly snapshots = new Map<string, { loadedAt: number; plans: AuthorizedPlan[] }>();
+  private readonly plans: TenantSnapshots<AuthorizedPlan[]>;
 
-  constructor(
-    private readonly store: PlanStore,
-    private readonly clock: () => number,
-    private readonly maxAgeMs = 1000,
-  ) {}
+  constructor(store: PlanStore, clock: () => number, maxAgeMs = 1000) {
+    this.plans = new TenantSnapshots(
+      async (tenantId, now) =>
+        (await store.listLivePlans(tenantId, now)).map((row) => ({
+          id: row.id,
+          agentId: row.agentId,
+          goal: row.goal,
+          steps: row.steps,
+          stepsUsed: row.stepsUsed,
+          authorizedAt: row.authorizedAt ?? now,
+          expiresAt: row.expiresAt ?? now,
+        })),
+      clock,
+      maxAgeMs,
+    );
+  }
 
-  async refresh(tenantId: string): Promise<AuthorizedPlan[]> {
-    const loadedAt = this.clock();
-    const plans = (await this.store.listLivePlans(tenantId, loadedAt)).map((row) => ({
-      id: row.id,
-      agentId: row.agentId,
-      goal: row.goal,
-      steps: row.steps,
-      stepsUsed: row.stepsUsed,
-      authorizedAt: row.authorizedAt ?? loadedAt,
-      expiresAt: row.expiresAt ?? loadedAt,
-    }));
-    if (this.snapshots.size >= 10_000) this.snapshots.clear();
-    this.snapshots.set(tenantId, { loadedAt, plans });
-    return plans;
+  /** Reloads the tenant's live plans (call after a plan is authorized, before answering). */
+  async refresh(tenantId: string): Promise<void> {
+    await this.plans.refresh(tenantId);
   }
 
   async prepare(tenantId: string): Promise<Partial<DecisionState>> {
-    const known = this.snapshots.get(tenantId);
-    const plans = known && this.clock() - known.loadedAt < this.maxAgeMs ? known.plans : await this.refresh(tenantId);
-    return { authorizedPlans: plans };
+    return { authorizedPlans: await this.plans.get(tenantId) };
   }
 
   /** Per-call state: nothing to add after preparing. */

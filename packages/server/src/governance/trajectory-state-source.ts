@@ -5,30 +5,33 @@
 import type { DecisionState, RecentCall, TrajectoryPolicy } from '@actiongate/engine';
 import type { DecisionStateSource } from '../decision-service.ts';
 import type { Store } from '../store/store.ts';
+import { TenantSnapshots } from './tenant-snapshots.ts';
 
 /** Recent decisions of the agent read per call; older ones fall outside any sensible window anyway. */
 const RECENT_LIMIT = 200;
 
 export class TrajectoryStateSource implements DecisionStateSource {
-  private readonly snapshots = new Map<string, { loadedAt: number; policies: TrajectoryPolicy[] }>();
+  private readonly policies: TenantSnapshots<TrajectoryPolicy[]>;
 
   constructor(
     private readonly store: Store,
-    private readonly clock: () => number,
-    private readonly maxAgeMs = 1000,
-  ) {}
+    clock: () => number,
+    maxAgeMs = 1000,
+  ) {
+    this.policies = new TenantSnapshots(
+      async (tenantId) => (await store.governance.listTrajectoryPolicies(tenantId)).map(({ id, name, rules }) => ({ id, name, rules })),
+      clock,
+      maxAgeMs,
+    );
+  }
 
-  async refresh(tenantId: string): Promise<TrajectoryPolicy[]> {
-    const loadedAt = this.clock();
-    const policies = (await this.store.governance.listTrajectoryPolicies(tenantId)).map(({ id, name, rules }) => ({ id, name, rules }));
-    if (this.snapshots.size >= 10_000) this.snapshots.clear();
-    this.snapshots.set(tenantId, { loadedAt, policies });
-    return policies;
+  /** Reloads the tenant's trajectory policies (call after a change committed, before answering). */
+  async refresh(tenantId: string): Promise<void> {
+    await this.policies.refresh(tenantId);
   }
 
   async prepare(tenantId: string, call?: { agentId: string; traceId: string | null }): Promise<Partial<DecisionState>> {
-    const known = this.snapshots.get(tenantId);
-    const policies = known && this.clock() - known.loadedAt < this.maxAgeMs ? known.policies : await this.refresh(tenantId);
+    const policies = await this.policies.get(tenantId);
     if (policies.length === 0 || !call) return { trajectoryPolicies: policies };
     const rows = await this.store.listDecisions(tenantId, { limit: RECENT_LIMIT, agentId: call.agentId });
     const recentCalls: RecentCall[] = rows
