@@ -248,21 +248,21 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
   if (length === 0) return { logit: bias, start: 0, end: 0 };
   const weights = model.weights;
   const blocks = Math.ceil(length / STRIDE) + 1;
-  if (blockSums.length < blocks) {
+  // The slot after the blocks sums the tail window.
+  const tail = blocks;
+  if (blockSums.length < blocks + 1) {
     blockSums = new Int32Array(blocks * 2);
     blockCounts = new Int32Array(blocks * 2);
   }
   const sums = blockSums;
   const counts = blockCounts;
-  sums.fill(0, 0, blocks);
-  counts.fill(0, 0, blocks);
+  sums.fill(0, 0, blocks + 1);
+  counts.fill(0, 0, blocks + 1);
   // Texts no longer than a window are one window: the tail covers them whole.
   const tailStart = length <= WINDOW ? 0 : length - WINDOW;
   // The weights are int8, so every sum below is exact whatever the order it is added in: the
   // character n-grams and the words are summed in two passes, and the n-grams of a block in runs
   // that lie wholly inside or outside the tail.
-  let tailSum = 0;
-  let tailCount = 0;
   // Positions before `full` start all three character n-grams (3, 4 and 5 codes).
   const full = Math.max(0, length - 4);
   for (let blockStart = 0, block = 0; blockStart < full; blockStart += STRIDE, block++) {
@@ -272,8 +272,8 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
     const inTail = gramSums(text, split, blockEnd, weights);
     sums[block] += before + inTail;
     counts[block] += 3 * (blockEnd - blockStart);
-    tailSum += inTail;
-    tailCount += 3 * (blockEnd - split);
+    sums[tail] += inTail;
+    counts[tail] += 3 * (blockEnd - split);
   }
   // The last positions, where the text ends inside the longer n-grams.
   for (let i = full; i + 3 <= length; i++) {
@@ -285,13 +285,7 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
       sum += weights[(hash ^ CHAR_SEED[4]) & MASK];
       count++;
     }
-    const at = (i / STRIDE) | 0;
-    sums[at] += sum;
-    counts[at] += count;
-    if (i >= tailStart) {
-      tailSum += sum;
-      tailCount += count;
-    }
+    credit(sums, counts, i, tailStart, tail, sum, count);
   }
   // Words and word bigrams, each belonging to the block where the word starts.
   let previousWord = 0;
@@ -315,13 +309,7 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
           sum += weights[(Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ word) & MASK];
           count++;
         }
-        const at = (wordStart / STRIDE) | 0;
-        sums[at] += sum;
-        counts[at] += count;
-        if (wordStart >= tailStart) {
-          tailSum += sum;
-          tailCount += count;
-        }
+        credit(sums, counts, wordStart, tailStart, tail, sum, count);
         previousWord = word;
         haveWord = true;
       } else {
@@ -330,15 +318,15 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
       wordStart = -1;
     }
   }
-  if (length <= WINDOW) return { logit: scoreOf(bias, scale, tailSum, tailCount), start: 0, end: length };
+  if (length <= WINDOW) return { logit: scoreOf(bias, scale, sums[tail], counts[tail]), start: 0, end: length };
   let best = { logit: -Infinity, start: 0, end: 0 };
   // The windows of windowsOf: [k * STRIDE, k * STRIDE + WINDOW) while they end before the text does, then the tail.
   for (let k = 0, start = 0; start + WINDOW < length; k++, start += STRIDE) {
     const logit = scoreOf(bias, scale, sums[k] + sums[k + 1], counts[k] + counts[k + 1]);
     if (logit > best.logit) best = { logit, start, end: start + WINDOW };
   }
-  const tail = scoreOf(bias, scale, tailSum, tailCount);
-  if (tail > best.logit) best = { logit: tail, start: tailStart, end: length };
+  const tailLogit = scoreOf(bias, scale, sums[tail], counts[tail]);
+  if (tailLogit > best.logit) best = { logit: tailLogit, start: tailStart, end: length };
   return best;
 }
 
@@ -368,6 +356,17 @@ function gramSums(text: Uint16Array, from: number, to: number, weights: Int8Arra
     c3 = c4;
   }
   return sum;
+}
+
+/** Adds the weights of features starting at `position` to its block, and to the tail when it starts inside it. */
+function credit(sums: Int32Array, counts: Int32Array, position: number, tailStart: number, tail: number, sum: number, count: number): void {
+  const at = (position / STRIDE) | 0;
+  sums[at] += sum;
+  counts[at] += count;
+  if (position >= tailStart) {
+    sums[tail] += sum;
+    counts[tail] += count;
+  }
 }
 
 function scoreOf(bias: number, scale: number, sum: number, count: number): number {
