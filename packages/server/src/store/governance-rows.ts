@@ -1,4 +1,5 @@
 // Row mappers of governance state, shared by the SQLite and PostgreSQL stores (same columns).
+import type { ApprovalRow } from './store.ts';
 import type { Row } from './rows.ts';
 import type {
   ApprovalRequestRow,
@@ -83,6 +84,28 @@ export function approvalRequestOf(row: Row): ApprovalRequestRow {
     amountCents: numberOrNull(row.amount_cents),
     minDistinctApprovers: Number(row.min_distinct_approvers),
   };
+}
+
+/** The approval an approval request opens (status `pending`, set in the statement): columns and values. */
+export const REQUESTED_APPROVAL_COLUMNS =
+  'id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id, risk, reasons, detail, created_at, expires_at';
+
+export function requestedApprovalValues(approval: ApprovalRow): unknown[] {
+  return [
+    approval.id,
+    approval.tenantId,
+    approval.agentId,
+    approval.path,
+    JSON.stringify(approval.payload),
+    approval.payloadHash,
+    approval.requestedByKeyId,
+    approval.decisionId,
+    approval.risk,
+    JSON.stringify(approval.reasons),
+    approval.detail,
+    approval.createdAt,
+    approval.expiresAt,
+  ];
 }
 
 export const APPROVAL_REQUEST_COLUMNS =

@@ -18,6 +18,8 @@ import {
   VOTE_COLUMNS,
   approvalRequestOf,
   approvalRequestValues,
+  REQUESTED_APPROVAL_COLUMNS,
+  requestedApprovalValues,
   approverKeyOf,
   authorityOf,
   authorityValues,
@@ -85,23 +87,8 @@ export class PostgresGovernance implements GovernanceStore {
   async createRequestedApproval(approval: ApprovalRow, request: ApprovalRequestRow, journalRecord: object): Promise<void> {
     await this.tenantTransaction(approval.tenantId, async (client, batch, tip) => {
       await client.query(
-        `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
-           status, risk, reasons, detail, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $13)`,
-        [
-          approval.id,
-          approval.tenantId,
-          approval.agentId,
-          approval.path,
-          JSON.stringify(approval.payload),
-          approval.payloadHash,
-          approval.requestedByKeyId,
-          approval.decisionId,
-          approval.risk,
-          JSON.stringify(approval.reasons),
-          approval.detail,
-          approval.createdAt,
-          approval.expiresAt,
-        ],
+        `INSERT INTO approvals (${REQUESTED_APPROVAL_COLUMNS}, status) VALUES (${placeholders(13, true)}, 'pending')`,
+        requestedApprovalValues(approval),
       );
       await client.query(
         `INSERT INTO approval_requests (${APPROVAL_REQUEST_COLUMNS}) VALUES (${placeholders(14, true)})`,

@@ -18,6 +18,8 @@ import {
   VOTE_COLUMNS,
   approvalRequestOf,
   approvalRequestValues,
+  REQUESTED_APPROVAL_COLUMNS,
+  requestedApprovalValues,
   approverKeyOf,
   authorityOf,
   authorityValues,
@@ -76,25 +78,8 @@ export class SqliteGovernance implements GovernanceStore {
     this.events.committed(() =>
       this.db.transaction(() => {
         this.db
-          .prepare(
-            `INSERT INTO approvals (id, tenant_id, agent_id, path, payload, payload_hash, requested_by_key_id, decision_id,
-             status, risk, reasons, detail, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            approval.id,
-            approval.tenantId,
-            approval.agentId,
-            approval.path,
-            JSON.stringify(approval.payload),
-            approval.payloadHash,
-            approval.requestedByKeyId,
-            approval.decisionId,
-            approval.risk,
-            JSON.stringify(approval.reasons),
-            approval.detail,
-            approval.createdAt,
-            approval.expiresAt,
-          );
+          .prepare(`INSERT INTO approvals (${REQUESTED_APPROVAL_COLUMNS}, status) VALUES (${placeholders(13, false)}, 'pending')`)
+          .run(...requestedApprovalValues(approval));
         this.db
           .prepare(`INSERT INTO approval_requests (${APPROVAL_REQUEST_COLUMNS}) VALUES (${placeholders(14, false)})`)
           .run(...approvalRequestValues(request));
