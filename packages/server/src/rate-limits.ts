@@ -29,6 +29,8 @@ function isSignup(request: FastifyRequest): boolean {
 function exemptKeyedRoutes(app: App): void {
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {};
+    // A route that sets its own limit keeps it.
+    if (config.rateLimit !== undefined) return;
     if ((!config.public && route.url.startsWith('/fabric')) || config.probe) route.config = { ...config, rateLimit: false };
   });
 }
