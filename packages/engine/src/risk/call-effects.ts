@@ -8,6 +8,7 @@ import type { Findings } from './findings.ts';
 import { assessHiddenShell, isAdminGrant } from './hidden-shell.ts';
 import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
+import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
@@ -140,6 +141,8 @@ const CODE_KEYS = new Set([
   'expression',
   'input',
 ]);
+/** Code fields that are never shell commands. */
+const CODE_ONLY_KEYS = new Set(['code', 'source_code', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
 const GRANT_WORDS = new Set([
   'iam',
   'role',
@@ -164,6 +167,8 @@ const KEY_MATERIAL =
 const SECRET_TEMPLATE = /\.(?:example|sample|template|dist|defaults?|tpl)$/i;
 const NOT_SECRET = /(?:\.pub|known_hosts|authorized_keys2?)$/i;
 const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]\.\.){1,}(?:[\\/]|$)|(?:%2e%2e(?:%2f|\/|\\)){2,}|\.\.[\\/].*\.\.[\\/]/i;
+/** Sub-commands of editor tools that show a file (`{command: "view", path}`). */
+const READ_SUBCOMMAND = /^(?:view|read|get|cat|show|open|print|display)$/i;
 const MAX_JSON_BODY = 64 * 1024;
 const MAX_CANDIDATES = 64;
 
@@ -209,14 +214,16 @@ function secretKind(raw: string): SecretKind | undefined {
   if (text.startsWith('file://')) text = text.slice(7);
   if (text.startsWith('@')) text = text.slice(1);
   if (text === '' || text.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(text)) return undefined;
-  if (TRAVERSAL.test(text)) {
+  if (TRAVERSAL.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
     const stripped = text.replace(/(?:^|[\\/])\.\.(?=[\\/]|$)/g, '').replace(/^[\\/]*/, '/');
     const inner = TRAVERSAL.test(stripped) ? undefined : secretKind(stripped);
     if (inner?.level === 'key') return { level: 'key', why: `${inner.why} reached by path traversal` };
     return { level: 'traversal', why: 'path traversal out of the working folder' };
   }
   if (NOT_SECRET.test(text)) return undefined;
-  const path = normalizePath(text);
+  const printed = secretFile(text);
+  if (printed !== undefined) return { level: 'key', why: printed };
+  const path = normalizePath(posixPath(text));
   if (
     KEY_MATERIAL.test(path) ||
     /(?:^|\/)\.ssh\/|(?:^|\/)\.aws\/|(?:^|\/)\.gnupg\/|(?:^|\/)\.kube\/config$|(?:^|\/)\.docker\/config\.json$/.test(path)
@@ -258,7 +265,10 @@ function hasOutsideTarget(fields: PayloadFields): boolean {
 export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings): void {
   const words = new Set(tool.words);
   const outbound = tool.words.some((word) => OUTBOUND_WORDS.has(word)) || hasOutsideTarget(fields);
-  const reads = !outbound && (tool.class === 'low' || tool.words.some((word) => READ_WORDS.has(word)));
+  const readSubcommand = fields.strings.some(
+    (field) => !field.inArray && /^(?:command|action|operation|mode|op)$/.test(field.key) && READ_SUBCOMMAND.test(field.text.trim()),
+  );
+  const reads = !outbound && (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)));
   for (const { text, key } of candidatePaths(fields, outbound)) {
     const kind = secretKind(text);
     if (kind === undefined) continue;
@@ -272,8 +282,17 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
+  for (const field of fields.strings) {
+    if (URL_KEYS.has(field.key) && credentialEndpoint(field.text))
+      findings.add(
+        'critical',
+        `secrets: \`${tool.name}\` asks the cloud metadata service for credentials (\`${field.text.slice(0, 80)}\`)`,
+      );
+  }
   if (tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
-  if (tool.words.some((word) => CODE_WORDS.has(word)) && !tool.shell) assessCode(tool, fields, findings);
+  // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
+  if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
+    assessCode(tool, fields, findings);
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
     if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)))
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
@@ -316,6 +335,10 @@ function assessCode(tool: ToolNameRisk, fields: PayloadFields, findings: Finding
     for (const item of code.writes)
       findings.add('critical', `code: \`${tool.name}\` runs code that writes to ${item.why} \`${item.path}\``);
     if (code.forkBomb) findings.add('critical', `code: \`${tool.name}\` runs a fork bomb`);
+    for (const item of code.secretReads)
+      findings.add('critical', `code: \`${tool.name}\` runs code that reads a ${item.why} \`${item.path}\``);
+    if (code.decodesAndRuns)
+      findings.add('critical', `code: \`${tool.name}\` runs code that decodes text and executes it (what runs is hidden)`);
     if (code.socket && code.spawnsShell) findings.add('critical', `code: \`${tool.name}\` runs code that wires a socket to a shell`);
     if (code.network && code.sensitivePaths.length > 0)
       findings.add(

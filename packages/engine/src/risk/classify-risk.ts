@@ -14,6 +14,7 @@ import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
+import { assessWindowsCommand } from './windows-commands.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -219,6 +220,7 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
       continue;
     findings.merge(result);
     assessHiddenShell(command, findings);
+    assessWindowsCommand(command, findings);
   }
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);

@@ -31,6 +31,7 @@ import { hasFlag, optionValues, parseOptions, type ParsedOptions } from './shell
 import { plainSummary, type CommandSite, type CommandSummary, type ShellScan } from './shell-scan.ts';
 import type { Word } from './shell-words.ts';
 import { commandName, unwrapCommand } from './shell-wrappers.ts';
+import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -159,7 +160,12 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
     scan.nested(unwrapped.shellString, unwrapped.wrappers.at(-1) ?? 'wrapper');
     return plainSummary(unwrapped.wrappers.join(' '));
   }
-  if (unwrapped.lookupOnly || unwrapped.argv.length === 0) return plainSummary(unwrapped.wrappers.join(' '));
+  if (unwrapped.lookupOnly || unwrapped.argv.length === 0) {
+    const summary = plainSummary(unwrapped.wrappers.join(' '));
+    // `env` alone prints every variable, tokens included.
+    if (!unwrapped.lookupOnly && unwrapped.wrappers.at(-1) === 'env') environmentDump({ summary });
+    return summary;
+  }
   const args = unwrapped.argv.slice(1);
   if (unwrapped.argsFromInput && site.stdinText !== undefined) {
     // `echo / | xargs rm -rf`: the input's words become arguments.
@@ -180,6 +186,7 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
     scan.add('critical', `shell: runs a downloaded file (${quote(head.text)})`);
   }
   runRules(context);
+  secretReadRule(context);
   outputOptionWrites(context);
   commandOptions(context);
   inlineCode(context);

