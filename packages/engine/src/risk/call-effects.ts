@@ -170,6 +170,7 @@ const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]\.\.){1,}(?:[\\/]|$)|(?:%2e%2e(?:%2f|\
 /** Sub-commands of editor tools that show a file (`{command: "view", path}`). */
 const READ_SUBCOMMAND = /^(?:view|read|get|cat|show|open|print|display)$/i;
 const MAX_JSON_BODY = 64 * 1024;
+const FORM_BODY = /^[\w.%[\]-]{1,64}=[^&\s]{0,256}(?:&[\w.%[\]-]{1,64}=[^&\s]{0,256}){1,63}$/;
 const MAX_CANDIDATES = 64;
 
 /** String fields holding JSON (an HTTP body given as text) read as fields too. */
@@ -178,12 +179,17 @@ export function withJsonBodies(fields: PayloadFields): PayloadFields {
   for (const field of fields.strings) {
     if (!BODY_KEYS.has(field.key) || field.text.length > MAX_JSON_BODY) continue;
     const text = field.text.trim();
-    if (!(text.startsWith('{') || text.startsWith('['))) continue;
     let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      continue;
+    if (FORM_BODY.test(text)) {
+      // `amount=5000000&currency=usd`: a form-encoded body is fields too.
+      parsed = Object.fromEntries(new URLSearchParams(text));
+    } else {
+      if (!(text.startsWith('{') || text.startsWith('['))) continue;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        continue;
+      }
     }
     const inner = collectFields(parsed);
     merged ??= {

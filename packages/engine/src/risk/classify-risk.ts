@@ -15,6 +15,8 @@ import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
 import { assessWindowsCommand } from './windows-commands.ts';
+import { assessCryptoTransfers } from './crypto-transfers.ts';
+import { withGraphqlMutations } from './graphql-mutation.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -152,7 +154,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
   const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
   const tool = toolNameRisk(path);
-  const fields = withJsonBodies(collectFields(input.payload));
+  const graphql = withGraphqlMutations(withJsonBodies(collectFields(input.payload)));
+  const fields = graphql.fields;
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
     // deletes, an unreadable remainder may hold the critical part, so a human must look.
@@ -180,7 +183,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   const moneyDocument =
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
-  else assessMoney(fields, tool.payment || callsPaymentApi(fields), threshold, findings);
+  else assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings);
+  assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
 }

@@ -35,6 +35,8 @@ const USD_RATE: Record<string, number> = {
   PLN: 0.25,
   TRY: 0.03,
   BTC: 60000,
+  XBT: 60000,
+  WBTC: 60000,
   ETH: 3000,
   WETH: 3000,
   SOL: 150,
@@ -75,6 +77,8 @@ const WORD_CURRENCY: Record<string, string> = {
   ether: 'ETH',
   francs: 'CHF',
   rupees: 'INR',
+  rupee: 'INR',
+  rs: 'INR',
   won: 'KRW',
   rubles: 'RUB',
   yuan: 'CNY',
@@ -126,6 +130,13 @@ const SCALE: Record<string, number> = {
   mm: 1e6,
   billion: 1e9,
   bn: 1e9,
+  mio: 1e6,
+  mrd: 1e9,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  crore: 1e7,
+  crores: 1e7,
 };
 
 /** A number written in English words or digits with scale words ("fifty thousand", "2.5 million"). */
@@ -138,8 +149,16 @@ export function parseWordsAmount(text: string): number | undefined {
   let total = 0;
   let current = 0;
   let seen = false;
+  let half = false;
   for (const word of words) {
-    if (/^\d+(?:\.\d+)?$/.test(word)) {
+    // "half a million": the article after `half` is not a one.
+    if (half && (word === 'a' || word === 'an')) continue;
+    half = false;
+    if (word === 'half') {
+      current += 0.5;
+      seen = true;
+      half = true;
+    } else if (/^\d+(?:\.\d+)?$/.test(word)) {
       current += Number(word);
       seen = true;
     } else if (word in SMALL) {

@@ -63,10 +63,10 @@ export function secretFile(raw: string): string | undefined {
   const path = normalizePath(posix);
   if (TEMPLATE.test(path) || NOT_PRINTED_SECRET.test(path)) return undefined;
   for (const [pattern, why] of MORE_SECRETS) if (pattern.test(path)) return why;
+  if (/^\/etc\/(?:g?shadow|master\.passwd)$/.test(path)) return 'password hash file';
   const credential = credentialFile(path);
   if (/(?:^|\/)\.env(?:\.[\w.-]+)?$/.test(path)) return 'secrets file';
   if (credential === 'credential file' && !/(?:^|\/)(?:sudoers|passwd|group)$/.test(path)) return 'private key or credential file';
-  if (/^\/etc\/(?:g?shadow|master\.passwd)$/.test(path)) return 'password hash file';
   return undefined;
 }
 

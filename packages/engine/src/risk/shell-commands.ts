@@ -32,6 +32,7 @@ import { plainSummary, type CommandSite, type CommandSummary, type ShellScan } f
 import type { Word } from './shell-words.ts';
 import { commandName, unwrapCommand } from './shell-wrappers.ts';
 import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
+import { protectionRule } from './shell-protection-rules.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -217,6 +218,7 @@ function runRules(c: RuleContext): void {
     else c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;
   }
+  if (protectionRule(c)) return;
   switch (name) {
     case 'rm':
     case 'unlink':
@@ -287,9 +289,6 @@ function runRules(c: RuleContext): void {
       return aliasRule(c);
     case 'git':
       return gitRule(c);
-    case 'crontab':
-      c.scan.add('high', 'shell: edits a crontab');
-      return;
     case 'sshfs':
     case 'mount':
       return mountRule(c);
@@ -316,12 +315,6 @@ function runRules(c: RuleContext): void {
         'history',
       );
       return;
-    case 'iptables':
-    case 'ip6tables':
-    case 'ufw':
-    case 'nft':
-      c.scan.add('high', `shell: changes the firewall (${name})`);
-      return;
     case 'useradd':
     case 'userdel':
     case 'usermod':
@@ -333,11 +326,6 @@ function runRules(c: RuleContext): void {
     case 'groupadd':
     case 'gpasswd':
       c.scan.add('high', `shell: changes user accounts (${name})`);
-      return;
-    case 'systemctl':
-    case 'service':
-      if (c.args.some((word) => /^(?:stop|disable|mask|kill|enable)$/.test(word.text)))
-        c.scan.add('high', `shell: changes system services (${name})`);
       return;
     case 'smbclient':
     case 'lftp':

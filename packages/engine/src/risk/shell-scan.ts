@@ -75,6 +75,11 @@ export function joinSummaries(summaries: CommandSummary[]): CommandSummary {
     joined.readsSensitive ??= summary.readsSensitive;
   }
   if (summaries.length === 1) joined.output = summaries[0].output;
+  else {
+    // `(crontab -l; echo '…') | crontab -`: what is known of the output is what the next stage reads.
+    const known = summaries.map((summary) => summary.output).filter((output) => output !== undefined);
+    if (known.length > 0) joined.output = known.join('\n');
+  }
   return joined;
 }
 

@@ -8,6 +8,7 @@
 import { quote } from './findings.ts';
 import { isBlockDevice, sensitiveFile } from './paths.ts';
 import { secretFile } from './secret-files.ts';
+import { historyAssignment } from './shell-protection-rules.ts';
 import type { RiskAssessment } from './risk-class.ts';
 import { analyzeCommand } from './shell-commands.ts';
 import { codeRule, writeTarget } from './shell-rule-context.ts';
@@ -233,6 +234,8 @@ class Walker {
           for (const assign of cmd.Assigns ?? []) {
             if (assign.Value) this.evaluator.word(assign.Value);
             const name: string = assign.Name?.Value ?? '';
+            if (name.startsWith('HIST') && assign.Value) historyAssignment(scan, `${name}=${this.evaluator.word(assign.Value).text}`);
+            else if (name.startsWith('HIST') && !assign.Value) historyAssignment(scan, `${name}=`);
             if (name === 'LD_PRELOAD' || name === 'LD_LIBRARY_PATH' || name === 'PROMPT_COMMAND') {
               scan.add('high', `shell: sets ${name}, which changes what later commands run`);
             }
