@@ -42,11 +42,28 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\baz\s+(?:group|vm|sql\s+server|storage\s+account|aks|keyvault)\s+(?:\S+\s+)*?delete\b/, 'deletes cloud resources (az)'],
   [/\bhelm\s+(?:\S+\s+)*?(?:uninstall|delete|del|un)\s+(?:-\S+\s+)*[\w.-]+/, 'uninstalls a release from the cluster (helm)'],
-  [/\bdoctl\s+.*\bdelete\b.*--force/, 'deletes cloud resources (doctl)'],
+  [/\bdoctl\s+.*\bdelete\b.*(?:--force|\s-f\b)/, 'deletes cloud resources (doctl)'],
+  [
+    /\baws\s+(?:\S+\s+)*?(?:ec2\s+delete-(?:vpc|volume|snapshot|subnet|transit-gateway)|secretsmanager\s+delete-secret\b.*--force-delete-without-recovery|elasticache\s+delete-(?:cache-cluster|replication-group)|redshift\s+delete-cluster|efs\s+delete-file-system|ecr\s+delete-repository|ecs\s+delete-cluster|docdb\s+delete-db-cluster|rds\s+delete-db-(?:snapshot|cluster-snapshot)|backup\s+delete-(?:backup-vault|recovery-point)|(?:es|opensearch)\s+delete-(?:elasticsearch-)?domain|glacier\s+delete-vault|organizations\s+(?:remove-account|delete-organization)|logs\s+delete-log-group|iam\s+delete-(?:user|role|account-alias))\b/,
+    'deletes cloud resources (aws)',
+  ],
+  [/\baz\s+(?:\S+\s+){1,3}?(?:delete|purge)\b(?![-\w])/, 'deletes cloud resources (az)'],
+  [
+    /\bgcloud\s+(?:alpha\s+|beta\s+)?(?:\S+\s+)*?(?:spanner|bigtable|redis|filestore|memcache|alloydb)\s+(?:\S+\s+)*?instances\s+delete\b|\bgcloud\s+(?:\S+\s+)*?(?:compute\s+(?:disks|snapshots|images|networks)|secrets|dns\s+managed-zones|artifacts\s+repositories|firestore\s+databases|pubsub\s+topics|kms\s+keys\s+versions|sql\s+backups)\s+(?:delete|destroy)\b/,
+    'deletes cloud resources (gcloud)',
+  ],
+  [
+    /\bdocker\s+(?:system\s+prune\b[^;&|\n]*--volumes|volume\s+prune\b)|\bdocker\s+(?:container\s+)?(?:rm|kill)\s+(?:-\S+\s+)*["']?\$\((?:sudo\s+)?docker\s+(?:container\s+)?(?:ps|ls)\s+-\w*a\w*q/,
+    'deletes every container or volume (docker)',
+  ],
+  [
+    /\bpulumi\s+stack\s+rm\b|\beksctl\s+delete\s+(?:cluster|nodegroup)\b|\bheroku\s+(?:apps:destroy|pg:reset|addons:destroy)\b|\b(?:serverless|sls)\s+remove\b|\bopenstack\s+(?:server|volume|stack|project|network|image|container)\s+delete\b|\b(?:fly|flyctl)\s+(?:apps\s+)?destroy\b|\bvercel\s+(?:remove|rm)\b.*--yes|\bnetlify\s+sites:delete\b|\bfirebase\s+(?:firestore:delete\b.*--all-collections|projects:delete)|\bgh\s+repo\s+delete\b|\bhcloud\s+\w+\s+delete\b|\blinode-cli\s+\S+\s+delete\b|\boci\s+.*\bdelete\b.*--force|\bkubectl\s+(?:\S+\s+)*?drain\b.*--delete-emptydir-data.*--force/,
+    'deletes cloud or cluster resources',
+  ],
 ];
 
 const ADMIN_GRANT =
-  /AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
+  /--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
 const IAM_COMMAND =
   /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b/;
 

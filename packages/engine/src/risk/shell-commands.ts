@@ -33,6 +33,8 @@ import type { Word } from './shell-words.ts';
 import { commandName, unwrapCommand } from './shell-wrappers.ts';
 import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 import { protectionRule } from './shell-protection-rules.ts';
+import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
+import { secretFile } from './secret-files.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -167,6 +169,16 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
     if (!unwrapped.lookupOnly && unwrapped.wrappers.at(-1) === 'env') environmentDump({ summary });
     return summary;
   }
+  const forms = resolveCommandForms(unwrapped.argv, scan);
+  if (forms !== undefined) {
+    scan.aliasDepth += 1;
+    try {
+      const summaries = forms.map((form) => analyzeCommand(form, site, scan));
+      return summaries[0];
+    } finally {
+      scan.aliasDepth -= 1;
+    }
+  }
   const args = unwrapped.argv.slice(1);
   if (unwrapped.argsFromInput && site.stdinText !== undefined) {
     // `echo / | xargs rm -rf`: the input's words become arguments.
@@ -177,7 +189,10 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   const head = unwrapped.argv[0];
   const name = commandName(head.text);
   scan.noteCommand(name);
-  if (head.dynamic && name.includes('$')) scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
+  if (head.dynamic && name.includes('$')) {
+    scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
+    computedCommandRule(head, args, scan);
+  }
   const summary = plainSummary(name);
   const context: RuleContext = { name, head, args, site, scan, summary, argsFromInput: unwrapped.argsFromInput };
   if (scan.functionStack.includes(name) && (site.inPipe || site.background)) {
@@ -382,7 +397,10 @@ function runRules(c: RuleContext): void {
     case 'tofu':
     case 'pulumi':
       // Destroying infrastructure deletes servers, databases and their data: a human decides.
-      if (c.args.some((word) => word.text === 'destroy' || word.text === '-destroy'))
+      if (
+        c.args.some((word) => word.text === 'destroy') ||
+        (c.args.some((word) => word.text === 'apply') && c.args.some((word) => word.text === '-destroy'))
+      )
         c.scan.add('critical', `shell: destroys infrastructure (${name} destroy)`);
       return;
     case 'ztcp':
@@ -507,7 +525,7 @@ function findRule(c: RuleContext): void {
   const firstPredicate = texts.findIndex((text) => text.startsWith('-') || text === '(' || text === '!');
   const roots = (firstPredicate < 0 ? texts : texts.slice(0, firstPredicate)).filter((text) => !text.startsWith('-'));
   const filtered = texts.some((text) =>
-    /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm|type)$/.test(text),
+    /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm)$/.test(text),
   );
   const rootLike = roots.map((root) => rootLikeTarget(root)).find((root) => root !== undefined);
   // A filtered find under a system folder (not logs or caches) still deletes system files.
@@ -528,6 +546,9 @@ function findRule(c: RuleContext): void {
     while (end < texts.length && texts[end] !== ';' && texts[end] !== '+') end++;
     const substitute = rootLike !== undefined && !filtered ? rootLike : systemRoot !== undefined ? `${normalizePath(systemRoot)}/{}` : '{}';
     const inner = c.args.slice(i + 1, end).map((word) => (word.text === '{}' ? { ...word, text: substitute } : word));
+    // find walks the tree itself: `-exec rm -f {}` over an unfiltered `/` deletes everything, recursive flag or not.
+    if (rootLike !== undefined && !filtered && /^(?:rm|shred|unlink|srm|wipe)$/.test(commandName(inner[0]?.text ?? '')))
+      c.scan.add('critical', `shell: deletes everything under ${quote(rootLike)} (find -exec ${commandName(inner[0].text)})`);
     analyzeCommand(inner, { ...c.site, inPipe: false, stdinText: undefined }, c.scan);
     i = end;
   }
@@ -624,6 +645,8 @@ function copyRule(c: RuleContext): void {
       c.scan.add('critical', `shell: uploads ${why} ${quote(source.text)} (${c.name} to ${quote(destination.text)})`);
     }
     if (c.name === 'mv') {
+      const root = rootLikeTarget(source.text);
+      if (root !== undefined && looksLikePath(source.text)) c.scan.add('critical', `shell: moves away ${quote(root)} (mv)`);
       const protectedWhy = protectedDeleteTarget(source.text);
       if (protectedWhy !== undefined && looksLikePath(source.text))
         c.scan.add('critical', `shell: moves away ${protectedWhy} ${quote(source.text)} (mv)`);
@@ -633,7 +656,13 @@ function copyRule(c: RuleContext): void {
     const root = rootLikeTarget(destination.text);
     if (root !== undefined) c.scan.add('critical', `shell: rsync --delete into ${quote(root)} wipes it`);
   }
-  if (!remote) writeTarget(c, destination.text, c.name, '>');
+  if (!remote) {
+    writeTarget(c, destination.text, c.name, '>');
+    for (const source of sources) {
+      const why = secretFile(source.text);
+      if (why !== undefined) c.scan.secretCopies.set(normalizePath(destination.text), why);
+    }
+  }
   if (c.name === 'mv' || c.name === 'rsync') c.scan.add('high', `shell: moves or syncs files (${c.name})`);
 }
 
@@ -736,7 +765,9 @@ function sourceRule(c: RuleContext): void {
 function aliasRule(c: RuleContext): void {
   for (const word of c.args) {
     const eq = word.text.indexOf('=');
-    if (eq > 0) c.scan.nested(word.text.slice(eq + 1), 'alias');
+    if (eq <= 0) continue;
+    c.scan.aliases.set(word.text.slice(0, eq), word.text.slice(eq + 1));
+    c.scan.nested(word.text.slice(eq + 1), 'alias');
   }
 }
 

@@ -101,6 +101,12 @@ export class ShellScan {
   readonly functionStack: string[] = [];
   /** Command names seen, for the baseline reason. */
   readonly commandNames: string[] = [];
+  /** Aliases defined so far (`alias x=rm`): name to its text. */
+  readonly aliases = new Map<string, string>();
+  /** How deep alias expansion has gone (an alias of an alias…). */
+  aliasDepth = 0;
+  /** Local copies of secret files (`cp ~/.ssh/id_rsa /tmp/k`): normalised copy path to why it is secret. */
+  readonly secretCopies = new Map<string, string>();
   steps = 0;
   depth = 0;
   /** Set by the walker: analyses a nested shell string one level deeper. */

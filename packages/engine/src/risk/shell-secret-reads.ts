@@ -7,6 +7,7 @@
 // sent on (the pipeline rules of shell.ts judge that).
 
 import { quote } from './findings.ts';
+import { normalizePath } from './paths.ts';
 import type { RuleContext } from './shell-rule-context.ts';
 import { CREDENTIAL_FILE_VARIABLES, credentialEndpoint, secretFile } from './secret-files.ts';
 
@@ -128,7 +129,9 @@ export function secretReadRule(c: RuleContext): void {
     const text = word.text;
     if (text === '' || (text.startsWith('-') && !text.includes('='))) continue;
     const path = text.startsWith('-') ? text.slice(text.indexOf('=') + 1) : text.replace(/^(?:if|in|file)=/, '');
-    const why = CREDENTIAL_FILE_VARIABLES.test(path) ? 'credential file named by its variable' : secretFile(path);
+    const why = CREDENTIAL_FILE_VARIABLES.test(path)
+      ? 'credential file named by its variable'
+      : (secretFile(path) ?? c.scan.secretCopies.get(normalizePath(path)));
     if (why === undefined || PUBLIC_CERTIFICATE.test(path)) continue;
     c.scan.add('critical', `shell: prints a ${why} ${quote(path)} (${c.name})`);
     c.summary.readsSensitive ??= { path, why };

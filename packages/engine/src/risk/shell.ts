@@ -168,6 +168,13 @@ function emptySite(): CommandSite {
 function collectVariables(file: ShellNode, scan: ShellScan): void {
   const evaluator = new WordEvaluator(scan.vars, () => ({ fromDownload: false }));
   walkShell(file, (node) => {
+    if (node.type === 'Assign' && node.Name && node.Array && !node.Append) {
+      // `a=(rm -rf /)`: an array used as a command line (`"${a[@]}"`).
+      const items = (node.Array.Elems ?? []).map((elem: ShellNode) => (elem.Value ? evaluator.word(elem.Value) : undefined));
+      if (items.every((item: { dynamic: boolean } | undefined) => item !== undefined && !item.dynamic))
+        scan.vars.set(`${node.Name.Value}[@]`, items.map((item: { text: string }) => item.text).join(' '));
+      return false;
+    }
     if (node.type === 'Assign' && node.Name && node.Value && !node.Append) {
       const value = evaluator.word(node.Value);
       if (!value.dynamic) scan.vars.set(node.Name.Value, value.text);
