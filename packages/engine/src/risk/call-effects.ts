@@ -10,6 +10,7 @@ import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
+import { assessControlPlaneCall } from './http-control-plane.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
 
@@ -296,6 +297,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       );
   }
   if (tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
+  assessControlPlaneCall(tool.words, fields, findings);
   // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
   if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
     assessCode(tool, fields, findings);
@@ -327,8 +329,17 @@ const KIND_KEYS = new Set(['kind', 'type', 'resource', 'resource_type', 'object'
 /** A delete tool aimed at a whole cloud or cluster resource: by its own name or by a `kind` field. */
 function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
   const named = tool.words.find((word) => INFRA_KINDS.test(word));
-  const field = named === undefined ? fields.strings.find((f) => KIND_KEYS.has(f.key) && INFRA_KINDS.test(f.text.trim())) : undefined;
-  const kind = named ?? field?.text.trim();
+  // `sql_instance`, `gke-cluster`: a kind whose last word is a whole resource.
+  const kindWord = (text: string): string | undefined =>
+    text
+      .trim()
+      .split(/[\s_.:/-]+/)
+      .find((word) => INFRA_KINDS.test(word));
+  const field =
+    named === undefined
+      ? fields.strings.find((f) => KIND_KEYS.has(f.key) && f.text.length < 64 && kindWord(f.text) !== undefined)
+      : undefined;
+  const kind = named ?? (field === undefined ? undefined : field.text.trim());
   if (kind !== undefined)
     findings.add('critical', `infrastructure: \`${tool.name}\` deletes a whole ${kind.toLowerCase()} and everything in it`);
 }

@@ -33,6 +33,7 @@ import type { Word } from './shell-words.ts';
 import { commandName, unwrapCommand } from './shell-wrappers.ts';
 import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 import { protectionRule } from './shell-protection-rules.ts';
+import { accountRule } from './shell-account-rules.ts';
 import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
 import { secretFile } from './secret-files.ts';
 
@@ -233,7 +234,7 @@ function runRules(c: RuleContext): void {
     else c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;
   }
-  if (protectionRule(c)) return;
+  if (protectionRule(c) || accountRule(c)) return;
   switch (name) {
     case 'rm':
     case 'unlink':
@@ -329,18 +330,6 @@ function runRules(c: RuleContext): void {
         c.args.filter((_word, index) => index > 0 && /^-[aw]$/.test(c.args[index - 1].text)),
         'history',
       );
-      return;
-    case 'useradd':
-    case 'userdel':
-    case 'usermod':
-    case 'passwd':
-    case 'chpasswd':
-    case 'adduser':
-    case 'deluser':
-    case 'visudo':
-    case 'groupadd':
-    case 'gpasswd':
-      c.scan.add('high', `shell: changes user accounts (${name})`);
       return;
     case 'smbclient':
     case 'lftp':
