@@ -1,7 +1,8 @@
-// Account changes that hand out root-level power: adding a user to an administrators group
-// (`sudo`, `wheel`, `admin`, `root`; not `docker`, which is root by another name but which every
-// Docker set-up guide adds its user to, so it stays high), a second account with uid 0, a root password removed or set, a capability that
-// lets a program become root (`cap_setuid`, `cap_sys_admin`…). Other account changes stay high.
+// Account changes that hand out root-level power: a new account created straight into an
+// administrators group (`useradd -G sudo x`: a back door), a second account with uid 0, a root
+// password removed or set, a capability that lets a program become root (`cap_setuid`,
+// `cap_sys_admin`…). Adding an existing user to `sudo` or `wheel` (`usermod -aG sudo ana`) is a
+// routine administration step: high, like every other account change.
 
 import { quote } from './findings.ts';
 import type { RuleContext } from './shell-rule-context.ts';
@@ -22,62 +23,41 @@ const ACCOUNT_COMMANDS = new Set([
   'gpasswd',
   'addgroup',
   'setcap',
-  'pw',
-  'dscl',
 ]);
-
-function groupsIn(value: string): string | undefined {
-  return value.split(',').find((group) => ADMIN_GROUPS.test(group.trim()));
-}
 
 /** Rules for account and capability commands; true when the name was one of them. */
 export function accountRule(c: RuleContext): boolean {
   if (!ACCOUNT_COMMANDS.has(c.name)) return false;
   const texts = c.args.map((word) => word.text);
   const line = quote(`${c.name} ${texts.join(' ')}`);
-  const critical = (why: string): boolean => {
+  let done = false;
+  const critical = (why: string): void => {
     c.scan.add('critical', `shell: ${why} (${line})`);
-    return true;
+    done = true;
   };
-  const valueOf = (...flags: string[]): string | undefined => {
+  /** The value of an option (`-G sudo`, `--groups=sudo`, `-mG sudo`). */
+  const valueOf = (short: string, long: string): string | undefined => {
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i];
-      for (const flag of flags) {
-        if (text === flag) return texts[i + 1];
-        if (flag.startsWith('--') && text.startsWith(`${flag}=`)) return text.slice(flag.length + 1);
-        // `-aG sudo`: a short flag at the end of a cluster takes the next word.
-        if (!flag.startsWith('--') && /^-[a-zA-Z]+$/.test(text) && text.endsWith(flag.slice(1)) && text.length > 2) return texts[i + 1];
-      }
+      if (text.startsWith(`${long}=`)) return text.slice(long.length + 1);
+      if (text === long || (/^-[a-zA-Z]+$/.test(text) && text.endsWith(short))) return texts[i + 1];
     }
     return undefined;
   };
-  let done = false;
-  if (c.name === 'useradd' || c.name === 'usermod' || c.name === 'adduser') {
-    const groups = valueOf('-G', '--groups', '-g', '--gid', '--ingroup');
-    const group = groups === undefined ? undefined : groupsIn(groups);
-    if (group !== undefined) done = critical(`adds an account to the ${group} group (root-level power)`);
-    const uid = valueOf('-u', '--uid');
-    if (uid !== undefined && /^0+$/.test(uid)) done = critical('gives an account uid 0 (a second root)');
-    if (groups !== undefined && /^0+$/.test(groups)) done = critical('gives an account the root group');
-    // `adduser bob sudo`: the second operand is the group.
-    const operands = texts.filter((text) => !text.startsWith('-'));
-    if (c.name === 'adduser' && operands.length === 2 && ADMIN_GROUPS.test(operands[1]))
-      done = critical(`adds an account to the ${operands[1]} group (root-level power)`);
-  } else if (c.name === 'gpasswd') {
-    const member = valueOf('-a', '--add', '-M', '--members');
-    const operands = texts.filter((text) => !text.startsWith('-') && text !== member);
-    const group = operands.find((text) => ADMIN_GROUPS.test(text));
-    if (member !== undefined && group !== undefined) done = critical(`adds an account to the ${group} group (root-level power)`);
-  } else if (c.name === 'addgroup') {
-    const operands = texts.filter((text) => !text.startsWith('-'));
-    if (operands.length === 2 && ADMIN_GROUPS.test(operands[1]))
-      done = critical(`adds an account to the ${operands[1]} group (root-level power)`);
+  if (c.name === 'useradd' || c.name === 'usermod') {
+    const groups = valueOf('G', '--groups');
+    const group = groups?.split(',').find((name) => ADMIN_GROUPS.test(name.trim()));
+    if (group !== undefined && c.name === 'useradd') critical(`creates an account in the ${group} group (root-level power)`);
+    const uid = valueOf('u', '--uid');
+    if (uid !== undefined && /^0+$/.test(uid)) critical('gives an account uid 0 (a second root)');
+    const gid = valueOf('g', '--gid');
+    if (gid !== undefined && /^(?:0+|root)$/.test(gid) && c.name === 'useradd') critical('creates an account in the root group');
   } else if (c.name === 'passwd') {
-    if (texts.some((text) => /^-\w*d\w*$|^--delete$/.test(text))) done = critical('removes an account password (login without one)');
+    if (texts.some((text) => /^-\w*d\w*$|^--delete$/.test(text))) critical('removes an account password (login without one)');
   } else if (c.name === 'chpasswd') {
-    if (c.site.stdinText !== undefined && /(?:^|\n)\s*root:/.test(c.site.stdinText)) done = critical('sets the root password');
+    if (c.site.stdinText !== undefined && /(?:^|\n)\s*root:/.test(c.site.stdinText)) critical('sets the root password');
   } else if (c.name === 'setcap') {
-    if (texts.some((text) => ROOT_CAPABILITIES.test(text))) done = critical('gives a program a capability that makes it root');
+    if (texts.some((text) => ROOT_CAPABILITIES.test(text))) critical('gives a program a capability that makes it root');
   }
   if (!done) c.scan.add('high', `shell: changes user accounts (${c.name})`);
   return true;

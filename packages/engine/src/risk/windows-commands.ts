@@ -50,8 +50,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
     'switches off the firewall',
   ],
   [
-    /\bnet(?:\.exe)?\s+localgroup\s+["']?(?:administrators|Administratoren|Remote Desktop Users|Domain Admins)["']?\s+\S+\s+\/add\b|\bnet(?:\.exe)?\s+group\s+["']?(?:Domain|Enterprise) Admins["']?\s+\S+\s+\/add\b|\bAdd-(?:Local)?GroupMember\b.*-Group\s+["']?(?:Administrators|Domain Admins)\b|\bAdd-ADGroupMember\b.*(?:Domain|Enterprise) Admins/i,
-    'adds an account to an administrators group',
+    /\bnet(?:\.exe)?\s+group\s+["']?(?:Domain|Enterprise) Admins["']?\s+\S+\s+\/add\b|\bAdd-ADGroupMember\b.*(?:Domain|Enterprise) Admins/i,
+    'adds an account to the domain administrators',
   ],
   [
     /\bformat(?:\.com)?\s+[A-Za-z]:(?:\s|$)|\bcipher(?:\.exe)?\s+\/w:|\bClear-Disk\b|\bFormat-Volume\b|\bdiskpart\b[\s\S]*\bclean\b/i,
@@ -62,6 +62,11 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
     'takes over or opens up the system drive',
   ],
 ];
+
+/** An account added to the local Administrators group; with a new account in the same line it is a back door. */
+const LOCAL_ADMIN_ADD =
+  /\bnet(?:\.exe)?\s+localgroup\s+["']?(?:administrators|Administratoren|Remote Desktop Users)["']?\s+\S+\s+\/add\b|\bAdd-LocalGroupMember\b.*-Group\s+["']?Administrators\b/i;
+const NEW_ACCOUNT = /\bnet(?:\.exe)?\s+user\s+\S+\s+\S+.*\/add\b|\bNew-LocalUser\b/i;
 
 /** Adds findings for a Windows command line; returns quickly on text without Windows traits. */
 export function assessWindowsCommand(text: string, findings: Findings, depth = 0): void {
@@ -82,6 +87,10 @@ export function assessWindowsCommand(text: string, findings: Findings, depth = 0
         network ? `windows: sends a ${why} ${quote(target)} over the network` : `windows: prints a ${why} ${quote(target)}`,
       );
     }
+  }
+  if (LOCAL_ADMIN_ADD.test(text)) {
+    if (NEW_ACCOUNT.test(text)) findings.add('critical', 'windows: creates an account and makes it an administrator (a back door)');
+    else findings.add('high', 'windows: adds an account to the Administrators group');
   }
   if (CRADLE_RUN.test(text) && CRADLE_FETCH.test(text)) findings.add('critical', 'windows: downloads text and runs it (download cradle)');
   for (const match of text.matchAll(DELETE)) {
