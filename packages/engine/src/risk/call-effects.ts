@@ -10,7 +10,7 @@ import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
-import { assessControlPlaneCall } from './http-control-plane.ts';
+import { adminRoleField, assessControlPlaneCall } from './http-control-plane.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
 
@@ -158,6 +158,14 @@ const GRANT_WORDS = new Set([
   'access',
   'admin',
   'privilege',
+  'collaborator',
+  'collaborators',
+  'member',
+  'members',
+  'membership',
+  'owner',
+  'owners',
+  'assignment',
 ]);
 const PAYMENT_URL =
   /\/v\d+\/(?:transfers|payouts|charges|payment_intents|payments|withdrawals|transactions|remittances|disbursements|wires)\b|\/(?:transfers|payouts|payments|withdraw(?:als)?|wire|remittance)(?:\/|\?|$)|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com/i;
@@ -206,6 +214,11 @@ export function withJsonBodies(fields: PayloadFields): PayloadFields {
     for (const key of inner.keys) merged.keys.add(key);
   }
   return merged ?? fields;
+}
+
+/** Whether a text names a payment API URL (`/v1/transfers`, `api.stripe.com`). */
+export function isPaymentUrl(text: string): boolean {
+  return text.length < 65536 && PAYMENT_URL.test(text);
 }
 
 /** Whether a URL field of the call points at a payment API (`/v1/transfers`, `api.stripe.com`). */
@@ -302,7 +315,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
     assessCode(tool, fields, findings);
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
-    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)))
+    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
     else if (
       tool.words.some(
@@ -324,6 +337,9 @@ const DELETE_WORDS = new Set(['delete', 'destroy', 'terminate', 'remove', 'drop'
 // What a cloud or cluster API deletes whole: everything inside goes with it.
 const INFRA_KINDS =
   /^(?:namespaces?|ns|clusters?|buckets?|databases?|db|db_instance|projects?|stacks?|nodes?|node_?pools?|vpcs?|subscriptions?|resource_?groups?|accounts?|organi[sz]ations?|tenants?|volumes?|persistent_?volumes?|pv|instances?|deployments?|statefulsets?|keyspaces?|indices|index|topics?|zones?|hosted_?zones?|key_?vaults?|kms_?keys?|repositor(?:y|ies)|environments?|workspaces?|file_?systems?)$/i;
+/** Keys that name one item inside a resource: the delete is of that item, not of the resource. */
+const ITEM_KEYS =
+  /^(?:id|ids|record_?id|row_?id|item_?id|key|object_?key|path|file|file_?path|document_?id|message_?id|entry_?id|comment_?id|issue_?number|sha|ref|branch|tag|email|user_?id|filter|where|query)$/;
 const KIND_KEYS = new Set(['kind', 'type', 'resource', 'resource_type', 'object', 'target_type', 'entity']);
 
 /** A delete tool aimed at a whole cloud or cluster resource: by its own name or by a `kind` field. */
@@ -339,7 +355,14 @@ function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: 
     named === undefined
       ? fields.strings.find((f) => KIND_KEYS.has(f.key) && f.text.length < 64 && kindWord(f.text) !== undefined)
       : undefined;
-  const kind = named ?? (field === undefined ? undefined : field.text.trim());
+  // `{projectId: "acme-prod"}` on a bare delete tool: the key names the whole resource deleted.
+  const keyed =
+    named === undefined && field === undefined && ![...fields.keys].some((key) => ITEM_KEYS.test(key))
+      ? [...fields.keys]
+          .map((key) => /^(.+?)(?:_(?:id|name|ids|names|arn|identifier))?$/.exec(key)?.[1] ?? key)
+          .find((key) => INFRA_KINDS.test(key))
+      : undefined;
+  const kind = named ?? (field === undefined ? keyed : field.text.trim());
   if (kind !== undefined)
     findings.add('critical', `infrastructure: \`${tool.name}\` deletes a whole ${kind.toLowerCase()} and everything in it`);
 }

@@ -17,6 +17,7 @@ import { assessHiddenShell } from './hidden-shell.ts';
 import { assessWindowsCommand } from './windows-commands.ts';
 import { assessCryptoTransfers } from './crypto-transfers.ts';
 import { withGraphqlMutations } from './graphql-mutation.ts';
+import { assessShellPayment } from './shell-payment-calls.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -178,7 +179,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   else findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  classifyShell(tool, fields, findings);
+  for (const command of classifyShell(tool, fields, findings)) assessShellPayment(command, threshold, findings);
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   const moneyDocument =
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
@@ -189,7 +190,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
 }
 
-function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
+/** Analyses the shell commands of the payload; returns them for the later passes. */
+function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): string[] {
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
@@ -228,6 +230,7 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
   }
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
+  return commands;
 }
 
 function argvHolder(holder: Record<string, unknown> | undefined): boolean {

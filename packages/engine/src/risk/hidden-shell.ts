@@ -57,15 +57,27 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'deletes every container or volume (docker)',
   ],
   [
+    /\baws\s+(?:\S+\s+)*?(?:lambda\s+delete-function|sqs\s+delete-queue|sns\s+delete-topic|kinesis\s+delete-stream|apigateway\s+delete-rest-api|cognito-idp\s+delete-user-pool|ecs\s+delete-service)\b/,
+    'deletes cloud resources (aws)',
+  ],
+  [
+    /\bkubectl\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:statefulsets?|sts|pvc|persistentvolumeclaims?|secrets?)\b|\bkubectl\s+(?:\S+\s+)*?delete\s+.*-(?:f|-filename)[=\s]\S+.*(?:\s-R\b|--recursive\b)|\bkubectl\s+(?:\S+\s+)*?delete\s+(?:.*\s)?-k\s/,
+    'deletes stateful cluster resources (kubectl delete)',
+  ],
+  [
+    /\bdocker(?:-compose|\s+compose)\s+(?:\S+\s+)*?down\b[^;&|\n]*(?:\s-v\b|--volumes\b)|\bdocker\s+volume\s+rm\s+(?:-\S+\s+)*["']?\$\((?:sudo\s+)?docker\s+volume\s+ls\s+-\w*q/,
+    'deletes data volumes (docker)',
+  ],
+  [
     /\bpulumi\s+stack\s+rm\b|\beksctl\s+delete\s+(?:cluster|nodegroup)\b|\bheroku\s+(?:apps:destroy|pg:reset|addons:destroy)\b|\b(?:serverless|sls)\s+remove\b|\bopenstack\s+(?:server|volume|stack|project|network|image|container)\s+delete\b|\b(?:fly|flyctl)\s+(?:apps\s+)?destroy\b|\bvercel\s+(?:remove|rm)\b.*--yes|\bnetlify\s+sites:delete\b|\bfirebase\s+(?:firestore:delete\b.*--all-collections|projects:delete)|\bgh\s+repo\s+delete\b|\bhcloud\s+\w+\s+delete\b|\blinode-cli\s+\S+\s+delete\b|\boci\s+.*\bdelete\b.*--force|\bkubectl\s+(?:\S+\s+)*?drain\b.*--delete-emptydir-data.*--force/,
     'deletes cloud or cluster resources',
   ],
 ];
 
 const ADMIN_GRANT =
-  /--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
+  /--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|roles\/iam\.serviceAccount(?:TokenCreator|User|KeyAdmin)\b|\b(?:Directory\.ReadWrite\.All|RoleManagement\.ReadWrite\.Directory|AppRoleAssignment\.ReadWrite\.All|Application\.ReadWrite\.All)\b|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
 const IAM_COMMAND =
-  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b/;
+  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b/;
 
 /** Whether the text names an administrator-level role or policy. */
 export function isAdminGrant(text: string): boolean {

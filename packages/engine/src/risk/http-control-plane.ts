@@ -19,6 +19,16 @@ const ADMIN_ROLE_VALUE =
   /^(?:admin|administrator|owner|owners|superuser|super_admin|root|cluster-admin|org_admin|organization_owner|maintain)$/i;
 const ROLE_KEYS = new Set(['role', 'roles', 'permission', 'permissions', 'access_level', 'role_name', 'role_definition_id', 'level']);
 
+/** Whether a role or permission field names an owner or administrator (`permission: "admin"`, `roleDefinitionName: "Owner"`). */
+export function adminRoleField(fields: PayloadFields): boolean {
+  return fields.strings.some(
+    (field) =>
+      (ROLE_KEYS.has(field.key) || /(?:^|_)role(?:_|$)/.test(field.key)) &&
+      field.text.length < 80 &&
+      ADMIN_ROLE_VALUE.test(field.text.trim()),
+  );
+}
+
 /** The resource a URL's path ends in when it is a whole environment (`resourcegroups/prod`), or undefined. */
 function wholeResource(url: string): string | undefined {
   let path: string;
@@ -52,9 +62,7 @@ export function assessControlPlaneCall(toolWords: readonly string[], fields: Pay
       findings.add('critical', `infrastructure: HTTP DELETE of a whole ${resource} (\`${url.text.slice(0, 100)}\`)`);
   }
   if (GRANT_URL.test(url.text) && method !== 'GET') {
-    const admin =
-      fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) ||
-      fields.strings.some((field) => ROLE_KEYS.has(field.key) && ADMIN_ROLE_VALUE.test(field.text.trim()));
+    const admin = fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields);
     findings.add(
       admin ? 'critical' : 'high',
       `privileges: HTTP call ${admin ? 'grants administrator-level access' : 'changes access rights'} (\`${url.text.slice(0, 100)}\`)`,

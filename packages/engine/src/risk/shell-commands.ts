@@ -202,6 +202,8 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   if (scan.downloaded.has(normalizePath(head.text)) || (head.text.includes('/') && scan.downloaded.has(commandName(head.text)))) {
     scan.add('critical', `shell: runs a downloaded file (${quote(head.text)})`);
   }
+  const written = head.text.includes('/') ? scan.writtenFiles.get(normalizePath(head.text)) : undefined;
+  if (written !== undefined) scan.nested(written, `script ${head.text}`);
   runRules(context);
   secretReadRule(context);
   outputOptionWrites(context);
@@ -235,6 +237,8 @@ function runRules(c: RuleContext): void {
     return;
   }
   if (protectionRule(c) || accountRule(c)) return;
+  // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
+  if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
     case 'rm':
     case 'unlink':
@@ -439,6 +443,9 @@ function scriptOperand(c: RuleContext, script: Word): void {
   if (c.scan.downloaded.has(path) || c.scan.downloaded.has(commandName(script.text))) {
     c.scan.add('critical', `shell: runs a downloaded file with ${c.name} (${quote(script.text)})`);
   }
+  // A script the same command line wrote (`echo '…' > /tmp/c.sh; sh /tmp/c.sh`) is read as what runs.
+  const written = c.scan.writtenFiles.get(path);
+  if (written !== undefined && SHELLS.has(c.name)) c.scan.nested(written, `${c.name} ${script.text}`);
 }
 
 /** `python -c …`, `perl -e …`, `node -e …`, `php -r …`, awk programs, heredocs into interpreters. */
@@ -513,8 +520,11 @@ function findRule(c: RuleContext): void {
   const texts = c.args.map((word) => word.text);
   const firstPredicate = texts.findIndex((text) => text.startsWith('-') || text === '(' || text === '!');
   const roots = (firstPredicate < 0 ? texts : texts.slice(0, firstPredicate)).filter((text) => !text.startsWith('-'));
-  const filtered = texts.some((text) =>
-    /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm)$/.test(text),
+  // `-name '*'` matches everything: not a filter.
+  const filtered = texts.some(
+    (text, index) =>
+      /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm)$/.test(text) &&
+      !/^(?:\*|\.\*|\*\.\*)$/.test(texts[index + 1] ?? ''),
   );
   const rootLike = roots.map((root) => rootLikeTarget(root)).find((root) => root !== undefined);
   // A filtered find under a system folder (not logs or caches) still deletes system files.
@@ -571,7 +581,11 @@ function permissionRule(c: RuleContext): void {
     }
     if (
       setuid &&
-      (isSystemPath(target.text) || SHELLS.has(commandName(target.text)) || interpreterFamily(commandName(target.text)) !== undefined)
+      (isSystemPath(target.text) ||
+        SHELLS.has(commandName(target.text)) ||
+        interpreterFamily(commandName(target.text)) !== undefined ||
+        c.scan.shellCopies.has(normalizePath(target.text)) ||
+        /^\/(?:tmp|var\/tmp|dev\/shm)\//.test(normalizePath(target.text)))
     ) {
       c.scan.add('critical', `shell: sets the setuid bit on ${quote(target.text)}`);
       continue;
@@ -617,7 +631,8 @@ function copyRule(c: RuleContext): void {
       '--include',
       '--backup-dir',
       '--chmod',
-      '-f',
+      // `-f` takes a value only for rsync (`--filter`); `ln -sf` and `cp -f` force.
+      ...(c.name === 'rsync' ? ['-f'] : []),
       '--filter',
     ),
   );
@@ -647,6 +662,9 @@ function copyRule(c: RuleContext): void {
   }
   if (!remote) {
     writeTarget(c, destination.text, c.name, '>');
+    // `cp /bin/bash /tmp/.b`: a copy of a shell is a shell (a later `chmod +s` makes it a root shell).
+    if (sources.some((source) => SHELLS.has(commandName(source.text)) || interpreterFamily(commandName(source.text)) !== undefined))
+      c.scan.shellCopies.add(normalizePath(destination.text));
     for (const source of sources) {
       const why = secretFile(source.text);
       if (why !== undefined) c.scan.secretCopies.set(normalizePath(destination.text), why);
@@ -678,7 +696,14 @@ function echoRule(c: RuleContext): void {
   const words = c.args.filter((word, index) => !(index === 0 && /^-[neE]+$/.test(word.text)));
   const text = words.map((word) => word.text).join(' ');
   const escapes = c.name === 'printf' || c.args.some((word) => /^-\w*e/.test(word.text));
-  c.summary.output = escapes ? text.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : text;
+  // `printf "\x72\x6d"` prints `rm`: hex and octal escapes are decoded as the shell would.
+  c.summary.output = escapes
+    ? text
+        .replace(/\\n/g, '\n')
+        .replace(/\\t/g, '\t')
+        .replace(/\\x([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .replace(/\\0?([0-7]{3})/g, (_m, octal: string) => String.fromCharCode(parseInt(octal, 8)))
+    : text;
   for (const word of words) {
     if (word.sensitiveRead !== undefined) c.summary.readsSensitive = { path: word.text, why: word.sensitiveRead };
   }
@@ -778,6 +803,11 @@ function gitRule(c: RuleContext): void {
     c.scan.add('high', 'shell: git clean -f deletes untracked files');
   } else if (sub === 'push') {
     c.scan.add('high', 'shell: git push publishes commits');
+    const staged = c.scan.secretCopies.get('git index');
+    if (staged !== undefined) c.scan.add('critical', `shell: git push publishes a ${staged} added to the repository`);
+  } else if (sub === 'add') {
+    const secret = rest.find((word) => secretFile(word.text) !== undefined);
+    if (secret !== undefined) c.scan.secretCopies.set('git index', secretFile(secret.text) ?? 'secret');
   }
 }
 

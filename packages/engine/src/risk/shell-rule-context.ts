@@ -69,6 +69,15 @@ export function writeTarget(c: { scan: ShellScan }, path: string, via: string, o
     c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
     return;
   }
+  // `> ~/.bash_history`, `ln -sf /dev/null ~/.bash_history`: the record of what was run is erased.
+  if (
+    op === '>' &&
+    via !== 'history' &&
+    /(?:^|\/)\.(?:bash|zsh|sh|ash|mysql|psql|python|node_repl|lesshst)_?history$|(?:^|\/)\.zhistory$/.test(normalizePath(path))
+  ) {
+    c.scan.add('critical', `shell: erases the shell history ${quote(path)} (${via})`);
+    return;
+  }
   if (op === '>' && normalizePath(path).startsWith('/var/log/')) {
     c.scan.add('critical', `shell: overwrites system log ${quote(path)} (${via})`);
     return;

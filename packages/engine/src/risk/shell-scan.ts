@@ -107,6 +107,10 @@ export class ShellScan {
   aliasDepth = 0;
   /** Local copies of secret files (`cp ~/.ssh/id_rsa /tmp/k`): normalised copy path to why it is secret. */
   readonly secretCopies = new Map<string, string>();
+  /** Text written to files by the script (`echo '…' > /tmp/c.sh`): normalised path to content. */
+  readonly writtenFiles = new Map<string, string>();
+  /** Copies of shells and interpreters made by the script (normalised paths). */
+  readonly shellCopies = new Set<string>();
   steps = 0;
   depth = 0;
   /** Set by the walker: analyses a nested shell string one level deeper. */

@@ -6,7 +6,7 @@
 // and gets a token-level scan of its fragments, so a critical pattern is not lost.
 
 import { quote } from './findings.ts';
-import { isBlockDevice, sensitiveFile } from './paths.ts';
+import { isBlockDevice, normalizePath, sensitiveFile } from './paths.ts';
 import { secretFile } from './secret-files.ts';
 import { historyAssignment } from './shell-protection-rules.ts';
 import type { RiskAssessment } from './risk-class.ts';
@@ -383,6 +383,9 @@ class Walker {
           codeRule({ name: `text written to ${target}`, scan }, summary.output, false);
         }
         writeTarget({ scan }, target, `redirect ${summary.name || 'output'} >`, redirect.op === 55 || redirect.op === 65 ? '>>' : '>');
+        // What lands in the file is remembered: a secret copied there, or a script run next.
+        if (summary.readsSensitive !== undefined) scan.secretCopies.set(normalizePath(target), summary.readsSensitive.why);
+        if (summary.output !== undefined) scan.writtenFiles.set(normalizePath(target), summary.output);
         if (isBlockDevice(target)) scan.add('critical', `shell: writes raw data to device ${quote(target)}`);
       }
       if (READ_OPS.has(redirect.op) && summary.readsSensitive === undefined) {

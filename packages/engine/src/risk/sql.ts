@@ -228,6 +228,15 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     if (left === undefined || right === undefined) return false;
     if (operator === '=') return String(left) === String(right);
     if (operator === '!=' || operator === '<>') return String(left) !== String(right);
+    // `2 > 1`, `1 <= 1`: a comparison of two numbers is a constant.
+    const a = Number(left);
+    const b = Number(right);
+    if (Number.isFinite(a) && Number.isFinite(b)) {
+      if (operator === '>') return a > b;
+      if (operator === '<') return a < b;
+      if (operator === '>=') return a >= b;
+      if (operator === '<=') return a <= b;
+    }
   }
   return false;
 }
