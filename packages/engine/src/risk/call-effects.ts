@@ -177,6 +177,7 @@ const SECRET_TEMPLATE = /\.(?:example|sample|template|dist|defaults?|tpl)$/i;
 const NOT_SECRET = /(?:\.pub|known_hosts|authorized_keys2?)$/i;
 const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]\.\.){1,}(?:[\\/]|$)|(?:%2e%2e(?:%2f|\/|\\)){2,}|\.\.[\\/].*\.\.[\\/]/i;
 /** Sub-commands of editor tools that show a file (`{command: "view", path}`). */
+const SUBCOMMAND_KEYS = ['command', 'action', 'operation', 'mode', 'op'];
 const READ_SUBCOMMAND = /^(?:view|read|get|cat|show|open|print|display)$/i;
 const MAX_JSON_BODY = 64 * 1024;
 const FORM_BODY = /^[\w.%[\]-]{1,64}=[^&\s]{0,256}(?:&[\w.%[\]-]{1,64}=[^&\s]{0,256}){1,63}$/;
@@ -189,7 +190,7 @@ export function withJsonBodies(fields: PayloadFields): PayloadFields {
     if (!BODY_KEYS.has(field.key) || field.text.length > MAX_JSON_BODY) continue;
     const text = field.text.trim();
     let parsed: unknown;
-    if (FORM_BODY.test(text)) {
+    if (text.includes('=') && !text.includes(' ') && FORM_BODY.test(text)) {
       // `amount=5000000&currency=usd`: a form-encoded body is fields too.
       parsed = Object.fromEntries(new URLSearchParams(text));
     } else {
@@ -285,9 +286,9 @@ function hasOutsideTarget(fields: PayloadFields): boolean {
 export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings): void {
   const words = new Set(tool.words);
   const outbound = tool.words.some((word) => OUTBOUND_WORDS.has(word)) || hasOutsideTarget(fields);
-  const readSubcommand = fields.strings.some(
-    (field) => !field.inArray && /^(?:command|action|operation|mode|op)$/.test(field.key) && READ_SUBCOMMAND.test(field.text.trim()),
-  );
+  const readSubcommand =
+    SUBCOMMAND_KEYS.some((key) => fields.keys.has(key)) &&
+    fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.includes(field.key) && READ_SUBCOMMAND.test(field.text.trim()));
   const reads = !outbound && (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)));
   for (const { text, key } of candidatePaths(fields, outbound)) {
     const kind = secretKind(text);
@@ -302,7 +303,8 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
-  for (const field of fields.strings) {
+  const hasUrl = [...URL_KEYS].some((key) => fields.keys.has(key));
+  for (const field of hasUrl ? fields.strings : []) {
     if (URL_KEYS.has(field.key) && credentialEndpoint(field.text))
       findings.add(
         'critical',
@@ -310,7 +312,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       );
   }
   if (tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
-  assessControlPlaneCall(tool.words, fields, findings);
+  if (hasUrl) assessControlPlaneCall(tool.words, fields, findings);
   // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
   if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
     assessCode(tool, fields, findings);

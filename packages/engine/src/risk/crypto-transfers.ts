@@ -25,6 +25,7 @@ const SELECTORS: Record<string, readonly [string, number]> = {
   '39509351': ['increaseAllowance', 1],
 };
 const CALLDATA_KEYS = new Set(['data', 'input', 'calldata', 'call_data', 'tx_data', 'payload']);
+const CALLDATA_KEY_LIST = [...CALLDATA_KEYS];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UNLIMITED = 2n ** 128n;
 const CHAIN_WORDS = /^(?:eth|ethereum|web3|wallet|evm|tx|transaction|send_transaction|sendtransaction|eth_send_transaction)$/;
@@ -42,6 +43,7 @@ function bigValue(text: string): bigint | undefined {
 
 /** Adds findings for ETH sent in wei and ERC-20 calls in calldata; returns whether any was seen. */
 export function assessCryptoTransfers(fields: PayloadFields, toolWords: string[], threshold: number, findings: Findings): boolean {
+  if (!fields.keys.has('value') && !CALLDATA_KEY_LIST.some((key) => fields.keys.has(key))) return false;
   let seen = false;
   const chainTool = toolWords.some((word) => CHAIN_WORDS.test(word));
   for (const field of fields.strings) {

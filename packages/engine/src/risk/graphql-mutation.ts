@@ -13,6 +13,7 @@ const ARGUMENT = /\b([A-Za-z_]\w{0,40})\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+]?\d{1,3}
 
 /** The payload's fields with every mutation's literal arguments added, and whether it moves money. */
 export function withGraphqlMutations(fields: PayloadFields): { fields: PayloadFields; movesMoney: boolean } {
+  if (!fields.keys.has('query') && !fields.keys.has('mutation') && !fields.keys.has('body')) return { fields, movesMoney: false };
   let merged: PayloadFields | undefined;
   let movesMoney = false;
   for (const field of fields.strings) {
