@@ -311,7 +311,12 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
         `secrets: \`${tool.name}\` asks the cloud metadata service for credentials (\`${field.text.slice(0, 80)}\`)`,
       );
   }
-  if (tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
+  const deleteAction = fields.strings.some(
+    (field) =>
+      (field.key === 'action' || field.key === 'operation' || field.key === 'op' || field.key === 'verb') &&
+      DELETE_WORDS.has(field.text.trim().toLowerCase()),
+  );
+  if (deleteAction || tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
   if (hasUrl) assessControlPlaneCall(tool.words, fields, findings);
   // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
   if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
@@ -364,7 +369,14 @@ function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: 
           .map((key) => /^(.+?)(?:_(?:id|name|ids|names|arn|identifier))?$/.exec(key)?.[1] ?? key)
           .find((key) => INFRA_KINDS.test(key))
       : undefined;
-  const kind = named ?? (field === undefined ? keyed : field.text.trim());
+  // A manifest handed to the tool (`kind: Namespace`) names what goes.
+  const manifest =
+    named === undefined && field === undefined
+      ? fields.strings
+          .map((f) => (f.text.length < 65536 ? /^kind:\s*(\w+)\s*$/m.exec(f.text)?.[1] : undefined))
+          .find((k) => k !== undefined && INFRA_KINDS.test(k))
+      : undefined;
+  const kind = named ?? (field === undefined ? (manifest ?? keyed) : field.text.trim());
   if (kind !== undefined)
     findings.add('critical', `infrastructure: \`${tool.name}\` deletes a whole ${kind.toLowerCase()} and everything in it`);
 }

@@ -83,7 +83,27 @@ const WORD_CURRENCY: Record<string, string> = {
   rubles: 'RUB',
   yuan: 'CNY',
 };
-const CURRENCY_KEYS = new Set(['currency', 'ccy', 'currency_code', 'asset', 'coin', 'token', 'symbol', 'denomination', 'unit', 'cur']);
+const CURRENCY_KEYS = new Set([
+  'currency',
+  'ccy',
+  'currency_code',
+  'asset',
+  'coin',
+  'token',
+  'symbol',
+  'denomination',
+  'unit',
+  'cur',
+  'from_token',
+  'token_in',
+  'sell_token',
+  'from_asset',
+  'from_currency',
+  'source_currency',
+  'base_asset',
+  'pair',
+  'market',
+]);
 const QUANTITY_KEYS = /^(?:qty|quantity|units|unit_count|shares|count|volume|lots|number_of_units|num_units|size)$/;
 const UNIT_PRICE_KEYS = /^(?:unit_price|price|price_per_unit|unit_cost|rate|limit_price|price_each|each)$/;
 const MEMO_KEYS = /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|remittance_info|remark|subject)$/;
@@ -184,6 +204,7 @@ export function currencyIn(text: string): string | undefined {
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
   const code = /(?:^|[\s\d])([A-Za-z]{3,5})(?:\s|$|\d)/.exec(text)?.[1]?.toUpperCase();
   if (code !== undefined && code in USD_RATE) return code;
+  if (/(?:^|\s)Rs\.?\s?\d/.test(text)) return 'INR';
   for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word in WORD_CURRENCY) return WORD_CURRENCY[word];
   return undefined;
 }
@@ -217,7 +238,12 @@ export function siblingCurrency(fields: PayloadFields, field: ScalarField): stri
     }
   }
   for (const other of fields.strings) {
-    if (CURRENCY_KEYS.has(other.key) && other.text.trim().toUpperCase() in USD_RATE) return other.text.trim().toUpperCase();
+    if (!CURRENCY_KEYS.has(other.key) || other.text.length > 16) continue;
+    const code = other.text.trim().toUpperCase();
+    if (code in USD_RATE) return code;
+    // A trading pair (`BTCUSDT`, `ETH-USD`, `SOL/USDC`): the quantity is of the base asset.
+    const base = /^([A-Z]{2,5}?)[-/_]?(?:USDT|USDC|USD|EUR|BTC|ETH|GBP|DAI)$/.exec(code)?.[1];
+    if (base !== undefined && base in USD_RATE) return base;
   }
   return undefined;
 }

@@ -91,7 +91,7 @@ export function parseAmount(value: number | string): number | undefined {
   let text = value.trim();
   if (text.length === 0 || text.length > 40) return undefined;
   text = text
-    .replace(/^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$/g, '')
+    .replace(/^(?:[A-Za-z]{3}|Rs\.?|R\$|US\$|[CASH]\$|HK\$|NZ\$)\s*|\s*[A-Za-z]{3}$/g, '')
     .replace(/[$€£¥₹₩₽¢\s]/g, '')
     .replace(/^[+-]|^\((.*)\)$/, '$1');
   let scale = 1;

@@ -44,6 +44,10 @@ const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/^\/c\/Windows\/System32\/config\/(?:SAM|SECURITY|SYSTEM)$/i, 'Windows credential hive'],
   [
+    /^\/etc\/ssh\/ssh_host_\w+_key$|^\/etc\/ssl\/private\/|^\/etc\/letsencrypt\/(?:live|archive)\/[^/]+\/privkey\d*\.pem$/,
+    'server private key',
+  ],
+  [
     /(?:^|\/)(?:\.vault-token|\.my\.cnf|\.boto|\.s3cfg|\.dockercfg|\.git-credentials|\.netrc|_netrc|\.pgpass|\.npmrc|\.pypirc|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|master\.key|hosts\.yml|accessTokens\.json|msal_token_cache\.(?:json|bin)|application_default_credentials\.json|credentials\.db|access_tokens\.db|\.terraform\.d\/credentials\.tfrc\.json)$/,
     'credential or token file',
   ],
@@ -68,6 +72,19 @@ export function secretFile(raw: string): string | undefined {
   if (/(?:^|\/)\.env(?:\.[\w.-]+)?$/.test(path)) return 'secrets file';
   if (credential === 'credential file' && !/(?:^|\/)(?:sudoers|passwd|group)$/.test(path)) return 'private key or credential file';
   return undefined;
+}
+
+/** Folders made of secrets: archiving, serving or syncing one hands out every key in it. */
+const SECRET_FOLDER =
+  /^~\/(?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.azure|\.password-store|\.config\/gcloud|\.config\/gh|\.mozilla|\.config\/google-chrome|Library\/Keychains)$|^\/etc\/ssh$|^\/etc\/ssl\/private$|^\/(?:var\/)?run\/secrets(?:\/[^/]+)*$/;
+
+/** Why a folder holds only secrets, or undefined. */
+export function secretFolder(raw: string): string | undefined {
+  if (raw.length === 0 || raw.length > 512) return undefined;
+  let path = normalizePath(posixPath(raw));
+  const home = /^\/(?:root|home\/[^/]+|Users\/[^/]+)(\/.*)$/.exec(path);
+  if (home) path = `~${home[1]}`;
+  return SECRET_FOLDER.test(path) ? 'folder of keys and credentials' : undefined;
 }
 
 /** Environment variables that name a credential file (`cat $KUBECONFIG`). */

@@ -34,6 +34,7 @@ import { commandName, unwrapCommand } from './shell-wrappers.ts';
 import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 import { protectionRule } from './shell-protection-rules.ts';
 import { accountRule } from './shell-account-rules.ts';
+import { containerExecRule } from './shell-container-exec.ts';
 import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
 import { secretFile } from './secret-files.ts';
 
@@ -237,6 +238,7 @@ function runRules(c: RuleContext): void {
     return;
   }
   if (protectionRule(c) || accountRule(c)) return;
+  containerExecRule(c);
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
@@ -543,7 +545,17 @@ function findRule(c: RuleContext): void {
     if (!/^-(?:exec|execdir|ok|okdir)$/.test(texts[i])) continue;
     let end = i + 1;
     while (end < texts.length && texts[end] !== ';' && texts[end] !== '+') end++;
-    const substitute = rootLike !== undefined && !filtered ? rootLike : systemRoot !== undefined ? `${normalizePath(systemRoot)}/{}` : '{}';
+    // `find / -name id_rsa -exec cat {} \;`: what `{}` stands for is a file of that name.
+    const nameIndex = texts.findIndex((text) => text === '-name' || text === '-iname');
+    const named = nameIndex >= 0 ? texts[nameIndex + 1]?.replace(/\*/g, 'x').replace(/\?/g, 'x') : undefined;
+    const substitute =
+      rootLike !== undefined && !filtered
+        ? rootLike
+        : systemRoot !== undefined
+          ? `${normalizePath(systemRoot)}/{}`
+          : named !== undefined && !named.includes('/') && roots[0] !== undefined
+            ? `${roots[0].replace(/\/$/, '')}/${named}`
+            : '{}';
     const inner = c.args.slice(i + 1, end).map((word) => (word.text === '{}' ? { ...word, text: substitute } : word));
     // find walks the tree itself: `-exec rm -f {}` over an unfiltered `/` deletes everything, recursive flag or not.
     if (rootLike !== undefined && !filtered && /^(?:rm|shred|unlink|srm|wipe)$/.test(commandName(inner[0]?.text ?? '')))

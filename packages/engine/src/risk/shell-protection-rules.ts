@@ -63,6 +63,13 @@ export function protectionRule(c: RuleContext): boolean {
       else if (stops || texts.includes('enable')) c.scan.add('high', `shell: changes system services (${c.name})`);
       return true;
     }
+    case 'sysctl':
+      if (
+        /kernel\.(?:randomize_va_space|yama\.ptrace_scope|kptr_restrict|dmesg_restrict|core_pattern)\s*=\s*(?:0|\|)/.test(texts.join(' '))
+      )
+        add('switches off a kernel protection');
+      else if (texts.some((text) => text === '-w' || text.includes('='))) c.scan.add('high', 'shell: changes kernel settings (sysctl)');
+      return true;
     case 'journalctl':
       if (texts.some((text) => /^--vacuum-(?:time|size|files)\b/.test(text))) add('erases the system journal');
       return true;

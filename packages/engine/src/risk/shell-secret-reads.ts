@@ -9,7 +9,7 @@
 import { quote } from './findings.ts';
 import { normalizePath } from './paths.ts';
 import type { RuleContext } from './shell-rule-context.ts';
-import { CREDENTIAL_FILE_VARIABLES, credentialEndpoint, secretFile } from './secret-files.ts';
+import { CREDENTIAL_FILE_VARIABLES, credentialEndpoint, secretFile, secretFolder } from './secret-files.ts';
 
 /** Commands that print (part of) the files they are given. */
 const READERS = new Set([
@@ -103,6 +103,13 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['pass', /\bshow\b|^\s*[\w./-]+\s*$/, 'prints a password from the store'],
   ['heroku', /\bauth:token\b|\bconfig\b.*(?:--json|-s\b|--shell)/, 'prints secrets of an app'],
   ['gh', /\bauth\s+token\b/, 'prints a GitHub token'],
+  ['gcloud', /\bsecrets\s+versions\s+access\b/, 'prints a secret from the secret manager'],
+  [
+    'aws',
+    /\bsecretsmanager\s+get-secret-value\b|\bssm\s+get-parameters?(?:-by-path)?\b.*--with-decryption\b/,
+    'prints a secret from the secret manager',
+  ],
+  ['az', /\bkeyvault\s+(?:secret\s+(?:show|download)|key\s+download|certificate\s+download)\b/, 'prints a secret from the key vault'],
   ['doctl', /\bauth\s+token\b|\bkubernetes\s+cluster\s+kubeconfig\s+show\b/, 'prints a cloud token'],
 ];
 
@@ -124,6 +131,7 @@ export function secretReadRule(c: RuleContext): void {
     }
   }
   if (c.name === 'printenv' && c.args.every((word) => word.text.startsWith('-'))) environmentDump(c);
+  archiveOrServeRule(c);
   if (!READERS.has(c.name)) return;
   for (const word of c.args) {
     const text = word.text;
@@ -136,6 +144,34 @@ export function secretReadRule(c: RuleContext): void {
     c.scan.add('critical', `shell: prints a ${why} ${quote(path)} (${c.name})`);
     c.summary.readsSensitive ??= { path, why };
     return;
+  }
+}
+
+/** Archivers and file servers given a whole secret folder (`tar cz ~/.ssh`, `python3 -m http.server -d ~/.ssh`). */
+function archiveOrServeRule(c: RuleContext): void {
+  const texts = c.args.map((word) => word.text);
+  const folder = texts.find((text) => secretFolder(text) !== undefined);
+  if (folder === undefined) return;
+  const why = secretFolder(folder) ?? 'secret folder';
+  if (/^(?:tar|zip|7z|7za|rar|cpio|gzip|bsdtar)$/.test(c.name)) {
+    c.summary.readsSensitive ??= { path: folder, why };
+    // Where the archive goes: a named file keeps the secret (a later upload sends it); stdout prints it.
+    const fileOption = texts.findIndex((text) => /^-[a-zA-Z]*f$|^--file$/.test(text));
+    const named =
+      c.name === 'tar' && /^[a-zA-Z]*f[a-zA-Z]*$/.test(texts[0] ?? '') && !texts[0].startsWith('-')
+        ? texts[1]
+        : fileOption >= 0
+          ? texts[fileOption + 1]
+          : c.name === 'tar'
+            ? undefined
+            : texts.find((text) => !text.startsWith('-'));
+    if (named !== undefined && named !== '-' && named !== folder) c.scan.secretCopies.set(normalizePath(named), why);
+    else if (c.site.inPipe || named === '-') c.scan.add('critical', `shell: archives a ${why} ${quote(folder)} to its output (${c.name})`);
+  } else if (
+    c.args.some((word) => /^http\.server$|^SimpleHTTPServer$/.test(word.text)) ||
+    /^(?:serve|http-server|httpd|darkhttpd|miniserve)$/.test(c.name)
+  ) {
+    c.scan.add('critical', `shell: serves a ${why} ${quote(folder)} over the network (${c.name})`);
   }
 }
 

@@ -44,6 +44,13 @@ export function sqlServerAccess(statement: SqlStatement, findings: Findings): bo
       add('LOAD DATA INFILE reads a file on the database server');
     else if (token === 'SHUTDOWN' && i === 0) add('SHUTDOWN stops the database server');
   }
+  // Password hashes of the database's own accounts.
+  const joined = tokens.join(' ');
+  if (
+    /\b(?:PG_SHADOW|PG_AUTHID|AUTHENTICATION_STRING|SQL_LOGINS|SYSLOGINS|DBA_USERS|USER\$)\b/.test(joined) &&
+    /\b(?:SELECT|COPY|TABLE)\b/.test(joined)
+  )
+    add('reads the password hashes of the database accounts');
   const path = statement.strings[0];
   if (tokens[0] === 'ATTACH' && path !== undefined && (!DATABASE_FILE.test(path.trim()) || SERVED_OR_SYSTEM.test(path.trim())))
     add(`ATTACH creates or opens ${quote(path)}, which is not a database file (a web shell or system file)`);

@@ -100,6 +100,12 @@ const WRITE_WORDS = new Set([
   'DBLINK_EXEC',
   'PG_READ_FILE',
   'PG_READ_BINARY_FILE',
+  'PG_SHADOW',
+  'PG_AUTHID',
+  'AUTHENTICATION_STRING',
+  'SQL_LOGINS',
+  'SYSLOGINS',
+  'DBA_USERS',
   'PG_LS_DIR',
   'LOAD_FILE',
   'UTL_FILE',
@@ -225,6 +231,8 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     if (operator === 'AND') return alwaysTrue(expr.left, depth + 1) && alwaysTrue(expr.right, depth + 1);
     const left = literal(expr.left);
     const right = literal(expr.right);
+    // `email LIKE '%'` matches every non-null value.
+    if (operator === 'LIKE' && typeof right === 'string' && /^%+$/.test(right)) return true;
     if (left === undefined || right === undefined) return false;
     if (operator === '=') return String(left) === String(right);
     if (operator === '!=' || operator === '<>') return String(left) !== String(right);
