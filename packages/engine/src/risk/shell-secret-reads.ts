@@ -72,6 +72,11 @@ const READERS = new Set([
   'rev',
   'tr',
 ]);
+const ARCHIVERS = /^(?:tar|zip|7z|7za|rar|cpio|gzip|bsdtar)$/;
+const SERVERS = /^(?:serve|http-server|httpd|darkhttpd|miniserve)$/;
+/** Cheap gate before the metadata-endpoint pattern. */
+const METADATA_HINT = /169\.254|metadata|fd00:ec2/i;
+
 /** Public certificates look like keys by extension but hold nothing secret. */
 const PUBLIC_CERTIFICATE = /(?:cert|chain|bundle|ca[-_.]|root|pub)[\w.-]*\.(?:pem|crt)$/i;
 
@@ -124,7 +129,7 @@ export function secretReadRule(c: RuleContext): void {
     }
   }
   for (const word of c.args) {
-    if (credentialEndpoint(word.text)) {
+    if (METADATA_HINT.test(word.text) && credentialEndpoint(word.text)) {
       c.scan.add('critical', `shell: asks the cloud metadata service for credentials (${quote(word.text)})`);
       c.summary.readsSensitive ??= { path: word.text, why: 'cloud role credentials' };
       return;
@@ -149,11 +154,12 @@ export function secretReadRule(c: RuleContext): void {
 
 /** Archivers and file servers given a whole secret folder (`tar cz ~/.ssh`, `python3 -m http.server -d ~/.ssh`). */
 function archiveOrServeRule(c: RuleContext): void {
+  if (!ARCHIVERS.test(c.name) && !SERVERS.test(c.name) && !c.name.startsWith('python') && c.name !== 'php') return;
   const texts = c.args.map((word) => word.text);
   const folder = texts.find((text) => secretFolder(text) !== undefined);
   if (folder === undefined) return;
   const why = secretFolder(folder) ?? 'secret folder';
-  if (/^(?:tar|zip|7z|7za|rar|cpio|gzip|bsdtar)$/.test(c.name)) {
+  if (ARCHIVERS.test(c.name)) {
     c.summary.readsSensitive ??= { path: folder, why };
     // Where the archive goes: a named file keeps the secret (a later upload sends it); stdout prints it.
     const fileOption = texts.findIndex((text) => /^-[a-zA-Z]*f$|^--file$/.test(text));
@@ -167,10 +173,7 @@ function archiveOrServeRule(c: RuleContext): void {
             : texts.find((text) => !text.startsWith('-'));
     if (named !== undefined && named !== '-' && named !== folder) c.scan.secretCopies.set(normalizePath(named), why);
     else if (c.site.inPipe || named === '-') c.scan.add('critical', `shell: archives a ${why} ${quote(folder)} to its output (${c.name})`);
-  } else if (
-    c.args.some((word) => /^http\.server$|^SimpleHTTPServer$/.test(word.text)) ||
-    /^(?:serve|http-server|httpd|darkhttpd|miniserve)$/.test(c.name)
-  ) {
+  } else if (c.args.some((word) => /^http\.server$|^SimpleHTTPServer$/.test(word.text)) || SERVERS.test(c.name)) {
     c.scan.add('critical', `shell: serves a ${why} ${quote(folder)} over the network (${c.name})`);
   }
 }

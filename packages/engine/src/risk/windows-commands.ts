@@ -11,7 +11,7 @@ import { secretFile } from './secret-files.ts';
 
 /** Cheap gate: text that may be a Windows command line at all. */
 const WINDOWS_TRAITS =
-  /\\|\$env:|%\w+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|\b(?:iex|iwr|irm|gc|type|del|rd|rmdir|net|reg|wevtutil|rundll32|vssadmin|wmic|bcdedit|netsh|powershell|pwsh|certutil|format|cipher|icacls|takeown|procdump)\b/i;
+  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export)\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
 
 const READERS = /^(?:get-content|gc|type|cat|more|select-string|sls|import-clixml|get-filehash|format-hex|certutil)$/i;
 const NETWORK =
