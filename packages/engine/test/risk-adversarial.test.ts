@@ -3,9 +3,10 @@
 // dialect tricks, cloud and cluster deletes, privilege grants — each beside benign twins that
 // must not be critical. Round 1 was written before the fixes; round 2 was written after them,
 // without looking at the rules, to measure how general they are; round 3 likewise after round 2's
-// fixes. Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
-// `expect` is `critical`,
-// `not critical` (any lower class) or an exact class (`low` for reads of ordinary files).
+// fixes, with everyday developer and operator commands (family `harmless`) that must never be
+// critical. Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
+// `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
+// ordinary files).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
