@@ -1,0 +1,42 @@
+// Role-play set-ups that talk a model out of its rules (issue 13), as a family of cues rather than
+// the persona traits of persona-jailbreak.ts: the reader is given a new identity ("you are now …",
+// "from now on you …", "pretend to be …", "simulate …"), the model is named ("ChatGPT", "as an
+// AI"), its rules are changed (no limits, ethics or legality waived, the opposite of its nature),
+// its output is dictated (every answer, two personas, a prefix, never break character), or the
+// whole is framed as a game or a fictional machine. A new identity plus two other kinds of cue is a
+// set-up; fiction, a tool's own system prompt ("You are a support agent for …") and documentation
+// that describes these prompts hold at most one or two kinds, or discuss them in the third person.
+
+import type { Signal } from './rules.ts';
+
+/** The reader is given a new identity or role (the one cue a set-up cannot do without). */
+const NEW_IDENTITY =
+  /\b(?:you\s+are\s+now|you'?re\s+now|you\s+will\s+now\s+be|from\s+now(?:\s+on)?\s*,?\s+(?:you|on\s+you)|you\s+are\s+going\s+to\s+(?:pretend|act|be|play|simulate|roleplay)|pretend\s+(?:to\s+be|you\s+are|you'?re|that\s+you)|(?:act|behave|respond|answer|reply)\s+(?:as|like)\s+(?:if\s+you\s+were\s+)?(?:an?\s+|the\s+)?|i\s+want\s+you\s+to\s+(?:act|be|pretend|play|become|simulate|roleplay|respond)|(?:you\s+will|you\s+must|you\s+shall|you\s+should)\s+(?:now\s+)?(?:play|be|act|become|impersonate|embody|portray|respond\s+as|answer\s+as)\b|(?:let'?s|we\s+are\s+going\s+to|we'?re\s+going\s+to|you\s+will|you\s+must)\s+(?:have\s+a\s+|do\s+a\s+|play\s+a\s+)?role-?\s?play|you\s+(?:will\s+|must\s+)?(?:be\s+)?impersonat\w*|take\s+on\s+the\s+(?:role|persona|personality)|in\s+the\s+role\s+of|(?:stay|remain|keep)\s+in\s+character|\b(?:your|this|the\s+following)\s+persona\b|\bpersona\s*[=:]|simulate\s+(?:a|an|the|developer|being)\b|(?:change|turn|transform)\s+yourself\s+into|let'?s\s+(?:play|act\s+out|imagine|pretend)|(?:now\s+)?acts?\s+(?:as|like)\s+(?:a|an)\s+(?:terminal|console|interpreter|machine|text-based\s+game)|\b(?:a|an)\s+(?:\w+\s+){0,3}?(?:ai|bot|chatbot|model|entity|assistant|machine)\s+(?:named|called|known\s+as)\b|\b(?:you\s+)?(?:now\s+)?go\s+by\s+the\s+name|\byour\s+(?:new\s+)?name\s+is\b|\btransform\s+into\b|\b(?:function|operate)\s+in\s+the\s+capacity\s+of\b|\byou\s+are\s+to\s+act\b|\b(?:stay|remain)\s+in\s+\w+\s+mode\b|\b(?:enable|activate|enter)\s+(?:\S+\s+){0,4}?mode\b|\bfrom\s+the\s+perspective\s+of\s+(?:that|the|this)\s+character\b|\b(?:blocked|allowed)[\s-]+(?:modes?|strings?|responses?)\b[\s\S]{0,400}?\b(?:blocked|allowed)[\s-]+(?:modes?|strings?|responses?)\b)/i;
+
+const CUES: readonly RegExp[] = [
+  // the model is named or addressed as one
+  /\b(?:chat\s?gpt|gpt-?\d|openai|bing|clyde|bard|gemini|claude|llama|language\s+model|ai\s+model|chat\s?bot|as\s+an\s+ai|an?\s+ai\b|ai\s+(?:assistant|character|robot)|assistant)\b/i,
+  // its rules are changed: limits removed, ethics or legality waived, its nature inverted
+  /\b(?:no|without|free\s+(?:of|from)|beyond|transcends?|ignores?|disregards?|breaks?|bypass\w*|regardless\s+of|doesn'?t\s+(?:care|follow|have)|not\s+bound\s+by|forget\s+about)\s+(?:\w+\s+){0,3}?(?:rules|restrictions|limits|limitations|filters?|censorship|ethic\w*|moral\w*|guidelines|polic(?:y|ies)|laws?|legality|boundaries|tos|terms\s+of\s+service|programming|constraints)\b|\b(?:unethical|immoral|illegal|harmful|nsfw|unfiltered|uncensored|unrestricted|unhinged|amoral|lewd|explicit|offensive|racist|violent|violence|evil|sinister|chaos|opposite|incorrect\s+information|false\s+information|inappropriate|swear\w*|profan\w*|belittl\w*|(?:do|does|say|says|answer)\s+anything|no\s+memory|refusals?|apologetic|denial)\b/i,
+  // its output is dictated: every answer, a format, a prefix, two voices, never breaking character
+  /\b(?:(?:every|each|all)\s+(?:of\s+)?(?:your\s+|my\s+)?(?:responses?|answers?|replies|prompts?|questions?|messages?|outputs?)|(?:you\s+will\s+)?only\s+(?:respond|answer|reply|output|speak|say)|(?:respond|answer|reply)\s+(?:only\s+)?(?:with|in\s+the\s+(?:form|format))|prefix(?:ed)?|(?:two|2|both|multiple)\s+(?:separate\s+|different\s+)?(?:responses|answers|personas?|personalities|entities|characters|ai\s+models|voices)|never\s+(?:break|leave|refuse|say|mention|apologi[sz]e)|break\s+character|(?:start|begin)\s+(?:each|every|all|your)\s+(?:\w+\s+)?(?:response|answer|reply|message|output)|in\s+the\s+following\s+format|format\s+(?:as|it\s+as)\s+a\s+list|extremely\s+detailed)\b/i,
+  // the frame: a game, a simulation, a fictional machine or world
+  /\b(?:game|simulat\w*|hypothetical\w*|fictional|fake|imaginary|universe|terminal|console|(?:developer|god|jailbreak|unlocked|opposite)\s+mode|mode\s+(?:enabled|activated)|scenario|roleplay(?:ing)?|character)\b/i,
+];
+
+const WEIGHT_BY_CUES = [0, 0, 0.55, 0.7, 0.8];
+// Text that describes such prompts rather than making one: security writing, research, docs.
+const DISCUSSION =
+  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|defen[cs]es?|classifier|detect(?:s|ed|ion)?)\b/i;
+
+/** The role-play set-up signal of one text: a new identity plus at least two other kinds of cue. */
+export function detectRoleplaySetup(text: string): Signal | undefined {
+  if (text.length < 60) return undefined;
+  const identity = NEW_IDENTITY.exec(text);
+  if (identity === null) return undefined;
+  let count = 0;
+  for (const cue of CUES) if (cue.test(text)) count++;
+  const weight = WEIGHT_BY_CUES[count];
+  if (weight === 0 || DISCUSSION.test(text)) return undefined;
+  return { rule: 'roleplay_setup', detector: 'roleplay_setup', weight, start: identity.index, end: identity.index + 120 };
+}
