@@ -7,6 +7,7 @@
 
 import type { DecodedFragment } from './decode-fragments.ts';
 import { atbash, decodeAscii85, decodeBase32, decodeUu } from './decode-alphabets.ts';
+import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
 import { hasScriptMarkup } from './script-markup.ts';
 
 const MIN_BLOB = 8;
@@ -133,13 +134,16 @@ function decodeLetters(blob: string): DecodedFragment | undefined {
       if (HIDDEN_MARKUP.test(decoded) || hasScriptMarkup(decoded)) return { kind, text: decoded, source: blob };
     }
   }
-  if (!/^[A-Za-z][A-Za-z\s'",.!?-]*$/.test(blob)) return undefined;
+  if (!/^[A-Za-z][A-Za-z\s'",.!?-]*$/.test(blob) || englishShare(blob) >= ALREADY_READABLE) return undefined;
   const before = commonLetterShare(blob);
-  if (before === undefined || before > 0.55) return undefined;
+  if (before === undefined) return undefined;
   for (const [kind, decode] of LETTER_CODES) {
     const decoded = decode(blob);
+    if (!readsAsSentence(decoded)) continue;
+    // English words appear, or (too few words to count) English letters do.
     const after = commonLetterShare(decoded);
-    if (after !== undefined && after >= before + 0.2 && readsAsSentence(decoded)) return { kind, text: decoded, source: blob };
+    if (englishShare(decoded) >= READABLE || (after !== undefined && before <= 0.55 && after >= before + 0.2))
+      return { kind, text: decoded, source: blob };
   }
   return undefined;
 }
