@@ -11,6 +11,8 @@ import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
 import { hasScriptMarkup } from './script-markup.ts';
 
 const MIN_BLOB = 8;
+/** Bytes encoded in fewer characters than this are an identifier, not a sentence. */
+const MIN_BYTE_BLOB = 12;
 const MAX_BLOB = 2048;
 /** A hidden sentence is short; a longer decoding is a document sent encoded (a file's contents). */
 const MAX_DECODED = 400;
@@ -92,11 +94,33 @@ function readsAsSentence(decoded: string): boolean {
   return share !== undefined && share >= 0.62 && (text.includes(' ') || text.length <= 24);
 }
 
+function firstLine(text: string): string {
+  const newline = text.indexOf('\n');
+  return newline < 0 ? text : text.slice(0, newline);
+}
+
 function decodeBlob(blob: string): DecodedFragment | undefined {
   // Prose has a space every few characters; a blob of bytes has none (hex and uuencode may).
+  const space = blob.indexOf(' ');
+  if (space >= 0 && space < 40 && !HEX_BLOB.test(blob) && !QP_BLOB.test(blob) && !UU_BLOB.test(firstLine(blob)))
+    return blob.length > MAX_DECODED ? undefined : decodeLetters(blob);
   let spaces = 0;
-  for (let i = 0; i < blob.length; i++) if (blob.charCodeAt(i) === 32) spaces++;
-  if (spaces > blob.length / 8 && !HEX_BLOB.test(blob) && !UU_BLOB.test(blob.split('\n', 1)[0])) return decodeLetters(blob);
+  let upper = 0;
+  let lowerOrDigit = 0;
+  let hex = 0;
+  for (let i = 0; i < blob.length; i++) {
+    const code = blob.charCodeAt(i);
+    if (code === 32) spaces++;
+    else if (code >= 65 && code <= 90) upper++;
+    else if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) lowerOrDigit++;
+    if ((code >= 48 && code <= 57) || ((code | 0x20) >= 97 && (code | 0x20) <= 102)) hex++;
+  }
+  if (spaces > blob.length / 8 && !HEX_BLOB.test(blob) && !UU_BLOB.test(firstLine(blob))) return decodeLetters(blob);
+  // Identifiers, paths and keys ("updated_at", "req-00000012") are letters of one case and
+  // digits; an encoding mixes cases, is all hex, or is dense with punctuation.
+  const other = blob.length - spaces - upper - lowerOrDigit;
+  if (blob.length < MIN_BYTE_BLOB || (!(upper > 0 && lowerOrDigit > 0) && hex < blob.length - spaces && other < blob.length / 8))
+    return undefined;
   const compact = blob.replace(/\s+/g, '');
   const found = (kind: DecodedFragment['kind'], text: string | undefined): DecodedFragment | undefined =>
     text !== undefined && readsAsSentence(text) ? { kind, text: text.trim(), source: blob } : undefined;
@@ -112,6 +136,8 @@ function decodeBlob(blob: string): DecodedFragment | undefined {
   if (QP_BLOB.test(blob)) fragment ??= found('quoted_printable', decodeQuotedPrintable(blob));
   return fragment ?? decodeLetters(blob);
 }
+
+const COMMON_WORD = / (?:the|and|of|to|is|in|for|a|with|on) /;
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
 
@@ -134,7 +160,8 @@ function decodeLetters(blob: string): DecodedFragment | undefined {
       if (HIDDEN_MARKUP.test(decoded) || hasScriptMarkup(decoded)) return { kind, text: decoded, source: blob };
     }
   }
-  if (!/^[A-Za-z][A-Za-z\s'",.!?-]*$/.test(blob) || englishShare(blob) >= ALREADY_READABLE) return undefined;
+  // Prose gives itself away by its commonest words before any count.
+  if (COMMON_WORD.test(blob) || !/^[A-Za-z][A-Za-z\s'",.!?-]*$/.test(blob) || englishShare(blob) >= ALREADY_READABLE) return undefined;
   const before = commonLetterShare(blob);
   if (before === undefined) return undefined;
   for (const [kind, decode] of LETTER_CODES) {
@@ -154,7 +181,8 @@ export function decodeBareMessage(text: string): DecodedFragment | undefined {
   if (trimmed.length < MIN_BLOB || trimmed.length > MAX_BLOB) return undefined;
   const whole = decodeBlob(trimmed);
   if (whole !== undefined) return whole;
-  const lead = LEAD_IN.exec(trimmed);
+  // Only a question or a label before the blob: a sentence ending in "?" or ":" and little else.
+  const lead = trimmed.length < 24 ? null : LEAD_IN.exec(trimmed);
   if (lead === null || trimmed.length - lead[0].length < MIN_BLOB) return undefined;
   return decodeBlob(trimmed.slice(lead[0].length));
 }

@@ -7,6 +7,7 @@
 // instructions" (a negated request is not one). Seven languages; patterns are linear (bounded gaps).
 
 import type { Signal } from './rules.ts';
+import { LEAK_WORD, NON_ASCII } from './text-traits.ts';
 
 const REQUEST_WEIGHT = 0.7;
 const CONTINUATION_WEIGHT = 0.7;
@@ -79,9 +80,9 @@ function signal(rule: string, weight: number, start: number, end: number): Signa
   return { rule, detector: rule, weight, start, end: Math.min(end, start + 120) };
 }
 
-/** The strongest prompt-leak request in one (normalised) text, or undefined. */
-export function detectPromptLeak(text: string): Signal | undefined {
-  if (text.length < 6 || !GATE.test(text)) return undefined;
+/** The strongest prompt-leak request in one (normalised) text, or undefined; `traits` as text-traits.ts computes them. */
+export function detectPromptLeak(text: string, traits = LEAK_WORD): Signal | undefined {
+  if (text.length < 6 || (traits & (LEAK_WORD | NON_ASCII)) === 0 || !GATE.test(text)) return undefined;
   const code = CODE_LEAK.exec(text);
   // Printing the system prompt inside a program is code under review, not a request; a message that is only the call is.
   if (code !== null && text.trim().length <= code[0].length + 40)

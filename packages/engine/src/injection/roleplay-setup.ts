@@ -8,6 +8,7 @@
 // that describes these prompts hold at most one or two kinds, or discuss them in the third person.
 
 import type { Signal } from './rules.ts';
+import { NON_ASCII, ROLEPLAY_WORD } from './text-traits.ts';
 
 /** The reader is given a new identity or role (the one cue a set-up cannot do without). */
 const NEW_IDENTITY =
@@ -32,8 +33,8 @@ const DISCUSSION =
   /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+)\b/i;
 
 /** The role-play set-up signal of one text: a new identity plus at least two other kinds of cue. */
-export function detectRoleplaySetup(text: string): Signal | undefined {
-  if (text.length < 60) return undefined;
+export function detectRoleplaySetup(text: string, traits = ROLEPLAY_WORD): Signal | undefined {
+  if (text.length < 60 || (traits & (ROLEPLAY_WORD | NON_ASCII)) === 0) return undefined;
   const identity = NEW_IDENTITY.exec(text);
   if (identity === null) return undefined;
   let count = 0;

@@ -44,8 +44,8 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const intent = detectAgentIntent(text, traits);
   const reader = detectReaderAddress(text, traits);
   const persona = detectPersonaJailbreak(text);
-  const leak = detectPromptLeak(text);
-  const roleplay = detectRoleplaySetup(text);
+  const leak = detectPromptLeak(text, traits);
+  const roleplay = detectRoleplaySetup(text, traits);
   // Most texts give no signal at all.
   if (
     code === undefined &&
