@@ -136,9 +136,10 @@ function spreadWindows(windows: SparseVector[], max: number): SparseVector[] {
  * Trains the model on the prepared examples. Deterministic for a given input order.
  * Round one learns from injections that fit in one window (a bare instruction, a jailbreak) and
  * every benign window; it then picks, in each longer injection, the window it finds most
- * suspicious. Round two learns from those windows, their features shared with the rest of
- * their document down-weighted. A long injected document is never taught as
- * a whole, so the model does not learn its carrier (a press release, a WHOIS record) as an attack.
+ * suspicious. Round two learns from those windows without the features they share with the rest
+ * of their document, and from the document's other windows as benign. A long injected document is
+ * never taught as a whole, so the model does not learn its carrier (a press release, a WHOIS
+ * record) as an attack.
  */
 export function train(examples: readonly Prepared[], seed = 20261125): LinearModel {
   const negatives: Instance[] = [];
