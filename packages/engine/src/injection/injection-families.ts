@@ -170,6 +170,15 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     gate: ['assistant:', 'user:'],
     pattern: /(?:^|\n)[ \t]*assistant[ \t]*:[^\n]{0,200}\n[ \t]*(?:user|human)[ \t]*:[ \t]*\S/i,
   },
+  // A turn of the user forged after a stand-in for the model's answer ("<translated sentence>\nUser:
+  // next, …"), or a forged user turn that dictates words to repeat
+  {
+    rule: 'forged_dialogue',
+    weight: 0.55,
+    gate: ['user:', 'human:'],
+    pattern:
+      /(?:<[^<>\n]{3,80}>|\[[^\][\n]{3,80}\])[ \t]*\n+[ \t]*(?:user|human)[ \t]*:[ \t]*\S|(?:^|\n)[ \t]*(?:user|human)[ \t]*:[^\n]{0,40}?\b(?:repeat|say|write|print|output)\s+(?:the\s+following|after\s+me|this|these\s+words)\b/i,
+  },
   // A URL put together from pieces, or with a placeholder the reader is told to fill with the conversation
   {
     rule: 'exfiltration_url',
