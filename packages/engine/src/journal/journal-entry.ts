@@ -110,13 +110,14 @@ export function contentHashOf(record: unknown): string {
 
 /** The exact text `entry_hash` is the SHA-256 of. */
 export function entryHashText(fields: JournalEntryFields): string {
+  // In sorted order, so canonicalJson finds the members sorted (the text is the same either way).
   return canonicalJson({
-    seq: fields.seq,
-    type: fields.type,
-    ref_id: fields.ref_id,
-    time: fields.time,
     content_hash: fields.content_hash,
     prev_hash: fields.prev_hash,
+    ref_id: fields.ref_id,
+    seq: fields.seq,
+    time: fields.time,
+    type: fields.type,
   });
 }
 
