@@ -48,7 +48,7 @@ export function canonicalJson(value: unknown): string {
  */
 function sortedKeys(record: object): string[] {
   const keys = Object.keys(record);
-  if (keys.length > 16) return keys.sort();
+  if (keys.length > 32) return keys.sort();
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i];
     let j = i - 1;
