@@ -1,6 +1,6 @@
 // Canonical JSON (RFC 8785 style): sorted keys, no whitespace. Two payloads that differ only in key
 // order or spacing get the same text, so they hash and sign the same.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
 
 /** Canonical JSON text of a JSON value. `undefined` members are dropped, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
@@ -78,5 +78,5 @@ function quotedKey(key: string): string {
 
 /** SHA-256 (hex) of the canonical JSON of a value. */
 export function canonicalHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return sha256Hex(canonicalJson(value));
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalHash, canonicalJson } from '../src/index.ts';
+import { createHash } from 'node:crypto';
+import { canonicalHash, canonicalJson, sha256Hex } from '../src/index.ts';
 
 const cases = [
   { note: 'keys are sorted', value: { b: 1, a: 2 }, text: '{"a":2,"b":1}' },
@@ -111,4 +112,11 @@ test('the same text as the reference implementation on 20,000 random values', ()
   }
   const parsed = JSON.parse('{"__proto__":{"z":1,"a":2},"b":[1,{"y":[],"x":null}],"a":"\\u2028"}');
   assert.equal(canonicalJson(parsed), referenceCanonicalJson(parsed));
+});
+
+test('sha256Hex is the SHA-256 of the UTF-8 text or of the bytes, as createHash writes it', () => {
+  for (const data of ['', 'abc', 'ünïcødé ✓ \u2028 😀', '\ud800', Buffer.from([0, 1, 255]), 'x'.repeat(100_000)]) {
+    assert.equal(sha256Hex(data), createHash('sha256').update(data).digest('hex'));
+  }
+  assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
 });

@@ -1,5 +1,6 @@
 // Identifiers with their prefixes (fd_, apr_, tr_, ak_, key_, tn_, wh_, whd_) and secrets shown once.
-import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
+import { sha256Hex } from '@actiongate/engine';
 
 export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd' | 'egr';
 type AnyIdPrefix =
@@ -76,5 +77,5 @@ export function newSecret(prefix: 'fk' | 'agt'): string {
 
 /** SHA-256 (hex) of a secret: the only form in which keys are stored. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return sha256Hex(secret);
 }

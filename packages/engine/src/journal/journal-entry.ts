@@ -1,8 +1,8 @@
 // One entry of a tenant's decision journal and how it chains: `content_hash` is SHA-256 of the
 // canonical JSON of the record the entry covers; `entry_hash` is SHA-256 of the canonical JSON of
 // the entry's other six fields, `prev_hash` included, so changing any entry changes every later one.
-import { createHash } from 'node:crypto';
 import { canonicalHash, canonicalJson } from '../canonical-json.ts';
+import { sha256Hex } from '../sha256.ts';
 
 export const JOURNAL_ENTRY_TYPES = [
   'decision',
@@ -123,7 +123,7 @@ export function entryHashText(fields: JournalEntryFields): string {
 
 /** `entry_hash` (hex) of an entry's fields. */
 export function entryHashOf(fields: JournalEntryFields): string {
-  return createHash('sha256').update(entryHashText(fields)).digest('hex');
+  return sha256Hex(entryHashText(fields));
 }
 
 /** The next entry after `previous` (null for the first), with its hashes computed. */
