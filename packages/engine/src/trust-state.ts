@@ -113,13 +113,8 @@ export function reinstateRecord(record: TrustRecord): TrustRecord {
 
 /** Records one outcome in a record (pure: returns a new record). */
 export function recordOutcome(record: TrustRecord, outcome: 'approved' | 'blocked', now: number): TrustRecord {
-  // Object.assign, not `{ ...record, … }` (twice per decision): on node 20 a spread followed by
-  // members costs ~0.5 µs a member.
-  if (outcome === 'approved') return Object.assign({}, record, { approved: record.approved + 1 });
-  return Object.assign({}, record, {
-    blocked: record.blocked + 1,
-    recentBlockedAt: [now, ...record.recentBlockedAt].slice(0, MAX_RECENT_BLOCKS),
-  });
+  if (outcome === 'approved') return { ...record, approved: record.approved + 1 };
+  return { ...record, blocked: record.blocked + 1, recentBlockedAt: [now, ...record.recentBlockedAt].slice(0, MAX_RECENT_BLOCKS) };
 }
 
 /** What the record still needs to reach `normal` and `trusted`, for people reading an agent. */

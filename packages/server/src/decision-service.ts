@@ -149,7 +149,8 @@ export class DecisionService {
               ? { token: { id: options.token.id, scopes: options.token.scopes, chain: options.token.chain, label: options.token.label } }
               : {}),
           },
-          // Object.assign, not a spread of three: that took ~8 µs per decision (V8's slow path).
+          // Object.assign, not a spread of three: on node 20 members a spread adds after another take
+          // V8's slow path (~8 µs per decision here).
           extraState ? Object.assign({}, state, prepared, extraState.current(key.tenantId)) : state,
         );
         deciding.setAttributes({ 'actiongate.verdict': decision.verdict, 'actiongate.decision_id': decisionId });

@@ -95,15 +95,16 @@ export function withPlans(ctx: StageContext, base: StageResult): StageResult {
       const lifts = base.verdict === 'allow' && trust?.verdict === 'require_approval' && trust.data.hold_reason === 'short_record';
       if (lifts) data.lifts = [...new Set([...((base.data.lifts as string[] | undefined) ?? []), 'trust'])];
       const of = `step ${step.index} (${used + 1} of ${ordered.length}) of authorized plan ${plan.id}`;
-      return Object.assign({}, base, { detail: `${base.detail}; ${of}`, data });
+      return { ...base, detail: `${base.detail}; ${of}`, data };
     }
     reasons.push(missReason(plan, ordered, used, input.path, input.payload));
   }
   const named = live.map((plan) => plan.id).join(', ');
   const detail = `call outside the authorized plan ${named} (${live[0].goal}): ${reasons.join('; ')}`;
-  // Object.assign, not `{ ...base, … }`: on node 20 a spread followed by members costs ~0.5 µs a member.
+  // Object.assign, not `{ ...base.data, plan }`: on node 20 a spread followed by a member the spread
+  // object lacks costs ~0.5 µs a member (one it has is cheap).
   const data = Object.assign({}, base.data, { plan: { plan_ids: live.map((plan) => plan.id), off_plan: true } });
-  if (STRENGTH[base.verdict] >= STRENGTH.require_approval) return Object.assign({}, base, { detail: `${base.detail}; ${detail}`, data });
+  if (STRENGTH[base.verdict] >= STRENGTH.require_approval) return { ...base, detail: `${base.detail}; ${detail}`, data };
   return { stage: 'policy', verdict: 'require_approval', enforcing: base.enforcing, detail, data };
 }
 

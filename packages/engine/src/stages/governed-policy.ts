@@ -27,9 +27,10 @@ function withTrajectories(ctx: StageContext, base: StageResult): StageResult {
     traceId: input.traceId ?? null,
   });
   if (!match) return base;
-  // Object.assign, not `{ ...base, … }`: on node 20 a spread followed by members costs ~0.5 µs a member.
+  // Object.assign, not `{ ...base.data, trajectory }`: on node 20 a spread followed by a member the
+  // spread object lacks costs ~0.5 µs a member (one it has is cheap).
   const data = Object.assign({}, base.data, { trajectory: match });
-  if (STRENGTH[match.effect] <= STRENGTH[base.verdict]) return Object.assign({}, base, { data });
+  if (STRENGTH[match.effect] <= STRENGTH[base.verdict]) return { ...base, data };
   return { stage: 'policy', verdict: match.effect, enforcing: base.enforcing, detail: match.detail, data };
 }
 
@@ -60,7 +61,7 @@ function withGovernancePolicies(ctx: StageContext, base: StageResult): StageResu
     if (base.verdict === 'require_approval' && result.verdict === 'require_approval')
       data.required_approvers = mostApprovers(base, result.requiredApprovers);
     const note = result.verdict === 'none' || result.verdict === 'allow' ? `; ${result.detail}` : '';
-    return Object.assign({}, base, { detail: base.detail + note, data });
+    return { ...base, detail: base.detail + note, data };
   }
   if (result.verdict === 'require_approval') data.required_approvers = mostApprovers(base, result.requiredApprovers);
   const top = result.deciding[0];
