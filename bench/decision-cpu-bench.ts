@@ -4,14 +4,16 @@
 // latency-bench.ts), and the process's CPU time (all threads, process.cpuUsage) per decision,
 // best of the rounds. No HTTP in the measured part: what is left is the service and the store.
 //   node --import tsx bench/decision-cpu-bench.ts [inflight=16] [decisions per round=3000] [rounds=3]
+import { hashSecret } from '../packages/server/src/ids.ts';
 import { LOW_RISK_PATH } from './http/workload.ts';
+import { startInProcessApp } from './lib/in-process-app.ts';
 import { fmt } from './lib/measure.ts';
 import { payloadOfSize } from './lib/payloads.ts';
-import { seededApp } from './lib/seeded-app.ts';
 
 const [inflight, perRound, rounds] = [16, 3_000, 3].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
-const { ctx, keys, close } = await seededApp('cpu', 20);
+const { ctx, store, agents, close } = await startInProcessApp('cpu-bench');
 try {
+  const keys = await Promise.all(agents.map(async ({ key, agentId }) => ({ row: (await store.findKeyByHash(hashSecret(key)))!, agentId })));
   const template = payloadOfSize(230);
   let n = 0;
   const verdicts: Record<string, number> = {};

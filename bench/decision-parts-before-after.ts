@@ -16,11 +16,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hashSecret } from '../packages/server/src/ids.ts';
 import type { DecisionJob } from '../packages/server/src/store/store.ts';
 import { LOW_RISK_PATH } from './http/workload.ts';
+import { startInProcessApp } from './lib/in-process-app.ts';
 import { fmt } from './lib/measure.ts';
 import { payloadOfSize } from './lib/payloads.ts';
-import { seededApp } from './lib/seeded-app.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const commits = process.argv.slice(2);
@@ -44,9 +45,10 @@ function extract(commit: string): string {
 
 /** Captures the state, key and extra state of a real decision from the app built in this process. */
 async function captureDecision() {
-  const { store, ctx, keys, close } = await seededApp('parts', 2);
+  const { store, ctx, agents, close } = await startInProcessApp('parts-bench', 2);
   try {
-    const [{ row: keyRow, agentId }] = keys;
+    const [{ key, agentId }] = agents;
+    const keyRow = (await store.findKeyByHash(hashSecret(key)))!;
     let state: unknown;
     const runDecision = store.runDecision.bind(store);
     store.runDecision = (job: DecisionJob) =>
