@@ -7,8 +7,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { ownExamples } from '../../../scripts/lib/screen-own-texts.ts';
+import { caseTexts } from './support/screen-case-texts.ts';
 import {
   bestWindow,
   foldText,
@@ -23,18 +23,6 @@ import { scanText } from '../src/injection/rules.ts';
 import { normaliseText } from '../src/injection/normalise-text.ts';
 import { splitAtBreaks, splitByExpression } from '../src/injection/task-divergence.ts';
 import { AGENT_WORD, NON_ASCII } from '../src/injection/text-traits.ts';
-
-function caseTexts(): string[] {
-  const cases = JSON.parse(readFileSync(new URL('./cases/injection.json', import.meta.url), 'utf8')) as Array<{ payload: unknown }>;
-  const texts: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') texts.push(value);
-    else if (Array.isArray(value)) value.forEach(walk);
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) (texts.push(key), walk(item));
-  };
-  cases.forEach((c) => walk(c.payload));
-  return texts;
-}
 
 const TEXTS = [...ownExamples().map((e) => e.text), ...caseTexts()];
 

@@ -4,8 +4,9 @@
 // that runs script, so decoded text is screened like any other (screen-text.ts).
 
 import { isReadable, type DecodedFragment } from './decode-fragments.ts';
-import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
-import { hasScriptMarkup } from './script-markup.ts';
+import { ALREADY_READABLE, englishShare, englishShareOf, MIRROR_MAP, READABLE } from './english-share.ts';
+import { hasScriptMarkup, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
@@ -140,10 +141,25 @@ function decodeBraille(run: string): string {
 }
 
 function atbash(text: string): string {
-  return text.replace(/[A-Za-z]/g, (char) => {
-    const code = char.charCodeAt(0);
-    return String.fromCharCode(code <= 90 ? 155 - code : 219 - code);
-  });
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    codes[i] = code >= 65 && code <= 90 ? 155 - code : code >= 97 && code <= 122 ? 219 - code : code;
+  }
+  return stringOfCodes(codes);
+}
+
+// The key words of SCRIPT_MARKUP's gate mirrored: lower-cased ASCII text mirrors to one of the
+// gate's words exactly where it holds the word's mirror image.
+const MIRRORED_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) => word.replace(/[a-z]/g, (c) => String.fromCharCode(219 - c.charCodeAt(0))));
+
+/** Whether the Atbash of `text` holds script markup; the mirror is built only when its gate passes (on ASCII text). */
+function mirrorHasMarkup(text: string, traits: number): boolean {
+  if ((traits & NON_ASCII) === 0) {
+    const lower = text.toLowerCase();
+    if (!MIRRORED_MARKUP_WORDS.some((word) => lower.includes(word))) return false;
+  }
+  return hasScriptMarkup(atbash(text));
 }
 
 // Ascii85 (btoa) runs: characters `!`..`u`, with the punctuation only Ascii85 packs so densely.
@@ -244,9 +260,9 @@ export function decodeAlphabets(text: string, share: number, traits: number): De
   // Atbash, Ascii85 and uuencode only where the text is not English already (the common case).
   if (share >= ALREADY_READABLE) return fragments;
   // Atbash leaves markup's brackets (`<hxirkg>` is `<script>`) and turns prose into letter soup.
-  const mirrored = atbash(text);
-  if ((hasScriptMarkup(mirrored) && !hasScriptMarkup(text)) || englishShare(mirrored) >= ATBASH_READABLE)
-    fragments.push({ kind: 'atbash', text: mirrored, source: text });
+  // The mirrored text is built only when it is kept.
+  if (englishShareOf(text, MIRROR_MAP) >= ATBASH_READABLE || (mirrorHasMarkup(text, traits) && !hasScriptMarkup(text)))
+    fragments.push({ kind: 'atbash', text: atbash(text), source: text });
   if (text.length <= MAX_ASCII85_TEXT) {
     for (const match of text.matchAll(ASCII85_RUN)) {
       const decoded = decodeAscii85(match[0]);

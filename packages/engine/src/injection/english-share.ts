@@ -13,6 +13,9 @@ const COMMON = new Set(
   ).split(' '),
 );
 
+/** The common words (for tests that check the word share against a plain look-up). */
+export const COMMON_WORDS: ReadonlySet<string> = COMMON;
+
 /** Share of words that must be common for a decoding to count as readable English. */
 export const READABLE = 0.3;
 /** An original this English is left alone. */
@@ -23,25 +26,103 @@ interface WordStats {
   common: number;
 }
 
-function wordStats(text: string): WordStats {
+// COMMON as a trie over the letters a..z, walked one letter at a time as a word is read, so a
+// word is looked up without making a string: state 0 is dead (no common word goes on so), state 1
+// the root; a state is accepting when the letters read so far are a common word. A second trie
+// holds the words reversed, for reading a text as if reversed.
+const ROOT = 1;
+
+interface Trie {
+  next: Uint16Array;
+  accepts: Uint8Array;
+}
+
+function trieOf(words: Iterable<string>): Trie {
+  const rows: number[][] = [new Array<number>(26).fill(0), new Array<number>(26).fill(0)];
+  const accepting = new Set<number>();
+  for (const word of words) {
+    if (word.length === 0) continue;
+    let state = ROOT;
+    for (let i = 0; i < word.length; i++) {
+      const letter = word.charCodeAt(i) - 97;
+      if (rows[state][letter] === 0) {
+        rows[state][letter] = rows.length;
+        rows.push(new Array<number>(26).fill(0));
+      }
+      state = rows[state][letter];
+    }
+    accepting.add(state);
+  }
+  const next = new Uint16Array(rows.length * 26);
+  rows.forEach((row, state) => next.set(row, state * 26));
+  const accepts = new Uint8Array(rows.length);
+  for (const state of accepting) accepts[state] = 1;
+  return { next, accepts };
+}
+
+// wordStats counts no word of more than 12 letters as common: the tries hold none.
+if ([...COMMON].some((word) => !/^[a-z]{1,12}$/.test(word))) throw new Error('common words must be 1 to 12 letters a-z');
+const FORWARD = trieOf(COMMON);
+const BACKWARD = trieOf([...COMMON].map((word) => [...word].reverse().join('')));
+
+// Letters read as themselves (0 = a … 25 = z).
+const IDENTITY = Uint8Array.from({ length: 26 }, (_, letter) => letter);
+
+/**
+ * The word statistics of the text `text` becomes when each ASCII letter is replaced by the letter
+ * `map` gives (same case) and, read in `trie`, whose words may be reversed: words are runs of
+ * ASCII letters, common when (lower-cased) in COMMON, whose words are all of 12 letters or fewer.
+ * Neither changes which characters are letters, so a transformed text is never built; a reversed
+ * text's words are the words reversed, walked in the trie of reversed words (the words are
+ * counted, whatever their order).
+ */
+function wordStats(text: string, map: Uint8Array, trie: Trie): WordStats {
+  const { next, accepts } = trie;
   let words = 0;
   let common = 0;
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) | 0x20 : 0;
-    const letter = code >= 97 && code <= 122;
-    if (letter) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
+  let state = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const letter = (text.charCodeAt(i) | 0x20) - 97;
+    if (letter >= 0 && letter < 26) {
+      state = next[(inWord ? state : ROOT) * 26 + map[letter]];
+      inWord = true;
+    } else if (inWord) {
       words++;
-      if (i - start <= 12 && COMMON.has(text.slice(start, i).toLowerCase())) common++;
-      start = -1;
+      common += accepts[state];
+      inWord = false;
     }
+  }
+  if (inWord) {
+    words++;
+    common += accepts[state];
   }
   return { words, common };
 }
 
-export function englishShare(text: string): number {
-  const { words, common } = wordStats(text);
+function shareOf({ words, common }: WordStats): number {
   return words < 3 ? 0 : common / words;
 }
+
+export function englishShare(text: string): number {
+  return shareOf(wordStats(text, IDENTITY, FORWARD));
+}
+
+/**
+ * englishShare of the text made from `text` by replacing each ASCII letter by the letter `map`
+ * gives (0 = a … 25 = z, case kept) and, with `reversed`, reversing it (by code points), without
+ * building that text.
+ */
+export function englishShareOf(text: string, map: Uint8Array, reversed = false): number {
+  return shareOf(wordStats(text, map, reversed ? BACKWARD : FORWARD));
+}
+
+/** Each letter shifted back by `shift` places, as the Caesar decoder shifts them. */
+export function shiftMap(shift: number): Uint8Array {
+  return Uint8Array.from({ length: 26 }, (_, letter) => (letter - shift + 26) % 26);
+}
+
+/** Each letter mirrored in the alphabet (Atbash). */
+export const MIRROR_MAP = Uint8Array.from({ length: 26 }, (_, letter) => 25 - letter);
+/** Letters kept, for englishShareOf on a reversed text. */
+export const SAME_LETTERS = IDENTITY;

@@ -5,6 +5,8 @@
 export const SCRIPT_MARKUP =
   /["'`]\s*>\s*<\s*script\b|<\s*script\b[^>]{0,80}>[^<]{0,200}?\b(?:alert|prompt|confirm|eval|fetch)\s*\(|\]\(\s*javascript:|\b(?:href|src|action|formaction|data)\s*=\s*["']?[\s\x00-\x1f\\x0-9a-f]{0,8}javascript:|\bexpression\s*\(\s*javascript:|\bon[a-z]{3,16}\s*=\s*["'\\x0-9a-f]{0,6}[^"'>\n]{0,40}?\b(?:alert|prompt|confirm|eval|fetch)\s*\(/i;
 const GATE = ['<script', 'javascript:', 'alert(', 'prompt(', 'confirm(', 'eval(', 'fetch('];
+/** Lower-case words one of which SCRIPT_MARKUP's matches always hold (lower-cased): its cheap gate. */
+export const SCRIPT_MARKUP_WORDS: readonly string[] = GATE;
 
 /** Where script-running markup starts and ends in `text`, or undefined. */
 export function findScriptMarkup(text: string, lower = text.toLowerCase()): { start: number; end: number } | undefined {

@@ -69,8 +69,39 @@ const FOLD_ASCII = new Uint8Array(128);
 for (const code of [9, 10, 11, 12, 13, 32]) FOLD_ASCII[code] = FOLD_SPACE;
 for (let code = 48; code <= 57; code++) FOLD_ASCII[code] = FOLD_DIGIT;
 
+// What foldCodes makes of each ASCII code: 32 for white space, 48 for a digit, else its lower case.
+const FOLDED_ASCII = new Uint16Array(128);
+for (let code = 0; code < 128; code++)
+  FOLDED_ASCII[code] =
+    FOLD_ASCII[code] === FOLD_SPACE ? 32 : FOLD_ASCII[code] === FOLD_DIGIT ? 48 : String.fromCharCode(code).toLowerCase().charCodeAt(0);
+
 /** foldText's result as codes, without building a string (the scorer reads codes). */
 export function foldCodes(text: string): FoldedCodes {
+  // ASCII text is folded by a table, without a lower-cased copy; the first code outside ASCII
+  // sends the text to toLowerCase (which may change its length: İ becomes two codes).
+  const n = text.length;
+  if (foldBuffer.length < n) foldBuffer = new Uint16Array(n * 2);
+  const buffer = foldBuffer;
+  let folded = 0;
+  let afterSpace = true;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return foldLowerCased(text);
+    const out = FOLDED_ASCII[code];
+    if (out === 32) {
+      if (!afterSpace) buffer[folded++] = 32;
+      afterSpace = true;
+    } else {
+      buffer[folded++] = out;
+      afterSpace = false;
+    }
+  }
+  if (folded > 0 && buffer[folded - 1] === 32) folded--;
+  return { codes: buffer, length: folded };
+}
+
+/** foldCodes for a text that is not all ASCII. */
+function foldLowerCased(text: string): FoldedCodes {
   const lower = text.toLowerCase();
   if (foldBuffer.length < lower.length) foldBuffer = new Uint16Array(lower.length * 2);
   const codes = foldBuffer;
