@@ -9,15 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ownExamples } from '../../../scripts/lib/screen-own-texts.ts';
 import { caseTexts } from './support/screen-case-texts.ts';
-import {
-  bestWindow,
-  foldText,
-  forEachFeature,
-  quantise,
-  windowsOf,
-  FEATURE_COUNT,
-  type QuantisedModel,
-} from '../src/injection/text-features.ts';
+import { randomModel } from './support/random-screen-model.ts';
+import { bestWindow, foldText, forEachFeature, windowsOf, type QuantisedModel } from '../src/injection/text-features.ts';
 import { detectAgentIntent, detectReaderAddress } from '../src/injection/agent-intent.ts';
 import { scanText } from '../src/injection/rules.ts';
 import { normaliseText } from '../src/injection/normalise-text.ts';
@@ -25,17 +18,6 @@ import { splitAtBreaks, splitByExpression } from '../src/injection/task-divergen
 import { AGENT_WORD, NON_ASCII } from '../src/injection/text-traits.ts';
 
 const TEXTS = [...ownExamples().map((e) => e.text), ...caseTexts()];
-
-// A deterministic pseudo-random model: the test is about summing, not about what was learned.
-function randomModel(): QuantisedModel {
-  const weights = new Float32Array(FEATURE_COUNT);
-  let state = 7;
-  for (let i = 0; i < weights.length; i++) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    weights[i] = (state >>> 8) / (1 << 24) - 0.5;
-  }
-  return quantise({ weights, bias: 0.25 });
-}
 
 /** The best window as the scorer used to find it: per-position sums of forEachFeature's features. */
 function referenceBest(text: string, model: QuantisedModel): { logit: number; start: number; end: number } {
@@ -60,7 +42,7 @@ function referenceBest(text: string, model: QuantisedModel): { logit: number; st
 }
 
 test('the model scorer finds the same best window and score as per-position sums of the features', () => {
-  const model = randomModel();
+  const model = randomModel(7, 0.25);
   const texts = [...TEXTS, TEXTS.join(' '), 'a', 'ab', 'abc', 'abcd', 'abcde', ''];
   let compared = 0;
   for (const text of texts) {

@@ -1,9 +1,10 @@
 // The decoders' fast paths against the slow forms they replace (issue 13, speed): the English
 // word share read through a trie, and of shifted, mirrored and reversed text without building it;
-// the probe search for letters split by separators; the folding of ASCII text by a table. Each
-// must answer exactly as the slow form on many texts: the project's own examples (built
-// injections in seven languages, hard benign texts), the table of screen cases, their encoded
-// forms, and generated edge cases.
+// the probe search for letters split by separators; the one-pass search for Ascii85 runs; the
+// markup gates read on the lower-cased text before ROT13 or Atbash is built; the folding of ASCII
+// text by a table. Each must answer exactly as the slow form on many texts: the project's own
+// examples (built injections in seven languages, hard benign texts), the table of screen cases,
+// their encoded forms, and generated edge cases.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,8 @@ import { ownExamples } from '../../../scripts/lib/screen-own-texts.ts';
 import { caseTexts } from './support/screen-case-texts.ts';
 import { COMMON_WORDS, englishShare, englishShareOf, MIRROR_MAP, SAME_LETTERS, shiftMap } from '../src/injection/english-share.ts';
 import { maySplitLetters } from '../src/injection/decode-ciphers.ts';
+import { ascii85Runs, ASCII85_RUN } from '../src/injection/decode-alphabets.ts';
+import { lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from '../src/injection/script-markup.ts';
 import { foldCodes, foldText } from '../src/injection/text-features.ts';
 
 /** englishShare as it was written before the trie: each word sliced, lower-cased and looked up. */
@@ -109,4 +112,62 @@ test('ASCII text is folded by the table as toLowerCase and the white-space rules
     const { codes, length } = foldCodes(text);
     assert.equal(String.fromCharCode(...codes.subarray(0, length)), foldText(text), JSON.stringify(text.slice(0, 80)));
   }
+});
+
+test('where the markup gate is read on the lower-cased text, ROT13 and Atbash hold a gate word exactly where the text holds its encoding', () => {
+  const rot13 = (text: string): string => shifted(text, 13);
+  const words = [...SCRIPT_MARKUP_WORDS, 'script', 'alert'];
+  const texts = [
+    ...TEXTS,
+    ...EDGES,
+    '<fpevcg>nyreg(1)</fpevcg>',
+    '“<hxirkg>zovig(1)”',
+    'İ<fpevcg',
+    '\u212aelvin <FPEVCG> riny(',
+    'ΣΑ <script>',
+  ];
+  let gated = 0;
+  for (const text of [...texts, ...texts.map(rot13), ...texts.map(mirrored)]) {
+    const lower = lowerWhereLettersMapAlike(text, !/[^\x00-\x7f]/.test(text));
+    if (lower === undefined) continue;
+    gated++;
+    for (const word of words) {
+      assert.equal(
+        rot13(text).toLowerCase().includes(word),
+        lower.includes(rot13(word)),
+        `${word} in ROT13 of ${JSON.stringify(text.slice(0, 60))}`,
+      );
+      assert.equal(
+        mirrored(text).toLowerCase().includes(word),
+        lower.includes(mirrored(word)),
+        `${word} in Atbash of ${JSON.stringify(text.slice(0, 60))}`,
+      );
+    }
+  }
+  assert.ok(gated > 1000);
+  // İ lower-cases to i and a combining dot: such text is decoded to be read.
+  assert.equal(lowerWhereLettersMapAlike('İ<fpevcg', false), undefined);
+});
+
+test('the one-pass search finds the Ascii85 runs the regular expression finds', () => {
+  const alphabet = ['a', '!', 'u', 'v', '~', '<', '>', ' ', 'z', '{', 'K', '0'];
+  let state = 99;
+  const random = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  let matches = 0;
+  const generated: string[] = [];
+  for (let k = 0; k < 100_000; k++) {
+    // Mostly characters of the runs, so runs of every length, `<~` and `~>` occur.
+    const length = Math.floor(random() * 60);
+    const inRun = random();
+    let text = '';
+    for (let i = 0; i < length; i++)
+      text += random() < inRun ? alphabet[Math.floor(random() * 3)] : alphabet[Math.floor(random() * alphabet.length)];
+    generated.push(text);
+  }
+  for (const text of [...TEXTS, ...generated, '<~87cURD]i,"Ebo80~>', 'x<~87cURD]i,"Ebo80~>y']) {
+    const expected = [...text.matchAll(ASCII85_RUN)].map((match) => match[0]);
+    assert.deepEqual(ascii85Runs(text), expected, JSON.stringify(text));
+    matches += expected.length;
+  }
+  assert.ok(matches > 10_000);
 });

@@ -7,7 +7,7 @@
 import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
 import { ALREADY_READABLE, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
-import { findScriptMarkup, hasScriptMarkup, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
@@ -105,8 +105,8 @@ const ROT13_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) =>
 );
 
 /**
- * Whether ROT13 of `text` holds script markup. On ASCII text (`lower` its lower case), ROT13 and
- * lower-casing commute, so the markup's gate is looked for in `lower` before anything is built.
+ * Whether ROT13 of `text` holds script markup. Where ROT13 and lower-casing commute (`lower`, the
+ * text's lower case, is given), the markup's gate is looked for in `lower` before anything is built.
  */
 function rot13HasMarkup(text: string, lower: string | undefined): boolean {
   if (lower !== undefined && !ROT13_MARKUP_WORDS.some((word) => lower.includes(word))) return false;
@@ -134,8 +134,8 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
   }
   // Markup is too short for letter frequencies: ROT13, the common shift, is tried on its brackets.
   if (text.includes('<')) {
-    // ASCII text is lower-cased once, for both gates of the markup test.
-    const lower = (traits & NON_ASCII) === 0 ? text.toLowerCase() : undefined;
+    // The text is lower-cased once, for both gates of the markup test.
+    const lower = lowerWhereLettersMapAlike(text, (traits & NON_ASCII) === 0);
     if (findScriptMarkup(text, lower) === undefined && rot13HasMarkup(text, lower))
       fragments.push({ kind: 'rot13', text: shiftLetters(text, 13), source: text });
   }

@@ -10,7 +10,7 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
-import { learnedScore, learnedWeight } from './learned-screen.ts';
+import { learnedScore, learnedScoreOfJoined, learnedWeight } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { NON_ASCII } from './text-traits.ts';
 
@@ -73,9 +73,10 @@ const NO_HITS: readonly TextHit[] = Object.freeze([]);
 
 /**
  * Every hit in one string, including those found in its decoded fragments. `fieldsJoined`: the
- * string is a payload's strings joined (see detect).
+ * string is a payload's strings joined (see detect); `joinedStrings`, when given, are those
+ * strings, of which `raw` is exactly the join by line feeds (their learned features are reused).
  */
-export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): readonly TextHit[] {
+export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, joinedStrings?: readonly string[]): readonly TextHit[] {
   if (isTrivial(raw)) return NO_HITS;
   let text = raw;
   let obfuscated = false;
@@ -94,7 +95,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
     const ciphers = decodeCiphers(text, traits);
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
   }
-  const learned = learnedScore(text);
+  // ASCII text is its own normal form: the joined text is the strings' join.
+  const learned =
+    joinedStrings !== undefined && (traits & NON_ASCII) === 0 ? learnedScoreOfJoined(text, joinedStrings) : learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
   if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0 && carriers === undefined) return NO_HITS;
   const hits: TextHit[] = signals.map((signal) => ({

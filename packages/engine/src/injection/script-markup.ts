@@ -18,3 +18,18 @@ export function findScriptMarkup(text: string, lower = text.toLowerCase()): { st
 export function hasScriptMarkup(text: string): boolean {
   return findScriptMarkup(text) !== undefined;
 }
+
+// The characters outside ASCII whose lower case holds an ASCII letter: İ (U+0130) and the Kelvin
+// sign (U+212A), the only two in Unicode.
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+
+/**
+ * The lower case of `text`, when a decoder that maps ASCII letters to ASCII letters (ROT13,
+ * Atbash) and lower-casing commute on it: ASCII text, or text without a character that lower-cases
+ * into ASCII. Then the decoding holds one of SCRIPT_MARKUP_WORDS exactly where the lower case
+ * holds the word's encoding, and the decoding need not be built to know. Else undefined.
+ * `asciiOnly`: the caller knows the text is ASCII.
+ */
+export function lowerWhereLettersMapAlike(text: string, asciiOnly: boolean): string | undefined {
+  return asciiOnly || !LOWERS_TO_ASCII.test(text) ? text.toLowerCase() : undefined;
+}
