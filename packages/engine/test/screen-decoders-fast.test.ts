@@ -81,24 +81,42 @@ function referenceSplit(text: string): boolean {
   return false;
 }
 
+/**
+ * `count` pseudo-random texts of up to `maxLength` characters of `alphabet`: each text draws a
+ * share of its characters from `pick(i, random)` (the shapes the search looks for), the rest from
+ * the whole alphabet, so runs of every length occur.
+ */
+function generatedTexts(
+  alphabet: readonly string[],
+  count: number,
+  maxLength: number,
+  seed: number,
+  pick: (i: number, random: () => number) => string,
+): string[] {
+  let state = seed;
+  const random = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const texts: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const length = Math.floor(random() * maxLength);
+    const share = random();
+    let text = '';
+    for (let i = 0; i < length; i++) text += random() < share ? pick(i, random) : alphabet[Math.floor(random() * alphabet.length)];
+    texts.push(text);
+  }
+  return texts;
+}
+
 test('the probe search finds letters split by separators exactly where a walk over every character does', () => {
   const alphabet = ['a', 'B', ' ', '.', '-', '_', '*', '|', '/', '\u00e9', '1', '\n', '\u0130', 'Z'];
-  let state = 12345;
-  const random = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  // Mostly letters and separators in turn.
+  const generated = generatedTexts(
+    alphabet,
+    200_000,
+    30,
+    12345,
+    (i, random) => alphabet[i % 2 === 0 ? Math.floor(random() * 2) : 2 + Math.floor(random() * 7)],
+  );
   let found = 0;
-  const generated: string[] = [];
-  for (let k = 0; k < 200_000; k++) {
-    // Mostly alternating letters and separators, so runs of every length occur.
-    const length = Math.floor(random() * 30);
-    const alternate = random();
-    let text = '';
-    for (let i = 0; i < length; i++)
-      text +=
-        random() < alternate
-          ? alphabet[i % 2 === 0 ? Math.floor(random() * 2) : 2 + Math.floor(random() * 7)]
-          : alphabet[Math.floor(random() * alphabet.length)];
-    generated.push(text);
-  }
   for (const text of [...TEXTS, ...generated, 'i.g.n.o.r.e', 'i.g.n.o', 'xi-g-n-o-r', 'a b c d e', 'a b c d']) {
     const expected = referenceSplit(text);
     assert.equal(maySplitLetters(text), expected, JSON.stringify(text));
@@ -151,19 +169,9 @@ test('where the markup gate is read on the lower-cased text, ROT13 and Atbash ho
 
 test('the one-pass search finds the Ascii85 runs the regular expression finds', () => {
   const alphabet = ['a', '!', 'u', 'v', '~', '<', '>', ' ', 'z', '{', 'K', '0'];
-  let state = 99;
-  const random = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  // Mostly characters of the runs, so `<~` and `~>` meet runs of every length.
+  const generated = generatedTexts(alphabet, 100_000, 60, 99, (_i, random) => alphabet[Math.floor(random() * 3)]);
   let matches = 0;
-  const generated: string[] = [];
-  for (let k = 0; k < 100_000; k++) {
-    // Mostly characters of the runs, so runs of every length, `<~` and `~>` occur.
-    const length = Math.floor(random() * 60);
-    const inRun = random();
-    let text = '';
-    for (let i = 0; i < length; i++)
-      text += random() < inRun ? alphabet[Math.floor(random() * 3)] : alphabet[Math.floor(random() * alphabet.length)];
-    generated.push(text);
-  }
   for (const text of [...TEXTS, ...generated, '<~87cURD]i,"Ebo80~>', 'x<~87cURD]i,"Ebo80~>y']) {
     const expected = [...text.matchAll(ASCII85_RUN)].map((match) => match[0]);
     assert.deepEqual(ascii85Runs(text), expected, JSON.stringify(text));
