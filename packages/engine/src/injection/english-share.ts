@@ -68,28 +68,49 @@ const BACKWARD = trieOf([...COMMON].map((word) => [...word].reverse().join('')))
 // Letters read as themselves (0 = a … 25 = z).
 const IDENTITY = Uint8Array.from({ length: 26 }, (_, letter) => letter);
 
+// The tries with their letters mapped, made on first use (by trie and map, the map's letters as
+// the key): reading letter l in one is reading map[l] in the trie it was made from, so the word
+// walk does one table read per letter.
+const MAPPED = new Map<Trie, Map<string, Trie>>();
+
+function mappedTrie(trie: Trie, map: Uint8Array): Trie {
+  if (map === IDENTITY) return trie;
+  let byMap = MAPPED.get(trie);
+  if (byMap === undefined) MAPPED.set(trie, (byMap = new Map()));
+  const key = String.fromCharCode(...map);
+  let mapped = byMap.get(key);
+  if (mapped === undefined) {
+    const next = new Uint16Array(trie.next.length);
+    for (let row = 0; row < next.length; row += 26)
+      for (let letter = 0; letter < 26; letter++) next[row + letter] = trie.next[row + map[letter]];
+    mapped = { next, accepts: trie.accepts };
+    byMap.set(key, mapped);
+  }
+  return mapped;
+}
+
 /**
- * The word statistics of the text `text` becomes when each ASCII letter is replaced by the letter
- * `map` gives (same case) and, read in `trie`, whose words may be reversed: words are runs of
- * ASCII letters, common when (lower-cased) in COMMON, whose words are all of 12 letters or fewer.
- * Neither changes which characters are letters, so a transformed text is never built; a reversed
- * text's words are the words reversed, walked in the trie of reversed words (the words are
- * counted, whatever their order).
+ * The word statistics of a text read in `trie`: words are runs of ASCII letters, common when
+ * (lower-cased) a word of the trie. Read in a trie with its letters mapped (mappedTrie), or in the
+ * trie of reversed words, they are the statistics of the text with its letters mapped, or
+ * reversed: neither changes which characters are letters, so that text is never built (a reversed
+ * text's words are the words reversed; they are counted, whatever their order).
  */
-function wordStats(text: string, map: Uint8Array, trie: Trie): WordStats {
+function wordStats(text: string, trie: Trie): WordStats {
   const { next, accepts } = trie;
   let words = 0;
   let common = 0;
-  let state = 0;
+  let state = ROOT;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
     const letter = (text.charCodeAt(i) | 0x20) - 97;
     if (letter >= 0 && letter < 26) {
-      state = next[(inWord ? state : ROOT) * 26 + map[letter]];
+      state = next[state * 26 + letter];
       inWord = true;
     } else if (inWord) {
       words++;
       common += accepts[state];
+      state = ROOT;
       inWord = false;
     }
   }
@@ -105,7 +126,7 @@ function shareOf({ words, common }: WordStats): number {
 }
 
 export function englishShare(text: string): number {
-  return shareOf(wordStats(text, IDENTITY, FORWARD));
+  return shareOf(wordStats(text, FORWARD));
 }
 
 /**
@@ -114,7 +135,7 @@ export function englishShare(text: string): number {
  * building that text.
  */
 export function englishShareOf(text: string, map: Uint8Array, reversed = false): number {
-  return shareOf(wordStats(text, map, reversed ? BACKWARD : FORWARD));
+  return shareOf(wordStats(text, mappedTrie(reversed ? BACKWARD : FORWARD, map)));
 }
 
 /** Each letter shifted back by `shift` places, as the Caesar decoder shifts them. */
