@@ -69,23 +69,29 @@ const BACKWARD = trieOf([...COMMON].map((word) => [...word].reverse().join('')))
 const IDENTITY = Uint8Array.from({ length: 26 }, (_, letter) => letter);
 
 // The tries with their letters mapped, made on first use (by trie and map, the map's letters as
-// the key): reading letter l in one is reading map[l] in the trie it was made from, so the word
-// walk does one table read per letter.
+// the key; found again by the map itself, which callers keep): reading letter l in one is reading
+// map[l] in the trie it was made from, so the word walk does one table read per letter.
 const MAPPED = new Map<Trie, Map<string, Trie>>();
+const MAPPED_BY_MAP = new Map<Trie, WeakMap<Uint8Array, Trie>>();
 
 function mappedTrie(trie: Trie, map: Uint8Array): Trie {
   if (map === IDENTITY) return trie;
-  let byMap = MAPPED.get(trie);
-  if (byMap === undefined) MAPPED.set(trie, (byMap = new Map()));
+  let byMap = MAPPED_BY_MAP.get(trie);
+  if (byMap === undefined) MAPPED_BY_MAP.set(trie, (byMap = new WeakMap()));
+  const known = byMap.get(map);
+  if (known !== undefined) return known;
+  let byKey = MAPPED.get(trie);
+  if (byKey === undefined) MAPPED.set(trie, (byKey = new Map()));
   const key = String.fromCharCode(...map);
-  let mapped = byMap.get(key);
+  let mapped = byKey.get(key);
   if (mapped === undefined) {
     const next = new Uint16Array(trie.next.length);
     for (let row = 0; row < next.length; row += 26)
       for (let letter = 0; letter < 26; letter++) next[row + letter] = trie.next[row + map[letter]];
     mapped = { next, accepts: trie.accepts };
-    byMap.set(key, mapped);
+    byKey.set(key, mapped);
   }
+  byMap.set(map, mapped);
   return mapped;
 }
 
