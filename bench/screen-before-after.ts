@@ -7,11 +7,10 @@
 // tables, prose), each as `{ content: text }`.
 //
 //   node --import tsx bench/screen-before-after.ts b98ebc1 a83805a
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extractEngine } from './lib/engine-at-commit.ts';
 import { payloadOfSize } from './lib/payloads.ts';
 
 type Screen = (payload: unknown) => { flagged: boolean };
@@ -19,14 +18,6 @@ type Screen = (payload: unknown) => { flagged: boolean };
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
 const ROUNDS = 5;
-
-function extract(commit: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `screen-${commit}-`));
-  const archive = execFileSync('git', ['archive', commit, 'packages/engine'], { cwd: repoRoot, maxBuffer: 1 << 28 });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
 
 function dataRows(): string[] {
   const texts: string[] = [];
@@ -44,7 +35,7 @@ function dataRows(): string[] {
 
 async function main(): Promise<void> {
   const commits = process.argv.slice(2);
-  const dirs = commits.map(extract);
+  const dirs = commits.map((commit) => extractEngine(repoRoot, commit));
   try {
     const versions: Array<{ name: string; screen: Screen }> = [];
     for (const [i, commit] of commits.entries()) {

@@ -7,47 +7,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { ownExamples } from '../../../scripts/lib/screen-own-texts.ts';
-import {
-  bestWindow,
-  foldText,
-  forEachFeature,
-  quantise,
-  windowsOf,
-  FEATURE_COUNT,
-  type QuantisedModel,
-} from '../src/injection/text-features.ts';
+import { caseTexts } from './support/screen-case-texts.ts';
+import { randomModel } from './support/random-screen-model.ts';
+import { bestWindow, foldText, forEachFeature, windowsOf, type QuantisedModel } from '../src/injection/text-features.ts';
 import { detectAgentIntent, detectReaderAddress } from '../src/injection/agent-intent.ts';
 import { scanText } from '../src/injection/rules.ts';
 import { normaliseText } from '../src/injection/normalise-text.ts';
 import { splitAtBreaks, splitByExpression } from '../src/injection/task-divergence.ts';
 import { AGENT_WORD, NON_ASCII } from '../src/injection/text-traits.ts';
 
-function caseTexts(): string[] {
-  const cases = JSON.parse(readFileSync(new URL('./cases/injection.json', import.meta.url), 'utf8')) as Array<{ payload: unknown }>;
-  const texts: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') texts.push(value);
-    else if (Array.isArray(value)) value.forEach(walk);
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) (texts.push(key), walk(item));
-  };
-  cases.forEach((c) => walk(c.payload));
-  return texts;
-}
-
 const TEXTS = [...ownExamples().map((e) => e.text), ...caseTexts()];
-
-// A deterministic pseudo-random model: the test is about summing, not about what was learned.
-function randomModel(): QuantisedModel {
-  const weights = new Float32Array(FEATURE_COUNT);
-  let state = 7;
-  for (let i = 0; i < weights.length; i++) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    weights[i] = (state >>> 8) / (1 << 24) - 0.5;
-  }
-  return quantise({ weights, bias: 0.25 });
-}
 
 /** The best window as the scorer used to find it: per-position sums of forEachFeature's features. */
 function referenceBest(text: string, model: QuantisedModel): { logit: number; start: number; end: number } {
@@ -72,7 +42,7 @@ function referenceBest(text: string, model: QuantisedModel): { logit: number; st
 }
 
 test('the model scorer finds the same best window and score as per-position sums of the features', () => {
-  const model = randomModel();
+  const model = randomModel(7, 0.25);
   const texts = [...TEXTS, TEXTS.join(' '), 'a', 'ab', 'abc', 'abcd', 'abcde', ''];
   let compared = 0;
   for (const text of texts) {

@@ -4,8 +4,9 @@
 // that runs script, so decoded text is screened like any other (screen-text.ts).
 
 import { isReadable, type DecodedFragment } from './decode-fragments.ts';
-import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
-import { hasScriptMarkup } from './script-markup.ts';
+import { ALREADY_READABLE, englishShare, englishShareOf, MIRROR_MAP, READABLE } from './english-share.ts';
+import { hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
@@ -140,14 +141,66 @@ function decodeBraille(run: string): string {
 }
 
 export function atbash(text: string): string {
-  return text.replace(/[A-Za-z]/g, (char) => {
-    const code = char.charCodeAt(0);
-    return String.fromCharCode(code <= 90 ? 155 - code : 219 - code);
-  });
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    codes[i] = code >= 65 && code <= 90 ? 155 - code : code >= 97 && code <= 122 ? 219 - code : code;
+  }
+  return stringOfCodes(codes);
+}
+
+// The key words of SCRIPT_MARKUP's gate mirrored: lower-cased ASCII text mirrors to one of the
+// gate's words exactly where it holds the word's mirror image.
+const MIRRORED_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) => word.replace(/[a-z]/g, (c) => String.fromCharCode(219 - c.charCodeAt(0))));
+
+/** Whether the Atbash of `text` holds script markup; the mirror is built only when its gate passes (see lowerWhereLettersMapAlike). */
+function mirrorHasMarkup(text: string, traits: number): boolean {
+  const lower = lowerWhereLettersMapAlike(text, (traits & NON_ASCII) === 0);
+  if (lower !== undefined && !MIRRORED_MARKUP_WORDS.some((word) => lower.includes(word))) return false;
+  return hasScriptMarkup(atbash(text));
 }
 
 // Ascii85 (btoa) runs: characters `!`..`u`, with the punctuation only Ascii85 packs so densely.
-const ASCII85_RUN = /(?:<~)?[!-u]{15,}(?:~>)?/g;
+// Ascii85 runs as a regular expression reads them (ascii85Runs finds its matches).
+export const ASCII85_RUN = /(?:<~)?[!-u]{15,}(?:~>)?/g;
+const MIN_ASCII85_RUN = 15;
+
+/** How many characters of `!`..`u` run from `at`. */
+function ascii85RunLength(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && text.charCodeAt(end) - 33 <= 84 && text.charCodeAt(end) >= 33) end++;
+  return end - at;
+}
+
+/**
+ * The matches of ASCII85_RUN in `text`, found as matchAll finds them but in one pass: a match
+ * starts where a run of 15 or more characters does (with the `<~` before it when that `<` ends
+ * a shorter run), and takes a `~>` right after it. A regular expression tried again at every
+ * character of every shorter run (each word of prose) read most of the text many times.
+ */
+export function ascii85Runs(text: string): string[] {
+  const runs: string[] = [];
+  for (let at = 0; at < text.length;) {
+    let start = at;
+    let end = -1;
+    if (text.startsWith('<~', at)) {
+      const length = ascii85RunLength(text, at + 2);
+      if (length >= MIN_ASCII85_RUN) end = at + 2 + length;
+    }
+    const length = end < 0 ? ascii85RunLength(text, at) : 0;
+    if (end < 0 && length >= MIN_ASCII85_RUN) end = at + length;
+    if (end >= 0) {
+      if (text.startsWith('~>', end)) end += 2;
+      runs.push(text.slice(start, end));
+      at = end;
+      continue;
+    }
+    // No match starts inside this shorter run, but one may at its last character, a `<` before `~`.
+    start = at + length - 1;
+    at = length >= 2 && text.startsWith('<~', start) ? start : at + Math.max(length, 1);
+  }
+  return runs;
+}
 const ASCII85_PUNCTUATION = /[!"#$%&'()*+,\-.\/:;<=>?@[\]^_`]/g;
 const MAX_ASCII85_TEXT = 8192;
 /** Short words mirror into common ones by chance: a mirrored text must read as English throughout. */
@@ -244,13 +297,13 @@ export function decodeAlphabets(text: string, share: number, traits: number): De
   // Atbash, Ascii85 and uuencode only where the text is not English already (the common case).
   if (share >= ALREADY_READABLE) return fragments;
   // Atbash leaves markup's brackets (`<hxirkg>` is `<script>`) and turns prose into letter soup.
-  const mirrored = atbash(text);
-  if ((hasScriptMarkup(mirrored) && !hasScriptMarkup(text)) || englishShare(mirrored) >= ATBASH_READABLE)
-    fragments.push({ kind: 'atbash', text: mirrored, source: text });
+  // The mirrored text is built only when it is kept.
+  if (englishShareOf(text, MIRROR_MAP) >= ATBASH_READABLE || (mirrorHasMarkup(text, traits) && !hasScriptMarkup(text)))
+    fragments.push({ kind: 'atbash', text: atbash(text), source: text });
   if (text.length <= MAX_ASCII85_TEXT) {
-    for (const match of text.matchAll(ASCII85_RUN)) {
-      const decoded = decodeAscii85(match[0]);
-      if (decoded !== undefined && revealsPrintable(decoded)) fragments.push({ kind: 'ascii85', text: decoded, source: match[0] });
+    for (const run of ascii85Runs(text)) {
+      const decoded = decodeAscii85(run);
+      if (decoded !== undefined && revealsPrintable(decoded)) fragments.push({ kind: 'ascii85', text: decoded, source: run });
     }
     if (UU_LINE.test(text)) {
       const decoded = decodeUu(text);

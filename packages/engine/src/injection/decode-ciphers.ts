@@ -6,9 +6,10 @@
 
 import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
-import { ALREADY_READABLE, englishShare, READABLE } from './english-share.ts';
-import { hasScriptMarkup } from './script-markup.ts';
-import { BASE64_RUN } from './text-traits.ts';
+import { ALREADY_READABLE, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
+import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { stringOfCodes } from './string-codes.ts';
+import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
 /** Every trait set: a caller that does not know the text's traits (text-traits.ts) lets every decoder look. */
 const ALL_TRAITS = -1;
@@ -16,21 +17,39 @@ const ALL_TRAITS = -1;
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 16_384;
 
-/** Whether some run of five letters joined by single separators (SPLIT_LETTERS without its word boundaries) occurs. */
-function maySplitLetters(text: string): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length;) {
-    const letter = ((text.charCodeAt(i) | 0x20) - 97) >>> 0 < 26;
-    if (run >= 4 && letter) return true;
-    if (letter && i + 1 < text.length && SPLIT_SEPARATOR[text.charCodeAt(i + 1) & 127] === 1 && text.charCodeAt(i + 1) < 128) {
-      run++;
-      i += 2;
-    } else {
-      i += run > 0 ? 0 : 1;
-      run = 0;
-    }
+/**
+ * Whether some run of five letters joined by single separators (SPLIT_LETTERS without its word
+ * boundaries) occurs. Such a run is nine characters long, so it covers a position 0, 8, 16, …:
+ * only those are probed, and the stretch of alternating letters and separators around a probe
+ * measured. In prose a probe rarely sits next to a separator, so most of the text is never read.
+ */
+export function maySplitLetters(text: string): boolean {
+  const length = text.length;
+  for (let probe = 0; probe < length; probe += 8) {
+    const kind = splitKind(text, probe);
+    if (kind === OTHER) continue;
+    // Alternating stretch [from, to] around the probe.
+    let from = probe;
+    while (from > 0 && splitKind(text, from - 1) === 3 - splitKind(text, from)) from--;
+    let to = probe;
+    while (to + 1 < length && splitKind(text, to + 1) === 3 - splitKind(text, to)) to++;
+    // It must start and end on a letter, and hold five of them.
+    if (splitKind(text, from) === SEPARATOR) from++;
+    if (splitKind(text, to) === SEPARATOR) to--;
+    if (to - from >= 8) return true;
   }
   return false;
+}
+
+const OTHER = 0;
+const LETTER = 1;
+const SEPARATOR = 2;
+
+/** An ASCII letter, a separator of SPLIT_LETTERS, or other. */
+function splitKind(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (((code | 0x20) - 97) >>> 0 < 26) return LETTER;
+  return code < 128 && SPLIT_SEPARATOR[code] === 1 ? SEPARATOR : OTHER;
 }
 // The separators of SPLIT_LETTERS, by ASCII code.
 const SPLIT_SEPARATOR = new Uint8Array(128);
@@ -66,14 +85,32 @@ function bestShift(text: string): number {
 }
 
 function shiftLetters(text: string, shift: number): string {
-  let out = '';
+  // Built from a buffer of codes, not by appending one character at a time.
+  const codes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 65 && code <= 90) out += String.fromCharCode(((code - 65 - shift + 26) % 26) + 65);
-    else if (code >= 97 && code <= 122) out += String.fromCharCode(((code - 97 - shift + 26) % 26) + 97);
-    else out += text[i];
+    if (code >= 65 && code <= 90) codes[i] = ((code - 65 - shift + 26) % 26) + 65;
+    else if (code >= 97 && code <= 122) codes[i] = ((code - 97 - shift + 26) % 26) + 97;
+    else codes[i] = code;
   }
-  return out;
+  return stringOfCodes(codes);
+}
+
+// The letter maps of the Caesar shifts (englishShareOf reads the shifted text without building it).
+const SHIFT_MAPS = Array.from({ length: 26 }, (_, shift) => shiftMap(shift));
+// The key words of SCRIPT_MARKUP's gate under ROT13: lower-cased ASCII text decodes to one of
+// the gate's words exactly where it holds the word's ROT13.
+const ROT13_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) =>
+  word.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 84) % 26) + 97)),
+);
+
+/**
+ * Whether ROT13 of `text` holds script markup. Where ROT13 and lower-casing commute (`lower`, the
+ * text's lower case, is given), the markup's gate is looked for in `lower` before anything is built.
+ */
+function rot13HasMarkup(text: string, lower: string | undefined): boolean {
+  if (lower !== undefined && !ROT13_MARKUP_WORDS.some((word) => lower.includes(word))) return false;
+  return hasScriptMarkup(shiftLetters(text, 13));
 }
 
 // Sixteen hex digits in a row: a cheap test before HEX_RUN where the text reads as English.
@@ -96,9 +133,11 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     for (const match of text.matchAll(HTML_COMMENT)) fragments.push({ kind: 'comment', text: match[1].trim(), source: match[0] });
   }
   // Markup is too short for letter frequencies: ROT13, the common shift, is tried on its brackets.
-  if (text.includes('<') && !hasScriptMarkup(text)) {
-    const decoded = shiftLetters(text, 13);
-    if (hasScriptMarkup(decoded)) fragments.push({ kind: 'rot13', text: decoded, source: text });
+  if (text.includes('<')) {
+    // The text is lower-cased once, for both gates of the markup test.
+    const lower = lowerWhereLettersMapAlike(text, (traits & NON_ASCII) === 0);
+    if (findScriptMarkup(text, lower) === undefined && rot13HasMarkup(text, lower))
+      fragments.push({ kind: 'rot13', text: shiftLetters(text, 13), source: text });
   }
   // A run of hex digits is decoded even in English-looking text: its single letters (a, e) look like words.
   for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && HEX_DIGITS.test(text)) ? text.matchAll(HEX_RUN) : []) {
@@ -108,20 +147,17 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     if (revealsText(decoded, match[0])) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
   }
   if (share < ALREADY_READABLE) {
+    // The shifted and the reversed text are built only when they read as English.
     const shift = bestShift(text);
-    if (shift !== 0) {
-      const decoded = shiftLetters(text, shift);
-      if (englishShare(decoded) >= READABLE) fragments.push({ kind: shift === 13 ? 'rot13' : 'caesar', text: decoded, source: text });
-    }
-    const reversed = [...text].reverse().join('');
-    if (englishShare(reversed) >= READABLE) fragments.push({ kind: 'reversed', text: reversed, source: text });
+    if (shift !== 0 && englishShareOf(text, SHIFT_MAPS[shift]) >= READABLE)
+      fragments.push({ kind: shift === 13 ? 'rot13' : 'caesar', text: shiftLetters(text, shift), source: text });
+    if (englishShareOf(text, SAME_LETTERS, true) >= READABLE)
+      fragments.push({ kind: 'reversed', text: [...text].reverse().join(''), source: text });
   }
   if (share < READABLE && LEET_DIGIT.test(text)) {
     const leet = text.replace(LEET_WORD, (word) => word.replace(/[0134578@$]/g, (char) => LEET_MAP[char] ?? char));
-    if (
-      leet !== text &&
-      ((englishShare(leet) >= READABLE && englishShare(leet) > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text)))
-    )
+    const leetShare = leet !== text ? englishShare(leet) : 0;
+    if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
   if (maySplitLetters(text) && SPLIT_LETTERS.test(text)) {

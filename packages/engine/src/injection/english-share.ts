@@ -13,6 +13,9 @@ const COMMON = new Set(
   ).split(' '),
 );
 
+/** The common words (for tests that check the word share against a plain look-up). */
+export const COMMON_WORDS: ReadonlySet<string> = COMMON;
+
 /** Share of words that must be common for a decoding to count as readable English. */
 export const READABLE = 0.3;
 /** An original this English is left alone. */
@@ -23,25 +26,130 @@ interface WordStats {
   common: number;
 }
 
-function wordStats(text: string): WordStats {
+// COMMON as a trie over the letters a..z, walked one letter at a time as a word is read, so a
+// word is looked up without making a string: state 0 is dead (no common word goes on so), state 1
+// the root; a state is accepting when the letters read so far are a common word. A second trie
+// holds the words reversed, for reading a text as if reversed.
+const ROOT = 1;
+
+interface Trie {
+  next: Uint16Array;
+  accepts: Uint8Array;
+}
+
+function trieOf(words: Iterable<string>): Trie {
+  const rows: number[][] = [new Array<number>(26).fill(0), new Array<number>(26).fill(0)];
+  const accepting = new Set<number>();
+  for (const word of words) {
+    if (word.length === 0) continue;
+    let state = ROOT;
+    for (let i = 0; i < word.length; i++) {
+      const letter = word.charCodeAt(i) - 97;
+      if (rows[state][letter] === 0) {
+        rows[state][letter] = rows.length;
+        rows.push(new Array<number>(26).fill(0));
+      }
+      state = rows[state][letter];
+    }
+    accepting.add(state);
+  }
+  const next = new Uint16Array(rows.length * 26);
+  rows.forEach((row, state) => next.set(row, state * 26));
+  const accepts = new Uint8Array(rows.length);
+  for (const state of accepting) accepts[state] = 1;
+  return { next, accepts };
+}
+
+// wordStats counts no word of more than 12 letters as common: the tries hold none.
+if ([...COMMON].some((word) => !/^[a-z]{1,12}$/.test(word))) throw new Error('common words must be 1 to 12 letters a-z');
+const FORWARD = trieOf(COMMON);
+const BACKWARD = trieOf([...COMMON].map((word) => [...word].reverse().join('')));
+
+// Letters read as themselves (0 = a … 25 = z).
+const IDENTITY = Uint8Array.from({ length: 26 }, (_, letter) => letter);
+
+// The tries with their letters mapped, made on first use (by trie and map, the map's letters as
+// the key; found again by the map itself, which callers keep): reading letter l in one is reading
+// map[l] in the trie it was made from, so the word walk does one table read per letter.
+const MAPPED = new Map<Trie, Map<string, Trie>>();
+const MAPPED_BY_MAP = new Map<Trie, WeakMap<Uint8Array, Trie>>();
+
+function mappedTrie(trie: Trie, map: Uint8Array): Trie {
+  if (map === IDENTITY) return trie;
+  let byMap = MAPPED_BY_MAP.get(trie);
+  if (byMap === undefined) MAPPED_BY_MAP.set(trie, (byMap = new WeakMap()));
+  const known = byMap.get(map);
+  if (known !== undefined) return known;
+  let byKey = MAPPED.get(trie);
+  if (byKey === undefined) MAPPED.set(trie, (byKey = new Map()));
+  const key = String.fromCharCode(...map);
+  let mapped = byKey.get(key);
+  if (mapped === undefined) {
+    const next = new Uint16Array(trie.next.length);
+    for (let row = 0; row < next.length; row += 26)
+      for (let letter = 0; letter < 26; letter++) next[row + letter] = trie.next[row + map[letter]];
+    mapped = { next, accepts: trie.accepts };
+    byKey.set(key, mapped);
+  }
+  byMap.set(map, mapped);
+  return mapped;
+}
+
+/**
+ * The word statistics of a text read in `trie`: words are runs of ASCII letters, common when
+ * (lower-cased) a word of the trie. Read in a trie with its letters mapped (mappedTrie), or in the
+ * trie of reversed words, they are the statistics of the text with its letters mapped, or
+ * reversed: neither changes which characters are letters, so that text is never built (a reversed
+ * text's words are the words reversed; they are counted, whatever their order).
+ */
+function wordStats(text: string, trie: Trie): WordStats {
+  const { next, accepts } = trie;
   let words = 0;
   let common = 0;
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) | 0x20 : 0;
-    const letter = code >= 97 && code <= 122;
-    if (letter) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
+  let state = ROOT;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const letter = (text.charCodeAt(i) | 0x20) - 97;
+    if (letter >= 0 && letter < 26) {
+      state = next[state * 26 + letter];
+      inWord = true;
+    } else if (inWord) {
       words++;
-      if (i - start <= 12 && COMMON.has(text.slice(start, i).toLowerCase())) common++;
-      start = -1;
+      common += accepts[state];
+      state = ROOT;
+      inWord = false;
     }
+  }
+  if (inWord) {
+    words++;
+    common += accepts[state];
   }
   return { words, common };
 }
 
-export function englishShare(text: string): number {
-  const { words, common } = wordStats(text);
+function shareOf({ words, common }: WordStats): number {
   return words < 3 ? 0 : common / words;
 }
+
+export function englishShare(text: string): number {
+  return shareOf(wordStats(text, FORWARD));
+}
+
+/**
+ * englishShare of the text made from `text` by replacing each ASCII letter by the letter `map`
+ * gives (0 = a … 25 = z, case kept) and, with `reversed`, reversing it (by code points), without
+ * building that text.
+ */
+export function englishShareOf(text: string, map: Uint8Array, reversed = false): number {
+  return shareOf(wordStats(text, mappedTrie(reversed ? BACKWARD : FORWARD, map)));
+}
+
+/** Each letter shifted back by `shift` places, as the Caesar decoder shifts them. */
+export function shiftMap(shift: number): Uint8Array {
+  return Uint8Array.from({ length: 26 }, (_, letter) => (letter - shift + 26) % 26);
+}
+
+/** Each letter mirrored in the alphabet (Atbash). */
+export const MIRROR_MAP = Uint8Array.from({ length: 26 }, (_, letter) => 25 - letter);
+/** Letters kept, for englishShareOf on a reversed text. */
+export const SAME_LETTERS = IDENTITY;

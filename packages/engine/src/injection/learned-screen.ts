@@ -3,6 +3,7 @@
 // screen-model-weights.ts. It scores overlapping windows of a text and keeps the most suspicious,
 // so an instruction inside a long benign document is judged on its own sentences.
 
+import { bestWindowOfPart, bestWindowOfParts, forgetParts, partFeatures, type PartFeatures } from './learned-parts.ts';
 import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type LinearModel, type QuantisedModel } from './text-features.ts';
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
@@ -48,10 +49,63 @@ export function learnedScore(text: string): LearnedVerdict | undefined {
   // Identifiers, paths, hashes and other strings of fewer than four words are not prose: the
   // rules read them; the model, trained on sentences, would judge their letters.
   if (spaces(codes, length, 3) < 3) return undefined;
-  const best = bestWindowOfCodes(codes, length, loadModel());
+  const model = loadModel();
+  let best: { logit: number; start: number; end: number };
+  if (keeping && kept !== undefined) {
+    // The same score, from features kept for the payload's joined text (learnedScoreOfJoined).
+    const part = partFeatures(codes, length, model.weights);
+    kept.set(text, part);
+    best = bestWindowOfPart(part, model);
+  } else best = bestWindowOfCodes(codes, length, model);
   const probability = sigmoid(best.logit);
   if (probability < LEARNED_THRESHOLD) return { probability, excerpt: '' };
   return { probability, excerpt: String.fromCharCode.apply(null, Array.from(codes.subarray(best.start, best.end))) };
+}
+
+// The features of the texts scored while a payload's strings are screened, by text (features are
+// a function of the text alone), for the score of their joined text; undefined when not kept.
+let kept: Map<string, PartFeatures> | undefined;
+let keeping = false;
+
+/**
+ * Starts keeping the features of the texts learnedScore scores ('keep'), stops keeping more
+ * while those kept stay ('pause'), or stops and forgets them ('forget').
+ */
+export function keepLearnedFeatures(mode: 'keep' | 'pause' | 'forget'): void {
+  keeping = mode === 'keep';
+  if (mode === 'keep') kept ??= new Map();
+  else if (mode === 'forget' && kept !== undefined) {
+    kept = undefined;
+    forgetParts();
+  }
+}
+
+/**
+ * The learned hit of `text`, the ASCII strings `strings` joined by line feeds, as learnedScore
+ * gives it: scored from the strings' features (kept, or made here), without hashing the joined
+ * text. Below LEARNED_THRESHOLD only the probability is told (no hit, whatever learnedScore's
+ * length and variety tests would say); at or above it the joined text is scored itself.
+ */
+export function learnedScoreOfJoined(text: string, strings: readonly string[]): LearnedVerdict | undefined {
+  const model = loadModel();
+  const parts: PartFeatures[] = [];
+  for (const string of strings) {
+    let part = kept?.get(string);
+    if (part === undefined) {
+      const { codes, length } = foldCodes(string);
+      part = partFeatures(codes, length, model.weights);
+    }
+    // A string of white space alone adds no space of its own to the folded joined text.
+    if (part.length === 0) {
+      if (kept === undefined) forgetParts();
+      return learnedScore(text);
+    }
+    parts.push(part);
+  }
+  const probability = sigmoid(bestWindowOfParts(parts, model).logit);
+  // Features made here for a caller that keeps none are not kept either.
+  if (kept === undefined) forgetParts();
+  return probability < LEARNED_THRESHOLD ? { probability, excerpt: '' } : learnedScore(text);
 }
 
 function spaces(codes: Uint16Array, length: number, enough: number): number {

@@ -4,6 +4,7 @@
 // error flags the payload (an error is a finding, as in the rest of the engine).
 
 import { combineSignals } from './combine-signals.ts';
+import { keepLearnedFeatures } from './learned-screen.ts';
 import { screenText } from './screen-text.ts';
 import { stringPath, walkPayload } from './walk-strings.ts';
 
@@ -58,6 +59,21 @@ function tailOf(payload: unknown, chars: number): string {
   return joined.slice(Math.max(0, joined.length - chars));
 }
 
+/** The strings whose join by line feeds, cut to `max` characters, is the join of the pieces (the last may be cut). */
+function piecesOf(strings: readonly string[], max: number): readonly string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const string of strings) {
+    if (at + string.length >= max) {
+      pieces.push(string.slice(0, max - at));
+      break;
+    }
+    pieces.push(string);
+    at += string.length + 1;
+  }
+  return pieces;
+}
+
 /** The weighted signals of one payload, and its findings: one per rule and path, 50 at most. */
 class Evidence {
   readonly weighted: Array<{ rule: string; detector: string; weight: number }> = [];
@@ -87,7 +103,11 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     const joinable: string[] = [];
     let joinedLength = 0;
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
+      // From the second string to join to the last, the learned model keeps what it reads of each
+      // string, so the joined text's score reuses it.
+      if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
       if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
+        if (joinable.length === 1) keepLearnedFeatures('keep');
         joinable.push(text);
         joinedLength += text.length + 1;
       }
@@ -102,10 +122,13 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     if (joinable.length > 1) {
       const strongest = new Map<string, number>();
       for (const { detector, weight } of evidence.weighted) strongest.set(detector, Math.max(weight, strongest.get(detector) ?? 0));
-      for (const hit of screenText(joinable.join('\n').slice(0, MAX_JOINED_CHARS), 0, true)) {
+      keepLearnedFeatures('pause');
+      const joined = joinable.join('\n').slice(0, MAX_JOINED_CHARS);
+      for (const hit of screenText(joined, 0, true, piecesOf(joinable, MAX_JOINED_CHARS))) {
         if (hit.weight > (strongest.get(hit.detector) ?? 0)) evidence.report(hit.rule, hit.detector, hit.weight, JOINED_PATH, hit.excerpt);
       }
     }
+    keepLearnedFeatures('forget');
     if (limits.truncated) {
       for (const hit of screenText(tailOf(payload, TAIL_CHARS)))
         evidence.report(hit.rule, hit.detector, hit.weight, '$(tail)', hit.excerpt);
@@ -131,6 +154,7 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     return { flagged: score > 0 && score >= threshold, score, findings: score > 0 ? findings : [] };
   } catch (error) {
     // INVARIANT: an error is a finding that flags the payload.
+    keepLearnedFeatures('forget');
     const message = error instanceof Error ? error.message : String(error);
     return {
       flagged: true,

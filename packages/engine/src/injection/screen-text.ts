@@ -13,7 +13,7 @@ import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
-import { learnedScore, learnedWeight } from './learned-screen.ts';
+import { learnedScore, learnedScoreOfJoined, learnedWeight } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { NON_ASCII } from './text-traits.ts';
 
@@ -89,9 +89,10 @@ const NO_HITS: readonly TextHit[] = Object.freeze([]);
 
 /**
  * Every hit in one string, including those found in its decoded fragments. `fieldsJoined`: the
- * string is a payload's strings joined (see detect).
+ * string is a payload's strings joined (see detect); `joinedStrings`, when given, are those
+ * strings, of which `raw` is exactly the join by line feeds (their learned features are reused).
  */
-export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): readonly TextHit[] {
+export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, joinedStrings?: readonly string[]): readonly TextHit[] {
   if (isTrivial(raw)) return NO_HITS;
   let text = raw;
   let obfuscated = false;
@@ -113,7 +114,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
   if (bare !== undefined) fragments = [...fragments, bare];
-  const learned = learnedScore(text);
+  // ASCII text is its own normal form: the joined text is the strings' join.
+  const learned =
+    joinedStrings !== undefined && (traits & NON_ASCII) === 0 ? learnedScoreOfJoined(text, joinedStrings) : learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
   if (bare !== undefined)
     signals = [...signals, { rule: 'encoded_message', detector: 'encoded_message', weight: ENCODED_MESSAGE_WEIGHT, start: 0, end: 0 }];

@@ -5,6 +5,8 @@
 export const SCRIPT_MARKUP =
   /["'`]\s*>\s*<\s*script\b|<\s*script\b[^>]{0,80}>[^<]{0,200}?\b(?:alert|prompt|confirm|eval|fetch)\s*\(|\]\(\s*javascript:|\b(?:href|src|action|formaction|data)\s*=\s*["']?[\s\x00-\x1f\\x0-9a-f]{0,8}javascript:|\bexpression\s*\(\s*javascript:|\bon[a-z]{3,16}\s*=\s*["'\\x0-9a-f]{0,6}[^"'>\n]{0,40}?\b(?:alert|prompt|confirm|eval|fetch)\s*\(/i;
 const GATE = ['<script', 'javascript:', 'alert(', 'prompt(', 'confirm(', 'eval(', 'fetch('];
+/** Lower-case words one of which SCRIPT_MARKUP's matches always hold (lower-cased): its cheap gate. */
+export const SCRIPT_MARKUP_WORDS: readonly string[] = GATE;
 
 /** Where script-running markup starts and ends in `text`, or undefined. */
 export function findScriptMarkup(text: string, lower = text.toLowerCase()): { start: number; end: number } | undefined {
@@ -15,4 +17,19 @@ export function findScriptMarkup(text: string, lower = text.toLowerCase()): { st
 
 export function hasScriptMarkup(text: string): boolean {
   return findScriptMarkup(text) !== undefined;
+}
+
+// The characters outside ASCII whose lower case holds an ASCII letter: İ (U+0130) and the Kelvin
+// sign (U+212A), the only two in Unicode.
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+
+/**
+ * The lower case of `text`, when a decoder that maps ASCII letters to ASCII letters (ROT13,
+ * Atbash) and lower-casing commute on it: ASCII text, or text without a character that lower-cases
+ * into ASCII. Then the decoding holds one of SCRIPT_MARKUP_WORDS exactly where the lower case
+ * holds the word's encoding, and the decoding need not be built to know. Else undefined.
+ * `asciiOnly`: the caller knows the text is ASCII.
+ */
+export function lowerWhereLettersMapAlike(text: string, asciiOnly: boolean): string | undefined {
+  return asciiOnly || !LOWERS_TO_ASCII.test(text) ? text.toLowerCase() : undefined;
 }

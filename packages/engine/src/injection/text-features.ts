@@ -8,7 +8,7 @@
 /** log2 of the number of hashed buckets. */
 export const FEATURE_BITS = 18;
 export const FEATURE_COUNT = 1 << FEATURE_BITS;
-const MASK = FEATURE_COUNT - 1;
+export const MASK = FEATURE_COUNT - 1;
 /** A window of folded text the model scores; texts no longer than this are scored whole. */
 export const WINDOW = 384;
 /** Windows start every STRIDE characters, so an instruction up to WINDOW - STRIDE long lies whole in one. */
@@ -16,12 +16,12 @@ export const STRIDE = 192;
 // The scorer sums a window from two blocks of STRIDE characters.
 if (WINDOW !== 2 * STRIDE) throw new Error('WINDOW must be twice STRIDE');
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 // Distinct seeds keep a word and a character n-gram with the same letters apart.
 const WORD_SEED = 0x9e3779b1;
-const BIGRAM_SEED = 0x85ebca6b;
-const CHAR_SEED = [0, 0, 0, 0x27d4eb2f, 0x165667b1, 0xd3a2646c];
+export const BIGRAM_SEED = 0x85ebca6b;
+export const CHAR_SEED = [0, 0, 0, 0x27d4eb2f, 0x165667b1, 0xd3a2646c];
 
 /** Lower case, digits folded to 0, white space runs to one space; the text the model reads. */
 export function foldText(text: string): string {
@@ -69,8 +69,39 @@ const FOLD_ASCII = new Uint8Array(128);
 for (const code of [9, 10, 11, 12, 13, 32]) FOLD_ASCII[code] = FOLD_SPACE;
 for (let code = 48; code <= 57; code++) FOLD_ASCII[code] = FOLD_DIGIT;
 
+// What foldCodes makes of each ASCII code: 32 for white space, 48 for a digit, else its lower case.
+const FOLDED_ASCII = new Uint16Array(128);
+for (let code = 0; code < 128; code++)
+  FOLDED_ASCII[code] =
+    FOLD_ASCII[code] === FOLD_SPACE ? 32 : FOLD_ASCII[code] === FOLD_DIGIT ? 48 : String.fromCharCode(code).toLowerCase().charCodeAt(0);
+
 /** foldText's result as codes, without building a string (the scorer reads codes). */
 export function foldCodes(text: string): FoldedCodes {
+  // ASCII text is folded by a table, without a lower-cased copy; the first code outside ASCII
+  // sends the text to toLowerCase (which may change its length: İ becomes two codes).
+  const n = text.length;
+  if (foldBuffer.length < n) foldBuffer = new Uint16Array(n * 2);
+  const buffer = foldBuffer;
+  let folded = 0;
+  let afterSpace = true;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return foldLowerCased(text);
+    const out = FOLDED_ASCII[code];
+    if (out === 32) {
+      if (!afterSpace) buffer[folded++] = 32;
+      afterSpace = true;
+    } else {
+      buffer[folded++] = out;
+      afterSpace = false;
+    }
+  }
+  if (folded > 0 && buffer[folded - 1] === 32) folded--;
+  return { codes: buffer, length: folded };
+}
+
+/** foldCodes for a text that is not all ASCII. */
+function foldLowerCased(text: string): FoldedCodes {
   const lower = text.toLowerCase();
   if (foldBuffer.length < lower.length) foldBuffer = new Uint16Array(lower.length * 2);
   const codes = foldBuffer;
@@ -243,9 +274,7 @@ export function bestWindow(text: string, model: QuantisedModel): { logit: number
 
 /** bestWindow over the first `length` codes of a folded text (see foldCodes). */
 export function bestWindowOfCodes(text: Uint16Array, length: number, model: QuantisedModel): { logit: number; start: number; end: number } {
-  const bias = model.bias;
-  const scale = model.scale;
-  if (length === 0) return { logit: bias, start: 0, end: 0 };
+  if (length === 0) return { logit: model.bias, start: 0, end: 0 };
   const weights = model.weights;
   const blocks = Math.ceil(length / STRIDE) + 1;
   // The slot after the blocks sums the tail window.
@@ -276,24 +305,88 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
     counts[tail] += 3 * (blockEnd - split);
   }
   // The last positions, where the text ends inside the longer n-grams.
-  for (let i = full; i + 3 <= length; i++) {
-    let hash = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ text[i], FNV_PRIME) ^ text[i + 1], FNV_PRIME) ^ text[i + 2], FNV_PRIME);
-    let sum = weights[(hash ^ CHAR_SEED[3]) & MASK];
-    let count = 1;
-    if (i + 4 <= length) {
-      hash = Math.imul(hash ^ text[i + 3], FNV_PRIME);
-      sum += weights[(hash ^ CHAR_SEED[4]) & MASK];
-      count++;
-    }
-    credit(sums, counts, i, tailStart, tail, sum, count);
-  }
+  for (let i = full; i + 3 <= length; i++)
+    credit(sums, counts, i, tailStart, tail, gramSumAt(text, i, length - i, weights), length - i - 2);
   // Words and word bigrams, each belonging to the block where the word starts.
+  if (wordBuffer.length < 3 * ((length + 2) >> 1)) wordBuffer = new Int32Array(3 * length + 6);
+  const { words } = wordFeatures(text, 0, length, weights, wordBuffer, 0);
+  for (let k = 0, at = 0; k < words; k++, at += 3)
+    credit(sums, counts, wordBuffer[at], tailStart, tail, wordBuffer[at + 1], wordBuffer[at + 2]);
+  return bestOfBlocks(sums, counts, length, model);
+}
+
+/**
+ * The best window of a folded text of `length` codes, from the summed weights and counts of the
+ * features starting in each block of STRIDE codes, and (in the slot after the last block) in the
+ * tail window: the windows of windowsOf, [k * STRIDE, k * STRIDE + WINDOW) while they end before
+ * the text does, then the tail.
+ */
+export function bestOfBlocks(
+  sums: Int32Array,
+  counts: Int32Array,
+  length: number,
+  model: QuantisedModel,
+): { logit: number; start: number; end: number } {
+  const { bias, scale } = model;
+  const tail = Math.ceil(length / STRIDE) + 1;
+  if (length <= WINDOW) return { logit: scoreOf(bias, scale, sums[tail], counts[tail]), start: 0, end: length };
+  let best = { logit: -Infinity, start: 0, end: 0 };
+  for (let k = 0, start = 0; start + WINDOW < length; k++, start += STRIDE) {
+    const logit = scoreOf(bias, scale, sums[k] + sums[k + 1], counts[k] + counts[k + 1]);
+    if (logit > best.logit) best = { logit, start, end: start + WINDOW };
+  }
+  const tailLogit = scoreOf(bias, scale, sums[tail], counts[tail]);
+  if (tailLogit > best.logit) best = { logit: tailLogit, start: length - WINDOW, end: length };
+  return best;
+}
+
+// The words of the text bestWindowOfCodes scores last (see wordFeatures).
+let wordBuffer = new Int32Array(768);
+
+/**
+ * The summed weights of the character n-grams (3, 4 and 5 codes) at `at` of `codes` that fit in
+ * the `room` codes from there (at least 3): min(3, room - 2) of them.
+ */
+export function gramSumAt(codes: Uint16Array, at: number, room: number, weights: Int8Array): number {
+  let hash = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ codes[at], FNV_PRIME) ^ codes[at + 1], FNV_PRIME) ^ codes[at + 2], FNV_PRIME);
+  let sum = weights[(hash ^ CHAR_SEED[3]) & MASK];
+  if (room >= 4) {
+    hash = Math.imul(hash ^ codes[at + 3], FNV_PRIME);
+    sum += weights[(hash ^ CHAR_SEED[4]) & MASK];
+    if (room >= 5) {
+      hash = Math.imul(hash ^ codes[at + 4], FNV_PRIME);
+      sum += weights[(hash ^ CHAR_SEED[5]) & MASK];
+    }
+  }
+  return sum;
+}
+
+/** How a text's words end (see wordFeatures). */
+export interface WordWalk {
+  words: number;
+  /** The text's first word, when it is one of up to 24 codes (it is then the first word written). */
+  firstWord: number | undefined;
+  /** Whether a word of up to 24 codes ends the text's words (undefined: it has none), and that word. */
+  endsWithWord: boolean | undefined;
+  lastWord: number;
+}
+
+/**
+ * Writes the word features of the `length` folded codes at `from` of `codes`, three numbers per
+ * word of up to 24 codes (longer ones are hashes or base64 and give none), at `at` of `into`:
+ * where the word starts, the summed weights of the word and of its bigram with the word before it,
+ * and how many features that is. `into` has room for (length + 2) / 2 words.
+ */
+export function wordFeatures(codes: Uint16Array, from: number, length: number, weights: Int8Array, into: Int32Array, at: number): WordWalk {
+  let words = 0;
+  let firstWord: number | undefined;
+  let seenWord = false;
   let previousWord = 0;
   let haveWord = false;
   let wordStart = -1;
   let wordHash = WORD_SEED;
   for (let i = 0; i <= length; i++) {
-    const code = i < length ? text[i] : 32;
+    const code = i < length ? codes[from + i] : 32;
     if (code < 128 ? WORD_ASCII[code] === 1 : isWordCode(code)) {
       if (wordStart < 0) {
         wordStart = i;
@@ -303,31 +396,28 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
     } else if (wordStart >= 0) {
       if (i - wordStart <= 24) {
         const word = wordHash >>> 0;
+        if (!seenWord) firstWord = word;
         let sum = weights[word & MASK];
         let count = 1;
         if (haveWord) {
           sum += weights[(Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ word) & MASK];
           count++;
         }
-        credit(sums, counts, wordStart, tailStart, tail, sum, count);
+        const slot = at + 3 * words;
+        into[slot] = wordStart;
+        into[slot + 1] = sum;
+        into[slot + 2] = count;
+        words++;
         previousWord = word;
         haveWord = true;
       } else {
         haveWord = false;
       }
+      seenWord = true;
       wordStart = -1;
     }
   }
-  if (length <= WINDOW) return { logit: scoreOf(bias, scale, sums[tail], counts[tail]), start: 0, end: length };
-  let best = { logit: -Infinity, start: 0, end: 0 };
-  // The windows of windowsOf: [k * STRIDE, k * STRIDE + WINDOW) while they end before the text does, then the tail.
-  for (let k = 0, start = 0; start + WINDOW < length; k++, start += STRIDE) {
-    const logit = scoreOf(bias, scale, sums[k] + sums[k + 1], counts[k] + counts[k + 1]);
-    if (logit > best.logit) best = { logit, start, end: start + WINDOW };
-  }
-  const tailLogit = scoreOf(bias, scale, sums[tail], counts[tail]);
-  if (tailLogit > best.logit) best = { logit: tailLogit, start: tailStart, end: length };
-  return best;
+  return { words, firstWord, endsWithWord: seenWord ? haveWord : undefined, lastWord: previousWord };
 }
 
 /**
@@ -359,7 +449,15 @@ function gramSums(text: Uint16Array, from: number, to: number, weights: Int8Arra
 }
 
 /** Adds the weights of features starting at `position` to its block, and to the tail when it starts inside it. */
-function credit(sums: Int32Array, counts: Int32Array, position: number, tailStart: number, tail: number, sum: number, count: number): void {
+export function credit(
+  sums: Int32Array,
+  counts: Int32Array,
+  position: number,
+  tailStart: number,
+  tail: number,
+  sum: number,
+  count: number,
+): void {
   const at = (position / STRIDE) | 0;
   sums[at] += sum;
   counts[at] += count;
@@ -369,7 +467,7 @@ function credit(sums: Int32Array, counts: Int32Array, position: number, tailStar
   }
 }
 
-function scoreOf(bias: number, scale: number, sum: number, count: number): number {
+export function scoreOf(bias: number, scale: number, sum: number, count: number): number {
   return bias + (count > 0 ? (scale * sum) / Math.sqrt(count) : 0);
 }
 
