@@ -3,56 +3,23 @@
 // `DecisionService.decide()` called directly with N in flight (the ~300 B low-risk calls of
 // latency-bench.ts), and the process's CPU time (all threads, process.cpuUsage) per decision,
 // best of the rounds. No HTTP in the measured part: what is left is the service and the store.
+// ACTIONGATE_ROOT=/path/to/other/checkout measures that checkout's server code (before/after in one run).
 //   node --import tsx bench/decision-cpu-bench.ts [inflight=16] [decisions per round=3000] [rounds=3]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../packages/server/src/app.ts';
-import { configFromEnv } from '../packages/server/src/config.ts';
-import { SigningKeyRing } from '../packages/server/src/signing-keys.ts';
-import { openStore } from '../packages/server/src/store/open-store.ts';
-import { bootstrap } from '../packages/server/src/tenants.ts';
-import { hashSecret } from '../packages/server/src/ids.ts';
-import { seed } from './http/seed.ts';
-import { LOW_RISK_PATH } from './http/workload.ts';
+import { startInProcessDecisions } from './lib/in-process-decisions.ts';
 import { fmt } from './lib/measure.ts';
-import { payloadOfSize } from './lib/payloads.ts';
 
 const [inflight, perRound, rounds] = [16, 3_000, 3].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
-const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-cpu-'));
-const adminKey = `fk_cpu_bench_${process.pid}_admin`;
-const config = configFromEnv({
-  ...process.env,
-  ACTIONGATE_DATA_DIR: dataDir,
-  ACTIONGATE_ADMIN_KEY: adminKey,
-  ACTIONGATE_LOG_LEVEL: 'warn',
-});
-const store = await openStore(config);
-const { app, ctx } = buildApp({ config, store, keyRing: SigningKeyRing.loadOrCreate(dataDir) });
+const { decideOne, close } = await startInProcessDecisions('cpu', process.env.ACTIONGATE_ROOT);
 try {
-  await bootstrap(store, adminKey, Date.now());
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const agents = (await seed(`http://127.0.0.1:${port}`, adminKey, 20)).normal;
-  const keys = await Promise.all(agents.map(async ({ key, agentId }) => ({ row: (await store.findKeyByHash(hashSecret(key)))!, agentId })));
-  const template = payloadOfSize(230);
-  let n = 0;
   const verdicts: Record<string, number> = {};
-  const one = async () => {
-    const { row, agentId } = keys[n % keys.length];
-    const decided = await ctx.decisions.decide(row, {
-      path: LOW_RISK_PATH,
-      agent_id: agentId,
-      payload: { ...template, request_id: `cpu-${n++}` },
-    } as never);
-    verdicts[decided.verdict] = (verdicts[decided.verdict] ?? 0) + 1;
-  };
   const round = async (count: number) => {
     let left = count;
     await Promise.all(
       Array.from({ length: inflight }, async () => {
-        while (left-- > 0) await one();
+        while (left-- > 0) {
+          const verdict = await decideOne();
+          verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
+        }
       }),
     );
   };
@@ -70,7 +37,5 @@ try {
     `decide() through the service and store, ${inflight} in flight: ${results.map((us) => fmt(us)).join(' / ')} µs CPU per decision (best ${fmt(Math.min(...results))}), of which in the kernel ${systemShare.map((share) => `${Math.round(100 * share)}%`).join(' / ')}; verdicts ${JSON.stringify(verdicts)}`,
   );
 } finally {
-  await app.close();
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
