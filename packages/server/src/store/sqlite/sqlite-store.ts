@@ -150,6 +150,7 @@ export class SqliteStore implements Store {
   protected readonly invalidation: CacheInvalidation = this.caches;
   private statements: ReturnType<SqliteStore['prepare']>;
   private pragmas: ReturnType<typeof commitPragmas>;
+  private transactions: ReturnType<SqliteStore['transactionsOf']>;
   private events: SqliteEventLog;
   private haltSwitch: SqliteHalt;
   private traces: SqliteTraces;
@@ -204,6 +205,7 @@ export class SqliteStore implements Store {
     this.migrate();
     this.statements = this.prepare();
     this.pragmas = commitPragmas(this.db);
+    this.transactions = this.transactionsOf();
     this.events = new SqliteEventLog(this.db, (tenantId, id) => {
       const row = this.statements.decisionEventFields.get(tenantId, id) as Row | undefined;
       return row ? decisionEventFieldsOf(row) : null;
@@ -570,6 +572,32 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * The transactions of a group commit, made once: `db.transaction()` builds four wrappers each
+   * call (issue 15: ~1.7% of the CPU per decision when made per batch and per savepoint).
+   */
+  private transactionsOf() {
+    // Inside the batch's transaction this runs as a savepoint: a decision that fails rolls back alone.
+    const inSavepoint = this.db.transaction((job: DecisionJob) => this.applyDecision(job));
+    const batch = this.db.transaction((batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>) => {
+      for (const pending of batch) {
+        const eventMark = this.events.mark();
+        try {
+          // A batch of one needs no savepoint: its failure is rethrown below and rolls back the
+          // whole transaction, which holds nothing else.
+          outcomes.push({ row: batch.length === 1 ? this.applyDecision(pending.job) : inSavepoint(pending.job) });
+        } catch (error) {
+          if (batch.length === 1) throw error;
+          this.events.rollbackTo(eventMark);
+          this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
+          outcomes.push({ error });
+        }
+      }
+    });
+    const reads = this.db.transaction((job: Parameters<SqliteStore['decisionReads']>[0]) => this.decisionReads(job));
+    return { batch, reads };
+  }
+
   /** Commits every queued decision in one transaction, then answers each. */
   private flush(): void {
     this.flushScheduled = false;
@@ -582,22 +610,7 @@ export class SqliteStore implements Store {
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
     try {
       this.pragmas.batchCommit();
-      this.db.transaction(() => {
-        for (const pending of batch) {
-          const eventMark = this.events.mark();
-          try {
-            // A savepoint per decision: one that fails rolls back alone. A batch of one needs none:
-            // its failure is rethrown below and rolls back the whole transaction, which holds nothing else.
-            const apply = () => this.applyDecision(pending.job);
-            outcomes.push({ row: batch.length === 1 ? apply() : this.db.transaction(apply)() });
-          } catch (error) {
-            if (batch.length === 1) throw error;
-            this.events.rollbackTo(eventMark);
-            this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
-            outcomes.push({ error });
-          }
-        }
-      })();
+      this.transactions.batch(batch, outcomes);
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
@@ -679,7 +692,7 @@ export class SqliteStore implements Store {
   }
 
   async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {
-    return decisionStateOf(job, this.db.transaction(() => this.decisionReads(job))());
+    return decisionStateOf(job, this.transactions.reads(job));
   }
 
   /** What a decision reads (issue 19: shared with readDecisionState, which writes nothing). */
@@ -1032,8 +1045,12 @@ export class SqliteStore implements Store {
   }
 
   async deleteTenant(tenantId: string): Promise<void> {
-    this.demoTenants.deleteTenant(tenantId);
-    this.invalidation.invalidate({ kind: 'all', tenantId });
+    try {
+      this.demoTenants.deleteTenant(tenantId);
+    } finally {
+      this.invalidation.invalidate({ kind: 'all', tenantId });
+      this.budgets.forgetLimits(tenantId);
+    }
   }
 
   async staleTenantIds(idPrefix: string, createdBefore: number, limit: number): Promise<string[]> {
