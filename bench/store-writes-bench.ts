@@ -12,7 +12,9 @@ import { startInProcessDecisions } from './lib/in-process-decisions.ts';
 
 const [inflight, count, rounds] = [1, 300, 3].map((fallback, i) => Number(process.argv[2 + i] ?? fallback));
 const root = process.env.ACTIONGATE_ROOT ?? 'this checkout';
-const { store, dataDir, round, close } = await startInProcessDecisions('writes', process.env.ACTIONGATE_ROOT);
+const { store, dataDir, round, close, walSyncObservers } = await startInProcessDecisions('writes', process.env.ACTIONGATE_ROOT);
+let syncs = 0;
+walSyncObservers.add(() => syncs++);
 const db = (store as any).db;
 // Count and time every statement a group commit runs through better-sqlite3 (the prototype all prepared statements share).
 const statementProto = Object.getPrototypeOf(db.prepare('SELECT 1'));
@@ -20,9 +22,11 @@ let statements = 0;
 let sqlNs = 0n;
 // Only what group commits run counts as the decisions' (not the storage probe's fsynced write, nor the journal's signer).
 let inFlush = false;
+let commits = 0;
 const flush = (store as any).flush;
 (store as any).flush = function (this: unknown, ...args: unknown[]) {
   inFlush = true;
+  commits++;
   try {
     return flush.apply(this, args);
   } finally {
@@ -57,22 +61,31 @@ try {
   const pragmas = (store as any).pragmas;
   pragmas.otherCommits = () => db.pragma('synchronous = FULL');
   db.pragma('wal_autocheckpoint = 0');
-  const results: Array<{ pages: number; statements: number; sqlUs: number }> = [];
+  const results: Array<{ pages: number; statements: number; sqlUs: number; commits: number; syncs: number }> = [];
   let before = 0;
   for (let r = 0; r < rounds; r++) {
     db.pragma('wal_checkpoint(TRUNCATE)');
     statements = 0;
+    syncs = 0;
+    commits = 0;
     sqlNs = 0n;
     sqlCounts.clear();
     sqlTimes.clear();
     before = statSync(walFile).size;
     await round(count, inflight);
     const frames = (statSync(walFile).size - Math.max(before, 32)) / (4096 + 24);
-    results.push({ pages: frames / count, statements: statements / count, sqlUs: Number(sqlNs) / 1000 / count });
+    results.push({
+      pages: frames / count,
+      statements: statements / count,
+      sqlUs: Number(sqlNs) / 1000 / count,
+      commits: commits / count,
+      syncs: syncs / count,
+    });
   }
-  const best = (key: 'pages' | 'statements' | 'sqlUs') => Math.min(...results.map((result) => result[key]));
+  const best = (key: 'pages' | 'statements' | 'sqlUs' | 'commits' | 'syncs') => Math.min(...results.map((result) => result[key]));
   console.log(
     `${root}: ${count} decisions x ${rounds}, ${inflight} in flight: ${best('pages').toFixed(2)} WAL pages, ${best('statements').toFixed(2)} SQL statements, ` +
+      `${best('commits').toFixed(3)} group commits and ${best('syncs').toFixed(3)} WAL fdatasyncs, ` +
       `${results.map((result) => result.sqlUs.toFixed(1)).join(' / ')} µs CPU inside them per decision (best ${best('sqlUs').toFixed(1)})`,
   );
   if (process.env.SHOW_PAGES) {

@@ -19,6 +19,7 @@ export async function startInProcessDecisions(tag: string, root: string | undefi
   const { openStore } = await load('store/open-store.ts');
   const { bootstrap } = await load('tenants.ts');
   const { hashSecret } = await load('ids.ts');
+  const { walSyncObservers } = await load('store/sqlite/wal-sync.ts');
   const dataDir = mkdtempSync(join(tmpdir(), `actiongate-${tag}-`));
   const adminKey = `fk_${tag}_bench_${process.pid}_admin`;
   const config = configFromEnv({
@@ -60,7 +61,14 @@ export async function startInProcessDecisions(tag: string, root: string | undefi
         }),
       );
     };
-    return { store, dataDir, decideOne, round, close };
+    return {
+      store,
+      dataDir,
+      decideOne,
+      round,
+      close,
+      walSyncObservers: walSyncObservers as Set<(seconds: number, failed: boolean) => void>,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -30,7 +30,7 @@ export class SqliteEventLog {
     // Issue 15: one statement takes the next number and writes the event (was a read, then an insert).
     this.insert = db.prepare(
       `INSERT INTO events (tenant_id, seq, type, data, created_at)
-       SELECT @tenant, COALESCE(MAX(seq), 0) + 1, @type, @data, @now FROM events WHERE tenant_id = @tenant RETURNING seq`,
+       SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM events WHERE tenant_id = ? RETURNING seq`,
     );
     this.after = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
   }
@@ -47,7 +47,7 @@ export class SqliteEventLog {
     now: number,
     stored: string | Buffer = packJson(JSON.stringify(data)),
   ): EventRow {
-    const seq = (this.insert.get({ tenant: tenantId, type, data: stored, now }) as Row).seq as number;
+    const seq = (this.insert.get(tenantId, type, stored, now, tenantId) as Row).seq as number;
     const event: EventRow = { tenantId, seq, type, data, createdAt: now };
     this.pending.push(event);
     return event;

@@ -72,7 +72,7 @@ import { SqlitePlans } from './sqlite-plans.ts'; // issue 21 item 4
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
-import { encodeDecisionBody } from './decision-body.ts';
+import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
@@ -297,10 +297,9 @@ export class SqliteStore implements Store {
          WHERE id = ? AND status = 'approved' AND expires_at > ?`,
       ),
       insertDecision: db.prepare(
-        `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing,
-           mode, risk, detail, created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
-         VALUES (@id, @tenant_id, @agent_id, @key_id, @path, @payload_hash, @verdict, @blocked, @enforcing,
-           @mode, @risk, @detail, @created_at, @signature, @signing_key_id, @approval_id, @trace_id, @body, @journal_seq, @signed_v)`,
+        `INSERT INTO decisions (${DECISION_INSERT_COLUMNS}) VALUES (${DECISION_INSERT_COLUMNS.split(',')
+          .map(() => '?')
+          .join(', ')})`,
       ),
       approval: db.prepare(`SELECT ${APPROVAL_COLUMNS} WHERE a.tenant_id = ? AND a.id = ?`),
       approvalState: db.prepare('SELECT * FROM approvals WHERE tenant_id = ? AND id = ?'),
@@ -746,28 +745,7 @@ export class SqliteStore implements Store {
 
   /** The decision's row, naming its journal entry; returns its sequence number. */
   private insertDecision(row: DecisionRow, journalSeq: number | null): number {
-    const info = this.statements.insertDecision.run({
-      id: row.id,
-      tenant_id: row.tenantId,
-      agent_id: row.agentId,
-      key_id: row.keyId,
-      path: row.path,
-      payload_hash: Buffer.from(row.payloadHash, 'hex'),
-      verdict: row.verdict,
-      blocked: row.blocked ? 1 : 0,
-      enforcing: row.enforcing ? 1 : 0,
-      mode: row.mode,
-      risk: row.risk,
-      detail: row.detail,
-      created_at: row.createdAt,
-      signature: Buffer.from(row.signature, 'base64url'),
-      signing_key_id: row.signingKeyId,
-      approval_id: row.approvalId,
-      trace_id: row.traceId ?? null,
-      body: encodeDecisionBody(JSON.stringify(row.payload ?? {}), row.stages),
-      journal_seq: journalSeq,
-      signed_v: row.signedVersion ?? 1,
-    });
+    const info = this.statements.insertDecision.run(...decisionInsertValues(row, journalSeq));
     return Number(info.lastInsertRowid);
   }
 
