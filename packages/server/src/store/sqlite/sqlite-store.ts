@@ -588,6 +588,7 @@ export class SqliteStore implements Store {
         } catch (error) {
           if (batch.length === 1) throw error;
           this.events.rollbackTo(eventMark);
+          this.journal.forgetBatchTips();
           this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
           outcomes.push({ error });
         }
@@ -609,7 +610,7 @@ export class SqliteStore implements Store {
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
     try {
       this.pragmas.batchCommit();
-      this.transactions.batch(batch, outcomes);
+      this.journal.inBatch(() => this.transactions.batch(batch, outcomes));
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
