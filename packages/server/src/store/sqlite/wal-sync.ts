@@ -94,7 +94,8 @@ export class WalSync {
   /** Syncs on the calling thread (shutdown: nothing may be left unsynced when the process exits). */
   durableNow(): void {
     const fds = this.walFile === null ? null : this.open();
-    if (fds !== null) fdatasyncSync(fds[0]);
+    // On a descriptor no sync is running on, if there is one: two syncs on one descriptor can split an error.
+    if (fds !== null) fdatasyncSync(fds[Math.max(0, this.busy.indexOf(false))]);
   }
 
   close(): void {
