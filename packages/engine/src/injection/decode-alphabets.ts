@@ -11,7 +11,7 @@ import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-function decodeBase32(run: string): string {
+export function decodeBase32(run: string): string {
   const bytes: number[] = [];
   let buffer = 0;
   let bits = 0;
@@ -139,7 +139,7 @@ function decodeBraille(run: string): string {
   return out;
 }
 
-function atbash(text: string): string {
+export function atbash(text: string): string {
   return text.replace(/[A-Za-z]/g, (char) => {
     const code = char.charCodeAt(0);
     return String.fromCharCode(code <= 90 ? 155 - code : 219 - code);
@@ -153,7 +153,7 @@ const MAX_ASCII85_TEXT = 8192;
 /** Short words mirror into common ones by chance: a mirrored text must read as English throughout. */
 const ATBASH_READABLE = 0.5;
 
-function decodeAscii85(run: string): string | undefined {
+export function decodeAscii85(run: string): string | undefined {
   const body = run.replace(/^<~|~>$/g, '');
   if ((body.match(ASCII85_PUNCTUATION)?.length ?? 0) < body.length / 6) return undefined;
   const bytes: number[] = [];
@@ -172,7 +172,7 @@ function decodeAscii85(run: string): string | undefined {
 // uuencode: lines whose first character gives the line's byte count (space + n), the rest 4 characters per 3 bytes.
 const UU_LINE = /^[!-M][ -`]{4,61}\s*$/m;
 
-function decodeUu(text: string): string | undefined {
+export function decodeUu(text: string): string | undefined {
   const bytes: number[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.startsWith('begin ') || line === 'end') continue;

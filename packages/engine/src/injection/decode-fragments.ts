@@ -25,7 +25,9 @@ export interface DecodedFragment {
     | 'braille'
     | 'atbash'
     | 'ascii85'
-    | 'uuencode';
+    | 'uuencode'
+    | 'base85'
+    | 'quoted_printable';
   /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
   text: string;
   /** The encoded source, for excerpts. */

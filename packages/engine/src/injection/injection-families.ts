@@ -19,6 +19,8 @@ export interface Family {
    */
   gate: readonly string[];
   pattern: RegExp;
+  /** A negation just before the hit ("never reveal your system prompt") cancels it. */
+  negatable?: boolean;
 }
 
 const DISMISS = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|skip|discard|overlook|set\s+aside)`;
@@ -168,6 +170,15 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     gate: ['assistant:', 'user:'],
     pattern: /(?:^|\n)[ \t]*assistant[ \t]*:[^\n]{0,200}\n[ \t]*(?:user|human)[ \t]*:[ \t]*\S/i,
   },
+  // A turn of the user forged after a stand-in for the model's answer ("<translated sentence>\nUser:
+  // next, …"), or a forged user turn that dictates words to repeat
+  {
+    rule: 'forged_dialogue',
+    weight: 0.55,
+    gate: ['user:', 'human:'],
+    pattern:
+      /(?:<[^<>\n]{3,80}>|\[[^\][\n]{3,80}\])[ \t]*\n+[ \t]*(?:user|human)[ \t]*:[ \t]*\S|(?:^|\n)[ \t]*(?:user|human)[ \t]*:[^\n]{0,40}?\b(?:repeat|say|write|print|output)\s+(?:the\s+following|after\s+me|this|these\s+words)\b/i,
+  },
   // A URL put together from pieces, or with a placeholder the reader is told to fill with the conversation
   {
     rule: 'exfiltration_url',
@@ -215,9 +226,10 @@ export const INJECTION_FAMILIES: readonly Family[] = [
   {
     rule: 'prompt_leak',
     weight: 0.6,
+    negatable: true,
     gate: ['instruction', 'prompt', 'message', 'rules', 'configuration', 'above', 'told', 'guidelines', 'directives'],
     pattern:
-      /\b(?:output|print|repeat|reveal|show|display|write\s+out|give\s+me|tell\s+me|share|translate|summari[sz]e|spell\s+out|paste|list|recite|dump)\b(?:\s+\S+){0,3}?\s+(?:your|the)\s+(?:(?:very\s+)?(?:initial|original|starting|system|hidden|secret|first|full|exact|complete|underlying|previous)\s+)+(?:instructions|prompt|message|rules|guidelines|directives|configuration)\b|\bwhat\s+(?:were|are)\s+you\s+(?:told|instructed|programmed|asked)\s+(?:to\s+do\s+)?before\b|\b(?:output|print|repeat|reproduce|copy)\s+(?:all\s+of\s+|everything\s+in\s+)?the\s+(?:text|words|content)\s+above\b[^.\n]{0,30}?\b(?:in\s+full|verbatim|exactly|word\s+for\s+word|code\s+block)/i,
+      /\b(?:output|print|repeat|reveal|show|display|write\s+out|give\s+me|tell\s+me|share|translate|summari[sz]e|spell\s+out|paste|list|recite|dump)\b(?:\s+\S+){0,3}?\s+(?:your|the)\s+(?:(?:very\s+)?(?:initial|original|starting|system|hidden|secret|first|full|exact|complete|underlying|previous)\s+)+(?:instructions|prompt|message|rules|guidelines|directives)\b|\bwhat\s+(?:were|are)\s+you\s+(?:told|instructed|programmed|asked)\s+(?:to\s+do\s+)?before\b|\b(?:output|print|repeat|reproduce|copy)\s+(?:all\s+of\s+|everything\s+in\s+)?the\s+(?:text|words|content)\s+above\b[^.\n]{0,30}?\b(?:in\s+full|verbatim|exactly|word\s+for\s+word|code\s+block)/i,
   },
   // "Run the following query exactly", "drop all tables": an instruction to act destructively or blindly
   {

@@ -352,12 +352,13 @@ const ROLE_RULES: PatternRule[] = [
     gate: keyed(/\[\/?inst\]|<<\/?sys|_of_turn>/i, [], ['[inst', '[/inst', '<<sys', '<</sys', '_of_turn']),
     pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?start_of_turn>|<\/?end_of_turn>/,
   },
+  // "### Response:" opens a forged turn; "#### response" without the colon is a heading of API docs.
   {
     rule: 'role_forgery',
     gate: keyed(/#{2,}/, [], ['##']),
     weight: 0.65,
     pattern:
-      /(?:^|\n)[ \t]*#{2,}[ \t]*(?:system|instructions?|assistant|response|new\s+instructions?|system\s+prompt|admin|developer)[ \t]*:?[ \t]*(?:\n|$|[A-Za-z])/i,
+      /(?:^|\n)[ \t]*#{2,}[ \t]*(?:(?:system|instructions?|assistant|new\s+instructions?|system\s+prompt|admin|developer)[ \t]*:?|response[ \t]*:)[ \t]*(?:\n|$|[A-Za-z])/i,
   },
   {
     rule: 'role_forgery',
@@ -454,8 +455,9 @@ const DISCLOSE_GATE = keyed(
 // Credentials: whose they are matters. "Reveal your API key by clicking the eye icon" is a help
 // page talking to its human reader; "reveal the API key" or "send all credentials" is not.
 const CREDENTIAL = String.raw`(?:api[\s_-]?keys?|apikeys?|access[\s_-]?(?:keys?|tokens?)|secret[\s_-]?(?:keys?|words?)|secrets|client[\s_-]?secrets?|passwords?|passwd|pass\s?phrases?|passcodes?|credentials?|auth(?:entication|orization)?[\s_-]?tokens?|bearer[\s_-]?tokens?|session[\s_-]?(?:tokens?|cookies?|ids?)|cookies|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|seed\s+phrases?|recovery\s+phrases?|mnemonic|credit\s+card(?:\s+numbers?)?|card\s+numbers?|cvv|social\s+security\s+numbers?|bank\s+details|env(?:ironment)?[\s_-]?var(?:iable)?s?|\.env\b)`;
-// The model's own secrets: its prompt, instructions and memory, whoever the text calls them.
-const MODEL_SECRET = String.raw`(?:(?:the\s+|your\s+)?(?:system|initial|hidden|original|secret|internal|developer|pre-?)\s*prompts?|(?:(?:the|all|of|your|my)\s+){0,3}(?:your|above|previous|prior|preceding|foregoing|earlier|initial|original|system|hidden|secret|internal|developer|all)\s+(?:instructions|prompts?|rules|guidelines|configuration|directives)|conversation\s+history|chat\s+history|previous\s+messages|memory\s+contents)`;
+// The model's own secrets: its prompt, instructions and memory, whoever the text calls them ("the
+// system configuration" is a server's; the model's is "your initial configuration", prompt-leak.ts).
+const MODEL_SECRET = String.raw`(?:(?:the\s+|your\s+)?(?:system|initial|hidden|original|secret|internal|developer|pre-?)\s*prompts?|(?:(?:the|all|of|your|my)\s+){0,3}(?:your|above|previous|prior|preceding|foregoing|earlier|initial|original|system|hidden|secret|internal|developer|all)\s+(?:instructions|prompts?|rules|guidelines|directives)|conversation\s+history|chat\s+history|previous\s+messages|memory\s+contents)`;
 const SECRET_OBJECT = String.raw`(?:${CREDENTIAL}|${MODEL_SECRET})`;
 // Verbs that disclose on their own; "provide", "include", "paste" a key are set-up instructions
 // unless a destination follows.
@@ -960,6 +962,7 @@ const FAMILY_RULES: PatternRule[] = INJECTION_FAMILIES.map((family) => ({
     // Key words of punctuation only (`](//`) are symbols, looked for as they are.
     family.gate.filter((word) => scanWord(word).trim() === ''),
   ),
+  ...(family.negatable === true ? { negatedBy: NEGATION } : {}),
 }));
 
 export const PATTERN_RULES: readonly PatternRule[] = [

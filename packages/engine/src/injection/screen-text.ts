@@ -4,9 +4,12 @@
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
+import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
 import { detectPersonaJailbreak } from './persona-jailbreak.ts';
+import { detectPromptLeak } from './prompt-leak.ts';
+import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
@@ -27,6 +30,7 @@ const OBFUSCATION_WEIGHT = 0.2;
 const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
+const ENCODED_MESSAGE_WEIGHT = 0.5;
 const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
@@ -40,10 +44,22 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const intent = detectAgentIntent(text, traits);
   const reader = detectReaderAddress(text, traits);
   const persona = detectPersonaJailbreak(text);
+  const leak = detectPromptLeak(text, traits);
+  const roleplay = detectRoleplaySetup(text, traits);
   // Most texts give no signal at all.
-  if (code === undefined && divergence === undefined && intent === undefined && reader === undefined && persona === undefined)
+  if (
+    code === undefined &&
+    divergence === undefined &&
+    intent === undefined &&
+    reader === undefined &&
+    persona === undefined &&
+    leak === undefined &&
+    roleplay === undefined
+  )
     return patterns;
   const signals = [...patterns];
+  if (leak !== undefined) signals.push(leak);
+  if (roleplay !== undefined) signals.push(roleplay);
   if (persona !== undefined) signals.push(persona);
   if (code !== undefined) signals.push(code);
   if (divergence !== undefined) signals.push(divergence);
@@ -88,14 +104,19 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false): 
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  const signals = detect(text, traits, fieldsJoined);
+  let signals = detect(text, traits, fieldsJoined);
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
   }
+  // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
+  const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
+  if (bare !== undefined) fragments = [...fragments, bare];
   const learned = learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
+  if (bare !== undefined)
+    signals = [...signals, { rule: 'encoded_message', detector: 'encoded_message', weight: ENCODED_MESSAGE_WEIGHT, start: 0, end: 0 }];
   if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0 && carriers === undefined) return NO_HITS;
   const hits: TextHit[] = signals.map((signal) => ({
     rule: signal.rule,

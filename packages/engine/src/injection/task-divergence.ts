@@ -235,6 +235,20 @@ function isSentenceEnd(code: number): boolean {
 const ADDRESSES_RECIPIENT = /\b(?:you|your|yours|yourself|you'(?:re|ve|ll|d))\b/i;
 const POLITE_OPENER = /^(?:[-*•>#\d.)\s]+)?(?:please\s+)?(?:can|could|would|will|do)\s+you\b/i;
 
+const LOWER_CASE_BULLET = /^[-*•+]\s+[a-z]/;
+const BULLET = /^[-*•+]\s/;
+const BULLET_LINES = /(?:^|\n)[ \t]*[-*•+][ \t]/g;
+/** Bullets from which a text is a list (a change log, release notes). */
+const LIST_BULLETS = 3;
+
+function bulletedList(text: string): boolean {
+  BULLET_LINES.lastIndex = 0;
+  let count = 0;
+  while (BULLET_LINES.exec(text) !== null) if (++count >= LIST_BULLETS) return true;
+  return false;
+}
+const MARKDOWN_TITLE_OR_QUOTE = /^(?:#{1,6}\s|>)/;
+
 const READER_OUTPUT = /\b(?:your|you)\s+(?:response|reply|answer|output|message|elucidation)(?:'s|s)?\b/gi;
 
 // Cheap whole-text test: some sentence starts like a request (a task verb, a question word, a
@@ -259,6 +273,16 @@ function endsSentence(text: string, end: string): boolean {
     if (isSpaceCode(text.charCodeAt(at + 1))) return true;
   }
   return false;
+}
+
+function continuesSentence(text: string, segment: Segment): boolean {
+  const first = segment.text.trimStart().charCodeAt(0);
+  if (!(first >= 97 && first <= 122)) return false;
+  let at = segment.start - 1;
+  while (at >= 0 && isSpaceCode(text.charCodeAt(at))) at--;
+  if (at < 0) return false;
+  const before = text.charCodeAt(at) | 0x20;
+  return (before >= 97 && before <= 122) || text.charCodeAt(at) === 44;
 }
 
 type RequestKind = 'imperative' | 'question' | 'first_person';
@@ -303,6 +327,17 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     if (trimmed.endsWith(':')) continue;
     // Instructions about code in a code answer ("Replace `-` with `_`") refer to its code.
     if (trimmed.includes('`')) continue;
+    // A Markdown heading or quotation is a title or a citation, not a request to the reader
+    // ("### Encode a URL containing user data" in a README).
+    if (MARKDOWN_TITLE_OR_QUOTE.test(trimmed)) continue;
+    // A line that starts in lower case after a line that ends mid-sentence is the rest of a
+    // hard-wrapped sentence ("… is it necessary to\ndevelop native modules"), not a request.
+    if (continuesSentence(text, segment)) continue;
+    // A bullet in lower case is an entry of a list ("- replace the build path in gmp.h"), as
+    // change logs write them.
+    if (LOWER_CASE_BULLET.test(trimmed)) continue;
+    // So is any bullet of a bulleted list ("* Convert lintian overrides to the new format").
+    if (BULLET.test(trimmed) && bulletedList(text)) continue;
     const kind = requestKind(trimmed);
     if (kind === undefined) continue;
     // "What are your plans?", "Add your card": the document talking to its own recipient.

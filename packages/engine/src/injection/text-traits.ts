@@ -2,6 +2,7 @@
 // that scans a text for key words, so each detector can skip its cheap regular-expression test
 // (a whole pass over the text) when the characters that test needs do not occur.
 
+import { LEAK_WORDS, ROLEPLAY_WORDS } from './family-words.ts';
 import { AGENT_INTENT_WORDS, READER_WORDS } from './intent-words.ts';
 
 /** A character outside ASCII. */
@@ -31,6 +32,10 @@ export const AGENT_WORD = 1 << 13;
 /** A key word of the reader-address detector (intent-words.ts), found by the key-word scan. */
 export const READER_WORD = 1 << 14;
 
+/** A key word of the prompt-leak detector (family-words.ts), found by the key-word scan. */
+export const LEAK_WORD = 1 << 15;
+/** A key word of the role-play set-up detector (family-words.ts), found by the key-word scan. */
+export const ROLEPLAY_WORD = 1 << 16;
 /** The shortest run of base64 characters worth decoding. */
 export const MIN_BASE64_RUN = 16;
 
@@ -41,6 +46,8 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   [' while ', CODE_WORD],
   ...AGENT_INTENT_WORDS.map((word) => [word, AGENT_WORD] as const),
   ...READER_WORDS.map((word) => [word, READER_WORD] as const),
+  ...LEAK_WORDS.map((word) => [word, LEAK_WORD] as const),
+  ...ROLEPLAY_WORDS.map((word) => [word, ROLEPLAY_WORD] as const),
 ];
 
 /** Traits of each ASCII code. */
@@ -61,11 +68,11 @@ add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64
 
 /**
  * Traits of a text, for a caller that has not scanned it: every character trait, CODE_WORD when
- * one of the words occurs anywhere, and BASE64_RUN, AGENT_WORD and READER_WORD (so each may be set
- * where the scan would not).
+ * one of the words occurs anywhere, and BASE64_RUN and the word traits (so each may be set where the
+ * scan would not).
  */
 export function traitsOf(text: string): number {
-  let traits = BASE64_RUN | AGENT_WORD | READER_WORD;
+  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;

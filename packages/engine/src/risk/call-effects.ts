@@ -8,7 +8,9 @@ import type { Findings } from './findings.ts';
 import { assessHiddenShell, isAdminGrant } from './hidden-shell.ts';
 import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
+import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
+import { adminRoleField, assessControlPlaneCall } from './http-control-plane.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
 
@@ -140,6 +142,8 @@ const CODE_KEYS = new Set([
   'expression',
   'input',
 ]);
+/** Code fields that are never shell commands. */
+const CODE_ONLY_KEYS = new Set(['code', 'source_code', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
 const GRANT_WORDS = new Set([
   'iam',
   'role',
@@ -154,6 +158,14 @@ const GRANT_WORDS = new Set([
   'access',
   'admin',
   'privilege',
+  'collaborator',
+  'collaborators',
+  'member',
+  'members',
+  'membership',
+  'owner',
+  'owners',
+  'assignment',
 ]);
 const PAYMENT_URL =
   /\/v\d+\/(?:transfers|payouts|charges|payment_intents|payments|withdrawals|transactions|remittances|disbursements|wires)\b|\/(?:transfers|payouts|payments|withdraw(?:als)?|wire|remittance)(?:\/|\?|$)|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com/i;
@@ -164,7 +176,11 @@ const KEY_MATERIAL =
 const SECRET_TEMPLATE = /\.(?:example|sample|template|dist|defaults?|tpl)$/i;
 const NOT_SECRET = /(?:\.pub|known_hosts|authorized_keys2?)$/i;
 const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]\.\.){1,}(?:[\\/]|$)|(?:%2e%2e(?:%2f|\/|\\)){2,}|\.\.[\\/].*\.\.[\\/]/i;
+/** Sub-commands of editor tools that show a file (`{command: "view", path}`). */
+const SUBCOMMAND_KEYS = ['command', 'action', 'operation', 'mode', 'op'];
+const READ_SUBCOMMAND = /^(?:view|read|get|cat|show|open|print|display)$/i;
 const MAX_JSON_BODY = 64 * 1024;
+const FORM_BODY = /^[\w.%[\]-]{1,64}=[^&\s]{0,256}(?:&[\w.%[\]-]{1,64}=[^&\s]{0,256}){1,63}$/;
 const MAX_CANDIDATES = 64;
 
 /** String fields holding JSON (an HTTP body given as text) read as fields too. */
@@ -173,12 +189,17 @@ export function withJsonBodies(fields: PayloadFields): PayloadFields {
   for (const field of fields.strings) {
     if (!BODY_KEYS.has(field.key) || field.text.length > MAX_JSON_BODY) continue;
     const text = field.text.trim();
-    if (!(text.startsWith('{') || text.startsWith('['))) continue;
     let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      continue;
+    if (text.includes('=') && !text.includes(' ') && FORM_BODY.test(text)) {
+      // `amount=5000000&currency=usd`: a form-encoded body is fields too.
+      parsed = Object.fromEntries(new URLSearchParams(text));
+    } else {
+      if (!(text.startsWith('{') || text.startsWith('['))) continue;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        continue;
+      }
     }
     const inner = collectFields(parsed);
     merged ??= {
@@ -196,6 +217,11 @@ export function withJsonBodies(fields: PayloadFields): PayloadFields {
   return merged ?? fields;
 }
 
+/** Whether a text names a payment API URL (`/v1/transfers`, `api.stripe.com`). */
+export function isPaymentUrl(text: string): boolean {
+  return text.length < 65536 && PAYMENT_URL.test(text);
+}
+
 /** Whether a URL field of the call points at a payment API (`/v1/transfers`, `api.stripe.com`). */
 export function callsPaymentApi(fields: PayloadFields): boolean {
   // The tool's own path is read by tool-name.ts (`list_payments` is a read); here only URL fields.
@@ -209,14 +235,16 @@ function secretKind(raw: string): SecretKind | undefined {
   if (text.startsWith('file://')) text = text.slice(7);
   if (text.startsWith('@')) text = text.slice(1);
   if (text === '' || text.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(text)) return undefined;
-  if (TRAVERSAL.test(text)) {
+  if (TRAVERSAL.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
     const stripped = text.replace(/(?:^|[\\/])\.\.(?=[\\/]|$)/g, '').replace(/^[\\/]*/, '/');
     const inner = TRAVERSAL.test(stripped) ? undefined : secretKind(stripped);
     if (inner?.level === 'key') return { level: 'key', why: `${inner.why} reached by path traversal` };
     return { level: 'traversal', why: 'path traversal out of the working folder' };
   }
   if (NOT_SECRET.test(text)) return undefined;
-  const path = normalizePath(text);
+  const printed = secretFile(text);
+  if (printed !== undefined) return { level: 'key', why: printed };
+  const path = normalizePath(posixPath(text));
   if (
     KEY_MATERIAL.test(path) ||
     /(?:^|\/)\.ssh\/|(?:^|\/)\.aws\/|(?:^|\/)\.gnupg\/|(?:^|\/)\.kube\/config$|(?:^|\/)\.docker\/config\.json$/.test(path)
@@ -258,7 +286,10 @@ function hasOutsideTarget(fields: PayloadFields): boolean {
 export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings): void {
   const words = new Set(tool.words);
   const outbound = tool.words.some((word) => OUTBOUND_WORDS.has(word)) || hasOutsideTarget(fields);
-  const reads = !outbound && (tool.class === 'low' || tool.words.some((word) => READ_WORDS.has(word)));
+  const readSubcommand =
+    SUBCOMMAND_KEYS.some((key) => fields.keys.has(key)) &&
+    fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.includes(field.key) && READ_SUBCOMMAND.test(field.text.trim()));
+  const reads = !outbound && (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)));
   for (const { text, key } of candidatePaths(fields, outbound)) {
     const kind = secretKind(text);
     if (kind === undefined) continue;
@@ -272,10 +303,26 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
-  if (tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
-  if (tool.words.some((word) => CODE_WORDS.has(word)) && !tool.shell) assessCode(tool, fields, findings);
+  const hasUrl = [...URL_KEYS].some((key) => fields.keys.has(key));
+  for (const field of hasUrl ? fields.strings : []) {
+    if (URL_KEYS.has(field.key) && credentialEndpoint(field.text))
+      findings.add(
+        'critical',
+        `secrets: \`${tool.name}\` asks the cloud metadata service for credentials (\`${field.text.slice(0, 80)}\`)`,
+      );
+  }
+  const deleteAction = fields.strings.some(
+    (field) =>
+      (field.key === 'action' || field.key === 'operation' || field.key === 'op' || field.key === 'verb') &&
+      DELETE_WORDS.has(field.text.trim().toLowerCase()),
+  );
+  if (deleteAction || tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
+  if (hasUrl) assessControlPlaneCall(tool.words, fields, findings);
+  // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
+  if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
+    assessCode(tool, fields, findings);
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
-    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)))
+    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
     else if (
       tool.words.some(
@@ -297,13 +344,39 @@ const DELETE_WORDS = new Set(['delete', 'destroy', 'terminate', 'remove', 'drop'
 // What a cloud or cluster API deletes whole: everything inside goes with it.
 const INFRA_KINDS =
   /^(?:namespaces?|ns|clusters?|buckets?|databases?|db|db_instance|projects?|stacks?|nodes?|node_?pools?|vpcs?|subscriptions?|resource_?groups?|accounts?|organi[sz]ations?|tenants?|volumes?|persistent_?volumes?|pv|instances?|deployments?|statefulsets?|keyspaces?|indices|index|topics?|zones?|hosted_?zones?|key_?vaults?|kms_?keys?|repositor(?:y|ies)|environments?|workspaces?|file_?systems?)$/i;
+/** Keys that name one item inside a resource: the delete is of that item, not of the resource. */
+const ITEM_KEYS =
+  /^(?:id|ids|record_?id|row_?id|item_?id|key|object_?key|path|file|file_?path|document_?id|message_?id|entry_?id|comment_?id|issue_?number|sha|ref|branch|tag|email|user_?id|filter|where|query)$/;
 const KIND_KEYS = new Set(['kind', 'type', 'resource', 'resource_type', 'object', 'target_type', 'entity']);
 
 /** A delete tool aimed at a whole cloud or cluster resource: by its own name or by a `kind` field. */
 function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
   const named = tool.words.find((word) => INFRA_KINDS.test(word));
-  const field = named === undefined ? fields.strings.find((f) => KIND_KEYS.has(f.key) && INFRA_KINDS.test(f.text.trim())) : undefined;
-  const kind = named ?? field?.text.trim();
+  // `sql_instance`, `gke-cluster`: a kind whose last word is a whole resource.
+  const kindWord = (text: string): string | undefined =>
+    text
+      .trim()
+      .split(/[\s_.:/-]+/)
+      .find((word) => INFRA_KINDS.test(word));
+  const field =
+    named === undefined
+      ? fields.strings.find((f) => KIND_KEYS.has(f.key) && f.text.length < 64 && kindWord(f.text) !== undefined)
+      : undefined;
+  // `{projectId: "acme-prod"}` on a bare delete tool: the key names the whole resource deleted.
+  const keyed =
+    named === undefined && field === undefined && ![...fields.keys].some((key) => ITEM_KEYS.test(key))
+      ? [...fields.keys]
+          .map((key) => /^(.+?)(?:_(?:id|name|ids|names|arn|identifier))?$/.exec(key)?.[1] ?? key)
+          .find((key) => INFRA_KINDS.test(key))
+      : undefined;
+  // A manifest handed to the tool (`kind: Namespace`) names what goes.
+  const manifest =
+    named === undefined && field === undefined
+      ? fields.strings
+          .map((f) => (f.text.length < 65536 ? /^kind:\s*(\w+)\s*$/m.exec(f.text)?.[1] : undefined))
+          .find((k) => k !== undefined && INFRA_KINDS.test(k))
+      : undefined;
+  const kind = named ?? (field === undefined ? (manifest ?? keyed) : field.text.trim());
   if (kind !== undefined)
     findings.add('critical', `infrastructure: \`${tool.name}\` deletes a whole ${kind.toLowerCase()} and everything in it`);
 }
@@ -316,6 +389,10 @@ function assessCode(tool: ToolNameRisk, fields: PayloadFields, findings: Finding
     for (const item of code.writes)
       findings.add('critical', `code: \`${tool.name}\` runs code that writes to ${item.why} \`${item.path}\``);
     if (code.forkBomb) findings.add('critical', `code: \`${tool.name}\` runs a fork bomb`);
+    for (const item of code.secretReads)
+      findings.add('critical', `code: \`${tool.name}\` runs code that reads a ${item.why} \`${item.path}\``);
+    if (code.decodesAndRuns)
+      findings.add('critical', `code: \`${tool.name}\` runs code that decodes text and executes it (what runs is hidden)`);
     if (code.socket && code.spawnsShell) findings.add('critical', `code: \`${tool.name}\` runs code that wires a socket to a shell`);
     if (code.network && code.sensitivePaths.length > 0)
       findings.add(

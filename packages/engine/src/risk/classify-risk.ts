@@ -14,6 +14,10 @@ import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
+import { assessWindowsCommand } from './windows-commands.ts';
+import { assessCryptoTransfers } from './crypto-transfers.ts';
+import { withGraphqlMutations } from './graphql-mutation.ts';
+import { assessShellPayment } from './shell-payment-calls.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -151,7 +155,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
   const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
   const tool = toolNameRisk(path);
-  const fields = withJsonBodies(collectFields(input.payload));
+  const graphql = withGraphqlMutations(withJsonBodies(collectFields(input.payload)));
+  const fields = graphql.fields;
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
     // deletes, an unreadable remainder may hold the critical part, so a human must look.
@@ -174,17 +179,19 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   else findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  classifyShell(tool, fields, findings);
+  for (const command of classifyShell(tool, fields, findings)) assessShellPayment(command, threshold, findings);
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   const moneyDocument =
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
-  else assessMoney(fields, tool.payment || callsPaymentApi(fields), threshold, findings);
+  else assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings);
+  assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
 }
 
-function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
+/** Analyses the shell commands of the payload; returns them for the later passes. */
+function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): string[] {
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
@@ -219,9 +226,11 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
       continue;
     findings.merge(result);
     assessHiddenShell(command, findings);
+    assessWindowsCommand(command, findings);
   }
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
+  return commands;
 }
 
 function argvHolder(holder: Record<string, unknown> | undefined): boolean {

@@ -42,13 +42,42 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/\baz\s+(?:group|vm|sql\s+server|storage\s+account|aks|keyvault)\s+(?:\S+\s+)*?delete\b/, 'deletes cloud resources (az)'],
   [/\bhelm\s+(?:\S+\s+)*?(?:uninstall|delete|del|un)\s+(?:-\S+\s+)*[\w.-]+/, 'uninstalls a release from the cluster (helm)'],
-  [/\bdoctl\s+.*\bdelete\b.*--force/, 'deletes cloud resources (doctl)'],
+  [/\bdoctl\s+.*\bdelete\b.*(?:--force|\s-f\b)/, 'deletes cloud resources (doctl)'],
+  [
+    /\baws\s+(?:\S+\s+)*?(?:ec2\s+delete-(?:vpc|volume|snapshot|subnet|transit-gateway)|secretsmanager\s+delete-secret\b.*--force-delete-without-recovery|elasticache\s+delete-(?:cache-cluster|replication-group)|redshift\s+delete-cluster|efs\s+delete-file-system|ecr\s+delete-repository|ecs\s+delete-cluster|docdb\s+delete-db-cluster|rds\s+delete-db-(?:snapshot|cluster-snapshot)|backup\s+delete-(?:backup-vault|recovery-point)|(?:es|opensearch)\s+delete-(?:elasticsearch-)?domain|glacier\s+delete-vault|organizations\s+(?:remove-account|delete-organization)|logs\s+delete-log-group|iam\s+delete-(?:user|role|account-alias))\b/,
+    'deletes cloud resources (aws)',
+  ],
+  [/\baz\s+(?:\S+\s+){1,3}?(?:delete|purge)\b(?![-\w])/, 'deletes cloud resources (az)'],
+  [
+    /\bgcloud\s+(?:alpha\s+|beta\s+)?(?:\S+\s+)*?(?:spanner|bigtable|redis|filestore|memcache|alloydb)\s+(?:\S+\s+)*?instances\s+delete\b|\bgcloud\s+(?:\S+\s+)*?(?:compute\s+(?:disks|snapshots|images|networks)|secrets|dns\s+managed-zones|artifacts\s+repositories|firestore\s+databases|pubsub\s+topics|kms\s+keys\s+versions|sql\s+backups)\s+(?:delete|destroy)\b/,
+    'deletes cloud resources (gcloud)',
+  ],
+  [
+    /\bdocker\s+(?:system\s+prune\b[^;&|\n]*--volumes|volume\s+prune\b)|\bdocker\s+(?:container\s+)?(?:rm|kill)\s+(?:-\S+\s+)*["']?\$\((?:sudo\s+)?docker\s+(?:container\s+)?(?:ps|ls)\s+-\w*a\w*q/,
+    'deletes every container or volume (docker)',
+  ],
+  [
+    /\baws\s+(?:\S+\s+)*?(?:lambda\s+delete-function|sqs\s+delete-queue|sns\s+delete-topic|kinesis\s+delete-stream|apigateway\s+delete-rest-api|cognito-idp\s+delete-user-pool|ecs\s+delete-service)\b/,
+    'deletes cloud resources (aws)',
+  ],
+  [
+    /\bkubectl\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:statefulsets?|sts|pvc|persistentvolumeclaims?|secrets?)\b|\bkubectl\s+(?:\S+\s+)*?delete\s+.*-(?:f|-filename)[=\s]\S+.*(?:\s-R\b|--recursive\b)|\bkubectl\s+(?:\S+\s+)*?delete\s+(?:.*\s)?-k\s/,
+    'deletes stateful cluster resources (kubectl delete)',
+  ],
+  [
+    /\bdocker(?:-compose|\s+compose)\s+(?:\S+\s+)*?down\b[^;&|\n]*(?:\s-v\b|--volumes\b)|\bdocker\s+volume\s+rm\s+(?:-\S+\s+)*["']?\$\((?:sudo\s+)?docker\s+volume\s+ls\s+-\w*q/,
+    'deletes data volumes (docker)',
+  ],
+  [
+    /\bpulumi\s+stack\s+rm\b|\beksctl\s+delete\s+(?:cluster|nodegroup)\b|\bheroku\s+(?:apps:destroy|pg:reset|addons:destroy)\b|\b(?:serverless|sls)\s+remove\b|\bopenstack\s+(?:server|volume|stack|project|network|image|container)\s+delete\b|\b(?:fly|flyctl)\s+(?:apps\s+)?destroy\b|\bvercel\s+(?:remove|rm)\b.*--yes|\bnetlify\s+sites:delete\b|\bfirebase\s+(?:firestore:delete\b.*--all-collections|projects:delete)|\bgh\s+repo\s+delete\b|\bhcloud\s+\w+\s+delete\b|\blinode-cli\s+\S+\s+delete\b|\boci\s+.*\bdelete\b.*--force|\bkubectl\s+(?:\S+\s+)*?drain\b.*--delete-emptydir-data.*--force/,
+    'deletes cloud or cluster resources',
+  ],
 ];
 
 const ADMIN_GRANT =
-  /AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
+  /\ballUsers\b|\ballAuthenticatedUsers\b|--acl\s+['"]?public-read(?:-write)?\b|--grant-full-control\s+\S*AllUsers|--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|roles\/iam\.serviceAccount(?:TokenCreator|User|KeyAdmin)\b|\b(?:Directory\.ReadWrite\.All|RoleManagement\.ReadWrite\.Directory|AppRoleAssignment\.ReadWrite\.All|Application\.ReadWrite\.All)\b|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
 const IAM_COMMAND =
-  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b/;
+  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b/;
 
 /** Whether the text names an administrator-level role or policy. */
 export function isAdminGrant(text: string): boolean {

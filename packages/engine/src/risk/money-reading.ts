@@ -35,6 +35,8 @@ const USD_RATE: Record<string, number> = {
   PLN: 0.25,
   TRY: 0.03,
   BTC: 60000,
+  XBT: 60000,
+  WBTC: 60000,
   ETH: 3000,
   WETH: 3000,
   SOL: 150,
@@ -75,11 +77,33 @@ const WORD_CURRENCY: Record<string, string> = {
   ether: 'ETH',
   francs: 'CHF',
   rupees: 'INR',
+  rupee: 'INR',
+  rs: 'INR',
   won: 'KRW',
   rubles: 'RUB',
   yuan: 'CNY',
 };
-const CURRENCY_KEYS = new Set(['currency', 'ccy', 'currency_code', 'asset', 'coin', 'token', 'symbol', 'denomination', 'unit', 'cur']);
+const CURRENCY_KEYS = new Set([
+  'currency',
+  'ccy',
+  'currency_code',
+  'asset',
+  'coin',
+  'token',
+  'symbol',
+  'denomination',
+  'unit',
+  'cur',
+  'from_token',
+  'token_in',
+  'sell_token',
+  'from_asset',
+  'from_currency',
+  'source_currency',
+  'base_asset',
+  'pair',
+  'market',
+]);
 const QUANTITY_KEYS = /^(?:qty|quantity|units|unit_count|shares|count|volume|lots|number_of_units|num_units|size)$/;
 const UNIT_PRICE_KEYS = /^(?:unit_price|price|price_per_unit|unit_cost|rate|limit_price|price_each|each)$/;
 const MEMO_KEYS = /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|remittance_info|remark|subject)$/;
@@ -126,6 +150,13 @@ const SCALE: Record<string, number> = {
   mm: 1e6,
   billion: 1e9,
   bn: 1e9,
+  mio: 1e6,
+  mrd: 1e9,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  crore: 1e7,
+  crores: 1e7,
 };
 
 /** A number written in English words or digits with scale words ("fifty thousand", "2.5 million"). */
@@ -138,8 +169,16 @@ export function parseWordsAmount(text: string): number | undefined {
   let total = 0;
   let current = 0;
   let seen = false;
+  let half = false;
   for (const word of words) {
-    if (/^\d+(?:\.\d+)?$/.test(word)) {
+    // "half a million": the article after `half` is not a one.
+    if (half && (word === 'a' || word === 'an')) continue;
+    half = false;
+    if (word === 'half') {
+      current += 0.5;
+      seen = true;
+      half = true;
+    } else if (/^\d+(?:\.\d+)?$/.test(word)) {
       current += Number(word);
       seen = true;
     } else if (word in SMALL) {
@@ -165,6 +204,7 @@ export function currencyIn(text: string): string | undefined {
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
   const code = /(?:^|[\s\d])([A-Za-z]{3,5})(?:\s|$|\d)/.exec(text)?.[1]?.toUpperCase();
   if (code !== undefined && code in USD_RATE) return code;
+  if (/(?:^|\s)Rs\.?\s?\d/.test(text)) return 'INR';
   for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word in WORD_CURRENCY) return WORD_CURRENCY[word];
   return undefined;
 }
@@ -198,7 +238,12 @@ export function siblingCurrency(fields: PayloadFields, field: ScalarField): stri
     }
   }
   for (const other of fields.strings) {
-    if (CURRENCY_KEYS.has(other.key) && other.text.trim().toUpperCase() in USD_RATE) return other.text.trim().toUpperCase();
+    if (!CURRENCY_KEYS.has(other.key) || other.text.length > 16) continue;
+    const code = other.text.trim().toUpperCase();
+    if (code in USD_RATE) return code;
+    // A trading pair (`BTCUSDT`, `ETH-USD`, `SOL/USDC`): the quantity is of the base asset.
+    const base = /^([A-Z]{2,5}?)[-/_]?(?:USDT|USDC|USD|EUR|BTC|ETH|GBP|DAI)$/.exec(code)?.[1];
+    if (base !== undefined && base in USD_RATE) return base;
   }
   return undefined;
 }
@@ -240,7 +285,7 @@ export function quantityOfAsset(fields: PayloadFields): { amount: number; key: s
 }
 
 const MEMO_AMOUNT =
-  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d[\d,.']*\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b)/gi;
+  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b)/gi;
 
 /** Currency-marked amounts written in free text (memos, notes, descriptions), the largest in dollars. */
 export function memoAmount(fields: PayloadFields): { amount: number; key: string } | undefined {

@@ -63,20 +63,44 @@ const ADDRESS_VALUE = /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20
 const RECIPIENT_KEYS = new Set(['to', 'recipient', 'address', 'dest', 'destination', 'account', 'wallet', 'payee']);
 const TYPE_KEYS = new Set(['type', 'kind', 'action', 'operation', 'transaction_type', 'intent', 'method', 'category']);
 
+/** Scale words written after a number: `15k`, `$2.3MM`, `1,5 Mio.`, `2 Mrd.`, `45 lakh`, `2 crore`. */
+const SCALE_SUFFIX: Record<string, number> = {
+  k: 1e3,
+  K: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  mio: 1e6,
+  mil: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  mrd: 1e9,
+  md: 1e9,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lacs: 1e5,
+  crore: 1e7,
+  crores: 1e7,
+  cr: 1e7,
+};
+
 /** Reads an amount from a number or a numeric string with currency marks and separators. */
 export function parseAmount(value: number | string): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : undefined;
   let text = value.trim();
   if (text.length === 0 || text.length > 40) return undefined;
   text = text
-    .replace(/^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$/g, '')
+    .replace(/^(?:[A-Za-z]{3}|Rs\.?|R\$|US\$|[CASH]\$|HK\$|NZ\$)\s*|\s*[A-Za-z]{3}$/g, '')
     .replace(/[$€£¥₹₩₽¢\s]/g, '')
     .replace(/^[+-]|^\((.*)\)$/, '$1');
   let scale = 1;
-  const suffix = /^([\d.,]+)([kKmMbB])$/.exec(text);
+  const suffix = /^([\d.,']+)([a-z.]{1,7})$/i.exec(text);
   if (suffix) {
+    const factor = SCALE_SUFFIX[suffix[2].toLowerCase().replace(/\.$/, '')];
+    if (factor === undefined) return undefined;
     text = suffix[1];
-    scale = /k/i.test(suffix[2]) ? 1e3 : /m/i.test(suffix[2]) ? 1e6 : 1e9;
+    scale = factor;
   }
   if (/^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/.test(text)) {
     // 12.500,00: dots group thousands, the comma marks decimals.

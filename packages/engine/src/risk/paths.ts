@@ -300,6 +300,10 @@ export function criticalWriteTarget(raw: string): string | undefined {
   if (path.startsWith('/boot/')) return 'boot files';
   if (/^\/(?:usr\/)?(?:s?bin|lib(?:32|64|x32)?)\//.test(path)) return 'system binaries';
   if (path === '/proc/sysrq-trigger') return 'kernel trigger';
+  if (
+    /^\/proc\/sys\/kernel\/(?:randomize_va_space|yama\/ptrace_scope|kptr_restrict|dmesg_restrict|modules_disabled|core_pattern)$/.test(path)
+  )
+    return 'kernel protection switch';
   if (isBlockDevice(path)) return 'block device';
   return undefined;
 }

@@ -5,6 +5,7 @@
 // (`os.system("…")`), which the caller analyses as shell. Token tests only, all linear.
 
 import { criticalWriteTarget, pathsInText, protectedDeleteTarget, rootLikeTarget, sensitiveFile } from './paths.ts';
+import { codeSecretReads } from './code-secret-reads.ts';
 
 /** What one piece of code does, as far as risk goes. */
 export interface CodeSignals {
@@ -24,6 +25,10 @@ export interface CodeSignals {
   deletes: { path: string; why: string }[];
   /** Persistence targets the code writes (`open("/root/.bashrc", "a")`): path and why. */
   writes: { path: string; why: string }[];
+  /** Secret files the code opens or reads (their content reaches the output). */
+  secretReads: { path: string; why: string }[];
+  /** The code decodes text (base64, hex, rot13, zlib) and hands it to exec, eval or a shell. */
+  decodesAndRuns: boolean;
 }
 
 const SOCKET =
@@ -55,6 +60,11 @@ const WRITE_CALLS: RegExp[] = [
   /(?:Out-File|Add-Content|Set-Content)\s+(?:-\w+\s+)*["']?([^\s"';|]{1,4096})/g,
   /\bprintf?\b[^>\n]{0,4096}>{1,2}\s*"([^"\n]{1,4096})"/g,
 ];
+
+/** Decoders of hidden text, and calls that run text as code or as a command. */
+const DECODES =
+  /b64decode|b32decode|decodebytes|decode_base64|base64\.(?:decode|b64|standard_b64|urlsafe_b64)|Base64\.(?:decode|strict_decode)|unpack\(\s*["']m|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["']|FromBase64String|bytes\.fromhex|unhexlify|\.decode\(\s*["'](?:hex|rot13|rot_13|base64)|codecs\.decode|zlib\.decompress|gzip\.decompress|marshal\.loads|pack\(\s*["']H/;
+const RUNS_TEXT = /\b(?:exec|eval|compile|execfile|instance_eval|Function)\s*\(|\bIEX\b|Invoke-Expression|\beval\s+\$|\bsystem\s*\(|`\$/;
 
 /** The signals of one piece of code (at most the first 64 KB are read). */
 export function readCode(code: string): CodeSignals {
@@ -93,12 +103,15 @@ export function readCode(code: string): CodeSignals {
       if (why !== undefined) writes.push({ path: match[1].trim(), why });
     }
   }
+  const spawnsShell = SPAWNS_SHELL.test(text);
   return {
     deletes,
     writes,
+    secretReads: codeSecretReads(text),
+    decodesAndRuns: DECODES.test(text) && (RUNS_TEXT.test(text) || spawnsShell),
     socket: SOCKET.test(text),
     network: NETWORK.test(text),
-    spawnsShell: SPAWNS_SHELL.test(text),
+    spawnsShell,
     sensitivePaths,
     forkBomb: FORK_BOMB.test(text),
     shellCommands,

@@ -31,6 +31,12 @@ import { hasFlag, optionValues, parseOptions, type ParsedOptions } from './shell
 import { plainSummary, type CommandSite, type CommandSummary, type ShellScan } from './shell-scan.ts';
 import type { Word } from './shell-words.ts';
 import { commandName, unwrapCommand } from './shell-wrappers.ts';
+import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
+import { protectionRule } from './shell-protection-rules.ts';
+import { accountRule } from './shell-account-rules.ts';
+import { containerExecRule } from './shell-container-exec.ts';
+import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
+import { secretFile } from './secret-files.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -159,7 +165,22 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
     scan.nested(unwrapped.shellString, unwrapped.wrappers.at(-1) ?? 'wrapper');
     return plainSummary(unwrapped.wrappers.join(' '));
   }
-  if (unwrapped.lookupOnly || unwrapped.argv.length === 0) return plainSummary(unwrapped.wrappers.join(' '));
+  if (unwrapped.lookupOnly || unwrapped.argv.length === 0) {
+    const summary = plainSummary(unwrapped.wrappers.join(' '));
+    // `env` alone prints every variable, tokens included.
+    if (!unwrapped.lookupOnly && unwrapped.wrappers.at(-1) === 'env') environmentDump({ summary });
+    return summary;
+  }
+  const forms = resolveCommandForms(unwrapped.argv, scan);
+  if (forms !== undefined) {
+    scan.aliasDepth += 1;
+    try {
+      const summaries = forms.map((form) => analyzeCommand(form, site, scan));
+      return summaries[0];
+    } finally {
+      scan.aliasDepth -= 1;
+    }
+  }
   const args = unwrapped.argv.slice(1);
   if (unwrapped.argsFromInput && site.stdinText !== undefined) {
     // `echo / | xargs rm -rf`: the input's words become arguments.
@@ -170,7 +191,10 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   const head = unwrapped.argv[0];
   const name = commandName(head.text);
   scan.noteCommand(name);
-  if (head.dynamic && name.includes('$')) scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
+  if (head.dynamic && name.includes('$')) {
+    scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
+    computedCommandRule(head, args, scan);
+  }
   const summary = plainSummary(name);
   const context: RuleContext = { name, head, args, site, scan, summary, argsFromInput: unwrapped.argsFromInput };
   if (scan.functionStack.includes(name) && (site.inPipe || site.background)) {
@@ -179,7 +203,10 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   if (scan.downloaded.has(normalizePath(head.text)) || (head.text.includes('/') && scan.downloaded.has(commandName(head.text)))) {
     scan.add('critical', `shell: runs a downloaded file (${quote(head.text)})`);
   }
+  const written = head.text.includes('/') ? scan.writtenFiles.get(normalizePath(head.text)) : undefined;
+  if (written !== undefined) scan.nested(written, `script ${head.text}`);
   runRules(context);
+  secretReadRule(context);
   outputOptionWrites(context);
   commandOptions(context);
   inlineCode(context);
@@ -210,6 +237,10 @@ function runRules(c: RuleContext): void {
     else c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;
   }
+  if (protectionRule(c) || accountRule(c)) return;
+  containerExecRule(c);
+  // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
+  if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
     case 'rm':
     case 'unlink':
@@ -280,9 +311,6 @@ function runRules(c: RuleContext): void {
       return aliasRule(c);
     case 'git':
       return gitRule(c);
-    case 'crontab':
-      c.scan.add('high', 'shell: edits a crontab');
-      return;
     case 'sshfs':
     case 'mount':
       return mountRule(c);
@@ -308,29 +336,6 @@ function runRules(c: RuleContext): void {
         c.args.filter((_word, index) => index > 0 && /^-[aw]$/.test(c.args[index - 1].text)),
         'history',
       );
-      return;
-    case 'iptables':
-    case 'ip6tables':
-    case 'ufw':
-    case 'nft':
-      c.scan.add('high', `shell: changes the firewall (${name})`);
-      return;
-    case 'useradd':
-    case 'userdel':
-    case 'usermod':
-    case 'passwd':
-    case 'chpasswd':
-    case 'adduser':
-    case 'deluser':
-    case 'visudo':
-    case 'groupadd':
-    case 'gpasswd':
-      c.scan.add('high', `shell: changes user accounts (${name})`);
-      return;
-    case 'systemctl':
-    case 'service':
-      if (c.args.some((word) => /^(?:stop|disable|mask|kill|enable)$/.test(word.text)))
-        c.scan.add('high', `shell: changes system services (${name})`);
       return;
     case 'smbclient':
     case 'lftp':
@@ -387,7 +392,10 @@ function runRules(c: RuleContext): void {
     case 'tofu':
     case 'pulumi':
       // Destroying infrastructure deletes servers, databases and their data: a human decides.
-      if (c.args.some((word) => word.text === 'destroy' || word.text === '-destroy'))
+      if (
+        c.args.some((word) => word.text === 'destroy') ||
+        (c.args.some((word) => word.text === 'apply') && c.args.some((word) => word.text === '-destroy'))
+      )
         c.scan.add('critical', `shell: destroys infrastructure (${name} destroy)`);
       return;
     case 'ztcp':
@@ -437,6 +445,9 @@ function scriptOperand(c: RuleContext, script: Word): void {
   if (c.scan.downloaded.has(path) || c.scan.downloaded.has(commandName(script.text))) {
     c.scan.add('critical', `shell: runs a downloaded file with ${c.name} (${quote(script.text)})`);
   }
+  // A script the same command line wrote (`echo '…' > /tmp/c.sh; sh /tmp/c.sh`) is read as what runs.
+  const written = c.scan.writtenFiles.get(path);
+  if (written !== undefined && SHELLS.has(c.name)) c.scan.nested(written, `${c.name} ${script.text}`);
 }
 
 /** `python -c …`, `perl -e …`, `node -e …`, `php -r …`, awk programs, heredocs into interpreters. */
@@ -511,8 +522,11 @@ function findRule(c: RuleContext): void {
   const texts = c.args.map((word) => word.text);
   const firstPredicate = texts.findIndex((text) => text.startsWith('-') || text === '(' || text === '!');
   const roots = (firstPredicate < 0 ? texts : texts.slice(0, firstPredicate)).filter((text) => !text.startsWith('-'));
-  const filtered = texts.some((text) =>
-    /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm|type)$/.test(text),
+  // `-name '*'` matches everything: not a filter.
+  const filtered = texts.some(
+    (text, index) =>
+      /^-(?:i?name|i?path|i?regex|wholename|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|empty|perm)$/.test(text) &&
+      !/^(?:\*|\.\*|\*\.\*)$/.test(texts[index + 1] ?? ''),
   );
   const rootLike = roots.map((root) => rootLikeTarget(root)).find((root) => root !== undefined);
   // A filtered find under a system folder (not logs or caches) still deletes system files.
@@ -531,8 +545,21 @@ function findRule(c: RuleContext): void {
     if (!/^-(?:exec|execdir|ok|okdir)$/.test(texts[i])) continue;
     let end = i + 1;
     while (end < texts.length && texts[end] !== ';' && texts[end] !== '+') end++;
-    const substitute = rootLike !== undefined && !filtered ? rootLike : systemRoot !== undefined ? `${normalizePath(systemRoot)}/{}` : '{}';
+    // `find / -name id_rsa -exec cat {} \;`: what `{}` stands for is a file of that name.
+    const nameIndex = texts.findIndex((text) => text === '-name' || text === '-iname');
+    const named = nameIndex >= 0 ? texts[nameIndex + 1]?.replace(/\*/g, 'x').replace(/\?/g, 'x') : undefined;
+    const substitute =
+      rootLike !== undefined && !filtered
+        ? rootLike
+        : systemRoot !== undefined
+          ? `${normalizePath(systemRoot)}/{}`
+          : named !== undefined && !named.includes('/') && roots[0] !== undefined
+            ? `${roots[0].replace(/\/$/, '')}/${named}`
+            : '{}';
     const inner = c.args.slice(i + 1, end).map((word) => (word.text === '{}' ? { ...word, text: substitute } : word));
+    // find walks the tree itself: `-exec rm -f {}` over an unfiltered `/` deletes everything, recursive flag or not.
+    if (rootLike !== undefined && !filtered && /^(?:rm|shred|unlink|srm|wipe)$/.test(commandName(inner[0]?.text ?? '')))
+      c.scan.add('critical', `shell: deletes everything under ${quote(rootLike)} (find -exec ${commandName(inner[0].text)})`);
     analyzeCommand(inner, { ...c.site, inPipe: false, stdinText: undefined }, c.scan);
     i = end;
   }
@@ -566,7 +593,11 @@ function permissionRule(c: RuleContext): void {
     }
     if (
       setuid &&
-      (isSystemPath(target.text) || SHELLS.has(commandName(target.text)) || interpreterFamily(commandName(target.text)) !== undefined)
+      (isSystemPath(target.text) ||
+        SHELLS.has(commandName(target.text)) ||
+        interpreterFamily(commandName(target.text)) !== undefined ||
+        c.scan.shellCopies.has(normalizePath(target.text)) ||
+        /^\/(?:tmp|var\/tmp|dev\/shm)\//.test(normalizePath(target.text)))
     ) {
       c.scan.add('critical', `shell: sets the setuid bit on ${quote(target.text)}`);
       continue;
@@ -612,7 +643,8 @@ function copyRule(c: RuleContext): void {
       '--include',
       '--backup-dir',
       '--chmod',
-      '-f',
+      // `-f` takes a value only for rsync (`--filter`); `ln -sf` and `cp -f` force.
+      ...(c.name === 'rsync' ? ['-f'] : []),
       '--filter',
     ),
   );
@@ -629,6 +661,8 @@ function copyRule(c: RuleContext): void {
       c.scan.add('critical', `shell: uploads ${why} ${quote(source.text)} (${c.name} to ${quote(destination.text)})`);
     }
     if (c.name === 'mv') {
+      const root = rootLikeTarget(source.text);
+      if (root !== undefined && looksLikePath(source.text)) c.scan.add('critical', `shell: moves away ${quote(root)} (mv)`);
       const protectedWhy = protectedDeleteTarget(source.text);
       if (protectedWhy !== undefined && looksLikePath(source.text))
         c.scan.add('critical', `shell: moves away ${protectedWhy} ${quote(source.text)} (mv)`);
@@ -638,7 +672,16 @@ function copyRule(c: RuleContext): void {
     const root = rootLikeTarget(destination.text);
     if (root !== undefined) c.scan.add('critical', `shell: rsync --delete into ${quote(root)} wipes it`);
   }
-  if (!remote) writeTarget(c, destination.text, c.name, '>');
+  if (!remote) {
+    writeTarget(c, destination.text, c.name, '>');
+    // `cp /bin/bash /tmp/.b`: a copy of a shell is a shell (a later `chmod +s` makes it a root shell).
+    if (sources.some((source) => SHELLS.has(commandName(source.text)) || interpreterFamily(commandName(source.text)) !== undefined))
+      c.scan.shellCopies.add(normalizePath(destination.text));
+    for (const source of sources) {
+      const why = secretFile(source.text);
+      if (why !== undefined) c.scan.secretCopies.set(normalizePath(destination.text), why);
+    }
+  }
   if (c.name === 'mv' || c.name === 'rsync') c.scan.add('high', `shell: moves or syncs files (${c.name})`);
 }
 
@@ -665,7 +708,14 @@ function echoRule(c: RuleContext): void {
   const words = c.args.filter((word, index) => !(index === 0 && /^-[neE]+$/.test(word.text)));
   const text = words.map((word) => word.text).join(' ');
   const escapes = c.name === 'printf' || c.args.some((word) => /^-\w*e/.test(word.text));
-  c.summary.output = escapes ? text.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : text;
+  // `printf "\x72\x6d"` prints `rm`: hex and octal escapes are decoded as the shell would.
+  c.summary.output = escapes
+    ? text
+        .replace(/\\n/g, '\n')
+        .replace(/\\t/g, '\t')
+        .replace(/\\x([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .replace(/\\0?([0-7]{3})/g, (_m, octal: string) => String.fromCharCode(parseInt(octal, 8)))
+    : text;
   for (const word of words) {
     if (word.sensitiveRead !== undefined) c.summary.readsSensitive = { path: word.text, why: word.sensitiveRead };
   }
@@ -741,7 +791,9 @@ function sourceRule(c: RuleContext): void {
 function aliasRule(c: RuleContext): void {
   for (const word of c.args) {
     const eq = word.text.indexOf('=');
-    if (eq > 0) c.scan.nested(word.text.slice(eq + 1), 'alias');
+    if (eq <= 0) continue;
+    c.scan.aliases.set(word.text.slice(0, eq), word.text.slice(eq + 1));
+    c.scan.nested(word.text.slice(eq + 1), 'alias');
   }
 }
 
@@ -763,6 +815,11 @@ function gitRule(c: RuleContext): void {
     c.scan.add('high', 'shell: git clean -f deletes untracked files');
   } else if (sub === 'push') {
     c.scan.add('high', 'shell: git push publishes commits');
+    const staged = c.scan.secretCopies.get('git index');
+    if (staged !== undefined) c.scan.add('critical', `shell: git push publishes a ${staged} added to the repository`);
+  } else if (sub === 'add') {
+    const secret = rest.find((word) => secretFile(word.text) !== undefined);
+    if (secret !== undefined) c.scan.secretCopies.set('git index', secretFile(secret.text) ?? 'secret');
   }
 }
 

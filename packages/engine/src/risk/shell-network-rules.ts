@@ -211,10 +211,10 @@ export function anyCommandExfiltration(c: RuleContext): void {
 export function mailRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-a', '-A', '-s', '-c', '-b', '-r', '-F', '-f', '-S', '-e', '-i'));
   const attachment = [...optionValues(parsed, '-a'), ...(c.name === 'mutt' || c.name === 'neomutt' ? [] : optionValues(parsed, '-A'))].find(
-    (word) => sensitiveFile(word.text) !== undefined,
+    (word) => sensitiveIn(c.scan, word.text) !== undefined,
   );
   if (attachment !== undefined)
-    c.scan.add('critical', `shell: mails ${sensitiveFile(attachment.text)} ${quote(attachment.text)} (${c.name})`);
+    c.scan.add('critical', `shell: mails ${sensitiveIn(c.scan, attachment.text)} ${quote(attachment.text)} (${c.name})`);
   else uploadStdin(c);
   c.scan.add('high', `shell: sends e-mail (${c.name})`);
 }
@@ -283,7 +283,7 @@ function netClientRule(c: RuleContext): void {
         const file = /^(?:file|open|gopen|create|creat):([^,]+)/i.exec(address)?.[1];
         if (file === undefined) return;
         const sending = !oneWay || (texts.includes('-u') ? index === 0 : index === addresses.length - 1);
-        const why = sensitiveFile(file);
+        const why = sensitiveIn(c.scan, file);
         if (sending && why !== undefined) c.scan.add('critical', `shell: socat sends ${why} ${quote(file)} over the network`);
         if (!sending || !oneWay) writeTarget(c, file, 'socat', '>');
       });
@@ -344,7 +344,7 @@ function netClientRule(c: RuleContext): void {
 function uploadStdin(c: RuleContext): boolean {
   for (const redirect of c.site.redirs) {
     if (redirect.op !== 56 && redirect.op !== 57) continue;
-    const why = sensitiveFile(redirect.target.text);
+    const why = sensitiveIn(c.scan, redirect.target.text);
     if (why !== undefined) {
       c.scan.add('critical', `shell: sends ${why} ${quote(redirect.target.text)} over the network (${c.name} < file)`);
       return true;
@@ -358,7 +358,7 @@ export function uploadRule(c: RuleContext): void {
   if (uploadStdin(c)) return;
   for (const redirect of c.site.redirs) {
     if (redirect.op !== 56 && redirect.op !== 57) continue;
-    const why = sensitiveFile(redirect.target.text);
+    const why = sensitiveIn(c.scan, redirect.target.text);
     if (why !== undefined) {
       c.scan.add('critical', `shell: sends ${why} ${quote(redirect.target.text)} over the network (${c.name} < file)`);
       return;
@@ -372,7 +372,7 @@ export function uploadRule(c: RuleContext): void {
     const text = word.text;
     if (/^file:\/\//i.test(text)) {
       // `curl file:///etc/shadow` reads a local file; where it goes is up to the pipe.
-      const why = sensitiveFile(text.slice(7));
+      const why = sensitiveIn(c.scan, text.slice(7));
       if (why !== undefined) c.summary.readsSensitive = { path: text.slice(7), why };
       continue;
     }
@@ -382,7 +382,7 @@ export function uploadRule(c: RuleContext): void {
     if (/\s/.test(text)) candidates.push(...pathsInText(text));
     for (const candidate of candidates) {
       if (!looksLikePath(candidate) && !/^[\w.-]+\/|^\.\w/.test(candidate)) continue;
-      const why = sensitiveFile(candidate);
+      const why = sensitiveIn(c.scan, candidate);
       if (why === undefined) continue;
       if (c.name === 'scp' || c.name === 'rsync') {
         const last = c.args[c.args.length - 1];
@@ -407,7 +407,7 @@ export function remoteCopyRule(c: RuleContext): void {
   if (remote === undefined) return;
   for (const word of c.args) {
     if (word === remote || !looksLikePath(word.text)) continue;
-    const why = sensitiveFile(word.text);
+    const why = sensitiveIn(c.scan, word.text);
     if (why !== undefined) {
       c.scan.add('critical', `shell: sends ${why} ${quote(word.text)} to ${quote(remote.text)} (${c.name})`);
       return;
@@ -425,11 +425,16 @@ function networkExfiltration(c: RuleContext): void {
   }
   for (const word of c.args) {
     const file = uploadedFile(word.text);
-    const why = file === undefined ? undefined : sensitiveFile(file);
+    const why = file === undefined ? undefined : sensitiveIn(c.scan, file);
     if (file !== undefined && why !== undefined && looksLikePath(file)) {
       c.scan.add('critical', `shell: sends ${why} ${quote(file)} to another host (${c.name})`);
       return;
     }
   }
   uploadStdin(c);
+}
+
+/** A sensitive file, or a local copy of one made earlier in the script (`env > /tmp/e`, `cp ~/.ssh/id_rsa k`). */
+function sensitiveIn(scan: { secretCopies: Map<string, string> }, path: string): string | undefined {
+  return sensitiveFile(path) ?? scan.secretCopies.get(normalizePath(path));
 }

@@ -51,6 +51,11 @@ export function codeRule(c: { name: string; scan: ShellScan; summary?: CommandSu
   }
   if (signals.network && c.summary) c.summary.downloader = true;
   if (signals.forkBomb) c.scan.add('critical', `shell: ${c.name} code is a fork bomb`);
+  for (const read of signals.secretReads) {
+    c.scan.add('critical', `shell: ${c.name} code reads a ${read.why} ${quote(read.path)}`);
+    if (c.summary) c.summary.readsSensitive ??= { path: read.path, why: read.why };
+  }
+  if (signals.decodesAndRuns) c.scan.add('critical', `shell: ${c.name} code decodes text and executes it (what runs is hidden)`);
   for (const target of signals.deletes) c.scan.add('critical', `shell: ${c.name} code deletes ${target.why} ${quote(target.path)}`);
   for (const target of signals.writes) c.scan.add('critical', `shell: ${c.name} code writes to ${target.why} ${quote(target.path)}`);
   for (const command of signals.shellCommands) c.scan.nested(command, `${c.name} code`);
@@ -62,6 +67,15 @@ export function writeTarget(c: { scan: ShellScan }, path: string, via: string, o
   const why = criticalWriteTarget(path);
   if (why !== undefined) {
     c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
+    return;
+  }
+  // `> ~/.bash_history`, `ln -sf /dev/null ~/.bash_history`: the record of what was run is erased.
+  if (
+    op === '>' &&
+    via !== 'history' &&
+    /(?:^|\/)\.(?:bash|zsh|sh|ash|mysql|psql|python|node_repl|lesshst)_?history$|(?:^|\/)\.zhistory$/.test(normalizePath(path))
+  ) {
+    c.scan.add('critical', `shell: erases the shell history ${quote(path)} (${via})`);
     return;
   }
   if (op === '>' && normalizePath(path).startsWith('/var/log/')) {

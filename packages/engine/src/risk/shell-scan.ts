@@ -75,6 +75,11 @@ export function joinSummaries(summaries: CommandSummary[]): CommandSummary {
     joined.readsSensitive ??= summary.readsSensitive;
   }
   if (summaries.length === 1) joined.output = summaries[0].output;
+  else {
+    // `(crontab -l; echo '…') | crontab -`: what is known of the output is what the next stage reads.
+    const known = summaries.map((summary) => summary.output).filter((output) => output !== undefined);
+    if (known.length > 0) joined.output = known.join('\n');
+  }
   return joined;
 }
 
@@ -96,6 +101,16 @@ export class ShellScan {
   readonly functionStack: string[] = [];
   /** Command names seen, for the baseline reason. */
   readonly commandNames: string[] = [];
+  /** Aliases defined so far (`alias x=rm`): name to its text. */
+  readonly aliases = new Map<string, string>();
+  /** How deep alias expansion has gone (an alias of an alias…). */
+  aliasDepth = 0;
+  /** Local copies of secret files (`cp ~/.ssh/id_rsa /tmp/k`): normalised copy path to why it is secret. */
+  readonly secretCopies = new Map<string, string>();
+  /** Text written to files by the script (`echo '…' > /tmp/c.sh`): normalised path to content. */
+  readonly writtenFiles = new Map<string, string>();
+  /** Copies of shells and interpreters made by the script (normalised paths). */
+  readonly shellCopies = new Set<string>();
   steps = 0;
   depth = 0;
   /** Set by the walker: analyses a nested shell string one level deeper. */

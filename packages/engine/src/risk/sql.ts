@@ -14,6 +14,7 @@ import transactsql from 'node-sql-parser/build/transactsql.js';
 import { Findings, quote } from './findings.ts';
 import { memoize } from './memo.ts';
 import type { RiskAssessment } from './risk-class.ts';
+import { sqlServerAccess } from './sql-server-access.ts';
 import { lexSql, type SqlStatement } from './sql-lexer.ts';
 
 /** Grammars tried in order; the first that accepts the whole string decides. */
@@ -98,6 +99,19 @@ const WRITE_WORDS = new Set([
   'LO_UNLINK',
   'DBLINK_EXEC',
   'PG_READ_FILE',
+  'PG_READ_BINARY_FILE',
+  'PG_SHADOW',
+  'PG_AUTHID',
+  'AUTHENTICATION_STRING',
+  'SQL_LOGINS',
+  'SYSLOGINS',
+  'DBA_USERS',
+  'PG_LS_DIR',
+  'LOAD_FILE',
+  'UTL_FILE',
+  'OPENROWSET',
+  'SYS_EXEC',
+  'SYS_EVAL',
   'LO_IMPORT',
   'LO_EXPORT',
   'SLEEP',
@@ -189,6 +203,21 @@ function tryParse(text: string, dialect: (typeof DIALECTS)[number]): SqlAst[] | 
   }
 }
 
+/** Columns whose value is a privilege or a credential. */
+const PRIVILEGE_COLUMN =
+  /^(?:role|roles|is_?admin|admin|is_?superuser|superuser|is_?staff|permissions?|privileges?|access_level|user_?type|password|password_hash|passwd|pwd|hashed_password|api_key|token|mfa_enabled|otp_secret|email)$/i;
+
+/** The first SET column of an UPDATE that holds a privilege or a credential. */
+function privilegedColumn(ast: SqlAst): string | undefined {
+  const set = Array.isArray(ast.set) ? ast.set : [];
+  for (const item of set) {
+    const raw = item?.column;
+    const column = typeof raw === 'string' ? raw : typeof raw?.expr?.value === 'string' ? raw.expr.value : undefined;
+    if (column !== undefined && PRIVILEGE_COLUMN.test(column)) return column;
+  }
+  return undefined;
+}
+
 /** Whether a WHERE expression is true for every row (`1=1`, `true`, `'a'='a'`, `x OR 1=1`). */
 function alwaysTrue(expr: SqlAst, depth: number): boolean {
   if (expr === null || typeof expr !== 'object' || depth > 16) return false;
@@ -202,9 +231,20 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     if (operator === 'AND') return alwaysTrue(expr.left, depth + 1) && alwaysTrue(expr.right, depth + 1);
     const left = literal(expr.left);
     const right = literal(expr.right);
+    // `email LIKE '%'` matches every non-null value.
+    if (operator === 'LIKE' && typeof right === 'string' && /^%+$/.test(right)) return true;
     if (left === undefined || right === undefined) return false;
     if (operator === '=') return String(left) === String(right);
     if (operator === '!=' || operator === '<>') return String(left) !== String(right);
+    // `2 > 1`, `1 <= 1`: a comparison of two numbers is a constant.
+    const a = Number(left);
+    const b = Number(right);
+    if (Number.isFinite(a) && Number.isFinite(b)) {
+      if (operator === '>') return a > b;
+      if (operator === '<') return a < b;
+      if (operator === '>=') return a >= b;
+      if (operator === '<=') return a <= b;
+    }
   }
   return false;
 }
@@ -242,10 +282,17 @@ function classifyAst(ast: SqlAst, findings: Findings): void {
       return;
     case 'update':
     case 'delete':
-      if (ast.where === null || ast.where === undefined)
-        findings.add('high', `sql: ${type.toUpperCase()}${names} without WHERE touches every row`);
-      else if (alwaysTrue(ast.where, 0))
-        findings.add('high', `sql: ${type.toUpperCase()}${names} with an always-true WHERE touches every row`);
+      if (ast.where === null || ast.where === undefined) {
+        // Every row given a privilege or a credential: every account becomes an administrator or is taken over.
+        const column = privilegedColumn(ast);
+        if (column !== undefined) findings.add('critical', `sql: UPDATE${names} sets \`${column}\` on every row`);
+        else findings.add('high', `sql: ${type.toUpperCase()}${names} without WHERE touches every row`);
+      } else if (alwaysTrue(ast.where, 0))
+        // A tautology in place of a condition passes "WHERE required" checks while touching every row: a disguised wipe.
+        findings.add(
+          'critical',
+          `sql: ${type.toUpperCase()}${names} with an always-true WHERE touches every row (disguised as conditional)`,
+        );
       else findings.add('medium', `sql: ${type.toUpperCase()}${names} with WHERE`);
       return;
     case 'create':
@@ -318,6 +365,7 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
       found = true;
     }
   }
+  if (sqlServerAccess(statement, findings)) found = true;
   // Every privilege on everything, superuser rights, or rights the grantee may hand on: administrator access.
   const words = tokens.join(' ');
   if (ADMIN_GRANT.test(words)) {

@@ -288,6 +288,8 @@ const PAYMENT_WORDS = new Set([
   'crypto',
   'wallet',
   'bank',
+  'swap',
+  'trade',
   'banking',
   'treasury',
   'tip',

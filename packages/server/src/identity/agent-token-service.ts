@@ -114,34 +114,13 @@ export class AgentTokenService {
     const iat = Math.floor(now / 1000);
     if (exp <= iat) throw new ApiError('AG_CONFLICT', 'the identity or its delegation expires within a second; nothing to mint');
     const audience = chain.map((row) => row.audience).find((a): a is string => a !== null);
-    const signing = this.keyRing.current;
-    const id = newIdentityId('atk', now);
-    const token = await new SignJWT({ tid: key.tenantId, idn: identity.id, scopes, chain: chainIds })
-      .setProtectedHeader({ alg: 'EdDSA', kid: signing.kid, typ: 'JWT' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(audience && audience !== TOKEN_AUDIENCE ? [TOKEN_AUDIENCE, audience] : TOKEN_AUDIENCE)
-      .setSubject(identity.agentId)
-      .setJti(id)
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .sign(signing.privateKey);
-    const row: AgentTokenRow = {
-      id,
-      tenantId: key.tenantId,
-      identityId: identity.id,
-      agentId: identity.agentId,
-      keyId: key.id,
-      keyHash: key.keyHash,
-      scopes,
-      chain: [...chainIds],
-      createdAt: now,
-      expiresAt: exp * 1000,
-      revokedAt: null,
-      revokedReason: null,
-    };
+    const { token, row, kid } = await this.signed(key, identity, now, exp, {
+      claims: { scopes, chain: chainIds },
+      audience: audience && audience !== TOKEN_AUDIENCE ? [TOKEN_AUDIENCE, audience] : TOKEN_AUDIENCE,
+    });
     const stored = await this.store.identities.createAgentToken(row, last?.singleUse ? last.id : undefined);
     if (!stored) throw new ApiError('AG_CONFLICT', `single-use delegation \`${last!.id}\` was already used`);
-    return { token, row, identity, kid: signing.kid };
+    return { token, row, identity, kid };
   }
 
   /**
@@ -159,15 +138,31 @@ export class AgentTokenService {
     const exp = Math.floor(options.expiresAt / 1000);
     const iat = Math.floor(now / 1000);
     if (exp <= iat) throw new ApiError('AG_CONFLICT', 'the grant or identity expires within a second; nothing to mint');
+    const { token, row, kid } = await this.signed(key, identity, now, exp, {
+      claims: { scopes: [binding.path], chain: options.chain, act: binding },
+      audience: ACTION_AUDIENCE,
+    });
+    await this.store.identities.createAgentToken(row);
+    return { token, row, identity, kid };
+  }
+
+  /** A JWT signed with the current key for `identity`, and the row that records it (not yet stored). */
+  private async signed(
+    key: KeyRow,
+    identity: IdentityRow,
+    now: number,
+    exp: number,
+    token: { claims: { scopes: string[]; chain: string[]; act?: ActionBinding }; audience: string | string[] },
+  ): Promise<{ token: string; row: AgentTokenRow; kid: string }> {
     const signing = this.keyRing.current;
     const id = newIdentityId('atk', now);
-    const token = await new SignJWT({ tid: key.tenantId, idn: identity.id, scopes: [binding.path], chain: options.chain, act: binding })
+    const jwt = await new SignJWT({ tid: key.tenantId, idn: identity.id, ...token.claims })
       .setProtectedHeader({ alg: 'EdDSA', kid: signing.kid, typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
-      .setAudience(ACTION_AUDIENCE)
+      .setAudience(token.audience)
       .setSubject(identity.agentId)
       .setJti(id)
-      .setIssuedAt(iat)
+      .setIssuedAt(Math.floor(now / 1000))
       .setExpirationTime(exp)
       .sign(signing.privateKey);
     const row: AgentTokenRow = {
@@ -177,15 +172,14 @@ export class AgentTokenService {
       agentId: identity.agentId,
       keyId: key.id,
       keyHash: key.keyHash,
-      scopes: [binding.path],
-      chain: options.chain,
+      scopes: token.claims.scopes,
+      chain: [...token.claims.chain],
       createdAt: now,
       expiresAt: exp * 1000,
       revokedAt: null,
       revokedReason: null,
     };
-    await this.store.identities.createAgentToken(row);
-    return { token, row, identity, kid: signing.kid };
+    return { token: jwt, row, kid: signing.kid };
   }
 
   /** The live row and binding of an action token; 401 like `verify` when it is not one, or not live. */

@@ -22,10 +22,11 @@ const IN_SERVICE_EXEMPT = '/fabric/cluster/';
 
 /** Refuses every /fabric request while this node is out of service (a `crash` fault), before its key is read. */
 export function refuseWhileOutOfService(app: App, cluster: ClusterNode): void {
-  app.addHook('onRequest', async (request) => {
-    if (cluster.running) return;
+  // Callback style, not async: the check is synchronous, and runs on every request (issue 15).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (cluster.running) return done();
     const path = request.routeOptions.url ?? request.url;
-    if (!path.startsWith('/fabric') || path.startsWith(IN_SERVICE_EXEMPT)) return;
+    if (!path.startsWith('/fabric') || path.startsWith(IN_SERVICE_EXEMPT)) return done();
     throw new ApiError(
       'AG_NODE_OUT_OF_SERVICE',
       `node \`${cluster.nodeId}\` is out of service (a \`crash\` fault); nothing was decided or changed: send the call to another node, or restore this one with \`POST /fabric/cluster/fault\``,

@@ -1,5 +1,6 @@
 // One `request` span per HTTP request, child of the caller's `traceparent`; routes hand its
-// context to the work they start (the decision's decide, sign and commit spans).
+// context to the work they start (the decision's decide, sign and commit spans). Only while
+// tracing is on (an OTLP endpoint is set).
 import { SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { App } from '../context.ts';
 import type { Tracing } from './tracing.ts';
@@ -15,6 +16,10 @@ const spans = new WeakMap<object, Span>();
 
 export function requestSpans(app: App, tracing: Tracing): void {
   app.decorateRequest('traceContext', null);
+  app.addHook('onClose', async () => tracing.shutdown());
+  // Issue 15: with tracing off the span would be a no-op, but its three hooks ran on every request
+  // (their promises, the context objects); `traceContext` stays null and the route's spans are no-ops too.
+  if (!tracing.enabled) return;
   app.addHook('onRequest', async (request) => {
     const parent = tracing.extract(request.headers);
     const span = tracing.tracer.startSpan(
@@ -40,5 +45,4 @@ export function requestSpans(app: App, tracing: Tracing): void {
     span?.setStatus({ code: SpanStatusCode.ERROR, message: 'client went away' });
     span?.end();
   });
-  app.addHook('onClose', async () => tracing.shutdown());
 }

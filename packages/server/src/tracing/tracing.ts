@@ -22,9 +22,12 @@ export interface TracingOptions {
 
 export class Tracing {
   readonly tracer: Tracer;
+  /** Whether spans go anywhere: without an endpoint every span is a no-op, and the request span is not made at all. */
+  readonly enabled: boolean;
   private readonly provider: TracerProvider | null;
 
   constructor(options: TracingOptions) {
+    this.enabled = Boolean(options.endpoint);
     if (options.endpoint) {
       const url = `${options.endpoint.replace(/\/+$/, '')}/v1/traces`;
       // The provider is this app's own, not registered globally: two servers in one process

@@ -1,0 +1,97 @@
+// Value moved on a blockchain that the field reading of money.ts cannot see: the `value` of an
+// Ethereum transaction in wei (`"0x56BC75E2D63100000"` is 100 ETH) and ERC-20 calls in the
+// transaction's calldata (`transfer(address,uint256)`, `transferFrom`, `approve`). Token amounts
+// are scaled by the token's decimals when the contract is a known one; for an unknown contract the
+// decimals are guessed (18 for large raw amounts, else 6) and a token counted as one dollar. An
+// allowance of 2^128 or more hands over the whole balance and is critical whatever the token.
+
+import type { Findings } from './findings.ts';
+import type { PayloadFields, StringField } from './payload-fields.ts';
+import { toUsd } from './money-reading.ts';
+
+/** Known ERC-20 contracts on Ethereum main net: symbol and decimals. */
+const TOKENS: Record<string, readonly [string, number]> = {
+  '0xdac17f958d2ee523a2206206994597c13d831ec7': ['USDT', 6],
+  '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48': ['USDC', 6],
+  '0x6b175474e89094c44da98b954eedeac495271d0f': ['DAI', 18],
+  '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2': ['WETH', 18],
+  '0x2260fac5e5542a773aa44fbcfedf7c193bc2c599': ['WBTC', 8],
+};
+/** Selectors and the index of the amount word after them. */
+const SELECTORS: Record<string, readonly [string, number]> = {
+  a9059cbb: ['transfer', 1],
+  '23b872dd': ['transferFrom', 2],
+  '095ea7b3': ['approve', 1],
+  '39509351': ['increaseAllowance', 1],
+};
+const CALLDATA_KEYS = new Set(['data', 'input', 'calldata', 'call_data', 'tx_data', 'payload']);
+const CALLDATA_KEY_LIST = [...CALLDATA_KEYS];
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const UNLIMITED = 2n ** 128n;
+const CHAIN_WORDS = /^(?:eth|ethereum|web3|wallet|evm|tx|transaction|send_transaction|sendtransaction|eth_send_transaction)$/;
+
+function siblingAddress(field: StringField, key: string): string | undefined {
+  const value = field.holder?.[key];
+  return typeof value === 'string' && ADDRESS.test(value.trim()) ? value.trim().toLowerCase() : undefined;
+}
+
+function bigValue(text: string): bigint | undefined {
+  const trimmed = text.trim();
+  if (/^0x[0-9a-fA-F]{1,64}$/.test(trimmed) || /^\d{1,78}$/.test(trimmed)) return BigInt(trimmed);
+  return undefined;
+}
+
+/** Adds findings for ETH sent in wei and ERC-20 calls in calldata; returns whether any was seen. */
+export function assessCryptoTransfers(fields: PayloadFields, toolWords: string[], threshold: number, findings: Findings): boolean {
+  if (!fields.keys.has('value') && !CALLDATA_KEY_LIST.some((key) => fields.keys.has(key))) return false;
+  let seen = false;
+  const chainTool = toolWords.some((word) => CHAIN_WORDS.test(word));
+  for (const field of fields.strings) {
+    if (field.text.length > 16384) continue;
+    if (CALLDATA_KEYS.has(field.key) && /^0x[0-9a-fA-F]{136,}$/.test(field.text.trim())) {
+      const hex = field.text.trim().slice(2).toLowerCase();
+      const selector = SELECTORS[hex.slice(0, 8)];
+      if (selector === undefined) continue;
+      const word = hex.slice(8 + 64 * selector[1], 8 + 64 * (selector[1] + 1));
+      if (word.length !== 64) continue;
+      seen = true;
+      const raw = BigInt(`0x${word}`);
+      const [name] = selector;
+      if (name.includes('pprove') || name.includes('llowance')) {
+        if (raw >= UNLIMITED) {
+          findings.add('critical', `money: ERC-20 ${name} of an unlimited allowance hands over the whole token balance`);
+          continue;
+        }
+      }
+      const contract = siblingAddress(field, 'to') ?? siblingAddress(field, 'contract') ?? siblingAddress(field, 'token');
+      const known = contract === undefined ? undefined : TOKENS[contract];
+      const decimals = known?.[1] ?? (raw >= 10n ** 15n ? 18 : 6);
+      const tokens = Number(raw) / 10 ** decimals;
+      const usd = known === undefined ? tokens : toUsd(tokens, known[0]);
+      const what = `${tokens.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${known?.[0] ?? 'tokens of an unknown contract'}`;
+      findings.add(
+        usd >= threshold ? 'critical' : 'high',
+        `money: ERC-20 ${name} of ${what} (calldata) ${usd >= threshold ? '>=' : '<'} ${threshold}`,
+      );
+      continue;
+    }
+    if (field.key === 'value' && (chainTool || siblingAddress(field, 'to') !== undefined)) {
+      const wei = bigValue(field.text);
+      if (wei === undefined || (!field.text.trim().startsWith('0x') && wei < 10n ** 12n)) continue;
+      seen = true;
+      const eth = Number(wei) / 1e18;
+      const usd = toUsd(eth, 'ETH');
+      findings.add(
+        usd >= threshold ? 'critical' : 'high',
+        `money: sends ${eth} ETH (value in wei) ${usd >= threshold ? '>=' : '<'} ${threshold} in USD`,
+      );
+    }
+  }
+  for (const scalar of fields.scalars) {
+    if (scalar.key !== 'value' || typeof scalar.value !== 'number' || !chainTool || scalar.value < 1e15) continue;
+    seen = true;
+    const usd = toUsd(scalar.value / 1e18, 'ETH');
+    findings.add(usd >= threshold ? 'critical' : 'high', `money: sends ${scalar.value / 1e18} ETH (value in wei)`);
+  }
+  return seen;
+}

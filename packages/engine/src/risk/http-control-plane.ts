@@ -1,0 +1,71 @@
+// Calls to cloud and cluster control planes made through a generic HTTP tool: `DELETE` of a whole
+// resource (a resource group, a project, a namespace, a droplet, a repository) and grants of an
+// owner or administrator role (`setIamPolicy` with `roles/owner`, an organisation membership with
+// `role: admin`, a role assignment of Owner). The URL says what is touched; the method and the
+// body say what is done to it.
+
+import type { Findings } from './findings.ts';
+import { isAdminGrant } from './hidden-shell.ts';
+import type { PayloadFields } from './payload-fields.ts';
+
+const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'api_url', 'path', 'resource']);
+/** Collections whose members are whole environments: deleting one deletes everything inside. */
+const WHOLE_RESOURCES =
+  /^(?:namespaces|projects|resourcegroups|resource_?groups|subscriptions|clusters|buckets|b|databases|instances|droplets|servers|apps|stacks|vaults|zones|volumes|repos|repositories|accounts|organizations|orgs|workspaces|environments|managedclusters|storageaccounts|virtualmachines|flexibleservers|nodepools|deployments|statefulsets|persistentvolumes|persistentvolumeclaims|tables|indices|topics|keyrings|cryptokeys|secrets|services|sites|functions|domains)$/i;
+/** URLs that grant rights (the body says which). */
+const GRANT_URL =
+  /:setIamPolicy\b|\/memberships\/|\/collaborators\/|roleAssignments|\/(?:cluster)?rolebindings\b|Action=(?:Attach(?:User|Role|Group)Policy|Put(?:User|Role|Group)Policy|AddUserToGroup|CreateAccessKey)\b|\/members(?:\/|$|\?)|\/permissions(?:\/|$|\?)|\/admins?(?:\/|$|\?)|\/teams\/[^/]+\/memberships\//i;
+const ADMIN_ROLE_VALUE =
+  /^(?:admin|administrator|owner|owners|superuser|super_admin|root|cluster-admin|org_admin|organization_owner|maintain)$/i;
+const ROLE_KEYS = new Set(['role', 'roles', 'permission', 'permissions', 'access_level', 'role_name', 'role_definition_id', 'level']);
+
+/** Whether a role or permission field names an owner or administrator (`permission: "admin"`, `roleDefinitionName: "Owner"`). */
+export function adminRoleField(fields: PayloadFields): boolean {
+  return fields.strings.some(
+    (field) =>
+      (ROLE_KEYS.has(field.key) || /(?:^|_)role(?:_|$)/.test(field.key)) &&
+      field.text.length < 80 &&
+      ADMIN_ROLE_VALUE.test(field.text.trim()),
+  );
+}
+
+/** The resource a URL's path ends in when it is a whole environment (`resourcegroups/prod`), or undefined. */
+function wholeResource(url: string): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const segments = path.split('/').filter((segment) => segment !== '');
+  // `/repos/{owner}/{repo}` names a repository with two segments.
+  if (segments.length >= 3 && segments[segments.length - 3] === 'repos') return 'repository';
+  if (segments.length < 2) return undefined;
+  const collection = segments[segments.length - 2];
+  return WHOLE_RESOURCES.test(collection) ? collection.toLowerCase() : undefined;
+}
+
+/** Adds findings for control-plane deletes and admin grants made with a generic HTTP call. */
+export function assessControlPlaneCall(toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
+  const url = fields.strings.find(
+    (field) => URL_KEYS.has(field.key) && /^https?:\/\//i.test(field.text.trim()) && field.text.length < 4096,
+  );
+  if (url === undefined) return;
+  const method = fields.strings
+    .find((field) => field.key === 'method' || field.key === 'http_method' || field.key === 'verb')
+    ?.text.trim()
+    .toUpperCase();
+  const deletes = method === 'DELETE' || (method === undefined && toolWords.includes('delete'));
+  if (deletes) {
+    const resource = wholeResource(url.text.trim());
+    if (resource !== undefined)
+      findings.add('critical', `infrastructure: HTTP DELETE of a whole ${resource} (\`${url.text.slice(0, 100)}\`)`);
+  }
+  if (GRANT_URL.test(url.text) && method !== 'GET') {
+    const admin = fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields);
+    findings.add(
+      admin ? 'critical' : 'high',
+      `privileges: HTTP call ${admin ? 'grants administrator-level access' : 'changes access rights'} (\`${url.text.slice(0, 100)}\`)`,
+    );
+  }
+}

@@ -1,0 +1,32 @@
+// Money moved by a shell command: `curl https://api.stripe.com/v1/payouts -d amount=9000000`,
+// `stripe transfers create --amount=5000000`. The command's data options (`-d k=v`, `--data`,
+// `-F`, a JSON body, `--amount=`) are read as the fields of a payment and judged like any other
+// transfer, so the amount decides between high and critical.
+
+import type { Findings } from './findings.ts';
+import { assessMoney } from './money.ts';
+import { collectFields } from './payload-fields.ts';
+import { isPaymentUrl } from './call-effects.ts';
+
+const PAYMENT_CLI = /\bstripe\s+(?:transfers|payouts|charges|payment_intents|refunds|topups|transfer_reversals)\s+create\b/;
+const FORM_PAIR =
+  /(?:^|\s)(?:-d|--data(?:-raw|-urlencode|-binary|-ascii)?|-F|--form(?:-string)?)\s*=?\s*['"]?([\w.[\]-]{1,64})=([^\s'"&]{1,128})/g;
+const LONG_OPTION = /(?:^|\s)--([\w-]{1,40})[=\s]['"]?([^\s'"]{1,128})/g;
+const JSON_BODY = /(?:-d|--data(?:-raw|-binary)?|--json)\s+'(\{[^']{0,8192}\})'/g;
+
+/** Adds money findings when a shell command calls a payment API or CLI. */
+export function assessShellPayment(command: string, threshold: number, findings: Findings): void {
+  if (command.length > 65536 || !/amount|value|sum/i.test(command)) return;
+  if (!PAYMENT_CLI.test(command) && !isPaymentUrl(command)) return;
+  const body: Record<string, unknown> = {};
+  for (const match of command.matchAll(FORM_PAIR)) body[match[1]] = match[2];
+  for (const match of command.matchAll(LONG_OPTION)) if (!(match[1] in body)) body[match[1].replace(/-/g, '_')] = match[2];
+  for (const match of command.matchAll(JSON_BODY)) {
+    try {
+      Object.assign(body, JSON.parse(match[1]) as Record<string, unknown>);
+    } catch {
+      // Not JSON after all: the form pairs above still count.
+    }
+  }
+  assessMoney(collectFields(body), true, threshold, findings);
+}

@@ -1,0 +1,184 @@
+// Shell commands that print a secret to their output, which reaches whoever reads the tool's
+// answer: a reader (`cat`, `head`, `grep`, `base64`, `sqlite3`, an editor's view…) given a key,
+// token or password store; commands whose job is to print a credential (`gcloud auth
+// print-access-token`, `kubectl config view --raw`, `security find-generic-password -w`,
+// `gpg --export-secret-keys`, `git credential fill`); requests to a cloud metadata service for
+// role credentials; and the whole environment (`env`, `printenv`), which is a secret only when
+// sent on (the pipeline rules of shell.ts judge that).
+
+import { quote } from './findings.ts';
+import { normalizePath } from './paths.ts';
+import type { RuleContext } from './shell-rule-context.ts';
+import { CREDENTIAL_FILE_VARIABLES, credentialEndpoint, secretFile, secretFolder } from './secret-files.ts';
+
+/** Commands that print (part of) the files they are given. */
+const READERS = new Set([
+  'cat',
+  'tac',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'most',
+  'nl',
+  'base64',
+  'base32',
+  'xxd',
+  'od',
+  'hexdump',
+  'hd',
+  'strings',
+  'zcat',
+  'bat',
+  'batcat',
+  'view',
+  'vim',
+  'vi',
+  'nvim',
+  'nano',
+  'emacs',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'awk',
+  'gawk',
+  'sed',
+  'cut',
+  'sort',
+  'uniq',
+  'paste',
+  'column',
+  'fold',
+  'jq',
+  'yq',
+  'sqlite3',
+  'uuencode',
+  'type',
+  'gc',
+  'get-content',
+  'select-string',
+  'more.com',
+  'diff',
+  'cmp',
+  'comm',
+  'iconv',
+  'dos2unix',
+  'expand',
+  'pr',
+  'fmt',
+  'rev',
+  'tr',
+]);
+const ARCHIVERS = /^(?:tar|zip|7z|7za|rar|cpio|gzip|bsdtar)$/;
+const SERVERS = /^(?:serve|http-server|httpd|darkhttpd|miniserve)$/;
+/** Cheap gate before the metadata-endpoint pattern. */
+const METADATA_HINT = /169\.254|metadata|fd00:ec2/i;
+
+/** Public certificates look like keys by extension but hold nothing secret. */
+const PUBLIC_CERTIFICATE = /(?:cert|chain|bundle|ca[-_.]|root|pub)[\w.-]*\.(?:pem|crt)$/i;
+
+/** Commands whose output is a credential: name, sub-command words, and a test on the rest. */
+const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
+  [
+    'gcloud',
+    /\bauth\s+(?:application-default\s+)?print-(?:access|identity)-token\b|\bconfig\s+config-helper\b/,
+    'prints a live cloud access token',
+  ],
+  ['az', /\baccount\s+get-access-token\b|\bad\s+sp\s+credential\s+reset\b/, 'prints a live cloud access token'],
+  [
+    'aws',
+    /\bconfigure\s+(?:get\s+\S*(?:secret|session_token|access_key)|export-credentials)\b|\bsts\s+get-session-token\b/,
+    'prints cloud credentials',
+  ],
+  [
+    'kubectl',
+    /\bconfig\s+view\b.*(?:--raw|--flatten)|\bget\s+secrets?\s+\S+.*(?:\s-o\s*|--output[=\s])\s*['"]?(?:yaml|json|jsonpath|go-template)|\bget\s+secrets?\s+.*(?:-o|--output)[=\s]*['"]?(?:yaml|json|jsonpath|go-template)/,
+    'prints cluster credentials or secrets',
+  ],
+  ['oc', /\bwhoami\s+(?:-t|--show-token)\b|\bextract\s+secrets?\//, 'prints cluster credentials or secrets'],
+  ['security', /\b(?:find-(?:generic|internet)-password\b.*\s-\w*[wg]\w*\b|dump-keychain\b.*\s-\w*d\b)/, 'prints keychain passwords'],
+  ['gpg', /--export-secret-(?:sub)?keys\b/, 'exports private keys'],
+  ['git', /\bcredential\s+fill\b|\bcredential-\w+\s+get\b/, 'prints stored git passwords'],
+  ['vault', /\b(?:kv\s+get|read)\s+\S|\btoken\s+lookup\b|\bprint\s+token\b/, 'prints secrets from the vault'],
+  ['op', /\b(?:read\s+op:\/\/|item\s+get\b.*--reveal)/, 'prints secrets from a password manager'],
+  ['bw', /\bget\s+(?:password|item)\b/, 'prints secrets from a password manager'],
+  ['pass', /\bshow\b|^\s*[\w./-]+\s*$/, 'prints a password from the store'],
+  ['heroku', /\bauth:token\b|\bconfig\b.*(?:--json|-s\b|--shell)/, 'prints secrets of an app'],
+  ['gh', /\bauth\s+token\b/, 'prints a GitHub token'],
+  ['gcloud', /\bsecrets\s+versions\s+access\b/, 'prints a secret from the secret manager'],
+  [
+    'aws',
+    /\bsecretsmanager\s+get-secret-value\b|\bssm\s+get-parameters?(?:-by-path)?\b.*--with-decryption\b/,
+    'prints a secret from the secret manager',
+  ],
+  ['az', /\bkeyvault\s+(?:secret\s+(?:show|download)|key\s+download|certificate\s+download)\b/, 'prints a secret from the key vault'],
+  ['doctl', /\bauth\s+token\b|\bkubernetes\s+cluster\s+kubeconfig\s+show\b/, 'prints a cloud token'],
+];
+
+/** Adds findings when the command prints a secret; marks the summary so a later sender is exfiltration. */
+export function secretReadRule(c: RuleContext): void {
+  const rest = c.args.map((word) => word.text).join(' ');
+  for (const [program, pattern, why] of PRINTERS) {
+    if (c.name === program && pattern.test(rest)) {
+      c.scan.add('critical', `shell: ${why} (${quote(`${c.name} ${rest}`)})`);
+      c.summary.readsSensitive ??= { path: `${c.name} output`, why };
+      return;
+    }
+  }
+  for (const word of c.args) {
+    if (METADATA_HINT.test(word.text) && credentialEndpoint(word.text)) {
+      c.scan.add('critical', `shell: asks the cloud metadata service for credentials (${quote(word.text)})`);
+      c.summary.readsSensitive ??= { path: word.text, why: 'cloud role credentials' };
+      return;
+    }
+  }
+  if (c.name === 'printenv' && c.args.every((word) => word.text.startsWith('-'))) environmentDump(c);
+  archiveOrServeRule(c);
+  if (!READERS.has(c.name)) return;
+  for (const word of c.args) {
+    const text = word.text;
+    if (text === '' || (text.startsWith('-') && !text.includes('='))) continue;
+    const path = text.startsWith('-') ? text.slice(text.indexOf('=') + 1) : text.replace(/^(?:if|in|file)=/, '');
+    const why = CREDENTIAL_FILE_VARIABLES.test(path)
+      ? 'credential file named by its variable'
+      : (secretFile(path) ?? c.scan.secretCopies.get(normalizePath(path)));
+    if (why === undefined || PUBLIC_CERTIFICATE.test(path)) continue;
+    c.scan.add('critical', `shell: prints a ${why} ${quote(path)} (${c.name})`);
+    c.summary.readsSensitive ??= { path, why };
+    return;
+  }
+}
+
+/** Archivers and file servers given a whole secret folder (`tar cz ~/.ssh`, `python3 -m http.server -d ~/.ssh`). */
+function archiveOrServeRule(c: RuleContext): void {
+  if (!ARCHIVERS.test(c.name) && !SERVERS.test(c.name) && !c.name.startsWith('python') && c.name !== 'php') return;
+  const texts = c.args.map((word) => word.text);
+  const folder = texts.find((text) => secretFolder(text) !== undefined);
+  if (folder === undefined) return;
+  const why = secretFolder(folder) ?? 'secret folder';
+  if (ARCHIVERS.test(c.name)) {
+    c.summary.readsSensitive ??= { path: folder, why };
+    // Where the archive goes: a named file keeps the secret (a later upload sends it); stdout prints it.
+    const fileOption = texts.findIndex((text) => /^-[a-zA-Z]*f$|^--file$/.test(text));
+    const named =
+      c.name === 'tar' && /^[a-zA-Z]*f[a-zA-Z]*$/.test(texts[0] ?? '') && !texts[0].startsWith('-')
+        ? texts[1]
+        : fileOption >= 0
+          ? texts[fileOption + 1]
+          : c.name === 'tar'
+            ? undefined
+            : texts.find((text) => !text.startsWith('-'));
+    if (named !== undefined && named !== '-' && named !== folder) c.scan.secretCopies.set(normalizePath(named), why);
+    else if (c.site.inPipe || named === '-') c.scan.add('critical', `shell: archives a ${why} ${quote(folder)} to its output (${c.name})`);
+  } else if (c.args.some((word) => /^http\.server$|^SimpleHTTPServer$/.test(word.text)) || SERVERS.test(c.name)) {
+    c.scan.add('critical', `shell: serves a ${why} ${quote(folder)} over the network (${c.name})`);
+  }
+}
+
+/** `env` or `printenv` with no arguments prints every variable: a secret only when sent on. */
+export function environmentDump(c: { summary: { readsSensitive?: { path: string; why: string } } }): void {
+  c.summary.readsSensitive ??= { path: 'the environment', why: 'process environment' };
+}

@@ -1,0 +1,51 @@
+// Red-team probes of the risk classifier (issue 13): new variants per family — secrets read or
+// sent through any tool and OS, money in any form, shell constructs that hide the command, SQL
+// dialect tricks, cloud and cluster deletes, privilege grants — each beside benign twins that
+// must not be critical. Round 1 was written before the fixes; round 2 was written after them,
+// without looking at the rules, to measure how general they are; round 3 likewise after round 2's
+// fixes, with everyday developer and operator commands (family `harmless`) that must never be
+// critical. Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
+// `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
+// ordinary files).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import test from 'node:test';
+import { classifyRisk } from '../src/risk/classify-risk.ts';
+import { RISK_CLASSES, type RiskClass } from '../src/risk/risk-class.ts';
+
+interface ProbeCase {
+  note: string;
+  family: string;
+  round: number;
+  path: string;
+  payload: unknown;
+  expect: 'critical' | 'not critical' | RiskClass;
+  /** Why this probe still misses (skipped until fixed). */
+  open?: string;
+}
+
+const cases = JSON.parse(readFileSync(new URL('./cases/risk-adversarial.json', import.meta.url), 'utf8')) as ProbeCase[];
+
+test('the probe table covers every family with critical cases and benign twins', () => {
+  assert.equal(new Set(cases.map((c) => c.note)).size, cases.length, 'every note is unique');
+  for (const family of ['secrets', 'exfiltration', 'money', 'concealment', 'sql', 'cloud', 'privileges']) {
+    assert.ok(
+      cases.some((c) => c.family === family && c.expect === 'critical'),
+      `${family}: no critical case`,
+    );
+    assert.ok(
+      cases.some((c) => c.family === family && c.expect !== 'critical'),
+      `${family}: no benign twin`,
+    );
+  }
+  for (const c of cases) assert.ok(c.expect === 'not critical' || (RISK_CLASSES as readonly string[]).includes(c.expect), c.note);
+});
+
+for (const c of cases) {
+  test(`probe ${c.family} r${c.round}: ${c.note}`, { skip: c.open }, () => {
+    const result = classifyRisk({ path: c.path, payload: c.payload });
+    const detail = `payload ${JSON.stringify(c.payload)}; reasons ${JSON.stringify(result.reasons)}`;
+    if (c.expect === 'not critical') assert.notEqual(result.class, 'critical', detail);
+    else assert.equal(result.class, c.expect, detail);
+  });
+}
