@@ -1,31 +1,82 @@
 // Canonical JSON (RFC 8785 style): sorted keys, no whitespace. Two payloads that differ only in key
 // order or spacing get the same text, so they hash and sign the same.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
 
 /** Canonical JSON text of a JSON value. `undefined` members are dropped, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
-    return JSON.stringify(value) ?? 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      // undefined, functions and symbols; a bigint throws, as in JSON.stringify.
+      return JSON.stringify(value) ?? 'null';
   }
+  if (value === null) return 'null';
   if (Array.isArray(value)) {
-    return '[' + value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',') + ']';
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      const item: unknown = value[i];
+      // A hole of a sparse array stays empty, as the `map` + `join` this replaced wrote it.
+      if (item !== undefined) out += canonicalJson(item);
+      else if (i in value) out += 'null';
+    }
+    return out + ']';
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
+  const keys = sortedKeys(record);
   let out = '{';
-  let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const member = record[key];
     if (member === undefined || typeof member === 'function') continue;
-    if (!first) out += ',';
-    first = false;
-    out += JSON.stringify(key) + ':' + canonicalJson(member);
+    if (out.length > 1) out += ',';
+    out += quotedKey(key) + ':' + canonicalJson(member);
   }
   return out + '}';
 }
 
+/**
+ * Own keys in code-unit order (as `sort()` orders strings). Most records have a handful of keys:
+ * an insertion sort in place beats `sort()` there, and a record built in order costs one pass.
+ */
+function sortedKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > key) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+// The same few dozen keys are quoted in every record (stage, verdict, detail, …): quoted once.
+// Bounded, and only short keys, so payloads with endless distinct keys cannot grow it.
+const QUOTED_KEYS = new Map<string, string>();
+const MAX_QUOTED_KEYS = 4096;
+const MAX_QUOTED_KEY_LENGTH = 64;
+
+function quotedKey(key: string): string {
+  let quoted = QUOTED_KEYS.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (QUOTED_KEYS.size < MAX_QUOTED_KEYS && key.length <= MAX_QUOTED_KEY_LENGTH) QUOTED_KEYS.set(key, quoted);
+  }
+  return quoted;
+}
+
 /** SHA-256 (hex) of the canonical JSON of a value. */
 export function canonicalHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return sha256Hex(canonicalJson(value));
 }

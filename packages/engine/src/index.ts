@@ -1,5 +1,6 @@
 // Public API of the engine: pure decision logic, no I/O.
 export * from './canonical-json.ts';
+export * from './sha256.ts';
 export * from './decision-types.ts';
 export * from './decide.ts';
 export * from './holds.ts';

@@ -47,28 +47,29 @@ export const SIGNATURE_COVERS: Record<SignedPayloadVersion, readonly string[]> =
 
 /** The exact text that is signed for a decision: version 1 (no `v`) or version 2. */
 export function signedPayloadOf(fields: SignedFields | SignedFieldsV2, version: SignedPayloadVersion = 1): string {
+  // Members written in sorted order, so canonicalJson finds them sorted (the text is the same either way).
   const stages = fields.stages.map((stage) => ({ stage: stage.stage, verdict: stage.verdict }));
   if (version === 1) {
     return canonicalJson({
       decision_id: fields.decision_id,
+      stages,
       tenant_id: fields.tenant_id,
       time: fields.time,
       verdict: fields.verdict,
-      stages,
     });
   }
   const v2 = fields as SignedFieldsV2;
   return canonicalJson({
-    v: 2,
-    decision_id: v2.decision_id,
-    tenant_id: v2.tenant_id,
-    time: v2.time,
     agent_id: v2.agent_id,
+    decision_id: v2.decision_id,
     key_id: v2.key_id,
     path: v2.path,
     payload_hash: v2.payload_hash,
-    verdict: v2.verdict,
     stages,
+    tenant_id: v2.tenant_id,
+    time: v2.time,
+    v: 2,
+    verdict: v2.verdict,
   });
 }
 

@@ -1,6 +1,6 @@
 // Identifiers with their prefixes (fd_, apr_, tr_, ak_, key_, tn_, wh_, whd_) and secrets shown once.
-import * as crypto from 'node:crypto';
-import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
+import { sha256Hex } from '@actiongate/engine';
 
 export type IdPrefix = 'fd' | 'apr' | 'tr' | 'ak' | 'key' | 'tn' | 'wh' | 'whd' | 'egr';
 type AnyIdPrefix =
@@ -74,12 +74,6 @@ function drawRandom(target: Buffer): void {
 export function newSecret(prefix: 'fk' | 'agt'): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
 }
-
-/** One-shot hashing where Node has it (>= 20.12): no Hash object per call; every keyed request hashes its key. */
-const sha256Hex: (text: string) => string =
-  typeof crypto.hash === 'function'
-    ? (text) => crypto.hash('sha256', text, 'hex')
-    : (text) => createHash('sha256').update(text).digest('hex');
 
 /** SHA-256 (hex) of a secret: the only form in which keys are stored. */
 export function hashSecret(secret: string): string {

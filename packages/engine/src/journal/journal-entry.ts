@@ -1,8 +1,8 @@
 // One entry of a tenant's decision journal and how it chains: `content_hash` is SHA-256 of the
 // canonical JSON of the record the entry covers; `entry_hash` is SHA-256 of the canonical JSON of
 // the entry's other six fields, `prev_hash` included, so changing any entry changes every later one.
-import { createHash } from 'node:crypto';
 import { canonicalHash, canonicalJson } from '../canonical-json.ts';
+import { sha256Hex } from '../sha256.ts';
 
 export const JOURNAL_ENTRY_TYPES = [
   'decision',
@@ -110,19 +110,20 @@ export function contentHashOf(record: unknown): string {
 
 /** The exact text `entry_hash` is the SHA-256 of. */
 export function entryHashText(fields: JournalEntryFields): string {
+  // In sorted order, so canonicalJson finds the members sorted (the text is the same either way).
   return canonicalJson({
-    seq: fields.seq,
-    type: fields.type,
-    ref_id: fields.ref_id,
-    time: fields.time,
     content_hash: fields.content_hash,
     prev_hash: fields.prev_hash,
+    ref_id: fields.ref_id,
+    seq: fields.seq,
+    time: fields.time,
+    type: fields.type,
   });
 }
 
 /** `entry_hash` (hex) of an entry's fields. */
 export function entryHashOf(fields: JournalEntryFields): string {
-  return createHash('sha256').update(entryHashText(fields)).digest('hex');
+  return sha256Hex(entryHashText(fields));
 }
 
 /** The next entry after `previous` (null for the first), with its hashes computed. */
@@ -138,5 +139,15 @@ export function chainEntry(
     content_hash: event.content_hash,
     prev_hash: previous ? previous.entry_hash : GENESIS_HASH,
   };
-  return { ...fields, entry_hash: entryHashOf(fields) };
+  // Written out, not `{ ...fields, entry_hash }`: on node 20 a spread followed by a member the spread
+  // object lacks is slow (~0.7 µs here).
+  return {
+    seq: fields.seq,
+    type: fields.type,
+    ref_id: fields.ref_id,
+    time: fields.time,
+    content_hash: fields.content_hash,
+    prev_hash: fields.prev_hash,
+    entry_hash: entryHashOf(fields),
+  };
 }

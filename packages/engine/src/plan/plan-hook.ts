@@ -79,8 +79,7 @@ export function withPlans(ctx: StageContext, base: StageResult): StageResult {
     const used = ctx.state.planProgress?.[plan.id] ?? plan.stepsUsed;
     const step = ordered[used];
     if (step && callMatchesStep(step, input.path, input.payload)) {
-      const data: Record<string, unknown> = {
-        ...base.data,
+      const data: Record<string, unknown> = Object.assign({}, base.data, {
         plan: {
           plan_id: plan.id,
           step_index: step.index,
@@ -89,7 +88,7 @@ export function withPlans(ctx: StageContext, base: StageResult): StageResult {
           position: used,
           steps_total: ordered.length,
         },
-      };
+      });
       // The plan's authorization is a human's sign-off on this step: like an allow rule it lifts the
       // trust stage's short-record hold, never a critical, injection or bad-record hold.
       const trust = ctx.previous.find((stage) => stage.stage === 'trust');
@@ -102,7 +101,9 @@ export function withPlans(ctx: StageContext, base: StageResult): StageResult {
   }
   const named = live.map((plan) => plan.id).join(', ');
   const detail = `call outside the authorized plan ${named} (${live[0].goal}): ${reasons.join('; ')}`;
-  const data = { ...base.data, plan: { plan_ids: live.map((plan) => plan.id), off_plan: true } };
+  // Object.assign, not `{ ...base.data, plan }`: on node 20 a spread followed by a member the spread
+  // object lacks costs ~0.5 µs a member (one it has is cheap).
+  const data = Object.assign({}, base.data, { plan: { plan_ids: live.map((plan) => plan.id), off_plan: true } });
   if (STRENGTH[base.verdict] >= STRENGTH.require_approval) return { ...base, detail: `${base.detail}; ${detail}`, data };
   return { stage: 'policy', verdict: 'require_approval', enforcing: base.enforcing, detail, data };
 }

@@ -27,7 +27,9 @@ function withTrajectories(ctx: StageContext, base: StageResult): StageResult {
     traceId: input.traceId ?? null,
   });
   if (!match) return base;
-  const data = { ...base.data, trajectory: match };
+  // Object.assign, not `{ ...base.data, trajectory }`: on node 20 a spread followed by a member the
+  // spread object lacks costs ~0.5 µs a member (one it has is cheap).
+  const data = Object.assign({}, base.data, { trajectory: match });
   if (STRENGTH[match.effect] <= STRENGTH[base.verdict]) return { ...base, data };
   return { stage: 'policy', verdict: match.effect, enforcing: base.enforcing, detail: match.detail, data };
 }
@@ -46,8 +48,7 @@ function withGovernancePolicies(ctx: StageContext, base: StageResult): StageResu
     policies,
     governanceFacts({ action: input.path, agentId: input.agentId, identity: input.principal.keyId, args: input.payload, now: input.now }),
   );
-  const data: Record<string, unknown> = {
-    ...base.data,
+  const data: Record<string, unknown> = Object.assign({}, base.data, {
     governance: {
       verdict: result.verdict,
       deciding: result.deciding,
@@ -55,7 +56,7 @@ function withGovernancePolicies(ctx: StageContext, base: StageResult): StageResu
       considered: result.considered,
       ...(result.outranked.length ? { outranked: result.outranked } : {}),
     },
-  };
+  });
   if (result.verdict === 'none' || result.verdict === 'allow' || STRENGTH[result.verdict] <= STRENGTH[base.verdict]) {
     if (base.verdict === 'require_approval' && result.verdict === 'require_approval')
       data.required_approvers = mostApprovers(base, result.requiredApprovers);
