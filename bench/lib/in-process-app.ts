@@ -1,17 +1,26 @@
 // The real app built in the bench's own process (temp data dir, default SQLite store, durable group
 // commit), listening on a free port and seeded through its HTTP API with `normal` agents: for benches
-// that measure the service with process.cpuUsage or swap one of its parts.
+// that measure the service with process.cpuUsage or swap one of its parts. `root`: the checkout whose
+// server code runs (another worktree, for a before/after in one run; default this one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { configFromEnv } from '../../packages/server/src/config.ts';
-import { SigningKeyRing } from '../../packages/server/src/signing-keys.ts';
-import { openStore } from '../../packages/server/src/store/open-store.ts';
-import { bootstrap } from '../../packages/server/src/tenants.ts';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { seed } from '../http/seed.ts';
 
-export async function startInProcessApp(name: string, normalAgents = 20) {
+/** Imports a module of the server in checkout `root`. */
+export function serverModule(root: string | undefined, path: string): Promise<any> {
+  const checkout = resolve(root ?? join(import.meta.dirname, '../..'));
+  return import(pathToFileURL(join(checkout, 'packages/server/src', path)).href);
+}
+
+export async function startInProcessApp(name: string, normalAgents = 20, root?: string) {
+  // Typed as this checkout's modules; another checkout's are the same modules at another commit.
+  const { buildApp } = (await serverModule(root, 'app.ts')) as typeof import('../../packages/server/src/app.ts');
+  const { configFromEnv } = (await serverModule(root, 'config.ts')) as typeof import('../../packages/server/src/config.ts');
+  const { SigningKeyRing } = (await serverModule(root, 'signing-keys.ts')) as typeof import('../../packages/server/src/signing-keys.ts');
+  const { openStore } = (await serverModule(root, 'store/open-store.ts')) as typeof import('../../packages/server/src/store/open-store.ts');
+  const { bootstrap } = (await serverModule(root, 'tenants.ts')) as typeof import('../../packages/server/src/tenants.ts');
   const dataDir = mkdtempSync(join(tmpdir(), `actiongate-${name}-`));
   const adminKey = `fk_${name}_${process.pid}_admin`;
   const config = configFromEnv({
@@ -33,7 +42,7 @@ export async function startInProcessApp(name: string, normalAgents = 20) {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const agents = (await seed(`http://127.0.0.1:${port}`, adminKey, normalAgents)).normal;
-    return { app, ctx, store, port, agents, close };
+    return { app, ctx, store, port, agents, dataDir, close };
   } catch (error) {
     await close();
     throw error;

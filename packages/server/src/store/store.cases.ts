@@ -361,6 +361,58 @@ export function runStoreTests(name: string, createStore: () => Promise<Store>): 
         assert.equal((await store.listAgents(tenantId))[0].overrideReason, 'gone');
       }));
 
+    // Issue 15: the SQLite store remembers that a tenant has no budgets and no agent controls, so
+    // these must be in force for the very next decision after they are made, and gone after removal.
+    test('budgets and agent controls made after decisions are in force for the next decision', () =>
+      withStore(async ({ store, decisions, tenantId, clock }) => {
+        const agentRow = newKeyRow({ tenantId, kind: 'agent', role: 'agent', name: 'payer', agentId: 'payer' }, clock.now).row;
+        await store.createKey(agentRow);
+        await store.seedTrustRecord(tenantId, { agentId: 'payer', keyId: agentRow.id }, { approved: 10, blocked: 0 }, clock.now);
+        const call = { path: '/tools/search', payload: { amount: 5 } } as any;
+        const free = await decisions.decide(agentRow, call);
+        assert.equal(free.verdict, 'ALLOWED');
+        assert.equal(await store.budgets.reservationOfDecision(tenantId, free.id), null, 'no budget, nothing held');
+        const budget = {
+          id: 'bg_cap',
+          tenantId,
+          name: 'cap',
+          description: '',
+          scope: 'tenant' as const,
+          scopeId: null,
+          parentId: null,
+          period: 'total' as const,
+          limitCents: 100_000,
+          hardLimit: true,
+          onExceed: 'block' as const,
+          softLimitPct: 80,
+          alertThresholdPct: 80,
+          currency: 'USD',
+          metadata: null,
+          spentCents: 0,
+          periodStart: 0,
+          alertLevel: 0,
+          alertPeriodStart: 0,
+          createdAt: clock.now,
+          updatedAt: clock.now,
+        };
+        await store.budgets.createBudget(budget);
+        const held = await decisions.decide(agentRow, call);
+        assert.equal(held.verdict, 'ALLOWED');
+        assert.equal((await store.budgets.reservationOfDecision(tenantId, held.id))?.amountCents, 500, 'held against the new budget');
+        assert.equal(await store.budgets.deleteBudget(tenantId, 'bg_cap'), 'ok');
+        const after = await decisions.decide(agentRow, call);
+        assert.equal(after.verdict, 'ALLOWED');
+        assert.equal(await store.budgets.reservationOfDecision(tenantId, after.id), null, 'a deleted budget holds nothing');
+        await store.budgets.setAgentControls({
+          tenantId,
+          agentId: 'payer',
+          maxActionsPerHour: 3,
+          maxConcurrentActions: null,
+          updatedAt: clock.now,
+        });
+        assert.notEqual((await decisions.decide(agentRow, call)).verdict, 'ALLOWED', 'three allowed actions this hour already');
+      }));
+
     test('traces join decisions and events; a demo tenant is deleted with every row', () =>
       withStore(async ({ store, decisions, agentKey, clock }) => {
         const row = await decisions.decide(agentKey, { path: '/tools/search', payload: {}, trace_id: 'trace-1' } as any);

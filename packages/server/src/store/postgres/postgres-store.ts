@@ -66,7 +66,7 @@ import {
   trustRecordOf,
   type Row,
 } from '../rows.ts';
-import { encodeDecisionBody } from '../sqlite/decision-body.ts';
+import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
@@ -976,31 +976,9 @@ export class PostgresStore implements Store, SharedSigningKeys {
               query(
                 client,
                 'decision_insert',
-                `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
-                   created_at, signature, signing_key_id, approval_id, trace_id, body, journal_seq, signed_v)
+                `INSERT INTO decisions (${DECISION_INSERT_COLUMNS})
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING seq`,
-                [
-                  r.id,
-                  r.tenantId,
-                  r.agentId,
-                  r.keyId,
-                  r.path,
-                  Buffer.from(r.payloadHash, 'hex'),
-                  r.verdict,
-                  r.blocked ? 1 : 0,
-                  r.enforcing ? 1 : 0,
-                  r.mode,
-                  r.risk,
-                  r.detail,
-                  r.createdAt,
-                  Buffer.from(r.signature, 'base64url'),
-                  r.signingKeyId,
-                  r.approvalId,
-                  r.traceId ?? null,
-                  encodeDecisionBody(JSON.stringify(r.payload ?? {}), r.stages),
-                  journalSeq,
-                  r.signedVersion ?? 1,
-                ],
+                decisionInsertValues(r, journalSeq),
               ).then((inserted) => {
                 seq = inserted.rows[0].seq;
               }),

@@ -819,4 +819,25 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX passports_by_tenant ON passports (tenant_id, issued_at);
   `,
+  // Issue 15: the journal keyed by (tenant_id, seq) alone, WITHOUT ROWID. It was a rowid table with an
+  // index on that key beside it, so every entry was written to two B-trees (one more WAL page per lone
+  // decision). Same columns, rows and chain; entries are only ever looked up by that key or by reference.
+  `
+  CREATE TABLE journal_v3 (
+    tenant_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    ref_id TEXT NOT NULL,
+    time TEXT NOT NULL,
+    content_hash BLOB NOT NULL CHECK (length(content_hash) = 32),
+    entry_hash BLOB NOT NULL CHECK (length(entry_hash) = 32),
+    record BLOB CHECK (record IS NOT NULL OR type = 'decision'),
+    PRIMARY KEY (tenant_id, seq)
+  ) WITHOUT ROWID;
+  INSERT INTO journal_v3 (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record)
+    SELECT tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record FROM journal ORDER BY tenant_id, seq;
+  DROP TABLE journal;
+  ALTER TABLE journal_v3 RENAME TO journal;
+  CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq) WHERE type <> 'decision';
+  `,
 ];

@@ -32,8 +32,20 @@ const PLACEHOLDERS = BUDGET_COLUMNS.split(',')
   .map(() => '?')
   .join(', ');
 
+/** Whether a tenant has any budget, and any agent with controls (issue 15: most have neither). */
+interface TenantLimits {
+  budgets: boolean;
+  controls: boolean;
+}
+
 export class SqliteBudgets implements BudgetStore {
   private readonly s;
+  /**
+   * Issue 15: what each tenant has, so a decision of a tenant without budgets or controls runs no
+   * query for them. Only this class writes those tables (and a tenant's deletion, which only makes a
+   * `true` stale: that costs a query, never a missed budget); every insert drops the tenant's entry.
+   */
+  private readonly limits = new Map<string, TenantLimits>();
 
   constructor(
     private readonly db: Database.Database,
@@ -92,6 +104,10 @@ export class SqliteBudgets implements BudgetStore {
          ORDER BY created_at DESC, id DESC LIMIT ?`,
       ),
       controls: db.prepare('SELECT * FROM agent_controls WHERE tenant_id = ? AND agent_id = ?'),
+      limits: db.prepare(
+        `SELECT EXISTS (SELECT 1 FROM budgets WHERE tenant_id = @tenant) AS budgets,
+           EXISTS (SELECT 1 FROM agent_controls WHERE tenant_id = @tenant) AS controls`,
+      ),
       upsertControls: db.prepare(
         `INSERT INTO agent_controls (tenant_id, agent_id, max_actions_per_hour, max_concurrent_actions, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (tenant_id, agent_id) DO UPDATE SET max_actions_per_hour = excluded.max_actions_per_hour,
@@ -143,12 +159,15 @@ export class SqliteBudgets implements BudgetStore {
 
   /** Inside a decision's transaction: the budgets covering the call and the agent's controls. */
   decisionReads(tenantId: string, scope: CallScope, now: number): { budgets?: BudgetUsage[]; agentControls?: AgentControlState | null } {
-    const covering = (
-      this.s.covering.all({ tenant: tenantId, agent: scope.agentId, key: scope.keyId, tool: scope.toolName }) as Row[]
-    ).filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));
     const reads: { budgets?: BudgetUsage[]; agentControls?: AgentControlState | null } = {};
-    if (covering.length > 0) reads.budgets = this.chainOf(tenantId, covering, now);
-    const controls = this.s.controls.get(tenantId, scope.agentId) as Row | undefined;
+    const limits = this.limitsOf(tenantId);
+    if (limits.budgets) {
+      const covering = (
+        this.s.covering.all({ tenant: tenantId, agent: scope.agentId, key: scope.keyId, tool: scope.toolName }) as Row[]
+      ).filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));
+      if (covering.length > 0) reads.budgets = this.chainOf(tenantId, covering, now);
+    }
+    const controls = limits.controls ? (this.s.controls.get(tenantId, scope.agentId) as Row | undefined) : undefined;
     if (controls) {
       const row = agentControlOf(controls);
       reads.agentControls = {
@@ -163,6 +182,21 @@ export class SqliteBudgets implements BudgetStore {
       };
     }
     return reads;
+  }
+
+  private limitsOf(tenantId: string): TenantLimits {
+    let limits = this.limits.get(tenantId);
+    if (!limits) {
+      const row = this.s.limits.get({ tenant: tenantId }) as Row;
+      limits = { budgets: row.budgets === 1, controls: row.controls === 1 };
+      this.limits.set(tenantId, limits);
+    }
+    return limits;
+  }
+
+  /** A tenant's budgets or agent controls changed (or it was deleted): read what it has again. */
+  forgetLimits(tenantId: string): void {
+    this.limits.delete(tenantId);
   }
 
   /** Executes one planned budget write (budget-plan.ts), inside the caller's transaction. */
@@ -206,7 +240,11 @@ export class SqliteBudgets implements BudgetStore {
   }
 
   async createBudget(row: BudgetRow): Promise<void> {
-    this.s.insert.run(...budgetValues(row));
+    try {
+      this.s.insert.run(...budgetValues(row));
+    } finally {
+      this.forgetLimits(row.tenantId);
+    }
   }
 
   async listBudgets(tenantId: string, now: number): Promise<BudgetUsage[]> {
@@ -242,6 +280,7 @@ export class SqliteBudgets implements BudgetStore {
       if (!this.s.get.get(tenantId, id)) return 'not_found' as const;
       if (this.s.children.get(tenantId, id)) return 'has_children' as const;
       this.s.delete.run(tenantId, id);
+      this.forgetLimits(tenantId);
       return 'ok' as const;
     })();
   }
@@ -307,8 +346,12 @@ export class SqliteBudgets implements BudgetStore {
   }
 
   async setAgentControls(row: AgentControlRow): Promise<void> {
-    if (row.maxActionsPerHour === null && row.maxConcurrentActions === null) this.s.deleteControls.run(row.tenantId, row.agentId);
-    else this.s.upsertControls.run(row.tenantId, row.agentId, row.maxActionsPerHour, row.maxConcurrentActions, row.updatedAt);
+    try {
+      if (row.maxActionsPerHour === null && row.maxConcurrentActions === null) this.s.deleteControls.run(row.tenantId, row.agentId);
+      else this.s.upsertControls.run(row.tenantId, row.agentId, row.maxActionsPerHour, row.maxConcurrentActions, row.updatedAt);
+    } finally {
+      this.forgetLimits(row.tenantId);
+    }
   }
 
   async getAgentControls(tenantId: string, agentId: string): Promise<AgentControlRow | null> {

@@ -27,7 +27,11 @@ export class SqliteEventLog {
     private readonly decisionOf: (tenantId: string, decisionId: string) => DecisionEventFields | null,
   ) {
     this.nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM events WHERE tenant_id = ?');
-    this.insert = db.prepare('INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)');
+    // Issue 15: one statement takes the next number and writes the event (was a read, then an insert).
+    this.insert = db.prepare(
+      `INSERT INTO events (tenant_id, seq, type, data, created_at)
+       SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM events WHERE tenant_id = ? RETURNING seq`,
+    );
     this.after = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
   }
 
@@ -43,8 +47,7 @@ export class SqliteEventLog {
     now: number,
     stored: string | Buffer = packJson(JSON.stringify(data)),
   ): EventRow {
-    const seq = (this.nextSeq.get(tenantId) as Row).seq as number;
-    this.insert.run(tenantId, seq, type, stored, now);
+    const seq = (this.insert.get(tenantId, type, stored, now, tenantId) as Row).seq as number;
     const event: EventRow = { tenantId, seq, type, data, createdAt: now };
     this.pending.push(event);
     return event;

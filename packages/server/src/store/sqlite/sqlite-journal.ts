@@ -1,7 +1,7 @@
 // The journal in SQLite. `append` runs inside the caller's transaction (the decision's savepoint or
 // the approval change), so an entry exists exactly when the change it records was committed. The
-// tenant's last entry is read back through the primary key (tenant_id, seq) each time: a few
-// microseconds, and always right after a rollback, which an in-memory cache would have to track.
+// tenant's last entry is read back through the primary key (tenant_id, seq), always right after a
+// rollback; only within one group commit is it remembered from the entry appended before (inBatch).
 import type Database from 'better-sqlite3';
 import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
 import { createHash } from 'node:crypto';
@@ -40,6 +40,12 @@ const MISSING_RECORD = '{}';
 
 export class SqliteJournal implements JournalStore {
   private readonly statements;
+  /**
+   * Issue 15: each tenant's last entry as appended in the group commit under way, so the decisions
+   * of one batch after the first do not read it back. Lives only inside that transaction
+   * (`inBatch`), and is dropped whenever a decision's savepoint rolls back (`forgetBatchTips`).
+   */
+  private batchTips: Map<string, { seq: number; entry_hash: string }> | null = null;
 
   /** `enabled: false` turns appends off (benchmarks of the journal's cost); reads still work. */
   constructor(
@@ -80,7 +86,8 @@ export class SqliteJournal implements JournalStore {
     if (!this.enabled) return null;
     if (!this.db.inTransaction) throw new Error('a journal entry must be appended inside the transaction of its change');
     const text = canonicalJson(record);
-    const previous = this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined;
+    const previous =
+      this.batchTips?.get(tenantId) ?? (this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined);
     const entry = chainEntry(previous ?? null, {
       type,
       ref_id: refId,
@@ -90,7 +97,23 @@ export class SqliteJournal implements JournalStore {
     const stored = type === 'decision' ? null : packJson(text);
     const content = Buffer.from(entry.content_hash, 'hex');
     this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, content, Buffer.from(entry.entry_hash, 'hex'), stored);
+    this.batchTips?.set(tenantId, { seq: entry.seq, entry_hash: entry.entry_hash });
     return entry.seq;
+  }
+
+  /** Runs a group commit's transaction, remembering each tenant's last entry while it runs. */
+  inBatch<T>(run: () => T): T {
+    this.batchTips = new Map();
+    try {
+      return run();
+    } finally {
+      this.batchTips = null;
+    }
+  }
+
+  /** A savepoint rolled back: the entries remembered may be gone; read the tips again. */
+  forgetBatchTips(): void {
+    this.batchTips?.clear();
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {

@@ -46,10 +46,29 @@ function tell(began: bigint, failed: boolean): void {
   }
 }
 
+/**
+ * How many fdatasyncs may run at once. A commit written while one runs starts its own at once
+ * (issue 15: it waited for the running one to end, then for its own: ~1.5 syncs at low rates);
+ * a commit written while both run waits for the next to start, which then serves every such commit.
+ */
+const SYNCS_IN_FLIGHT = 2;
+
 export class WalSync {
-  private fd: number | null = null;
-  private running: Promise<void> | null = null;
-  /** Callers that wrote after the running sync began: they need the next one. */
+  /**
+   * One descriptor per sync in flight, all opened together. Linux reports a writeback error once
+   * per open file description, to its next fsync: two overlapping syncs on one descriptor could see
+   * it reported to only one of them. Opened at the same moment, each descriptor hears of every
+   * error from then on.
+   */
+  private fds: number[] | null = null;
+  private readonly busy: boolean[] = Array.from({ length: SYNCS_IN_FLIGHT }, () => false);
+  /**
+   * The answers of syncs not yet settled. A sync's callers are answered only once every sync still
+   * pending when it started has succeeded too: their commits lie after the earlier ones in the WAL,
+   * and recovery replays it only up to the first frame that is missing.
+   */
+  private readonly pending = new Set<Promise<void>>();
+  /** Callers that wrote while every sync slot was busy: they share the next sync to start. */
   private next: Waiters | null = null;
 
   /**
@@ -64,54 +83,70 @@ export class WalSync {
   /** Resolves once everything written to the WAL before this call is on disk. */
   durable(): Promise<void> {
     if (this.walFile === null) return Promise.resolve();
-    if (!this.running) return this.start();
-    // The running sync may have started before the caller's write: it must wait for the next one.
+    // A sync that starts now began after the caller's write: it covers it.
+    const free = this.busy.indexOf(false);
+    if (free >= 0) return this.start(free);
+    // The running syncs may have started before the caller's write: it must wait for the next one.
     this.next ??= waiters();
     return this.next.promise;
   }
 
   /** Syncs on the calling thread (shutdown: nothing may be left unsynced when the process exits). */
   durableNow(): void {
-    const fd = this.walFile === null ? null : this.open();
-    if (fd !== null) fdatasyncSync(fd);
+    const fds = this.walFile === null ? null : this.open();
+    // On a descriptor no sync is running on, if there is one: two syncs on one descriptor can split an error.
+    if (fds !== null) fdatasyncSync(fds[Math.max(0, this.busy.indexOf(false))]);
   }
 
   close(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
+    for (const fd of this.fds ?? []) closeSync(fd);
+    this.fds = null;
   }
 
-  private start(): Promise<void> {
-    const run = new Promise<void>((resolve, reject) => {
-      let fd: number | null;
+  private start(slot: number): Promise<void> {
+    this.busy[slot] = true;
+    const own = new Promise<void>((resolve, reject) => {
+      let fds: number[] | null;
       try {
-        fd = this.open();
+        fds = this.open();
       } catch (error) {
         reject(error);
         return;
       }
-      if (fd === null) return resolve();
+      if (fds === null) return resolve();
       const began = process.hrtime.bigint();
-      this.sync(fd, (error) => {
+      this.sync(fds[slot], (error) => {
         tell(began, error !== null);
         if (error) reject(error);
         else resolve();
       });
     });
-    this.running = run;
+    const answered = Promise.all([...this.pending, own]).then(() => undefined);
+    this.pending.add(answered);
+    const forget = () => void this.pending.delete(answered);
+    answered.then(forget, forget);
     const settled = () => {
-      this.running = null;
+      this.busy[slot] = false;
       const queued = this.next;
       this.next = null;
-      if (queued) this.start().then(queued.resolve, queued.reject);
+      if (queued) this.start(slot).then(queued.resolve, queued.reject);
     };
-    run.then(settled, settled);
-    return run;
+    own.then(settled, settled);
+    return answered;
   }
 
   /** The WAL file exists from the first commit on and SQLite keeps it while the database is open. */
-  private open(): number | null {
-    if (this.fd === null && this.walFile !== null && existsSync(this.walFile)) this.fd = openSync(this.walFile, 'r+');
-    return this.fd;
+  private open(): number[] | null {
+    if (this.fds === null && this.walFile !== null && existsSync(this.walFile)) {
+      const fds: number[] = [];
+      try {
+        for (let i = 0; i < SYNCS_IN_FLIGHT; i++) fds.push(openSync(this.walFile, 'r+'));
+      } catch (error) {
+        for (const fd of fds) closeSync(fd);
+        throw error;
+      }
+      this.fds = fds;
+    }
+    return this.fds;
   }
 }
