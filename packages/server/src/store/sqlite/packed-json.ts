@@ -2,33 +2,18 @@
 // (stage lists, approval records), so even a short record shrinks to a fraction. The first byte names
 // the format, so a later dictionary can be added without rewriting old values. Lossless: a journal
 // record unpacks to the exact text its hash was computed over.
-import { deflateRawSync, DeflateRaw, inflateRawSync, InflateRaw } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1 } from './packed-json-dictionary.ts';
-import { ReusedZlibStream } from './reused-zlib-stream.ts';
 
 const PLAIN = 0;
 const DEFLATE_V1 = 1;
 
 /** Deflate at level 1: the dictionary does most of the work, and the event loop pays for every byte. */
 const OPTIONS = { level: 1, dictionary: DICTIONARY_V1 };
-const INFLATE_OPTIONS = { dictionary: DICTIONARY_V1 };
-
-// One stream each way for the whole process, reset per value (the same bytes as a stream per call).
-const SAMPLE = DICTIONARY_V1.subarray(DICTIONARY_V1.length - 1200);
-const deflater = new ReusedZlibStream(
-  () => new DeflateRaw(OPTIONS),
-  (input) => deflateRawSync(input, OPTIONS),
-  SAMPLE,
-);
-const inflater = new ReusedZlibStream(
-  () => new InflateRaw(INFLATE_OPTIONS),
-  (input) => inflateRawSync(input, INFLATE_OPTIONS),
-  deflateRawSync(SAMPLE, OPTIONS),
-);
 
 export function packJson(json: string): Buffer {
   const text = Buffer.from(json);
-  const packed = deflater.run(text);
+  const packed = deflateRawSync(text, OPTIONS);
   // Text that does not shrink (already compressed data in a payload) is kept as it is.
   const [format, content] = packed.length < text.length ? [DEFLATE_V1, packed] : [PLAIN, text];
   const out = Buffer.allocUnsafe(content.length + 1);
@@ -38,7 +23,7 @@ export function packJson(json: string): Buffer {
 }
 
 export function unpackJson(packed: Buffer): string {
-  if (packed[0] === DEFLATE_V1) return inflater.run(packed.subarray(1)).toString('utf8');
+  if (packed[0] === DEFLATE_V1) return inflateRawSync(packed.subarray(1), { dictionary: DICTIONARY_V1 }).toString('utf8');
   if (packed[0] === PLAIN) return packed.subarray(1).toString('utf8');
   throw new Error(`unknown packed JSON format ${packed[0]}`);
 }
