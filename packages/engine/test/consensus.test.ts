@@ -2,34 +2,13 @@
 // denial does to the verdict, the approval and the agent's record.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, canonicalHash, decide, type ClusterView, type DecisionInput, type DecisionState } from '../src/index.ts';
+import { DEFAULT_SETTINGS, decide, type ClusterView, type DecisionState } from '../src/index.ts';
+import { NOW, input, record, state as baseState } from './support/decision-fixtures.ts';
 
-const NOW = 1_800_000_000_000;
-const NORMAL = { approved: 5, blocked: 0, recentBlockedAt: [], override: null };
+const NORMAL = record(5);
 
-const input = (path: string, payload: unknown): DecisionInput => ({
-  decisionId: 'fd_test',
-  tenantId: 'tn_test',
-  now: NOW,
-  path,
-  agentId: 'agent-1',
-  payload,
-  payloadHash: canonicalHash(payload),
-  principal: { kind: 'customer', keyId: 'key_a' },
-  newApprovalId: 'apr_new',
-});
-
-const state = (cluster: ClusterView | undefined, extra: Partial<DecisionState> = {}): DecisionState => ({
-  settings: DEFAULT_SETTINGS,
-  halted: null,
-  agent: NORMAL,
-  key: NORMAL,
-  rules: [],
-  approvedApproval: null,
-  pendingApproval: null,
-  ...(cluster ? { cluster } : {}),
-  ...extra,
-});
+const state = (cluster: ClusterView | undefined, extra: Partial<DecisionState> = {}): DecisionState =>
+  baseState(NORMAL, NORMAL, { ...(cluster ? { cluster } : {}), ...extra });
 
 const view = (extra: Partial<ClusterView> = {}): ClusterView => ({
   nodeId: 'node-a',

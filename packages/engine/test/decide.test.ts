@@ -9,46 +9,13 @@ import {
   type ToolRule,
   type TrustRecord,
 } from '../src/index.ts';
+import { NOW, input, record, state as baseState } from './support/decision-fixtures.ts';
 
-const NOW = 1_800_000_000_000;
-const record = (approved: number, blocked = 0, extra: Partial<TrustRecord> = {}): TrustRecord => ({
-  approved,
-  blocked,
-  recentBlockedAt: [],
-  override: null,
-  ...extra,
-});
 const NEW = record(0);
 const NORMAL = record(5);
 const TRUSTED = record(60);
 
-function input(path: string, payload: unknown, extra: Partial<DecisionInput> = {}): DecisionInput {
-  return {
-    decisionId: 'fd_test',
-    tenantId: 'tn_test',
-    now: NOW,
-    path,
-    agentId: 'agent-1',
-    payload,
-    payloadHash: canonicalHash(payload),
-    principal: { kind: 'customer', keyId: 'key_a' },
-    newApprovalId: 'apr_new',
-    ...extra,
-  };
-}
-
-function state(extra: Partial<DecisionState> = {}): DecisionState {
-  return {
-    settings: DEFAULT_SETTINGS,
-    halted: null,
-    agent: NEW,
-    key: TRUSTED,
-    rules: [],
-    approvedApproval: null,
-    pendingApproval: null,
-    ...extra,
-  };
-}
+const state = (extra: Partial<DecisionState> = {}): DecisionState => baseState(NEW, TRUSTED, extra);
 
 const rule = (effect: ToolRule['effect'], match_path: string, name = `r-${effect}`): ToolRule => ({
   id: `tr_${name}`,

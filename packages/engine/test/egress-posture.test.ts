@@ -2,37 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_SETTINGS, canonicalHash, decide, parseTarget, type DecisionInput, type DecisionState } from '../src/index.ts';
+import { DEFAULT_SETTINGS, decide, parseTarget, type DecisionState } from '../src/index.ts';
+import { NOW, input, record, state as baseState } from './support/decision-fixtures.ts';
 
-const NOW = 1_800_000_000_000;
-const TRUSTED = { approved: 60, blocked: 0, recentBlockedAt: [], override: null };
-
-function input(path: string, payload: unknown): DecisionInput {
-  return {
-    decisionId: 'fd_test',
-    tenantId: 'tn_test',
-    now: NOW,
-    path,
-    agentId: 'agent-1',
-    payload,
-    payloadHash: canonicalHash(payload),
-    principal: { kind: 'customer', keyId: 'key_a' },
-    newApprovalId: 'apr_new',
-  };
-}
-
-function state(extra: Partial<DecisionState> = {}): DecisionState {
-  return {
-    settings: DEFAULT_SETTINGS,
-    halted: null,
-    agent: TRUSTED,
-    key: TRUSTED,
-    rules: [],
-    approvedApproval: null,
-    pendingApproval: null,
-    ...extra,
-  };
-}
+const TRUSTED = record(60);
+const state = (extra: Partial<DecisionState> = {}): DecisionState => baseState(TRUSTED, TRUSTED, extra);
 
 interface Case {
   note: string;

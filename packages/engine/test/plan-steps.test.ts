@@ -2,18 +2,10 @@
 // with a note per row), through the whole chain; the step a decision uses is read back from it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  assessPlan,
-  canonicalHash,
-  decide,
-  DEFAULT_SETTINGS,
-  planStepUsed,
-  type AuthorizedPlan,
-  type DecisionState,
-} from '../src/index.ts';
+import { assessPlan, decide, planStepUsed, type AuthorizedPlan, type DecisionState } from '../src/index.ts';
+import { NOW, input, record, state } from './support/decision-fixtures.ts';
 
-const NOW = 1_800_000_000_000;
-const TRUSTED = { approved: 60, blocked: 0, recentBlockedAt: [], override: null };
+const TRUSTED = record(60);
 
 const scored = assessPlan(
   [
@@ -33,31 +25,8 @@ const plan = (stepsUsed: number): AuthorizedPlan => ({
   expiresAt: NOW + 3600_000,
 });
 
-function decideCall(path: string, payload: unknown, extra: Partial<DecisionState>) {
-  return decide(
-    {
-      decisionId: 'fd_test',
-      tenantId: 'tn_test',
-      now: NOW,
-      path,
-      agentId: 'agent-1',
-      payload,
-      payloadHash: canonicalHash(payload),
-      principal: { kind: 'customer', keyId: 'key_a' },
-      newApprovalId: 'apr_new',
-    },
-    {
-      settings: DEFAULT_SETTINGS,
-      halted: null,
-      agent: TRUSTED,
-      key: TRUSTED,
-      rules: [],
-      approvedApproval: null,
-      pendingApproval: null,
-      ...extra,
-    },
-  );
-}
+const decideCall = (path: string, payload: unknown, extra: Partial<DecisionState>) =>
+  decide(input(path, payload), state(TRUSTED, TRUSTED, extra));
 
 const READ = ['/tools/read_file', { path: '/srv/a.txt' }] as const;
 const MAIL = ['/tools/send_email', { to: 'ops@ourco.com' }] as const;
