@@ -15,11 +15,17 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from pathlib import Path
 
 PYTHON_DIR = Path(__file__).resolve().parents[1]
 REPO = PYTHON_DIR.parent
 sys.path.insert(0, str(PYTHON_DIR))
+
+
+def unique(name: str) -> str:
+    """A name no other test (in any module sharing the server) has used."""
+    return f"{name}-{uuid.uuid4().hex[:6]}"
 
 
 def free_port() -> int:

@@ -8,10 +8,9 @@ import threading
 import time
 import unittest
 import urllib.request
-import uuid
 from typing import List
 
-from live_server import LiveServer, free_port
+from live_server import LiveServer, free_port, unique
 
 from actiongate import (
     ActionBlocked,
@@ -34,10 +33,6 @@ def setUpModule() -> None:  # noqa: N802 - unittest's name
 
 def tearDownModule() -> None:  # noqa: N802
     server.stop()
-
-
-def unique(name: str) -> str:
-    return f"{name}-{uuid.uuid4().hex[:8]}"
 
 
 class Base(unittest.TestCase):

@@ -5,9 +5,8 @@ in order, and `ActionVerifyRequest`."""
 from __future__ import annotations
 
 import unittest
-import uuid
 
-from live_server import LiveServer
+from live_server import LiveServer, unique
 
 from actiongate import ApiRequestError, Client
 
@@ -21,10 +20,6 @@ def setUpModule() -> None:  # noqa: N802
 
 def tearDownModule() -> None:  # noqa: N802
     server.stop()
-
-
-def unique(name: str) -> str:
-    return f"{name}-{uuid.uuid4().hex[:6]}"
 
 
 class GovernanceTests(unittest.TestCase):

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import base64
 import unittest
-import uuid
 
-from live_server import LiveServer
+from live_server import LiveServer, unique
 
 from actiongate import ApiRequestError, Client, may_run
 
@@ -21,10 +20,6 @@ def setUpModule() -> None:  # noqa: N802 - unittest's name
 
 def tearDownModule() -> None:  # noqa: N802
     server.stop()
-
-
-def unique(name: str) -> str:
-    return f"{name}-{uuid.uuid4().hex[:6]}"
 
 
 class IdentityTests(unittest.TestCase):

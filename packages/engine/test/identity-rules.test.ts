@@ -3,10 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_SETTINGS,
   MAX_DELEGATION_DEPTH,
   attenuate,
-  canonicalHash,
   decide,
   intersectScopes,
   revocationCascade,
@@ -16,8 +14,7 @@ import {
   type DecisionInput,
   type DecisionState,
 } from '../src/index.ts';
-
-const NOW = 1_800_000_000_000;
+import { NOW, input, record, state } from './support/decision-fixtures.ts';
 
 test('scopes: exact paths, subtrees with a trailing slash, canonical comparison', () => {
   const cases: Array<{ note: string; scope: string; path: string; covers: boolean }> = [
@@ -192,42 +189,22 @@ test('revocation cascade reaches grandchildren, their delegations, derived deleg
   });
 });
 
-function input(path: string, token?: DecisionInput['token']): DecisionInput {
-  return {
-    decisionId: 'fd_test',
-    tenantId: 'tn_test',
-    now: NOW,
-    path,
-    agentId: 'agent-1',
-    payload: {},
-    payloadHash: canonicalHash({}),
-    principal: { kind: 'agent', keyId: 'key_a', boundAgentId: 'agent-1' },
-    newApprovalId: 'apr_new',
-    token,
-  };
-}
-const STATE: DecisionState = {
-  settings: DEFAULT_SETTINGS,
-  halted: null,
-  agent: { approved: 60, blocked: 0, recentBlockedAt: [], override: null },
-  key: { approved: 60, blocked: 0, recentBlockedAt: [], override: null },
-  rules: [],
-  approvedApproval: null,
-  pendingApproval: null,
-};
+const AGENT_KEY = { kind: 'agent', keyId: 'key_a', boundAgentId: 'agent-1' } as const;
+const tokenInput = (path: string, token?: DecisionInput['token']): DecisionInput => input(path, {}, { principal: AGENT_KEY, token });
+const STATE: DecisionState = state(record(60), record(60));
 
 test('identity stage: a token-scoped agent is denied outside its scopes, allowed inside', () => {
   const token = { id: 'atk_1', scopes: ['/tools/fs/', '/tools/search'], chain: [] };
-  const outside = decide(input('/tools/shell', token), STATE);
+  const outside = decide(tokenInput('/tools/shell', token), STATE);
   assert.equal(outside.verdict, 'BLOCKED');
   assert.equal(outside.stages[0].verdict, 'deny');
   assert.equal(outside.stages[0].data.out_of_scope, true);
   assert.match(outside.stages[0].detail, /not scoped to `\/tools\/shell`/);
-  const inside = decide(input('/tools/fs/read', token), STATE);
+  const inside = decide(tokenInput('/tools/fs/read', token), STATE);
   assert.equal(inside.stages[0].verdict, 'allow');
   assert.equal(inside.stages[0].data.matched_scope, '/tools/fs/');
-  assert.equal(decide(input('/tools/fs/../shell', token), STATE).stages[0].verdict, 'deny');
-  const halted = decide(input('/tools/fs/read', token), { ...STATE, halted: { reason: 'incident', since: NOW } });
+  assert.equal(decide(tokenInput('/tools/fs/../shell', token), STATE).stages[0].verdict, 'deny');
+  const halted = decide(tokenInput('/tools/fs/read', token), { ...STATE, halted: { reason: 'incident', since: NOW } });
   assert.equal(halted.stages[0].verdict, 'deny', 'a halt still wins over a token');
-  assert.equal(decide(input('/tools/shell'), STATE).stages[0].verdict, 'allow', 'no token: no scope check');
+  assert.equal(decide(tokenInput('/tools/shell'), STATE).stages[0].verdict, 'allow', 'no token: no scope check');
 });
