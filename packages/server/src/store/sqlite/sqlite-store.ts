@@ -72,6 +72,7 @@ import { SqlitePlans } from './sqlite-plans.ts'; // issue 21 item 4
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
+import { DecisionHours } from './decision-hours.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
@@ -157,6 +158,8 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   private approvalCounts: SqliteApprovalCounts;
+  /** Issue 15: the seq floor per clock hour that the per-agent counts start from. */
+  private decisionHours: DecisionHours;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
@@ -215,6 +218,7 @@ export class SqliteStore implements Store {
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
     this.approvalCounts = new SqliteApprovalCounts(this.db);
+    this.decisionHours = new DecisionHours(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
@@ -624,6 +628,7 @@ export class SqliteStore implements Store {
         this.pragmas.otherCommits();
       }
     }
+    for (const outcome of outcomes) if (outcome.row) this.decisionHours.rememberCommitted(outcome.row.createdAt);
     this.decisionsSinceCheckpoint += batch.length;
     const events = this.events.hold();
     const answer = () => {
@@ -747,7 +752,9 @@ export class SqliteStore implements Store {
   /** The decision's row, naming its journal entry; returns its sequence number. */
   private insertDecision(row: DecisionRow, journalSeq: number | null): number {
     const info = this.statements.insertDecision.run(...decisionInsertValues(row, journalSeq));
-    return Number(info.lastInsertRowid);
+    const seq = Number(info.lastInsertRowid);
+    this.decisionHours.noteDecision(row.createdAt, seq);
+    return seq;
   }
 
   /** One planned write of a decision (decision-transaction.ts), inside its savepoint. */
