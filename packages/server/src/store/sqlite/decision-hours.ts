@@ -8,7 +8,8 @@
 // A decision with created_at > since is in an hour >= hour(since), so its seq is at least the
 // smallest first_seq of those hours: counting `decisions_by_agent` (tenant, agent, seq) from that seq
 // with the same `created_at > since` filter gives exactly the old count, whatever the clock did
-// (hour() is monotone, seq only grows: AUTOINCREMENT). The row is written once per hour, not per decision.
+// (hour() is monotone, and a new seq is larger than every seq before: decision-seq.ts). The row is
+// written once per hour, not per decision.
 import type Database from 'better-sqlite3';
 
 // The hour of a time in ms, as the migration that made the table computed it (schema.ts).
@@ -29,7 +30,7 @@ export class DecisionHours {
   private readonly committed = new Set<number>();
 
   constructor(db: Database.Database) {
-    // The WHERE keeps the row's first_seq the lowest if a smaller seq ever came (it cannot under AUTOINCREMENT).
+    // The WHERE keeps the row's first_seq the lowest if a smaller seq ever came (it cannot: decision-seq.ts).
     this.note = db.prepare(
       `INSERT INTO decision_hours (hour, first_seq) VALUES (${HOUR_OF('?')}, ?)
        ON CONFLICT (hour) DO UPDATE SET first_seq = excluded.first_seq WHERE excluded.first_seq < decision_hours.first_seq`,

@@ -73,6 +73,7 @@ import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
 import { DecisionHours } from './decision-hours.ts';
+import { DecisionSeq } from './decision-seq.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
@@ -160,6 +161,8 @@ export class SqliteStore implements Store {
   private approvalCounts: SqliteApprovalCounts;
   /** Issue 15: the seq floor per clock hour that the per-agent counts start from. */
   private decisionHours: DecisionHours;
+  /** Issue 15: the next decision's seq (AUTOINCREMENT's meaning without its per-commit page). */
+  private decisionSeq: DecisionSeq;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
@@ -219,6 +222,7 @@ export class SqliteStore implements Store {
     this.demoTenants = new SqliteDemoTenants(this.db);
     this.approvalCounts = new SqliteApprovalCounts(this.db);
     this.decisionHours = new DecisionHours(this.db);
+    this.decisionSeq = new DecisionSeq(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
@@ -301,7 +305,7 @@ export class SqliteStore implements Store {
          WHERE id = ? AND status = 'approved' AND expires_at > ?`,
       ),
       insertDecision: db.prepare(
-        `INSERT INTO decisions (${DECISION_INSERT_COLUMNS}) VALUES (${DECISION_INSERT_COLUMNS.split(',')
+        `INSERT INTO decisions (seq, ${DECISION_INSERT_COLUMNS}) VALUES (?, ${DECISION_INSERT_COLUMNS.split(',')
           .map(() => '?')
           .join(', ')})`,
       ),
@@ -751,8 +755,8 @@ export class SqliteStore implements Store {
 
   /** The decision's row, naming its journal entry; returns its sequence number. */
   private insertDecision(row: DecisionRow, journalSeq: number | null): number {
-    const info = this.statements.insertDecision.run(...decisionInsertValues(row, journalSeq));
-    const seq = Number(info.lastInsertRowid);
+    const seq = this.decisionSeq.next();
+    this.statements.insertDecision.run(seq, ...decisionInsertValues(row, journalSeq));
     this.decisionHours.noteDecision(row.createdAt, seq);
     return seq;
   }
