@@ -10,6 +10,7 @@
 // loads at once), so "before" and "after" come from one run on one machine.
 // `--postgres`: also a server on PostgreSQL (started as the tests start it: fsync=off, so its
 // latency is not a durable one and is shown for reference only). `--quick`: 4 s per rate.
+// `--log-level warn`: servers below `npm start`'s default level (`info`, one access line per request).
 import { spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -92,6 +93,11 @@ export function client(spec: LatencySpec, onMeasuring?: () => void): Promise<Lat
 
 export interface LatencyBenchOptions {
   baseline?: string;
+  /**
+   * The servers' log level. Default: none set, so the level `npm start` runs at (`info`: one access
+   * line per request, written synchronously to stdout, which this bench reads and drops).
+   */
+  logLevel?: string;
   postgres?: boolean;
   quick?: boolean;
   /** Directory for `--cpu-prof` profiles of this tree's server (written when it stops; the profiler's cost skews a comparison). */
@@ -112,7 +118,12 @@ export async function runLatencyBench(options: LatencyBenchOptions = {}): Promis
       const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-latency-'));
       dataDirs.push(dataDir);
       const child = await startNode(bundle, {
-        env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ACTIONGATE_LOG_LEVEL: 'warn', ...env },
+        env: {
+          ACTIONGATE_DATA_DIR: dataDir,
+          ACTIONGATE_ADMIN_KEY: adminKey,
+          ...(options.logLevel ? { ACTIONGATE_LOG_LEVEL: options.logLevel } : {}),
+          ...env,
+        },
         nodeFlags,
         probe: '/healthz',
       });
@@ -127,7 +138,7 @@ export async function runLatencyBench(options: LatencyBenchOptions = {}): Promis
       postgres = await startPostgres();
       await start('now, PostgreSQL (fsync=off)', serverBundle(), { ACTIONGATE_DATABASE_URL: await postgres.createDatabase() });
     }
-    log(`  ${servers.length} server(s) started and seeded (20 normal agents each)`);
+    log(`  ${servers.length} server(s) started and seeded (20 normal agents each), log level ${options.logLevel ?? 'info (the default)'}`);
 
     const fdatasync = fdatasyncProbe();
     log(`  fdatasync of a 4 KB append on this disk: p50 ${fmt(fdatasync.p50)} ms, p99 ${fmt(fdatasync.p99)} ms`);
@@ -236,6 +247,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     postgres: process.argv.includes('--postgres'),
     quick: process.argv.includes('--quick'),
     cpuProfDir: argOf('--cpu-prof-dir'),
+    logLevel: argOf('--log-level'),
   });
   const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'pass' : 'FAIL');
   console.log(
