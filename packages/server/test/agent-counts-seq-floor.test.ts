@@ -1,5 +1,5 @@
 // Issue 15: an agent's recent-decision counts (agent controls: actions in the last hour, actions
-// running) come from `decisions_by_agent` starting at a seq floor per clock hour (decision-hours.ts)
+// running) come from `decisions_by_agent` starting at a seq floor per 5-minute period (decision-periods.ts)
 // instead of a (tenant, agent, created_at) index. They must equal the plain count over created_at,
 // whatever the clock does, for decisions made before the migration too; a floor noted by a decision
 // that rolled back must not be taken as written.
@@ -15,7 +15,7 @@ import { DecisionService } from '../src/decision-service.ts';
 import { hashSecret } from '../src/ids.ts';
 import { MIGRATIONS } from '../src/store/sqlite/schema.ts';
 
-const HOURS_MIGRATION = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE decision_hours'));
+const PERIODS_MIGRATION = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE decision_periods'));
 const T0 = Date.UTC(2026, 10, 27, 10, 0, 0);
 const ALLOWED = `verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`;
 
@@ -30,15 +30,15 @@ function plainCounts(db: Database.Database, tenant: string, agent: string, now: 
   return { actionsLastHour: count(ALLOWED, now - HOUR_MS), running: count(`outcome IS NULL AND ${ALLOWED}`, now - RUNNING_TIMEOUT_MS) };
 }
 
-/** Every decision has its hour's row, with a first seq no larger than its own. */
+/** Every decision has its period's row, with a first seq no larger than its own. */
 function assertFloorsHold(db: Database.Database): void {
   const uncovered = db
     .prepare(
       `SELECT COUNT(*) AS n FROM decisions d WHERE NOT EXISTS
-         (SELECT 1 FROM decision_hours h WHERE h.hour = CAST(d.created_at AS INTEGER) / 3600000 AND h.first_seq <= d.seq)`,
+         (SELECT 1 FROM decision_periods p WHERE p.period = CAST(d.created_at AS INTEGER) / 300000 AND p.first_seq <= d.seq)`,
     )
     .get() as { n: number };
-  assert.equal(uncovered.n, 0, 'every decision is covered by its hour');
+  assert.equal(uncovered.n, 0, 'every decision is covered by its period');
 }
 
 async function started(dataDir: string, clock: { now: number }) {
@@ -53,12 +53,12 @@ async function started(dataDir: string, clock: { now: number }) {
   return { store, service, admin, decide };
 }
 
-test('the counts from the seq floor equal the plain counts while the clock jumps back and forth across hours', async () => {
+test('the counts from the seq floor equal the plain counts while the clock jumps back and forth across hours and periods', async () => {
   const clock = { now: T0 };
   const { store, decide } = await started(':memory:', clock);
   try {
-    // Minutes from T0: forward, across hours, back by hours (a clock set back), several in one group commit.
-    const times = [0, 10, 59, 61, 65, -200, -190, 130, 20, 125, 240, 239, 5, 300];
+    // Minutes from T0: forward, across hours and periods, back by hours (a clock set back), several in one group commit.
+    const times = [0, 4, 6, 3, 10, 59, 61, 65, -200, -190, 130, 20, 125, 240, 239, 5, 300];
     let n = 0;
     for (const minutes of times) {
       clock.now = T0 + minutes * 60_000 + (n++ % 7);
@@ -68,8 +68,8 @@ test('the counts from the seq floor equal the plain counts while the clock jumps
     }
     assertFloorsHold(store.db);
     let compared = 0;
-    for (let minutes = -300; minutes <= 420; minutes += 7) {
-      const now = T0 + minutes * 60_000;
+    for (let minutes = -300; minutes <= 420; minutes += 3) {
+      const now = T0 + minutes * 60_000 + (minutes % 2);
       for (const agent of ['a', 'b', 'nobody']) {
         const expected = plainCounts(store.db, 'tn_default', agent, now);
         assert.deepEqual(await store.budgets.agentActivity('tn_default', agent, now), expected, `agent ${agent} at ${minutes} min`);
@@ -84,19 +84,19 @@ test('the counts from the seq floor equal the plain counts while the clock jumps
   }
 });
 
-test('a floor written by a decision that rolled back is written again by the next decision of that hour', async () => {
+test('a floor written by a decision that rolled back is written again by the next decision of that period', async () => {
   const clock = { now: T0 };
   const { store, decide } = await started(':memory:', clock);
   try {
     await decide('before');
     const events = (store as unknown as { events: { appendDecision(row: { agentId: string }): void } }).events;
     const appendDecision = events.appendDecision.bind(events);
-    // Fails after the decision row (and its hour's floor) were written, before the commit.
+    // Fails after the decision row (and its period's floor) were written, before the commit.
     events.appendDecision = (row, ...rest: unknown[]) => {
       if (row.agentId === 'doomed') throw new Error('disk full');
       (appendDecision as (...args: unknown[]) => void)(row, ...rest);
     };
-    // A new hour whose first decision rolls back: alone (the whole transaction), then first of a batch (its savepoint).
+    // A new period whose first decision rolls back: alone (the whole transaction), then first of a batch (its savepoint).
     clock.now = T0 + 3 * HOUR_MS;
     await assert.rejects(decide('doomed'));
     await decide('after');
@@ -114,15 +114,15 @@ test('a floor written by a decision that rolled back is written again by the nex
 });
 
 test('a data dir from before the migration keeps its counts: the floors are made from the decisions it holds', async () => {
-  assert.ok(HOURS_MIGRATION > 0);
+  assert.ok(PERIODS_MIGRATION > 0);
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-seq-floor-'));
   const clock = { now: T0 };
   try {
     // Decisions written by the store as it was, the index still there.
     const old = new Database(join(dir, 'actiongate.db'));
     old.pragma('journal_mode = WAL');
-    for (let i = 0; i < HOURS_MIGRATION; i++) old.exec(MIGRATIONS[i]);
-    old.pragma(`user_version = ${HOURS_MIGRATION}`);
+    for (let i = 0; i < PERIODS_MIGRATION; i++) old.exec(MIGRATIONS[i]);
+    old.pragma(`user_version = ${PERIODS_MIGRATION}`);
     const insert = old.prepare(
       `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
          created_at, signature, signing_key_id, body, outcome) VALUES (?, 'tn_old', ?, 'key_1', '/tools/search', x'00', ?, 0, 1, 'enforce', 'low', '', ?, x'00', 'sk', x'00', ?)`,

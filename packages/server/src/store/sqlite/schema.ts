@@ -841,14 +841,14 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq) WHERE type <> 'decision';
   `,
   // Issue 15: the per-agent counts of recent decisions are served by decisions_by_agent from a seq
-  // floor (decision-hours.ts): one row per clock hour with the lowest seq of a decision made in it.
-  // The (tenant, agent, created_at) index it replaces was one more B-tree page written per decision.
+  // floor (decision-periods.ts): one row per 5-minute period with the lowest seq of a decision made in
+  // it. The (tenant, agent, created_at) index it replaces was one more B-tree page written per decision.
   `
-  CREATE TABLE decision_hours (
-    hour INTEGER PRIMARY KEY,
+  CREATE TABLE decision_periods (
+    period INTEGER PRIMARY KEY,
     first_seq INTEGER NOT NULL
   );
-  INSERT INTO decision_hours (hour, first_seq) SELECT CAST(created_at AS INTEGER) / 3600000, MIN(seq) FROM decisions GROUP BY 1;
+  INSERT INTO decision_periods (period, first_seq) SELECT CAST(created_at AS INTEGER) / 300000, MIN(seq) FROM decisions GROUP BY 1;
   DROP INDEX decisions_by_agent_time;
   `,
   // Issue 15: decisions without AUTOINCREMENT, whose sqlite_sequence row was one more page written by

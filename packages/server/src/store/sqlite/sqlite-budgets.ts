@@ -25,7 +25,7 @@ import type {
   SettleResult,
 } from '../budget-store.ts';
 import type { SqliteEventLog } from './sqlite-events.ts';
-import { SEQ_FLOOR_SINCE } from './decision-hours.ts';
+import { SEQ_FLOOR_SINCE } from './decision-periods.ts';
 
 type Row = Record<string, any>;
 
@@ -115,7 +115,7 @@ export class SqliteBudgets implements BudgetStore {
            max_concurrent_actions = excluded.max_concurrent_actions, updated_at = excluded.updated_at`,
       ),
       deleteControls: db.prepare('DELETE FROM agent_controls WHERE tenant_id = ? AND agent_id = ?'),
-      // Issue 15: the agent's decisions from the seq floor of `since` on (decision-hours.ts), then the same filter.
+      // Issue 15: the agent's decisions from the seq floor of `since` on (decision-periods.ts), then the same filter.
       actionsSince: db.prepare(
         `SELECT COUNT(*) AS n FROM decisions INDEXED BY decisions_by_agent
          WHERE tenant_id = @tenant AND agent_id = @agent AND seq >= ${SEQ_FLOOR_SINCE} AND created_at > @since

@@ -72,7 +72,7 @@ import { SqlitePlans } from './sqlite-plans.ts'; // issue 21 item 4
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
-import { DecisionHours } from './decision-hours.ts';
+import { DecisionPeriods } from './decision-periods.ts';
 import { DecisionSeq } from './decision-seq.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
@@ -159,8 +159,8 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   private approvalCounts: SqliteApprovalCounts;
-  /** Issue 15: the seq floor per clock hour that the per-agent counts start from. */
-  private decisionHours: DecisionHours;
+  /** Issue 15: the seq floor per 5-minute period that the per-agent counts start from. */
+  private decisionPeriods: DecisionPeriods;
   /** Issue 15: the next decision's seq (AUTOINCREMENT's meaning without its per-commit page). */
   private decisionSeq: DecisionSeq;
   readonly journal: SqliteJournal;
@@ -221,7 +221,7 @@ export class SqliteStore implements Store {
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
     this.approvalCounts = new SqliteApprovalCounts(this.db);
-    this.decisionHours = new DecisionHours(this.db);
+    this.decisionPeriods = new DecisionPeriods(this.db);
     this.decisionSeq = new DecisionSeq(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
@@ -632,7 +632,7 @@ export class SqliteStore implements Store {
         this.pragmas.otherCommits();
       }
     }
-    for (const outcome of outcomes) if (outcome.row) this.decisionHours.rememberCommitted(outcome.row.createdAt);
+    for (const outcome of outcomes) if (outcome.row) this.decisionPeriods.rememberCommitted(outcome.row.createdAt);
     this.decisionsSinceCheckpoint += batch.length;
     const events = this.events.hold();
     const answer = () => {
@@ -757,7 +757,7 @@ export class SqliteStore implements Store {
   private insertDecision(row: DecisionRow, journalSeq: number | null): number {
     const seq = this.decisionSeq.next();
     this.statements.insertDecision.run(seq, ...decisionInsertValues(row, journalSeq));
-    this.decisionHours.noteDecision(row.createdAt, seq);
+    this.decisionPeriods.noteDecision(row.createdAt, seq);
     return seq;
   }
 
