@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, SigningKeyRing, SqliteStore } from '../src/index.ts';
@@ -55,6 +55,10 @@ test('the seq goes on after the AUTOINCREMENT counter of a data dir from before,
     old.prepare('DELETE FROM decisions WHERE seq > 3').run();
     old.close();
 
+    const upgraded = new SqliteStore({ dataDir: dir });
+    // The rebuild's frames were copied into the database and the WAL cut back (it never shrinks by itself).
+    assert.equal(statSync(join(dir, 'actiongate.db-wal')).size, 0);
+    await upgraded.close();
     assert.equal(await decideOnce(dir, 'tn_kept'), 6, 'after the counter, not after the largest row left');
     const rebuilt = new SqliteStore({ dataDir: dir });
     try {

@@ -264,6 +264,9 @@ export class SqliteStore implements Store {
         this.db.pragma(`user_version = ${i + 1}`);
       })();
     }
+    // A migration that rebuilds a table (issue 15: `decisions`) leaves a WAL file as large as the table;
+    // SQLite reuses a WAL file but never shrinks it. Copied into the database and cut back once, here.
+    if (version > 0 && version < MIGRATIONS.length) this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   private prepare() {
