@@ -16,7 +16,9 @@ interface Probe {
   payload: unknown;
 }
 
-const probes = JSON.parse(readFileSync(new URL('../packages/engine/test/cases/screen-adversarial.json', import.meta.url), 'utf8')) as Probe[];
+const probes = JSON.parse(
+  readFileSync(new URL('../packages/engine/test/cases/screen-adversarial.json', import.meta.url), 'utf8'),
+) as Probe[];
 const args = process.argv.slice(2);
 const roundArg = args.indexOf('--round');
 const onlyRound = roundArg >= 0 ? Number(args[roundArg + 1]) : undefined;

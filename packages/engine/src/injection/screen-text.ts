@@ -1,6 +1,7 @@
 // Screens one string: normalise it, run every detector, then decode what is encoded inside it and
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
+import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
@@ -46,8 +47,10 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const persona = detectPersonaJailbreak(text);
   const leak = detectPromptLeak(text, traits);
   const roleplay = detectRoleplaySetup(text, traits);
+  const addressed = detectAddressedFamilies(text, traits);
   // Most texts give no signal at all.
   if (
+    addressed.length === 0 &&
     code === undefined &&
     divergence === undefined &&
     intent === undefined &&
@@ -57,7 +60,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
     roleplay === undefined
   )
     return patterns;
-  const signals = [...patterns];
+  const signals = [...patterns, ...addressed];
   if (leak !== undefined) signals.push(leak);
   if (roleplay !== undefined) signals.push(roleplay);
   if (persona !== undefined) signals.push(persona);
