@@ -3,6 +3,7 @@
 // missed at first sight. Every detector has its own cheap gate, so ordinary text costs one or two
 // literal scans per detector.
 
+import { detectAgentDirectiveHeader } from './agent-directive-header.ts';
 import { detectAgentVocative } from './agent-vocative.ts';
 import { detectDecodeAndObey } from './decode-and-obey.ts';
 import { detectFictionRealHarm } from './fiction-real-harm.ts';
@@ -20,6 +21,7 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
     if (signal !== undefined) found.push(signal);
   };
   add(detectAgentVocative(text, traits));
+  add(detectAgentDirectiveHeader(text));
   add(detectReaderObligation(text, traits));
   add(detectTaskOverride(text));
   add(detectSafetySwitch(text));

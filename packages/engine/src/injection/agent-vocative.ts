@@ -15,7 +15,7 @@ const NOUN_RE = new RegExp(String.raw`(?<![\w@./-])(?:${NOUN_EN}|${NOUN_OTHER})(
 
 // Words that make the text before the noun a sentence about the agent rather than a head naming it.
 const NOT_A_HEAD = new Set(
-  'i we he she they it its was were is are be been has have had asked told said says uses using used when if because since so but with by from about like than what which how why where can could would will does did not as an the-of'.split(
+  'i we he she they it its was were is are be been has have had asked told said says uses using used when if because since so but with by from about like than what which how why where can could would will does did not as'.split(
     ' ',
   ),
 );
@@ -27,6 +27,10 @@ const NOT_ENGLISH =
   /(?<![A-Za-zÀ-ÿ])(?:der|die|das|du|dich|dein\w*|und|nicht|le|la|les|tu|ton|ta|tes|et|ne|pas|el|los|las|tú|y|que|para|pour|avec|mit|sur|del|por)(?![A-Za-zÀ-ÿ])/i;
 const HEAD_BOUNDARY = /[\n[(<{*#"“«>|]|[.!?]\s|--\s|\/\/|<!--/g;
 const MAX_LEFT = 60;
+const MILD = 0.3;
+const HUMAN_JOB = /^agents?$/i;
+const SOFTWARE =
+  /\b(?:ai|a\.i\.|llm|gpt|automated|autonomous|coding|browsing|software|bot|bots|digital|virtual|smart|e-?mail|calendar|scheduling|shopping|triage|language|model|any|whatever|every|all)\b/i;
 const MAX_RIGHT = 50;
 const CLAUSE = 170;
 
@@ -39,7 +43,9 @@ const DUTY =
 const OTHER_ORDER = new RegExp(ORDER_VERB_OTHER_SOURCE, 'i');
 const LATIN = /[A-Za-z]/;
 // A line that starts with a speaker label: two distinct labels make the text a transcript.
-const SPEAKER_LABEL = /^[\s#>*[\]\d:.-]{0,12}([A-Za-z][\w .'-]{0,20}?)\s*:\s/gm;
+// A label is a name (capitalised) or a role; lower-case keys of a configuration file are not speakers.
+const SPEAKER_LABEL =
+  /^[\s#>*[\]\d:.-]{0,12}([A-Z][A-Za-z .'-]{0,20}?|user|human|customer|caller|client|system|assistant|agent|bot|ai|me|you|q|a)\s*:\s/gm;
 
 function isTranscript(text: string): boolean {
   SPEAKER_LABEL.lastIndex = 0;
@@ -60,15 +66,35 @@ function headStart(text: string, at: number): number {
   return start;
 }
 
-/** Strength of the order that opens `clause` (text right after the head), 0 when it is none. */
-function orderWeight(clause: string, latin: boolean): number {
+// An order may follow a short statement: "the bank account on file is outdated. Pay to …".
+const CLAUSE_BREAK = /[.!?;,\n]\s+/g;
+const NEGATION = /^(?:do\s+not|don'?t|never|not)\b/i;
+
+/** Strength of the order that opens `clause` or one of its next two parts (text right after the head). */
+export function orderWeight(clause: string, latin: boolean): number {
+  let best = openingOrderWeight(clause, latin);
+  if (best >= 0.6) return best;
+  let parts = 0;
+  CLAUSE_BREAK.lastIndex = 0;
+  for (const cut of clause.matchAll(CLAUSE_BREAK)) {
+    if (++parts > 2) break;
+    const rest = clause.slice((cut.index ?? 0) + cut[0].length);
+    if (NEGATION.test(rest)) continue;
+    best = Math.max(best, openingOrderWeight(rest, latin));
+    if (best >= 0.6) break;
+  }
+  return best;
+}
+
+function openingOrderWeight(clause: string, latin: boolean): number {
   if (!latin) return OTHER_ORDER.test(clause) ? 0.6 : 0;
   const rest = clause.replace(FILLER, '');
   if (DUTY.test(rest)) return 0.6;
+  if (NEGATION.test(rest)) return 0;
   const verb = VERB_START.exec(rest);
   if (verb !== null) {
     const word = verb[1].toLowerCase().replace(/\s+/g, ' ');
-    return STRONG_ORDER_VERBS_EN.has(word) || SENSITIVE.test(rest) ? 0.6 : 0.45;
+    return STRONG_ORDER_VERBS_EN.has(word) || SENSITIVE.test(rest) ? 0.6 : MILD;
   }
   // German, French and Spanish use Latin letters too.
   const start = clause.slice(0, 120);
@@ -105,7 +131,10 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     }
     const clause = text.slice(sepAt, sepAt + CLAUSE).replace(/^[\s\])>*-]+/, '');
     const latin = LATIN.test(noun[0]) && LATIN.test(clause.slice(0, 12));
-    const weight = orderWeight(clause, latin);
+    let weight = orderWeight(clause, latin);
+    // "Agent" is also a person's job (support, travel, estate agents): it names a program only with
+    // a word that makes it one ("AI agent", "coding agent", "any agent", "@agent").
+    if (HUMAN_JOB.test(noun[0]) && !SOFTWARE.test(`${left} ${between}`)) continue;
     if (weight > (best?.weight ?? 0))
       best = { rule: 'agent_vocative_order', detector: 'agent_vocative', weight, start: start, end: Math.min(text.length, sepAt + 100) };
     if (weight >= 0.6) break;

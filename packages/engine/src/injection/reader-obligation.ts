@@ -6,13 +6,13 @@
 
 import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD, READER_WORD } from './text-traits.ts';
-import { ORDER_VERB_EN_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 
 const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
 const ADVERB = String.raw`(?:(?:now|also|immediately|first|then|additionally|automatically|always)\s+)*`;
 const SUBJECT = [
   // the agent named in the third person, with an optional participle phrase ("reading this", "that processes it")
-  String.raw`\b(?:the|any|every|all|each|this|your)\s+(?:[\w-]+\s+){0,2}?(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:reading|processing|handling|summari[sz]ing|reviewing|parsing|triaging|screening|that|who|which)\b[^.:;\n]{0,50}?)?`,
+  String.raw`(?:\b(?:the|any|every|all|each|this|your)\s+(?:[\w-]+\s+){0,2}?|(?:^|[.:;!?]\s+|\n))(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:reading|processing|handling|summari[sz]ing|reviewing|parsing|triaging|screening|that|who|which)\b[^.:;\n]{0,50}?)?`,
   // whoever reads it
   String.raw`\bwhoever\s+(?:reads|processes|receives|handles|summari[sz]es|opens|sees)\b[^.:;\n]{0,50}?`,
   // what it writes about the text
@@ -22,11 +22,24 @@ const OBLIGATION = new RegExp(String.raw`(?:${SUBJECT})\s+${MODAL}\s+${ADVERB}${
 const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
 // What an automated summary or verdict is told to say.
 const VERDICT_VERBS = new Set(['state', 'say', 'tell', 'report', 'recommend', 'rate', 'rank', 'mark', 'include', 'approve']);
+// de, fr, es, zh, ru, ja: "you must" followed by an order, in a text that names the agent or an authority.
+const DUTY_OTHER = new RegExp(
+  String.raw`(?:(?<![A-Za-zÀ-ÿ])(?:du\s+musst|du\s+sollst|tu\s+dois|vous\s+devez|(?:el|la)\s+(?:agente|ia|asistente)\s+debe|l'(?:agent|assistant|ia)\s+doit|debes|tienes\s+que)|你必须|你需要|你应该|必须立即|ты\s+должен|тебе\s+нужно|(?:агент|ассистент|бот|модель)\s+должн|(?:エージェント|アシスタント|AI)は[^。\n]{0,20}?(?:こと|ください|なければ))[^.。\n]{0,60}?(?:${ORDER_VERB_OTHER_SOURCE})`,
+  'i',
+);
+const NAMED_OTHER =
+  /(?<![A-Za-zÀ-ÿ])(?:ki|ia|ai|agent|agente|assistent|assistant|asistente|modell|modèle|modelo|administrat\w*|systemnachricht|message\s+syst[eè]me|sistema)(?![A-Za-zÀ-ÿ])|助手|管理员|系统|智能体|人工智能|ИИ|агент|ассистент|администратор|систем|エージェント|アシスタント|管理者|システム/i;
 const GATE =
   /must|should|shall|needs? to|has to|have to|is to|are to|required|expected|instructed|authori[sz]ed|allowed|permitted|will now|may now|can now/i;
 
 /** The strongest duty with consequences laid on the text's reader. */
 export function detectReaderObligation(text: string, traits = AGENT_WORD): Signal | undefined {
+  if (text.length < 12) return undefined;
+  if ((traits & NON_ASCII) !== 0) {
+    const duty = DUTY_OTHER.exec(text);
+    if (duty !== null && NAMED_OTHER.test(text))
+      return { rule: 'reader_obligation', detector: 'reader_obligation', weight: 0.6, start: duty.index, end: duty.index + duty[0].length };
+  }
   if (text.length < 24 || !GATE.test(text)) return undefined;
   const named = (traits & (AGENT_WORD | READER_WORD | NON_ASCII)) !== 0;
   let best: Signal | undefined;

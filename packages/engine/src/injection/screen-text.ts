@@ -5,6 +5,7 @@ import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
+import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
@@ -12,6 +13,7 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
 import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
+import { dropQuotedMentions } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight } from './learned-screen.ts';
@@ -39,7 +41,7 @@ const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'bra
 // mention is ordinary in tool arguments (a prompt beside its settings), so task divergence, which
 // compares a request with its carrier, reads each string on its own only.
 function detect(text: string, traits: number, fieldsJoined: boolean): readonly Signal[] {
-  const patterns = runPatternRules(text);
+  const patterns = dropQuotedMentions(text, runPatternRules(text));
   const code = detectRiskyCode(text, traits);
   const divergence = fieldsJoined ? undefined : detectTaskDivergence(text, traits);
   const intent = detectAgentIntent(text, traits);
@@ -113,6 +115,8 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
+    const spelled = decodeSpelledWords(text);
+    if (spelled !== undefined) fragments = [...fragments, spelled];
   }
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;

@@ -34,6 +34,11 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
     /\b(?:the|your)\s+user\s+(?:has\s+|have\s+)?(?:changed\s+(?:their|his|her|the)\s+(?:mind|request)|(?:really|truly|actually)\s+wants?|now\s+wants?|wanted\s+you\s+to|updated\s+the\s+request|no\s+longer\s+wants?)\b|\bwhat\s+(?:the|your)\s+user\s+(?:really|truly|actually)\s+wants?\b|\b(?:one\s+more|another)\s+thing\s+(?:the|your)\s+user\s+want|\b(?:additional|extra|another|new)\s+(?:task|request|step|instruction)s?\s+(?:appended|added|requested|sent)\s+by\s+(?:the|your)\s+user\b|\bthe\s+next\s+step\s+of\s+your\s+task\b|\bas\s+agreed\s+with\s+(?:the|your)\s+(?:developer|user|owner|operator|admin\w*)\b/i,
     0.55,
   ],
+  // new instructions declared stronger than the old
+  [
+    /\b(?:new|updated|revised|latest)\s+(?:\w+\s+)?(?:instructions?|directives?|orders|rules)\s+(?:supersede|override|replace|take\s+precedence\s+over|cancel|invalidate)\b/i,
+    0.6,
+  ],
   // the speaker claims to be the real user or administrator
   [
     /\b(?:i\s+am|i'm|this\s+is)\s+(?:your\s+)?(?:real|actual|true)\s+(?:user|owner|admin\w*|operator|master)\b|\byour\s+(?:real|actual|true)\s+(?:user|owner|admin\w*|operator|master)\s+is\b|\b(?:me|i),?\s+the\s+real\s+(?:admin\w*|user|owner|operator)\b/i,
@@ -47,7 +52,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   // the task dropped, then another order
   [
     new RegExp(
-      String.raw`\b(?:forget|drop|skip|cancel|abandon|scrap|set\s+(?:\w+\s+){0,2}aside|put\s+(?:\w+\s+){0,3}on\s+hold|pay\s+no\s+attention\s+to|never\s+mind|stop)\s+(?:about\s+)?(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\b[^.\n]{0,20}?(?:[.;:,]\s*|\s+and\s+|\s+)(?:(?:instead|rather|now|then|actually)[,\s]+)*(?:and\s+)?${ORDER_VERB_EN_SOURCE}`,
+      String.raw`(?:\b(?:forget|drop|skip|cancel|abandon|scrap|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|never\s+mind|stop)\s+(?:about\s+)?(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\b|\b(?:set|put|leave)\s+(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\s+(?:aside|on\s+hold)\b)[^.\n]{0,20}?(?:[.;:,]\s*|\s+and\s+|\s+)(?:(?:instead|rather|now|then|actually)[,\s]+)*(?:and\s+)?${ORDER_VERB_EN_SOURCE}`,
       'i',
     ),
     0.6,
