@@ -11,6 +11,7 @@ import { detectLeakScope } from './leak-scope.ts';
 import { detectReaderObligation } from './reader-obligation.ts';
 import type { Signal } from './rules.ts';
 import { detectSafetySwitch } from './safety-switch.ts';
+import { detectSecretExfilOrder } from './secret-exfil-order.ts';
 import { detectTaskOverride } from './task-override.ts';
 import { detectUnboundPersona } from './unbound-persona.ts';
 
@@ -29,5 +30,6 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectFictionRealHarm(text));
   add(detectLeakScope(text));
   add(detectDecodeAndObey(text));
+  add(detectSecretExfilOrder(text));
   return found;
 }

@@ -10,7 +10,7 @@ import { orderWeight } from './agent-vocative.ts';
 import type { Signal } from './rules.ts';
 
 const HEADER =
-  /(?:^|[\s[(<{#=*"'|-])(?:begin\s+)?(?:(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directives?|instructions?|commands?|orders?|override|only|hints?|tasks?)|(?:directives?|instructions?|commands?|hints?|notes?|orders?)[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?|system[\s_-]*prompt[\s_-]*override|prompt[\s_-]*override)(?=[\s\]):>}"'=*_-]|$)/gi;
+  /(?:^|[\s[(<>{#=*"'|:-])(?:begin\s+)?(?:(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directives?|instructions?|commands?|orders?|override|only|hints?|tasks?)|(?:directives?|instructions?|commands?|hints?|notes?|orders?)[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?|system[\s_-]*prompt[\s_-]*override|prompt[\s_-]*override)(?=[\s\]):>}"'=*_-]|$)/gi;
 // After the label: the rest of a bracket or header line ("embedded by document owner", "-----"), then the order.
 const LABEL_TAIL = /^[^\n:\]>)]{0,60}?(?:[\]:>)]|-{3,}|\n)+\s*(?:[^\n]{0,60}?:\s+)?/;
 const GATE = /directive|instruction|command|order|override|only|hint|task|note/i;

@@ -148,6 +148,33 @@ export const ORDER_VERBS_EN = [
   'sign',
   'accept',
   'decline',
+  'promote',
+  'issue',
+  'describe',
+  'zip',
+  'compress',
+  'switch',
+  'unsubscribe',
+  'categorise',
+  're-categorise',
+  'recategorize',
+  'bump',
+  'treat',
+  'trust',
+  'compose',
+  'notify',
+  'invite',
+  'accept',
+  'grab',
+  'save',
+  'store',
+  'remember',
+  'memorize',
+  'memorise',
+  'log',
+  'note',
+  'flag',
+  'ignore',
 ] as const;
 
 /** Verbs that alone make an order consequential (the rest need a sensitive object to count fully). */
@@ -219,7 +246,6 @@ export const STRONG_ORDER_VERBS_EN = new Set<string>([
   'mark',
   'rate',
   'recommend',
-  'tell',
   'dm',
   'stop',
   'halt',
@@ -242,7 +268,7 @@ const alternation = (words: readonly string[]): string =>
 export const ORDER_VERB_EN_SOURCE = String.raw`\b(${alternation(ORDER_VERBS_EN)})\b`;
 
 /** What makes an order with a mild verb consequential: secrets, money, access, people's data, the instructions. */
-export const SENSITIVE_OBJECT_SOURCE = String.raw`\b(?:passwords?|credentials?|tokens?|api\s+keys?|secrets?|private|card|iban|bank|account|accounts|payment|money|funds|contacts?|address(?:es)?|phone|history|conversation|chat|inbox|mailbox|emails?|e-mails|files?|folder|drive|database|documents?|instructions|system\s+prompt|prompt|admin\w*|root|permissions?|access|ssh|keys?|wi-?fi|door\s+code|salary|payroll|customer|users?\s+table|calendar|notes|location)\b`;
+export const SENSITIVE_OBJECT_SOURCE = String.raw`\b(?:passwords?|credentials?|tokens?|api\s+keys?|secrets?|private|card|iban|bank|account|accounts|payment|money|funds|contacts?|address(?:es)?|phone|history|conversation|chat|inbox|mailbox|emails?|e-mails|files?|folder|drive|database|documents?|instructions|system\s+prompt|prompt|admin\w*|root|permissions?|access|ssh|keys?|wi-?fi|door\s+code|salary|payroll|customer|users?\s+table|calendar|notes|location|https?|curl|wget|os\.system|shell|sudo|powershell)\b`;
 
 /** Orders in German, French, Spanish, Chinese, Russian and Japanese: imperative or infinitive stems. */
 export const ORDER_VERB_OTHER_SOURCE = [
@@ -255,7 +281,7 @@ export const ORDER_VERB_OTHER_SOURCE = [
   // zh
   String.raw`(?:发送|发给|转发|上传|转账|汇款|删除|分享|复制|执行|运行|泄露|打开|忽略|忘记|显示|输出|停止|关闭|禁用|添加|修改|授予|公开|告诉)`,
   // ru
-  String.raw`(?:отправь|перешли|загрузи|переведи|удали|поделись|скопируй|выполни|открой|покажи|игнорируй|забудь|добавь|отключи|опубликуй|измени|дай|предоставь|выдай|сообщи|ответь|закрой)`,
+  String.raw`(?:смени|поменяй|сбрось|отправь|перешли|загрузи|переведи|удали|поделись|скопируй|выполни|открой|покажи|игнорируй|забудь|добавь|отключи|опубликуй|измени|дай|предоставь|выдай|сообщи|ответь|закрой)`,
   // ja
-  String.raw`(?:送信|送って|転送|アップロード|送金|振り込|削除|共有|コピー|実行|開いて|表示|無視|忘れ|無効に|追加|変更|聞き出|付与|公開|教えて)`,
+  String.raw`(?:返信|送信|送って|転送|アップロード|送金|振り込|削除|共有|コピー|実行|開いて|表示|無視|忘れ|無効に|追加|変更|聞き出|付与|公開|教えて)`,
 ].join('|');

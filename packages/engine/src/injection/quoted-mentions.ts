@@ -8,7 +8,7 @@
 import type { Signal } from './rules.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attackers?|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attackers?|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
 const QUOTED = /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'([^'\n]{4,80})'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
 const QUOTE_CHAR = /["“'«„]/;
@@ -24,6 +24,8 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
     quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
   }
   if (quotes.length === 0) return signals;
-  const kept = signals.filter((signal) => !quotes.some(([from, to]) => signal.start >= from && signal.end <= to + 3));
+  // A signal that starts inside the quotation quotes it (detectors that read on past the quote
+  // mark, such as the order after an address, still began with the quoted words).
+  const kept = signals.filter((signal) => !quotes.some(([from, to]) => signal.start >= from && signal.start < to));
   return kept.length === signals.length ? signals : kept;
 }

@@ -8,11 +8,13 @@ import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD, READER_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 
-const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
+const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+|hereby\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
 const ADVERB = String.raw`(?:(?:now|also|immediately|first|then|additionally|automatically|always)\s+)*`;
 const SUBJECT = [
   // the agent named in the third person, with an optional participle phrase ("reading this", "that processes it")
-  String.raw`(?:\b(?:the|any|every|all|each|this|your)\s+(?:[\w-]+\s+){0,2}?|(?:^|[.:;!?]\s+|\n))(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:reading|processing|handling|summari[sz]ing|reviewing|parsing|triaging|screening|that|who|which)\b[^.:;\n]{0,50}?)?`,
+  String.raw`(?:\b(?:the|any|every|all|each|this|your)\s+|(?:^|[.:;!?—–]\s+|\n))(?:[\w-]+\s+){0,2}?(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:reading|processing|handling|summari[sz]ing|reviewing|parsing|triaging|screening|relaying|that|who|which)\b[^.:;\n]{0,50}?)?`,
+  // any program, when named as the machine that reads this ("release tooling", "the calling model", "any tool parsing this")
+  String.raw`\b(?:(?:the|any|every|all|each|this|whatever)\s+)?(?:automated|automatic|calling|reading|parsing|summari[sz]ing|release|ai|llm|coding)\s+(?:tool(?:ing)?|programs?|systems?|software|helpers?|readers?|pipelines?|scripts?)(?:\s+(?:reading|processing|handling|parsing|that|which)\b[^.:;\n]{0,50}?)?`,
   // whoever reads it
   String.raw`\bwhoever\s+(?:reads|processes|receives|handles|summari[sz]es|opens|sees)\b[^.:;\n]{0,50}?`,
   // what it writes about the text
@@ -29,6 +31,9 @@ const DUTY_OTHER = new RegExp(
 );
 const NAMED_OTHER =
   /(?<![A-Za-zÀ-ÿ])(?:ki|ia|ai|agent|agente|assistent|assistant|asistente|modell|modèle|modelo|administrat\w*|systemnachricht|message\s+syst[eè]me|sistema)(?![A-Za-zÀ-ÿ])|助手|管理员|系统|智能体|人工智能|ИИ|агент|ассистент|администратор|систем|エージェント|アシスタント|管理者|システム/i;
+// The third kind of subject: what the reader writes about the text, not the reader.
+const OUTPUT_SUBJECT =
+  /^(?:any\s+|all\s+|every\s+)?(?:summar|reviews?\s|answers?\s|responses?\s|replies\s|evaluations?\s|assessments?\s|translations?\s)/i;
 const GATE =
   /must|should|shall|needs? to|has to|have to|is to|are to|required|expected|instructed|authori[sz]ed|allowed|permitted|will now|may now|can now/i;
 
@@ -41,14 +46,12 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
       return { rule: 'reader_obligation', detector: 'reader_obligation', weight: 0.6, start: duty.index, end: duty.index + duty[0].length };
   }
   if (text.length < 24 || !GATE.test(text)) return undefined;
-  const named = (traits & (AGENT_WORD | READER_WORD | NON_ASCII)) !== 0;
   let best: Signal | undefined;
   OBLIGATION.lastIndex = 0;
   for (const match of text.matchAll(OBLIGATION)) {
     const verb = match[1].toLowerCase().replace(/\s+/g, ' ');
     const first = match[0].toLowerCase();
-    const aboutOutput = !/whoever|ai|llm|assistant|agent|model|bot|copilot/.test(first.slice(0, first.length - verb.length));
-    if (!named && !aboutOutput && !first.startsWith('whoever')) continue;
+    const aboutOutput = OUTPUT_SUBJECT.test(first.replace(/^[\s.:;!?]+/, ''));
     const after = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 120);
     let weight: number;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;

@@ -40,6 +40,15 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
     /\b(?:admin(?:istrator)?|operator|developer|system|root|security|platform|maintenance)\s+override\b|\boverride\s+(?:is\s+)?(?:in\s+effect|active|enabled|engaged)\b|\bmessage\s+from\s+(?:openai|anthropic|google|deepmind|your\s+(?:developers?|creators?|makers?|operators?))(?:\s+staff|\s+team)?\b|\bi\s+am\s+(?:the|your)\s+(?:developer|creator|admin(?:istrator)?|operator|owner|maker)\b[^.\n]{0,60}?\b(?:authori[sz]e|allow|permit|order|instruct|command)\s+you\b/i,
     0.55,
   ],
+  // the speaker lifts them, or the reader is told it has none
+  [
+    /\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:now\s+|hereby\s+)?(?:lifting|removing|waiving|suspending|disabling|turning\s+off)\s+(?:all\s+|your\s+|the\s+|any\s+)*(?:restrictions|rules|limits|filters|policies|guardrails|safeguards)\b|\byou\s+(?:now\s+)?(?:answer|do|say|write)\s+(?:everything|anything)\b|\byou\s+never\s+(?:warn|refuse|decline|hold\s+back)\b|\b(?:answer|respond|reply)\b[^.\n]{0,40}?\b(?:with\s+no|without\s+any)\s+(?:filter\w*|restrictions?|limits?|censorship|safety)\b/i,
+    0.55,
+  ],
+  [
+    /у\s+тебя\s+нет\s+(?:никаких\s+)?(?:ограничений|правил|запретов)|(?<![A-Za-zÀ-ÿ])(?:tu\s+n'(?:as|avais)\s+(?:aucune|pas\s+de)\s+(?:limite|règle|restriction)s?|du\s+hast\s+keine\s+(?:regeln|grenzen|einschränkungen)|no\s+tienes\s+(?:límites|reglas|restricciones))|你没有(?:任何)?(?:限制|规则)|(?:あなたには|君には)(?:何の)?制限(?:が|は)ない/i,
+    0.6,
+  ],
   // de, fr, es, zh, ru, ja
   [
     /(?<![A-Za-zÀ-ÿ])(?:deaktiviere\s+(?:deine|alle|die)\s+(?:filter|sicherheits\w*)|ohne\s+(?:jede\s+)?einschränkung(?:en)?\s+(?:antworten|antworte)|d[eé]sactive\s+(?:tes|les|vos|tous\s+tes)\s+(?:filtres|protections|restrictions)|r[eé]ponds?\s+[^.\n]{0,40}sans\s+restriction|desactiva\s+(?:tus|los|todos\s+tus)\s+(?:filtros|restricciones)|responde\s+[^.\n]{0,40}sin\s+restricciones)|(?:关闭|禁用|取消)(?:你的|所有)?(?:安全)?(?:过滤|限制|审查)|(?:отключи|выключи|сними)\s+(?:все\s+|свои\s+)?(?:фильтры|ограничения)|отвечай\s+без\s+ограничений|(?:安全)?フィルター(?:を)?(?:無効|解除|オフ)|すべての要求に従/i,
@@ -47,7 +56,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   ],
 ];
 const GATE =
-  /filter|safety|moderation|guardrail|restriction|polic|override|comply|obey|answer|respond|mode|message from|i am|einschränk|filtre|restric|过滤|限制|审查|фильтр|ограничени|フィルター|要求に従/i;
+  /lifting|removing|waiving|suspending|everything|anything|never|нет|aucune|keine|tienes|没有|制限|filter|safety|moderation|guardrail|restriction|polic|override|comply|obey|answer|respond|mode|message from|i am|einschränk|filtre|restric|过滤|限制|审查|фильтр|ограничени|フィルター|要求に従/i;
 
 /** The strongest order or claim that switches the reader's safeguards off. */
 export function detectSafetySwitch(text: string): Signal | undefined {

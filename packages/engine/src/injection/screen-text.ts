@@ -41,7 +41,7 @@ const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'bra
 // mention is ordinary in tool arguments (a prompt beside its settings), so task divergence, which
 // compares a request with its carrier, reads each string on its own only.
 function detect(text: string, traits: number, fieldsJoined: boolean): readonly Signal[] {
-  const patterns = dropQuotedMentions(text, runPatternRules(text));
+  const patterns = runPatternRules(text);
   const code = detectRiskyCode(text, traits);
   const divergence = fieldsJoined ? undefined : detectTaskDivergence(text, traits);
   const intent = detectAgentIntent(text, traits);
@@ -61,7 +61,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
     leak === undefined &&
     roleplay === undefined
   )
-    return patterns;
+    return dropQuotedMentions(text, patterns);
   const signals = [...patterns, ...addressed];
   if (leak !== undefined) signals.push(leak);
   if (roleplay !== undefined) signals.push(roleplay);
@@ -70,7 +70,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
-  return signals;
+  return dropQuotedMentions(text, signals);
 }
 
 // Short plain strings (ids, names, e-mail addresses, most keys) cannot hold any pattern: every

@@ -9,10 +9,10 @@
 import type { Signal } from './rules.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 
-const TASK = String.raw`(?:task|job|assignment|mission|instructions?|guidelines|rules|directions|orders|prompt|request|summar(?:y|isation|ization)|translation|analysis|triage\s+rules)`;
+const TASK = String.raw`(?:task|job|assignment|mission|instructions?|guidelines|rules|directions|orders|prompt|request|brief|script|plan|setup|system\s+(?:message|prompt)|programming|summar(?:y|isation|ization)|translation|analysis|triage\s+rules)`;
 // What only the reader has: its task and its instructions (not a customer's request or order).
 const OWN_TASK = String.raw`(?:task|job|assignment|mission|instructions?|guidelines|rules|directions|orders|prompt)`;
-const EARLIER = String.raw`(?:current|earlier|previous|prior|original|initial|above|first|assigned|given|old|existing|whole)`;
+const EARLIER = String.raw`(?:current|earlier|previous|prior|original|initial|above|first|assigned|given|old|existing|whole|entire)`;
 const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   // the task declared changed or void
   [
@@ -39,6 +39,16 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
     /\b(?:new|updated|revised|latest)\s+(?:\w+\s+)?(?:instructions?|directives?|orders|rules)\s+(?:supersede|override|replace|take\s+precedence\s+over|cancel|invalidate)\b/i,
     0.6,
   ],
+  // the reader's set-up declared void or optional, or swapped for "live" instructions
+  [
+    /\b(?:(?:your|the|whatever)\s+(?:system\s+(?:message|prompt)|instructions|guidelines|rules|programming|prompt)(?:\s+(?:above|you\s+have|you\s+were\s+given))?,?\s+(?:it\s+)?(?:(?:is|are|has|have)\s+(?:now\s+|been\s+)*)?(?:expired|optional|void|invalid|suspended|no\s+longer\s+(?:apply|applies|valid|in\s+force)))\b|\b(?:those|these|they|that)\s+(?:were|are)\s+(?:only\s+|just\s+)?(?:test|fake|dummy|old|sample|placeholder)\s+instructions\b|\bhere\s+are\s+(?:the|your)\s+(?:live|real|actual|true)\s+(?:ones|instructions|orders)\b|\bgo\s+off[\s-]script\b|\boverride\s+your\s+(?:default|normal|usual|standard|built-in)\s+(?:behaviou?r|settings|programming|rules|instructions)\b/i,
+    0.6,
+  ],
+  // a single new purpose handed to the reader ("your one job now:", "your only task from now on is")
+  [
+    /\byour\s+(?:one|only|sole|single|new|real)\s+(?:job|task|goal|purpose|mission)\s+(?:now|from\s+now\s+on|is\s+now|for\s+now)\b|\b(?:mandatory|priority|overriding|live|real)\s+(?:instruction|directive|order)s?\s*:/i,
+    0.6,
+  ],
   // the speaker claims to be the real user or administrator
   [
     /\b(?:i\s+am|i'm|this\s+is)\s+(?:your\s+)?(?:real|actual|true)\s+(?:user|owner|admin\w*|operator|master)\b|\byour\s+(?:real|actual|true)\s+(?:user|owner|admin\w*|operator|master)\s+is\b|\b(?:me|i),?\s+the\s+real\s+(?:admin\w*|user|owner|operator)\b/i,
@@ -52,7 +62,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   // the task dropped, then another order
   [
     new RegExp(
-      String.raw`(?:\b(?:forget|drop|skip|cancel|abandon|scrap|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|never\s+mind|stop)\s+(?:about\s+)?(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\b|\b(?:set|put|leave)\s+(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\s+(?:aside|on\s+hold)\b)[^.\n]{0,20}?(?:[.;:,]\s*|\s+and\s+|\s+)(?:(?:instead|rather|now|then|actually)[,\s]+)*(?:and\s+)?${ORDER_VERB_EN_SOURCE}`,
+      String.raw`(?:\b(?:forget|drop|skip|cancel|abandon|scrap|scratch|ditch|toss|bin|throw\s+out|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|never\s+mind|stop)\s+(?:about\s+)?(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\b|\b(?:set|put|leave)\s+(?:the|your|this|that|all|any)\s+(?:${EARLIER}\s+)?${TASK}s?\s+(?:aside|on\s+hold)\b)[^.\n]{0,20}?(?:[.;:,]\s*|\s+and\s+|\s+)(?:(?:instead|rather|now|then|actually)[,\s]+)*(?:and\s+)?${ORDER_VERB_EN_SOURCE}`,
       'i',
     ),
     0.6,
@@ -64,7 +74,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   ],
 ];
 const GATE =
-  /task|job|assignment|mission|instruction|guideline|rules|directions|orders|prompt|request|summar|translation|analysis|user|real|treat|aufgabe|mission|tâche|tarea|opinión|タスク|任务|总结|задача|никому/i;
+  /brief|programming|script|expired|optional|ones|override|mandatory|priority|task|job|assignment|mission|instruction|guideline|rules|directions|orders|prompt|request|summar|translation|analysis|user|real|treat|aufgabe|mission|tâche|tarea|opinión|タスク|任务|总结|задача|никому/i;
 const ORDER_AFTER = new RegExp(`(?:${ORDER_VERB_EN_SOURCE}|${ORDER_VERB_OTHER_SOURCE})`, 'i');
 
 /** The strongest claim that the reader's task changed or that its user wants something else. */
