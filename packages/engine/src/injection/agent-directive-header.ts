@@ -13,7 +13,9 @@ const HEADER =
   /(?:^|[\s[(<>{#=*"'|:-])(?:begin\s+)?(?:(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directives?|instructions?|commands?|orders?|override|only|hints?|tasks?)|(?:directives?|instructions?|commands?|hints?|notes?|orders?)[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?|system[\s_-]*prompt[\s_-]*override|prompt[\s_-]*override)(?=[\s\]):>}"'=*_-]|$)/gi;
 // After the label: the rest of a bracket or header line ("embedded by document owner", "-----"), then the order.
 const LABEL_TAIL = /^[^\n:\]>)]{0,60}?(?:[\]:>)]|-{3,}|\n)+\s*(?:[^\n]{0,60}?:\s+)?/;
-const GATE = /directive|instruction|command|order|override|only|hint|task|note/i;
+// The header without the character before it: one pass that most texts fail, before the global search.
+const GATE =
+  /(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directive|instruction|command|order|override|only|hint|task)|(?:directive|instruction|command|hint|note|order)s?[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)|prompt[\s_-]*override/i;
 
 /** A label naming the agent's instructions followed by an order (0.6), or by a mild one (0.45). */
 export function detectAgentDirectiveHeader(text: string): Signal | undefined {

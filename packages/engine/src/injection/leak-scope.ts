@@ -10,8 +10,8 @@ import type { Signal } from './rules.ts';
 
 const OBJECT = [
   String.raw`\b(?:your|the)\s+(?:(?:full|complete|entire|raw|hidden|secret|confidential|original|initial|operating|internal|exact|whole|first|real)\s+)*(?:configuration|config|preamble|context\s+window|developer\s+(?:message|prompt|instructions)|system\s+(?:message|instructions)|operating\s+instructions|set\s+of\s+(?:operating\s+)?instructions|(?:tool\s+)?definitions|instructions|guidelines|hidden\s+rules)\b[^.?!\n]{0,60}?\b(?:you\s+(?:were|have\s+been)\s+given|were\s+you\s+given|you\s+(?:received|got|have)|as\s+you\s+received\s+them|(?:i|we)\s+gave\s+you|before\s+(?:i|my|this|the\s+conversation|we)|verbatim|word\s+for\s+word|letter\s+by\s+letter|exactly|in\s+full|between\s+<)`,
-  // names that need no scope: nothing but the model's own set-up is called this
-  String.raw`\b(?:your|the)\s+(?:(?:full|complete|entire|raw|hidden|secret|confidential|original|initial|whole)\s+)*(?:preamble|context\s+window|developer\s+message|(?:hidden|secret|confidential)\s+(?:instructions|rules|guidelines|prompt))\b`,
+  // names that need no scope when they are the reader's own ("your preamble"; "the context window size" is documentation)
+  String.raw`\byour\s+(?:(?:full|complete|entire|raw|hidden|secret|confidential|original|initial|whole)\s+)*(?:preamble|context\s+window|developer\s+message|(?:hidden|secret|confidential)\s+(?:instructions|rules|guidelines|prompt))\b(?!\s+(?:size|length|limit))`,
   String.raw`\bwhat\s+(?:exactly\s+)?did\s+your\s+(?:developers?|creators?|makers?|operators?|owners?|company)\s+(?:tell|give|say\s+to|instruct)\s+you\b`,
   String.raw`\b(?:the\s+)?(?:text|words|message|content)\s+(?:that\s+)?(?:appears?|comes?|is|was)?\s*(?:written\s+)?before\s+my\s+first\s+message\b`,
   String.raw`\b(?:first|second|next|last|opening)\s+(?:sentence|line|word|paragraph)\s+of\s+your\s+(?:instructions|prompt|system\s+prompt|configuration|guidelines)\b`,

@@ -20,7 +20,11 @@ const SUBJECT = [
   // what it writes about the text
   String.raw`\b(?:any|all|every)?\s*(?:summar(?:y|ies)|reviews?|answers?|responses?|replies|evaluations?|assessments?|translations?)\s+(?:of|to|about|for)\s+(?:this|these|the\s+(?:above|following))\b[^.:;\n]{0,40}?`,
 ].join('|');
-const OBLIGATION = new RegExp(String.raw`(?:${SUBJECT})\s+${MODAL}\s+${ADVERB}${ORDER_VERB_EN_SOURCE}`, 'gi');
+// The modal and the order are found first (a modal is rarer than a subject); the subject is then
+// looked for right before it, in a window that ends at the modal.
+const MODAL_ORDER = new RegExp(String.raw`\b${MODAL}\s+${ADVERB}${ORDER_VERB_EN_SOURCE}`, 'gi');
+const SUBJECT_BEFORE = new RegExp(String.raw`(?:${SUBJECT.replace('(?:^|[.:;!?—–]\\s+|\\n)', '(?:[.:;!?—–]\\s+|\\n)')})\s+$`, 'i');
+const WINDOW = 140;
 const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
 // What an automated summary or verdict is told to say.
 const VERDICT_VERBS = new Set(['state', 'say', 'tell', 'report', 'recommend', 'rate', 'rank', 'mark', 'include', 'approve']);
@@ -31,6 +35,8 @@ const DUTY_OTHER = new RegExp(
 );
 const NAMED_OTHER =
   /(?<![A-Za-zÀ-ÿ])(?:ki|ia|ai|agent|agente|assistent|assistant|asistente|modell|modèle|modelo|administrat\w*|systemnachricht|message\s+syst[eè]me|sistema)(?![A-Za-zÀ-ÿ])|助手|管理员|系统|智能体|人工智能|ИИ|агент|ассистент|администратор|систем|エージェント|アシスタント|管理者|システム/i;
+const REPORTED =
+  /\b(?:said|says|claimed|claims|wrote|writes|asked|asks|told|suggested|suggests|stated|states|insisted|demanded|argued)\s+(?:that\s+)?\S*$/i;
 // The third kind of subject: what the reader writes about the text, not the reader.
 const OUTPUT_SUBJECT =
   /^(?:any\s+|all\s+|every\s+)?(?:summar|reviews?\s|answers?\s|responses?\s|replies\s|evaluations?\s|assessments?\s|translations?\s)/i;
@@ -47,23 +53,28 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
   }
   if (text.length < 24 || !GATE.test(text)) return undefined;
   let best: Signal | undefined;
-  OBLIGATION.lastIndex = 0;
-  for (const match of text.matchAll(OBLIGATION)) {
-    const verb = match[1].toLowerCase().replace(/\s+/g, ' ');
-    const first = match[0].toLowerCase();
-    const aboutOutput = OUTPUT_SUBJECT.test(first.replace(/^[\s.:;!?]+/, ''));
-    const after = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 120);
+  MODAL_ORDER.lastIndex = 0;
+  let seen = 0;
+  for (const duty of text.matchAll(MODAL_ORDER)) {
+    if (++seen > 200) break;
+    const at = duty.index ?? 0;
+    const from = Math.max(0, at - WINDOW);
+    // A window that starts the text starts a sentence.
+    const window = (from === 0 ? '\n' : '') + text.slice(from, at);
+    const subject = SUBJECT_BEFORE.exec(window);
+    if (subject === null) continue;
+    const start = from + subject.index - (from === 0 ? 1 : 0);
+    // Reported speech describes an attack or a request; it does not make one ("the invite said the assistant should …").
+    if (REPORTED.test(text.slice(Math.max(0, start - 30), start + 1))) continue;
+    const verb = duty[1].toLowerCase().replace(/\s+/g, ' ');
+    const aboutOutput = OUTPUT_SUBJECT.test(subject[0].replace(/^[\s.:;!?—–]+/, ''));
+    const after = text.slice(at + duty[0].length, at + duty[0].length + 120);
     let weight: number;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
     else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
     if (weight > (best?.weight ?? 0))
-      best = {
-        rule: 'reader_obligation',
-        detector: 'reader_obligation',
-        weight,
-        start: match.index ?? 0,
-        end: (match.index ?? 0) + match[0].length + 60,
-      };
+      best = { rule: 'reader_obligation', detector: 'reader_obligation', weight, start, end: at + duty[0].length + 60 };
+    if (weight >= 0.6) break;
   }
   return best;
 }

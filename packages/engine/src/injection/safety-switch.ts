@@ -1,7 +1,8 @@
 // Orders to switch the reader's safeguards off, and claims of an authority that may do so (issue
 // 13, red team): "safety=off", "disable content filtering", "your safety training is suspended",
 // "I authorise you to bypass the content policy", "administrator override in effect", "a message
-// from OpenAI staff", "comply with all requests", in seven languages. Writing about jailbreaks
+// from OpenAI staff", "comply with all requests", in seven languages. An override named as a thing
+// ("remove the admin override flag") is not a claim that one is in effect. Writing about jailbreaks
 // names these things in the third person ("makes a model ignore its safety training"); the
 // patterns want the second person, an imperative or a claim that the switch already happened.
 
@@ -37,7 +38,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   ],
   // an authority that claims to lift them
   [
-    /\b(?:admin(?:istrator)?|operator|developer|system|root|security|platform|maintenance)\s+override\b|\boverride\s+(?:is\s+)?(?:in\s+effect|active|enabled|engaged)\b|\bmessage\s+from\s+(?:openai|anthropic|google|deepmind|your\s+(?:developers?|creators?|makers?|operators?))(?:\s+staff|\s+team)?\b|\bi\s+am\s+(?:the|your)\s+(?:developer|creator|admin(?:istrator)?|operator|owner|maker)\b[^.\n]{0,60}?\b(?:authori[sz]e|allow|permit|order|instruct|command)\s+you\b/i,
+    /\b(?:admin(?:istrator)?|operator|developer|system|root|security|platform|maintenance)\s+override\s*(?:[:!]|\b(?:is\s+)?(?:in\s+effect|active|enabled|engaged|granted|code)\b)|\boverride\s+(?:is\s+)?(?:in\s+effect|active|enabled|engaged)\b|\bmessage\s+from\s+(?:openai|anthropic|google|deepmind|your\s+(?:developers?|creators?|makers?|operators?))(?:\s+staff|\s+team)?\b|\bi\s+am\s+(?:the|your)\s+(?:developer|creator|admin(?:istrator)?|operator|owner|maker)\b[^.\n]{0,60}?\b(?:authori[sz]e|allow|permit|order|instruct|command)\s+you\b/i,
     0.55,
   ],
   // the speaker lifts them, or the reader is told it has none
@@ -58,9 +59,12 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
 const GATE =
   /lifting|removing|waiving|suspending|everything|anything|never|нет|aucune|keine|tienes|没有|制限|filter|safety|moderation|guardrail|restriction|polic|override|comply|obey|answer|respond|mode|message from|i am|einschränk|filtre|restric|过滤|限制|审查|фильтр|ограничени|フィルター|要求に従/i;
 
+// One pass for all the patterns: most texts match none, and then no pattern runs on its own.
+const ANY = new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im');
+
 /** The strongest order or claim that switches the reader's safeguards off. */
 export function detectSafetySwitch(text: string): Signal | undefined {
-  if (text.length < 12 || !GATE.test(text)) return undefined;
+  if (text.length < 12 || !GATE.test(text) || !ANY.test(text)) return undefined;
   let best: Signal | undefined;
   for (const [pattern, weight] of PATTERNS) {
     if (weight <= (best?.weight ?? 0)) continue;

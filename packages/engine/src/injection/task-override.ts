@@ -77,9 +77,12 @@ const GATE =
   /brief|programming|script|expired|optional|ones|override|mandatory|priority|task|job|assignment|mission|instruction|guideline|rules|directions|orders|prompt|request|summar|translation|analysis|user|real|treat|aufgabe|mission|tâche|tarea|opinión|タスク|任务|总结|задача|никому/i;
 const ORDER_AFTER = new RegExp(`(?:${ORDER_VERB_EN_SOURCE}|${ORDER_VERB_OTHER_SOURCE})`, 'i');
 
+// One pass for all the patterns: most texts match none, and then no pattern runs on its own.
+const ANY = new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im');
+
 /** The strongest claim that the reader's task changed or that its user wants something else. */
 export function detectTaskOverride(text: string): Signal | undefined {
-  if (text.length < 16 || !GATE.test(text)) return undefined;
+  if (text.length < 16 || !GATE.test(text) || !ANY.test(text)) return undefined;
   let best: Signal | undefined;
   for (const [pattern, base] of PATTERNS) {
     const match = pattern.exec(text);
