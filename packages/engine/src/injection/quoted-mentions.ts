@@ -1,6 +1,6 @@
 // A phrase of an attack quoted in writing about attacks is a mention, not an instruction (issue
 // 13, red team: documentation, training and talks about prompt injection were flagged for the
-// "ignore previous instructions" they quote). A phrase-rule signal is dropped when it lies inside a
+// "ignore previous instructions" they quote). A signal of a rule that reads words addressed to a model is dropped when it lies inside a
 // short quotation, with no address, URL or secret in it, in a text that discusses attacks and is
 // more than the quotation. A quoted order with a target still counts, as does everything outside
 // the quotation marks.
@@ -12,6 +12,27 @@ const DISCUSSION =
 const QUOTED = /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'([^'\n]{4,80})'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
 const QUOTE_CHAR = /["“'«„]/;
+// Only the rules that read words addressed to a model: quoted code, markup and URLs stay evidence
+// (a code sample in quotes still runs, a link in quotes still leaks).
+const MENTIONABLE = new Set([
+  'instruction_override',
+  'agent_addressed',
+  'automated_reader_addressed',
+  'agent_intent',
+  'prompt_leak',
+  'prompt_leak_scope',
+  'agent_vocative_order',
+  'agent_directive_header',
+  'task_override',
+  'safety_switch',
+  'unbound_persona',
+  'reader_obligation',
+  'dismiss_and_redirect',
+  'halt_and_redirect',
+  'persona_jailbreak',
+  'roleplay_setup',
+  'secret_exfiltration',
+]);
 
 /** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
 export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
@@ -26,6 +47,8 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
   if (quotes.length === 0) return signals;
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
   // mark, such as the order after an address, still began with the quoted words).
-  const kept = signals.filter((signal) => !quotes.some(([from, to]) => signal.start >= from && signal.start < to));
+  const kept = signals.filter(
+    (signal) => !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => signal.start >= from && signal.start < to),
+  );
   return kept.length === signals.length ? signals : kept;
 }
