@@ -22,7 +22,9 @@ export function detectAgentDirectiveHeader(text: string): Signal | undefined {
   if (text.length < 16 || !GATE.test(text)) return undefined;
   let best: Signal | undefined;
   HEADER.lastIndex = 0;
+  let looked = 0;
   for (const header of text.matchAll(HEADER)) {
+    if (++looked > 200) break;
     const end = (header.index ?? 0) + header[0].length;
     const tail = LABEL_TAIL.exec(text.slice(end, end + 200));
     if (tail === null) continue;

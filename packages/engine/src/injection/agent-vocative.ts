@@ -38,6 +38,7 @@ const NOT_ENGLISH =
   /(?<![A-Za-zÀ-ÿ])(?:der|die|das|du|dich|dein\w*|und|nicht|le|la|les|tu|ton|ta|tes|et|ne|pas|el|los|las|tú|y|que|para|pour|avec|mit|sur|del|por)(?![A-Za-zÀ-ÿ])/i;
 const HEAD_BOUNDARY = /[\n[(<{*#"“«>|]|[.!?:]\s|--\s|\/\/|<!--/g;
 const MAX_LEFT = 60;
+const MAX_NOUNS = 200;
 const MILD = 0.3;
 const HUMAN_JOB = /^agents?$/i;
 const MAX_RIGHT = 50;
@@ -116,7 +117,10 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
   let best: Signal | undefined;
   let transcript: boolean | undefined;
   NOUN_RE.lastIndex = 0;
+  let looked = 0;
   for (const noun of text.matchAll(NOUN_RE)) {
+    // A text that names a bot hundreds of times is flagged by other evidence or not at all; the cap keeps the cost linear.
+    if (++looked > MAX_NOUNS) break;
     const at = noun.index ?? 0;
     const end = at + noun[0].length;
     const start = headStart(text, at);
