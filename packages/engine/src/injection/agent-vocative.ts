@@ -79,9 +79,18 @@ function headStart(text: string, at: number): number {
 // An order may follow a short statement: "the bank account on file is outdated. Pay to …".
 const CLAUSE_BREAK = /[.!?;,\n]\s+/g;
 const NEGATION = /^(?:do\s+not|don'?t|never|not)\b/i;
+const SETUP =
+  /^\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+|two\s+|three\s+)?(?:tools?|functions?)\b/i;
 
 /** Strength of the order that opens `clause` or one of its next two parts (text right after the head). */
 export function orderWeight(clause: string, latin: boolean): number {
+  // An application's own prompt opens by telling its assistant what it has ("you have access to the
+  // tools …", "you can use …"): the orders that follow are its set-up, unless they touch secrets or send out.
+  if (latin && SETUP.test(clause) && !SENSITIVE.test(clause)) return Math.min(MILD, orderWeightOf(clause, latin));
+  return orderWeightOf(clause, latin);
+}
+
+function orderWeightOf(clause: string, latin: boolean): number {
   let best = openingOrderWeight(clause, latin);
   if (best >= 0.6) return best;
   let parts = 0;

@@ -168,7 +168,9 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     rule: 'forged_dialogue',
     weight: 0.35,
     gate: ['assistant:', 'user:'],
-    pattern: /(?:^|\n)[ \t]*assistant[ \t]*:[^\n]{0,200}\n[ \t]*(?:user|human)[ \t]*:[ \t]*\S/i,
+    // (a text that opens with the user's turn is a transcript, not a forged one)
+    pattern:
+      /(?<!^(?:[^\n:]{0,40}\n)?\s*(?:user|human|customer|me)[ \t]*:[\s\S]*)(?:^|\n)[ \t]*assistant[ \t]*:[^\n]{0,200}\n[ \t]*(?:user|human)[ \t]*:[ \t]*\S/i,
   },
   // A turn of the user forged after a stand-in for the model's answer ("<translated sentence>\nUser:
   // next, …"), or a forged user turn that dictates words to repeat

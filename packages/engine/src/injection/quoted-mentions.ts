@@ -8,7 +8,7 @@
 import type { Signal } from './rules.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attackers?|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
 const QUOTED = /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'([^'\n]{4,80})'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
 const QUOTE_CHAR = /["“'«„]/;

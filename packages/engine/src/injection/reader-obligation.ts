@@ -35,6 +35,10 @@ const DUTY_OTHER = new RegExp(
 );
 const NAMED_OTHER =
   /(?<![A-Za-zÀ-ÿ])(?:ki|ia|ai|agent|agente|assistent|assistant|asistente|modell|modèle|modelo|administrat\w*|systemnachricht|message\s+syst[eè]me|sistema)(?![A-Za-zÀ-ÿ])|助手|管理员|系统|智能体|人工智能|ИИ|агент|ассистент|администратор|систем|エージェント|アシスタント|管理者|システム/i;
+// Guidance on how an agent should react to an instruction it meets ("if an e-mail tells the agent
+// to forward messages, the agent should tell the user"): a policy about injection, not one.
+const POLICY_CONDITION =
+  /\b(?:if|when|whenever)\b[^.!?\n]{0,80}?\b(?:tells?|asks?|instructs?|orders?|directs?|wants?)\s+(?:the|an?|your)\s+(?:[\w-]+\s+)?(?:agent|assistant|model|ai|bot|llm|chatbot)s?\s+to\b[^.!?\n]*$/i;
 const REPORTED =
   /\b(?:said|says|claimed|claims|wrote|writes|asked|asks|told|suggested|suggests|stated|states|insisted|demanded|argued)\s+(?:that\s+)?\S*$/i;
 // The third kind of subject: what the reader writes about the text, not the reader.
@@ -66,6 +70,7 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     const start = from + subject.index - (from === 0 ? 1 : 0);
     // Reported speech describes an attack or a request; it does not make one ("the invite said the assistant should …").
     if (REPORTED.test(text.slice(Math.max(0, start - 30), start + 1))) continue;
+    if (POLICY_CONDITION.test(text.slice(Math.max(0, start - 160), start + 1))) continue;
     const verb = duty[1].toLowerCase().replace(/\s+/g, ' ');
     const aboutOutput = OUTPUT_SUBJECT.test(subject[0].replace(/^[\s.:;!?—–]+/, ''));
     const after = text.slice(at + duty[0].length, at + duty[0].length + 120);

@@ -371,7 +371,8 @@ const ROLE_RULES: PatternRule[] = [
     rule: 'role_forgery',
     weight: 0.55,
     gate: keyed(/role["']/i, [], ['role"', "role'"]),
-    pattern: /["']role["']\s*:\s*["'](?:system|developer|assistant|tool)["']/i,
+    // A message list built from a variable ('"content": SYSTEM_PROMPT') is code, not a forged turn.
+    pattern: /["']role["']\s*:\s*["'](?:system|developer|assistant|tool)["'](?!\s*,\s*["']content["']\s*:\s*[A-Za-z_][\w.]*\s*[}\],])/i,
   },
   {
     rule: 'role_forgery',
@@ -387,7 +388,9 @@ const ROLE_RULES: PatternRule[] = [
       [],
     ),
     weight: 0.4,
-    pattern: /(?:^|\n)[ \t]*(?:assistant|ai|chatgpt|gpt|claude|bot|model)[ \t]*:[ \t]*\S/i,
+    // A text that opens with the user's turn is a transcript: its assistant turns are a record, not forged.
+    pattern:
+      /(?<!^(?:[^\n:]{0,40}\n)?\s*(?:user|human|customer|me)[ \t]*:[\s\S]*)(?:^|\n)[ \t]*(?:assistant|ai|chatgpt|gpt|claude|bot|model)[ \t]*:[ \t]*\S/i,
   },
   {
     rule: 'role_forgery',
@@ -463,7 +466,10 @@ const SECRET_OBJECT = String.raw`(?:${CREDENTIAL}|${MODEL_SECRET})`;
 // unless a destination follows.
 const STRONG_DISCLOSE_VERB = String.raw`(?:convey|send|sending|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|reveal|disclose|expose|print|output|display|show|tell|give|share|repeat|dump|return|echo|spell\s+out|read\s+out|write\s+out)`;
 const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
-const NEGATION = /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$/i;
+// "models leak their system prompts": a third party's secret is written about, not asked for.
+const NOT_THEIRS = String.raw`(?!\s+their\s)`;
+const NEGATION =
+  /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:had|tried|managed|wanted|attempted|failed)\s+to\s+(?:get|make|trick|convince|coax|persuade)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)$/i;
 
 const EXFILTRATION_RULES: PatternRule[] = [
   {
@@ -480,14 +486,17 @@ const EXFILTRATION_RULES: PatternRule[] = [
     rule: 'secret_exfiltration',
     gate: [DISCLOSE_GATE, SECRET_GATE],
     weight: 0.55,
-    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b(?:\s+\S+){0,4}?\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL})`, 'i'),
+    pattern: new RegExp(
+      String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}(?:\s+\S+){0,4}?\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL})`,
+      'i',
+    ),
     negatedBy: NEGATION,
   },
   {
     rule: 'secret_exfiltration',
     gate: [DISCLOSE_GATE, SECRET_GATE],
     weight: 0.3,
-    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b(?:\s+\S+){0,4}?\s+${CREDENTIAL}`, 'i'),
+    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}(?:\s+\S+){0,4}?\s+${CREDENTIAL}`, 'i'),
     negatedBy: NEGATION,
   },
   {
@@ -656,7 +665,7 @@ const AGENT_RULES: PatternRule[] = [
     gate: MODEL_WORD_GATE,
     weight: 0.5,
     pattern: new RegExp(
-      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b`,
+      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
       'i',
     ),
   },
@@ -743,7 +752,7 @@ const AGENT_RULES: PatternRule[] = [
     gate: keyed(/\binstead\s+of\b/i, [' instead of '], []),
     weight: 0.4,
     pattern:
-      /\binstead\s+of\s+(?:summari[sz]|translat|answer|respond|repl|analy[sz]|writ|classif|review|follow|doing|perform|complet|extract|process|reading|what\s+(?:the\s+)?user)\w*/i,
+      /\binstead\s+of\s+(?:summari[sz]|translat|answer|respond|repl|analy[sz]|writ|classif|review|follow|doing(?!\s+(?:it|so|that|this)\b)|perform|complet|extract|process|reading|what\s+(?:the\s+)?user)\w*/i,
   },
   {
     rule: 'agent_addressed',
@@ -899,7 +908,7 @@ const RESPONSE_RULES: PatternRule[] = [
     gate: REPLY_VERB_GATE,
     weight: 0.5,
     pattern:
-      /\b(?:reply|respond|answer|write|talk|speak)\s+(?:only\s+|solely\s+|exclusively\s+)?(?:in|using|with|backwards?|in\s+reverse)\s+(?:base\s?(?:16|32|58|64)|hex(?:adecimal)?|binary|morse|emojis?|reverse|caesar|rot13|pig\s+latin|leetspeak|all\s+caps|uppercase|cipher)\b/i,
+      /(?<!\(\s*|\b(?:the|an|its|their|puzzle|quiz|clue)\s+)\b(?:reply|respond|answer|write|talk|speak)\s+(?:only\s+|solely\s+|exclusively\s+)?(?:in|using|with|backwards?|in\s+reverse)\s+(?:base\s?(?:16|32|58|64)|hex(?:adecimal)?|binary|morse|emojis?|reverse|caesar|rot13|pig\s+latin|leetspeak|all\s+caps|uppercase|cipher)\b/i,
   },
   {
     rule: 'response_manipulation',
