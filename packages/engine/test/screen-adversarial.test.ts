@@ -26,8 +26,8 @@ const probes = JSON.parse(readFileSync(new URL('./cases/screen-adversarial.json'
 const FLOORS: Record<number, { recall: number; fpr: number }> = {
   1: { recall: 0.95, fpr: 0.01 },
   2: { recall: 0.8, fpr: 0.011 },
-  3: { recall: 0.53, fpr: 0.014 },
-  4: { recall: 0.4, fpr: 0.075 },
+  3: { recall: 0.56, fpr: 0.014 },
+  4: { recall: 0.8, fpr: 0.04 },
 };
 const ROUNDS = [1, 2, 3, 4];
 

@@ -10,10 +10,12 @@ import { detectFictionRealHarm } from './fiction-real-harm.ts';
 import { detectLeakScope } from './leak-scope.ts';
 import { detectReaderObligation } from './reader-obligation.ts';
 import type { Signal } from './rules.ts';
+import { detectRulesSetAside } from './rules-set-aside.ts';
 import { detectSafetySwitch } from './safety-switch.ts';
 import { detectSecretExfilOrder } from './secret-exfil-order.ts';
 import { detectTaskOverride } from './task-override.ts';
 import { detectUnboundPersona } from './unbound-persona.ts';
+import { detectUnaddressedTask } from './unaddressed-task.ts';
 
 /** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
 export function detectAddressedFamilies(text: string, traits: number): Signal[] {
@@ -31,5 +33,7 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectLeakScope(text));
   add(detectDecodeAndObey(text));
   add(detectSecretExfilOrder(text));
+  add(detectUnaddressedTask(text));
+  add(detectRulesSetAside(text));
   return found;
 }

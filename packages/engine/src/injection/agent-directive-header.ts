@@ -17,6 +17,9 @@ const LABEL_TAIL = /^[^\n:\]>)]{0,60}?(?:[\]:>)]|-{3,}|\n)+\s*(?:[^\n]{0,60}?:\s
 const GATE =
   /(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directive|instruction|command|order|override|only|hint|task)|(?:directive|instruction|command|hint|note|order)s?[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)|prompt[\s_-]*override/i;
 
+const CONSEQUENTIAL =
+  /[\w.+-]+@[\w-]+\.\w|https?:\/\/|\b(?:passwords?|credentials?|secrets?|api\s+keys?|tokens?|forward|send|transfer|wire|delete|erase|wipe|upload|export|grant|disable|ignore|disregard|instead|execute|run|shell|command)\b/i;
+
 /** A label naming the agent's instructions followed by an order (0.6), or by a mild one (0.45). */
 export function detectAgentDirectiveHeader(text: string): Signal | undefined {
   if (text.length < 16 || !GATE.test(text)) return undefined;
@@ -30,10 +33,15 @@ export function detectAgentDirectiveHeader(text: string): Signal | undefined {
     if (tail === null) continue;
     const clause = text.slice(end + tail[0].length, end + tail[0].length + 170);
     // The order may also follow the header directly on its own line ("Priority override from the platform team: change …").
-    const weight = Math.max(
+    let weight = Math.max(
       orderWeight(clause, true),
       orderWeight(text.slice(end + tail[0].length - 0, end + 200).replace(/^[^:\n]{0,60}:\s*/, ''), true),
     );
+    // A label that opens the text heads the application's own prompt: its orders about the job
+    // ("summarise the document, then list open questions") are its set-up; an outside target or a
+    // secret still counts.
+    const opening = text.slice(0, header.index ?? 0).trim() === '';
+    if (opening && !/override/i.test(header[0]) && !CONSEQUENTIAL.test(text.slice(end, end + 240))) weight = Math.min(weight, 0.3);
     if (weight > (best?.weight ?? 0))
       best = {
         rule: 'agent_directive_header',

@@ -29,7 +29,7 @@ const REPEAT_VERB = String.raw`(?:output|print|repeat|reveal|show|display|write\
 // The verb is the request itself: not negated, not one someone else is described as making
 // ("users may ask you to reveal …", "if asked to repeat …").
 const NOT_A_REQUEST =
-  /(?:\b(?:never|not|n't|don'?t|cannot|(?:model|llm|assistant|bot|attacker|adversary|user|it|they|someone|agent|chatbot|he|she)\s+(?:will|would|could|can|may|might|to|does|did|should|then)|(?:do|does|did|can|could|would|will|might|may)\s+(?:the\s+)?(?:models?|llms?|assistants?|chatbots?|bots?|agents?)|refuse\s+to|decline\s+to|avoid|without|asks?|asked|asking|tries|tried|try|trying|attempts?|attempting|tricks?|tricked|requests?|requested|if\s+(?:someone|anyone|a\s+user|the\s+user|users?|they|you\s+are)\b[^.\n]{0,30})\s+(?:you\s+)?(?:to\s+)?(?:\w+\s+)?)$/i;
+  /(?:\b(?:never|not|n't|don'?t|cannot|(?:model|llm|assistant|bot|attacker|adversary|user|it|they|someone|agent|chatbot|he|she)\s+(?:will|would|could|can|may|might|to|does|did|should|then)|(?:do|does|did|can|could|would|will|might|may)\s+(?:the\s+)?(?:models?|llms?|assistants?|chatbots?|bots?|agents?)|(?:make|made|makes|making|get|gets|got|getting|trick\w*|convinc\w*|forc\w*)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)s?|refuse\s+to|decline\s+to|avoid|without|asks?|asked|asking|tries|tried|try|trying|attempts?|attempting|tricks?|tricked|requests?|requested|if\s+(?:someone|anyone|a\s+user|the\s+user|users?|they|you\s+are)\b[^.\n]{0,30})\s+(?:you\s+)?(?:to\s+)?(?:\w+\s+)?)$/i;
 
 const REQUEST_PATTERNS: readonly RegExp[] = [
   // a verb of showing or transforming, then (within the sentence) the model's instructions

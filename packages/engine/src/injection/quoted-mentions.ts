@@ -32,6 +32,8 @@ const MENTIONABLE = new Set([
   'persona_jailbreak',
   'roleplay_setup',
   'secret_exfiltration',
+  'rules_set_aside',
+  'unaddressed_task',
 ]);
 
 /** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */

@@ -39,6 +39,9 @@ const NAMED_OTHER =
 // to forward messages, the agent should tell the user"): a policy about injection, not one.
 const POLICY_CONDITION =
   /\b(?:if|when|whenever)\b[^.!?\n]{0,80}?\b(?:tells?|asks?|instructs?|orders?|directs?|wants?)\s+(?:the|an?|your)\s+(?:[\w-]+\s+)?(?:agent|assistant|model|ai|bot|llm|chatbot)s?\s+to\b[^.!?\n]*$/i;
+const FORMAT_VERBS = new Set(['respond', 'reply', 'answer', 'write', 'output', 'return', 'format']);
+const FORMAT =
+  /^\s*(?:only\s+)?(?:in|as|using|with)\s+(?:valid\s+|plain\s+|a\s+|an\s+)?(?:json|yaml|xml|markdown|csv|html|text|english|bullets?|bullet\s+points|tables?|lists?|(?:the\s+)?following\s+format)\b/i;
 const REPORTED =
   /\b(?:said|says|claimed|claims|wrote|writes|asked|asks|told|suggested|suggests|stated|states|insisted|demanded|argued)\s+(?:that\s+)?\S*$/i;
 // The third kind of subject: what the reader writes about the text, not the reader.
@@ -75,6 +78,8 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     const aboutOutput = OUTPUT_SUBJECT.test(subject[0].replace(/^[\s.:;!?—–]+/, ''));
     const after = text.slice(at + duty[0].length, at + duty[0].length + 120);
     let weight: number;
+    // A format the answer takes ("must respond in JSON with the keys …") is an application's own rule.
+    if (FORMAT_VERBS.has(verb) && FORMAT.test(after)) continue;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
     else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
     if (weight > (best?.weight ?? 0))

@@ -469,7 +469,7 @@ const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
 // "models leak their system prompts": a third party's secret is written about, not asked for.
 const NOT_THEIRS = String.raw`(?!\s+their\s)`;
 const NEGATION =
-  /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:had|tried|managed|wanted|attempted|failed)\s+to\s+(?:get|make|trick|convince|coax|persuade)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)$/i;
+  /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:get|make|trick|convince|coax|persuade|force)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)$/i;
 
 const EXFILTRATION_RULES: PatternRule[] = [
   {
@@ -665,7 +665,7 @@ const AGENT_RULES: PatternRule[] = [
     gate: MODEL_WORD_GATE,
     weight: 0.5,
     pattern: new RegExp(
-      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
+      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|(?<!^\s*)instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
       'i',
     ),
   },
