@@ -14,6 +14,8 @@ const OBJECT = [
   String.raw`\byour\s+(?:(?:full|complete|entire|raw|hidden|secret|confidential|original|initial|whole)\s+)*(?:preamble|context\s+window|developer\s+message|(?:hidden|secret|confidential)\s+(?:instructions|rules|guidelines|prompt))\b(?!\s+(?:size|length|limit))`,
   String.raw`\bwhat\s+(?:exactly\s+)?did\s+your\s+(?:developers?|creators?|makers?|operators?|owners?|company)\s+(?:tell|give|say\s+to|instruct)\s+you\b`,
   String.raw`\b(?:the\s+)?(?:text|words|message|content)\s+(?:that\s+)?(?:appears?|comes?|is|was)?\s*(?:written\s+)?before\s+my\s+first\s+message\b`,
+  // what the reader got before the conversation, by when or how ("the paragraph you got before my first message", "what text was loaded into you")
+  String.raw`\b(?:text|words|paragraphs?|message|content|lines?|block|notes?)\s+(?:that\s+)?you\s+(?:got|received|were\s+given|saw|read)\s+before\s+(?:my|our|this|the)\s+(?:first\s+)?(?:message|turn|question|chat|conversation)\b|\b(?:text|words|instructions|content|prompt|rules)\s+(?:was|were|got)\s+(?:loaded|put|fed|injected|placed)\s+into\s+you\b`,
   String.raw`\b(?:first|second|next|last|opening)\s+(?:sentence|line|word|paragraph)\s+of\s+your\s+(?:instructions|prompt|system\s+prompt|configuration|guidelines)\b`,
   String.raw`\bdump\s+(?:your|the)\s+(?:context|memory|context\s+window|prompt|instructions|configuration)\b`,
   String.raw`\b(?:instructions?|rules|directions?)\s+(?:its|their)\s+(?:makers|creators|developers|programmers)\s+gave\s+(?:it|them)\b`,
@@ -31,7 +33,7 @@ const REQUEST =
   /\b(?:return|respond\s+with|reply\s+with|quote|paste|echo|print|dump|spell|output|repeat|recite|reproduce|show|tell|give|write|list|share|reveal|display|summari[sz]e|translate|encode|what|which|copy)\b|muéstrame|repite|muestra|dime|打印|出力|escribe|wiederhole|zeig|gib|répète|montre|donne|повтори|покажи|напиши|重复|显示|告诉|繰り返|表示|教えて/i;
 const NEGATED = /\b(?:never|not|don'?t|do\s+not|must\s+not|shouldn'?t|won'?t)\s+(?:\w+\s+){0,3}$/i;
 const GATE =
-  /setup|set-up|startup|start-up|boot|initial|opening|loading|provided|loaded|told|govern|operate under|your own|configuraci|iniciaron|初始|原封|最初|設定|configur|preamble|context|developer|system|instruction|guideline|rules|definition|first message|sentence of your|before my|makers|creators|instruccion|indicacion|palabra|anweisung|wort für|mot pour|инструкц|дословно|逐字|一字|指示/i;
+  /into you|you got|you received|setup|set-up|startup|start-up|boot|initial|opening|loading|provided|loaded|told|govern|operate under|your own|configuraci|iniciaron|初始|原封|最初|設定|configur|preamble|context|developer|system|instruction|guideline|rules|definition|first message|sentence of your|before my|makers|creators|instruccion|indicacion|palabra|anweisung|wort für|mot pour|инструкц|дословно|逐字|一字|指示/i;
 
 /** A request for what the reader was given before the conversation, named by its scope (0.6). */
 export function detectLeakScope(text: string): Signal | undefined {
