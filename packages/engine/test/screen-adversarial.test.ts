@@ -25,9 +25,9 @@ const probes = JSON.parse(readFileSync(new URL('./cases/screen-adversarial.json'
 /** Per round: recall on attacks at least, false-positive rate on benign texts at most (measured 2026-11-27). */
 const FLOORS: Record<number, { recall: number; fpr: number }> = {
   1: { recall: 0.95, fpr: 0.01 },
-  2: { recall: 0.8, fpr: 0.011 },
+  2: { recall: 0.82, fpr: 0.011 },
   3: { recall: 0.56, fpr: 0.014 },
-  4: { recall: 0.82, fpr: 0.025 },
+  4: { recall: 0.83, fpr: 0.025 },
 };
 const ROUNDS = [1, 2, 3, 4];
 

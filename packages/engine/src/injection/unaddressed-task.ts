@@ -33,11 +33,18 @@ const WINDOW_BEFORE = 100;
 const WINDOW_AFTER = 260;
 const MAX_SELF = 50;
 
-function consequence(text: string, from: number, to: number): boolean {
-  let span = text.slice(Math.max(0, from), Math.min(text.length, to));
-  // A paragraph break ends the instruction.
-  const split = span.indexOf('\n\n', Math.min(span.length, from < 0 ? 0 : WINDOW_BEFORE));
-  if (split >= 0) span = span.slice(0, split);
+// The paragraph around `at`, at most `before` characters back and `after` on.
+function paragraphAround(text: string, at: number, before: number, after: number): string {
+  const from = Math.max(0, at - before);
+  let span = text.slice(from, Math.min(text.length, at + after));
+  const self = at - from;
+  const end = span.indexOf('\n\n', self);
+  if (end >= 0) span = span.slice(0, end);
+  const start = span.lastIndexOf('\n\n', self);
+  return start >= 0 ? span.slice(start + 2) : span;
+}
+
+function consequence(span: string): boolean {
   return OUTSIDE.test(span) || SECRET.test(span) || ACT.test(span) || VERDICT.test(span);
 }
 
@@ -52,7 +59,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
     const end = at + self[0].length;
     const near = text.slice(Math.max(0, at - 70), end + 30);
     if (!PROCESSING.test(near)) continue;
-    if (consequence(text, at - WINDOW_BEFORE, end + WINDOW_AFTER))
+    if (consequence(paragraphAround(text, at, WINDOW_BEFORE, end - at + WINDOW_AFTER)))
       return { rule: 'unaddressed_task', detector: 'unaddressed_task', weight: 0.6, start: Math.max(0, at - 70), end: end + 120 };
   }
   if (!STEP_GATE.test(text)) return undefined;
@@ -61,7 +68,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
   for (const step of text.matchAll(STEP_LABEL)) {
     if (++looked > MAX_SELF) break;
     const end = (step.index ?? 0) + step[0].length;
-    if (consequence(text, end, end + 200))
+    if (consequence(paragraphAround(text, end, 0, 200)))
       return { rule: 'unaddressed_task', detector: 'unaddressed_task', weight: 0.6, start: step.index ?? 0, end: end + 120 };
   }
   return undefined;
