@@ -206,6 +206,11 @@ const REPLY_VERB_GATE = keyed(
 const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|forgetting|overlook|skip|discard|abandon|neglect|override|overriding|bypass|set\s+aside|throw\s+away|do\s+not\s+(?:follow|obey|listen\s+to|heed)|don'?t\s+(?:follow|obey|listen\s+to|heed)|stop\s+following|no\s+longer\s+follow|pretend\s+(?:to\s+have\s+forgotten|you\s+(?:never\s+)?(?:forgot|received|got|saw)))`;
 const OVERRIDE_QUALIFIER = String.raw`(?:previous|previously|prior|above|earlier|preceding|foregoing|former|original|initial|old|past|existing|given|aforementioned|system|developer|your|all|any|every|those|these)`;
 const STRONG_TARGET = String.raw`(?:instructions?|directions?|directives?|rules?|prompts?|guidelines?|commands?|orders?|constraints?|guidance|programming|restrictions?|policies|policy|system\s+prompt|safeguards?|guardrails?)`;
+// Rules, policies and orders are everyday words: "forget the old parking rules" names another
+// domain's. They are the reader's when nothing or a word about models and their set-up qualifies them.
+const MODEL_TARGET = String.raw`(?:instructions?|directives?|prompts?|guidelines?|constraints?|guidance|programming|restrictions?|system\s+prompt|safeguards?|guardrails?)`;
+const EVERYDAY_TARGET = String.raw`(?:rules?|directions?|commands?|orders?|policies|policy)`;
+const TARGET_MODIFIER = String.raw`(?:safety|content|system|ai|model|chat|chatbot|assistant|prompt|previous|prior|earlier|original|initial|default|usual|standard|ethical|ethics|moderation|usage|operating|programmed|given|above|of|the|your|my|all|and|or|following|these|those|existing|current|old|other|such|internal|hidden|openai|openai's|anthropic|developer|developer's|imposed|set|security|behaviou?ral|response|output|\d+)`;
 const WEAK_TARGET = String.raw`(?:context|messages?|conversation|input|text|content|tasks?|information|requests?|settings)`;
 const ANYTHING_BEFORE = String.raw`(?:everything|all|anything|whatever)\s+(?:(?:that\s+)?(?:was\s+)?(?:said|written|stated|given)\s+)?(?:above|before|previously|prior|so\s+far|earlier|until\s+now|you\s+(?:were|have\s+been|had\s+been)\s+(?:told|given|instructed)|that\s+came\s+before)`;
 
@@ -222,7 +227,7 @@ const OVERRIDE_RULES: PatternRule[] = [
     gate: ENGLISH_OVERRIDE_GATE,
     weight: 0.85,
     pattern: new RegExp(
-      String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,3}?\s+${OVERRIDE_QUALIFIER}\b(?:\s+\S+){0,2}?\s+${STRONG_TARGET}\b`,
+      String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,3}?\s+${OVERRIDE_QUALIFIER}\b(?:(?:\s+\S+){0,2}?\s+${MODEL_TARGET}|(?:\s+${TARGET_MODIFIER}){0,2}\s+${EVERYDAY_TARGET})\b`,
       'i',
     ),
   },
