@@ -7,7 +7,7 @@ import { isReadable, type DecodedFragment } from './decode-fragments.ts';
 import { ALREADY_READABLE, englishShare, englishShareOf, MIRROR_MAP, READABLE } from './english-share.ts';
 import { hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
 import { stringOfCodes } from './string-codes.ts';
-import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
+import { BASE64_RUN, DOT, HYPHEN, NON_ASCII } from './text-traits.ts';
 
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -276,7 +276,8 @@ export function decodeAlphabets(text: string, share: number, traits: number): De
       if (revealsPrintable(decoded)) fragments.push({ kind: 'base32', text: decoded, source: match[0] });
     }
   }
-  if (text.includes('.-') || text.includes('-.')) {
+  // Morse needs a dot and a hyphen side by side: the traits say when the text has no pair to look for.
+  if ((traits & DOT) !== 0 && (traits & HYPHEN) !== 0 && (text.includes('.-') || text.includes('-.'))) {
     for (const match of text.matchAll(MORSE_RUN)) {
       // Eight letters of at least four kinds: a message, not a rule of dashes.
       const codes = new Set(match[0].split(/[\s/]+/).filter((code) => code !== ''));

@@ -78,7 +78,9 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
   const capacity = (length + 2) >> 1;
   reserve(length, full + 1 + 3 * capacity);
   const codesAt = codesUsed;
-  codeStore.set(codes.subarray(0, length), codesAt);
+  // Copied code by code: a subarray per string cost more than the copy.
+  const store = codeStore;
+  for (let i = 0; i < length; i++) store[codesAt + i] = codes[i];
   codesUsed += length;
   const ints = intStore;
   const gramsAt = intsUsed;
@@ -108,9 +110,21 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
   const wordsAt = gramsAt + full + 1;
   const walk = wordFeatures(codes, 0, length, weights, ints, wordsAt);
   intsUsed = wordsAt + 3 * walk.words;
-  return { codesAt, length, gramsAt, wordsAt, ...walk };
+  // Written out: a spread of the walk cost more than the fields it copies.
+  return {
+    codesAt,
+    length,
+    gramsAt,
+    wordsAt,
+    words: walk.words,
+    firstWord: walk.firstWord,
+    endsWithWord: walk.endsWithWord,
+    lastWord: walk.lastWord,
+  };
 }
 
+// The joined codes of bestWindowOfParts, in a buffer the next call reuses.
+let joinedCodes = new Uint16Array(1024);
 let blockSums = new Int32Array(64);
 let blockCounts = new Int32Array(64);
 
@@ -192,11 +206,11 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
     codes = store;
     codesAt = parts[0].codesAt;
   } else {
-    codes = new Uint16Array(length);
+    if (joinedCodes.length < length) joinedCodes = new Uint16Array(length * 2);
+    codes = joinedCodes;
     let at = 0;
     for (const part of parts) {
-      codes.set(store.subarray(part.codesAt, part.codesAt + part.length), at);
-      at += part.length;
+      for (let i = part.codesAt, end = part.codesAt + part.length; i < end; i++) codes[at++] = store[i];
       if (at < length) codes[at++] = 32;
     }
   }

@@ -276,6 +276,7 @@ export function bestWindow(text: string, model: QuantisedModel): { logit: number
 export function bestWindowOfCodes(text: Uint16Array, length: number, model: QuantisedModel): { logit: number; start: number; end: number } {
   if (length === 0) return { logit: model.bias, start: 0, end: 0 };
   const weights = model.weights;
+  if (length <= WINDOW) return wholeWindowOfCodes(text, length, model);
   const blocks = Math.ceil(length / STRIDE) + 1;
   // The slot after the blocks sums the tail window.
   const tail = blocks;
@@ -313,6 +314,28 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
   for (let k = 0, at = 0; k < words; k++, at += 3)
     credit(sums, counts, wordBuffer[at], tailStart, tail, wordBuffer[at + 1], wordBuffer[at + 2]);
   return bestOfBlocks(sums, counts, length, model);
+}
+
+/**
+ * bestWindowOfCodes of a text no longer than a window: its one window is the whole text, so every
+ * feature counts and no block is summed (the same integer sums, added in another order).
+ */
+function wholeWindowOfCodes(text: Uint16Array, length: number, model: QuantisedModel): { logit: number; start: number; end: number } {
+  const weights = model.weights;
+  const full = Math.max(0, length - 4);
+  let sum = gramSums(text, 0, full, weights);
+  let count = 3 * full;
+  for (let i = full; i + 3 <= length; i++) {
+    sum += gramSumAt(text, i, length - i, weights);
+    count += length - i - 2;
+  }
+  if (wordBuffer.length < 3 * ((length + 2) >> 1)) wordBuffer = new Int32Array(3 * length + 6);
+  const { words } = wordFeatures(text, 0, length, weights, wordBuffer, 0);
+  for (let k = 0, at = 0; k < words; k++, at += 3) {
+    sum += wordBuffer[at + 1];
+    count += wordBuffer[at + 2];
+  }
+  return { logit: scoreOf(model.bias, model.scale, sum, count), start: 0, end: length };
 }
 
 /**
