@@ -55,6 +55,37 @@ function splitKind(text: string, at: number): number {
 const SPLIT_SEPARATOR = new Uint8Array(128);
 for (const char of '.-_ *|/') SPLIT_SEPARATOR[char.charCodeAt(0)] = 1;
 
+// Leetspeak's characters, and the characters of LEET_WORD's runs, by ASCII code.
+const LEET_CHAR = new Uint8Array(128);
+for (const char of '0134578@$') LEET_CHAR[char.charCodeAt(0)] = 1;
+const LEET_RUN_CHAR = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$') LEET_RUN_CHAR[char.charCodeAt(0)] = 1;
+
+/**
+ * Necessary for LEET_WORD to match (so for leetspeak to change the text): a run of three or more
+ * of its characters that holds a letter and a leetspeak character. One pass, where the
+ * expression's look-aheads at every word would cost more.
+ */
+function mayHoldLeetWord(text: string): boolean {
+  let run = 0;
+  let letter = false;
+  let leet = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code < 128 && LEET_RUN_CHAR[code] === 1) {
+      run++;
+      if (LEET_CHAR[code] === 1) leet = true;
+      else if (code >= 65) letter = true;
+      continue;
+    }
+    if (run >= 3 && letter && leet) return true;
+    run = 0;
+    letter = false;
+    leet = false;
+  }
+  return false;
+}
+
 // Letter frequencies of English, per mille, a..z.
 const ENGLISH = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
 
@@ -154,7 +185,7 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     if (englishShareOf(text, SAME_LETTERS, true) >= READABLE)
       fragments.push({ kind: 'reversed', text: [...text].reverse().join(''), source: text });
   }
-  if (share < READABLE && LEET_DIGIT.test(text)) {
+  if (share < READABLE && LEET_DIGIT.test(text) && mayHoldLeetWord(text)) {
     const leet = text.replace(LEET_WORD, (word) => word.replace(/[0134578@$]/g, (char) => LEET_MAP[char] ?? char));
     const leetShare = leet !== text ? englishShare(leet) : 0;
     if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))

@@ -5,7 +5,7 @@
 
 import { combineSignals } from './combine-signals.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
-import { screenText } from './screen-text.ts';
+import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { stringPath, walkPayload } from './walk-strings.ts';
 
 /** One piece of evidence: which detector, where in the payload, and a short quotation. */
@@ -102,16 +102,24 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     // Strings worth joining: not keys or short values, which every payload has many of.
     const joinable: string[] = [];
     let joinedLength = 0;
+    // The hits of each string screened so far: a string that occurs again (a repeated value, a
+    // key of every item of a list) is not screened again (screenText is a function of the text).
+    let screened: Map<string, readonly TextHit[]> | undefined;
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
-      // From the second string to join to the last, the learned model keeps what it reads of each
+      // From the first string to join to the last, the learned model keeps what it reads of each
       // string, so the joined text's score reuses it.
       if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
       if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
-        if (joinable.length === 1) keepLearnedFeatures('keep');
+        if (joinable.length === 0) keepLearnedFeatures('keep');
         joinable.push(text);
         joinedLength += text.length + 1;
       }
-      const hits = screenText(text);
+      if (isTrivial(text)) return;
+      let hits = screened?.get(text);
+      if (hits === undefined) {
+        hits = screenText(text);
+        (screened ??= new Map<string, readonly TextHit[]>()).set(text, hits);
+      }
       if (hits.length === 0) return;
       // The path is built only for a string with hits.
       const path = stringPath(container, key);

@@ -75,7 +75,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
 const TRIVIAL_CHAR = new Uint8Array(128);
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _.,@\'"?+-') TRIVIAL_CHAR[char.charCodeAt(0)] = 1;
 
-function isTrivial(text: string): boolean {
+export function isTrivial(text: string): boolean {
   if (text.length > 15) return false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
