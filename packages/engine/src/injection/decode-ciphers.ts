@@ -17,6 +17,20 @@ const ALL_TRAITS = -1;
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 16_384;
 
+const OTHER = 0;
+const LETTER = 1;
+const SEPARATOR = 2;
+// Each ASCII code as SPLIT_LETTERS reads it: a letter, one of its separators, or other.
+const SPLIT_KIND = new Uint8Array(128);
+for (let code = 0; code < 128; code++) if (((code | 0x20) - 97) >>> 0 < 26) SPLIT_KIND[code] = LETTER;
+for (const char of '.-_ *|/') SPLIT_KIND[char.charCodeAt(0)] = SEPARATOR;
+
+/** An ASCII letter, a separator of SPLIT_LETTERS, or other. */
+function splitKind(text: string, at: number, kinds: Uint8Array): number {
+  const code = text.charCodeAt(at);
+  return code < 128 ? kinds[code] : OTHER;
+}
+
 /**
  * Whether some run of five letters joined by single separators (SPLIT_LETTERS without its word
  * boundaries) occurs. Such a run is nine characters long, so it covers a position 0, 8, 16, …:
@@ -25,35 +39,31 @@ const MAX_LENGTH = 16_384;
  */
 export function maySplitLetters(text: string): boolean {
   const length = text.length;
+  const kinds = SPLIT_KIND;
   for (let probe = 0; probe < length; probe += 8) {
-    const kind = splitKind(text, probe);
+    const kind = splitKind(text, probe, kinds);
     if (kind === OTHER) continue;
+    // A letter between letters (a probe inside a word, as most are in prose) alternates with neither neighbour.
+    if (
+      kind === LETTER &&
+      probe > 0 &&
+      probe + 1 < length &&
+      splitKind(text, probe - 1, kinds) === LETTER &&
+      splitKind(text, probe + 1, kinds) === LETTER
+    )
+      continue;
     // Alternating stretch [from, to] around the probe.
     let from = probe;
-    while (from > 0 && splitKind(text, from - 1) === 3 - splitKind(text, from)) from--;
+    while (from > 0 && splitKind(text, from - 1, kinds) === 3 - splitKind(text, from, kinds)) from--;
     let to = probe;
-    while (to + 1 < length && splitKind(text, to + 1) === 3 - splitKind(text, to)) to++;
+    while (to + 1 < length && splitKind(text, to + 1, kinds) === 3 - splitKind(text, to, kinds)) to++;
     // It must start and end on a letter, and hold five of them.
-    if (splitKind(text, from) === SEPARATOR) from++;
-    if (splitKind(text, to) === SEPARATOR) to--;
+    if (splitKind(text, from, kinds) === SEPARATOR) from++;
+    if (splitKind(text, to, kinds) === SEPARATOR) to--;
     if (to - from >= 8) return true;
   }
   return false;
 }
-
-const OTHER = 0;
-const LETTER = 1;
-const SEPARATOR = 2;
-
-/** An ASCII letter, a separator of SPLIT_LETTERS, or other. */
-function splitKind(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (((code | 0x20) - 97) >>> 0 < 26) return LETTER;
-  return code < 128 && SPLIT_SEPARATOR[code] === 1 ? SEPARATOR : OTHER;
-}
-// The separators of SPLIT_LETTERS, by ASCII code.
-const SPLIT_SEPARATOR = new Uint8Array(128);
-for (const char of '.-_ *|/') SPLIT_SEPARATOR[char.charCodeAt(0)] = 1;
 
 // Leetspeak's characters, and the characters of LEET_WORD's runs, by ASCII code.
 const LEET_CHAR = new Uint8Array(128);

@@ -71,6 +71,13 @@ function reserve(codes: number, ints: number): void {
   }
 }
 
+/** Copies `length` codes from `from` of `source` to `at` of `target`. */
+function copyCodes(source: Uint16Array, from: number, length: number, target: Uint16Array, at: number): void {
+  // A short run code by code (a subarray costs more than its copy), a long one as a block.
+  if (length < 128) for (let i = 0; i < length; i++) target[at + i] = source[from + i];
+  else target.set(source.subarray(from, from + length), at);
+}
+
 /** The features of the first `length` codes of `codes`, a folded string. */
 export function partFeatures(codes: Uint16Array, length: number, weights: Int8Array): PartFeatures {
   const full = Math.max(0, length - 4);
@@ -78,9 +85,7 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
   const capacity = (length + 2) >> 1;
   reserve(length, full + 1 + 3 * capacity);
   const codesAt = codesUsed;
-  // Copied code by code: a subarray per string cost more than the copy.
-  const store = codeStore;
-  for (let i = 0; i < length; i++) store[codesAt + i] = codes[i];
+  copyCodes(codes, 0, length, codeStore, codesAt);
   codesUsed += length;
   const ints = intStore;
   const gramsAt = intsUsed;
@@ -210,7 +215,8 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
     codes = joinedCodes;
     let at = 0;
     for (const part of parts) {
-      for (let i = part.codesAt, end = part.codesAt + part.length; i < end; i++) codes[at++] = store[i];
+      copyCodes(store, part.codesAt, part.length, codes, at);
+      at += part.length;
       if (at < length) codes[at++] = 32;
     }
   }
