@@ -5,7 +5,8 @@
 
 import { isReadable, type DecodedFragment } from './decode-fragments.ts';
 import { ALREADY_READABLE, englishShare, englishShareOf, MIRROR_MAP, READABLE } from './english-share.ts';
-import { hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { hasScriptMarkup, lowerWhereLettersMapAlike, mayHoldMarkupWord, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { asciiTable, hasRunOf } from './char-runs.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, DOT, HYPHEN, NON_ASCII } from './text-traits.ts';
 
@@ -155,6 +156,7 @@ const MIRRORED_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) => word.replace(/[a
 
 /** Whether the Atbash of `text` holds script markup; the mirror is built only when its gate passes (see lowerWhereLettersMapAlike). */
 function mirrorHasMarkup(text: string, traits: number): boolean {
+  if (!mayHoldMarkupWord(text)) return false;
   const lower = lowerWhereLettersMapAlike(text, (traits & NON_ASCII) === 0);
   if (lower !== undefined && !MIRRORED_MARKUP_WORDS.some((word) => lower.includes(word))) return false;
   return hasScriptMarkup(atbash(text));
@@ -252,6 +254,9 @@ export function revealsText(decoded: string, original: string): boolean {
   return englishShare(decoded) >= READABLE || (hasScriptMarkup(decoded) && !hasScriptMarkup(original));
 }
 
+// The characters of base32 (RFC 4648) without its padding.
+const BASE32_CHARS = asciiTable('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567');
+
 /** revealsText for decoders that turn any input into bytes: the bytes must be printable text first. */
 function revealsPrintable(decoded: string): boolean {
   let printable = 0;
@@ -269,7 +274,7 @@ function revealsPrintable(decoded: string): boolean {
 export function decodeAlphabets(text: string, share: number, traits: number): DecodedFragment[] {
   const fragments: DecodedFragment[] = [];
   if (text.length < 16) return fragments;
-  if ((traits & BASE64_RUN) !== 0 && /[A-Z2-7]{16}/.test(text)) {
+  if ((traits & BASE64_RUN) !== 0 && hasRunOf(text, BASE32_CHARS, 16)) {
     for (const match of text.matchAll(BASE32_RUN)) {
       if (!/[2-7]/.test(match[0]) || match[0].replace(/=+$/, '').length % 8 === 1) continue;
       const decoded = decodeBase32(match[0]);

@@ -8,6 +8,7 @@ import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
 import { ALREADY_READABLE, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
 import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { asciiTable, hasRunOf } from './char-runs.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
@@ -155,7 +156,7 @@ function rot13HasMarkup(text: string, lower: string | undefined): boolean {
 }
 
 // Sixteen hex digits in a row: a cheap test before HEX_RUN where the text reads as English.
-const HEX_DIGITS = /[0-9a-fA-F]{16}/;
+const HEX_DIGITS = asciiTable('0123456789abcdefABCDEF');
 const HEX_RUN = /(?:\b|0x|\\x)((?:[0-9a-fA-F]{2}[\s:,-]?(?:0x|\\x)?){8,})/g;
 const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,}\b/gi;
 const LEET_MAP: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
@@ -181,7 +182,9 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
       fragments.push({ kind: 'rot13', text: shiftLetters(text, 13), source: text });
   }
   // A run of hex digits is decoded even in English-looking text: its single letters (a, e) look like words.
-  for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && HEX_DIGITS.test(text)) ? text.matchAll(HEX_RUN) : []) {
+  for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && hasRunOf(text, HEX_DIGITS, 16))
+    ? text.matchAll(HEX_RUN)
+    : []) {
     const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
     if (digits.length < 16 || digits.length % 2 !== 0) continue;
     const decoded = Buffer.from(digits, 'hex').toString('utf8');

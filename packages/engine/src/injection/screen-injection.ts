@@ -44,6 +44,8 @@ export const TAIL_CHARS = 16 * 1024;
 /** Characters of the joined strings screened as one text (an instruction split across fields). */
 const MAX_JOINED_CHARS = 32 * 1024;
 const JOINED_PATH = '$(strings joined)';
+/** A first string to join up to this long has its learned features kept (see the walk below). */
+const FIRST_KEPT_CHARS = 256;
 
 // The last `chars` characters of the payload's strings, in document order, walked without a byte
 // budget (walking is cheap; screening is not).
@@ -106,11 +108,12 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     // key of every item of a list) is not screened again (screenText is a function of the text).
     let screened: Map<string, readonly TextHit[]> | undefined;
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
-      // From the first string to join to the last, the learned model keeps what it reads of each
-      // string, so the joined text's score reuses it.
+      // From the second string to join to the last (and from the first when it is short), the
+      // learned model keeps what it reads of each string, so the joined text's score reuses it. A
+      // long string alone (a tool's output) is scored faster without keeping.
       if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
       if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
-        if (joinable.length === 0) keepLearnedFeatures('keep');
+        if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
         joinable.push(text);
         joinedLength += text.length + 1;
       }
