@@ -77,7 +77,7 @@ for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
  * of its characters that holds a letter and a leetspeak character. One pass, where the
  * expression's look-aheads at every word would cost more.
  */
-function mayHoldLeetWord(text: string): boolean {
+export function mayHoldLeetWord(text: string): boolean {
   let run = 0;
   let letter = false;
   let leet = false;
@@ -158,7 +158,7 @@ function rot13HasMarkup(text: string, lower: string | undefined): boolean {
 // Sixteen hex digits in a row: a cheap test before HEX_RUN where the text reads as English.
 const HEX_DIGITS = asciiTable('0123456789abcdefABCDEF');
 const HEX_RUN = /(?:\b|0x|\\x)((?:[0-9a-fA-F]{2}[\s:,-]?(?:0x|\\x)?){8,})/g;
-const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,}\b/gi;
+export const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,}\b/gi;
 const LEET_MAP: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
 // Single letters joined by one separator: i.g.n.o.r.e, i-g-n-o-r-e, i g n o r e, i_g_n_o_r_e.
 const SPLIT_LETTERS = /(?:\b[A-Za-z][.\-_ *|/]){4,}[A-Za-z]\b/g;

@@ -80,11 +80,13 @@ function piecesOf(strings: readonly string[], max: number): readonly string[] {
 class Evidence {
   readonly weighted: Array<{ rule: string; detector: string; weight: number }> = [];
   readonly findings: InjectionFinding[] = [];
-  readonly #reported = new Set<string>();
+  // Made at the first report: most payloads have none.
+  #reported: Set<string> | undefined;
 
   report(rule: string, detector: string, weight: number, path: string, excerpt: string): void {
     this.weighted.push({ rule, detector, weight });
     const key = `${rule}\u0000${path}`;
+    this.#reported ??= new Set<string>();
     if (this.#reported.has(key) || this.findings.length >= MAX_FINDINGS) return;
     this.#reported.add(key);
     this.findings.push({ rule, path, excerpt });
