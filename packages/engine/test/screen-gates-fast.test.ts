@@ -13,6 +13,7 @@ import { asciiTable, hasRunOf } from '../src/injection/char-runs.ts';
 import { LEET_WORD, mayHoldLeetWord } from '../src/injection/decode-ciphers.ts';
 import { mayHoldMarkupWord, SCRIPT_MARKUP_WORDS } from '../src/injection/script-markup.ts';
 import { screenInjection } from '../src/injection/screen-injection.ts';
+import { foldCodes, foldText } from '../src/injection/text-features.ts';
 
 const BASE = [...ownExamples().map((e) => e.text), ...caseTexts()];
 const rot13 = (text: string): string =>
@@ -79,6 +80,21 @@ test('the markup gate holds wherever the text, lower-cased, ROT13 or mirrored, h
     assert.ok(mayHoldMarkupWord(text), JSON.stringify(text.slice(0, 80)));
   }
   assert.ok(held > 20, `texts with a markup word: ${held}`);
+});
+
+test('a text that leaves ASCII part way is folded from there as toLowerCase and the white-space rules fold it', () => {
+  const texts = [
+    'ab  CD \t ΣΟΦΙΑΣ x',
+    'Plain start, then “quoted” text and ΑΣ.',
+    '  lead 12 İstanbul K 7',
+    `${'x y '.repeat(100)}${'İ'.repeat(3000)} tail`,
+    `A ${'İ'.repeat(5000)}`,
+    ...BASE.filter((text) => /[^\x00-\x7f]/.test(text)).map((text) => `ASCII prefix  ${text}`),
+  ];
+  for (const text of texts) {
+    const { codes, length } = foldCodes(text);
+    assert.equal(String.fromCharCode(...codes.subarray(0, length)), foldText(text), JSON.stringify(text.slice(0, 80)));
+  }
 });
 
 test('a string that occurs again in a payload is reported at each of its places', () => {

@@ -86,7 +86,7 @@ export function foldCodes(text: string): FoldedCodes {
   let afterSpace = true;
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 128) return foldLowerCased(text);
+    if (code >= 128) return foldLowerCased(text, i, folded, afterSpace);
     const out = FOLDED_ASCII[code];
     if (out === 32) {
       if (!afterSpace) buffer[folded++] = 32;
@@ -100,14 +100,22 @@ export function foldCodes(text: string): FoldedCodes {
   return { codes: buffer, length: folded };
 }
 
-/** foldCodes for a text that is not all ASCII. */
-function foldLowerCased(text: string): FoldedCodes {
+/**
+ * foldCodes for a text that is not all ASCII, whose first `from` codes (ASCII) are folded already:
+ * `length` codes in the buffer, `space` whether the last was white space. Lower-casing maps ASCII
+ * code for code, so those codes of the lower case are the text's own, folded alike, and the fold
+ * goes on from there (the whole text is lower-cased: a letter's lower case may depend on those
+ * before it, as Σ's does).
+ */
+function foldLowerCased(text: string, from: number, length: number, space: boolean): FoldedCodes {
   const lower = text.toLowerCase();
-  if (foldBuffer.length < lower.length) foldBuffer = new Uint16Array(lower.length * 2);
+  if (foldBuffer.length < lower.length) {
+    const grown = new Uint16Array(lower.length * 2);
+    grown.set(foldBuffer.subarray(0, length));
+    foldBuffer = grown;
+  }
   const codes = foldBuffer;
-  let length = 0;
-  let space = true;
-  for (let i = 0; i < lower.length; i++) {
+  for (let i = from; i < lower.length; i++) {
     const code = lower.charCodeAt(i);
     // One table look-up for ASCII rather than eight comparisons per code.
     const kind = code < 128 ? FOLD_ASCII[code] : code === 0xa0 || code === 0x3000 ? FOLD_SPACE : FOLD_KEEP;
