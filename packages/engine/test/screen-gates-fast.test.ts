@@ -13,7 +13,10 @@ import { asciiTable, hasRunOf } from '../src/injection/char-runs.ts';
 import { LEET_WORD, mayHoldLeetWord } from '../src/injection/decode-ciphers.ts';
 import { mayHoldMarkupWord, SCRIPT_MARKUP_WORDS } from '../src/injection/script-markup.ts';
 import { screenInjection } from '../src/injection/screen-injection.ts';
-import { foldCodes, foldText } from '../src/injection/text-features.ts';
+import { bestWindowOfCodes, foldCodes, foldText } from '../src/injection/text-features.ts';
+import { bestWindowOfParts, forgetParts, partFeatures } from '../src/injection/learned-parts.ts';
+import { normaliseText } from '../src/injection/normalise-text.ts';
+import { randomModel } from './support/random-screen-model.ts';
 
 const BASE = [...ownExamples().map((e) => e.text), ...caseTexts()];
 const rot13 = (text: string): string =>
@@ -95,6 +98,39 @@ test('a text that leaves ASCII part way is folded from there as toLowerCase and 
     const { codes, length } = foldCodes(text);
     assert.equal(String.fromCharCode(...codes.subarray(0, length)), foldText(text), JSON.stringify(text.slice(0, 80)));
   }
+});
+
+test('strings outside ASCII whose normal forms join to the joined text score from their features as it scores itself', () => {
+  const model = randomModel(13, -0.5);
+  const others = BASE.filter((text) => /[^\x00-\x7f]/.test(text));
+  const pool = [...others, 'ΣΟΦΙΑΣ', 'Ünïcödé “quotes” — dash', 'İstanbul', '日本語のテキスト', 'x\u3000y\u00a0z', ...BASE.slice(0, 200)];
+  let state = 9;
+  const random = (n: number): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) % n;
+  let compared = 0;
+  for (let round = 0; round < 800; round++) {
+    const strings: string[] = [];
+    for (let k = 1 + random(6); k > 0; k--) {
+      const text = pool[random(pool.length)];
+      strings.push(text.slice(0, 1 + random(Math.max(1, Math.min(text.length, 700)))));
+    }
+    const normal = strings.map((string) => normaliseText(string).text);
+    const joined = normaliseText(strings.join('\n')).text;
+    if (normal.join('\n') !== joined || normal.some((string) => foldCodes(string).length === 0)) continue;
+    forgetParts();
+    const parts = normal.map((string) => {
+      const { codes, length } = foldCodes(string);
+      return partFeatures(codes, length, model.weights);
+    });
+    const folded = foldCodes(joined);
+    const expected = bestWindowOfCodes(folded.codes, folded.length, model);
+    const composed = bestWindowOfParts(parts, model);
+    const label = JSON.stringify(strings.map((string) => string.slice(0, 30)));
+    assert.ok(Object.is(composed.logit, expected.logit), `${composed.logit} vs ${expected.logit} for ${label}`);
+    assert.equal(composed.start, expected.start, label);
+    if (/[^\x00-\x7f]/.test(joined)) compared++;
+  }
+  forgetParts();
+  assert.ok(compared > 200, `${compared} compared`);
 });
 
 test('a string that occurs again in a payload is reported at each of its places', () => {
