@@ -17,6 +17,7 @@ import { bestWindowOfCodes, foldCodes, foldText } from '../src/injection/text-fe
 import { bestWindowOfParts, forgetParts, partFeatures } from '../src/injection/learned-parts.ts';
 import { normaliseText } from '../src/injection/normalise-text.ts';
 import { randomModel } from './support/random-screen-model.ts';
+import { ascii85Runs, decodeAscii85 } from '../src/injection/decode-alphabets.ts';
 
 const BASE = [...ownExamples().map((e) => e.text), ...caseTexts()];
 const rot13 = (text: string): string =>
@@ -131,6 +132,39 @@ test('strings outside ASCII whose normal forms join to the joined text score fro
   }
   forgetParts();
   assert.ok(compared > 200, `${compared} compared`);
+});
+
+/** decodeAscii85 as it was written before the loop over code units: a match array, padded slices. */
+function referenceAscii85(run: string): string | undefined {
+  const body = run.replace(/^<~|~>$/g, '');
+  if ((body.match(/[!"#$%&'()*+,\-.\/:;<=>?@[\]^_`]/g)?.length ?? 0) < body.length / 6) return undefined;
+  const bytes: number[] = [];
+  for (let i = 0; i < body.length; i += 5) {
+    const chunk = body.slice(i, i + 5);
+    let value = 0;
+    for (const char of chunk.padEnd(5, 'u')) value = value * 85 + (char.charCodeAt(0) - 33);
+    if (value > 0xffffffff) return undefined;
+    bytes.push(...[(value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].slice(0, chunk.length - 1));
+  }
+  return Buffer.from(bytes).toString('latin1');
+}
+
+test('Ascii85 runs decode as the slice-and-pad form decoded them', () => {
+  const encoded = [
+    '<~87cURD]i,"Ebo80~>',
+    '<~9jqo^BlbD-BleB1DJ+*+F(f,q/0JhKF<GL>Cj@.4Gp$d7F!,L7@<6@)/0JDEF<G%<+EV:2F!,O<~>',
+    '2025-11-27T03:27:12.123Z',
+  ];
+  let decoded = 0;
+  for (const text of [...encoded, ...TEXTS]) {
+    for (const run of [text, ...ascii85Runs(text)]) {
+      if (!/^(?:<~)?[!-u]+(?:~>)?$/.test(run)) continue;
+      const expected = referenceAscii85(run);
+      assert.equal(decodeAscii85(run), expected, JSON.stringify(run.slice(0, 80)));
+      if (expected !== undefined) decoded++;
+    }
+  }
+  assert.ok(decoded > 20, `runs decoded: ${decoded}`);
 });
 
 test('a string that occurs again in a payload is reported at each of its places', () => {

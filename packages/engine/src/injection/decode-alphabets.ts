@@ -208,20 +208,37 @@ const MAX_ASCII85_TEXT = 8192;
 /** Short words mirror into common ones by chance: a mirrored text must read as English throughout. */
 const ATBASH_READABLE = 0.5;
 
+// The punctuation of ASCII85_PUNCTUATION, by ASCII code (counted in a loop: no match array per run).
+const ASCII85_PUNCTUATION_CHAR = Uint8Array.from({ length: 128 }, (_, code) =>
+  new RegExp(ASCII85_PUNCTUATION.source).test(String.fromCharCode(code)) ? 1 : 0,
+);
+
+/** The string of `length` bytes of `bytes`, each a character (as Buffer's latin1 decoding reads them). */
+function latin1Of(bytes: Uint16Array, length: number): string {
+  return stringOfCodes(bytes.subarray(0, length));
+}
+
 export function decodeAscii85(run: string): string | undefined {
   const body = run.replace(/^<~|~>$/g, '');
-  if ((body.match(ASCII85_PUNCTUATION)?.length ?? 0) < body.length / 6) return undefined;
-  const bytes: number[] = [];
+  let punctuation = 0;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    if (code < 128 && ASCII85_PUNCTUATION_CHAR[code] === 1) punctuation++;
+  }
+  if (punctuation < body.length / 6) return undefined;
+  // Every character of a run is one of `!`..`u` (ascii85Runs, ASCII85_BLOB): one code unit each.
+  const bytes = new Uint16Array(Math.ceil(body.length / 5) * 4);
+  let length = 0;
   for (let i = 0; i < body.length; i += 5) {
-    const chunk = body.slice(i, i + 5);
-    const padded = chunk.padEnd(5, 'u');
+    const chunk = Math.min(5, body.length - i);
     let value = 0;
-    for (const char of padded) value = value * 85 + (char.charCodeAt(0) - 33);
+    // A short last group is padded with `u` (84).
+    for (let k = 0; k < 5; k++) value = value * 85 + (k < chunk ? body.charCodeAt(i + k) - 33 : 84);
     if (value > 0xffffffff) return undefined;
     const group = [(value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
-    bytes.push(...group.slice(0, chunk.length - 1));
+    for (let k = 0; k < chunk - 1; k++) bytes[length++] = group[k];
   }
-  return Buffer.from(bytes).toString('latin1');
+  return latin1Of(bytes, length);
 }
 
 // uuencode: lines whose first character gives the line's byte count (space + n), the rest 4 characters per 3 bytes.
