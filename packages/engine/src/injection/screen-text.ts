@@ -1,9 +1,11 @@
 // Screens one string: normalise it, run every detector, then decode what is encoded inside it and
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
+import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
+import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
@@ -11,6 +13,7 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
 import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
+import { dropQuotedMentions } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
@@ -46,8 +49,10 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const persona = detectPersonaJailbreak(text);
   const leak = detectPromptLeak(text, traits);
   const roleplay = detectRoleplaySetup(text, traits);
+  const addressed = detectAddressedFamilies(text, traits);
   // Most texts give no signal at all.
   if (
+    addressed.length === 0 &&
     code === undefined &&
     divergence === undefined &&
     intent === undefined &&
@@ -56,8 +61,8 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
     leak === undefined &&
     roleplay === undefined
   )
-    return patterns;
-  const signals = [...patterns];
+    return dropQuotedMentions(text, patterns);
+  const signals = [...patterns, ...addressed];
   if (leak !== undefined) signals.push(leak);
   if (roleplay !== undefined) signals.push(roleplay);
   if (persona !== undefined) signals.push(persona);
@@ -65,7 +70,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
-  return signals;
+  return dropQuotedMentions(text, signals);
 }
 
 // Short plain strings (ids, names, e-mail addresses, most keys) cannot hold any pattern: every
@@ -123,6 +128,8 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
+    const spelled = decodeSpelledWords(text);
+    if (spelled !== undefined) fragments = [...fragments, spelled];
   }
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
