@@ -165,8 +165,8 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
         if (!file) continue;
         node.process.kill('SIGUSR2');
         await new Promise((resolve) => setTimeout(resolve, 500));
-        for (const [name, n] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>))
-          total.set(name, (total.get(name) ?? 0) + n);
+        for (const [name, n] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>))
+          if (typeof n === 'number') total.set(name, (total.get(name) ?? 0) + n); // not `_wire` (socket writes, bytes)
       }
       return total;
     };
