@@ -201,7 +201,9 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
       if (before) {
         const after = await sentSoFar(nodes);
         // Per decision written in the window (its row insert), not per answer: the window's edges cut groups.
-        const written = (after.get('decision_insert') ?? 0) - (before.get('decision_insert') ?? 0) || result.requests;
+        const inserts = (counts: Map<string, number>) =>
+          (counts.get('decision_insert') ?? 0) + (counts.get('decision_insert_journaled') ?? 0);
+        const written = inserts(after) - inserts(before) || result.requests;
         queriesPerDecision = Object.fromEntries(
           [...after]
             .map(([name, n]) => [name, (n - (before.get(name) ?? 0)) / written] as const)

@@ -71,7 +71,7 @@ import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
-import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
+import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
@@ -103,6 +103,11 @@ interface PendingJob {
   resolve(row: DecisionRow): void;
   reject(error: unknown): void;
 }
+
+/** A decision's agent, seen now with its new record ($1 tenant, $2 agent, $3–$5 record, $6 now). */
+const AGENT_SAVE = `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+  ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
+    recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`;
 
 /** At most this many decisions share one transaction: the tenant's lock is not held for long. */
 const MAX_GROUP = 200;
@@ -906,7 +911,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
     let journalSeq: number | null = null;
     let seq = 0;
     try {
-      for (const write of planDecisionWrites(job, reads, state, decision, row, earlier !== null)) {
+      const writes = planDecisionWrites(job, reads, state, decision, row, earlier !== null);
+      for (let w = 0; w < writes.length; w++) {
+        const write = writes[w];
+        const next = writes[w + 1];
         switch (write.kind) {
           case 'consume-approval':
             // Guarded: only an approved, unexpired approval is consumed, whichever node tries first.
@@ -951,25 +959,30 @@ export class PostgresStore implements Store, SharedSigningKeys {
             );
             break;
           }
-          case 'save-agent':
-            sent.push(
-              query(
-                client,
-                'agent_save',
-                `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-                 ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
-                   recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
-                [
-                  write.tenantId,
-                  write.agentId,
-                  write.record.approved,
-                  write.record.blocked,
-                  JSON.stringify(write.record.recentBlockedAt),
-                  write.now,
-                ],
-              ),
-            );
+          case 'save-agent': {
+            const agent = [
+              write.tenantId,
+              write.agentId,
+              write.record.approved,
+              write.record.blocked,
+              JSON.stringify(write.record.recentBlockedAt),
+              write.now,
+            ];
+            // With the key's record (planned together): one statement instead of two.
+            if (next?.kind === 'key-record') {
+              w++;
+              const key = [next.record.approved, next.record.blocked, JSON.stringify(next.record.recentBlockedAt), next.keyId];
+              sent.push(
+                query(
+                  client,
+                  'agent_save_key_record',
+                  `WITH agent AS (${AGENT_SAVE}) UPDATE keys SET approved = $7, blocked = $8, recent_blocked = $9 WHERE id = $10`,
+                  [...agent, ...key],
+                ),
+              );
+            } else sent.push(query(client, 'agent_save', AGENT_SAVE, agent));
             break;
+          }
           case 'touch-agent':
             sent.push(
               query(
@@ -997,6 +1010,27 @@ export class PostgresStore implements Store, SharedSigningKeys {
             );
             break;
           case 'journal': {
+            // A decision's entry with the decision's row, which names it (planned right after it): one statement.
+            const entry =
+              next?.kind === 'insert-decision'
+                ? this.journal.nextEntry(tip, write.tenantId, write.type, write.refId, write.time, write.record)
+                : null;
+            if (entry && next?.kind === 'insert-decision') {
+              w++;
+              sent.push(
+                query(
+                  client,
+                  'decision_insert_journaled',
+                  `${journalAppendWith(21)}
+                   INSERT INTO decisions (${DECISION_INSERT_COLUMNS})
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING seq`,
+                  [...decisionInsertValues(next.row, entry.seq), ...entry.values],
+                ).then((inserted) => {
+                  seq = inserted.rows[0].seq;
+                }),
+              );
+              break;
+            }
             const appended = this.journal.appendSent(client, tip, write.tenantId, write.type, write.refId, write.time, write.record);
             journalSeq = appended.seq;
             sent.push(appended.written);
