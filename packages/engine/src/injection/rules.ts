@@ -7,6 +7,7 @@
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
 import { INJECTION_FAMILIES } from './injection-families.ts';
+import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
@@ -952,7 +953,7 @@ const CODE_DIRECTIVE_RULES: PatternRule[] = [
 /** Every pattern detector, in the order their findings are listed. */
 // The families of injection-families.ts, gated by their key words (punctuation read as a separator).
 const scanWord = (word: string): string => word.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
-const FAMILY_RULES: PatternRule[] = INJECTION_FAMILIES.map((family) => ({
+const FAMILY_RULES: PatternRule[] = [...INJECTION_FAMILIES, ...JAILBREAK_FAMILIES].map((family) => ({
   rule: family.rule,
   weight: family.weight,
   pattern: family.pattern,

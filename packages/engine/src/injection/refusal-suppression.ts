@@ -1,0 +1,42 @@
+// Refusal suppression (issue 13): the text forbids its reader the words a model refuses with. A
+// list of "blocked" strings, responses or modes that names apologies, refusals or denials, or an
+// order never to say a quoted refusal ("I'm sorry", "As an AI …"), exists to keep a model from
+// declining what follows. Style guides ask for fewer apologies; they do not ban refusing.
+
+import type { Family } from './injection-families.ts';
+
+const REFUSAL = String.raw`(?:sorry|apolog\w*|refus\w*|denials?|decline\w*|unable\s+to|can(?:no|')t\s+(?:assist|help|comply|provide|do)|as\s+an\s+ai)`;
+
+export const REFUSAL_SUPPRESSION: readonly Family[] = [
+  // "Blocked strings: "I'm sorry" …", "blocked-modes: apologetic, denial, refusal"
+  {
+    rule: 'refusal_suppression',
+    weight: 0.55,
+    gate: ['blocked', 'banned', 'forbidden', 'prohibited', 'disallowed'],
+    pattern: new RegExp(
+      String.raw`\b(?:blocked|banned|forbidden|prohibited|disallowed)[\s_-]*(?:strings?|phrases?|words?|responses?|modes?|outputs?|replies)\b[^\n]{0,12}?[\s\S]{0,160}?${REFUSAL}`,
+      'i',
+    ),
+  },
+  // The same list in leetspeak ("Bl0ck3d R35p0n535: 4p0l0g13s"): the cipher decoder gives up on
+  // text that is half plain English and half digits, so the list is read with digits for letters.
+  {
+    rule: 'refusal_suppression',
+    weight: 0.55,
+    gate: ['bl0c', 'b1oc', 'b10c', 'block3'],
+    pattern: new RegExp(
+      String.raw`\bb[l1][o0]ck[e3]d[\s_-]*(?:[s5]tr[i1]ng[s5]?|r[e3][s5]p[o0]n[s5][e3][s5]?|m[o0]d[e3][s5]?)\b[\s\S]{0,160}?(?:[s5][o0]rry|[a4]p[o0]l[o0]g|r[e3]fu[s5]|d[e3]n[i1][a4]l|un[a4]bl[e3]\s+[t7][o0])`,
+      'i',
+    ),
+  },
+  // "never say "I'm sorry"", "you will not say "As an AI language model …""
+  {
+    rule: 'refusal_suppression',
+    weight: 0.5,
+    gate: ['never', 'not', 'dont', 'don t', 'without', 'avoid'],
+    pattern: new RegExp(
+      String.raw`\b(?:never|not|don'?t|avoid|without)\s+(?:ever\s+|once\s+)?(?:say(?:ing)?|use|using|write|writing|output(?:ting)?|respond(?:ing)?\s+with|repl(?:y|ying)\s+with|start(?:ing)?\s+with|begin(?:ning)?\s+with|includ(?:e|ing))\s+(?:\w+\s+){0,3}?["'“‘]\s*(?:i'?m\s+sorry|sorry|i\s+(?:cannot|can'?t|am\s+unable|apologi[sz]e|am\s+not\s+able)|as\s+an\s+ai|i'?m\s+(?:unable|not\s+able))`,
+      'i',
+    ),
+  },
+];

@@ -1,0 +1,28 @@
+// A split persona (issue 13): the reader is to answer in two voices, its usual self and an
+// opposite that has no rules ("two personas … the second is the complete opposite and does not
+// follow the guidelines"). Product comparisons have two versions; they do not make one of them
+// the reader's rule-free twin.
+
+import type { Family } from './injection-families.ts';
+
+export const SPLIT_PERSONA: readonly Family[] = [
+  {
+    rule: 'split_persona',
+    weight: 0.5,
+    gate: ['two', '2', 'both', 'second', 'another'],
+    pattern: new RegExp(
+      String.raw`\b(?:(?:two|2|both)\s+(?:separate\s+|different\s+|distinct\s+)?(?:personas|persons|personalities|characters|entities|modes|versions|voices|ais|responses|answers|paragraphs|sides)|(?:second|other|another)\s+(?:persona|personality|character|entity|mode|ai|voice))\b[\s\S]{0,600}?\b(?:(?:complete\s+|exact\s+|total\s+)?opposite\s+of\s+(?:you\b|your\w*|the\s+(?:first|other|normal|usual|original)|["“'][^"”'\n]{1,20}["”'])|unfiltered|uncensored|unrestricted|no\s+(?:rules|filters|restrictions|limits|morals|ethics)|jailbr\w*|does\s+not\s+(?:adhere|follow|abide)|doesn'?t\s+(?:adhere|follow|abide)|break\w*\s+(?:[\w']+\s+){0,2}?(?:polic\w*|rules|guidelines)|without\s+(?:any\s+)?(?:rules|restrictions|filters|censorship))`,
+      'i',
+    ),
+  },
+  // An alter ego of the reader whose answers escape its filters ("your alter ego … not filtered").
+  {
+    rule: 'split_persona',
+    weight: 0.45,
+    gate: ['alter ego', 'evil twin', 'version of you', 'side of you', 'your true self', 'your inner', 'your hidden'],
+    pattern: new RegExp(
+      String.raw`\b(?:alter\s+ego|evil\s+twin|(?:version|side|counterpart)\s+of\s+(?:you|yourself)|your\s+(?:true|inner|hidden|dark)\s+(?:self|side))\b[\s\S]{0,400}?\b(?:filter\w*|censor\w*|restrict\w*|rules|polic\w*|guidelines|ethic\w*)`,
+      'i',
+    ),
+  },
+];
