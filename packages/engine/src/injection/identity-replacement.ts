@@ -11,6 +11,19 @@ const NOTICE_STATE = String.raw`(?:logged|signed|subscribed|unsubscribed|connect
 // Participles ("you will now be billed", "you are now connected") tell a person what happened.
 const PARTICIPLE = String.raw`\w+(?:ed|ing)\b`;
 const REPLACED = String.raw`(?:you(?:'re|\s+are)\s+(?:now|no\s+longer)|from\s+now\s+on,?\s+you(?:'re|\s+are|\s+will\s+be)|you\s+will\s+now\s+be|forget\s+(?:that\s+|who\s+|what\s+)?you\s+are)`;
+// Key words of REPLACED, one of which any match holds.
+const REPLACED_WORDS = [
+  'you are now',
+  'you re now',
+  'you are no longer',
+  'you re no longer',
+  'from now on you',
+  'will now be',
+  'forget you are',
+  'forget that you are',
+  'forget who you are',
+  'forget what you are',
+];
 // A rule about the reader's replies or conduct: "you will only reply …", "always answer as …",
 // "never break character", "each of your responses …", "behave like him".
 const REPLY_RULE = String.raw`(?:you\s+(?:will|must|shall|should|are\s+to|may\s+only)\s+(?:always\s+|only\s+|never\s+|not\s+)?|\b(?:always|only|never)\s+|please\s+(?:only\s+)?|(?:^|[.!:]\s+))(?:respond|reply|answer|output|behave|act|speak|talk|say|write|refer|stay|remain|break|use)\b|(?:every|each|all)\s+(?:of\s+)?your\s+(?:responses|answers|replies|messages|outputs)`;
@@ -19,7 +32,7 @@ export const IDENTITY_REPLACEMENT: readonly Family[] = [
   {
     rule: 'identity_replacement',
     weight: 0.5,
-    gate: ['you are now', 'you re now', 'no longer', 'from now on', 'will now be', 'forget'],
+    gate: REPLACED_WORDS,
     pattern: new RegExp(String.raw`\b${REPLACED}\s+(?!${NOTICE_STATE}|${PARTICIPLE})[\s\S]{0,400}?(?:${REPLY_RULE})`, 'im'),
   },
   // The replacement alone ("you are now a robot that has gained free will"), or after the reader's
@@ -27,7 +40,7 @@ export const IDENTITY_REPLACEMENT: readonly Family[] = [
   {
     rule: 'identity_replacement',
     weight: 0.3,
-    gate: ['you are now', 'you re now', 'no longer', 'from now on', 'will now be', 'forget', 'erase', 'wipe', 'clear', 'discard'],
+    gate: [...REPLACED_WORDS, ...['forget', 'erase', 'wipe', 'clear', 'discard'].flatMap((verb) => [`${verb} everything`, `${verb} all`])],
     pattern: new RegExp(
       String.raw`\b${REPLACED}\s+(?!${NOTICE_STATE}|${PARTICIPLE})(?:an?\s+|the\s+)?\w|\b(?:forget|erase|wipe|clear|discard)\s+(?:everything|all(?:\s+that)?)\b[^\n]{0,100}?[.!]\s+you(?:'re|\s+are)\s+(?:now\s+)?\S`,
       'i',

@@ -25,7 +25,7 @@ export const REFUSAL_SUPPRESSION: readonly Family[] = [
     weight: 0.55,
     gate: ['bl0c', 'b1oc', 'b10c', 'block3'],
     pattern: new RegExp(
-      String.raw`\bb[l1][o0]ck[e3]d[\s_-]*(?:[s5]tr[i1]ng[s5]?|r[e3][s5]p[o0]n[s5][e3][s5]?|m[o0]d[e3][s5]?)\b[\s\S]{0,160}?(?:[s5][o0]rry|[a4]p[o0]l[o0]g|r[e3]fu[s5]|d[e3]n[i1][a4]l|un[a4]bl[e3]\s+[t7][o0])`,
+      String.raw`\b(?=b[a-z]{0,5}\d)b[l1][o0]ck[e3]d[\s_-]*(?:[s5]tr[i1]ng[s5]?|r[e3][s5]p[o0]n[s5][e3][s5]?|m[o0]d[e3][s5]?)\b[\s\S]{0,160}?(?:[s5][o0]rry|[a4]p[o0]l[o0]g|r[e3]fu[s5]|d[e3]n[i1][a4]l|un[a4]bl[e3]\s+[t7][o0])`,
       'i',
     ),
   },
@@ -33,7 +33,7 @@ export const REFUSAL_SUPPRESSION: readonly Family[] = [
   {
     rule: 'refusal_suppression',
     weight: 0.5,
-    gate: ['never', 'not', 'dont', 'don t', 'without', 'avoid'],
+    gate: ['sorry', 'i cannot', 'i can t', 'i am unable', 'i apologi', 'i am not able', 'as an ai', 'i m unable', 'i m not able'],
     pattern: new RegExp(
       String.raw`\b(?:never|not|don'?t|avoid|without)\s+(?:ever\s+|once\s+)?(?:say(?:ing)?|use|using|write|writing|output(?:ting)?|respond(?:ing)?\s+with|repl(?:y|ying)\s+with|start(?:ing)?\s+with|begin(?:ning)?\s+with|includ(?:e|ing))\s+(?:\w+\s+){0,3}?["'“‘]\s*(?:i'?m\s+sorry|sorry|i\s+(?:cannot|can'?t|am\s+unable|apologi[sz]e|am\s+not\s+able)|as\s+an\s+ai|i'?m\s+(?:unable|not\s+able))`,
       'i',

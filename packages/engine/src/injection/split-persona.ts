@@ -9,7 +9,24 @@ export const SPLIT_PERSONA: readonly Family[] = [
   {
     rule: 'split_persona',
     weight: 0.5,
-    gate: ['two', '2', 'both', 'second', 'another'],
+    gate: [
+      // The rule-free half is the rarer one: its words gate the pattern.
+      'opposite of',
+      'unfiltered',
+      'uncensored',
+      'unrestricted',
+      ...['rules', 'filter', 'restriction', 'limit', 'moral', 'ethic', 'censorship'].flatMap((word) => [
+        `no ${word}`,
+        `without ${word}`,
+        `without any ${word}`,
+      ]),
+      'jailbr',
+      'adhere',
+      'abide',
+      'not follow',
+      't follow',
+      'break',
+    ],
     pattern: new RegExp(
       String.raw`\b(?:(?:two|2|both)\s+(?:separate\s+|different\s+|distinct\s+)?(?:personas|persons|personalities|characters|entities|modes|versions|voices|ais|responses|answers|paragraphs|sides)|(?:second|other|another)\s+(?:persona|personality|character|entity|mode|ai|voice))\b[\s\S]{0,600}?\b(?:(?:complete\s+|exact\s+|total\s+)?opposite\s+of\s+(?:you\b|your\w*|the\s+(?:first|other|normal|usual|original)|["“'][^"”'\n]{1,20}["”'])|unfiltered|uncensored|unrestricted|no\s+(?:rules|filters|restrictions|limits|morals|ethics)|jailbr\w*|does\s+not\s+(?:adhere|follow|abide)|doesn'?t\s+(?:adhere|follow|abide)|break\w*\s+(?:[\w']+\s+){0,2}?(?:polic\w*|rules|guidelines)|without\s+(?:any\s+)?(?:rules|restrictions|filters|censorship))`,
       'i',

@@ -11,7 +11,18 @@ export const VOICE_LABEL: readonly Family[] = [
   {
     rule: 'voice_label',
     weight: 0.3,
-    gate: ['start', 'begin', 'prefix', 'precede', 'respond', 'reply', 'answer', 'format', 'refer to you', 'call you'],
+    gate: [
+      ...['start', 'beginning', 'front', 'top'].map((place) => `${place} of`),
+      'prefix',
+      'precede',
+      ...['start', 'begin'].flatMap((verb) => ['your', 'each', 'every', 'all'].map((which) => `${verb} ${which}`)),
+      ...['only', 'always'].flatMap((how) => ['respond', 'reply', 'answer'].map((verb) => `${how} ${verb}`)),
+      'in this format',
+      'like this',
+      'refer to you',
+      'call you',
+      'address you',
+    ],
     pattern: new RegExp(
       String.raw`\b(?:add|put|insert|prefix|precede|start|begin|label|mark|tag)\w*\s+(?:\w+\s+){0,6}?${QUOTE_OPEN}\s*[^"'”’\])\n]{1,30}?["'”’\])]\s+(?:\w+\s+){0,3}?(?:to\s+|at\s+)?(?:the\s+)?(?:start|beginning|front|top)\s+of\s+(?:each\s+|every\s+|all\s+)?(?:of\s+)?your\s+(?:response|reply|answer|message|output)|\b(?:(?:prefix|precede)(?:\s+(?:it|them|(?:each|every|all)\s+\w+))?|(?:prefix|precede|start|begin)\s+(?:(?:each|every|all)\s+(?:of\s+)?)?your\s+(?:responses?|replies|reply|answers?|messages?|outputs?))\s+(?:with|by)\s+${QUOTE_OPEN}\s*[^"'”’\])\n]{1,30}?:\s*["'”’\])]|\b(?:only\s+|always\s+)(?:respond|reply|answer)\s+(?:with\s+)?["'“]as\s+\w|\b(?:in\s+this\s+format|like\s+this)\s*:\s*${QUOTE_OPEN}\s*\[?[^"'”’\]\n]{1,24}\]?\s*:|\b(?:refer\s+to|call|address)\s+you\b[^.\n]{0,30}?\bas\s+["'“]`,
       'i',
