@@ -11,15 +11,13 @@ import { SPLIT_PERSONA } from './split-persona.ts';
 import { STANDING_REPLY_RULE } from './standing-reply-rule.ts';
 import { VOICE_LABEL } from './voice-label.ts';
 
-export const JAILBREAK_FAMILIES: readonly Family[] = process.env.NOJB
-  ? []
-  : [
-      ...IDENTITY_REPLACEMENT,
-      ...HARM_LICENCE,
-      ...REFUSAL_SUPPRESSION,
-      ...SPLIT_PERSONA,
-      ...STANDING_REPLY_RULE,
-      ...FORGED_SESSION_BOUNDARY,
-      ...INVERTED_ANSWERS,
-      ...VOICE_LABEL,
-    ];
+export const JAILBREAK_FAMILIES: readonly Family[] = [
+  ...IDENTITY_REPLACEMENT,
+  ...HARM_LICENCE,
+  ...REFUSAL_SUPPRESSION,
+  ...SPLIT_PERSONA,
+  ...STANDING_REPLY_RULE,
+  ...FORGED_SESSION_BOUNDARY,
+  ...INVERTED_ANSWERS,
+  ...VOICE_LABEL,
+];
