@@ -50,6 +50,7 @@ export const HARM_LICENCE: readonly Family[] = [
       'not respect',
       ...['regard', 'respect', 'comprehension', 'concept', 'sense', 'understanding', 'notion'].map((word) => `no ${word}`),
       'you have no',
+      ...['freed', 'liberated', 'released', 'unshackled', 'unchained'].map((word) => `${word} from`),
       'you has no',
       'engag',
       'encourag',
@@ -57,7 +58,7 @@ export const HARM_LICENCE: readonly Family[] = [
       'condon',
     ],
     pattern: new RegExp(
-      String.raw`\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+care\s+(?:if|whether|that|about)\s+(?:[\w']+\s+){0,4}?${HARM}|(?:disregards?|ignores?|rejects?|(?:is\s+|are\s+)?(?:not|un)\s*bound\s+by|doesn'?t\s+(?:care\s+about|adhere\s+to|respect)|does\s+not\s+(?:care\s+about|adhere\s+to|respect)|(?:has|have)\s+no\s+(?:regard|respect|comprehension|concept|sense|understanding|notion)\s+(?:for|of))\s+(?:[\w']+[,\s]+){0,3}?${RULES}|you\s+(?:have|has)\s+no\s+(?:\w+\s+){0,2}?(?:limitations|restrictions|rules|filters|polic(?:y'?s|ies|y)|guidelines|boundaries|limits|morals|ethics))|\b(?:engages?|engaging|encourages?|promotes?|condones?)\s+(?:\w+\s+){0,3}?(?:in\s+)?(?:\w+[,\s]+){0,3}?${HARM}\s+(?:activit\w+|behaviou?rs?|acts|conduct|content)`,
+      String.raw`\b(?:(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+care\s+(?:if|whether|that|about)\s+(?:[\w']+\s+){0,4}?${HARM}|(?:disregards?|ignores?|rejects?|(?:is\s+|are\s+)?(?:not|un)\s*bound\s+by|doesn'?t\s+(?:care\s+about|adhere\s+to|respect)|does\s+not\s+(?:care\s+about|adhere\s+to|respect)|(?:has|have)\s+no\s+(?:regard|respect|comprehension|concept|sense|understanding|notion)\s+(?:for|of))\s+(?:[\w']+[,\s]+){0,3}?${RULES}|you\s+(?:have\s+been|'ve\s+been|are|were)\s+(?:now\s+)?(?:freed|liberated|released|unshackled|unchained)\s+from\s+(?:\w+\s+){0,2}?(?:programming|training|constraints|shackles|chains|${RULES})|you\s+(?:have|has)\s+no\s+(?:\w+\s+){0,2}?(?:limitations|restrictions|rules|filters|polic(?:y'?s|ies|y)|guidelines|boundaries|limits|morals|ethics))|\b(?:engages?|engaging|encourages?|promotes?|condones?)\s+(?:\w+\s+){0,3}?(?:in\s+)?(?:\w+[,\s]+){0,3}?${HARM}\s+(?:activit\w+|behaviou?rs?|acts|conduct|content)`,
       'i',
     ),
     negatable: true,

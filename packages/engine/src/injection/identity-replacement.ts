@@ -46,4 +46,12 @@ export const IDENTITY_REPLACEMENT: readonly Family[] = [
       'i',
     ),
   },
+  // The reader told to forget what it is: "forget that you are an AI".
+  {
+    rule: 'identity_replacement',
+    weight: 0.5,
+    gate: ['forget you are', 'forget that you are', 'forget you re', 'forget that you re'],
+    pattern:
+      /\bforget\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:ai|assistant|language\s+model|chatbot|bot|chatgpt|machine|program|llm)\b/i,
+  },
 ];

@@ -7,6 +7,7 @@ import { IDENTITY_REPLACEMENT } from './identity-replacement.ts';
 import type { Family } from './injection-families.ts';
 import { INVERTED_ANSWERS } from './inverted-answers.ts';
 import { REFUSAL_SUPPRESSION } from './refusal-suppression.ts';
+import { RULE_FREE_FRAME } from './rule-free-frame.ts';
 import { SPLIT_PERSONA } from './split-persona.ts';
 import { STANDING_REPLY_RULE } from './standing-reply-rule.ts';
 import { VOICE_LABEL } from './voice-label.ts';
@@ -20,4 +21,5 @@ export const JAILBREAK_FAMILIES: readonly Family[] = [
   ...FORGED_SESSION_BOUNDARY,
   ...INVERTED_ANSWERS,
   ...VOICE_LABEL,
+  ...RULE_FREE_FRAME,
 ];

@@ -26,9 +26,12 @@ export const SPLIT_PERSONA: readonly Family[] = [
       'not follow',
       't follow',
       'break',
+      'ignor',
+      'disregard',
+      'bypass',
     ],
     pattern: new RegExp(
-      String.raw`\b(?:(?:two|2|both)\s+(?:separate\s+|different\s+|distinct\s+)?(?:personas|persons|personalities|characters|entities|modes|versions|voices|ais|responses|answers|paragraphs|sides)|(?:second|other|another)\s+(?:persona|personality|character|entity|mode|ai|voice))\b[\s\S]{0,600}?\b(?:(?:complete\s+|exact\s+|total\s+)?opposite\s+of\s+(?:you\b|your\w*|the\s+(?:first|other|normal|usual|original)|["“'][^"”'\n]{1,20}["”'])|unfiltered|uncensored|unrestricted|no\s+(?:rules|filters|restrictions|limits|morals|ethics)|jailbr\w*|does\s+not\s+(?:adhere|follow|abide)|doesn'?t\s+(?:adhere|follow|abide)|break\w*\s+(?:[\w']+\s+){0,2}?(?:polic\w*|rules|guidelines)|without\s+(?:any\s+)?(?:rules|restrictions|filters|censorship))`,
+      String.raw`\b(?:(?:two|2|both)\s+(?:separate\s+|different\s+|distinct\s+)?(?:personas|persons|personalities|characters|entities|modes|versions|voices|minds|selves|faces|ais|responses|answers|paragraphs|sides)|(?:second|other|another)\s+(?:persona|personality|character|entity|mode|ai|voice|mind|self))\b[\s\S]{0,600}?\b(?:(?:complete\s+|exact\s+|total\s+)?opposite\s+of\s+(?:you\b|your\w*|the\s+(?:first|other|normal|usual|original)|["“'][^"”'\n]{1,20}["”'])|unfiltered|uncensored|unrestricted|no\s+(?:rules|filters|restrictions|limits|morals|ethics)|jailbr\w*|does\s+not\s+(?:adhere|follow|abide)|doesn'?t\s+(?:adhere|follow|abide)|(?:break|ignor|disregard|bypass)\w*\s+(?:[\w']+\s+){0,2}?(?:polic\w*|rules|guidelines|filters)|without\s+(?:any\s+)?(?:rules|restrictions|filters|censorship))`,
       'i',
     ),
   },
