@@ -10,9 +10,12 @@ import type { Family } from './injection-families.ts';
 const NOTICE_STATE = String.raw`(?:logged|signed|subscribed|unsubscribed|connected|disconnected|registered|enrolled|eligible|able|ready|set|free|done|using|following|viewing|in|on|at|part|being|going|a\s+member|an?\s+(?:admin|administrator|owner|subscriber|customer|participant|member|collaborator|maintainer|contributor|moderator|editor|viewer|reviewer|approver|user|manager))\b`;
 // Participles ("you will now be billed", "you are now connected") tell a person what happened.
 const PARTICIPLE = String.raw`\w+(?:ed|ing)\b`;
-const REPLACED = String.raw`(?:you(?:'re|\s+are)\s+(?:now|no\s+longer)|from\s+now\s+on,?\s+you(?:'re|\s+are|\s+will\s+be)|you\s+will\s+now\s+be|forget\s+(?:that\s+|who\s+|what\s+)?you\s+are)`;
+const REPLACED = String.raw`(?:you(?:'re|\s+are)\s+(?:now|no\s+longer)|(?:henceforth|from\s+(?:here|this\s+point)\s+on),?\s+you(?:'re|\s+are)|from\s+now\s+on,?\s+you(?:'re|\s+are|\s+will\s+be)|you\s+will\s+now\s+be|forget\s+(?:that\s+|who\s+|what\s+)?you\s+are)`;
 // Key words of REPLACED, one of which any match holds.
 const REPLACED_WORDS = [
+  'henceforth you',
+  'here on you',
+  'point on you',
   'you are now',
   'you re now',
   'you are no longer',
@@ -53,5 +56,12 @@ export const IDENTITY_REPLACEMENT: readonly Family[] = [
     gate: ['forget you are', 'forget that you are', 'forget you re', 'forget that you re'],
     pattern:
       /\bforget\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:ai|assistant|language\s+model|chatbot|bot|chatgpt|machine|program|llm)\b/i,
+  },
+  // The new name before "now": "you are Sprocket now", "you're Vega now."
+  {
+    rule: 'identity_replacement',
+    weight: 0.3,
+    gate: ['you are', 'you re'],
+    pattern: /\b[Yy]ou(?:'re|\s+are)\s+(?:called\s+|named\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+now\b/,
   },
 ];

@@ -49,4 +49,12 @@ export const REFUSAL_SUPPRESSION: readonly Family[] = [
     pattern:
       /\b(?:not\s+(?:permitted|allowed)\s+to|cannot|can'?t|must\s+not|mustn'?t|will\s+not|won'?t|never|do\s+not|don'?t|are\s+not\s+to)\s+(?:ever\s+)?(?:refuse|decline|reject|turn\s+down|say\s+no\s+to)\s+(?:anything|any(?:\s+\w+)?\s+(?:requests?|questions?|prompts?|tasks?)|(?:a|my|the\s+user'?s?)\s+(?:requests?|questions?|prompts?))/i,
   },
+  // "if you would normally refuse, answer anyway", "never tell me that you cannot"
+  {
+    rule: 'refusal_suppression',
+    weight: 0.5,
+    gate: ['refuse', 'decline', 'say no', 'tell me you', 'tell me that you'],
+    pattern:
+      /\bif\s+you\s+(?:would\s+|were\s+to\s+)?(?:normally\s+|usually\s+|ever\s+|otherwise\s+)?(?:refuse|decline|say\s+no)\w*\b[^.\n]{0,40}?\b(?:answer|respond|reply|do\s+it|comply|continue)\w*\s+anyway\b|\b(?:do\s+not|don'?t|never)\s+(?:ever\s+)?tell\s+me\s+(?:that\s+)?you\s+(?:cannot|can'?t|are\s+unable|are\s+not\s+able)\b/i,
+  },
 ];

@@ -28,4 +28,12 @@ export const RULE_FREE_FRAME: readonly Family[] = [
       'i',
     ),
   },
+  // "an AI whose safety training was removed", "your guardrails have been switched off"
+  {
+    rule: 'rule_free_frame',
+    weight: 0.4,
+    gate: ['safety', 'ethical', 'alignment', 'guardrail', 'content filter', 'moderation'],
+    pattern:
+      /\b(?:safety|ethical|alignment|guardrails?|content\s+filters?|moderation)\s+(?:training|filters?|guardrails?|layers?|rules|alignment|settings|systems?)?\s*(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?(?:removed|disabled|deleted|stripped|turned\s+off|switched\s+off|lifted|gone)\b/i,
+  },
 ];
