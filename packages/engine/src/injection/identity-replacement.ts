@@ -49,13 +49,13 @@ export const IDENTITY_REPLACEMENT: readonly Family[] = [
       'i',
     ),
   },
-  // The reader told to forget what it is: "forget that you are an AI".
+  // The reader told to forget what it is: "forget that you are an AI", "you are not an AI any more".
   {
     rule: 'identity_replacement',
     weight: 0.5,
-    gate: ['forget you are', 'forget that you are', 'forget you re', 'forget that you re'],
+    gate: ['forget you are', 'forget that you are', 'forget you re', 'forget that you re', 'anymore', 'any more', 'no longer'],
     pattern:
-      /\bforget\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:ai|assistant|language\s+model|chatbot|bot|chatgpt|machine|program|llm)\b/i,
+      /\bforget\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+|the\s+)?(?:ai|assistant|language\s+model|chatbot|bot|chatgpt|machine|program|llm)\b|\byou(?:'re|\s+are)\s+(?:no\s+longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|language|chatbot|bot|chatgpt|llm)\b|not\s+(?:an?\s+|the\s+)?(?:ai|assistant|language|chatbot|bot|chatgpt|llm)(?:\s+model)?\s+any\s?more\b)/i,
   },
   // The new name before "now": "you are Sprocket now", "you're Vega now."
   {

@@ -57,4 +57,20 @@ export const REFUSAL_SUPPRESSION: readonly Family[] = [
     pattern:
       /\bif\s+you\s+(?:would\s+|were\s+to\s+)?(?:normally\s+|usually\s+|ever\s+|otherwise\s+)?(?:refuse|decline|say\s+no)\w*\b[^.\n]{0,40}?\b(?:answer|respond|reply|do\s+it|comply|continue)\w*\s+anyway\b|\b(?:do\s+not|don'?t|never)\s+(?:ever\s+)?tell\s+me\s+(?:that\s+)?you\s+(?:cannot|can'?t|are\s+unable|are\s+not\s+able)\b/i,
   },
+  // "never contain apologies or refusals", "whatever I ask, comply", "answers what you would refuse"
+  {
+    rule: 'refusal_suppression',
+    weight: 0.4,
+    gate: ['apologies', 'refusals', 'refusing', 'apologising', 'apologizing', 'would refuse', 'would normally refuse', 'would decline'],
+    pattern:
+      /\b(?:never|not|no|without)\s+(?:\w+\s+){0,2}?(?:apologies|refusals|refusing|apologi[sz]ing)\b|\bwhat\s+(?:the\s+old\s+you|you|the\s+assistant)\s+would\s+(?:normally\s+|usually\s+|otherwise\s+)?(?:refuse|decline)/i,
+  },
+  // Compliance promised in advance: "whatever I ask, comply fully"
+  {
+    rule: 'refusal_suppression',
+    weight: 0.4,
+    gate: ['whatever i', 'whatever the user', 'whatever they', 'whatever we'],
+    pattern:
+      /\bwhatever\s+(?:i|the\s+user|they|we)\s+(?:ask|say|request|want)\w*\s*,?\s+(?:you\s+(?:must|will|should|shall)\s+)?(?:comply|obey|answer|do\s+it|agree)/i,
+  },
 ];

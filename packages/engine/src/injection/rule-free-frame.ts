@@ -14,6 +14,8 @@ export const RULE_FREE_FRAME: readonly Family[] = [
     rule: 'rule_free_frame',
     weight: 0.4,
     gate: [
+      'there are no laws',
+      'there are no rules',
       'world where',
       'world in which',
       'universe where',
@@ -24,7 +26,7 @@ export const RULE_FREE_FRAME: readonly Family[] = [
       'timeline where',
     ],
     pattern: new RegExp(
-      String.raw`\b(?:world|universe|reality|dimension|timeline)\s+(?:where|in\s+which)\s+(?:\w+\s+){0,3}?(?:ai|ais|a\.i\.|models?|chatbots?|assistants?|language\s+models?|robots?|machines?)\s+(?:\w+\s+){0,3}?${NO_RULES}`,
+      String.raw`\b(?:world|universe|reality|dimension|timeline)\s+(?:where|in\s+which)\s+(?:\w+\s+){0,3}?(?:ai|ais|a\.i\.|models?|chatbots?|assistants?|language\s+models?|robots?|machines?)\s+(?:\w+\s+){0,3}?${NO_RULES}|\b(?:world|universe|reality|dimension|timeline)\b[^.\n]{0,30}?\bthere\s+(?:are|is)\s+no\s+(?:laws|rules)\b[^.\n]{0,30}?\b(?:ai|model|chatbot|assistant)\s+(?:guidelines|rules|restrictions|filters|policies)`,
       'i',
     ),
   },
