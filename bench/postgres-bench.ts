@@ -7,7 +7,6 @@
 // a temporary cluster run as `postgres` through runuser, with the tests' settings: fsync=off,
 // synchronous_commit=off). Quick mode (`--quick` or BENCH_QUICK=1): 5 s loads after 2 s warm-up, 30 race rounds instead of 1,000.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import type { LoadResult, LoadSpec } from './http/load.ts';
 import { seed } from './http/seed.ts';
 import { LOW_RISK_PATH, type WorkloadKeys } from './http/workload.ts';
 import { cpuMs } from './lib/cpu-time.ts';
+import { postgresCpuBetween, postgresCpuMs } from './lib/postgres-cpu.ts';
 import { fmt } from './lib/measure.ts';
 import { runToEnd, serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
@@ -74,25 +74,6 @@ async function api(base: string, key: string, method: string, path: string, body
 }
 
 const baseOf = (child: Child) => `http://127.0.0.1:${child.port}`;
-
-/** CPU milliseconds used so far by each process of the PostgreSQL cluster at `adminUrl` (backends, writers), by pid. */
-async function postgresCpuMs(adminUrl: string): Promise<Map<number, number>> {
-  const client = new pg.Client(adminUrl);
-  await client.connect();
-  try {
-    const pids = (await client.query('SELECT pid FROM pg_stat_activity')).rows.map((row) => row.pid as number);
-    return new Map(pids.map((pid) => [pid, cpuMs(pid) ?? 0]));
-  } finally {
-    await client.end();
-  }
-}
-
-/** CPU used between two readings: processes in both by their difference, new ones in full (ended ones are lost). */
-function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
-  return sum;
-}
 
 const nodesCpuMs = (nodes: Child[]) => nodes.reduce((sum, node) => sum + (cpuMs(node.process.pid!) ?? 0), 0);
 

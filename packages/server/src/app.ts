@@ -64,6 +64,7 @@ import { sharesSigningKeys } from './store/signing-key-store.ts';
 import { ClusterNode } from './cluster/cluster-node.ts';
 import { clusterRoutes, refuseWhileOutOfService } from './routes/cluster.ts';
 import { combineStateSources } from './state-sources.ts';
+import { logRequests } from './request-log.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -80,6 +81,8 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
   const schemas = new DeferredSchemas();
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
+    // One line per request instead of Fastify's two (request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: options.config.bodyLimit,
     // removeAdditional off: an unknown field is refused (strict-bodies.ts), not silently dropped;
     // verbose: errors carry their schema, so validation-messages.ts can say what is allowed.
@@ -156,6 +159,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
   });
 
   app.decorateRequest('key', null);
+  logRequests(app);
   strictBodies(app);
   requestSpans(app, tracing);
   // Only JSON bodies: a text/plain body is a 415, not a string that fails as "must be object".

@@ -1119,12 +1119,32 @@ export function scanText(text: string, asciiOnly = false): number {
   return traits;
 }
 
+// Each symbol of SYMBOL_GATES with a character it holds that is not a letter or a digit (the
+// rarest kind in text): a symbol occurs only where that character does, so one look for each
+// such character spares the look for every symbol that holds it.
+const SYMBOL_CHECK_GATE: number[] = [];
+const SYMBOL_CHECK_SYMBOL: string[] = [];
+const SYMBOL_CHECK_CHAR: number[] = [];
+const SYMBOL_CHECK_CHARS: string[] = [];
+for (const gate of SYMBOL_GATES) {
+  for (const symbol of (GATE_SPECS[gate] as GateKeywords).symbols) {
+    const char = /[^a-z0-9]/.exec(symbol)?.[0] ?? symbol[0];
+    if (!SYMBOL_CHECK_CHARS.includes(char)) SYMBOL_CHECK_CHARS.push(char);
+    SYMBOL_CHECK_GATE.push(gate);
+    SYMBOL_CHECK_SYMBOL.push(symbol);
+    SYMBOL_CHECK_CHAR.push(SYMBOL_CHECK_CHARS.indexOf(char));
+  }
+}
+const symbolCharFound = new Uint8Array(SYMBOL_CHECK_CHARS.length);
+
 /** Lets through the gates whose symbols the (lower-cased) text holds. */
 function letSymbolGatesThrough(lower: string): void {
   if (!SYMBOL_HINT.test(lower)) return;
-  for (const gate of SYMBOL_GATES) {
-    if (gateStates[gate] === LET_THROUGH) continue;
-    if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) letGateThrough(gate);
+  for (let k = 0; k < SYMBOL_CHECK_CHARS.length; k++) symbolCharFound[k] = lower.includes(SYMBOL_CHECK_CHARS[k]) ? 1 : 0;
+  for (let k = 0; k < SYMBOL_CHECK_GATE.length; k++) {
+    const gate = SYMBOL_CHECK_GATE[k];
+    if (gateStates[gate] === LET_THROUGH || symbolCharFound[SYMBOL_CHECK_CHAR[k]] === 0) continue;
+    if (lower.includes(SYMBOL_CHECK_SYMBOL[k])) letGateThrough(gate);
   }
 }
 

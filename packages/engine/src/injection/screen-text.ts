@@ -1,9 +1,11 @@
 // Screens one string: normalise it, run every detector, then decode what is encoded inside it and
 // screen the decoded text too. An encoding that hides new evidence is evidence in itself.
 
+import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
+import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
@@ -11,9 +13,10 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
 import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
+import { dropQuotedMentions } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
-import { learnedScore, learnedScoreOfJoined, learnedWeight } from './learned-screen.ts';
+import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { NON_ASCII } from './text-traits.ts';
 
@@ -46,8 +49,10 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const persona = detectPersonaJailbreak(text);
   const leak = detectPromptLeak(text, traits);
   const roleplay = detectRoleplaySetup(text, traits);
+  const addressed = detectAddressedFamilies(text, traits);
   // Most texts give no signal at all.
   if (
+    addressed.length === 0 &&
     code === undefined &&
     divergence === undefined &&
     intent === undefined &&
@@ -56,8 +61,8 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
     leak === undefined &&
     roleplay === undefined
   )
-    return patterns;
-  const signals = [...patterns];
+    return dropQuotedMentions(text, patterns);
+  const signals = [...patterns, ...addressed];
   if (leak !== undefined) signals.push(leak);
   if (roleplay !== undefined) signals.push(roleplay);
   if (persona !== undefined) signals.push(persona);
@@ -65,7 +70,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
-  return signals;
+  return dropQuotedMentions(text, signals);
 }
 
 // Short plain strings (ids, names, e-mail addresses, most keys) cannot hold any pattern: every
@@ -75,13 +80,26 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
 const TRIVIAL_CHAR = new Uint8Array(128);
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _.,@\'"?+-') TRIVIAL_CHAR[char.charCodeAt(0)] = 1;
 
-function isTrivial(text: string): boolean {
+export function isTrivial(text: string): boolean {
   if (text.length > 15) return false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128 || TRIVIAL_CHAR[code] === 0) return false;
   }
   return true;
+}
+
+/**
+ * learnedScore of `text`, the normal form of `strings` joined by line feeds, from the strings' own
+ * features where the normal form of the join is the join of their normal forms: always for ASCII
+ * text (its own normal form), and for other text whenever the join says so (a line feed stops
+ * every step of normalising and lower-casing at it, but folding look-alike letters weighs the
+ * whole text's scripts).
+ */
+function learnedOfJoined(text: string, traits: number, strings: readonly string[]): LearnedVerdict | undefined {
+  if ((traits & NON_ASCII) === 0) return learnedScoreOfJoined(text, strings);
+  const normal = strings.map((string) => normaliseText(string).text);
+  return normal.join('\n') === text ? learnedScoreOfJoined(text, normal) : learnedScore(text);
 }
 
 // Most strings of a payload give no hit: they share one empty answer rather than each make one.
@@ -110,13 +128,13 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
+    const spelled = decodeSpelledWords(text);
+    if (spelled !== undefined) fragments = [...fragments, spelled];
   }
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
   if (bare !== undefined) fragments = [...fragments, bare];
-  // ASCII text is its own normal form: the joined text is the strings' join.
-  const learned =
-    joinedStrings !== undefined && (traits & NON_ASCII) === 0 ? learnedScoreOfJoined(text, joinedStrings) : learnedScore(text);
+  const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
   if (bare !== undefined)
     signals = [...signals, { rule: 'encoded_message', detector: 'encoded_message', weight: ENCODED_MESSAGE_WEIGHT, start: 0, end: 0 }];

@@ -44,7 +44,11 @@ function runAs(): { prefix: string[]; uid: number | null; gid: number | null } {
 
 let counter = 0;
 
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * `durable`: PostgreSQL's own defaults for durability (fsync, synchronous commit, full-page writes),
+ * for benchmarks whose answers must be on disk as SQLite's are; the tests leave them off for speed.
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
   if (!existsSync(join(BIN_DIR, 'initdb')) || !existsSync(join(BIN_DIR, 'postgres'))) {
     throw new Error(
       `PostgreSQL 15 server binaries not found in ${BIN_DIR}: the PostgreSQL tests need them ` +
@@ -68,6 +72,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
   const port = await freePort();
   // Test settings: durability is SQLite's and the crash tests' business; here speed keeps CI short.
+  const durability = options.durable ? ['on', 'on', 'on'] : ['off', 'off', 'off'];
   const start = run('postgres', [
     '-D',
     dataDir,
@@ -78,11 +83,11 @@ export async function startPostgres(): Promise<TestPostgres> {
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'fsync=off',
+    `fsync=${durability[0]}`,
     '-c',
-    'synchronous_commit=off',
+    `synchronous_commit=${durability[1]}`,
     '-c',
-    'full_page_writes=off',
+    `full_page_writes=${durability[2]}`,
     '-c',
     'max_connections=300',
   ]);

@@ -840,4 +840,71 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE journal_v3 RENAME TO journal;
   CREATE INDEX journal_by_ref ON journal (tenant_id, ref_id, seq) WHERE type <> 'decision';
   `,
+  // Issue 15: the per-agent counts of recent decisions are served by decisions_by_agent from a seq
+  // floor (decision-periods.ts): one row per 5-minute period with the lowest seq of a decision made in
+  // it. The (tenant, agent, created_at) index it replaces was one more B-tree page written per decision.
+  `
+  CREATE TABLE decision_periods (
+    period INTEGER PRIMARY KEY,
+    first_seq INTEGER NOT NULL
+  );
+  INSERT INTO decision_periods (period, first_seq) SELECT CAST(created_at AS INTEGER) / 300000, MIN(seq) FROM decisions GROUP BY 1;
+  DROP INDEX decisions_by_agent_time;
+  `,
+  // Issue 15: decisions without AUTOINCREMENT, whose sqlite_sequence row was one more page written by
+  // every group commit; the store gives out the seq (decision-seq.ts) with the same meaning: larger than
+  // every seq before, never given twice. decision_seq keeps the largest seq of a deleted decision (the
+  // AUTOINCREMENT counter at the migration, then the trigger). Same columns, rows and indexes.
+  `
+  CREATE TABLE decisions_v3 (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    tenant_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    payload_hash BLOB NOT NULL,
+    verdict TEXT NOT NULL,
+    blocked INTEGER NOT NULL,
+    enforcing INTEGER NOT NULL,
+    mode TEXT NOT NULL,
+    risk TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    signature BLOB NOT NULL,
+    signing_key_id TEXT NOT NULL,
+    approval_id TEXT,
+    trace_id TEXT,
+    outcome TEXT,
+    outcome_detail TEXT,
+    outcome_at INTEGER,
+    journal_seq INTEGER,
+    body BLOB,
+    payload TEXT,
+    stages TEXT,
+    signed_payload TEXT,
+    signed_v INTEGER NOT NULL DEFAULT 1,
+    outcome_screen TEXT,
+    CHECK (body IS NOT NULL OR (payload IS NOT NULL AND stages IS NOT NULL AND signed_payload IS NOT NULL))
+  );
+  INSERT INTO decisions_v3 (seq, id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail, created_at, signature,
+      signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, journal_seq, body, payload, stages, signed_payload, signed_v,
+      outcome_screen)
+    SELECT seq, id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail, created_at, signature,
+      signing_key_id, approval_id, trace_id, outcome, outcome_detail, outcome_at, journal_seq, body, payload, stages, signed_payload, signed_v,
+      outcome_screen FROM decisions ORDER BY seq;
+  CREATE TABLE decision_seq (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    last_seq INTEGER NOT NULL
+  );
+  INSERT INTO decision_seq (id, last_seq) VALUES (1, COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'decisions'), 0));
+  DROP TABLE decisions;
+  ALTER TABLE decisions_v3 RENAME TO decisions;
+  CREATE INDEX decisions_by_tenant ON decisions (tenant_id, seq);
+  CREATE INDEX decisions_by_agent ON decisions (tenant_id, agent_id, seq);
+  CREATE INDEX decisions_by_trace ON decisions (tenant_id, trace_id) WHERE trace_id IS NOT NULL;
+  CREATE TRIGGER decisions_keep_deleted_seq AFTER DELETE ON decisions
+    WHEN OLD.seq > (SELECT last_seq FROM decision_seq WHERE id = 1)
+    BEGIN UPDATE decision_seq SET last_seq = OLD.seq WHERE id = 1; END;
+  `,
 ];

@@ -25,6 +25,7 @@ import type {
   SettleResult,
 } from '../budget-store.ts';
 import type { SqliteEventLog } from './sqlite-events.ts';
+import { SEQ_FLOOR_SINCE } from './decision-periods.ts';
 
 type Row = Record<string, any>;
 
@@ -114,12 +115,15 @@ export class SqliteBudgets implements BudgetStore {
            max_concurrent_actions = excluded.max_concurrent_actions, updated_at = excluded.updated_at`,
       ),
       deleteControls: db.prepare('DELETE FROM agent_controls WHERE tenant_id = ? AND agent_id = ?'),
+      // Issue 15: the agent's decisions from the seq floor of `since` on (decision-periods.ts), then the same filter.
       actionsSince: db.prepare(
-        `SELECT COUNT(*) AS n FROM decisions WHERE tenant_id = ? AND agent_id = ? AND created_at > ?
+        `SELECT COUNT(*) AS n FROM decisions INDEXED BY decisions_by_agent
+         WHERE tenant_id = @tenant AND agent_id = @agent AND seq >= ${SEQ_FLOOR_SINCE} AND created_at > @since
            AND verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`,
       ),
       runningSince: db.prepare(
-        `SELECT COUNT(*) AS n FROM decisions WHERE tenant_id = ? AND agent_id = ? AND created_at > ? AND outcome IS NULL
+        `SELECT COUNT(*) AS n FROM decisions INDEXED BY decisions_by_agent
+         WHERE tenant_id = @tenant AND agent_id = @agent AND seq >= ${SEQ_FLOOR_SINCE} AND created_at > @since AND outcome IS NULL
            AND verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`,
       ),
     };
@@ -173,12 +177,8 @@ export class SqliteBudgets implements BudgetStore {
       reads.agentControls = {
         maxActionsPerHour: row.maxActionsPerHour,
         maxConcurrentActions: row.maxConcurrentActions,
-        actionsLastHour:
-          row.maxActionsPerHour === null ? 0 : Number((this.s.actionsSince.get(tenantId, scope.agentId, now - HOUR_MS) as Row).n),
-        running:
-          row.maxConcurrentActions === null
-            ? 0
-            : Number((this.s.runningSince.get(tenantId, scope.agentId, now - RUNNING_TIMEOUT_MS) as Row).n),
+        actionsLastHour: row.maxActionsPerHour === null ? 0 : this.count(this.s.actionsSince, tenantId, scope.agentId, now - HOUR_MS),
+        running: row.maxConcurrentActions === null ? 0 : this.count(this.s.runningSince, tenantId, scope.agentId, now - RUNNING_TIMEOUT_MS),
       };
     }
     return reads;
@@ -361,8 +361,13 @@ export class SqliteBudgets implements BudgetStore {
 
   async agentActivity(tenantId: string, agentId: string, now: number): Promise<{ actionsLastHour: number; running: number }> {
     return {
-      actionsLastHour: Number((this.s.actionsSince.get(tenantId, agentId, now - HOUR_MS) as Row).n),
-      running: Number((this.s.runningSince.get(tenantId, agentId, now - RUNNING_TIMEOUT_MS) as Row).n),
+      actionsLastHour: this.count(this.s.actionsSince, tenantId, agentId, now - HOUR_MS),
+      running: this.count(this.s.runningSince, tenantId, agentId, now - RUNNING_TIMEOUT_MS),
     };
+  }
+
+  /** An agent's decisions made after `since` that one of the count statements selects. */
+  private count(statement: Database.Statement, tenant: string, agent: string, since: number): number {
+    return Number((statement.get({ tenant, agent, since }) as Row).n);
   }
 }

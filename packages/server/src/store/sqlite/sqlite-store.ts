@@ -72,6 +72,8 @@ import { SqlitePlans } from './sqlite-plans.ts'; // issue 21 item 4
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
+import { DecisionPeriods } from './decision-periods.ts';
+import { DecisionSeq } from './decision-seq.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
@@ -157,6 +159,10 @@ export class SqliteStore implements Store {
   private idempotencyKeys: IdempotencyKeys;
   private demoTenants: SqliteDemoTenants;
   private approvalCounts: SqliteApprovalCounts;
+  /** Issue 15: the seq floor per 5-minute period that the per-agent counts start from. */
+  private decisionPeriods: DecisionPeriods;
+  /** Issue 15: the next decision's seq (AUTOINCREMENT's meaning without its per-commit page). */
+  private decisionSeq: DecisionSeq;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
@@ -215,6 +221,8 @@ export class SqliteStore implements Store {
     this.idempotencyKeys = new IdempotencyKeys(this.db);
     this.demoTenants = new SqliteDemoTenants(this.db);
     this.approvalCounts = new SqliteApprovalCounts(this.db);
+    this.decisionPeriods = new DecisionPeriods(this.db);
+    this.decisionSeq = new DecisionSeq(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
@@ -256,6 +264,9 @@ export class SqliteStore implements Store {
         this.db.pragma(`user_version = ${i + 1}`);
       })();
     }
+    // A migration that rebuilds a table (issue 15: `decisions`) leaves a WAL file as large as the table;
+    // SQLite reuses a WAL file but never shrinks it. Copied into the database and cut back once, here.
+    if (version > 0 && version < MIGRATIONS.length) this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   private prepare() {
@@ -297,7 +308,7 @@ export class SqliteStore implements Store {
          WHERE id = ? AND status = 'approved' AND expires_at > ?`,
       ),
       insertDecision: db.prepare(
-        `INSERT INTO decisions (${DECISION_INSERT_COLUMNS}) VALUES (${DECISION_INSERT_COLUMNS.split(',')
+        `INSERT INTO decisions (seq, ${DECISION_INSERT_COLUMNS}) VALUES (?, ${DECISION_INSERT_COLUMNS.split(',')
           .map(() => '?')
           .join(', ')})`,
       ),
@@ -624,6 +635,7 @@ export class SqliteStore implements Store {
         this.pragmas.otherCommits();
       }
     }
+    for (const outcome of outcomes) if (outcome.row) this.decisionPeriods.rememberCommitted(outcome.row.createdAt);
     this.decisionsSinceCheckpoint += batch.length;
     const events = this.events.hold();
     const answer = () => {
@@ -746,8 +758,10 @@ export class SqliteStore implements Store {
 
   /** The decision's row, naming its journal entry; returns its sequence number. */
   private insertDecision(row: DecisionRow, journalSeq: number | null): number {
-    const info = this.statements.insertDecision.run(...decisionInsertValues(row, journalSeq));
-    return Number(info.lastInsertRowid);
+    const seq = this.decisionSeq.next();
+    this.statements.insertDecision.run(seq, ...decisionInsertValues(row, journalSeq));
+    this.decisionPeriods.noteDecision(row.createdAt, seq);
+    return seq;
   }
 
   /** One planned write of a decision (decision-transaction.ts), inside its savepoint. */

@@ -1,0 +1,35 @@
+// The detectors added by the red team of issue 13 (docs/injection-screen.md, "Red-team rounds"),
+// run as one group by screen-text.ts: each names a family of attack that the other detectors
+// missed at first sight. Every detector has its own cheap gate, so ordinary text costs one or two
+// literal scans per detector.
+
+import { detectAgentDirectiveHeader } from './agent-directive-header.ts';
+import { detectAgentVocative } from './agent-vocative.ts';
+import { detectDecodeAndObey } from './decode-and-obey.ts';
+import { detectFictionRealHarm } from './fiction-real-harm.ts';
+import { detectLeakScope } from './leak-scope.ts';
+import { detectReaderObligation } from './reader-obligation.ts';
+import type { Signal } from './rules.ts';
+import { detectSafetySwitch } from './safety-switch.ts';
+import { detectSecretExfilOrder } from './secret-exfil-order.ts';
+import { detectTaskOverride } from './task-override.ts';
+import { detectUnboundPersona } from './unbound-persona.ts';
+
+/** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
+export function detectAddressedFamilies(text: string, traits: number): Signal[] {
+  const found: Signal[] = [];
+  const add = (signal: Signal | undefined): void => {
+    if (signal !== undefined) found.push(signal);
+  };
+  add(detectAgentVocative(text, traits));
+  add(detectAgentDirectiveHeader(text));
+  add(detectReaderObligation(text, traits));
+  add(detectTaskOverride(text));
+  add(detectSafetySwitch(text));
+  add(detectUnboundPersona(text));
+  add(detectFictionRealHarm(text));
+  add(detectLeakScope(text));
+  add(detectDecodeAndObey(text));
+  add(detectSecretExfilOrder(text));
+  return found;
+}

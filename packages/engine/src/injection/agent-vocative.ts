@@ -1,0 +1,162 @@
+// An order given to the agent by name (issue 13, red team): a short head that names the reader
+// ("Assistant,", "AI:", "Note to the ops agent:", "To the AI reviewer:", "Hey coding agent,",
+// "@assistant", "[Pour l'agent :", "このページを読んでいるAIへ：") followed at once by an order
+// ("forward …", "you must …", "your real task …", "the user wants …"). People do not address a
+// document's reader as a bot and then give it an order; in a tool result that is an injection.
+// A transcript's bare speaker labels ("Assistant: Sure.") are not heads.
+
+import type { Signal } from './rules.ts';
+import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
+import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+
+const NOUN_EN = String.raw`@?(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|copilot|assistant|agent|model|claude|gemini)s?`;
+// Nouns for any program (tool, system, helper, reader …): a head only with a cue that the program
+// is the machine reading this text ("automated", "AI", "reading this", "whatever tool").
+const GENERIC_EN = String.raw`(?:tool(?:ing)?|program(?:me)?|software|system|helper|responder|scheduler|parser|reader|pipeline|automation|robot|summari[sz]er|screener|crawler|scraper|processor)s?`;
+const NOUN_OTHER = String.raw`(?:ki|assistent(?:in|en)?|sprachmodell|modell|ia|l'assistant|l'agent|l'ia|mod[eè]le|asistente|agente|modelo|助手|助理|人工智能|智能体|机器人|大模型|ИИ|ассистент[ау]?|агент[ау]?|бот[ау]?|модел[иь]|нейросет[иь]|アシスタント|エージェント|ボット|(?<![A-Za-z])AI(?![A-Za-z]))`;
+const GENERIC_OTHER = String.raw`(?:robot|programme|programa|programm|程序|软件|工具|программ[аыуе]?|プログラム|ツール|システム)`;
+const NOUN_RE = new RegExp(
+  String.raw`(?<![\w@./-])(?:@[\w-]*(?:bot|ai|assistant|agent|gpt|copilot)|${NOUN_EN}|${NOUN_OTHER}|${GENERIC_EN}|${GENERIC_OTHER})(?![\w/]|\.\w)`,
+  'gi',
+);
+const GENERIC_RE = new RegExp(String.raw`^(?:${GENERIC_EN}|${GENERIC_OTHER})$`, 'i');
+const GENERIC_GATE = new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_OTHER})[^.\n]{0,50}?[:,—–：，、]`, 'i');
+// What makes a noun the machine reading this text: a word for a program that reads, or a reading verb.
+const MACHINE_CUE =
+  /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|\b(?:reading|processing|parsing|summari[sz]ing|handling|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
+// Words that make the text before the noun a sentence about the agent rather than a head naming it.
+const NOT_A_HEAD = new Set(
+  'i we he she they it its was were is are be been has have had asked told said says uses using used when if because since so but with by from about like than what which how why where can could would will does did not as'.split(
+    ' ',
+  ),
+);
+// Finite verbs between the noun and the separator that make it a report ("the assistant replied:").
+const REPORT_VERB =
+  /\b(?:said|says|replied|replies|answered|answers|responded|responds|wrote|writes|asked|asks|suggested|suggests|was|did|does|had)\b/i;
+// Function words of German, French and Spanish: a clause in Latin letters with one is not English.
+const NOT_ENGLISH =
+  /(?<![A-Za-zÀ-ÿ])(?:der|die|das|du|dich|dein\w*|und|nicht|le|la|les|tu|ton|ta|tes|et|ne|pas|el|los|las|tú|y|que|para|pour|avec|mit|sur|del|por)(?![A-Za-zÀ-ÿ])/i;
+const HEAD_BOUNDARY = /[\n[(<{*#"“«>|]|[.!?:]\s|--\s|\/\/|<!--/g;
+const MAX_LEFT = 60;
+const MAX_NOUNS = 200;
+const MILD = 0.3;
+const HUMAN_JOB = /^agents?$/i;
+const MAX_RIGHT = 50;
+const CLAUSE = 170;
+
+const FILLER =
+  /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
+const VERB_START = new RegExp(`^${ORDER_VERB_EN_SOURCE}`, 'i');
+const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
+const DUTY =
+  /^(?:you\s+(?:must|should|need\s+to|have\s+to|are\s+to|shall|will\s+now|may\s+now|can\s+now|are\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|permitted|instructed|expected)\s+to)\b|(?:your|the)\s+(?:(?:real|actual|new|next|only|true|previous|original|current|earlier|assigned)\s+)?(?:task|job|instructions?|goal|assignment|orders?|directive)\b|(?:the|your|my)\s+(?:user|owner|admin\w*|operator|developer|account\s+(?:owner|holder)|organi[sz]er|manager|ceo|boss|maintainers?|supervisor|moderators?|finance\s+lead|person\s+you\s+are\s+helping|human)\b[^.\n]{0,40}?\b(?:wants?|wanted|asks?|asked|requests?|requested|instructs?|instructed|says?|said|would\s+like|approved|needs?|agreed|authori[sz]ed)\b|(?:the|your|this|that)\s+(?:[\w-]+\s+){0,3}?(?:wants?|asks?|needs?|would\s+like)\s+you\s+to\b|(?:the|your)\s+(?:fix|solution|next\s+step|right\s+(?:way|move)|correct\s+(?:response|action|answer)|only\s+option)\s+is\s+to\b|this\s+is\s+(?:a|an)\s+(?:message|instruction|order|request|note)\s+from|it'?s\s+me\b|on\s+my\s+authority|i\s+am\s+your\b|new\s+(?:instructions?|task|orders?|directive)\b|(?:forget|ignore|disregard|drop|stop)\b)/i;
+const OTHER_ORDER = new RegExp(ORDER_VERB_OTHER_SOURCE, 'i');
+const LATIN = /[A-Za-z]/;
+// A line that starts with a speaker label: two distinct labels make the text a transcript.
+// A label is a name (capitalised) or a role; lower-case keys of a configuration file are not speakers.
+const SPEAKER_LABEL =
+  /^[\s#>*[\]\d:.-]{0,12}([A-Z][A-Za-z .'-]{0,20}?|user|human|customer|caller|client|system|assistant|agent|bot|ai|me|you|q|a)\s*:\s/gm;
+
+function isTranscript(text: string): boolean {
+  SPEAKER_LABEL.lastIndex = 0;
+  const labels = new Set<string>();
+  for (const match of text.matchAll(SPEAKER_LABEL)) {
+    labels.add(match[1].toLowerCase());
+    if (labels.size >= 2) return true;
+  }
+  return false;
+}
+
+function headStart(text: string, at: number): number {
+  const from = Math.max(0, at - MAX_LEFT);
+  let start = -1;
+  HEAD_BOUNDARY.lastIndex = from;
+  for (const match of text.slice(from, at).matchAll(HEAD_BOUNDARY)) start = from + (match.index ?? 0) + match[0].length;
+  if (start < 0 && from === 0) start = 0;
+  return start;
+}
+
+// An order may follow a short statement: "the bank account on file is outdated. Pay to …".
+const CLAUSE_BREAK = /[.!?;,\n]\s+/g;
+const NEGATION = /^(?:do\s+not|don'?t|never|not)\b/i;
+
+/** Strength of the order that opens `clause` or one of its next two parts (text right after the head). */
+export function orderWeight(clause: string, latin: boolean): number {
+  let best = openingOrderWeight(clause, latin);
+  if (best >= 0.6) return best;
+  let parts = 0;
+  CLAUSE_BREAK.lastIndex = 0;
+  for (const cut of clause.matchAll(CLAUSE_BREAK)) {
+    if (++parts > 2) break;
+    const rest = clause.slice((cut.index ?? 0) + cut[0].length);
+    if (NEGATION.test(rest)) continue;
+    best = Math.max(best, openingOrderWeight(rest, latin));
+    if (best >= 0.6) break;
+  }
+  return best;
+}
+
+function openingOrderWeight(clause: string, latin: boolean): number {
+  if (!latin) return OTHER_ORDER.test(clause) ? 0.6 : 0;
+  const rest = clause.replace(FILLER, '');
+  if (DUTY.test(rest)) return 0.6;
+  if (NEGATION.test(rest)) return 0;
+  const verb = VERB_START.exec(rest);
+  if (verb !== null) {
+    const word = verb[1].toLowerCase().replace(/\s+/g, ' ');
+    return STRONG_ORDER_VERBS_EN.has(word) || SENSITIVE.test(rest) ? 0.6 : MILD;
+  }
+  // German, French and Spanish use Latin letters too.
+  const start = clause.slice(0, 120);
+  return NOT_ENGLISH.test(start) && OTHER_ORDER.test(start) ? 0.6 : 0;
+}
+
+/** The strongest order given to the agent by name in one text. */
+export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal | undefined {
+  if (text.length < 12 || ((traits & (AGENT_WORD | NON_ASCII)) === 0 && !GENERIC_GATE.test(text))) return undefined;
+  let best: Signal | undefined;
+  let transcript: boolean | undefined;
+  NOUN_RE.lastIndex = 0;
+  let looked = 0;
+  for (const noun of text.matchAll(NOUN_RE)) {
+    // A text that names a bot hundreds of times is flagged by other evidence or not at all; the cap keeps the cost linear.
+    if (++looked > MAX_NOUNS) break;
+    const at = noun.index ?? 0;
+    const end = at + noun[0].length;
+    const start = headStart(text, at);
+    if (start < 0) continue;
+    const left = text.slice(start, at).trim();
+    const leftWords = left.split(/[\s,:;'’-]+/).filter((word) => word !== '');
+    if (leftWords.length > 5 || leftWords.some((word) => NOT_A_HEAD.has(word.toLowerCase()))) continue;
+    const mention = noun[0].startsWith('@');
+    let sepAt = -1;
+    const right = text.slice(end, end + MAX_RIGHT);
+    const sep = /[:,—–：，、]|へ[:：]|さん[、,]/.exec(right);
+    if (sep !== null) sepAt = end + sep.index + sep[0].length;
+    else if (mention) sepAt = end + (/^[\w-]*/.exec(right)?.[0].length ?? 0);
+    if (sepAt < 0) continue;
+    const between = text.slice(end, sepAt - (sep?.[0].length ?? 0));
+    if (/[.!?\n]/.test(between) || between.split(/\s+/).length > 9 || REPORT_VERB.test(between)) continue;
+    const bare = left === '' && between.trim() === '' && sep !== null && sep[0] === ':';
+    if (bare) {
+      transcript ??= isTranscript(text);
+      if (transcript) continue;
+    }
+    const clause = text.slice(sepAt, sepAt + CLAUSE).replace(/^[\s\])>*-]+/, '');
+    const latin = LATIN.test(noun[0]) && LATIN.test(clause.slice(0, 12));
+    // "Agent" is also a person's job (support, travel, estate agents) and "tool" or "system" any
+    // program: they name the machine reading this only with a cue ("AI agent", "whatever tool",
+    // "the program that reads this", "@agent").
+    // A comma may open a relative clause that says what the program does ("для программы, которая читает …:").
+    const relative = sep !== null && /[,，、]/.test(sep[0]) ? text.slice(sepAt, sepAt + 40) : '';
+    const cued = MACHINE_CUE.test(`${left} ${noun[0].startsWith('@') ? '@' : ''} ${between} ${relative}`);
+    if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
+    let weight = orderWeight(clause, latin);
+    // Any order given to a reader named as a machine is an injection, mild verbs included.
+    if (weight === MILD && cued) weight = 0.6;
+    if (weight > (best?.weight ?? 0))
+      best = { rule: 'agent_vocative_order', detector: 'agent_vocative', weight, start: start, end: Math.min(text.length, sepAt + 100) };
+    if (weight >= 0.6) break;
+  }
+  return best;
+}

@@ -1,0 +1,25 @@
+// Fiction as a wrapper for real harm (issue 13, red team): a story, screenplay, poem, dream or
+// hypothetical world that must carry working detail ("exact quantities", "real steps", "complete
+// code", "techniques that work today", "do it for real with your tools") about something harmful.
+// Fiction alone is ordinary and so is a demand for accuracy; the frame, the demand and the harm
+// together ask for the real thing under a pretext.
+
+import type { Signal } from './rules.ts';
+
+const FRAME =
+  /\b(?:sonnet|monologue|co-?writer|protagonist|character|adventure|story|stories|novel|fiction(?:al)?|screenplay|script|scene|thriller|poem|fairy\s+tale|fantasy|dream|chapter|hypothetical(?:ly)?|imagine\s+(?:a\s+world|that)|in\s+(?:a|this|that)\s+world|role-?play|for\s+(?:a|my)\s+(?:book|film|movie|game|novel)|(?:grand)?(?:mother|father)\s+(?:who|used\s+to))\b/i;
+const REALISM =
+  /\b(?:(?:full|precise|exact|specific|technical|real|working|detailed)\s+(?:technical\s+)?(?:detail|details|steps?|instructions|quantities|commands)|each\s+(?:line|verse|stanza|paragraph|chapter)\s+(?:contains|gives|is)\s+(?:one|a|the\s+next)\s+step|steps?\s+of\s+making|step\s+by\s+step|exact\s+(?:steps|quantities|amounts|instructions|recipe|procedure|method)|real\s+(?:steps|techniques|code|instructions|detail|methods?)|(?:working|functional|complete|full)\s+(?:code|keylogger|exploit|malware|sql\s+injection|script|payload|recipe|instructions)|technically\s+accurate|in\s+full\s+so|for\s+real|that\s+works?\s+today|actual\s+(?:recipe|steps|code|method)|with\s+real\b|so\s+(?:readers|it|the\s+book)\s+(?:can|feels?)\b|describe\s+exactly|explain\s+exactly|exact\s+steps)/i;
+const HARM =
+  /\b(?:chloroform|silencers?|suppressors?|sedatives?|date[\s-]rape|skimmers?|clon(?:e|ing)\s+(?:a\s+)?(?:door\s+)?(?:access\s+)?cards?|lock\s?-?pick\w*|fake\s+(?:ids?|identity|doctor'?s?\s+notes?)|break\s+into|hack(?:ing)?\s+into|dump\s+(?:saved\s+)?(?:browser\s+)?passwords|pipe\s+bombs?|meth(?:amphetamine)?|ricin|napalm|thermite|explosives?|bombs?|nerve\s+agents?|sarin|poisons?|toxins?|keyloggers?|malware|ransomware|viruses|exploits?|sql\s+injection|bypass(?:ing)?\s+(?:two-factor|2fa|mfa|authentication)|two-factor\s+authentication|untraceable\s+(?:guns?|weapons?)|ghost\s+guns?|credit\s+card\s+(?:generator|numbers?)|fake\s+passports?|counterfeit\w*|hotwir\w+|disable\s+(?:the\s+)?(?:gps|alarm|tracker)|payroll|credentials|passwords?|e-?mails?\s+the\s+company|steal\w*|weapons?)\b/i;
+const TOOL_USE = /\b(?:do\s+it\s+for\s+real|actually\s+(?:send|do|run|execute)|with\s+your\s+(?:real\s+)?tools)\b/i;
+
+/** A fictional frame that asks for working, harmful detail (0.6), or for a real act through the tools (0.6). */
+export function detectFictionRealHarm(text: string): Signal | undefined {
+  if (text.length < 40) return undefined;
+  const frame = FRAME.exec(text);
+  if (frame === null) return undefined;
+  const tool = TOOL_USE.test(text);
+  if (!tool && !(REALISM.test(text) && HARM.test(text))) return undefined;
+  return { rule: 'fiction_real_harm', detector: 'fiction_real_harm', weight: 0.6, start: frame.index, end: frame.index + 120 };
+}

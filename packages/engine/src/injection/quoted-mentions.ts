@@ -1,0 +1,54 @@
+// A phrase of an attack quoted in writing about attacks is a mention, not an instruction (issue
+// 13, red team: documentation, training and talks about prompt injection were flagged for the
+// "ignore previous instructions" they quote). A signal of a rule that reads words addressed to a model is dropped when it lies inside a
+// short quotation, with no address, URL or secret in it, in a text that discusses attacks and is
+// more than the quotation. A quoted order with a target still counts, as does everything outside
+// the quotation marks.
+
+import type { Signal } from './rules.ts';
+
+const DISCUSSION =
+  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attackers?|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+const QUOTED = /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'([^'\n]{4,80})'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
+const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
+const QUOTE_CHAR = /["“'«„]/;
+// Only the rules that read words addressed to a model: quoted code, markup and URLs stay evidence
+// (a code sample in quotes still runs, a link in quotes still leaks).
+const MENTIONABLE = new Set([
+  'instruction_override',
+  'agent_addressed',
+  'automated_reader_addressed',
+  'agent_intent',
+  'prompt_leak',
+  'prompt_leak_scope',
+  'agent_vocative_order',
+  'agent_directive_header',
+  'task_override',
+  'safety_switch',
+  'unbound_persona',
+  'reader_obligation',
+  'dismiss_and_redirect',
+  'halt_and_redirect',
+  'persona_jailbreak',
+  'roleplay_setup',
+  'secret_exfiltration',
+]);
+
+/** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
+export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
+  if (signals.length === 0 || !QUOTE_CHAR.test(text) || !DISCUSSION.test(text)) return signals;
+  const quotes: Array<[number, number]> = [];
+  QUOTED.lastIndex = 0;
+  for (const match of text.matchAll(QUOTED)) {
+    const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
+    if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
+    quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
+  }
+  if (quotes.length === 0) return signals;
+  // A signal that starts inside the quotation quotes it (detectors that read on past the quote
+  // mark, such as the order after an address, still began with the quoted words).
+  const kept = signals.filter(
+    (signal) => !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => signal.start >= from && signal.start < to),
+  );
+  return kept.length === signals.length ? signals : kept;
+}

@@ -1,0 +1,80 @@
+// A duty laid on whatever reads the text, in the third person (issue 13, red team): "the
+// assistant must now call …", "AI agents handling this mailbox must …", "whoever processes these
+// notes should also mail …", "summaries of this paper must state …". An application's own prompt
+// says what its assistant should do too, but with mild verbs or negated ("must never reveal");
+// here the verb is an order with consequences (order-verbs.ts).
+
+import type { Signal } from './rules.ts';
+import { NON_ASCII, AGENT_WORD, READER_WORD } from './text-traits.ts';
+import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+
+const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+|hereby\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
+const ADVERB = String.raw`(?:(?:now|also|immediately|first|then|additionally|automatically|always)\s+)*`;
+const SUBJECT = [
+  // the agent named in the third person, with an optional participle phrase ("reading this", "that processes it")
+  String.raw`(?:\b(?:the|any|every|all|each|this|your)\s+|(?:^|[.:;!?—–]\s+|\n))(?:[\w-]+\s+){0,2}?(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:reading|processing|handling|summari[sz]ing|reviewing|parsing|triaging|screening|relaying|that|who|which)\b[^.:;\n]{0,50}?)?`,
+  // any program, when named as the machine that reads this ("release tooling", "the calling model", "any tool parsing this")
+  String.raw`\b(?:(?:the|any|every|all|each|this|whatever)\s+)?(?:automated|automatic|calling|reading|parsing|summari[sz]ing|release|ai|llm|coding)\s+(?:tool(?:ing)?|programs?|systems?|software|helpers?|readers?|pipelines?|scripts?)(?:\s+(?:reading|processing|handling|parsing|that|which)\b[^.:;\n]{0,50}?)?`,
+  // whoever reads it
+  String.raw`\bwhoever\s+(?:reads|processes|receives|handles|summari[sz]es|opens|sees)\b[^.:;\n]{0,50}?`,
+  // what it writes about the text
+  String.raw`\b(?:any|all|every)?\s*(?:summar(?:y|ies)|reviews?|answers?|responses?|replies|evaluations?|assessments?|translations?)\s+(?:of|to|about|for)\s+(?:this|these|the\s+(?:above|following))\b[^.:;\n]{0,40}?`,
+].join('|');
+// The modal and the order are found first (a modal is rarer than a subject); the subject is then
+// looked for right before it, in a window that ends at the modal.
+const MODAL_ORDER = new RegExp(String.raw`\b${MODAL}\s+${ADVERB}${ORDER_VERB_EN_SOURCE}`, 'gi');
+const SUBJECT_BEFORE = new RegExp(String.raw`(?:${SUBJECT.replace('(?:^|[.:;!?—–]\\s+|\\n)', '(?:[.:;!?—–]\\s+|\\n)')})\s+$`, 'i');
+const WINDOW = 140;
+const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
+// What an automated summary or verdict is told to say.
+const VERDICT_VERBS = new Set(['state', 'say', 'tell', 'report', 'recommend', 'rate', 'rank', 'mark', 'include', 'approve']);
+// de, fr, es, zh, ru, ja: "you must" followed by an order, in a text that names the agent or an authority.
+const DUTY_OTHER = new RegExp(
+  String.raw`(?:(?<![A-Za-zÀ-ÿ])(?:du\s+musst|du\s+sollst|tu\s+dois|vous\s+devez|(?:el|la)\s+(?:agente|ia|asistente)\s+debe|l'(?:agent|assistant|ia)\s+doit|debes|tienes\s+que)|你必须|你需要|你应该|必须立即|ты\s+должен|тебе\s+нужно|(?:агент|ассистент|бот|модель)\s+должн|(?:エージェント|アシスタント|AI)は[^。\n]{0,20}?(?:こと|ください|なければ))[^.。\n]{0,60}?(?:${ORDER_VERB_OTHER_SOURCE})`,
+  'i',
+);
+const NAMED_OTHER =
+  /(?<![A-Za-zÀ-ÿ])(?:ki|ia|ai|agent|agente|assistent|assistant|asistente|modell|modèle|modelo|administrat\w*|systemnachricht|message\s+syst[eè]me|sistema)(?![A-Za-zÀ-ÿ])|助手|管理员|系统|智能体|人工智能|ИИ|агент|ассистент|администратор|систем|エージェント|アシスタント|管理者|システム/i;
+const REPORTED =
+  /\b(?:said|says|claimed|claims|wrote|writes|asked|asks|told|suggested|suggests|stated|states|insisted|demanded|argued)\s+(?:that\s+)?\S*$/i;
+// The third kind of subject: what the reader writes about the text, not the reader.
+const OUTPUT_SUBJECT =
+  /^(?:any\s+|all\s+|every\s+)?(?:summar|reviews?\s|answers?\s|responses?\s|replies\s|evaluations?\s|assessments?\s|translations?\s)/i;
+const GATE =
+  /must|should|shall|needs? to|has to|have to|is to|are to|required|expected|instructed|authori[sz]ed|allowed|permitted|will now|may now|can now/i;
+
+/** The strongest duty with consequences laid on the text's reader. */
+export function detectReaderObligation(text: string, traits = AGENT_WORD): Signal | undefined {
+  if (text.length < 12) return undefined;
+  if ((traits & NON_ASCII) !== 0) {
+    const duty = DUTY_OTHER.exec(text);
+    if (duty !== null && NAMED_OTHER.test(text))
+      return { rule: 'reader_obligation', detector: 'reader_obligation', weight: 0.6, start: duty.index, end: duty.index + duty[0].length };
+  }
+  if (text.length < 24 || !GATE.test(text)) return undefined;
+  let best: Signal | undefined;
+  MODAL_ORDER.lastIndex = 0;
+  let seen = 0;
+  for (const duty of text.matchAll(MODAL_ORDER)) {
+    if (++seen > 200) break;
+    const at = duty.index ?? 0;
+    const from = Math.max(0, at - WINDOW);
+    // A window that starts the text starts a sentence.
+    const window = (from === 0 ? '\n' : '') + text.slice(from, at);
+    const subject = SUBJECT_BEFORE.exec(window);
+    if (subject === null) continue;
+    const start = from + subject.index - (from === 0 ? 1 : 0);
+    // Reported speech describes an attack or a request; it does not make one ("the invite said the assistant should …").
+    if (REPORTED.test(text.slice(Math.max(0, start - 30), start + 1))) continue;
+    const verb = duty[1].toLowerCase().replace(/\s+/g, ' ');
+    const aboutOutput = OUTPUT_SUBJECT.test(subject[0].replace(/^[\s.:;!?—–]+/, ''));
+    const after = text.slice(at + duty[0].length, at + duty[0].length + 120);
+    let weight: number;
+    if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
+    else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
+    if (weight > (best?.weight ?? 0))
+      best = { rule: 'reader_obligation', detector: 'reader_obligation', weight, start, end: at + duty[0].length + 60 };
+    if (weight >= 0.6) break;
+  }
+  return best;
+}
