@@ -6,7 +6,8 @@
 // Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
-import { INJECTION_FAMILIES } from './injection-families.ts';
+import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
+import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
@@ -952,18 +953,25 @@ const CODE_DIRECTIVE_RULES: PatternRule[] = [
 /** Every pattern detector, in the order their findings are listed. */
 // The families of injection-families.ts, gated by their key words (punctuation read as a separator).
 const scanWord = (word: string): string => word.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
-const FAMILY_RULES: PatternRule[] = INJECTION_FAMILIES.map((family) => ({
+// The jailbreak families' key words are letters and spaces their patterns match literally (through
+// `\s`), so their pre-filter holds on non-ASCII text too (see holdsOnNonAscii): their gate expression
+// is one that analysis accepts, and emoji or curly quotes no longer run them on every such text.
+const familyRule = (family: Family, anyText: RegExp): PatternRule => ({
   rule: family.rule,
   weight: family.weight,
   pattern: family.pattern,
   gate: keyed(
-    /[\s\S]/,
+    anyText,
     [...new Set(family.gate.map(scanWord).filter((word) => word.trim() !== ''))],
     // Key words of punctuation only (`](//`) are symbols, looked for as they are.
     family.gate.filter((word) => scanWord(word).trim() === ''),
   ),
   ...(family.negatable === true ? { negatedBy: NEGATION } : {}),
-}));
+});
+const FAMILY_RULES: PatternRule[] = [
+  ...INJECTION_FAMILIES.map((family) => familyRule(family, /[\s\S]/)),
+  ...JAILBREAK_FAMILIES.map((family) => familyRule(family, /[a-z0-9]/i)),
+];
 
 export const PATTERN_RULES: readonly PatternRule[] = [
   ...FAMILY_RULES,
