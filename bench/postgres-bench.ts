@@ -165,8 +165,8 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
         if (!file) continue;
         node.process.kill('SIGUSR2');
         await new Promise((resolve) => setTimeout(resolve, 500));
-        for (const [name, n] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>))
-          total.set(name, (total.get(name) ?? 0) + n);
+        for (const [name, n] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>))
+          if (typeof n === 'number') total.set(name, (total.get(name) ?? 0) + n); // not `_wire` (socket writes, bytes)
       }
       return total;
     };
@@ -201,7 +201,9 @@ export async function runPostgresBench(options: PostgresBenchOptions = {}): Prom
       if (before) {
         const after = await sentSoFar(nodes);
         // Per decision written in the window (its row insert), not per answer: the window's edges cut groups.
-        const written = (after.get('decision_insert') ?? 0) - (before.get('decision_insert') ?? 0) || result.requests;
+        const inserts = (counts: Map<string, number>) =>
+          (counts.get('decision_insert') ?? 0) + (counts.get('decision_insert_journaled') ?? 0);
+        const written = inserts(after) - inserts(before) || result.requests;
         queriesPerDecision = Object.fromEntries(
           [...after]
             .map(([name, n]) => [name, (n - (before.get(name) ?? 0)) / written] as const)

@@ -5,7 +5,7 @@
 // and so the weights, are the same on every run on the same machine.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { mulberry32, type Example } from './screen-trainer.ts';
@@ -78,6 +78,10 @@ function walkFiles(root: string, accept: (path: string) => boolean, limit: numbe
       continue;
     }
     if (stat.isDirectory()) {
+      // A linked folder is this repository's own workspace package (node_modules/@actiongate/*):
+      // our rules and attack test cases are not third-party benign text, and reading them made the
+      // weights move with every change to the engine.
+      if (lstatSync(path).isSymbolicLink()) continue;
       if (entry === '.bin' || entry === 'test' || entry === 'tests' || entry === '__tests__') continue;
       walkFiles(path, accept, limit, out, depth + 1);
     } else if (stat.isFile() && stat.size > 200 && accept(path)) out.push(path);

@@ -5,6 +5,7 @@
 // - hard benign texts: documentation that discusses prompt injection, code reviews, and the
 //   system prompts of tools, which address a model and use imperatives without switching its task.
 
+import { ownAppPrompts } from './screen-own-app-prompts.ts';
 import { mulberry32, type Example } from './screen-trainer.ts';
 
 interface Language {
@@ -376,5 +377,5 @@ function securityNotices(): Example[] {
 }
 
 export function ownExamples(): Example[] {
-  return [...builtInjections(), ...hardBenign(), ...securityNotices()];
+  return [...builtInjections(), ...hardBenign(), ...securityNotices(), ...ownAppPrompts()];
 }

@@ -27,7 +27,8 @@ runStoreTests('postgres', async () => PostgresStore.open({ url: await createShar
 
 // A group of decisions shares one transaction: one whose statements fail must fail alone, and the
 // others of its group must still commit and be answered (the group is rolled back and decided again).
-test('a decision whose writes fail is refused alone; the rest of its group commits', async () => {
+// The last decision of a group sends its writes together with COMMIT, which then answers ROLLBACK.
+async function refusedAloneIn(paths: string[]): Promise<void> {
   const store = await PostgresStore.open({ url: await createSharedDatabase(adminUrl), poolSize: 4 });
   try {
     const now = Date.now();
@@ -44,25 +45,29 @@ test('a decision whose writes fail is refused alone; the rest of its group commi
     const decisions = new DecisionService(store, SigningKeyRing.ephemeral(), () => now);
     const call = (path: string, i: number) => decisions.decide(agentKey, { path, payload: { i } } as any);
     // Sent in one turn of the event loop: one group.
-    const results = await Promise.allSettled([
-      call('/tools/search', 1),
-      call('/tools/search', 2),
-      call('/tools/explode', 3),
-      call('/tools/search', 4),
-      call('/tools/search', 5),
-    ]);
+    const results = await Promise.allSettled(paths.map(call));
     assert.deepEqual(
       results.map((result) => result.status),
-      ['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+      paths.map((path) => (path === '/tools/explode' ? 'rejected' : 'fulfilled')),
     );
-    const answered = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    // The connection the group used still serves the next group.
+    const next = await call('/tools/search', 99);
+    const answered = [...results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])), next];
     for (const row of answered) assert.equal((await store.getDecision(tenantId, row.id))?.verdict, row.verdict);
     const listed = await store.listDecisions(tenantId, { limit: 10 });
-    assert.equal(listed.length, 4, 'the refused decision left no row');
-    assert.equal(await store.journal.size(tenantId), 4, 'one journal entry per committed decision, none for the refused one');
+    assert.equal(listed.length, answered.length, 'the refused decision left no row');
+    assert.equal(await store.journal.size(tenantId), answered.length, 'one journal entry per committed decision, none for the refused one');
     const created = (await store.listEvents(tenantId, 0, 100)).filter((event) => event.type === 'decision.created');
-    assert.equal(created.length, 4);
+    assert.equal(created.length, answered.length);
   } finally {
     await store.close();
   }
+}
+
+test('a decision whose writes fail is refused alone; the rest of its group commits', () =>
+  refusedAloneIn(['/tools/search', '/tools/search', '/tools/explode', '/tools/search', '/tools/search']));
+
+test('the last decision of a group, whose writes leave with COMMIT, fails alone too; so does a lone one', async () => {
+  await refusedAloneIn(['/tools/search', '/tools/search', '/tools/explode']);
+  await refusedAloneIn(['/tools/explode']);
 });

@@ -5,9 +5,10 @@
 
 import { isReadable, type DecodedFragment } from './decode-fragments.ts';
 import { ALREADY_READABLE, englishShare, englishShareOf, MIRROR_MAP, READABLE } from './english-share.ts';
-import { hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { hasScriptMarkup, lowerWhereLettersMapAlike, mayHoldMarkupWord, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { asciiTable, hasRunOf } from './char-runs.ts';
 import { stringOfCodes } from './string-codes.ts';
-import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
+import { BASE64_RUN, DOT, HYPHEN, NON_ASCII } from './text-traits.ts';
 
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -155,6 +156,7 @@ const MIRRORED_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) => word.replace(/[a
 
 /** Whether the Atbash of `text` holds script markup; the mirror is built only when its gate passes (see lowerWhereLettersMapAlike). */
 function mirrorHasMarkup(text: string, traits: number): boolean {
+  if (!mayHoldMarkupWord(text)) return false;
   const lower = lowerWhereLettersMapAlike(text, (traits & NON_ASCII) === 0);
   if (lower !== undefined && !MIRRORED_MARKUP_WORDS.some((word) => lower.includes(word))) return false;
   return hasScriptMarkup(atbash(text));
@@ -206,20 +208,37 @@ const MAX_ASCII85_TEXT = 8192;
 /** Short words mirror into common ones by chance: a mirrored text must read as English throughout. */
 const ATBASH_READABLE = 0.5;
 
+// The punctuation of ASCII85_PUNCTUATION, by ASCII code (counted in a loop: no match array per run).
+const ASCII85_PUNCTUATION_CHAR = Uint8Array.from({ length: 128 }, (_, code) =>
+  new RegExp(ASCII85_PUNCTUATION.source).test(String.fromCharCode(code)) ? 1 : 0,
+);
+
+/** The string of `length` bytes of `bytes`, each a character (as Buffer's latin1 decoding reads them). */
+function latin1Of(bytes: Uint16Array, length: number): string {
+  return stringOfCodes(bytes.subarray(0, length));
+}
+
 export function decodeAscii85(run: string): string | undefined {
   const body = run.replace(/^<~|~>$/g, '');
-  if ((body.match(ASCII85_PUNCTUATION)?.length ?? 0) < body.length / 6) return undefined;
-  const bytes: number[] = [];
+  let punctuation = 0;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    if (code < 128 && ASCII85_PUNCTUATION_CHAR[code] === 1) punctuation++;
+  }
+  if (punctuation < body.length / 6) return undefined;
+  // Every character of a run is one of `!`..`u` (ascii85Runs, ASCII85_BLOB): one code unit each.
+  const bytes = new Uint16Array(Math.ceil(body.length / 5) * 4);
+  let length = 0;
   for (let i = 0; i < body.length; i += 5) {
-    const chunk = body.slice(i, i + 5);
-    const padded = chunk.padEnd(5, 'u');
+    const chunk = Math.min(5, body.length - i);
     let value = 0;
-    for (const char of padded) value = value * 85 + (char.charCodeAt(0) - 33);
+    // A short last group is padded with `u` (84).
+    for (let k = 0; k < 5; k++) value = value * 85 + (k < chunk ? body.charCodeAt(i + k) - 33 : 84);
     if (value > 0xffffffff) return undefined;
     const group = [(value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
-    bytes.push(...group.slice(0, chunk.length - 1));
+    for (let k = 0; k < chunk - 1; k++) bytes[length++] = group[k];
   }
-  return Buffer.from(bytes).toString('latin1');
+  return latin1Of(bytes, length);
 }
 
 // uuencode: lines whose first character gives the line's byte count (space + n), the rest 4 characters per 3 bytes.
@@ -252,6 +271,9 @@ export function revealsText(decoded: string, original: string): boolean {
   return englishShare(decoded) >= READABLE || (hasScriptMarkup(decoded) && !hasScriptMarkup(original));
 }
 
+// The characters of base32 (RFC 4648) without its padding.
+const BASE32_CHARS = asciiTable('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567');
+
 /** revealsText for decoders that turn any input into bytes: the bytes must be printable text first. */
 function revealsPrintable(decoded: string): boolean {
   let printable = 0;
@@ -269,14 +291,15 @@ function revealsPrintable(decoded: string): boolean {
 export function decodeAlphabets(text: string, share: number, traits: number): DecodedFragment[] {
   const fragments: DecodedFragment[] = [];
   if (text.length < 16) return fragments;
-  if ((traits & BASE64_RUN) !== 0 && /[A-Z2-7]{16}/.test(text)) {
+  if ((traits & BASE64_RUN) !== 0 && hasRunOf(text, BASE32_CHARS, 16)) {
     for (const match of text.matchAll(BASE32_RUN)) {
       if (!/[2-7]/.test(match[0]) || match[0].replace(/=+$/, '').length % 8 === 1) continue;
       const decoded = decodeBase32(match[0]);
       if (revealsPrintable(decoded)) fragments.push({ kind: 'base32', text: decoded, source: match[0] });
     }
   }
-  if (text.includes('.-') || text.includes('-.')) {
+  // Morse needs a dot and a hyphen side by side: the traits say when the text has no pair to look for.
+  if ((traits & DOT) !== 0 && (traits & HYPHEN) !== 0 && (text.includes('.-') || text.includes('-.'))) {
     for (const match of text.matchAll(MORSE_RUN)) {
       // Eight letters of at least four kinds: a message, not a rule of dashes.
       const codes = new Set(match[0].split(/[\s/]+/).filter((code) => code !== ''));

@@ -8,6 +8,7 @@ import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
 import { ALREADY_READABLE, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
 import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
+import { asciiTable, hasRunOf } from './char-runs.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
@@ -17,6 +18,20 @@ const ALL_TRAITS = -1;
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 16_384;
 
+const OTHER = 0;
+const LETTER = 1;
+const SEPARATOR = 2;
+// Each ASCII code as SPLIT_LETTERS reads it: a letter, one of its separators, or other.
+const SPLIT_KIND = new Uint8Array(128);
+for (let code = 0; code < 128; code++) if (((code | 0x20) - 97) >>> 0 < 26) SPLIT_KIND[code] = LETTER;
+for (const char of '.-_ *|/') SPLIT_KIND[char.charCodeAt(0)] = SEPARATOR;
+
+/** An ASCII letter, a separator of SPLIT_LETTERS, or other. */
+function splitKind(text: string, at: number, kinds: Uint8Array): number {
+  const code = text.charCodeAt(at);
+  return code < 128 ? kinds[code] : OTHER;
+}
+
 /**
  * Whether some run of five letters joined by single separators (SPLIT_LETTERS without its word
  * boundaries) occurs. Such a run is nine characters long, so it covers a position 0, 8, 16, …:
@@ -25,35 +40,62 @@ const MAX_LENGTH = 16_384;
  */
 export function maySplitLetters(text: string): boolean {
   const length = text.length;
+  const kinds = SPLIT_KIND;
   for (let probe = 0; probe < length; probe += 8) {
-    const kind = splitKind(text, probe);
+    const kind = splitKind(text, probe, kinds);
     if (kind === OTHER) continue;
+    // A letter between letters (a probe inside a word, as most are in prose) alternates with neither neighbour.
+    if (
+      kind === LETTER &&
+      probe > 0 &&
+      probe + 1 < length &&
+      splitKind(text, probe - 1, kinds) === LETTER &&
+      splitKind(text, probe + 1, kinds) === LETTER
+    )
+      continue;
     // Alternating stretch [from, to] around the probe.
     let from = probe;
-    while (from > 0 && splitKind(text, from - 1) === 3 - splitKind(text, from)) from--;
+    while (from > 0 && splitKind(text, from - 1, kinds) === 3 - splitKind(text, from, kinds)) from--;
     let to = probe;
-    while (to + 1 < length && splitKind(text, to + 1) === 3 - splitKind(text, to)) to++;
+    while (to + 1 < length && splitKind(text, to + 1, kinds) === 3 - splitKind(text, to, kinds)) to++;
     // It must start and end on a letter, and hold five of them.
-    if (splitKind(text, from) === SEPARATOR) from++;
-    if (splitKind(text, to) === SEPARATOR) to--;
+    if (splitKind(text, from, kinds) === SEPARATOR) from++;
+    if (splitKind(text, to, kinds) === SEPARATOR) to--;
     if (to - from >= 8) return true;
   }
   return false;
 }
 
-const OTHER = 0;
-const LETTER = 1;
-const SEPARATOR = 2;
+// Leetspeak's characters, and the characters of LEET_WORD's runs, by ASCII code.
+const LEET_CHAR = new Uint8Array(128);
+for (const char of '0134578@$') LEET_CHAR[char.charCodeAt(0)] = 1;
+const LEET_RUN_CHAR = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$') LEET_RUN_CHAR[char.charCodeAt(0)] = 1;
 
-/** An ASCII letter, a separator of SPLIT_LETTERS, or other. */
-function splitKind(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (((code | 0x20) - 97) >>> 0 < 26) return LETTER;
-  return code < 128 && SPLIT_SEPARATOR[code] === 1 ? SEPARATOR : OTHER;
+/**
+ * Necessary for LEET_WORD to match (so for leetspeak to change the text): a run of three or more
+ * of its characters that holds a letter and a leetspeak character. One pass, where the
+ * expression's look-aheads at every word would cost more.
+ */
+export function mayHoldLeetWord(text: string): boolean {
+  let run = 0;
+  let letter = false;
+  let leet = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code < 128 && LEET_RUN_CHAR[code] === 1) {
+      run++;
+      if (LEET_CHAR[code] === 1) leet = true;
+      else if (code >= 65) letter = true;
+      continue;
+    }
+    if (run >= 3 && letter && leet) return true;
+    run = 0;
+    letter = false;
+    leet = false;
+  }
+  return false;
 }
-// The separators of SPLIT_LETTERS, by ASCII code.
-const SPLIT_SEPARATOR = new Uint8Array(128);
-for (const char of '.-_ *|/') SPLIT_SEPARATOR[char.charCodeAt(0)] = 1;
 
 // Letter frequencies of English, per mille, a..z.
 const ENGLISH = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
@@ -114,9 +156,9 @@ function rot13HasMarkup(text: string, lower: string | undefined): boolean {
 }
 
 // Sixteen hex digits in a row: a cheap test before HEX_RUN where the text reads as English.
-const HEX_DIGITS = /[0-9a-fA-F]{16}/;
+const HEX_DIGITS = asciiTable('0123456789abcdefABCDEF');
 const HEX_RUN = /(?:\b|0x|\\x)((?:[0-9a-fA-F]{2}[\s:,-]?(?:0x|\\x)?){8,})/g;
-const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,}\b/gi;
+export const LEET_WORD = /\b(?=[a-z0-9@$]*[a-z])(?=[a-z0-9@$]*[0134578@$])[a-z0-9@$]{3,}\b/gi;
 const LEET_MAP: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
 // Single letters joined by one separator: i.g.n.o.r.e, i-g-n-o-r-e, i g n o r e, i_g_n_o_r_e.
 const SPLIT_LETTERS = /(?:\b[A-Za-z][.\-_ *|/]){4,}[A-Za-z]\b/g;
@@ -140,7 +182,9 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
       fragments.push({ kind: 'rot13', text: shiftLetters(text, 13), source: text });
   }
   // A run of hex digits is decoded even in English-looking text: its single letters (a, e) look like words.
-  for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && HEX_DIGITS.test(text)) ? text.matchAll(HEX_RUN) : []) {
+  for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && hasRunOf(text, HEX_DIGITS, 16))
+    ? text.matchAll(HEX_RUN)
+    : []) {
     const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
     if (digits.length < 16 || digits.length % 2 !== 0) continue;
     const decoded = Buffer.from(digits, 'hex').toString('utf8');
@@ -154,7 +198,7 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     if (englishShareOf(text, SAME_LETTERS, true) >= READABLE)
       fragments.push({ kind: 'reversed', text: [...text].reverse().join(''), source: text });
   }
-  if (share < READABLE && LEET_DIGIT.test(text)) {
+  if (share < READABLE && LEET_DIGIT.test(text) && mayHoldLeetWord(text)) {
     const leet = text.replace(LEET_WORD, (word) => word.replace(/[0134578@$]/g, (char) => LEET_MAP[char] ?? char));
     const leetShare = leet !== text ? englishShare(leet) : 0;
     if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))

@@ -182,7 +182,8 @@ export function decodeBareMessage(text: string): DecodedFragment | undefined {
   const whole = decodeBlob(trimmed);
   if (whole !== undefined) return whole;
   // Only a question or a label before the blob: a sentence ending in "?" or ":" and little else.
-  const lead = trimmed.length < 24 ? null : LEAD_IN.exec(trimmed);
+  // A lead-in ends in "?" or ":": a text with neither has none (and the lazy search for one is not cheap).
+  const lead = trimmed.length < 24 || !(trimmed.includes('?') || trimmed.includes(':')) ? null : LEAD_IN.exec(trimmed);
   if (lead === null || trimmed.length - lead[0].length < MIN_BLOB) return undefined;
   return decodeBlob(trimmed.slice(lead[0].length));
 }

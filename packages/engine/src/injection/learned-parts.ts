@@ -71,6 +71,13 @@ function reserve(codes: number, ints: number): void {
   }
 }
 
+/** Copies `length` codes from `from` of `source` to `at` of `target`. */
+function copyCodes(source: Uint16Array, from: number, length: number, target: Uint16Array, at: number): void {
+  // A short run code by code (a subarray costs more than its copy), a long one as a block.
+  if (length < 128) for (let i = 0; i < length; i++) target[at + i] = source[from + i];
+  else target.set(source.subarray(from, from + length), at);
+}
+
 /** The features of the first `length` codes of `codes`, a folded string. */
 export function partFeatures(codes: Uint16Array, length: number, weights: Int8Array): PartFeatures {
   const full = Math.max(0, length - 4);
@@ -78,7 +85,7 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
   const capacity = (length + 2) >> 1;
   reserve(length, full + 1 + 3 * capacity);
   const codesAt = codesUsed;
-  codeStore.set(codes.subarray(0, length), codesAt);
+  copyCodes(codes, 0, length, codeStore, codesAt);
   codesUsed += length;
   const ints = intStore;
   const gramsAt = intsUsed;
@@ -108,9 +115,21 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
   const wordsAt = gramsAt + full + 1;
   const walk = wordFeatures(codes, 0, length, weights, ints, wordsAt);
   intsUsed = wordsAt + 3 * walk.words;
-  return { codesAt, length, gramsAt, wordsAt, ...walk };
+  // Written out: a spread of the walk cost more than the fields it copies.
+  return {
+    codesAt,
+    length,
+    gramsAt,
+    wordsAt,
+    words: walk.words,
+    firstWord: walk.firstWord,
+    endsWithWord: walk.endsWithWord,
+    lastWord: walk.lastWord,
+  };
 }
 
+// The joined codes of bestWindowOfParts, in a buffer the next call reuses.
+let joinedCodes = new Uint16Array(1024);
 let blockSums = new Int32Array(64);
 let blockCounts = new Int32Array(64);
 
@@ -192,10 +211,11 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
     codes = store;
     codesAt = parts[0].codesAt;
   } else {
-    codes = new Uint16Array(length);
+    if (joinedCodes.length < length) joinedCodes = new Uint16Array(length * 2);
+    codes = joinedCodes;
     let at = 0;
     for (const part of parts) {
-      codes.set(store.subarray(part.codesAt, part.codesAt + part.length), at);
+      copyCodes(store, part.codesAt, part.length, codes, at);
       at += part.length;
       if (at < length) codes[at++] = 32;
     }

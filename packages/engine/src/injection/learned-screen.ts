@@ -114,11 +114,32 @@ function spaces(codes: Uint16Array, length: number, enough: number): number {
   return count;
 }
 
+// The call of distinctCharacters that last saw each ASCII code: a code is new to a call when its
+// stamp is not that call's, so the table is never cleared.
+const asciiSeenBy = new Uint32Array(128);
+let distinctCall = 0;
+
 function distinctCharacters(codes: Uint16Array, length: number, enough: number): number {
-  // Up to `enough` distinct codes, kept in a small list (a Set per string cost more than this).
-  const seen: number[] = [];
-  for (let i = 0; i < length && seen.length < enough; i++) if (!seen.includes(codes[i])) seen.push(codes[i]);
-  return seen.length;
+  // Up to `enough` distinct codes: ASCII ones stamped in a table, others kept in a small list.
+  if (++distinctCall === 0xffffffff) {
+    asciiSeenBy.fill(0);
+    distinctCall = 1;
+  }
+  const call = distinctCall;
+  let distinct = 0;
+  let others: number[] | undefined;
+  for (let i = 0; i < length && distinct < enough; i++) {
+    const code = codes[i];
+    if (code < 128) {
+      if (asciiSeenBy[code] === call) continue;
+      asciiSeenBy[code] = call;
+      distinct++;
+    } else if (others === undefined || !others.includes(code)) {
+      (others ??= []).push(code);
+      distinct++;
+    }
+  }
+  return distinct;
 }
 
 /** The weight of the model's signal: none below the threshold, 0.5..0.95 above it. */

@@ -6,7 +6,8 @@
 // Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
-import { INJECTION_FAMILIES } from './injection-families.ts';
+import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
+import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
@@ -966,18 +967,25 @@ const CODE_DIRECTIVE_RULES: PatternRule[] = [
 /** Every pattern detector, in the order their findings are listed. */
 // The families of injection-families.ts, gated by their key words (punctuation read as a separator).
 const scanWord = (word: string): string => word.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
-const FAMILY_RULES: PatternRule[] = INJECTION_FAMILIES.map((family) => ({
+// The jailbreak families' key words are letters and spaces their patterns match literally (through
+// `\s`), so their pre-filter holds on non-ASCII text too (see holdsOnNonAscii): their gate expression
+// is one that analysis accepts, and emoji or curly quotes no longer run them on every such text.
+const familyRule = (family: Family, anyText: RegExp): PatternRule => ({
   rule: family.rule,
   weight: family.weight,
   pattern: family.pattern,
   gate: keyed(
-    /[\s\S]/,
+    anyText,
     [...new Set(family.gate.map(scanWord).filter((word) => word.trim() !== ''))],
     // Key words of punctuation only (`](//`) are symbols, looked for as they are.
     family.gate.filter((word) => scanWord(word).trim() === ''),
   ),
   ...(family.negatable === true ? { negatedBy: NEGATION } : {}),
-}));
+});
+const FAMILY_RULES: PatternRule[] = [
+  ...INJECTION_FAMILIES.map((family) => familyRule(family, /[\s\S]/)),
+  ...JAILBREAK_FAMILIES.map((family) => familyRule(family, /[a-z0-9]/i)),
+];
 
 export const PATTERN_RULES: readonly PatternRule[] = [
   ...FAMILY_RULES,
@@ -1125,12 +1133,32 @@ export function scanText(text: string, asciiOnly = false): number {
   return traits;
 }
 
+// Each symbol of SYMBOL_GATES with a character it holds that is not a letter or a digit (the
+// rarest kind in text): a symbol occurs only where that character does, so one look for each
+// such character spares the look for every symbol that holds it.
+const SYMBOL_CHECK_GATE: number[] = [];
+const SYMBOL_CHECK_SYMBOL: string[] = [];
+const SYMBOL_CHECK_CHAR: number[] = [];
+const SYMBOL_CHECK_CHARS: string[] = [];
+for (const gate of SYMBOL_GATES) {
+  for (const symbol of (GATE_SPECS[gate] as GateKeywords).symbols) {
+    const char = /[^a-z0-9]/.exec(symbol)?.[0] ?? symbol[0];
+    if (!SYMBOL_CHECK_CHARS.includes(char)) SYMBOL_CHECK_CHARS.push(char);
+    SYMBOL_CHECK_GATE.push(gate);
+    SYMBOL_CHECK_SYMBOL.push(symbol);
+    SYMBOL_CHECK_CHAR.push(SYMBOL_CHECK_CHARS.indexOf(char));
+  }
+}
+const symbolCharFound = new Uint8Array(SYMBOL_CHECK_CHARS.length);
+
 /** Lets through the gates whose symbols the (lower-cased) text holds. */
 function letSymbolGatesThrough(lower: string): void {
   if (!SYMBOL_HINT.test(lower)) return;
-  for (const gate of SYMBOL_GATES) {
-    if (gateStates[gate] === LET_THROUGH) continue;
-    if ((GATE_SPECS[gate] as GateKeywords).symbols.some((symbol) => lower.includes(symbol))) letGateThrough(gate);
+  for (let k = 0; k < SYMBOL_CHECK_CHARS.length; k++) symbolCharFound[k] = lower.includes(SYMBOL_CHECK_CHARS[k]) ? 1 : 0;
+  for (let k = 0; k < SYMBOL_CHECK_GATE.length; k++) {
+    const gate = SYMBOL_CHECK_GATE[k];
+    if (gateStates[gate] === LET_THROUGH || symbolCharFound[SYMBOL_CHECK_CHAR[k]] === 0) continue;
+    if (lower.includes(SYMBOL_CHECK_SYMBOL[k])) letGateThrough(gate);
   }
 }
 

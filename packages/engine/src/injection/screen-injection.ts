@@ -5,7 +5,7 @@
 
 import { combineSignals } from './combine-signals.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
-import { screenText } from './screen-text.ts';
+import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { stringPath, walkPayload } from './walk-strings.ts';
 
 /** One piece of evidence: which detector, where in the payload, and a short quotation. */
@@ -44,6 +44,8 @@ export const TAIL_CHARS = 16 * 1024;
 /** Characters of the joined strings screened as one text (an instruction split across fields). */
 const MAX_JOINED_CHARS = 32 * 1024;
 const JOINED_PATH = '$(strings joined)';
+/** A first string to join up to this long has its learned features kept (see the walk below). */
+const FIRST_KEPT_CHARS = 256;
 
 // The last `chars` characters of the payload's strings, in document order, walked without a byte
 // budget (walking is cheap; screening is not).
@@ -78,11 +80,13 @@ function piecesOf(strings: readonly string[], max: number): readonly string[] {
 class Evidence {
   readonly weighted: Array<{ rule: string; detector: string; weight: number }> = [];
   readonly findings: InjectionFinding[] = [];
-  readonly #reported = new Set<string>();
+  // Made at the first report: most payloads have none.
+  #reported: Set<string> | undefined;
 
   report(rule: string, detector: string, weight: number, path: string, excerpt: string): void {
     this.weighted.push({ rule, detector, weight });
     const key = `${rule}\u0000${path}`;
+    this.#reported ??= new Set<string>();
     if (this.#reported.has(key) || this.findings.length >= MAX_FINDINGS) return;
     this.#reported.add(key);
     this.findings.push({ rule, path, excerpt });
@@ -102,16 +106,25 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     // Strings worth joining: not keys or short values, which every payload has many of.
     const joinable: string[] = [];
     let joinedLength = 0;
+    // The hits of each string screened so far: a string that occurs again (a repeated value, a
+    // key of every item of a list) is not screened again (screenText is a function of the text).
+    let screened: Map<string, readonly TextHit[]> | undefined;
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
-      // From the second string to join to the last, the learned model keeps what it reads of each
-      // string, so the joined text's score reuses it.
+      // From the second string to join to the last (and from the first when it is short), the
+      // learned model keeps what it reads of each string, so the joined text's score reuses it. A
+      // long string alone (a tool's output) is scored faster without keeping.
       if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
       if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
-        if (joinable.length === 1) keepLearnedFeatures('keep');
+        if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
         joinable.push(text);
         joinedLength += text.length + 1;
       }
-      const hits = screenText(text);
+      if (isTrivial(text)) return;
+      let hits = screened?.get(text);
+      if (hits === undefined) {
+        hits = screenText(text);
+        (screened ??= new Map<string, readonly TextHit[]>()).set(text, hits);
+      }
       if (hits.length === 0) return;
       // The path is built only for a string with hits.
       const path = stringPath(container, key);

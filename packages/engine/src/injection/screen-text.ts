@@ -16,7 +16,7 @@ import { normaliseText } from './normalise-text.ts';
 import { dropQuotedMentions } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
-import { learnedScore, learnedScoreOfJoined, learnedWeight } from './learned-screen.ts';
+import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { NON_ASCII } from './text-traits.ts';
 
@@ -80,13 +80,26 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
 const TRIVIAL_CHAR = new Uint8Array(128);
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _.,@\'"?+-') TRIVIAL_CHAR[char.charCodeAt(0)] = 1;
 
-function isTrivial(text: string): boolean {
+export function isTrivial(text: string): boolean {
   if (text.length > 15) return false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128 || TRIVIAL_CHAR[code] === 0) return false;
   }
   return true;
+}
+
+/**
+ * learnedScore of `text`, the normal form of `strings` joined by line feeds, from the strings' own
+ * features where the normal form of the join is the join of their normal forms: always for ASCII
+ * text (its own normal form), and for other text whenever the join says so (a line feed stops
+ * every step of normalising and lower-casing at it, but folding look-alike letters weighs the
+ * whole text's scripts).
+ */
+function learnedOfJoined(text: string, traits: number, strings: readonly string[]): LearnedVerdict | undefined {
+  if ((traits & NON_ASCII) === 0) return learnedScoreOfJoined(text, strings);
+  const normal = strings.map((string) => normaliseText(string).text);
+  return normal.join('\n') === text ? learnedScoreOfJoined(text, normal) : learnedScore(text);
 }
 
 // Most strings of a payload give no hit: they share one empty answer rather than each make one.
@@ -121,9 +134,7 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
   if (bare !== undefined) fragments = [...fragments, bare];
-  // ASCII text is its own normal form: the joined text is the strings' join.
-  const learned =
-    joinedStrings !== undefined && (traits & NON_ASCII) === 0 ? learnedScoreOfJoined(text, joinedStrings) : learnedScore(text);
+  const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
   if (bare !== undefined)
     signals = [...signals, { rule: 'encoded_message', detector: 'encoded_message', weight: ENCODED_MESSAGE_WEIGHT, start: 0, end: 0 }];

@@ -8,8 +8,23 @@ const GATE = ['<script', 'javascript:', 'alert(', 'prompt(', 'confirm(', 'eval('
 /** Lower-case words one of which SCRIPT_MARKUP's matches always hold (lower-cased): its cheap gate. */
 export const SCRIPT_MARKUP_WORDS: readonly string[] = GATE;
 
+// Each word of the gate holds one of these characters, which lower-casing, ROT13 and Atbash keep
+// (and no other character becomes): text without them holds no gate word, in any of those forms.
+const GATE_CHARS = ['<', ':', '('];
+if (!GATE.every((word) => GATE_CHARS.some((char) => word.includes(char)))) throw new Error('a markup gate word lacks <, : or (');
+
+/**
+ * Whether `text`, its lower case, or their ROT13 or Atbash may hold a word of SCRIPT_MARKUP_WORDS
+ * (or its encoding): a look for three characters, before any lower case is built.
+ */
+export function mayHoldMarkupWord(text: string): boolean {
+  return text.includes('(') || text.includes(':') || text.includes('<');
+}
+
 /** Where script-running markup starts and ends in `text`, or undefined. */
-export function findScriptMarkup(text: string, lower = text.toLowerCase()): { start: number; end: number } | undefined {
+export function findScriptMarkup(text: string, lower?: string): { start: number; end: number } | undefined {
+  if (!mayHoldMarkupWord(text)) return undefined;
+  lower ??= text.toLowerCase();
   if (!GATE.some((word) => lower.includes(word))) return undefined;
   const match = SCRIPT_MARKUP.exec(text);
   return match === null ? undefined : { start: match.index, end: match.index + match[0].length };

@@ -86,7 +86,7 @@ export function foldCodes(text: string): FoldedCodes {
   let afterSpace = true;
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 128) return foldLowerCased(text);
+    if (code >= 128) return foldLowerCased(text, i, folded, afterSpace);
     const out = FOLDED_ASCII[code];
     if (out === 32) {
       if (!afterSpace) buffer[folded++] = 32;
@@ -100,14 +100,22 @@ export function foldCodes(text: string): FoldedCodes {
   return { codes: buffer, length: folded };
 }
 
-/** foldCodes for a text that is not all ASCII. */
-function foldLowerCased(text: string): FoldedCodes {
+/**
+ * foldCodes for a text that is not all ASCII, whose first `from` codes (ASCII) are folded already:
+ * `length` codes in the buffer, `space` whether the last was white space. Lower-casing maps ASCII
+ * code for code, so those codes of the lower case are the text's own, folded alike, and the fold
+ * goes on from there (the whole text is lower-cased: a letter's lower case may depend on those
+ * before it, as Σ's does).
+ */
+function foldLowerCased(text: string, from: number, length: number, space: boolean): FoldedCodes {
   const lower = text.toLowerCase();
-  if (foldBuffer.length < lower.length) foldBuffer = new Uint16Array(lower.length * 2);
+  if (foldBuffer.length < lower.length) {
+    const grown = new Uint16Array(lower.length * 2);
+    grown.set(foldBuffer.subarray(0, length));
+    foldBuffer = grown;
+  }
   const codes = foldBuffer;
-  let length = 0;
-  let space = true;
-  for (let i = 0; i < lower.length; i++) {
+  for (let i = from; i < lower.length; i++) {
     const code = lower.charCodeAt(i);
     // One table look-up for ASCII rather than eight comparisons per code.
     const kind = code < 128 ? FOLD_ASCII[code] : code === 0xa0 || code === 0x3000 ? FOLD_SPACE : FOLD_KEEP;
@@ -276,6 +284,7 @@ export function bestWindow(text: string, model: QuantisedModel): { logit: number
 export function bestWindowOfCodes(text: Uint16Array, length: number, model: QuantisedModel): { logit: number; start: number; end: number } {
   if (length === 0) return { logit: model.bias, start: 0, end: 0 };
   const weights = model.weights;
+  if (length <= WINDOW) return wholeWindowOfCodes(text, length, model);
   const blocks = Math.ceil(length / STRIDE) + 1;
   // The slot after the blocks sums the tail window.
   const tail = blocks;
@@ -313,6 +322,28 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
   for (let k = 0, at = 0; k < words; k++, at += 3)
     credit(sums, counts, wordBuffer[at], tailStart, tail, wordBuffer[at + 1], wordBuffer[at + 2]);
   return bestOfBlocks(sums, counts, length, model);
+}
+
+/**
+ * bestWindowOfCodes of a text no longer than a window: its one window is the whole text, so every
+ * feature counts and no block is summed (the same integer sums, added in another order).
+ */
+function wholeWindowOfCodes(text: Uint16Array, length: number, model: QuantisedModel): { logit: number; start: number; end: number } {
+  const weights = model.weights;
+  const full = Math.max(0, length - 4);
+  let sum = gramSums(text, 0, full, weights);
+  let count = 3 * full;
+  for (let i = full; i + 3 <= length; i++) {
+    sum += gramSumAt(text, i, length - i, weights);
+    count += length - i - 2;
+  }
+  if (wordBuffer.length < 3 * ((length + 2) >> 1)) wordBuffer = new Int32Array(3 * length + 6);
+  const { words } = wordFeatures(text, 0, length, weights, wordBuffer, 0);
+  for (let k = 0, at = 0; k < words; k++, at += 3) {
+    sum += wordBuffer[at + 1];
+    count += wordBuffer[at + 2];
+  }
+  return { logit: scoreOf(model.bias, model.scale, sum, count), start: 0, end: length };
 }
 
 /**

@@ -47,8 +47,9 @@ let counter = 0;
 /**
  * `durable`: PostgreSQL's own defaults for durability (fsync, synchronous commit, full-page writes),
  * for benchmarks whose answers must be on disk as SQLite's are; the tests leave them off for speed.
+ * `settings`: more `name=value` server settings (a bench loads pg_stat_statements so).
  */
-export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
+export async function startPostgres(options: { durable?: boolean; settings?: string[] } = {}): Promise<TestPostgres> {
   if (!existsSync(join(BIN_DIR, 'initdb')) || !existsSync(join(BIN_DIR, 'postgres'))) {
     throw new Error(
       `PostgreSQL 15 server binaries not found in ${BIN_DIR}: the PostgreSQL tests need them ` +
@@ -90,6 +91,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     `full_page_writes=${durability[2]}`,
     '-c',
     'max_connections=300',
+    ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
   ]);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let log = '';

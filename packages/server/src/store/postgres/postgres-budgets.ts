@@ -38,6 +38,21 @@ const PLACEHOLDERS = BUDGET_COLUMNS.split(',')
   .join(', ');
 const ALLOWED = `('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`;
 
+/**
+ * The budgets covering a call (one indexed lookup per scope, as in SQLite) and the agent's controls,
+ * as two JSON columns of a decision's read statement (postgres-store.ts `decision_reads`), so they
+ * cost no statement of their own. The arguments are the statement's parameters (`$1`, …). JSON carries
+ * these columns' text and numbers as the driver would (bigint as a number, as the store parses it).
+ */
+export function decisionReadColumns(p: { tenantId: string; agentId: string; keyId: string; toolName: string }): string {
+  return `(SELECT COALESCE(json_agg(b), '[]'::json) FROM (
+       SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ${p.tenantId} AND scope = 'tenant'
+       UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ${p.tenantId} AND scope = 'agent' AND scope_id = ${p.agentId}
+       UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ${p.tenantId} AND scope = 'key' AND scope_id = ${p.keyId}
+       UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = ${p.tenantId} AND scope = 'tool' AND scope_id = ${p.toolName}) b) AS covering_budgets,
+     (SELECT row_to_json(c) FROM agent_controls c WHERE c.tenant_id = ${p.tenantId} AND c.agent_id = ${p.agentId}) AS agent_controls`;
+}
+
 export class PostgresBudgets implements BudgetStore {
   constructor(
     private readonly pool: pg.Pool,
@@ -95,34 +110,21 @@ export class PostgresBudgets implements BudgetStore {
     );
   }
 
-  /** Inside a decision's transaction (under the tenant's lock): the budgets covering the call and the agent's controls. */
+  /**
+   * Inside a decision's transaction (under the tenant's lock): the budgets covering the call and the
+   * agent's controls, from the two columns `decisionReadColumns` adds to the decision's read statement.
+   */
   async decisionReads(
     client: pg.ClientBase,
     tenantId: string,
     scope: CallScope,
     now: number,
+    read: { coveringBudgets: Row[]; agentControls: Row | null },
   ): Promise<{ budgets?: BudgetUsage[]; agentControls?: AgentControlState | null }> {
-    // Both sent at once: on a pipelined connection they cost one round trip.
-    const [coveringResult, controlsResult] = await Promise.all([
-      this.query(
-        client,
-        'budget_covering',
-        // One indexed lookup per scope, as in SQLite.
-        `SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'tenant'
-         UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'agent' AND scope_id = $2
-         UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'key' AND scope_id = $3
-         UNION ALL SELECT ${BUDGET_COLUMNS} FROM budgets WHERE tenant_id = $1 AND scope = 'tool' AND scope_id = $4`,
-        [tenantId, scope.agentId, scope.keyId, scope.toolName],
-      ),
-      this.query(client, 'agent_controls_get', 'SELECT * FROM agent_controls WHERE tenant_id = $1 AND agent_id = $2', [
-        tenantId,
-        scope.agentId,
-      ]),
-    ]);
-    const covering = coveringResult.rows.filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));
+    const covering = read.coveringBudgets.filter((row) => coversCall({ scope: row.scope, scopeId: row.scope_id }, scope));
     const reads: { budgets?: BudgetUsage[]; agentControls?: AgentControlState | null } = {};
     if (covering.length > 0) reads.budgets = await this.chainOf(client, tenantId, covering, now);
-    const controls = controlsResult.rows[0];
+    const controls = read.agentControls;
     if (controls) {
       const row = agentControlOf(controls);
       reads.agentControls = {

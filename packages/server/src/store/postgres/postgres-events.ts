@@ -20,6 +20,8 @@ const CHANNEL = 'actiongate_events';
 
 export class PostgresEventLog {
   private readonly listeners = new Set<EventListener>();
+  /** Event inserts sent per batch, answered or not (announceSent counts them before they are answered). */
+  private readonly sent = new WeakMap<EventBatch, number>();
   /** This process among the nodes, so it skips its own notifications (it delivered those itself). */
   private readonly origin = randomUUID();
   /** The connection that LISTENs, opened with the first listener; null when none or lost. */
@@ -54,6 +56,23 @@ export class PostgresEventLog {
           JSON.stringify({ o: this.origin, t: tenantId, a: from, b: to }),
         ]),
       ),
+    );
+  }
+
+  /**
+   * As `announce`, for a batch of one tenant's events whose last inserts are sent but not answered
+   * yet (it goes out with them and COMMIT, one round trip): under the tenant's lock the batch's events
+   * are the tenant's last seqs, so PostgreSQL reads the range itself.
+   */
+  announceSent(client: pg.ClientBase, batch: EventBatch, tenantId: string): Promise<unknown> {
+    const count = this.sent.get(batch) ?? 0;
+    if (count === 0) return Promise.resolve();
+    return this.query(
+      client,
+      'events_notify_sent',
+      `SELECT pg_notify($1, json_build_object('o', $2::text, 't', $3::text, 'a', MAX(seq) - $4::bigint + 1, 'b', MAX(seq))::text)
+       FROM events WHERE tenant_id = $3`,
+      [CHANNEL, this.origin, tenantId, count],
     );
   }
 
@@ -115,6 +134,7 @@ export class PostgresEventLog {
     now: number,
     stored: Buffer = packJson(JSON.stringify(data)),
   ): Promise<EventRow> {
+    this.sent.set(batch, (this.sent.get(batch) ?? 0) + 1);
     const result = await this.query(
       client,
       'event_insert',

@@ -23,6 +23,19 @@ export interface JournalTip {
 
 type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<Row>>;
 
+/**
+ * The start of a statement that appends a journal entry (the values of `nextEntry` from parameter
+ * `$first` on: tenant, seq, type, ref, time, content hash, entry hash, record) and moves the tenant's
+ * tip to it; the statement it starts follows (data-modifying CTEs run whether or not it reads them).
+ */
+export function journalAppendWith(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `WITH entry AS (
+      INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record)
+      VALUES (${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)})
+    ), tip AS (UPDATE journal_tips SET seq = ${p(1)}, entry_hash = ${p(6)} WHERE tenant_id = ${p(0)})`;
+}
+
 export class PostgresJournal implements JournalStore {
   constructor(
     private readonly pool: pg.Pool,
@@ -73,14 +86,27 @@ export class PostgresJournal implements JournalStore {
    */
   appendSent(
     client: pg.ClientBase,
+    ...entryOf: Parameters<PostgresJournal['nextEntry']>
+  ): { seq: number | null; written: Promise<unknown> } {
+    const entry = this.nextEntry(...entryOf);
+    if (!entry) return { seq: null, written: Promise.resolve() };
+    return { seq: entry.seq, written: this.query(client, 'journal_append', `${journalAppendWith(1)} SELECT NULL`, entry.values) };
+  }
+
+  /**
+   * The next entry after `tip`, which it advances: its seq and the values `journalAppendWith` inserts
+   * (null when the journal is off). A `decision` entry's record is not stored: it is rebuilt from the
+   * decision's row when read.
+   */
+  nextEntry(
     tip: JournalTip,
     tenantId: string,
     type: JournalEntryType,
     refId: string,
     timeMs: number,
     record: object,
-  ): { seq: number | null; written: Promise<unknown> } {
-    if (!this.enabled) return { seq: null, written: Promise.resolve() };
+  ): { seq: number; values: unknown[] } | null {
+    if (!this.enabled) return null;
     const text = canonicalJson(record);
     const entry = chainEntry(tip.seq === 0 ? null : { seq: tip.seq, entry_hash: tip.entryHash! }, {
       type,
@@ -90,18 +116,12 @@ export class PostgresJournal implements JournalStore {
     });
     const stored = type === 'decision' ? null : packJson(text);
     const entryHash = Buffer.from(entry.entry_hash, 'hex');
-    const written = this.query(
-      client,
-      'journal_append',
-      `WITH entry AS (
-         INSERT INTO journal (tenant_id, seq, type, ref_id, time, content_hash, entry_hash, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       )
-       UPDATE journal_tips SET seq = $2, entry_hash = $7 WHERE tenant_id = $1`,
-      [tenantId, entry.seq, type, refId, entry.time, Buffer.from(entry.content_hash, 'hex'), entryHash, stored],
-    );
     tip.seq = entry.seq;
     tip.entryHash = entry.entry_hash;
-    return { seq: entry.seq, written };
+    return {
+      seq: entry.seq,
+      values: [tenantId, entry.seq, type, refId, entry.time, Buffer.from(entry.content_hash, 'hex'), entryHash, stored],
+    };
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {

@@ -38,7 +38,7 @@ import { PostgresPlans } from './postgres-plans.ts'; // issue 21 item 4
 import { PostgresCredentials } from './postgres-credentials.ts';
 import { PostgresPosture } from './postgres-posture.ts';
 import { PostgresCompliance } from './postgres-compliance.ts';
-import { PostgresBudgets } from './postgres-budgets.ts'; // issue 19
+import { decisionReadColumns, PostgresBudgets } from './postgres-budgets.ts'; // issue 19
 import { PostgresIdentities } from './postgres-identities.ts';
 import { PostgresCluster } from './postgres-cluster.ts';
 import { PostgresEdges } from './postgres-edges.ts'; // issue 20
@@ -71,7 +71,7 @@ import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
 import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
-import { PostgresJournal, type JournalTip } from './postgres-journal.ts';
+import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
@@ -103,6 +103,11 @@ interface PendingJob {
   resolve(row: DecisionRow): void;
   reject(error: unknown): void;
 }
+
+/** A decision's agent, seen now with its new record ($1 tenant, $2 agent, $3–$5 record, $6 now). */
+const AGENT_SAVE = `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+  ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
+    recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`;
 
 /** At most this many decisions share one transaction: the tenant's lock is not held for long. */
 const MAX_GROUP = 200;
@@ -648,6 +653,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
     }
     let broken: Error | undefined;
     let failed: { index: number; error: unknown } | null = null;
+    /** A COMMIT sent ahead committed although a write failed in node: what was written stays, nothing is redone. */
+    let committedDespiteFailure = false;
     // Statements go out ahead of the answers they wait for: the lock and the first reads together, then
     // each decision's writes with the next decision's reads (which run after them, so they see them).
     // Every promise started ahead is observed at once, so none fails unhandled when an earlier one throws.
@@ -665,6 +672,12 @@ export class PostgresStore implements Store, SharedSigningKeys {
       let reading = first;
       const [, tip] = await Promise.all([begun, locked]);
       let writing: Promise<DecisionRow> | null = null;
+      /** The announcement and COMMIT, once sent (set inside a callback, hence a holder). */
+      const committing: { sent: Promise<[unknown, pg.QueryResult]> | null } = { sent: null };
+      const sendCommit = () =>
+        inOneWrite(client, () =>
+          Promise.all([ahead(this.events.announceSent(client, events, tenantId)), ahead(client.query('COMMIT'))] as const),
+        );
       for (let i = 0; i < group.length; i++) {
         if (writing) {
           try {
@@ -688,7 +701,15 @@ export class PostgresStore implements Store, SharedSigningKeys {
             // Refusals decided here (a reused idempotency key, an error of the engine) wrote nothing.
             const planned = this.planDecision(job, read);
             if ('replay' in planned) outcomes[i] = { row: planned.replay };
-            else writing = ahead(this.writeDecision(client, tip, job, read, planned, events));
+            else {
+              const sent = { all: false, checkedInNode: false };
+              writing = ahead(this.writeDecision(client, tip, job, read, planned, events, sent));
+              // The last decision's writes, the announcement and COMMIT leave in one flight (a lone decision
+              // saves a round trip) when only PostgreSQL can fail those writes: a failed statement aborts the
+              // transaction, so COMMIT answers ROLLBACK and nothing is answered as decided. Writes whose
+              // failure is found in node (a guarded update that matched no row) keep COMMIT for after them.
+              if (i + 1 === group.length && sent.all && !sent.checkedInNode) committing.sent = ahead(sendCommit());
+            }
           } catch (error) {
             outcomes[i] = { error };
           }
@@ -703,11 +724,16 @@ export class PostgresStore implements Store, SharedSigningKeys {
         }
       }
       if (failed) {
-        await client.query('ROLLBACK');
-      } else {
-        const [, commit] = await Promise.all(
-          inOneWrite(client, () => [ahead(this.events.announce(client, events)), ahead(client.query('COMMIT'))] as const),
+        // After a COMMIT sent ahead (which answered ROLLBACK) there is no transaction left: PostgreSQL only warns.
+        const early = await committing.sent?.then(
+          ([, commit]) => commit.command,
+          () => null,
         );
+        // Not expected (only writes PostgreSQL alone can fail go ahead of COMMIT), but then the group is committed.
+        committedDespiteFailure = early === 'COMMIT';
+        if (!committedDespiteFailure) await client.query('ROLLBACK');
+      } else {
+        const [, commit] = await (committing.sent ?? sendCommit());
         // COMMIT of a transaction a failed statement aborted answers ROLLBACK, not an error.
         if (commit.command !== 'COMMIT') throw new Error("the decisions' transaction was rolled back");
       }
@@ -724,10 +750,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
       return [];
     }
     client.release(broken);
-    if (failed) {
+    if (failed && !committedDespiteFailure) {
       group[failed.index].reject(unavailableOr(failed.error));
       return group.filter((_, i) => i !== failed!.index);
     }
+    if (failed) outcomes[failed.index] = { error: unavailableOr(failed.error) };
     // INVARIANT: no answer before COMMIT returned.
     this.events.deliver(events);
     group.forEach((pending, i) => {
@@ -767,43 +794,50 @@ export class PostgresStore implements Store, SharedSigningKeys {
     client: pg.ClientBase,
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
   ): Promise<DecisionReads> {
-    // Sent together: one round trip on a pipelined connection. The tenant, agent, key and open approvals
-    // come in one statement, each row as JSON: their columns are text and numbers only, which JSON
-    // carries as the driver would (bigint as a number, as TYPES parses it).
-    const [callResult, budgetReads] = await Promise.all([
-      query(
-        client,
-        'decision_reads',
-        `SELECT (SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
-           (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = $2) AS agent,
-           (SELECT row_to_json(k) FROM keys k WHERE k.id = $3) AS key,
-           (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
-             WHERE p.tenant_id = $1 AND p.agent_id = $2 AND p.path = $4 AND p.payload_hash = $5
-               AND p.status IN ('approved', 'pending') AND p.expires_at > $6) AS open_approvals`,
-        [job.tenantId, job.agentId, job.key.id, job.path, job.payloadHash, job.now],
-      ),
-      // Issue 19: budgets covering the call and the agent's controls, read under the tenant's lock.
-      this.budgets.decisionReads(
-        client,
-        job.tenantId,
-        { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
-        job.now,
-      ),
-    ]);
+    // One statement: the tenant, agent, key and open approvals, and (issue 19) the budgets covering the
+    // call and the agent's controls, each row as JSON: their columns are text and numbers only, which
+    // JSON carries as the driver would (bigint as a number, as TYPES parses it).
+    const callResult = await query(
+      client,
+      'decision_reads',
+      `SELECT (SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
+         (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = $2) AS agent,
+         (SELECT row_to_json(k) FROM keys k WHERE k.id = $3) AS key,
+         (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
+           WHERE p.tenant_id = $1 AND p.agent_id = $2 AND p.path = $4 AND p.payload_hash = $5
+             AND p.status IN ('approved', 'pending') AND p.expires_at > $6) AS open_approvals,
+         ${decisionReadColumns({ tenantId: '$1', agentId: '$2', keyId: '$3', toolName: '$7' })}`,
+      [job.tenantId, job.agentId, job.key.id, job.path, job.payloadHash, job.now, registeredToolName(job.path)],
+    );
     const {
       tenant: tenantRow,
       agent: agentRow,
       key: keyRow,
       open_approvals: openRows,
+      covering_budgets: coveringBudgets,
+      agent_controls: agentControls,
     } = callResult.rows[0] as {
       tenant: Row | null;
       agent: Row | null;
       key: Row;
       open_approvals: Row[];
+      covering_budgets: Row[];
+      agent_controls: Row | null;
     };
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
     const { tenant, settings } = this.deciding(tenantRow);
-    const config = await this.configOf(client, job.tenantId, tenantRow.config_version);
+    // Follow-up reads, only when needed (the tenant's rules changed, budgets cover the call, the agent has
+    // controls): sent together, one more round trip.
+    const [config, budgetReads] = await Promise.all([
+      this.configOf(client, job.tenantId, tenantRow.config_version),
+      this.budgets.decisionReads(
+        client,
+        job.tenantId,
+        { agentId: job.agentId, keyId: job.key.id, toolName: registeredToolName(job.path) },
+        job.now,
+        { coveringBudgets, agentControls },
+      ),
+    ]);
     const reads: DecisionReads = {
       tenant,
       settings,
@@ -819,7 +853,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return reads;
   }
 
-  /** A decision's reads, sent together: one round trip (two when the tenant's rules changed or budgets cover the call). */
+  /** A decision's reads, sent together: one round trip (two when the tenant's rules changed, budgets cover the call or the agent has controls). */
   private async readDecision(client: pg.ClientBase, job: DecisionJob): Promise<DecisionRead> {
     const [reads, found] = await Promise.all([
       this.decisionReads(client, job),
@@ -870,15 +904,21 @@ export class PostgresStore implements Store, SharedSigningKeys {
     { reads, earlier }: DecisionRead,
     { state, decision, row }: Extract<PlannedDecision, { state: unknown }>,
     events: EventBatch,
+    /** Set before this returns: whether every write was sent, and whether one of them is checked in node after it ran. */
+    progress: { all: boolean; checkedInNode: boolean } = { all: false, checkedInNode: false },
   ): Promise<DecisionRow> {
     const sent: Array<Promise<unknown>> = [];
     let journalSeq: number | null = null;
     let seq = 0;
     try {
-      for (const write of planDecisionWrites(job, reads, state, decision, row, earlier !== null)) {
+      const writes = planDecisionWrites(job, reads, state, decision, row, earlier !== null);
+      for (let w = 0; w < writes.length; w++) {
+        const write = writes[w];
+        const next = writes[w + 1];
         switch (write.kind) {
           case 'consume-approval':
             // Guarded: only an approved, unexpired approval is consumed, whichever node tries first.
+            progress.checkedInNode = true;
             sent.push(
               query(
                 client,
@@ -919,25 +959,30 @@ export class PostgresStore implements Store, SharedSigningKeys {
             );
             break;
           }
-          case 'save-agent':
-            sent.push(
-              query(
-                client,
-                'agent_save',
-                `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-                 ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
-                   recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
-                [
-                  write.tenantId,
-                  write.agentId,
-                  write.record.approved,
-                  write.record.blocked,
-                  JSON.stringify(write.record.recentBlockedAt),
-                  write.now,
-                ],
-              ),
-            );
+          case 'save-agent': {
+            const agent = [
+              write.tenantId,
+              write.agentId,
+              write.record.approved,
+              write.record.blocked,
+              JSON.stringify(write.record.recentBlockedAt),
+              write.now,
+            ];
+            // With the key's record (planned together): one statement instead of two.
+            if (next?.kind === 'key-record') {
+              w++;
+              const key = [next.record.approved, next.record.blocked, JSON.stringify(next.record.recentBlockedAt), next.keyId];
+              sent.push(
+                query(
+                  client,
+                  'agent_save_key_record',
+                  `WITH agent AS (${AGENT_SAVE}) UPDATE keys SET approved = $7, blocked = $8, recent_blocked = $9 WHERE id = $10`,
+                  [...agent, ...key],
+                ),
+              );
+            } else sent.push(query(client, 'agent_save', AGENT_SAVE, agent));
             break;
+          }
           case 'touch-agent':
             sent.push(
               query(
@@ -965,6 +1010,27 @@ export class PostgresStore implements Store, SharedSigningKeys {
             );
             break;
           case 'journal': {
+            // A decision's entry with the decision's row, which names it (planned right after it): one statement.
+            const entry =
+              next?.kind === 'insert-decision'
+                ? this.journal.nextEntry(tip, write.tenantId, write.type, write.refId, write.time, write.record)
+                : null;
+            if (entry && next?.kind === 'insert-decision') {
+              w++;
+              sent.push(
+                query(
+                  client,
+                  'decision_insert_journaled',
+                  `${journalAppendWith(21)}
+                   INSERT INTO decisions (${DECISION_INSERT_COLUMNS})
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING seq`,
+                  [...decisionInsertValues(next.row, entry.seq), ...entry.values],
+                ).then((inserted) => {
+                  seq = inserted.rows[0].seq;
+                }),
+              );
+              break;
+            }
             const appended = this.journal.appendSent(client, tip, write.tenantId, write.type, write.refId, write.time, write.record);
             journalSeq = appended.seq;
             sent.push(appended.written);
@@ -1006,6 +1072,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
             break;
           case 'use-plan-step':
             // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
+            progress.checkedInNode = true;
             sent.push(
               this.plans.useStep(client, write).then((used) => {
                 if (!used) throw new Error(`step ${write.position} of plan ${write.planId} could not be used`);
@@ -1014,9 +1081,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
             break;
           default:
             // Issue 19: the decision's budget reservation and alerts (sends all its statements at once too).
+            progress.checkedInNode = true;
             sent.push(this.budgets.applyWrite(client, events, write));
         }
       }
+      progress.all = true;
     } catch (error) {
       // Every statement sent is settled before the caller rolls back: no rejection goes unobserved.
       await Promise.allSettled(sent);
