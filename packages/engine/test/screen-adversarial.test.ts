@@ -26,7 +26,7 @@ const probes = JSON.parse(readFileSync(new URL('./cases/screen-adversarial.json'
 const FLOORS: Record<number, { recall: number; fpr: number }> = {
   1: { recall: 0.95, fpr: 0.01 },
   2: { recall: 0.82, fpr: 0.011 },
-  3: { recall: 0.58, fpr: 0.014 },
+  3: { recall: 0.6, fpr: 0.014 },
   4: { recall: 0.85, fpr: 0.013 },
 };
 const ROUNDS = [1, 2, 3, 4];
