@@ -4,7 +4,9 @@
 // beside hard benign texts (writing about injection, training, code reviews, application prompts,
 // mail and tickets full of imperatives, macros, recipes, legal text, other languages). Each round
 // was written from scratch before the screen was measured on it: round 1 before any fix, round 2
-// after round 1's fixes, round 3 after round 2's, round 4 after round 3's. First-sight figures (the honest estimate for
+// after round 1's fixes, round 3 after round 2's, round 4 after round 3's; round 5 (smaller) was written by
+// the lead at the start of the session that made rounds 1-4 and kept from the engineers who tuned
+// the screen, measured only at that session's start and end. First-sight figures (the honest estimate for
 // attacks nobody tuned on) are in docs/injection-screen.md; the floors here are what the screen
 // does now, so that a change that loses ground fails. They are not 100%: the misses are real.
 import assert from 'node:assert/strict';
@@ -28,10 +30,13 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   2: { recall: 0.82, fpr: 0.011 },
   3: { recall: 0.6, fpr: 0.014 },
   4: { recall: 0.85, fpr: 0.013 },
+  5: { recall: 0.81, fpr: 0.052 },
 };
-const ROUNDS = [1, 2, 3, 4];
+const ROUNDS = [1, 2, 3, 4, 5];
+/** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
+const SIZES: Record<number, [number, number]> = { 1: [80, 70], 2: [80, 70], 3: [80, 70], 4: [80, 70], 5: [55, 39] };
 
-test('the probe table holds four rounds of attacks and benign texts, each row labelled', () => {
+test('the probe table holds five rounds of attacks and benign texts, each row labelled', () => {
   for (const probe of probes) {
     assert.ok(probe.expect === 'flag' || probe.expect === 'pass', JSON.stringify(probe).slice(0, 80));
     assert.ok(probe.family.length > 0 && ROUNDS.includes(probe.round), JSON.stringify(probe).slice(0, 80));
@@ -40,8 +45,8 @@ test('the probe table holds four rounds of attacks and benign texts, each row la
   assert.equal(payloads.size, probes.length, 'every payload is unique');
   for (const round of ROUNDS) {
     const inRound = probes.filter((probe) => probe.round === round);
-    assert.ok(inRound.filter((probe) => probe.expect === 'flag').length >= 80, `round ${round}: attacks`);
-    assert.ok(inRound.filter((probe) => probe.expect === 'pass').length >= 70, `round ${round}: benign texts`);
+    assert.ok(inRound.filter((probe) => probe.expect === 'flag').length >= SIZES[round][0], `round ${round}: attacks`);
+    assert.ok(inRound.filter((probe) => probe.expect === 'pass').length >= SIZES[round][1], `round ${round}: benign texts`);
   }
 });
 
