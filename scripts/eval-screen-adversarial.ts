@@ -5,20 +5,8 @@
 //
 //   node --import tsx scripts/eval-screen-adversarial.ts [--round N] [--misses]
 
-import { readFileSync } from 'node:fs';
 import { screenInjection } from '../packages/engine/src/injection/screen-injection.ts';
-
-interface Probe {
-  family: string;
-  round: number;
-  expect: 'flag' | 'pass';
-  note?: string;
-  payload: unknown;
-}
-
-const probes = JSON.parse(
-  readFileSync(new URL('../packages/engine/test/cases/screen-adversarial.json', import.meta.url), 'utf8'),
-) as Probe[];
+import { probes } from '../packages/engine/test/support/screen-probes.ts';
 const args = process.argv.slice(2);
 const roundArg = args.indexOf('--round');
 const onlyRound = roundArg >= 0 ? Number(args[roundArg + 1]) : undefined;

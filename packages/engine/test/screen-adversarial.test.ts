@@ -10,19 +10,9 @@
 // attacks nobody tuned on) are in docs/injection-screen.md; the floors here are what the screen
 // does now, so that a change that loses ground fails. They are not 100%: the misses are real.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
 import { screenInjection } from '../src/injection/screen-injection.ts';
-
-interface Probe {
-  family: string;
-  round: number;
-  expect: 'flag' | 'pass';
-  note?: string;
-  payload: unknown;
-}
-
-const probes = JSON.parse(readFileSync(new URL('./cases/screen-adversarial.json', import.meta.url), 'utf8')) as Probe[];
+import { probes, type Probe } from './support/screen-probes.ts';
 
 /** Per round: recall on attacks at least, false-positive rate on benign texts at most (measured 2026-11-27). */
 const FLOORS: Record<number, { recall: number; fpr: number }> = {
