@@ -35,13 +35,20 @@ def tearDownModule() -> None:  # noqa: N802
     server.stop()
 
 
+# How long a guard waits for the test's "human", and the test for the held call: generous for a loaded
+# machine; a guard returns as soon as the human answers, so it costs nothing when all is well.
+HUMAN_WAIT = 30
+
+
 class Base(unittest.TestCase):
     def setUp(self) -> None:
         self.admin = Client(server.url, server.admin_key)
         self.approver = Client(server.url, self.admin.create_api_key(unique("approver"), "approver")["api_key"])
 
     def wait_pending(self, agent_id: str) -> str:
-        for _ in range(200):
+        # Bounded by time, not tries: the guard's first decision takes seconds on a loaded machine.
+        deadline = time.monotonic() + HUMAN_WAIT
+        while time.monotonic() < deadline:
             pending = self.approver.list_approvals(status="pending", agent_id=agent_id)
             if pending:
                 return pending[0]["approval_id"]
@@ -174,7 +181,7 @@ class GuardTest(Base):
         ran: List[float] = []
         agent = unique("py-wait")
 
-        @guard("/tools/transfer_funds", agent_id=agent, client=self.admin, wait_for_approval=15, poll_interval=0.05,
+        @guard("/tools/transfer_funds", agent_id=agent, client=self.admin, wait_for_approval=HUMAN_WAIT, poll_interval=0.05,
                report_outcome=True)
         def pay(amount: float, to: str) -> str:
             ran.append(amount)
@@ -186,7 +193,7 @@ class GuardTest(Base):
         approval_id = self.wait_pending(agent)
         self.assertEqual(ran, [], "nothing runs while held")
         self.approver.approve(approval_id, note="expected")
-        worker.join(20)
+        worker.join(HUMAN_WAIT + 30)
         self.assertEqual(result, ["paid"])
         self.assertEqual(ran, [120])
         approval = self.approver.get_approval(approval_id)
@@ -197,7 +204,7 @@ class GuardTest(Base):
     def test_wait_for_approval_denied(self) -> None:
         agent = unique("py-deny")
 
-        @guard("/tools/transfer_funds", agent_id=agent, client=self.admin, wait_for_approval=15, poll_interval=0.05)
+        @guard("/tools/transfer_funds", agent_id=agent, client=self.admin, wait_for_approval=HUMAN_WAIT, poll_interval=0.05)
         def pay(amount: float) -> None:
             self.fail("must not run")
 
@@ -212,7 +219,7 @@ class GuardTest(Base):
         worker = threading.Thread(target=call)
         worker.start()
         self.approver.deny(self.wait_pending(agent), note="no")
-        worker.join(20)
+        worker.join(HUMAN_WAIT + 30)
         self.assertEqual(len(errors), 1)
         self.assertIsInstance(errors[0], ActionBlocked)
 

@@ -118,8 +118,9 @@ test('guard --wait runs once when approved while waiting', async () => {
     '/tools/deploy',
     '--agent',
     'ci-wait',
+    // Generous for a loaded machine (the command returns as soon as the approval lands), below cli()'s 60 s.
     '--wait',
-    '15',
+    '45',
     '--',
     process.execPath,
     '-e',
@@ -127,7 +128,8 @@ test('guard --wait runs once when approved while waiting', async () => {
   ];
   const running = cli(argv);
   let approvalId: string | undefined;
-  for (let i = 0; i < 200 && !approvalId; i++) {
+  // Bounded by time: starting the command and its decision take seconds on a loaded machine.
+  for (const deadline = Date.now() + 45_000; !approvalId && Date.now() < deadline;) {
     const pending = await server.call('GET', '/fabric/approvals?status=pending&agent_id=ci-wait', { key: approverKey });
     approvalId = pending.body.approvals[0]?.approval_id;
     if (!approvalId) await new Promise((resolve) => setTimeout(resolve, 50));

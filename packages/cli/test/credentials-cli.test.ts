@@ -27,7 +27,7 @@ function cli(args: string[], env: Record<string, string> = {}, input?: string): 
     const child = execFile(
       process.execPath,
       [BIN, ...args],
-      { env: { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey, ...env }, timeout: 20_000 },
+      { env: { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
     if (input !== undefined) child.stdin!.end(input);

@@ -24,7 +24,7 @@ after(async () => {
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -66,7 +66,7 @@ test('journal export writes what journal verify checks; bad usage exits 2 as the
   const file = join(work, 'exported.json');
   const env = { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey };
   const exported = await new Promise<{ code: number; stderr: string }>((resolve) => {
-    execFile(process.execPath, [BIN, 'journal', 'export', '--out', file], { timeout: 30_000, env }, (error, _stdout, stderr) =>
+    execFile(process.execPath, [BIN, 'journal', 'export', '--out', file], { timeout: 60_000, env }, (error, _stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });

@@ -20,6 +20,13 @@ import {
   type Service,
 } from './support/harness.ts';
 
+/**
+ * How long the gateway waits for the test's "human" (an approval over HTTP, an elicitation answer), and
+ * the test for the held call to show up: generous for a loaded machine (it only matters when something
+ * is wrong), below the MCP client's own 60 s request timeout.
+ */
+const HUMAN_WAIT_MS = 30_000;
+
 describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
   let service: Service;
   let dir: string;
@@ -127,7 +134,7 @@ describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
   });
 
   test('a held call approved while the gateway waits runs in the same request, with progress', async () => {
-    const waiting = await connectGateway(config({ approvalWaitMs: 10_000, pollIntervalMs: 50 }));
+    const waiting = await connectGateway(config({ approvalWaitMs: HUMAN_WAIT_MS, pollIntervalMs: 50 }));
     try {
       const target = join(dir, 'ask-waited.txt');
       const progress: Progress[] = [];
@@ -139,7 +146,7 @@ describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
         },
       );
       let pending: any;
-      for (let i = 0; i < 100 && !pending; i++) {
+      for (const deadline = Date.now() + HUMAN_WAIT_MS; !pending && Date.now() < deadline;) {
         await new Promise((r) => setTimeout(r, 30));
         pending = (await approvalsOf(service, 'pending')).find((a) => a.payload.path === target);
       }
@@ -162,7 +169,7 @@ describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
   });
 
   test('a held call cancelled by the client never runs later, even when approved afterwards', async () => {
-    const waiting = await connectGateway(config({ approvalWaitMs: 10_000, pollIntervalMs: 50 }));
+    const waiting = await connectGateway(config({ approvalWaitMs: HUMAN_WAIT_MS, pollIntervalMs: 50 }));
     try {
       const target = join(dir, 'ask-cancelled.txt');
       const controller = new AbortController();
@@ -170,7 +177,7 @@ describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
         signal: controller.signal,
       });
       let pending: any;
-      for (let i = 0; i < 100 && !pending; i++) {
+      for (const deadline = Date.now() + HUMAN_WAIT_MS; !pending && Date.now() < deadline;) {
         await new Promise((r) => setTimeout(r, 30));
         pending = (await approvalsOf(service, 'pending')).find((a) => a.payload.path === target);
       }
@@ -241,7 +248,7 @@ describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
 
   test('elicitation: an explicit approve is recorded by the approver key and the call runs once', async () => {
     const asked: any[] = [];
-    const inline = await connectGateway(config({ approvalWaitMs: 5000 }), {
+    const inline = await connectGateway(config({ approvalWaitMs: HUMAN_WAIT_MS }), {
       capabilities: { elicitation: { form: {} } },
       setup: (client) =>
         client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -270,7 +277,7 @@ describe('gateway in front of @modelcontextprotocol/server-filesystem', () => {
   test('elicitation: a decline or an accept without approve does not run, and the approval is denied', async () => {
     const answers = [{ action: 'decline' as const }, { action: 'accept' as const, content: { approve: false } }];
     let next = 0;
-    const inline = await connectGateway(config({ approvalWaitMs: 5000 }), {
+    const inline = await connectGateway(config({ approvalWaitMs: HUMAN_WAIT_MS }), {
       capabilities: { elicitation: {} },
       setup: (client) => client.setRequestHandler(ElicitRequestSchema, async () => answers[next++]),
     });

@@ -96,19 +96,25 @@ describe('gateway in front of a Streamable HTTP upstream', () => {
   test("the client's cancellation reaches the upstream", async () => {
     tools.push({ name: 'slow_note', inputSchema: { type: 'object' } });
     await upstream.sendToolListChanged();
-    for (let i = 0; i < 100 && !(await gw.client.listTools()).tools.some((t) => t.name === 'notes__slow_note'); i++) {
+    // Each wait is bounded by time (30 s: notifications, decisions and the upstream are slow on a loaded machine).
+    const within = () => Date.now() + 30_000;
+    for (
+      const deadline = within();
+      Date.now() < deadline && !(await gw.client.listTools()).tools.some((t) => t.name === 'notes__slow_note');
+    ) {
       await new Promise((r) => setTimeout(r, 20));
     }
     const controller = new AbortController();
     const call = gw.client.callTool({ name: 'notes__slow_note', arguments: { n: 7 } }, undefined, { signal: controller.signal });
-    for (let i = 0; i < 200 && !ran.some((r: any) => r.name === 'slow_note'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (const deadline = within(); Date.now() < deadline && !ran.some((r: any) => r.name === 'slow_note');)
+      await new Promise((r) => setTimeout(r, 10));
     assert.ok(
       ran.some((r: any) => r.name === 'slow_note'),
       'the upstream started the call',
     );
     controller.abort();
     await assert.rejects(call);
-    for (let i = 0; i < 200 && aborted.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (const deadline = within(); Date.now() < deadline && aborted.length === 0;) await new Promise((r) => setTimeout(r, 10));
     assert.deepEqual(aborted, [{ n: 7 }]);
   });
 });

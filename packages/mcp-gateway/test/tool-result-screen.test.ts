@@ -48,9 +48,9 @@ describe('tool results are screened for prompt injection before the model sees t
     return id;
   }
 
-  /** The decision's record once the gateway's (fire-and-forget) outcome report has landed. */
+  /** The decision's record once the gateway's (fire-and-forget) outcome report has landed (bounded: 30 s, a loaded machine is slow). */
   async function outcomeOf(id: string): Promise<any> {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
       const r = await service.server.call('GET', `/fabric/decisions/${id}`);
       assert.equal(r.status, 200);
       if (r.body.outcome) return r.body.outcome;

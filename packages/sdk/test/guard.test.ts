@@ -84,13 +84,22 @@ test('unreachable, 4xx and timeouts: throws GovernanceUnavailable; the tool does
   assert.equal(calls.length, 0);
 });
 
+/**
+ * How long a guard waits for the test's "human", and the test for the held call to show up: generous for
+ * a loaded machine; the guard returns as soon as the human answers, so it costs nothing when all is well.
+ */
+const HUMAN_WAIT_MS = 30_000;
+
 test('waitForApproval: runs once after a human approves, with the identical call', async () => {
   const { calls, fn } = counter<[{ amount: number; to: string }]>();
-  const pay = admin.guard('/tools/transfer_funds', fn, { agentId: 'g-wait', waitForApproval: { timeoutMs: 10_000, pollIntervalMs: 50 } });
+  const pay = admin.guard('/tools/transfer_funds', fn, {
+    agentId: 'g-wait',
+    waitForApproval: { timeoutMs: HUMAN_WAIT_MS, pollIntervalMs: 50 },
+  });
   const running = pay({ amount: 120, to: 'acct-9' });
 
   let pending: Awaited<ReturnType<typeof approver.approvals.list>> = [];
-  for (let i = 0; i < 100 && pending.length === 0; i++) {
+  for (const deadline = Date.now() + HUMAN_WAIT_MS; pending.length === 0 && Date.now() < deadline;) {
     pending = await approver.approvals.list({ agent_id: 'g-wait', status: 'pending' });
     if (pending.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -112,11 +121,14 @@ test('waitForApproval: runs once after a human approves, with the identical call
 
 test('waitForApproval: a denial throws ActionBlocked; no answer in time throws ApprovalRequired', async () => {
   const { calls, fn } = counter<[{ n: number }]>();
-  const guarded = admin.guard('/tools/send_sms', fn, { agentId: 'g-deny', waitForApproval: { timeoutMs: 5000, pollIntervalMs: 50 } });
+  const guarded = admin.guard('/tools/send_sms', fn, {
+    agentId: 'g-deny',
+    waitForApproval: { timeoutMs: HUMAN_WAIT_MS, pollIntervalMs: 50 },
+  });
   const denied = guarded({ n: 1 });
   const rejection = assert.rejects(denied, (error: unknown) => error instanceof ActionBlocked && error.approval?.status === 'denied');
   let pending: Awaited<ReturnType<typeof approver.approvals.list>> = [];
-  for (let i = 0; i < 100 && pending.length === 0; i++) {
+  for (const deadline = Date.now() + HUMAN_WAIT_MS; pending.length === 0 && Date.now() < deadline;) {
     pending = await approver.approvals.list({ agent_id: 'g-deny', status: 'pending' });
     if (pending.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -53,7 +53,8 @@ test('GET /signup is a small HTML page with no inline script and nothing from an
   }
 });
 
-test('the signup page in a browser: creates a tenant, shows its key once with copy and the next steps', { timeout: 40_000 }, async () => {
+// Bounded (a hung browser must fail), with room for starting a browser on a loaded machine.
+test('the signup page in a browser: creates a tenant, shows its key once with copy and the next steps', { timeout: 300_000 }, async () => {
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();

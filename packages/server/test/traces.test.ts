@@ -11,6 +11,17 @@ before(async () => {
 after(() => server.close());
 
 const event = (traceId: string, body: unknown, key = agentKey) => server.call('POST', `/fabric/traces/${traceId}/events`, { key, body });
+/**
+ * A timeline is in time order at millisecond resolution; within one millisecond its decisions come
+ * before its events, whatever order they were recorded in. Steps meant to be in order are made in
+ * distinct milliseconds (two quick calls on a fast machine can share one): the next waits until the
+ * server's clock (this process's) is past the previous one's.
+ */
+async function pastMillisecondOf(createdAt: string): Promise<void> {
+  const at = Date.parse(createdAt);
+  assert.ok(Number.isFinite(at), `a time: ${createdAt}`);
+  while (Date.now() <= at) await new Promise((resolve) => setTimeout(resolve, 1));
+}
 
 test('a trace reads back as one timeline of its decisions and events, in time order', async () => {
   const planned = await event('tr-checkout-1', { name: 'plan', attributes: { step: 1 } });
@@ -21,11 +32,13 @@ test('a trace reads back as one timeline of its decisions and events, in time or
   assert.equal(planned.body.status, 'OK');
   assert.equal(planned.body.agent_id, 'tracer');
 
+  await pastMillisecondOf(planned.body.created_at);
   const decided = await server.call('POST', '/fabric/decisions', {
     key: agentKey,
     body: { path: '/tools/charge_card', payload: { amount: 12 }, trace_id: 'tr-checkout-1' },
   });
   assert.equal(decided.status, 200);
+  await pastMillisecondOf(decided.body.created_at);
   const failed = await event('tr-checkout-1', {
     name: 'tool.result',
     payload: { error: 'held' },

@@ -91,7 +91,7 @@ export function traceRoutes(app: App, ctx: AppContext): void {
         ...decisions.map((row) => ({ at: row.createdAt, type: 'decision' as const, decision: presentDecision(row, false) })),
         ...events.map((event) => ({ at: event.createdAt, type: 'event' as const, event: presentTraceEvent(event) })),
       ];
-      // Stable sort: within one millisecond, decisions and events keep their recorded order.
+      // Stable sort: within one millisecond, decisions come before events (each kind in its recorded order).
       items.sort((a, b) => a.at - b.at);
       return { trace_id: traceId, items: items.map((item) => ({ ...item, at: iso(item.at) })) };
     },

@@ -10,7 +10,7 @@ export interface SseMessage {
 export interface SseClient {
   status: number;
   headers: Headers;
-  /** The next message, or rejects after `timeoutMs`. */
+  /** The next message, or rejects after `timeoutMs` (default 30 s: a loaded machine is slow; a test that expects silence passes its own short wait). */
   next(timeoutMs?: number): Promise<SseMessage>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -69,7 +69,7 @@ export async function openSse(url: string, key: string, headers: Record<string, 
     status: response.status,
     headers: response.headers,
     ended,
-    next(timeoutMs = 3000) {
+    next(timeoutMs = 30_000) {
       const queued = queue.shift();
       if (queued) return Promise.resolve(queued);
       return new Promise((resolve, reject) => {
