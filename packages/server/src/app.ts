@@ -2,7 +2,7 @@
 import { budgetRoutes } from './routes/budgets.ts'; // issue 19
 import { agentControlRoutes } from './routes/agent-controls.ts'; // issue 19
 import { evaluationRoutes } from './routes/evaluation.ts'; // issue 19
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authenticateRequest, authorize } from './auth.ts';
 import { AgentTokenService } from './identity/agent-token-service.ts';
@@ -83,7 +83,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel, stream: stdoutLog() },
     // One line per request instead of Fastify's two (request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.config.bodyLimit,
     // removeAdditional off: an unknown field is refused (strict-bodies.ts), not silently dropped;
     // verbose: errors carry their schema, so validation-messages.ts can say what is allowed.
