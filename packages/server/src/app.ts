@@ -65,7 +65,6 @@ import { ClusterNode } from './cluster/cluster-node.ts';
 import { clusterRoutes, refuseWhileOutOfService } from './routes/cluster.ts';
 import { combineStateSources } from './state-sources.ts';
 import { logRequests } from './request-log.ts';
-import { stdoutLog } from './log-stream.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -81,7 +80,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
   const clock = options.clock ?? Date.now;
   const schemas = new DeferredSchemas();
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel, stream: stdoutLog() },
+    logger: options.logger ?? { level: options.config.logLevel },
     // One line per request instead of Fastify's two (request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.config.bodyLimit,
