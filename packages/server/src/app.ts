@@ -194,7 +194,7 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
     // The matched route decides, not the raw URL: `/%66abric/...` or an absolute-form URL reach the same route.
     const path = route.url ?? request.url;
     if (config.public || !path.startsWith('/fabric')) return;
-    const auth = await authenticateRequest(ctx.store, ctx.agentTokens, request.headers);
+    const auth = await authenticateRequest(ctx.store, ctx.agentTokens, request.headers, config.keyCheckedInTransaction);
     request.key = auth.key;
     request.agentToken = auth.token;
     authorize(request.key, config.access ?? 'agent');

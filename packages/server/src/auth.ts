@@ -18,18 +18,23 @@ declare module 'fastify' {
     public?: boolean;
     /** Lowest role that may call the route; defaults to any valid key. */
     access?: Access;
+    /**
+     * The handler reads its key again in its own transaction and refuses it there when revoked
+     * (decisions): the key may be taken from memory (Store.findKeyForDecision).
+     */
+    keyCheckedInTransaction?: boolean;
   }
 }
 
 /** `agent`: any valid key; `approver`: customer keys; `admin`: admin customer keys. */
 export type Access = 'agent' | 'approver' | 'admin';
 
-export async function authenticate(store: Store, header: string | string[] | undefined): Promise<KeyRow> {
+export async function authenticate(store: Store, header: string | string[] | undefined, checkedInTransaction = false): Promise<KeyRow> {
   const presented = Array.isArray(header) ? header[0] : header;
   if (!presented) throw new ApiError('AG_MISSING_KEY');
   if (presented.length > 512) throw new ApiError('AG_UNKNOWN_KEY');
   const hash = hashSecret(presented);
-  const key = await store.findKeyByHash(hash);
+  const key = await (checkedInTransaction ? store.findKeyForDecision(hash) : store.findKeyByHash(hash));
   if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'hex'), Buffer.from(hash, 'hex')) || key.revokedAt !== null) {
     throw new ApiError('AG_UNKNOWN_KEY');
   }
@@ -44,10 +49,11 @@ export async function authenticateRequest(
   store: Store,
   tokens: AgentTokenService,
   headers: { 'x-api-key'?: string | string[]; authorization?: string },
+  checkedInTransaction = false,
 ): Promise<{ key: KeyRow; token: TokenPrincipal | null }> {
   // The header test only when there is no key header (every decision sends one).
   const bearer = headers['x-api-key'] === undefined ? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '') : null;
-  if (!bearer) return { key: await authenticate(store, headers['x-api-key']), token: null };
+  if (!bearer) return { key: await authenticate(store, headers['x-api-key'], checkedInTransaction), token: null };
   const verified = await tokens.verify(bearer[1]);
   return { key: verified.key, token: verified.principal };
 }

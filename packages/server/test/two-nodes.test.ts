@@ -62,11 +62,27 @@ test('a deny rule made on node B blocks the next call on node A', async () => {
 test('an agent key revoked on node A is refused by node B at once', async () => {
   const created = (await a.call('POST', '/fabric/agent-keys', { body: { name: 'doomed' } })).body;
   const call = { path: '/tools/search', payload: { q: 'x' } };
+  // B now remembers the key for decisions (key-identities.ts); its transaction must still see the revocation.
   assert.equal((await decide(b, call, created.agent_key)).status, 200);
+  const recorded = async () => (await a.call('GET', '/fabric/decisions?agent_id=doomed')).body.decisions.length;
+  assert.equal(await recorded(), 1);
   assert.equal((await a.call('DELETE', `/fabric/agent-keys/${created.agent_key_id}`)).status, 200);
   const refused = await decide(b, call, created.agent_key);
   assert.equal(refused.status, 401);
   assert.ok(refused.body.detail);
+  assert.equal((await decide(b, call, created.agent_key)).status, 401, 'and again, once B forgot it');
+  assert.equal((await b.call('GET', '/fabric/agents/doomed', { key: created.agent_key })).status, 401, 'other routes look it up afresh');
+  assert.equal(await recorded(), 1, 'nothing of the refused calls was decided or recorded');
+});
+
+test('a customer key revoked on node B is refused for decisions by node A, which had just used it', async () => {
+  const created = (await a.call('POST', '/fabric/api-keys', { body: { name: 'short-lived', role: 'admin' } })).body;
+  const call = { path: '/tools/search', agent_id: 'customer-keyed', payload: { q: 'y' } };
+  assert.equal((await decide(a, call, created.api_key)).status, 200);
+  assert.equal((await b.call('DELETE', `/fabric/api-keys/${created.id}`)).status, 200);
+  const refused = await decide(a, call, created.api_key);
+  assert.equal(refused.status, 401);
+  assert.equal(refused.body.code, 'AG_UNKNOWN_KEY');
 });
 
 test('a halt on node A stops node B at once, and a resume on node B frees node A', async () => {

@@ -37,7 +37,8 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
         // 403: an agent key naming another agent (nothing is decided or recorded).
         response: { 200: DecisionRecord, 403: ErrorResponse, ...errorResponses(503) },
       },
-      config: { access: 'agent' },
+      // The decision's transaction reads the key again and refuses a revoked one (Store.findKeyForDecision).
+      config: { access: 'agent', keyCheckedInTransaction: true },
     },
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];

@@ -445,11 +445,14 @@ export function runStoreTests(name: string, createStore: () => Promise<Store>): 
         const demo = await fixture(store, 'tn_try_demo');
         await store.seedTrustRecord('tn_try_demo', { agentId: 'bot', keyId: demo.agentKey.id }, { approved: 9, blocked: 1 }, clock.now);
         assert.equal((await store.getAgent('tn_try_demo', 'bot'))?.record.approved, 9);
-        await demo.decisions.decide(demo.agentKey, { path: '/tools/search', payload: {} } as any);
+        // A decision's key may be remembered (findKeyForDecision); its transaction refuses it once the tenant is gone.
+        const remembered = (await store.findKeyForDecision(demo.agentKey.keyHash))!;
+        await demo.decisions.decide(remembered, { path: '/tools/search', payload: {} } as any);
         assert.deepEqual(await store.staleTenantIds('tn_try_', Date.now() + 1000, 10), ['tn_try_demo']);
         await store.deleteTenant('tn_try_demo');
         assert.equal(await store.getTenant('tn_try_demo'), null);
         assert.equal(await store.findKeyByHash(demo.agentKey.keyHash), null);
+        await assert.rejects(demo.decisions.decide(remembered, { path: '/tools/search', payload: {} } as any), { code: 'AG_UNKNOWN_KEY' });
         assert.equal(await store.journal.size('tn_try_demo'), 0);
         assert.equal((await store.listEvents('tn_try_demo', 0, 10)).length, 0);
         assert.deepEqual(await store.staleTenantIds('tn_try_', Date.now() + 1000, 10), []);

@@ -223,6 +223,12 @@ export interface Store
    * afresh inside its transaction.
    */
   findKeyByHash(keyHash: string): Promise<KeyRow | null>;
+  /**
+   * The key presented on a decision, whose transaction reads the key again and refuses it there
+   * (401) when it was revoked or is gone: identity is exact, revocation may lag until that read.
+   * PostgreSQL answers from memory (a lone decision saves a round trip); SQLite as findKeyByHash.
+   */
+  findKeyForDecision(keyHash: string): Promise<KeyRow | null>;
   listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]>;
   revokeKey(tenantId: string, kind: 'customer' | 'agent', id: string, now: number): Promise<KeyRow | null>;
 

@@ -74,6 +74,8 @@ import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
 import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
+import { KeyIdentities } from './key-identities.ts';
+import { ApiError } from '../../errors.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
 import { resultFlaggedEvent, storedResultScreen } from '../outcome-rows.ts';
 
@@ -175,6 +177,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
   private readonly flushing = new Set<Promise<void>>();
   /** Rules and registry per tenant, valid while the tenant's `config_version` is unchanged (checked on every read). */
   private readonly configs = new Map<string, TenantConfig>();
+  /** Keys of decisions by hash (key-identities.ts); `decision_reads` checks them again. */
+  private readonly keyIdentities = new KeyIdentities();
 
   private constructor(options: PostgresStoreOptions) {
     // Pipelined: statements sent together go out at once and are answered in order (one round trip).
@@ -363,6 +367,14 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return row ? keyOf(row) : null;
   }
 
+  async findKeyForDecision(keyHash: string): Promise<KeyRow | null> {
+    const known = this.keyIdentities.get(keyHash);
+    if (known) return known;
+    const key = await this.findKeyByHash(keyHash);
+    if (key && key.revokedAt === null) this.keyIdentities.remember(key);
+    return key;
+  }
+
   async listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]> {
     const result = await query(this.pool, 'keys_list', 'SELECT * FROM keys WHERE tenant_id = $1 AND kind = $2 ORDER BY created_at, id', [
       tenantId,
@@ -378,7 +390,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
       `UPDATE keys SET revoked_at = COALESCE(revoked_at, $1), override = 'revoked' WHERE tenant_id = $2 AND kind = $3 AND id = $4 RETURNING *`,
       [now, tenantId, kind, id],
     );
-    return result.rows[0] ? keyOf(result.rows[0]) : null;
+    if (!result.rows[0]) return null;
+    const key = keyOf(result.rows[0]);
+    this.keyIdentities.forget(key.keyHash);
+    return key;
   }
 
   /** A change to the tenant's rules or registry, with the version bump every node checks on read. */
@@ -819,11 +834,16 @@ export class PostgresStore implements Store, SharedSigningKeys {
     } = callResult.rows[0] as {
       tenant: Row | null;
       agent: Row | null;
-      key: Row;
+      key: Row | null;
       open_approvals: Row[];
       covering_budgets: Row[];
       agent_controls: Row | null;
     };
+    // The key went with its tenant since it was remembered (findKeyForDecision): refused, not a fault.
+    if (!keyRow) {
+      this.keyIdentities.forget(job.key.keyHash);
+      throw new ApiError('AG_UNKNOWN_KEY');
+    }
     if (!tenantRow) throw new Error(`tenant ${job.tenantId} does not exist`);
     const { tenant, settings } = this.deciding(tenantRow);
     // Follow-up reads, only when needed (the tenant's rules changed, budgets cover the call, the agent has
@@ -884,6 +904,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
 
   /** Runs the engine on what was read; writes nothing. */
   private planDecision(job: DecisionJob, { reads, earlier }: DecisionRead): PlannedDecision {
+    // Revoked since the request's key was remembered: refused before anything is decided or written.
+    if (reads.key.revokedAt !== null) {
+      this.keyIdentities.forget(job.key.keyHash);
+      throw new ApiError('AG_UNKNOWN_KEY');
+    }
     if (earlier) {
       if (!earlier.first) throw new IdempotencyKeyReused(earlier.decisionId);
       if (replaysFirstDecision(earlier.first, reads)) return { replay: earlier.first };

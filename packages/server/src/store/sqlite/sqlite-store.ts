@@ -3,6 +3,7 @@
 // loop share one transaction (group commit): one fsync for all of them, each answered after it.
 import Database from 'better-sqlite3';
 // Issue 18: the vault and the tenant's enforcement state, each in its own module over this database.
+import { ApiError } from '../../errors.ts';
 import { SqliteCredentials } from './sqlite-credentials.ts';
 import { SqlitePosture } from './sqlite-posture.ts';
 import { SqliteCluster } from './sqlite-cluster.ts';
@@ -396,6 +397,11 @@ export class SqliteStore implements Store {
     return row ? this.caches.rememberKey(keyOf(row)) : null;
   }
 
+  /** The cache above is dropped at once on revocation: the same answer as for any route. */
+  findKeyForDecision(keyHash: string): Promise<KeyRow | null> {
+    return this.findKeyByHash(keyHash);
+  }
+
   async listKeys(tenantId: string, kind: 'customer' | 'agent'): Promise<KeyRow[]> {
     const rows = this.db.prepare('SELECT * FROM keys WHERE tenant_id = ? AND kind = ? ORDER BY created_at, id').all(tenantId, kind);
     return (rows as Row[]).map(keyOf);
@@ -712,13 +718,16 @@ export class SqliteStore implements Store {
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
   ): DecisionReads {
     const s = this.statements;
+    const keyRow = s.keyById.get(job.key.id) as Row | undefined;
+    // Revoked, or gone with its tenant, since the request was authenticated: refused, nothing written.
+    if (!keyRow || keyRow.revoked_at !== null) throw new ApiError('AG_UNKNOWN_KEY');
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
     const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
     const reads: DecisionReads = {
       tenant,
       settings,
       agent: agentRow ? trustRecordOf(agentRow) : null,
-      key: keyOf(s.keyById.get(job.key.id) as Row),
+      key: keyOf(keyRow),
       rules: this.rulesOf(job.tenantId),
       toolRisks: this.toolRisksOf(job.tenantId),
       openApprovals: (s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[]).map((row) =>
