@@ -47,6 +47,10 @@ export const SIGNATURE_COVERS: Record<SignedPayloadVersion, readonly string[]> =
 
 /** The exact text that is signed for a decision: version 1 (no `v`) or version 2. */
 export function signedPayloadOf(fields: SignedFields | SignedFieldsV2, version: SignedPayloadVersion = 1): string {
+  if (version === 2) {
+    const direct = v2TextOf(fields as SignedFieldsV2);
+    if (direct !== null) return direct;
+  }
   // Members written in sorted order, so canonicalJson finds them sorted (the text is the same either way).
   const stages = fields.stages.map((stage) => ({ stage: stage.stage, verdict: stage.verdict }));
   if (version === 1) {
@@ -71,6 +75,57 @@ export function signedPayloadOf(fields: SignedFields | SignedFieldsV2, version: 
     v: 2,
     verdict: v2.verdict,
   });
+}
+
+/**
+ * The version-2 text written out member by member (issue 15: ~2x faster than the generic canonical
+ * JSON of the same record, on every decision). The same text as `canonicalJson` only when every
+ * member is a string, where canonical JSON writes `JSON.stringify` of it; otherwise null (the
+ * generic path then drops or writes the odd member as it always did). signing.test.ts holds the two
+ * equal on random records.
+ */
+function v2TextOf(v2: SignedFieldsV2): string | null {
+  const q = JSON.stringify;
+  const { agent_id, decision_id, key_id, path, payload_hash, tenant_id, time, verdict } = v2;
+  if (
+    typeof agent_id !== 'string' ||
+    typeof decision_id !== 'string' ||
+    typeof key_id !== 'string' ||
+    typeof path !== 'string' ||
+    typeof payload_hash !== 'string' ||
+    typeof tenant_id !== 'string' ||
+    typeof time !== 'string' ||
+    typeof verdict !== 'string' ||
+    !Array.isArray(v2.stages)
+  )
+    return null;
+  let stages = '[';
+  for (let i = 0; i < v2.stages.length; i++) {
+    const { stage, verdict: stageVerdict } = v2.stages[i];
+    if (typeof stage !== 'string' || typeof stageVerdict !== 'string') return null;
+    stages += (i > 0 ? ',{"stage":' : '{"stage":') + q(stage) + ',"verdict":' + q(stageVerdict) + '}';
+  }
+  return (
+    '{"agent_id":' +
+    q(agent_id) +
+    ',"decision_id":' +
+    q(decision_id) +
+    ',"key_id":' +
+    q(key_id) +
+    ',"path":' +
+    q(path) +
+    ',"payload_hash":' +
+    q(payload_hash) +
+    ',"stages":' +
+    stages +
+    '],"tenant_id":' +
+    q(tenant_id) +
+    ',"time":' +
+    q(time) +
+    ',"v":2,"verdict":' +
+    q(verdict) +
+    '}'
+  );
 }
 
 /** Base64url Ed25519 signature of a text. */

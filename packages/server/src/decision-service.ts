@@ -82,7 +82,17 @@ export class DecisionService {
   async decide(
     key: KeyRow,
     request: DecisionRequest,
-    options: { idempotencyKey?: string; trace?: Context | null; traceId?: string; token?: TokenPrincipal | null } = {},
+    options: {
+      idempotencyKey?: string;
+      trace?: Context | null;
+      traceId?: string;
+      token?: TokenPrincipal | null;
+      /**
+       * Hears the record once computed, before it is committed (it may still be rolled back): the
+       * route prepares its reply from it while the commit's fsync runs. Not called for a replay.
+       */
+      onRecord?: (row: DecisionRow) => void;
+    } = {},
   ): Promise<DecisionRow & { replayed?: boolean }> {
     const parent = options.trace ?? ROOT_CONTEXT;
     let commit: Span | undefined;
@@ -196,6 +206,7 @@ export class DecisionService {
           traceId: request.trace_id ?? options.traceId ?? null,
         };
         signing.end();
+        options.onRecord?.(row);
         // From here the store commits the batch and waits for the WAL sync.
         commit = this.tracer.startSpan('commit', {}, parent);
         return { decision, row };

@@ -6,6 +6,8 @@ import { ApiError, ValidationFailed } from '../errors.ts';
 import { decisionSignedPayload, signatureCovers, signedVersionOf } from '../decision-signed-payload.ts';
 import { presentDecision } from '../present.ts';
 import { screenOutcomeResult } from '../outcomes/screen-outcome-result.ts';
+import { nextTurn } from '../next-turn.ts';
+import type { DecisionRow } from '../store/store.ts';
 import {
   DecisionList,
   DecisionListQuery,
@@ -41,6 +43,14 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];
       const started = performance.now();
+      // Issue 15: the answer's JSON is written while the commit's fsync runs (next-turn.ts), so after
+      // the fsync only the send is left. Used only for the very record committed (same stages array:
+      // the store answers `{ ...record, seq }`, and the answer shows no seq); otherwise serialised as usual.
+      let prepared: { record: DecisionRow; json: string } | null = null;
+      const prepare = (record: DecisionRow) =>
+        nextTurn(() => {
+          prepared = { record, json: reply.serialize(presentDecision(record, false)) as string };
+        });
       let row: Awaited<ReturnType<typeof ctx.decisions.decide>>;
       try {
         row = await ctx.decisions.decide(keyOf(request), request.body, {
@@ -48,15 +58,26 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
           trace: request.traceContext,
           traceId: ctx.tracing.traceIdOf(request.headers),
           token: request.agentToken,
+          onRecord: prepare,
         });
       } catch (error) {
         const status = error instanceof ApiError ? error.status : error instanceof ValidationFailed ? 422 : 500;
         if (status >= 500) ctx.metrics.decisionFailed();
         throw error;
       }
-      // A replay answers an earlier decision again: counted once, when it was made.
-      if (!row.replayed) ctx.metrics.decided(row, (performance.now() - started) / 1000);
-      if (row.replayed) reply.header('idempotency-replayed', 'true');
+      if (row.replayed) {
+        // A replay answers an earlier decision again: counted once, when it was made.
+        reply.header('idempotency-replayed', 'true');
+        return presentDecision(row, false);
+      }
+      const decided = row;
+      const seconds = (performance.now() - started) / 1000;
+      // Recorded once the answer is written.
+      nextTurn(() => ctx.metrics.decided(decided, seconds));
+      const ready = prepared as { record: DecisionRow; json: string } | null;
+      if (ready && ready.record.id === row.id && ready.record.stages === row.stages && ready.record.verdict === row.verdict) {
+        return reply.type('application/json; charset=utf-8').send(ready.json as never);
+      }
       return presentDecision(row, false);
     },
   );
