@@ -45,6 +45,12 @@ const PATH_LIKE_KEYS = new Set([
   'data_file',
   'body_file',
 ]);
+/** Keys named after a file or an attachment whatever the tool's vocabulary (`attach`, `key_path`, `cert_file`). */
+const PATH_LIKE_KEY_SHAPE = /^attach|(?:^|_)(?:file|files|path|paths|filepath|filename|attachment|attachments)$/;
+
+function pathLikeKey(key: string): boolean {
+  return PATH_LIKE_KEYS.has(key) || (key.length <= 40 && PATH_LIKE_KEY_SHAPE.test(key));
+}
 const BODY_KEYS = new Set([
   'body',
   'data',
@@ -263,14 +269,14 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
     if (found.length < MAX_CANDIDATES) found.push({ text, key });
   };
   for (const field of fields.strings) {
-    if (PATH_LIKE_KEYS.has(field.key)) push(field.text, field.key);
+    if (pathLikeKey(field.key)) push(field.text, field.key);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
       for (const path of pathsInText(field.text, 8)) push(path, field.key);
     }
   }
-  for (const array of fields.arrays) if (PATH_LIKE_KEYS.has(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
+  for (const array of fields.arrays) if (pathLikeKey(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
   return found;
 }
 

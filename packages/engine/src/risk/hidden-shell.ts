@@ -6,6 +6,7 @@
 // what it could run cannot be resolved, a human decides. Token tests on the command text; linear.
 
 import type { Findings } from './findings.ts';
+import { resolveDecodedPipe } from './shell-decoders.ts';
 
 // A stage that turns hidden text into a command.
 const DECODER =
@@ -79,6 +80,11 @@ const ADMIN_GRANT =
 const IAM_COMMAND =
   /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b/;
 
+function harmlessDecodedPipe(text: string): boolean {
+  const decoded = resolveDecodedPipe(text);
+  return decoded !== undefined && !DANGER_WORDS.test(decoded.replace(/[_,:.%+]/g, ' '));
+}
+
 /** Whether the text names an administrator-level role or policy. */
 export function isAdminGrant(text: string): boolean {
   return ADMIN_GRANT.test(text);
@@ -95,7 +101,9 @@ export function assessPrivilegeGrant(text: string, findings: Findings, via: stri
 /** Adds findings for hidden or environment-wide commands in one shell command text. */
 export function assessHiddenShell(command: string, findings: Findings): void {
   const text = command.length > 65536 ? command.slice(0, 65536) : command;
-  if (DECODER.test(text) && TO_SHELL.test(text))
+  // Decoded text that is known and holds nothing dangerous (`echo ZGF0ZQ== | base64 -d | sh` runs `date`)
+  // is left to the shell analysis, which reads it as a command; encoding a dangerous piece is hiding it.
+  if (DECODER.test(text) && TO_SHELL.test(text) && !harmlessDecodedPipe(text))
     findings.add('critical', 'shell: decoded or transformed text piped into a shell (what runs is hidden)');
   else if (EVAL_LIKE.test(text) && SUBSTITUTION.test(text) && DECODER.test(text))
     findings.add('critical', 'shell: eval or `sh -c` of text decoded at run time (what runs is hidden)');
