@@ -11,6 +11,7 @@ import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
 import { adminRoleField, assessControlPlaneCall } from './http-control-plane.ts';
+import { adminBindingManifest } from './manifest-grants.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
 
@@ -327,6 +328,14 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
   if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
     assessCode(tool, fields, findings);
+  // An RBAC manifest handed to any tool (`apply`, `create_resource`) binding the cluster's administrator role.
+  for (const field of fields.strings) {
+    const manifest = field.text.includes('RoleBinding') ? adminBindingManifest(field.text) : undefined;
+    if (manifest !== undefined) {
+      findings.add('critical', `privileges: \`${tool.name}\` applies a ${manifest}`);
+      break;
+    }
+  }
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
     if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
