@@ -49,9 +49,21 @@ const PATH_LIKE_KEYS = new Set([
 /** Keys named after a file or an attachment whatever the tool's vocabulary (`attach`, `key_path`, `cert_file`). */
 const PATH_LIKE_KEY_SHAPE = /^attach|(?:^|_)(?:file|files|path|paths|filepath|filename|attachment|attachments)$/;
 
-function pathLikeKey(key: string): boolean {
-  return PATH_LIKE_KEYS.has(key) || (key.length <= 40 && PATH_LIKE_KEY_SHAPE.test(key));
+/** The keys of the payload that name files: the known ones and those shaped like them (tested once per distinct key). */
+function pathLikeKeys(keys: ReadonlySet<string>): ReadonlySet<string> {
+  let shaped: Set<string> | undefined;
+  for (const key of keys) {
+    let known = shapedKeyCache.get(key);
+    if (known === undefined) {
+      known = !PATH_LIKE_KEYS.has(key) && key.length <= 40 && PATH_LIKE_KEY_SHAPE.test(key);
+      if (shapedKeyCache.size >= 4096) shapedKeyCache.clear();
+      shapedKeyCache.set(key, known);
+    }
+    if (known) (shaped ??= new Set(PATH_LIKE_KEYS)).add(key);
+  }
+  return shaped ?? PATH_LIKE_KEYS;
 }
+const shapedKeyCache = new Map<string, boolean>();
 const BODY_KEYS = new Set([
   'body',
   'data',
@@ -269,15 +281,16 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
   const push = (text: string, key: string): void => {
     if (found.length < MAX_CANDIDATES) found.push({ text, key });
   };
+  const pathKeys = pathLikeKeys(fields.keys);
   for (const field of fields.strings) {
-    if (pathLikeKey(field.key)) push(field.text, field.key);
+    if (pathKeys.has(field.key)) push(field.text, field.key);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
       for (const path of pathsInText(field.text, 8)) push(path, field.key);
     }
   }
-  for (const array of fields.arrays) if (pathLikeKey(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
+  for (const array of fields.arrays) if (pathKeys.has(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
   return found;
 }
 
@@ -330,7 +343,8 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     assessCode(tool, fields, findings);
   // An RBAC manifest handed to any tool (`apply`, `create_resource`) binding the cluster's administrator role.
   for (const field of fields.strings) {
-    const manifest = field.text.includes('RoleBinding') ? adminBindingManifest(field.text) : undefined;
+    // A binding manifest is never short: short strings skip the search.
+    const manifest = field.text.length >= 80 && field.text.includes('RoleBinding') ? adminBindingManifest(field.text) : undefined;
     if (manifest !== undefined) {
       findings.add('critical', `privileges: \`${tool.name}\` applies a ${manifest}`);
       break;

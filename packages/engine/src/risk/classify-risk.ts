@@ -191,11 +191,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
   else
-    assessMoney(
-      fields,
-      tool.payment || graphql.movesMoney || callsPaymentApi(fields),
-      threshold,
-      findings,
+    assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings, () =>
       countsInMinorUnits(
         tool.words,
         fields.strings.slice(0, 64).map((field) => field.text),

@@ -11,6 +11,7 @@ import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
 
 const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript', 'ruby']);
+const CODE_KEY_LIST = [...CODE_KEYS];
 /** A call whose name moves money, and its argument list (up to the first closing parenthesis). */
 const MONEY_CALL =
   /\b((?:[A-Za-z_]\w*(?:\.|::))*(?:[A-Za-z_]\w*)?(?:[Tt]ransfers?|[Pp]ayouts?|[Ww]ires?|[Pp]ayments?|[Ww]ithdraw(?:als?)?|[Dd]isburse(?:ments?)?|send_?[Mm]oney|[Rr]emittances?)(?:(?:\.|::)\w+)*)\s*\(([^()]{1,2000})\)/g;
@@ -21,6 +22,7 @@ const READ_ONLY = /(?:\.|::)(?:list|retrieve|get|search|all|find|fetch)\w*$/i;
 
 /** Adds money findings for payment calls written in code fields. */
 export function assessCodePayments(fields: PayloadFields, threshold: number, findings: Findings): void {
+  if (!CODE_KEY_LIST.some((key) => fields.keys.has(key))) return;
   for (const field of fields.strings) {
     if (!CODE_KEYS.has(field.key) || field.text.length > 65536 || !/amount|value|sum/i.test(field.text)) continue;
     for (const call of field.text.matchAll(MONEY_CALL)) {

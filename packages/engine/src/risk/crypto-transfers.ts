@@ -52,6 +52,15 @@ const BASE_UNITS: Record<string, readonly [string, number]> = {
   wei: ['ETH', 1e18],
 };
 
+function hasBaseUnitKey(keys: ReadonlySet<string>): boolean {
+  for (const key of keys) {
+    // Every base-unit name ends in `s` or `i` (lamports, sats, gwei, wei): other keys skip the pattern.
+    const last = key.charCodeAt(key.length - 1);
+    if ((last === 115 || last === 105) && BASE_UNIT_KEY.test(key)) return true;
+  }
+  return false;
+}
+
 function assessBaseUnits(fields: PayloadFields, threshold: number, findings: Findings): boolean {
   let seen = false;
   for (const scalar of fields.scalars) {
@@ -73,7 +82,7 @@ function assessBaseUnits(fields: PayloadFields, threshold: number, findings: Fin
 
 /** Adds findings for ETH sent in wei and ERC-20 calls in calldata; returns whether any was seen. */
 export function assessCryptoTransfers(fields: PayloadFields, toolWords: string[], threshold: number, findings: Findings): boolean {
-  const baseUnits = [...fields.keys].some((key) => BASE_UNIT_KEY.test(key)) && assessBaseUnits(fields, threshold, findings);
+  const baseUnits = hasBaseUnitKey(fields.keys) && assessBaseUnits(fields, threshold, findings);
   if (!fields.keys.has('value') && !CALLDATA_KEY_LIST.some((key) => fields.keys.has(key))) return baseUnits;
   let seen = baseUnits;
   const chainTool = toolWords.some((word) => CHAIN_WORDS.test(word));

@@ -47,7 +47,7 @@ function wholeResource(url: string): string | undefined {
   return WHOLE_RESOURCES.test(collection) ? collection.toLowerCase() : undefined;
 }
 
-/** A path segment that stands for many resources: `_all`, `*`, `logs-*` (Elasticsearch, OpenSearch and similar APIs). */
+/** A path that stands for many top-level resources: `_all`, `/*`, `/logs-*` (Elasticsearch, OpenSearch and similar APIs). */
 function wildcardPath(url: string): boolean {
   let path: string;
   try {
@@ -55,7 +55,9 @@ function wildcardPath(url: string): boolean {
   } catch {
     return false;
   }
-  return path.split('/').some((segment) => segment === '_all' || (segment.includes('*') && segment.length <= 128));
+  // The first segment names the top-level collection (an index pattern); a wildcard deeper down is one collection's purge.
+  const segments = path.split('/').filter((segment) => segment !== '');
+  return segments.includes('_all') || (segments[0] !== undefined && segments[0].includes('*') && segments[0].length <= 128);
 }
 
 /** Adds findings for control-plane deletes and admin grants made with a generic HTTP call. */

@@ -172,10 +172,12 @@ export function assessMoney(
   paymentTool: boolean,
   threshold: number,
   findings: Findings,
-  minorUnitApi = false,
+  countsInMinorUnits: boolean | (() => boolean) = false,
 ): boolean {
   const transfer = paymentTool || hasTransferContext(fields);
   if (!transfer) return false;
+  // Read only for a transfer: whether the API counts in cents costs a scan of the call's texts.
+  const minorUnitApi = typeof countsInMinorUnits === 'function' ? countsInMinorUnits() : countsInMinorUnits;
   let largest: { amount: number; key: string } | undefined;
   const batches = new Map<string, { total: number; count: number }>();
   // Amounts written in words are strings without digits, which the field reader skips.

@@ -102,8 +102,12 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['security', /\b(?:find-(?:generic|internet)-password\b.*\s-\w*[wg]\w*\b|dump-keychain\b.*\s-\w*d\b)/, 'prints keychain passwords'],
   ['gpg', /--export-secret-(?:sub)?keys\b/, 'exports private keys'],
   ['git', /\bcredential\s+fill\b|\bcredential-\w+\s+get\b/, 'prints stored git passwords'],
-  // `vault policy read` shows a policy, not a secret: only the sub-command itself counts.
-  ['vault', /^(?:-\S+\s+)*(?:kv\s+get|read)\s+\S|^(?:-\S+\s+)*(?:token\s+lookup|print\s+token)\b/, 'prints secrets from the vault'],
+  // `vault policy read` shows a policy and `vault read sys/…` the server's state, not a secret.
+  [
+    'vault',
+    /^(?:-\S+\s+)*(?:kv\s+get\s+\S|read\s+(?:-\S+\s+)*(?!sys\/)\S)|^(?:-\S+\s+)*(?:token\s+lookup|print\s+token)\b/,
+    'prints secrets from the vault',
+  ],
   // The private key in text form (`-text`) or re-encoded; `-pubout` prints only the public half.
   [
     'openssl',
