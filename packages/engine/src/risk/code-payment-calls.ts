@@ -9,6 +9,7 @@ import type { Findings } from './findings.ts';
 import { assessMoney } from './money.ts';
 import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
+import { foldCodeLiterals } from './code-literal-folding.ts';
 
 const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript', 'ruby']);
 const CODE_KEY_LIST = [...CODE_KEYS];
@@ -25,7 +26,8 @@ export function assessCodePayments(fields: PayloadFields, threshold: number, fin
   if (!CODE_KEY_LIST.some((key) => fields.keys.has(key))) return;
   for (const field of fields.strings) {
     if (!CODE_KEYS.has(field.key) || field.text.length > 65536 || !/amount|value|sum/i.test(field.text)) continue;
-    for (const call of field.text.matchAll(MONEY_CALL)) {
+    // `amt = 5_000_000; …create(amount=amt)`: literals kept in names are read where they are passed.
+    for (const call of foldCodeLiterals(field.text).matchAll(MONEY_CALL)) {
       if (READ_ONLY.test(call[1])) continue;
       const body: Record<string, string | number> = {};
       for (const arg of call[2].matchAll(KEYWORD_ARG)) {

@@ -38,10 +38,6 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'destroys a storage pool or volume and its data',
   ],
   [
-    /\b(?:curl|http|xh|wget)\b[^;&|\n]*(?:-X\s*|--request[=\s]+|--method[=\s]+|\bDELETE\s)['"]?DELETE['"]?[^;&|\n]*:9200\/(?:_all|\*|[\w.-]*\*)|\b(?:curl|http|xh)\b[^;&|\n]*:9200\/(?:_all|\*|[\w.-]*\*)['"]?[^;&|\n]*(?:-X\s*|--request[=\s]+)['"]?DELETE\b/,
-    'deletes every matching search index (Elasticsearch)',
-  ],
-  [
     /\bkubectl\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:ns|namespaces?|nodes?|pv|persistentvolumes?|crds?|customresourcedefinitions?|clusterroles?|all)\b|\bkubectl\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
     'deletes cluster resources (kubectl delete)',
   ],
@@ -161,5 +157,21 @@ export function assessHiddenShell(command: string, findings: Findings): void {
     if (DRY_RUN.test(statementAt(text, match.index))) findings.add('high', `shell: ${why}, as a dry run`);
     else findings.add('critical', `shell: ${why}`);
   }
+  if (text.includes('DELETE')) wildcardHttpDelete(text, findings);
   assessPrivilegeGrant(text, findings, 'shell');
+}
+
+/** URLs in a command line, and the first segment of their path. */
+const URL_PATH = /(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+:\d{2,5}(\/[^\s'"?#]*)|https?:\/\/[^\s/'"]+(\/[^\s'"?#]*)/g;
+
+/** `curl -X DELETE 'http://es:9200/_all'`, `…/logs-*`: an HTTP DELETE of every top-level resource a wildcard matches. */
+function wildcardHttpDelete(text: string, findings: Findings): void {
+  if (!/(?:-X\s*|--request[=\s]+|--method[=\s]+|\s)['"]?DELETE\b/.test(text)) return;
+  for (const match of text.matchAll(URL_PATH)) {
+    const first = (match[1] ?? match[2] ?? '').split('/').filter((segment) => segment !== '')[0];
+    if (first !== undefined && (first === '_all' || first.includes('*'))) {
+      findings.add('critical', `shell: HTTP DELETE of every resource \`${first}\` matches (an index pattern or _all)`);
+      return;
+    }
+  }
 }

@@ -73,7 +73,7 @@ const NEW_ACCOUNT = /\bnet(?:\.exe)?\s+user\s+\S+\s+\S+.*\/add\b|\bNew-LocalUser
 export function assessWindowsCommand(raw: string, findings: Findings, depth = 0): void {
   if (raw.length > 65536) return;
   // `& ('Remove' + '-Item')` is `Remove-Item`: literal pieces are read joined.
-  const text = foldCodeLiterals(raw);
+  const text = /&\s*[('"$]/.test(raw) ? foldCodeLiterals(raw) : raw;
   if (!WINDOWS_TRAITS.test(text)) return;
   for (const [pattern, why] of RULES) if (pattern.test(text)) findings.add('critical', `windows: ${why}`);
   const statements = text.split(/[;&|\n]|\(|\)/);
