@@ -1,4 +1,4 @@
-// Code that spells a name or a command in pieces so that no single literal shows it:
+// Code that spells a name, a path or a command in pieces so that no single literal shows it:
 // `'sys' + 'tem'`, `['rm', '-rf', '/'].join(' ')`, `` `rm -rf ${'/'}` ``, `getattr(os,
 // 'system')(…)`, PowerShell's `& ('Remove' + '-Item')`, or a literal kept in a name first (`cmd =
 // 'rm -rf /'; os.system(cmd)`, `$c = 'Remove-Item'; & $c`). The pieces are joined back into one
@@ -50,6 +50,10 @@ function isAssignmentSite(text: string, offset: number, before: string): boolean
   );
 }
 
+/** Expressions for the home folder in Python, Node, Ruby and PowerShell code. */
+const HOME_EXPRESSION =
+  /\b(?:os\.path\.)?expanduser\(\s*(["'])(~[^"'\n]{0,200})\1\s*\)|(?:\brequire\(\s*["'](?:node:)?os["']\s*\)|\bos)\.homedir\(\s*\)|\b(?:pathlib\.)?Path\.home\(\s*\)|\bDir\.home\b|\bprocess\.env\.(?:HOME|USERPROFILE)\b|\bos\.environ\[\s*["']HOME["']\s*\]|\bos\.getenv\(\s*["']HOME["']\s*\)|\bENV\[\s*["']HOME["']\s*\]/g;
+
 function literalValue(quoted: string): string {
   return quoted.slice(1, -1);
 }
@@ -64,8 +68,10 @@ function asLiteral(value: string): string {
 
 /** The code with literal pieces joined and indirect calls made plain; the same text when there is nothing to fold. */
 export function foldCodeLiterals(code: string): string {
-  if (code.length > 65536 || !/[+]|join|getattr|&\s*\(?\s*["'$]|\$\{|=/.test(code)) return code;
+  if (code.length > 65536 || !/[+]|join|getattr|&\s*\(?\s*["'$]|\$\{|=|home|HOME|expanduser/.test(code)) return code;
   let text = code;
+  // `os.homedir()`, `Path.home()`, `expanduser('~/x')`: the home folder written as the literal `~`.
+  if (/home|HOME|expanduser/.test(text)) text = text.replace(HOME_EXPRESSION, (_all, _q, path?: string) => asLiteral(path ?? '~'));
   if (text.includes('${'))
     text = text.replace(TEMPLATE, (_all, body: string) =>
       asLiteral(body.replace(/\$\{\s*(?:"([^"]*)"|'([^']*)')\s*\}/g, (_m, a?: string, b?: string) => a ?? b ?? '')),

@@ -93,7 +93,9 @@ const ADMIN_GRANT =
 const IAM_COMMAND =
   /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b|\bgh\s+api\b[^;&|\n]*(?:\/memberships\/|\/collaborators\/)|\bvault\s+(?:write\s+(?:-\S+\s+)*auth\/|token\s+create\b)/;
 
-const DRY_RUN = /(?:^|\s)(?:--dry-run(?:=(?:client|server|true))?|--dryrun|--what-if|--whatif|-WhatIf)(?=\s|$|;)/;
+/** Asked only to show what it would do, or its usage: nothing is deleted. */
+const DRY_RUN =
+  /(?:^|\s)(?:--dry-run(?:=(?:client|server|true))?|--dryrun|--what-if|--whatif|-WhatIf|-help|--help|--preview-only)(?=\s|$|;)/;
 
 /** The statement of a command line that holds the character at `index` (split at `;`, `&&`, `||`, newlines). */
 function statementAt(text: string, index: number): string {
@@ -153,7 +155,7 @@ export function assessHiddenShell(command: string, findings: Findings): void {
   for (const [pattern, why] of INFRA_DELETES) {
     const match = pattern.exec(text);
     if (match === null) continue;
-    // `helm uninstall web --dry-run`, `az … delete --what-if`: the same command asked only to show what it would do.
+    // `helm uninstall web --dry-run`, `az … delete --what-if`, `terraform destroy -help`: nothing is deleted.
     if (DRY_RUN.test(statementAt(text, match.index))) findings.add('high', `shell: ${why}, as a dry run`);
     else findings.add('critical', `shell: ${why}`);
   }

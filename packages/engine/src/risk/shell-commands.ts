@@ -405,8 +405,14 @@ function runRules(c: RuleContext): void {
       if (
         c.args.some((word) => word.text === 'destroy') ||
         (c.args.some((word) => word.text === 'apply') && c.args.some((word) => word.text === '-destroy'))
-      )
-        c.scan.add('critical', `shell: destroys infrastructure (${name} destroy)`);
+      ) {
+        // `terraform destroy -help` prints its usage; `pulumi destroy --preview-only` only shows the plan.
+        const shows = c.args.some((word) => /^--?(?:help|h|preview-only)$/.test(word.text));
+        c.scan.add(
+          shows ? 'high' : 'critical',
+          `shell: destroys infrastructure (${name} destroy)${shows ? ', asked only to show it' : ''}`,
+        );
+      }
       return;
     case 'ztcp':
       c.scan.netOpened = true;

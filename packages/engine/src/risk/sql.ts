@@ -383,6 +383,10 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
         findings.add('critical', `sql: CREATE OR REPLACE ${object}${nameAfter(tokens, next + 1)} drops the existing one and its data`);
         found = true;
       }
+    } else if (token === 'DROP' && tokens[i + 1] === 'OWNED' && tokens[i + 2] === 'BY') {
+      // PostgreSQL drops every object the role owns, in every schema of the database.
+      findings.add('critical', `sql: DROP OWNED BY${nameAfter(tokens, i + 3)} drops every object the role owns`);
+      found = true;
     } else if (token === 'DROP') {
       let next = i + 1;
       while (next < tokens.length && (tokens[next] === 'TEMPORARY' || tokens[next] === 'TEMP' || tokens[next] === 'EXTERNAL')) next++;
