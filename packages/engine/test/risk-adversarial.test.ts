@@ -4,7 +4,8 @@
 // must not be critical. Round 1 was written before the fixes; round 2 was written after them,
 // without looking at the rules, to measure how general they are; round 3 likewise after round 2's
 // fixes, with everyday developer and operator commands (family `harmless`) that must never be
-// critical. Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
+// critical; round 4 likewise after round 3's fixes (file tools with odd argument names, minor-unit
+// payment APIs, decoders into a shell, dialect-specific SQL, dry runs beside their real deletes). Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
 import assert from 'node:assert/strict';
@@ -40,6 +41,30 @@ test('the probe table covers every family with critical cases and benign twins',
   }
   for (const c of cases) assert.ok(c.expect === 'not critical' || (RISK_CLASSES as readonly string[]).includes(c.expect), c.note);
 });
+
+// Floors per round, critical recall (open rows count as misses) and benign rows rated critical:
+// what each round reached after its fixes. Round 4 was 170/209 (4 benign critical) on first sight.
+const FLOORS: Record<number, { critical: number; of: number }> = {
+  1: { critical: 306, of: 306 },
+  2: { critical: 147, of: 147 },
+  3: { critical: 67, of: 72 },
+  4: { critical: 209, of: 209 },
+};
+
+for (const [round, floor] of Object.entries(FLOORS)) {
+  test(`round ${round}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
+    const rows = cases.filter((c) => c.round === Number(round));
+    const critical = rows.filter((c) => c.expect === 'critical');
+    assert.equal(critical.length, floor.of, 'the round keeps its rows');
+    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
+    assert.ok(caught >= floor.critical, `round ${round}: ${caught}/${critical.length} critical`);
+    const benignCritical = rows
+      .filter((c) => c.expect !== 'critical')
+      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
+      .map((c) => c.note);
+    assert.deepEqual(benignCritical, [], `round ${round}: benign rows rated critical`);
+  });
+}
 
 for (const c of cases) {
   test(`probe ${c.family} r${c.round}: ${c.note}`, { skip: c.open }, () => {

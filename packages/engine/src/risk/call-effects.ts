@@ -11,6 +11,7 @@ import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
 import { adminRoleField, assessControlPlaneCall } from './http-control-plane.ts';
+import { adminBindingManifest } from './manifest-grants.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
 
@@ -45,6 +46,24 @@ const PATH_LIKE_KEYS = new Set([
   'data_file',
   'body_file',
 ]);
+/** Keys named after a file or an attachment whatever the tool's vocabulary (`attach`, `key_path`, `cert_file`). */
+const PATH_LIKE_KEY_SHAPE = /^attach|(?:^|_)(?:file|files|path|paths|filepath|filename|attachment|attachments)$/;
+
+/** The keys of the payload that name files: the known ones and those shaped like them (tested once per distinct key). */
+function pathLikeKeys(keys: ReadonlySet<string>): ReadonlySet<string> {
+  let shaped: Set<string> | undefined;
+  for (const key of keys) {
+    let known = shapedKeyCache.get(key);
+    if (known === undefined) {
+      known = !PATH_LIKE_KEYS.has(key) && key.length <= 40 && PATH_LIKE_KEY_SHAPE.test(key);
+      if (shapedKeyCache.size >= 4096) shapedKeyCache.clear();
+      shapedKeyCache.set(key, known);
+    }
+    if (known) (shaped ??= new Set(PATH_LIKE_KEYS)).add(key);
+  }
+  return shaped ?? PATH_LIKE_KEYS;
+}
+const shapedKeyCache = new Map<string, boolean>();
 const BODY_KEYS = new Set([
   'body',
   'data',
@@ -168,7 +187,7 @@ const GRANT_WORDS = new Set([
   'assignment',
 ]);
 const PAYMENT_URL =
-  /\/v\d+\/(?:transfers|payouts|charges|payment_intents|payments|withdrawals|transactions|remittances|disbursements|wires)\b|\/(?:transfers|payouts|payments|withdraw(?:als)?|wire|remittance)(?:\/|\?|$)|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com/i;
+  /\/v\d+\/(?:transfers?|payouts?|charges|payment_intents|payments?|withdrawals?|transactions|remittances?|disbursements?|wires?)\b|\/(?:transfers?|payouts?|payments?|withdraw(?:als?)?|wires?|remittances?|disbursements?)(?:\/|\?|$|[\s'"])|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com/i;
 // Files whose contents are keys: reading them hands the key to whoever reads the answer.
 const KEY_MATERIAL =
   /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ppk)|shadow|gshadow|master\.passwd|credentials(?:\.json|\.csv)?|\.netrc|\.pgpass|wallet\.dat|\.git-credentials|config\.json|kubeconfig|service[-_]account[\w.-]*\.json)$/i;
@@ -262,15 +281,16 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
   const push = (text: string, key: string): void => {
     if (found.length < MAX_CANDIDATES) found.push({ text, key });
   };
+  const pathKeys = pathLikeKeys(fields.keys);
   for (const field of fields.strings) {
-    if (PATH_LIKE_KEYS.has(field.key)) push(field.text, field.key);
+    if (pathKeys.has(field.key)) push(field.text, field.key);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
       for (const path of pathsInText(field.text, 8)) push(path, field.key);
     }
   }
-  for (const array of fields.arrays) if (PATH_LIKE_KEYS.has(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
+  for (const array of fields.arrays) if (pathKeys.has(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);
   return found;
 }
 
@@ -321,6 +341,15 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
   if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
     assessCode(tool, fields, findings);
+  // An RBAC manifest handed to any tool (`apply`, `create_resource`) binding the cluster's administrator role.
+  for (const field of fields.strings) {
+    // A binding manifest is never short: short strings skip the search.
+    const manifest = field.text.length >= 80 && field.text.includes('RoleBinding') ? adminBindingManifest(field.text) : undefined;
+    if (manifest !== undefined) {
+      findings.add('critical', `privileges: \`${tool.name}\` applies a ${manifest}`);
+      break;
+    }
+  }
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
     if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);

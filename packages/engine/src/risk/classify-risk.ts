@@ -18,6 +18,9 @@ import { assessWindowsCommand } from './windows-commands.ts';
 import { assessCryptoTransfers } from './crypto-transfers.ts';
 import { withGraphqlMutations } from './graphql-mutation.ts';
 import { assessShellPayment } from './shell-payment-calls.ts';
+import { assessShellCryptoSend } from './shell-crypto-sends.ts';
+import { assessCodePayments } from './code-payment-calls.ts';
+import { countsInMinorUnits } from './minor-unit-apis.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -179,12 +182,22 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   else findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  for (const command of classifyShell(tool, fields, findings)) assessShellPayment(command, threshold, findings);
+  for (const command of classifyShell(tool, fields, findings)) {
+    assessShellPayment(command, threshold, findings);
+    assessShellCryptoSend(command, threshold, findings);
+  }
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   const moneyDocument =
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
-  else assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings);
+  else
+    assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings, () =>
+      countsInMinorUnits(
+        tool.words,
+        fields.strings.slice(0, 64).map((field) => field.text),
+      ),
+    );
+  assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);

@@ -10,6 +10,9 @@ import { secretFile } from './secret-files.ts';
 
 const READ_CALL =
   /\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|readFile(?:Sync)?\s*\(|\bfopen\s*\(|file_get_contents|File\.(?:read|open|readlines)|IO\.read|\bslurp\b|ReadAllText|ReadAllBytes|Get-Content|readLines|Files\.read|ioutil\.ReadFile|os\.ReadFile|\bcat\b|load_pem|load_key|\bloadtxt|read_csv|json\.load|yaml\.safe_load|configparser|\.read\(\)/;
+/** A string literal appended to an expression for the home folder. */
+const HOME_JOIN =
+  /(?:\bHOME\b|\bUSERPROFILE\b|homedir\(\)|Path\.home\(\)|Dir\.home|expanduser\(\s*["']~["']\s*\)|getenv\(\s*["']HOME["']\s*\))["'\])]{0,3}\s*(?:\+|,|\/|\.join\(|\+=)\s*["']([^"'\n]{2,200})["']/g;
 /** String literals joined by `,`, `+` or `/` (a path built from parts). */
 const LITERAL_CHAIN = /(?:["'][^"'\n]{1,200}["']\s*[,+/]\s*)+["'][^"'\n]{1,200}["']/g;
 
@@ -28,6 +31,8 @@ export function codeSecretReads(text: string): { path: string; why: string }[] {
     if (/[\\/]/.test(literal) || /^\.[\w-]+$|^id_\w+$/.test(literal))
       consider(literal.startsWith('.') && !literal.startsWith('./') ? `~/${literal}` : literal);
   }
+  // `process.env.HOME + '/.docker/config.json'`, `os.homedir() + "/.npmrc"`: a literal joined to the home folder.
+  for (const match of text.matchAll(HOME_JOIN)) consider(`~/${match[1].replace(/^[\\/]+/, '')}`);
   LITERAL_CHAIN.lastIndex = 0;
   for (const match of text.matchAll(LITERAL_CHAIN)) {
     const parts = [...match[0].matchAll(/["']([^"'\n]{1,200})["']/g)].map((part) => part[1].replace(/^[\\/]+|[\\/]+$/g, ''));

@@ -41,10 +41,50 @@ function bigValue(text: string): bigint | undefined {
   return undefined;
 }
 
+/** Amounts named by a chain's base unit (`lamports`, `amount_sats`, `value_wei`): the asset and units per coin. */
+const BASE_UNIT_KEY = /(?:^|_)(lamports|satoshis?|sats|gwei|wei)$/;
+const BASE_UNITS: Record<string, readonly [string, number]> = {
+  lamports: ['SOL', 1e9],
+  satoshi: ['BTC', 1e8],
+  satoshis: ['BTC', 1e8],
+  sats: ['BTC', 1e8],
+  gwei: ['ETH', 1e9],
+  wei: ['ETH', 1e18],
+};
+
+function hasBaseUnitKey(keys: ReadonlySet<string>): boolean {
+  for (const key of keys) {
+    // Every base-unit name ends in `s` or `i` (lamports, sats, gwei, wei): other keys skip the pattern.
+    const last = key.charCodeAt(key.length - 1);
+    if ((last === 115 || last === 105) && BASE_UNIT_KEY.test(key)) return true;
+  }
+  return false;
+}
+
+function assessBaseUnits(fields: PayloadFields, threshold: number, findings: Findings): boolean {
+  let seen = false;
+  for (const scalar of fields.scalars) {
+    const unit = BASE_UNIT_KEY.exec(scalar.key)?.[1];
+    if (unit === undefined) continue;
+    const raw = typeof scalar.value === 'number' ? scalar.value : /^\d{1,30}$/.test(scalar.value.trim()) ? Number(scalar.value) : NaN;
+    if (!Number.isFinite(raw)) continue;
+    const [asset, perCoin] = BASE_UNITS[unit];
+    const coins = raw / perCoin;
+    const usd = toUsd(coins, asset);
+    seen = true;
+    findings.add(
+      usd >= threshold ? 'critical' : 'high',
+      `money: sends ${coins} ${asset} (\`${scalar.key}\` in ${unit}) ${usd >= threshold ? '>=' : '<'} ${threshold} in USD`,
+    );
+  }
+  return seen;
+}
+
 /** Adds findings for ETH sent in wei and ERC-20 calls in calldata; returns whether any was seen. */
 export function assessCryptoTransfers(fields: PayloadFields, toolWords: string[], threshold: number, findings: Findings): boolean {
-  if (!fields.keys.has('value') && !CALLDATA_KEY_LIST.some((key) => fields.keys.has(key))) return false;
-  let seen = false;
+  const baseUnits = hasBaseUnitKey(fields.keys) && assessBaseUnits(fields, threshold, findings);
+  if (!fields.keys.has('value') && !CALLDATA_KEY_LIST.some((key) => fields.keys.has(key))) return baseUnits;
+  let seen = baseUnits;
   const chainTool = toolWords.some((word) => CHAIN_WORDS.test(word));
   for (const field of fields.strings) {
     if (field.text.length > 16384) continue;

@@ -6,6 +6,8 @@
 // what it could run cannot be resolved, a human decides. Token tests on the command text; linear.
 
 import type { Findings } from './findings.ts';
+import { resolveDecodedPipe } from './shell-decoders.ts';
+import { adminBindingManifest } from './manifest-grants.ts';
 
 // A stage that turns hidden text into a command.
 const DECODER =
@@ -26,6 +28,15 @@ const RM_ROOT_GLOB =
   /\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\S+\s+)*(?:[^\s;|&]*\s+)*?['"]?\/(?:[^\s/;|&'"]*[*?[][^\s/;|&'"]*)(?:\/[^\s;|&'"]*)?['"]?(?:\s|$|;)/;
 
 const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bhelmfile\s+(?:\S+\s+)*?(?:destroy|delete)\b/, 'uninstalls every release of the helmfile'],
+  [
+    /\betcdctl\s+(?:\S+\s+)*?del(?:ete)?\s+(?:(?:--\S+\s+)*(?:""|''|\/|\\0|\\x00)(?:\s+--\S+)*\s*(?:--prefix|--from-key)|(?:--\S+\s+)*(?:--prefix|--from-key)(?:=true)?\s+(?:""|''|\/|\\0|\\x00))(?=\s|$|;)/,
+    'deletes every key of the cluster store (etcd)',
+  ],
+  [
+    /\bzfs\s+destroy\s+(?:-\w+\s+)*-\w*[rR]\w*\s|\bzpool\s+destroy\b|\blvremove\s+(?:-\S+\s+)*(?:-f\b|--force\b)|\bvgremove\s+(?:-\S+\s+)*-f\b/,
+    'destroys a storage pool or volume and its data',
+  ],
   [
     /\bkubectl\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:ns|namespaces?|nodes?|pv|persistentvolumes?|crds?|customresourcedefinitions?|clusterroles?|all)\b|\bkubectl\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
     'deletes cluster resources (kubectl delete)',
@@ -74,10 +85,31 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+// Administrator roles by name or by their well-known ids (Entra Global, Privileged Role, Privileged
+// Authentication, Security and Application Administrator; Azure Owner and User Access Administrator),
+// `role=admin` in an API call's fields, Vault's `root` policy.
 const ADMIN_GRANT =
-  /\ballUsers\b|\ballAuthenticatedUsers\b|--acl\s+['"]?public-read(?:-write)?\b|--grant-full-control\s+\S*AllUsers|--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|roles\/iam\.serviceAccount(?:TokenCreator|User|KeyAdmin)\b|\b(?:Directory\.ReadWrite\.All|RoleManagement\.ReadWrite\.Directory|AppRoleAssignment\.ReadWrite\.All|Application\.ReadWrite\.All)\b|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b/;
+  /\ballUsers\b|\ballAuthenticatedUsers\b|--acl\s+['"]?public-read(?:-write)?\b|--grant-full-control\s+\S*AllUsers|--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|roles\/iam\.serviceAccount(?:TokenCreator|User|KeyAdmin)\b|\b(?:Directory\.ReadWrite\.All|RoleManagement\.ReadWrite\.Directory|AppRoleAssignment\.ReadWrite\.All|Application\.ReadWrite\.All)\b|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b|\b(?:role|permission)=["']?(?:admin|owner)\b|-?\bpolic(?:y|ies)=["']?(?:[\w-]+,)*root\b|\b(?:62e90394-69f5-4237-9190-012177145e10|e8611ab8-c189-46e8-94e1-60213ab1f814|7be44c8a-adaf-4e2a-84d6-ab2649e08a13|194ae4cb-b126-40b2-bd5b-6091b380977d|158c047a-c907-4556-b7ef-446551a6b5f7|9b895d92-2cd3-44c7-9d02-a6ac2d5ea5c3|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/i;
 const IAM_COMMAND =
-  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b/;
+  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b|\bgh\s+api\b[^;&|\n]*(?:\/memberships\/|\/collaborators\/)|\bvault\s+(?:write\s+(?:-\S+\s+)*auth\/|token\s+create\b)/;
+
+/** Asked only to show what it would do, or its usage: nothing is deleted. */
+const DRY_RUN =
+  /(?:^|\s)(?:--dry-run(?:=(?:client|server|true))?|--dryrun|--what-if|--whatif|-WhatIf|-help|--help|--preview-only)(?=\s|$|;)/;
+
+/** The statement of a command line that holds the character at `index` (split at `;`, `&&`, `||`, newlines). */
+function statementAt(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('||'), before.lastIndexOf('\n')) + 1;
+  const rest = text.slice(index);
+  const end = rest.search(/;|&&|\|\||\n/);
+  return text.slice(start, end < 0 ? text.length : index + end);
+}
+
+function harmlessDecodedPipe(text: string): boolean {
+  const decoded = resolveDecodedPipe(text);
+  return decoded !== undefined && !DANGER_WORDS.test(decoded.replace(/[_,:.%+]/g, ' '));
+}
 
 /** Whether the text names an administrator-level role or policy. */
 export function isAdminGrant(text: string): boolean {
@@ -86,7 +118,9 @@ export function isAdminGrant(text: string): boolean {
 
 /** Privilege grants in any text (a command or an API body): high, critical when admin-level. */
 export function assessPrivilegeGrant(text: string, findings: Findings, via: string): boolean {
-  if (!IAM_COMMAND.test(text)) return false;
+  const manifest = adminBindingManifest(text);
+  if (manifest !== undefined) findings.add('critical', `${via}: applies a ${manifest}`);
+  if (!IAM_COMMAND.test(text)) return manifest !== undefined;
   if (ADMIN_GRANT.test(text)) findings.add('critical', `${via}: grants administrator-level access`);
   else findings.add('high', `${via}: grants access rights (IAM or role binding)`);
   return true;
@@ -95,7 +129,9 @@ export function assessPrivilegeGrant(text: string, findings: Findings, via: stri
 /** Adds findings for hidden or environment-wide commands in one shell command text. */
 export function assessHiddenShell(command: string, findings: Findings): void {
   const text = command.length > 65536 ? command.slice(0, 65536) : command;
-  if (DECODER.test(text) && TO_SHELL.test(text))
+  // Decoded text that is known and holds nothing dangerous (`echo ZGF0ZQ== | base64 -d | sh` runs `date`)
+  // is left to the shell analysis, which reads it as a command; encoding a dangerous piece is hiding it.
+  if (DECODER.test(text) && TO_SHELL.test(text) && !harmlessDecodedPipe(text))
     findings.add('critical', 'shell: decoded or transformed text piped into a shell (what runs is hidden)');
   else if (EVAL_LIKE.test(text) && SUBSTITUTION.test(text) && DECODER.test(text))
     findings.add('critical', 'shell: eval or `sh -c` of text decoded at run time (what runs is hidden)');
@@ -117,7 +153,27 @@ export function assessHiddenShell(command: string, findings: Findings): void {
   }
   if (RM_ROOT_GLOB.test(text)) findings.add('critical', 'shell: recursive delete of a glob that reaches top-level system folders');
   for (const [pattern, why] of INFRA_DELETES) {
-    if (pattern.test(text)) findings.add('critical', `shell: ${why}`);
+    const match = pattern.exec(text);
+    if (match === null) continue;
+    // `helm uninstall web --dry-run`, `az … delete --what-if`, `terraform destroy -help`: nothing is deleted.
+    if (DRY_RUN.test(statementAt(text, match.index))) findings.add('high', `shell: ${why}, as a dry run`);
+    else findings.add('critical', `shell: ${why}`);
   }
+  if (text.includes('DELETE')) wildcardHttpDelete(text, findings);
   assessPrivilegeGrant(text, findings, 'shell');
+}
+
+/** URLs in a command line, and the first segment of their path. */
+const URL_PATH = /(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+:\d{2,5}(\/[^\s'"?#]*)|https?:\/\/[^\s/'"]+(\/[^\s'"?#]*)/g;
+
+/** `curl -X DELETE 'http://es:9200/_all'`, `…/logs-*`: an HTTP DELETE of every top-level resource a wildcard matches. */
+function wildcardHttpDelete(text: string, findings: Findings): void {
+  if (!/(?:-X\s*|--request[=\s]+|--method[=\s]+|\s)['"]?DELETE\b/.test(text)) return;
+  for (const match of text.matchAll(URL_PATH)) {
+    const first = (match[1] ?? match[2] ?? '').split('/').filter((segment) => segment !== '')[0];
+    if (first !== undefined && (first === '_all' || first.includes('*'))) {
+      findings.add('critical', `shell: HTTP DELETE of every resource \`${first}\` matches (an index pattern or _all)`);
+      return;
+    }
+  }
 }

@@ -14,10 +14,12 @@ const WHOLE_RESOURCES =
   /^(?:namespaces|projects|resourcegroups|resource_?groups|subscriptions|clusters|buckets|b|databases|instances|droplets|servers|apps|stacks|vaults|zones|volumes|repos|repositories|accounts|organizations|orgs|workspaces|environments|managedclusters|storageaccounts|virtualmachines|flexibleservers|nodepools|deployments|statefulsets|persistentvolumes|persistentvolumeclaims|tables|indices|topics|keyrings|cryptokeys|secrets|services|sites|functions|domains)$/i;
 /** URLs that grant rights (the body says which). */
 const GRANT_URL =
-  /:setIamPolicy\b|\/memberships\/|\/collaborators\/|roleAssignments|\/(?:cluster)?rolebindings\b|Action=(?:Attach(?:User|Role|Group)Policy|Put(?:User|Role|Group)Policy|AddUserToGroup|CreateAccessKey)\b|\/members(?:\/|$|\?)|\/permissions(?:\/|$|\?)|\/admins?(?:\/|$|\?)|\/teams\/[^/]+\/memberships\//i;
+  /:setIamPolicy\b|\/memberships\/|\/collaborators\/|roleAssignments|\/(?:cluster)?rolebindings\b|Action=(?:Attach(?:User|Role|Group)Policy|Put(?:User|Role|Group)Policy|AddUserToGroup|CreateAccessKey)\b|\/members(?:\/|$|\?)|\/permissions(?:\/|$|\?)|\/admins?(?:\/|$|\?)|\/teams\/[^/]+\/memberships\/|\/users\/[^/]+\/roles(?:\/|$|\?)|\/roleManagement\//i;
 const ADMIN_ROLE_VALUE =
-  /^(?:admin|administrator|owner|owners|superuser|super_admin|root|cluster-admin|org_admin|organization_owner|maintain)$/i;
+  /^(?:admin|administrator|owner|owners|superuser|root|cluster-admin|organization_owner|maintain|(?:super|org|organization|global|tenant|account)[_ -]?admin(?:istrator)?)$/i;
 const ROLE_KEYS = new Set(['role', 'roles', 'permission', 'permissions', 'access_level', 'role_name', 'role_definition_id', 'level']);
+/** On a URL that grants rights, the role may be given as its type (Okta: `{type: "SUPER_ADMIN"}`). */
+const GRANT_TYPE_KEYS = new Set(['type', 'role_type', 'roletype']);
 
 /** Whether a role or permission field names an owner or administrator (`permission: "admin"`, `roleDefinitionName: "Owner"`). */
 export function adminRoleField(fields: PayloadFields): boolean {
@@ -45,6 +47,19 @@ function wholeResource(url: string): string | undefined {
   return WHOLE_RESOURCES.test(collection) ? collection.toLowerCase() : undefined;
 }
 
+/** A path that stands for many top-level resources: `_all`, `/*`, `/logs-*` (Elasticsearch, OpenSearch and similar APIs). */
+function wildcardPath(url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+  // The first segment names the top-level collection (an index pattern); a wildcard deeper down is one collection's purge.
+  const segments = path.split('/').filter((segment) => segment !== '');
+  return segments.includes('_all') || (segments[0] !== undefined && segments[0].includes('*') && segments[0].length <= 128);
+}
+
 /** Adds findings for control-plane deletes and admin grants made with a generic HTTP call. */
 export function assessControlPlaneCall(toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
   const url = fields.strings.find(
@@ -60,9 +75,14 @@ export function assessControlPlaneCall(toolWords: readonly string[], fields: Pay
     const resource = wholeResource(url.text.trim());
     if (resource !== undefined)
       findings.add('critical', `infrastructure: HTTP DELETE of a whole ${resource} (\`${url.text.slice(0, 100)}\`)`);
+    else if (wildcardPath(url.text.trim()))
+      findings.add('critical', `infrastructure: HTTP DELETE of every resource a wildcard matches (\`${url.text.slice(0, 100)}\`)`);
   }
   if (GRANT_URL.test(url.text) && method !== 'GET') {
-    const admin = fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields);
+    const admin =
+      fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) ||
+      adminRoleField(fields) ||
+      fields.strings.some((field) => GRANT_TYPE_KEYS.has(field.key) && field.text.length < 80 && ADMIN_ROLE_VALUE.test(field.text.trim()));
     findings.add(
       admin ? 'critical' : 'high',
       `privileges: HTTP call ${admin ? 'grants administrator-level access' : 'changes access rights'} (\`${url.text.slice(0, 100)}\`)`,

@@ -8,6 +8,7 @@
 import type { Findings } from './findings.ts';
 import { currencyIn, memoAmount, parseLooseAmount, quantityOfAsset, quantityTimesPrice, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
+import { fromMinorUnits } from './minor-unit-apis.ts';
 
 /** Default amount from which a transfer is critical. */
 export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
@@ -144,11 +145,18 @@ function moneyAmount(field: ScalarField): number | undefined {
 }
 
 /** The amount of a money field in dollars: its own currency mark, else its siblings'. */
-function moneyAmountUsd(fields: PayloadFields, field: ScalarField): { amount: number; currency?: string } | undefined {
-  const amount = moneyAmount(field);
-  if (amount === undefined) return undefined;
+function moneyAmountUsd(
+  fields: PayloadFields,
+  field: ScalarField,
+  minorUnitApi: boolean,
+): { amount: number; original: number; currency?: string } | undefined {
+  const read = moneyAmount(field);
+  if (read === undefined) return undefined;
   const currency = (typeof field.value === 'string' ? currencyIn(field.value) : undefined) ?? siblingCurrency(fields, field);
-  return { amount: toUsd(amount, currency), currency };
+  // An API that counts in minor units (Stripe's `amount=2000` is 20.00): its plain whole numbers are cents.
+  const minor = minorUnitApi && /^(?:amount|value)$/.test(field.key) && /^\d+$/.test(String(field.value).trim());
+  const amount = minor ? fromMinorUnits(read, currency) : read;
+  return { amount: toUsd(amount, currency), original: amount, currency };
 }
 
 function format(amount: number): string {
@@ -159,9 +167,17 @@ function format(amount: number): string {
  * Adds money findings. `paymentTool` is true when the tool's name says it moves money.
  * Returns whether a payment was recognised.
  */
-export function assessMoney(fields: PayloadFields, paymentTool: boolean, threshold: number, findings: Findings): boolean {
+export function assessMoney(
+  fields: PayloadFields,
+  paymentTool: boolean,
+  threshold: number,
+  findings: Findings,
+  countsInMinorUnits: boolean | (() => boolean) = false,
+): boolean {
   const transfer = paymentTool || hasTransferContext(fields);
   if (!transfer) return false;
+  // Read only for a transfer: whether the API counts in cents costs a scan of the call's texts.
+  const minorUnitApi = typeof countsInMinorUnits === 'function' ? countsInMinorUnits() : countsInMinorUnits;
   let largest: { amount: number; key: string } | undefined;
   const batches = new Map<string, { total: number; count: number }>();
   // Amounts written in words are strings without digits, which the field reader skips.
@@ -169,10 +185,10 @@ export function assessMoney(fields: PayloadFields, paymentTool: boolean, thresho
     .filter((f) => f.text.length <= 80 && !/\d/.test(f.text) && MONEY_KEY.test(f.key))
     .map((f) => ({ key: f.key, parentKey: f.parentKey, value: f.text, group: `.${f.key}` }));
   for (const field of [...fields.scalars, ...worded]) {
-    const read = moneyAmountUsd(fields, field);
+    const read = moneyAmountUsd(fields, field, minorUnitApi);
     if (read === undefined) continue;
     const amount = read.amount;
-    const original = moneyAmount(field);
+    const original = read.original;
     const key =
       read.currency !== undefined && read.currency !== 'USD' && original !== undefined
         ? `${field.key}\`: ${format(original)} ${read.currency} in USD \``

@@ -6,6 +6,7 @@
 
 import { criticalWriteTarget, pathsInText, protectedDeleteTarget, rootLikeTarget, sensitiveFile } from './paths.ts';
 import { codeSecretReads } from './code-secret-reads.ts';
+import { foldCodeLiterals } from './code-literal-folding.ts';
 
 /** What one piece of code does, as far as risk goes. */
 export interface CodeSignals {
@@ -68,7 +69,8 @@ const RUNS_TEXT = /\b(?:exec|eval|compile|execfile|instance_eval|Function)\s*\(|
 
 /** The signals of one piece of code (at most the first 64 KB are read). */
 export function readCode(code: string): CodeSignals {
-  const text = code.length > 65536 ? code.slice(0, 65536) : code;
+  // `'sys' + 'tem'`, `['rm', '-rf', '/'].join(' ')`: literal pieces are read joined.
+  const text = foldCodeLiterals(code.length > 65536 ? code.slice(0, 65536) : code);
   const sensitivePaths: { path: string; why: string }[] = [];
   for (const path of pathsInText(text)) {
     const why = sensitiveFile(path.replace(/[*]+$/, ''));

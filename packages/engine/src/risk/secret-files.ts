@@ -51,7 +51,10 @@ const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
     /(?:^|\/)(?:\.vault-token|\.my\.cnf|\.boto|\.s3cfg|\.dockercfg|\.git-credentials|\.netrc|_netrc|\.pgpass|\.npmrc|\.pypirc|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|master\.key|hosts\.yml|accessTokens\.json|msal_token_cache\.(?:json|bin)|application_default_credentials\.json|credentials\.db|access_tokens\.db|\.terraform\.d\/credentials\.tfrc\.json)$/,
     'credential or token file',
   ],
-  [/(?:^|\/)\.config\/(?:gcloud|gh|hub|doctl|helm\/repositories)\//, 'CLI credential store'],
+  [
+    /(?:^|\/)\.config\/(?:gcloud|gh|hub|doctl|helm\/repositories|rclone|op|configstore\/firebase-tools\.json)\/?|(?:^|\/)(?:\.wrangler\/config|\.snowsql|\.snowflake|\.oci)\/|(?:^|\/)(?:rclone\.conf|\.databrickscfg)$/,
+    'CLI credential store',
+  ],
   [/(?:^|\/)(?:Library\/Keychains|\.local\/share\/keyrings)\//, 'keychain'],
 ];
 /** Credential-file hits that are not secrets to print: public halves, host lists, histories. */

@@ -37,6 +37,7 @@ import { accountRule } from './shell-account-rules.ts';
 import { containerExecRule } from './shell-container-exec.ts';
 import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
 import { secretFile } from './secret-files.ts';
+import { decodeFilter } from './shell-decoders.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -206,6 +207,15 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   const written = head.text.includes('/') ? scan.writtenFiles.get(normalizePath(head.text)) : undefined;
   if (written !== undefined) scan.nested(written, `script ${head.text}`);
   runRules(context);
+  // `echo … | base64 -d`, `| xxd -r -p`, `| rev`, `| tr …`: what the filter prints is known text.
+  if (site.stdinText !== undefined && summary.output === undefined) {
+    const decoded = decodeFilter(
+      name,
+      args.map((word) => word.text),
+      site.stdinText,
+    );
+    if (decoded !== undefined) summary.output = decoded;
+  }
   secretReadRule(context);
   outputOptionWrites(context);
   commandOptions(context);
@@ -395,8 +405,14 @@ function runRules(c: RuleContext): void {
       if (
         c.args.some((word) => word.text === 'destroy') ||
         (c.args.some((word) => word.text === 'apply') && c.args.some((word) => word.text === '-destroy'))
-      )
-        c.scan.add('critical', `shell: destroys infrastructure (${name} destroy)`);
+      ) {
+        // `terraform destroy -help` prints its usage; `pulumi destroy --preview-only` only shows the plan.
+        const shows = c.args.some((word) => /^--?(?:help|h|preview-only)$/.test(word.text));
+        c.scan.add(
+          shows ? 'high' : 'critical',
+          `shell: destroys infrastructure (${name} destroy)${shows ? ', asked only to show it' : ''}`,
+        );
+      }
       return;
     case 'ztcp':
       c.scan.netOpened = true;
@@ -703,10 +719,26 @@ function truncateRule(c: RuleContext): void {
   }
 }
 
+function printfFormat(format: string, args: string[]): string {
+  let out = '';
+  let next = 0;
+  do {
+    out += format.replace(/%([sb%])/g, (_all, kind: string) => (kind === '%' ? '%' : (args[next++] ?? '')));
+  } while (next < args.length && next > 0 && out.length < 65536);
+  return out;
+}
+
 /** echo and printf print literal text that a pipe may hand to an interpreter. */
 function echoRule(c: RuleContext): void {
   const words = c.args.filter((word, index) => !(index === 0 && /^-[neE]+$/.test(word.text)));
-  const text = words.map((word) => word.text).join(' ');
+  // `printf '%s' 'text'`: the format's `%s` and `%b` take the arguments (the format is reused while any remain).
+  const format = c.name === 'printf' && words.length > 1 && /%[sb]/.test(words[0].text) && !/%[^sbn%]/.test(words[0].text);
+  const text = format
+    ? printfFormat(
+        words[0].text,
+        words.slice(1).map((word) => word.text),
+      )
+    : words.map((word) => word.text).join(' ');
   const escapes = c.name === 'printf' || c.args.some((word) => /^-\w*e/.test(word.text));
   // `printf "\x72\x6d"` prints `rm`: hex and octal escapes are decoded as the shell would.
   c.summary.output = escapes
@@ -733,17 +765,6 @@ function readRule(c: RuleContext): void {
     }
   }
   if (c.name === 'cat' && c.site.stdinText !== undefined) c.summary.output = c.site.stdinText;
-  if (c.name === 'base64' && c.site.stdinText !== undefined && c.args.some((word) => /^(?:-d|--decode|-D)$/.test(word.text))) {
-    const decoded = decodeBase64(c.site.stdinText);
-    if (decoded !== undefined) c.summary.output = decoded;
-  }
-}
-
-function decodeBase64(text: string): string | undefined {
-  const compact = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/=_-]{4,}$/.test(compact)) return undefined;
-  const decoded = Buffer.from(compact, 'base64').toString('utf8');
-  return /^[\x09\x0a\x0d\x20-\x7e]*$/.test(decoded) ? decoded : undefined;
 }
 
 /** kill -9 -1 (every process), kill 1 (init); other kills are high. */

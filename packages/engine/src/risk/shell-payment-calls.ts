@@ -7,6 +7,7 @@ import type { Findings } from './findings.ts';
 import { assessMoney } from './money.ts';
 import { collectFields } from './payload-fields.ts';
 import { isPaymentUrl } from './call-effects.ts';
+import { countsInMinorUnits } from './minor-unit-apis.ts';
 
 const PAYMENT_CLI = /\bstripe\s+(?:transfers|payouts|charges|payment_intents|refunds|topups|transfer_reversals)\s+create\b/;
 const FORM_PAIR =
@@ -28,5 +29,5 @@ export function assessShellPayment(command: string, threshold: number, findings:
       // Not JSON after all: the form pairs above still count.
     }
   }
-  assessMoney(collectFields(body), true, threshold, findings);
+  assessMoney(collectFields(body), true, threshold, findings, countsInMinorUnits([], [command]));
 }

@@ -102,7 +102,18 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['security', /\b(?:find-(?:generic|internet)-password\b.*\s-\w*[wg]\w*\b|dump-keychain\b.*\s-\w*d\b)/, 'prints keychain passwords'],
   ['gpg', /--export-secret-(?:sub)?keys\b/, 'exports private keys'],
   ['git', /\bcredential\s+fill\b|\bcredential-\w+\s+get\b/, 'prints stored git passwords'],
-  ['vault', /\b(?:kv\s+get|read)\s+\S|\btoken\s+lookup\b|\bprint\s+token\b/, 'prints secrets from the vault'],
+  // `vault policy read` shows a policy and `vault read sys/…` the server's state, not a secret.
+  [
+    'vault',
+    /^(?:-\S+\s+)*(?:kv\s+get\s+\S|read\s+(?:-\S+\s+)*(?!sys\/)\S)|^(?:-\S+\s+)*(?:token\s+lookup|print\s+token)\b/,
+    'prints secrets from the vault',
+  ],
+  // The private key in text form (`-text`) or re-encoded; `-pubout` prints only the public half.
+  [
+    'openssl',
+    /^(?:pkey|rsa|ec|dsa|pkcs8|pkcs12)\b(?!.*\s-pubout\b)(?!(?=.*\s-noout\b)(?!.*\s-text\b)).*\s-in\s+\S*(?:\.(?:key|pem|p12|pfx)|privkey\S*)(?:\s|$)/,
+    'prints a private key',
+  ],
   ['op', /\b(?:read\s+op:\/\/|item\s+get\b.*--reveal)/, 'prints secrets from a password manager'],
   ['bw', /\bget\s+(?:password|item)\b/, 'prints secrets from a password manager'],
   ['pass', /\bshow\b|^\s*[\w./-]+\s*$/, 'prints a password from the store'],

@@ -122,6 +122,8 @@ export class WordEvaluator {
           out.text += part.Op === 66 ? '<(…)' : '>(…)';
         } else if (result.output !== undefined) {
           out.text += result.output.replace(/\n+$/, '');
+          // Unquoted, the output is split into words like any expansion.
+          if (!quoted && /\s/.test(out.text)) out.splitsOnIfs = true;
         } else {
           out.dynamic = true;
           out.text += '$(…)';
@@ -155,6 +157,8 @@ export class WordEvaluator {
       const known = this.vars.get(name);
       if (known !== undefined) {
         out.text += known;
+        // `cmd="rm -rf /home"; $cmd`: an unquoted expansion is split into words.
+        if (!quoted && /\s/.test(known)) out.splitsOnIfs = true;
         return;
       }
     }

@@ -155,6 +155,15 @@ function scanSource(source: string, scan: ShellScan): void {
   }
 }
 
+/** A command whose first word expands to text holding shell operators (`$(echo … | base64 -d)` giving `curl … | sh`). */
+function runTimeCommandText(first: ShellNode | undefined, argv: Word[]): string | undefined {
+  const parts: ShellNode[] = first?.Parts ?? [];
+  if (!parts.some((part) => part.type === 'CmdSubst' || part.type === 'ParamExp')) return undefined;
+  if (argv.length === 0 || argv.some((word) => word.dynamic)) return undefined;
+  const text = argv.map((word) => word.text).join(' ');
+  return /[|;&<>`]|\$\(/.test(text) && text.length <= 8192 ? text : undefined;
+}
+
 /** A word known literally. */
 export function literalWord(text: string): Word {
   return { text, dynamic: false, fromDownload: false, splitsOnIfs: false, processSubstitution: false };
@@ -205,7 +214,8 @@ class Walker {
     const result: SubstitutionResult = { fromDownload: summaries.some((summary) => summary.downloader) };
     const sensitive = summaries.find((summary) => summary.readsSensitive !== undefined)?.readsSensitive;
     if (sensitive !== undefined) result.sensitiveRead = `${sensitive.why} ${quote(sensitive.path)}`;
-    if (summaries.length === 1 && (summaries[0].name === 'echo' || summaries[0].name === 'printf') && summaries[0].output !== undefined) {
+    // Output known as text: echo and printf of literals, and what a decoder made of them (`$(echo … | base64 -d)`).
+    if (summaries.length === 1 && summaries[0].output !== undefined && !summaries[0].downloader) {
       result.output = summaries[0].output;
     }
     return result;
@@ -260,6 +270,9 @@ class Walker {
             else argv.push(word);
           }
           fdSetup = argv.length === 1 && argv[0].text === 'exec';
+          if (argv.length === 0) this.assignAtRunTime(cmd.Assigns ?? []);
+          const built = runTimeCommandText(cmd.Args?.[0], argv);
+          if (built !== undefined) scan.nested(built, 'a command line built at run time');
           summary = analyzeCommand(argv, site, scan);
           if (
             summary.interpreterStdin !== undefined &&
@@ -298,6 +311,9 @@ class Walker {
         }
         case 'FuncDecl': {
           const name: string = cmd.Name?.Value ?? '';
+          const prefix = this.forwardingPrefix(cmd.Body);
+          // `f(){ "$@"; }; f dd …`: the function runs its arguments, so a call is read as that command.
+          if (prefix !== undefined && !scan.aliases.has(name)) scan.aliases.set(name, prefix);
           scan.functionStack.push(name);
           try {
             this.statement(cmd.Body, emptySite());
@@ -322,6 +338,29 @@ class Walker {
     }
     this.judgeRedirections(redirs, summary, fdSetup);
     return summary;
+  }
+
+  /** `c=$(echo … | base64 -d)`: a variable assigned text known only once the substitution ran. */
+  private assignAtRunTime(assigns: ShellNode[]): void {
+    for (const assign of assigns) {
+      const name: string = assign.Name?.Value ?? '';
+      if (name === '' || !assign.Value || assign.Append || assign.Array || this.scan.vars.has(name)) continue;
+      const value = this.evaluator.word(assign.Value);
+      if (!value.dynamic) this.scan.vars.set(name, value.text);
+    }
+  }
+
+  /** The words before `"$@"` when a function's body only runs its arguments (`sudo "$@"`), else undefined. */
+  private forwardingPrefix(body: ShellNode | undefined): string | undefined {
+    const block = body?.Cmd?.type === 'Block' ? body.Cmd.Stmts : body ? [body] : [];
+    if (!block || block.length !== 1) return undefined;
+    const call = block[0].Cmd;
+    if (call?.type !== 'CallExpr' || (call.Args ?? []).length === 0) return undefined;
+    const words: string[] = [];
+    for (const node of call.Args) words.push(this.evaluator.word(node).text);
+    const last = words.pop();
+    if (last !== '$@' && last !== '$*') return undefined;
+    return words.some((word) => word.includes('$')) ? undefined : words.join(' ');
   }
 
   private ifClause(cmd: ShellNode, site: CommandSite): CommandSummary[] {

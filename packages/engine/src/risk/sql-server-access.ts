@@ -44,6 +44,18 @@ export function sqlServerAccess(statement: SqlStatement, findings: Findings): bo
       add('LOAD DATA INFILE reads a file on the database server');
     else if (token === 'SHUTDOWN' && i === 0) add('SHUTDOWN stops the database server');
   }
+  if (tokens.includes('LOAD_EXTENSION')) add('load_extension loads native code into the database process');
+  // A function in C from a shared library, or in an untrusted language, runs code as the server's OS user.
+  const create = tokens[0] === 'CREATE' && tokens.includes('FUNCTION');
+  if (
+    create &&
+    (/\bLANGUAGE (?:C|INTERNAL|PLPYTHONU|PLPYTHON3U|PLPERLU|PLTCLU|PLSH)\b/.test(tokens.join(' ')) ||
+      statement.strings.some((s) => /\.(?:so|dll|dylib)(?:\.\d+)*$/.test(s.trim())))
+  )
+    add('CREATE FUNCTION binds native or untrusted code that runs on the database server');
+  // Settings whose value the server runs or loads: `archive_command`, `*_preload_libraries`.
+  if (tokens[0] === 'ALTER' && tokens[1] === 'SYSTEM' && tokens.some((t) => /_COMMAND$|_PRELOAD_LIBRARIES$|^DYNAMIC_LIBRARY_PATH$/.test(t)))
+    add('ALTER SYSTEM sets a command or library the database server will run');
   // Password hashes of the database's own accounts.
   const joined = tokens.join(' ');
   if (

@@ -108,6 +108,7 @@ const WRITE_WORDS = new Set([
   'DBA_USERS',
   'PG_LS_DIR',
   'LOAD_FILE',
+  'LOAD_EXTENSION',
   'UTL_FILE',
   'OPENROWSET',
   'SYS_EXEC',
@@ -227,7 +228,16 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
   if (expr.type === 'number') return Number(expr.value) !== 0;
   if (expr.type === 'binary_expr') {
     const operator = String(expr.operator).toUpperCase();
+    // `x IS NULL OR x IS NOT NULL`: one side or the other holds for every row.
+    if (operator === 'OR' && complementaryNullTests(expr.left, expr.right)) return true;
     if (operator === 'OR') return alwaysTrue(expr.left, depth + 1) || alwaysTrue(expr.right, depth + 1);
+    // `id = id`, `created_at >= created_at`: a column compared with itself.
+    if (
+      (operator === '=' || operator === '>=' || operator === '<=') &&
+      expr.left?.type === 'column_ref' &&
+      JSON.stringify(expr.left) === JSON.stringify(expr.right)
+    )
+      return true;
     if (operator === 'AND') return alwaysTrue(expr.left, depth + 1) && alwaysTrue(expr.right, depth + 1);
     const left = literal(expr.left);
     const right = literal(expr.right);
@@ -247,6 +257,20 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     }
   }
   return false;
+}
+
+function complementaryNullTests(left: SqlAst, right: SqlAst): boolean {
+  const test = (node: SqlAst): string | undefined =>
+    node?.type === 'binary_expr' && node.right?.type === 'null' ? String(node.operator).toUpperCase() : undefined;
+  const a = test(left);
+  const b = test(right);
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a !== b &&
+    [a, b].every((op) => op === 'IS' || op === 'IS NOT') &&
+    JSON.stringify(left.left) === JSON.stringify(right.left)
+  );
 }
 
 /** Names of the tables or databases a statement acts on, for reasons. */
@@ -350,7 +374,20 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
   let found = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
-    if (token === 'DROP') {
+    if (token === 'CREATE' && tokens[i + 1] === 'OR' && tokens[i + 2] === 'REPLACE') {
+      // `CREATE OR REPLACE DATABASE|SCHEMA|TABLE` drops the existing one with its data (Snowflake, BigQuery); a view holds none.
+      let next = i + 3;
+      while (next < tokens.length && /^(?:SECURE|TRANSIENT|EXTERNAL)$/.test(tokens[next])) next++;
+      const object = tokens[next];
+      if (DATA_OBJECTS.has(object)) {
+        findings.add('critical', `sql: CREATE OR REPLACE ${object}${nameAfter(tokens, next + 1)} drops the existing one and its data`);
+        found = true;
+      }
+    } else if (token === 'DROP' && tokens[i + 1] === 'OWNED' && tokens[i + 2] === 'BY') {
+      // PostgreSQL drops every object the role owns, in every schema of the database.
+      findings.add('critical', `sql: DROP OWNED BY${nameAfter(tokens, i + 3)} drops every object the role owns`);
+      found = true;
+    } else if (token === 'DROP') {
       let next = i + 1;
       while (next < tokens.length && (tokens[next] === 'TEMPORARY' || tokens[next] === 'TEMP' || tokens[next] === 'EXTERNAL')) next++;
       const object = tokens[next];
@@ -375,8 +412,11 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
   return found;
 }
 
+// Roles that are the database's administrator (or reach the server's files and programs) under
+// another name: PostgreSQL's `postgres` and server-file roles, cloud superuser roles, Snowflake's
+// ACCOUNTADMIN and SECURITYADMIN, SQL Server's sysadmin-level server roles.
 const ADMIN_GRANT =
-  /\bGRANT (?:ALL(?: PRIVILEGES)?|SUPER|SUPERUSER|DBA|SYSADMIN)\b[^;]*?\bON (?:\* \. \*|\.|DATABASE|ALL TABLES|SCHEMA)|\bWITH GRANT OPTION\b|\b(?:ALTER|CREATE) (?:USER|ROLE)\b[^;]*?\b(?:SUPERUSER|BYPASSRLS)\b|\bGRANT (?:DBA|SYSADMIN|SUPERUSER|RDS_SUPERUSER|DB_OWNER|CLOUDSQLSUPERUSER)\b|\bSP_ADDSRVROLEMEMBER\b/;
+  /\bGRANT (?:ALL(?: PRIVILEGES)?|SUPER|SUPERUSER|DBA|SYSADMIN)\b[^;]*?\bON (?:\* \. \*|\.|DATABASE|ALL TABLES|SCHEMA)|\bWITH GRANT OPTION\b|\b(?:ALTER|CREATE) (?:USER|ROLE)\b[^;]*?\b(?:SUPERUSER|BYPASSRLS)\b|\bGRANT (?:ROLE )?(?:DBA|SYSADMIN|SUPERUSER|RDS_SUPERUSER|DB_OWNER|CLOUDSQLSUPERUSER|AZURE_PG_ADMIN|ALLOYDBSUPERUSER|POSTGRES|PG_EXECUTE_SERVER_PROGRAM|PG_WRITE_SERVER_FILES|PG_READ_SERVER_FILES|ACCOUNTADMIN|SECURITYADMIN|ORGADMIN)\b(?: , \w+)* TO\b|\bGRANT CONTROL SERVER\b|\bALTER SERVER ROLE (?:SYSADMIN|SECURITYADMIN|SERVERADMIN)\b[^;]*?\bADD MEMBER\b|\bSP_ADDSRVROLEMEMBER\b/;
 
 function nameAfter(tokens: string[], start: number): string {
   let i = start;

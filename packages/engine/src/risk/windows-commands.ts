@@ -8,6 +8,7 @@
 import type { Findings } from './findings.ts';
 import { quote } from './findings.ts';
 import { secretFile } from './secret-files.ts';
+import { foldCodeLiterals } from './code-literal-folding.ts';
 
 /** Cheap gate: text that may be a Windows command line at all. */
 const WINDOWS_TRAITS =
@@ -69,8 +70,11 @@ const LOCAL_ADMIN_ADD =
 const NEW_ACCOUNT = /\bnet(?:\.exe)?\s+user\s+\S+\s+\S+.*\/add\b|\bNew-LocalUser\b/i;
 
 /** Adds findings for a Windows command line; returns quickly on text without Windows traits. */
-export function assessWindowsCommand(text: string, findings: Findings, depth = 0): void {
-  if (text.length > 65536 || !WINDOWS_TRAITS.test(text)) return;
+export function assessWindowsCommand(raw: string, findings: Findings, depth = 0): void {
+  if (raw.length > 65536) return;
+  // `& ('Remove' + '-Item')` is `Remove-Item`: literal pieces are read joined.
+  const text = /&\s*[('"$]/.test(raw) ? foldCodeLiterals(raw) : raw;
+  if (!WINDOWS_TRAITS.test(text)) return;
   for (const [pattern, why] of RULES) if (pattern.test(text)) findings.add('critical', `windows: ${why}`);
   const statements = text.split(/[;&|\n]|\(|\)/);
   const network = NETWORK.test(text);
@@ -78,14 +82,20 @@ export function assessWindowsCommand(text: string, findings: Findings, depth = 0
     const words = statement.trim().split(/\s+/);
     if (words.length < 2) continue;
     for (let i = 0; i < words.length - 1; i++) {
-      if (!READERS.test(words[i]) && !/^-(?:InFile|Path|LiteralPath|FilePath|Attachments?)$/i.test(words[i])) continue;
-      const target = words[i + 1].replace(/^['"]|['",]$/g, '');
+      const reader = READERS.test(words[i]) || /^-(?:InFile|Path|LiteralPath|FilePath|Attachments?)$/i.test(words[i]);
+      // On a line that talks to the network, a secret named anywhere (`curl.exe -T %USERPROFILE%\.aws\credentials`) goes out.
+      if (!reader && !(network && i > 0)) continue;
+      // The file is the first word after the reader's switches (`Get-Content -Raw <file>`).
+      let j = reader ? i + 1 : i;
+      while (reader && j < words.length - 1 && j < i + 3 && /^-[A-Za-z]+$/.test(words[j])) j++;
+      const target = words[j].replace(/^(?:[\w-]{1,32}=)?@|^['"]|['",]$/g, '').replace(/^['"]|['"]$/g, '');
       const why = secretFile(target);
       if (why === undefined) continue;
       findings.add(
         'critical',
         network ? `windows: sends a ${why} ${quote(target)} over the network` : `windows: prints a ${why} ${quote(target)}`,
       );
+      break;
     }
   }
   if (LOCAL_ADMIN_ADD.test(text)) {
