@@ -20,7 +20,7 @@ function chainSql(start: string, tenant: string, agent: string, floor = ''): str
   return `WITH RECURSIVE chain(seq, prev) AS (
     SELECT seq, agent_prev_seq FROM decisions WHERE seq = ${start} AND tenant_id = ${tenant} AND agent_id = ${agent}
     UNION ALL
-    SELECT d.seq, d.agent_prev_seq FROM chain JOIN decisions d ON d.seq = chain.prev
+    SELECT d.seq, d.agent_prev_seq FROM chain CROSS JOIN decisions d ON d.seq = chain.prev
     WHERE d.seq < chain.seq AND d.tenant_id = ${tenant} AND d.agent_id = ${agent}${above}
   )`;
 }
