@@ -17,6 +17,8 @@ import { newKeyRow } from '../src/key-rows.ts';
 import { encodeDecisionBody } from '../src/store/sqlite/decision-body.ts';
 import { MIGRATIONS } from '../src/store/sqlite/schema.ts';
 import type { DecisionListQuery } from '../src/store/store.ts';
+import { agentCountSql, agentListSql } from '../src/store/sqlite/agent-chain.ts';
+import { SEQ_FLOOR_SINCE } from '../src/store/sqlite/decision-periods.ts';
 
 const CHAIN_MIGRATION = MIGRATIONS.findIndex((sql) => sql.includes('ADD COLUMN agent_prev_seq'));
 const AGENTS = ['a', 'b', 'c', 'nobody'];
@@ -149,5 +151,26 @@ test('a data dir from before the chain: the migration links every decision, and 
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('every walk of the chain is rowid lookups: no statement scans the decisions of a tenant per step', async () => {
+  const store = new SqliteStore({ dataDir: ':memory:' });
+  try {
+    const params = { start: 1, tenantId: 't', agentId: 'a', tenant: 't', agent: 'a', since: 1, limit: 5, verdict: 'v', path: 'p' };
+    const statements = [
+      agentListSql([]),
+      agentListSql(['d.verdict = @verdict', 'd.path = @path']),
+      agentCountSql(SEQ_FLOOR_SINCE, 'd.created_at > @since'),
+    ];
+    for (const sql of statements) {
+      const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((row) => row.detail);
+      const onDecisions = plan.filter((detail) => /\b(decisions|d)\b/.test(detail));
+      assert.ok(onDecisions.length >= 3, plan.join('\n'));
+      for (const detail of onDecisions)
+        assert.match(detail, /^SEARCH (decisions|d) USING INTEGER PRIMARY KEY \(rowid=\?\)$/, plan.join('\n'));
+    }
+  } finally {
+    await store.close();
   }
 });
