@@ -79,12 +79,12 @@ test('an agent’s decisions listed by its chain equal the (tenant, agent, seq) 
     const second = await createTenantWithAdmin(store, { id: 'tn_second', name: 'second', email: null }, Date.now());
     const secondAdmin = (await store.findKeyByHash(hashSecret(second.apiKey)))!;
     const service = new DecisionService(store, SigningKeyRing.ephemeral());
-    // A decision marked `doom` fails after its agent's row and its own row were written: its savepoint (or, alone, its transaction) rolls back.
+    // A decision marked `doom` fails after its agent's row, its own row and its event were written: its savepoint (or, alone, its transaction) rolls back.
     const events = (store as unknown as { events: { appendDecision(row: { payload?: { doom?: boolean } }): void } }).events;
     const appendDecision = events.appendDecision.bind(events);
     events.appendDecision = (row, ...rest: unknown[]) => {
-      if (row.payload?.doom) throw new Error('disk full');
       (appendDecision as (...args: unknown[]) => void)(row, ...rest);
+      if (row.payload?.doom) throw new Error('disk full');
     };
     let n = 0;
     const call = (agent_id: string, doom: boolean) => {
@@ -99,6 +99,15 @@ test('an agent’s decisions listed by its chain equal the (tenant, agent, seq) 
       failed += (await Promise.allSettled(calls)).filter((result) => result.status === 'rejected').length;
     }
     assert.ok(failed > 5, 'some decisions rolled back');
+    // The events' seqs (remembered per tenant within a group commit, dropped with a rolled-back savepoint) have no gap.
+    for (const tenantId of ['tn_default', 'tn_second']) {
+      const seqs = store.db.prepare('SELECT seq FROM events WHERE tenant_id = ? ORDER BY seq').pluck().all(tenantId) as number[];
+      assert.deepEqual(
+        seqs,
+        seqs.map((_, i) => i + 1),
+        `${tenantId} events`,
+      );
+    }
     const compared = (await assertListingsMatch(store, 'tn_default')) + (await assertListingsMatch(store, 'tn_second'));
     assert.ok(compared > 100);
     const index = store.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'decisions_by_agent'`).get();

@@ -634,7 +634,7 @@ export class SqliteStore implements Store {
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
     try {
       this.pragmas.batchCommit();
-      this.journal.inBatch(() => this.transactions.batch(batch, outcomes));
+      this.journal.inBatch(() => this.events.inBatch(() => this.transactions.batch(batch, outcomes)));
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
