@@ -5,6 +5,7 @@ import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { ApprovalState, DecisionRow } from '../store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
+import { BatchTips } from './batch-tips.ts';
 import { approvalEventData, decisionEventData, type DecisionEventFields } from '../event-data.ts';
 
 // Kept importable from here for code written before the event data moved to event-data.ts.
@@ -25,7 +26,7 @@ export class SqliteEventLog {
    * events there are a plain INSERT (no MAX read back, no RETURNING). Lives only inside that
    * transaction (`inBatch`), and is dropped whenever a decision's savepoint rolls back (`rollbackTo`).
    */
-  private batchTips: Map<string, number> | null = null;
+  private readonly batchTips = new BatchTips<number>();
   private readonly after: Database.Statement;
 
   /** `decisionOf`: a decision's event fields, for the events that store only its id. */
@@ -55,11 +56,11 @@ export class SqliteEventLog {
     now: number,
     stored: string | Buffer = packJson(JSON.stringify(data)),
   ): EventRow {
-    const tip = this.batchTips?.get(tenantId);
+    const tip = this.batchTips.get(tenantId);
     let seq: number;
     if (tip === undefined) seq = (this.insert.get(tenantId, type, stored, now, tenantId) as Row).seq as number;
     else this.insertAt.run(tenantId, (seq = tip + 1), type, stored, now);
-    this.batchTips?.set(tenantId, seq);
+    this.batchTips.set(tenantId, seq);
     const event: EventRow = { tenantId, seq, type, data, createdAt: now };
     this.pending.push(event);
     return event;
@@ -154,17 +155,12 @@ export class SqliteEventLog {
   rollbackTo(mark: number): void {
     this.pending.length = Math.min(this.pending.length, mark);
     // The events remembered may be gone with the savepoint: read the tips again.
-    this.batchTips?.clear();
+    this.batchTips.clear();
   }
 
   /** Runs a group commit's transaction, remembering each tenant's last event seq while it runs. */
   inBatch<T>(run: () => T): T {
-    this.batchTips = new Map();
-    try {
-      return run();
-    } finally {
-      this.batchTips = null;
-    }
+    return this.batchTips.inBatch(run);
   }
 
   /** Drops the events of a transaction that rolled back. */
