@@ -1,5 +1,5 @@
 // Issue 15: an agent's recent-decision counts (agent controls: actions in the last hour, actions
-// running) come from `decisions_by_agent` starting at a seq floor per 5-minute period (decision-periods.ts)
+// running) come from the agent's decisions (agent-chain.ts) from a seq floor per 5-minute period (decision-periods.ts)
 // instead of a (tenant, agent, created_at) index. They must equal the plain count over created_at,
 // whatever the clock does, for decisions made before the migration too; a floor noted by a decision
 // that rolled back must not be taken as written.
