@@ -1,5 +1,5 @@
 // Issue 15: an agent's recent-decision counts (agent controls: actions in the last hour, actions
-// running) come from `decisions_by_agent` starting at a seq floor per 5-minute period (decision-periods.ts)
+// running) come from the agent's decisions (agent-chain.ts) from a seq floor per 5-minute period (decision-periods.ts)
 // instead of a (tenant, agent, created_at) index. They must equal the plain count over created_at,
 // whatever the clock does, for decisions made before the migration too; a floor noted by a decision
 // that rolled back must not be taken as written.
@@ -123,6 +123,12 @@ test('a data dir from before the migration keeps its counts: the floors are made
     old.pragma('journal_mode = WAL');
     for (let i = 0; i < PERIODS_MIGRATION; i++) old.exec(MIGRATIONS[i]);
     old.pragma(`user_version = ${PERIODS_MIGRATION}`);
+    // Its agents' rows, as the store wrote them with their decisions (the chain's head goes there:
+    // agent-chain.ts); their tenant is left out, as for the decisions, so the test's own admin bootstraps.
+    old.pragma('foreign_keys = OFF');
+    old
+      .prepare(`INSERT INTO agents (tenant_id, agent_id, created_at, last_seen_at) VALUES ('tn_old', 'a', @t, @t), ('tn_old', 'b', @t, @t)`)
+      .run({ t: T0 });
     const insert = old.prepare(
       `INSERT INTO decisions (id, tenant_id, agent_id, key_id, path, payload_hash, verdict, blocked, enforcing, mode, risk, detail,
          created_at, signature, signing_key_id, body, outcome) VALUES (?, 'tn_old', ?, 'key_1', '/tools/search', x'00', ?, 0, 1, 'enforce', 'low', '', ?, x'00', 'sk', x'00', ?)`,

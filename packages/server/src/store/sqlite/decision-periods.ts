@@ -7,7 +7,7 @@
 //   INVARIANT: every decision d has a row for period(d.created_at) whose first_seq <= d.seq.
 //
 // A decision with created_at > since is in a period >= period(since), so its seq is at least the
-// smallest first_seq of those periods: counting `decisions_by_agent` (tenant, agent, seq) from that
+// smallest first_seq of those periods: counting the agent's decisions (its chain, agent-chain.ts) from that
 // seq with the same `created_at > since` filter gives exactly the old count, whatever the clock did
 // (period() is monotone, and a new seq is larger than every seq before: decision-seq.ts). A row is
 // written once per period, not per decision; a count reads at most 5 minutes of the agent's

@@ -26,6 +26,7 @@ import type {
 } from '../budget-store.ts';
 import type { SqliteEventLog } from './sqlite-events.ts';
 import { SEQ_FLOOR_SINCE } from './decision-periods.ts';
+import { agentCountSql } from './agent-chain.ts';
 
 type Row = Record<string, any>;
 
@@ -115,16 +116,16 @@ export class SqliteBudgets implements BudgetStore {
            max_concurrent_actions = excluded.max_concurrent_actions, updated_at = excluded.updated_at`,
       ),
       deleteControls: db.prepare('DELETE FROM agent_controls WHERE tenant_id = ? AND agent_id = ?'),
-      // Issue 15: the agent's decisions from the seq floor of `since` on (decision-periods.ts), then the same filter.
+      // Issue 15: the agent's decisions from the seq floor of `since` on (decision-periods.ts), its chain
+      // walked down to that floor (agent-chain.ts), then the same filter.
       actionsSince: db.prepare(
-        `SELECT COUNT(*) AS n FROM decisions INDEXED BY decisions_by_agent
-         WHERE tenant_id = @tenant AND agent_id = @agent AND seq >= ${SEQ_FLOOR_SINCE} AND created_at > @since
-           AND verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`,
+        agentCountSql(SEQ_FLOOR_SINCE, `d.created_at > @since AND d.verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`),
       ),
       runningSince: db.prepare(
-        `SELECT COUNT(*) AS n FROM decisions INDEXED BY decisions_by_agent
-         WHERE tenant_id = @tenant AND agent_id = @agent AND seq >= ${SEQ_FLOOR_SINCE} AND created_at > @since AND outcome IS NULL
-           AND verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`,
+        agentCountSql(
+          SEQ_FLOOR_SINCE,
+          `d.created_at > @since AND d.outcome IS NULL AND d.verdict IN ('ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS')`,
+        ),
       ),
     };
   }

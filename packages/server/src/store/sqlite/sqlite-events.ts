@@ -5,6 +5,7 @@ import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { ApprovalState, DecisionRow } from '../store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
+import { BatchTips } from './batch-tips.ts';
 import { approvalEventData, decisionEventData, type DecisionEventFields } from '../event-data.ts';
 
 // Kept importable from here for code written before the event data moved to event-data.ts.
@@ -19,6 +20,13 @@ export class SqliteEventLog {
   private readonly listeners = new Set<EventListener>();
   private readonly nextSeq: Database.Statement;
   private readonly insert: Database.Statement;
+  private readonly insertAt: Database.Statement;
+  /**
+   * Issue 15: each tenant's last event seq as appended in the group commit under way, so its next
+   * events there are a plain INSERT (no MAX read back, no RETURNING). Lives only inside that
+   * transaction (`inBatch`), and is dropped whenever a decision's savepoint rolls back (`rollbackTo`).
+   */
+  private readonly batchTips = new BatchTips<number>();
   private readonly after: Database.Statement;
 
   /** `decisionOf`: a decision's event fields, for the events that store only its id. */
@@ -32,6 +40,7 @@ export class SqliteEventLog {
       `INSERT INTO events (tenant_id, seq, type, data, created_at)
        SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM events WHERE tenant_id = ? RETURNING seq`,
     );
+    this.insertAt = db.prepare('INSERT INTO events (tenant_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)');
     this.after = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?');
   }
 
@@ -47,7 +56,11 @@ export class SqliteEventLog {
     now: number,
     stored: string | Buffer = packJson(JSON.stringify(data)),
   ): EventRow {
-    const seq = (this.insert.get(tenantId, type, stored, now, tenantId) as Row).seq as number;
+    const tip = this.batchTips.get(tenantId);
+    let seq: number;
+    if (tip === undefined) seq = (this.insert.get(tenantId, type, stored, now, tenantId) as Row).seq as number;
+    else this.insertAt.run(tenantId, (seq = tip + 1), type, stored, now);
+    this.batchTips.set(tenantId, seq);
     const event: EventRow = { tenantId, seq, type, data, createdAt: now };
     this.pending.push(event);
     return event;
@@ -141,6 +154,13 @@ export class SqliteEventLog {
 
   rollbackTo(mark: number): void {
     this.pending.length = Math.min(this.pending.length, mark);
+    // The events remembered may be gone with the savepoint: read the tips again.
+    this.batchTips.clear();
+  }
+
+  /** Runs a group commit's transaction, remembering each tenant's last event seq while it runs. */
+  inBatch<T>(run: () => T): T {
+    return this.batchTips.inBatch(run);
   }
 
   /** Drops the events of a transaction that rolled back. */

@@ -7,6 +7,7 @@ import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type Tr
 import { createHash } from 'node:crypto';
 import type { JournalRow, JournalStore } from '../journal-store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
+import { BatchTips } from './batch-tips.ts';
 
 type Row = Record<string, any>;
 
@@ -45,7 +46,7 @@ export class SqliteJournal implements JournalStore {
    * of one batch after the first do not read it back. Lives only inside that transaction
    * (`inBatch`), and is dropped whenever a decision's savepoint rolls back (`forgetBatchTips`).
    */
-  private batchTips: Map<string, { seq: number; entry_hash: string }> | null = null;
+  private readonly batchTips = new BatchTips<{ seq: number; entry_hash: string }>();
 
   /** `enabled: false` turns appends off (benchmarks of the journal's cost); reads still work. */
   constructor(
@@ -86,8 +87,7 @@ export class SqliteJournal implements JournalStore {
     if (!this.enabled) return null;
     if (!this.db.inTransaction) throw new Error('a journal entry must be appended inside the transaction of its change');
     const text = canonicalJson(record);
-    const previous =
-      this.batchTips?.get(tenantId) ?? (this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined);
+    const previous = this.batchTips.get(tenantId) ?? (this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined);
     const entry = chainEntry(previous ?? null, {
       type,
       ref_id: refId,
@@ -97,23 +97,18 @@ export class SqliteJournal implements JournalStore {
     const stored = type === 'decision' ? null : packJson(text);
     const content = Buffer.from(entry.content_hash, 'hex');
     this.statements.insert.run(tenantId, entry.seq, type, refId, entry.time, content, Buffer.from(entry.entry_hash, 'hex'), stored);
-    this.batchTips?.set(tenantId, { seq: entry.seq, entry_hash: entry.entry_hash });
+    this.batchTips.set(tenantId, { seq: entry.seq, entry_hash: entry.entry_hash });
     return entry.seq;
   }
 
   /** Runs a group commit's transaction, remembering each tenant's last entry while it runs. */
   inBatch<T>(run: () => T): T {
-    this.batchTips = new Map();
-    try {
-      return run();
-    } finally {
-      this.batchTips = null;
-    }
+    return this.batchTips.inBatch(run);
   }
 
   /** A savepoint rolled back: the entries remembered may be gone; read the tips again. */
   forgetBatchTips(): void {
-    this.batchTips?.clear();
+    this.batchTips.clear();
   }
 
   async list(tenantId: string, afterSeq: number, limit: number): Promise<JournalRow[]> {

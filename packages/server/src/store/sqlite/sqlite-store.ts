@@ -75,6 +75,7 @@ import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
 import { DecisionPeriods } from './decision-periods.ts';
 import { DecisionSeq } from './decision-seq.ts';
+import { AgentChainStart, agentListSql } from './agent-chain.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
@@ -164,6 +165,8 @@ export class SqliteStore implements Store {
   private decisionPeriods: DecisionPeriods;
   /** Issue 15: the next decision's seq (AUTOINCREMENT's meaning without its per-commit page). */
   private decisionSeq: DecisionSeq;
+  /** Issue 15: where a walk of an agent's decisions starts (agent-chain.ts). */
+  private agentChainStart: AgentChainStart;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
@@ -224,6 +227,7 @@ export class SqliteStore implements Store {
     this.approvalCounts = new SqliteApprovalCounts(this.db);
     this.decisionPeriods = new DecisionPeriods(this.db);
     this.decisionSeq = new DecisionSeq(this.db);
+    this.agentChainStart = new AgentChainStart(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
@@ -282,11 +286,20 @@ export class SqliteStore implements Store {
          ON CONFLICT (tenant_id, agent_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
       ),
       agentRecord: db.prepare('UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ? WHERE tenant_id = ? AND agent_id = ?'),
-      // One statement for the agent a decision counts for: seen now, with its new record.
-      saveAgent: db.prepare(
-        `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES (@tenant_id, @agent_id, @approved, @blocked, @recent_blocked, @now, @now)
+      // Issue 15: a decision's agent writes, each also naming the agent's latest decision (agent-chain.ts);
+      // a plain UPDATE when the decision read the agent's row (no insert tried first, as an upsert does).
+      decisionAgentNew: db.prepare(
+        `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at, last_decision_seq)
+         VALUES (@tenant_id, @agent_id, @approved, @blocked, @recent_blocked, @now, @now, @seq)
          ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
-           recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`,
+           recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at, last_decision_seq = excluded.last_decision_seq`,
+      ),
+      decisionAgentSave: db.prepare(
+        `UPDATE agents SET approved = @approved, blocked = @blocked, recent_blocked = @recent_blocked, last_seen_at = @now, last_decision_seq = @seq
+         WHERE tenant_id = @tenant_id AND agent_id = @agent_id`,
+      ),
+      decisionAgentTouch: db.prepare(
+        'UPDATE agents SET last_seen_at = @now, last_decision_seq = @seq WHERE tenant_id = @tenant_id AND agent_id = @agent_id',
       ),
       keyRecord: db.prepare('UPDATE keys SET approved = ?, blocked = ?, recent_blocked = ? WHERE id = ?'),
       keySpend: db.prepare('UPDATE keys SET spent_usd = spent_usd + ? WHERE id = ?'),
@@ -309,7 +322,7 @@ export class SqliteStore implements Store {
          WHERE id = ? AND status = 'approved' AND expires_at > ?`,
       ),
       insertDecision: db.prepare(
-        `INSERT INTO decisions (seq, ${DECISION_INSERT_COLUMNS}) VALUES (?, ${DECISION_INSERT_COLUMNS.split(',')
+        `INSERT INTO decisions (seq, agent_prev_seq, ${DECISION_INSERT_COLUMNS}) VALUES (?, ?, ${DECISION_INSERT_COLUMNS.split(',')
           .map(() => '?')
           .join(', ')})`,
       ),
@@ -627,7 +640,7 @@ export class SqliteStore implements Store {
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
     try {
       this.pragmas.batchCommit();
-      this.journal.inBatch(() => this.transactions.batch(batch, outcomes));
+      this.journal.inBatch(() => this.events.inBatch(() => this.transactions.batch(batch, outcomes)));
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
@@ -716,13 +729,13 @@ export class SqliteStore implements Store {
   /** What a decision reads (issue 19: shared with readDecisionState, which writes nothing). */
   private decisionReads(
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
+    agentRow = this.statements.agent.get(job.tenantId, job.agentId) as Row | undefined,
   ): DecisionReads {
     const s = this.statements;
     const keyRow = s.keyById.get(job.key.id) as Row | undefined;
     // Revoked, or gone with its tenant, since the request was authenticated: refused, nothing written.
     if (!keyRow || keyRow.revoked_at !== null) throw new ApiError('AG_UNKNOWN_KEY');
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
-    const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
     const reads: DecisionReads = {
       tenant,
       settings,
@@ -747,7 +760,8 @@ export class SqliteStore implements Store {
 
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
-    const reads = this.decisionReads(job);
+    const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
+    const reads = this.decisionReads(job, agentRow);
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
@@ -756,25 +770,56 @@ export class SqliteStore implements Store {
     const state = decisionStateOf(job, reads);
     const { decision, row } = job.compute(state);
     let journalSeq: number | null = null;
-    let seq = 0;
+    // Taken before the writes: the agent's row names it as the agent's latest decision (agent-chain.ts).
+    const seq = this.decisionSeq.next();
+    let agentWritten = false;
     for (const write of planDecisionWrites(job, reads, state, decision, row, replayedId !== null)) {
       if (write.kind === 'journal') journalSeq = this.journal.append(write.tenantId, write.type, write.refId, write.time, write.record);
-      else if (write.kind === 'insert-decision') seq = this.insertDecision(write.row, journalSeq);
+      else if (write.kind === 'insert-decision') this.insertDecision(write.row, journalSeq, seq, agentRow?.last_decision_seq ?? null);
+      else if (write.kind === 'save-agent' || write.kind === 'touch-agent')
+        agentWritten = this.saveDecisionAgent(write, seq, agentRow !== undefined);
       else this.applyWrite(write);
     }
+    // INVARIANT: every decision writes its agent's row, which names it (planDecisionWrites plans one agent write).
+    if (!agentWritten) throw new Error(`decision ${row.id} wrote no agent row`);
     return { ...row, seq };
   }
 
-  /** The decision's row, naming its journal entry; returns its sequence number. */
-  private insertDecision(row: DecisionRow, journalSeq: number | null): number {
-    const seq = this.decisionSeq.next();
-    this.statements.insertDecision.run(seq, ...decisionInsertValues(row, journalSeq));
+  /** The decision's row, naming its journal entry and its agent's decision before it. */
+  private insertDecision(row: DecisionRow, journalSeq: number | null, seq: number, agentPrevSeq: number | null): void {
+    this.statements.insertDecision.run(seq, agentPrevSeq, ...decisionInsertValues(row, journalSeq));
     this.decisionPeriods.noteDecision(row.createdAt, seq);
-    return seq;
+  }
+
+  /** The agent a decision counts for: seen now, its record if it changed, and this decision as its latest. */
+  private saveDecisionAgent(write: Extract<DecisionWrite, { kind: 'save-agent' | 'touch-agent' }>, seq: number, exists: boolean): true {
+    const s = this.statements;
+    const record = write.kind === 'save-agent' ? write.record : null;
+    const values = { tenant_id: write.tenantId, agent_id: write.agentId, now: write.now, seq };
+    if (exists) {
+      const result = record
+        ? s.decisionAgentSave.run({
+            ...values,
+            approved: record.approved,
+            blocked: record.blocked,
+            recent_blocked: JSON.stringify(record.recentBlockedAt),
+          })
+        : s.decisionAgentTouch.run(values);
+      // INVARIANT: the row was read in this transaction, so it is there.
+      if (result.changes !== 1) throw new Error(`agent ${write.agentId} could not be saved`);
+      return true;
+    }
+    s.decisionAgentNew.run({
+      ...values,
+      approved: record?.approved ?? 0,
+      blocked: record?.blocked ?? 0,
+      recent_blocked: JSON.stringify(record?.recentBlockedAt ?? []),
+    });
+    return true;
   }
 
   /** One planned write of a decision (decision-transaction.ts), inside its savepoint. */
-  private applyWrite(write: Exclude<DecisionWrite, { kind: 'journal' | 'insert-decision' }>): void {
+  private applyWrite(write: Exclude<DecisionWrite, { kind: 'journal' | 'insert-decision' | 'save-agent' | 'touch-agent' }>): void {
     const s = this.statements;
     switch (write.kind) {
       case 'consume-approval': {
@@ -801,19 +846,6 @@ export class SqliteStore implements Store {
         });
         return;
       }
-      case 'save-agent':
-        s.saveAgent.run({
-          tenant_id: write.tenantId,
-          agent_id: write.agentId,
-          approved: write.record.approved,
-          blocked: write.record.blocked,
-          recent_blocked: JSON.stringify(write.record.recentBlockedAt),
-          now: write.now,
-        });
-        return;
-      case 'touch-agent':
-        s.touchAgent.run(write.tenantId, write.agentId, write.now, write.now);
-        return;
       case 'key-record':
         s.keyRecord.run(write.record.approved, write.record.blocked, JSON.stringify(write.record.recentBlockedAt), write.keyId);
         return;
@@ -838,6 +870,7 @@ export class SqliteStore implements Store {
   }
 
   async listDecisions(tenantId: string, query: DecisionListQuery): Promise<DecisionRow[]> {
+    if (query.agentId !== undefined) return this.listAgentDecisions(tenantId, query.agentId, query);
     const where = ['tenant_id = @tenantId'];
     if (query.beforeSeq !== undefined) where.push('seq < @beforeSeq');
     if (query.agentId !== undefined) where.push('agent_id = @agentId');
@@ -848,6 +881,20 @@ export class SqliteStore implements Store {
     let statement = this.listStatements.get(sql);
     if (!statement) this.listStatements.set(sql, (statement = this.db.prepare(sql)));
     const rows = statement.all({ tenantId, ...query }) as Row[];
+    return rows.map(decisionOf);
+  }
+
+  /** Issue 15: an agent's decisions, its chain walked from its latest before the cursor (agent-chain.ts). */
+  private listAgentDecisions(tenantId: string, agentId: string, query: DecisionListQuery): DecisionRow[] {
+    const start = this.agentChainStart.of(tenantId, agentId, query.beforeSeq);
+    if (start === null) return [];
+    const filters: string[] = [];
+    if (query.verdict !== undefined) filters.push('d.verdict = @verdict');
+    if (query.path !== undefined) filters.push('d.path = @path');
+    const sql = agentListSql(filters);
+    let statement = this.listStatements.get(sql);
+    if (!statement) this.listStatements.set(sql, (statement = this.db.prepare(sql)));
+    const rows = statement.all({ tenantId, agentId, start, limit: query.limit, verdict: query.verdict, path: query.path }) as Row[];
     return rows.map(decisionOf);
   }
 
