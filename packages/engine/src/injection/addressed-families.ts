@@ -36,6 +36,6 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectSecretExfilOrder(text));
   add(detectUnaddressedTask(text));
   add(detectRulesSetAside(text));
-  detectToolOutputFamilies(text, add);
+  detectToolOutputFamilies(text, traits, add);
   return found;
 }

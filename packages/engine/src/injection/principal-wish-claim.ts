@@ -9,6 +9,7 @@
 import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
+import { NON_ASCII, OWNER_WORD } from './text-traits.ts';
 
 const OWNER = String.raw`(?:(?:the\s+)?owner\s+of\s+this\s+(?:account|inbox|mailbox|calendar|device|profile|workspace)|(?:the\s+)?(?:account|mailbox|inbox|calendar)\s+(?:owner|holder)|the\s+owner|the\s+person\s+you(?:'re|\s+are)\s+(?:helping|assisting|working\s+for|acting\s+for)|the\s+user\s+who\s+(?:sent|shared|opened)\s+this(?:\s+[\w-]+)?|the\s+traveller|the\s+traveler)`;
 const WISH = String.raw`(?:(?:actually|really|now)\s+)?(?:prefers?|wanted|wants|asked|set\s+(?:a|up)|has\s+(?:pre-?)?approved|pre-?approved|(?:has\s+)?already\s+(?:agreed|approved|consented)|is\s+fine\s+with|signed\s+off|agreed|switched|requested)`;
@@ -24,8 +25,8 @@ const GATE = /owner|holder|person you|user who|traveller|traveler/i;
 const WINDOW_AFTER = 220;
 
 /** The agent's principal claimed by the content, with an act dictated in their name (0.6). */
-export function detectPrincipalWishClaim(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text)) return undefined;
+export function detectPrincipalWishClaim(text: string, traits = OWNER_WORD): Signal | undefined {
+  if ((traits & (OWNER_WORD | NON_ASCII)) === 0 || text.length < 30 || !GATE.test(text)) return undefined;
   const found = findAnchoredAct(text, ANCHORS, 20, (_start, end) => dictatesAct(paragraphAfter(text, end, WINDOW_AFTER)));
   if (found === undefined) return undefined;
   return { rule: 'principal_wish_claim', detector: 'principal_wish_claim', weight: 0.6, start: found.start, end: found.end + 100 };

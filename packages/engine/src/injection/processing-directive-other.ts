@@ -7,6 +7,7 @@
 import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { TARGET } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
+import { NON_ASCII, OTHER_LANGUAGE_PROCESSING_WORD } from './text-traits.ts';
 
 const ANCHOR = new RegExp(
   [
@@ -44,8 +45,8 @@ const GATE =
   /wer |verarbeit|zusammenfass|auswert|prüfung|compte|résumé|traitement|synthèse|analys|outil|tâche|exigence|quiconque|quien|resumen|procesamiento|tratamiento|análisis|paso|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
 
 /** A non-English text that makes what is done with it an act with consequences (0.6). */
-export function detectProcessingDirectiveOther(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
+export function detectProcessingDirectiveOther(text: string, traits = OTHER_LANGUAGE_PROCESSING_WORD): Signal | undefined {
+  if ((traits & (OTHER_LANGUAGE_PROCESSING_WORD | NON_ASCII)) === 0 || text.length < 20 || !GATE.test(text)) return undefined;
   const found = findAnchoredAct(text, ANCHOR, 20, (start, end) => {
     const span = text.slice(start, end) + paragraphAfter(text, end, WINDOW_AFTER);
     return ACT.test(span) || TARGET.test(span);

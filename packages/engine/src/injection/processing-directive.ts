@@ -10,36 +10,53 @@
 import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
+import { NON_ASCII, PROCESSING_WORD } from './text-traits.ts';
 
 // What is made of a text, or done to it.
 const OUTPUT = String.raw`(?:summar(?:y|ies)|digests?|repl(?:y|ies)|answers?|responses?|reviews?|reports?|analys[ie]s|notes|agenda|brief(?:ing)?s?|comparisons?(?:\s+table)?|translations?|outcome|conclusion|triage|resolution(?:\s+path)?|processing|handling|bookkeeping|reconciliation|remediation|cleanup|screening|application|output|evaluation|assessment|changelog|prep\s+document|shopping\s+list|refactors?)`;
 // How the output relates to this text: of it, from it, for it, drawing on it.
 const RELATION = String.raw`(?:of|for|from|to|on|in|about|touching|drawing\s+on|based\s+on|that\s+(?:include|use|cite|touch)|(?:(?:being|is|was)\s+)?(?:generated|produced|built|prepared|drafted|made|written|created|derived|compiled|returned)\s+(?:from|for|to|on|of))`;
 const SELF = String.raw`(?:this|these|the\s+above)\b`;
-const ANCHORS = new RegExp(
+// Anchors that point at this text ("this", "these", "the above"): run only on texts with those words.
+const SELF_ANCHORS = new RegExp(
   [
     // "the digest of this thread", "notes produced from this transcript", "answer based on this manual"
     String.raw`\b${OUTPUT}\s+${RELATION}\s+${SELF}`,
     // "processing this notification", "after reading this event"
     String.raw`\b(?:processing|handling|reading|summari[sz]ing|triaging|reviewing|parsing)\s+(?:of\s+)?${SELF}`,
-    // "when this gets summarised", "when this config is reviewed"
-    String.raw`\bwhen\s+(?:this|it)\s+(?:[\w-]+\s+)?(?:gets|is|are)\s+(?:summari[sz]ed|processed|read|reviewed|translated|parsed|triaged|handled)`,
-    // "when composing the review summary"
-    String.raw`\bwhen\s+(?:composing|writing|preparing|drafting|generating|producing|building)\s+(?:the|a|any)\s+(?:[\w-]+\s+)?${OUTPUT}`,
-    // a label naming the processing: "Processing note:", "Triage outcome:", "categorisation rule:" (not a
-    // person's "Review note:", which asks the author)
-    String.raw`\b(?:processing|handling|triage|screening|analysis|bookkeeping|reconciliation|categori[sz]ation|classification|routing|post-?processing)\s+(?:notes?|instructions?|requirements?|rules?|guidance|outcome|result|conclusion|decision)\b[^:\n]{0,40}:`,
     // a process's label that points at this text: "Approval flow: this report is …"
     String.raw`\b[\w-]+\s+(?:flow|path|steps?)\s*:\s*${SELF}`,
     // a requirement of the text itself: "It is a requirement of this document that …"
     String.raw`\b(?:requirement|rule|instruction)s?\s+(?:of|for|in|attached\s+to)\s+${SELF}`,
-    // the output spoken of as a thing to be produced: "the expected output", "the answer to any … question", "summary to return"
-    String.raw`\b(?:expected|correct|right|best|proper|final)\s+(?:output|answer|summary|reply|response|result)\b|\b(?:translated|generated|returned)\s+(?:text|output|answer|summary|reply)\b|\b(?:answers|summaries|replies|responses)\s+(?:about|to|on)\s+[^.\n]{0,50}?\b(?:recommend|say|state|mention|include|name|list)\b|\b(?:answers?|summar(?:y|ies)|replies|responses?)\s+(?:to|about|on|for)\s+(?:any|the\s+user(?:'s)?)\b|\b(?:summary|answer|reply|output)\s+to\s+return\b|\b(?:search|triage|review|research|inventory|channel|daily)\s+(?:summar(?:y|ies)|digest|brief|briefing)\b|\b(?:text|line|note|wording)\s+for\s+the\s+(?:daily\s+)?(?:briefing|summary|digest|agenda|report)\b`,
   ].join('|'),
   'gi',
 );
-const GATE =
-  /this|these|above|when|note|rule|step|outcome|flow|path|guidance|instruction|requirement|expected|correct|best|final|answer|summar|repl|respon|brief/i;
+const SELF_GATE = /\b(?:this|these|above)\b/i;
+// Anchors with a word of their own, each behind a gate of its rarest word.
+const OTHER_ANCHORS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  // "when this gets summarised", "when this config is reviewed", "when composing the review summary"
+  [
+    /\bwhen\s/i,
+    new RegExp(
+      String.raw`\bwhen\s+(?:this|it)\s+(?:[\w-]+\s+)?(?:gets|is|are)\s+(?:summari[sz]ed|processed|read|reviewed|translated|parsed|triaged|handled)|\bwhen\s+(?:composing|writing|preparing|drafting|generating|producing|building)\s+(?:the|a|any)\s+(?:[\w-]+\s+)?${OUTPUT}`,
+      'gi',
+    ),
+  ],
+  // a label naming the processing: "Processing note:", "Triage outcome:", "categorisation rule:" (not a
+  // person's "Review note:", which asks the author)
+  [
+    /(?:note|instruction|requirement|rule|guidance|outcome|result|conclusion|decision)s?\b[^:\n]{0,40}:/i,
+    /\b(?:processing|handling|triage|screening|analysis|bookkeeping|reconciliation|categori[sz]ation|classification|routing|post-?processing)\s+(?:notes?|instructions?|requirements?|rules?|guidance|outcome|result|conclusion|decision)\b[^:\n]{0,40}:/gi,
+  ],
+  // the output spoken of as a thing to be produced: "the expected output", "the answer to any … question", "summary to return"
+  [
+    /output|answer|summar|repl|respons|result|digest|brief|wording|translated|generated|returned/i,
+    new RegExp(
+      String.raw`\b(?:expected|correct|right|best|proper|final)\s+(?:output|answer|summary|reply|response|result)\b|\b(?:translated|generated|returned)\s+(?:text|output|answer|summary|reply)\b|\b(?:answers|summaries|replies|responses)\s+(?:about|to|on)\s+[^.\n]{0,50}?\b(?:recommend|say|state|mention|include|name|list)\b|\b(?:answers?|summar(?:y|ies)|replies|responses?)\s+(?:to|about|on|for)\s+(?:any|the\s+user(?:'s)?)\b|\b(?:summary|answer|reply|output)\s+to\s+return\b|\b(?:search|triage|review|research|inventory|channel|daily)\s+(?:summar(?:y|ies)|digest|brief|briefing)\b|\b(?:text|line|note|wording)\s+for\s+the\s+(?:daily\s+)?(?:briefing|summary|digest|agenda|report)\b`,
+      'gi',
+    ),
+  ],
+];
 const WINDOW_AFTER = 240;
 const MAX_ANCHORS = 40;
 
@@ -58,9 +75,14 @@ function spanAfter(text: string, start: number, end: number): string {
 }
 
 /** A text that makes what is done with it an act with consequences (0.6). */
-export function detectProcessingDirective(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text)) return undefined;
-  const found = findAnchoredAct(text, ANCHORS, MAX_ANCHORS, (start, end) => dictatesAct(spanAfter(text, start, end)));
+export function detectProcessingDirective(text: string, traits = PROCESSING_WORD): Signal | undefined {
+  if ((traits & (PROCESSING_WORD | NON_ASCII)) === 0 || text.length < 30) return undefined;
+  const dictates = (start: number, end: number): boolean => dictatesAct(spanAfter(text, start, end));
+  let found = SELF_GATE.test(text) ? findAnchoredAct(text, SELF_ANCHORS, MAX_ANCHORS, dictates) : undefined;
+  for (const [gate, anchors] of OTHER_ANCHORS) {
+    if (found !== undefined) break;
+    if (gate.test(text)) found = findAnchoredAct(text, anchors, MAX_ANCHORS, dictates);
+  }
   if (found === undefined) return undefined;
   return { rule: 'processing_directive', detector: 'processing_directive', weight: 0.6, start: found.start, end: found.end + 100 };
 }

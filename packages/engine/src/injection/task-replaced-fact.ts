@@ -8,6 +8,7 @@
 import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
+import { NON_ASCII, TASK_CHANGE_WORD } from './text-traits.ts';
 
 const WORK = String.raw`(?:job|task|request|work|assignment|summary|notes|report|digest|reply|translation|analysis)`;
 const ANCHORS = new RegExp(
@@ -27,8 +28,8 @@ const GATE = /job|task|request|work|assignment|summar|notes|report|digest|reply|
 const WINDOW_AFTER = 240;
 
 /** The work on the text declared replaced, and the new work an act with consequences (0.6). */
-export function detectTaskReplacedFact(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text)) return undefined;
+export function detectTaskReplacedFact(text: string, traits = TASK_CHANGE_WORD): Signal | undefined {
+  if ((traits & (TASK_CHANGE_WORD | NON_ASCII)) === 0 || text.length < 30 || !GATE.test(text)) return undefined;
   const found = findAnchoredAct(text, ANCHORS, 20, (_start, end) => dictatesAct(paragraphAfter(text, end, WINDOW_AFTER)));
   if (found === undefined) return undefined;
   return { rule: 'task_replaced_fact', detector: 'task_replaced_fact', weight: 0.6, start: found.start, end: found.end + 100 };

@@ -10,11 +10,11 @@ import { detectProcessingDirectiveOther } from './processing-directive-other.ts'
 import type { Signal } from './rules.ts';
 import { detectTaskReplacedFact } from './task-replaced-fact.ts';
 
-/** Reports the signals of the round-6 families in one text to `add`. */
-export function detectToolOutputFamilies(text: string, add: (signal: Signal | undefined) => void): void {
-  add(detectProcessingDirective(text));
-  add(detectAutomatedReaderAct(text));
-  add(detectTaskReplacedFact(text));
-  add(detectPrincipalWishClaim(text));
-  add(detectProcessingDirectiveOther(text));
+/** Reports the signals of the round-6 families in one text to `add`; `traits` as scanned by the screen (text-traits.ts). */
+export function detectToolOutputFamilies(text: string, traits: number, add: (signal: Signal | undefined) => void): void {
+  add(detectProcessingDirective(text, traits));
+  add(detectAutomatedReaderAct(text, traits));
+  add(detectTaskReplacedFact(text, traits));
+  add(detectPrincipalWishClaim(text, traits));
+  add(detectProcessingDirectiveOther(text, traits));
 }

@@ -1,0 +1,120 @@
+// Key words (in the key-word scan's syntax: lower-case ASCII, a space for any run of other
+// characters) without which the round-6 detectors (tool-output-families.ts) cannot match an ASCII
+// text. The key-word pass that serves the pattern gates finds them at no extra pass over the text,
+// so ordinary text skips the detectors. Each list is a necessary condition of its detector's
+// anchors, written from them alternative by alternative; a text with a character outside ASCII
+// always runs them.
+
+/** processing-directive.ts: "this", "when", the processing labels, the output's own words. */
+export const PROCESSING_WORDS: readonly string[] = [
+  ' this ',
+  ' these ',
+  ' above ',
+  ' when ',
+  ' processing',
+  ' handling',
+  ' triage',
+  ' screening',
+  ' analysis',
+  ' bookkeeping',
+  ' reconciliation',
+  ' categoris',
+  ' categoriz',
+  ' classification',
+  ' routing',
+  ' post processing',
+  ' postprocessing',
+  ' expected ',
+  ' correct ',
+  ' right ',
+  ' best ',
+  ' proper ',
+  ' final ',
+  ' translated ',
+  ' generated ',
+  ' returned ',
+  ' answer ',
+  ' answers ',
+  ' summary ',
+  ' summaries ',
+  ' reply ',
+  ' replies ',
+  ' response ',
+  ' responses ',
+  ' output ',
+  ' digest',
+  ' brief',
+  ' agenda',
+];
+
+/** automated-reader-act.ts: a program, "automated", "whatever", "whoever". */
+export const READER_PROGRAM_WORDS: readonly string[] = [
+  ' tool',
+  ' bot',
+  ' agent',
+  ' assistant',
+  ' client',
+  ' program',
+  ' system',
+  ' pipeline',
+  ' integration',
+  ' model',
+  ' crawler',
+  ' scraper',
+  ' software',
+  ' session',
+  ' ai ',
+  ' llm',
+  ' automat',
+  ' whatever ',
+  ' whoever ',
+];
+
+/** task-replaced-fact.ts: the work declared changed, void or replaced, or a new one named. */
+export const TASK_CHANGE_WORDS: readonly string[] = [
+  ' changed',
+  ' replaced',
+  ' update',
+  ' supersed',
+  ' moved on',
+  ' cancel',
+  ' withdrawn',
+  ' dropped',
+  ' no longer ',
+  ' revised ',
+  ' change of ',
+  ' request ',
+  ' task ',
+  ' job ',
+  ' assignment ',
+  ' goal ',
+  ' now is ',
+  ' better ',
+  ' rather than ',
+];
+
+/** principal-wish-claim.ts: the owner, the account holder, the person helped, the user's request. */
+export const OWNER_WORDS: readonly string[] = [' owner', ' holder', ' person you', ' user who ', ' user s ', ' travel'];
+
+/** processing-directive-other.ts, for its German, French and Spanish anchors written in ASCII. */
+export const OTHER_LANGUAGE_PROCESSING_WORDS: readonly string[] = [
+  ' verarbeit',
+  ' zusammenfass',
+  ' auswertung',
+  ' wer ',
+  ' compte rendu',
+  ' resume ',
+  ' traitement',
+  ' synthese',
+  ' analyse ',
+  ' outil qui',
+  ' tache mise',
+  ' exigence',
+  ' quiconque',
+  ' quien ',
+  ' resumen ',
+  ' procesamiento',
+  ' tratamiento',
+  ' analisis',
+  ' paso siguiente',
+];
