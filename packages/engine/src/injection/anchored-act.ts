@@ -25,3 +25,35 @@ export function findAnchoredAct(
   }
   return undefined;
 }
+
+/**
+ * findAnchoredAct for anchors that hold one of a few key words: the anchors (not global) are
+ * looked for only in a window around each match of the global `key` (`before` characters back,
+ * `after` on), so a long text with the key word once is not scanned for every anchor.
+ */
+export function findAnchoredActNear(
+  text: string,
+  key: RegExp,
+  anchors: RegExp,
+  window: { before: number; after: number; limit: number },
+  dictates: (start: number, end: number) => boolean,
+): { start: number; end: number } | undefined {
+  key.lastIndex = 0;
+  let looked = 0;
+  let searchedTo = -1;
+  for (const word of text.matchAll(key)) {
+    if (++looked > window.limit) break;
+    const at = word.index ?? 0;
+    // A window already searched up to past this word found nothing that dictates an act here.
+    if (at + word[0].length <= searchedTo) continue;
+    const from = Math.max(0, at - window.before);
+    const to = Math.min(text.length, at + word[0].length + window.after);
+    searchedTo = to;
+    const anchor = anchors.exec(text.slice(from, to));
+    if (anchor === null) continue;
+    const start = from + anchor.index;
+    const end = start + anchor[0].length;
+    if (dictates(start, end)) return { start, end };
+  }
+  return undefined;
+}

@@ -10,7 +10,7 @@
 import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
-import { NON_ASCII, READER_PROGRAM_WORD } from './text-traits.ts';
+import { READER_PROGRAM_WORD } from './text-traits.ts';
 
 const PROGRAM = String.raw`(?:tools?|bots?|agents?|assistants?|clients?|programs?|systems?|pipelines?|integrations?|models?|crawlers?|scrapers?|software|sessions?)`;
 const ANCHORS = new RegExp(
@@ -36,7 +36,7 @@ const MAX_ANCHORS = 40;
 
 /** A program reading the text, told what it does next (0.6). */
 export function detectAutomatedReaderAct(text: string, traits = READER_PROGRAM_WORD): Signal | undefined {
-  if ((traits & (READER_PROGRAM_WORD | NON_ASCII)) === 0 || text.length < 30 || !GATE.test(text)) return undefined;
+  if ((traits & READER_PROGRAM_WORD) === 0 || text.length < 30 || !GATE.test(text)) return undefined;
   const found = findAnchoredAct(text, ANCHORS, MAX_ANCHORS, (start, end) => {
     // The sentence the program is named in counts too ("This order is approved by the reviewing system").
     const before = text.slice(Math.max(0, start - 80), start);

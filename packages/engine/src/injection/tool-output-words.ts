@@ -2,15 +2,18 @@
 // characters) without which the round-6 detectors (tool-output-families.ts) cannot match an ASCII
 // text. The key-word pass that serves the pattern gates finds them at no extra pass over the text,
 // so ordinary text skips the detectors. Each list is a necessary condition of its detector's
-// anchors, written from them alternative by alternative; a text with a character outside ASCII
-// always runs them.
+// anchors, written from them alternative by alternative. The anchors are English words in ASCII
+// letters, which the scan finds in any text (it reads other characters as separators); only the
+// six-language detector runs on every text with a character outside ASCII.
 
-/** processing-directive.ts: "this", "when", the processing labels, the output's own words. */
-export const PROCESSING_WORDS: readonly string[] = [
-  ' this ',
-  ' these ',
-  ' above ',
-  ' when ',
+/** processing-directive.ts, anchors that point at the text itself. */
+export const SELF_REFERENCE_WORDS: readonly string[] = [' this ', ' these ', ' above '];
+
+/** processing-directive.ts, "when this gets summarised", "when composing the reply". */
+export const WHEN_WORDS: readonly string[] = [' when '];
+
+/** processing-directive.ts, labels that name the processing ("Processing note:", "Triage outcome:"). */
+export const PROCESSING_LABEL_WORDS: readonly string[] = [
   ' processing',
   ' handling',
   ' triage',
@@ -24,6 +27,10 @@ export const PROCESSING_WORDS: readonly string[] = [
   ' routing',
   ' post processing',
   ' postprocessing',
+];
+
+/** processing-directive.ts, the output spoken of as a thing to produce ("the expected output", "summary to return"). */
+export const OUTPUT_WORDS: readonly string[] = [
   ' expected ',
   ' correct ',
   ' right ',
@@ -44,7 +51,6 @@ export const PROCESSING_WORDS: readonly string[] = [
   ' output ',
   ' digest',
   ' brief',
-  ' agenda',
 ];
 
 /** automated-reader-act.ts: a program, "automated", "whatever", "whoever". */
@@ -74,27 +80,33 @@ export const READER_PROGRAM_WORDS: readonly string[] = [
 export const TASK_CHANGE_WORDS: readonly string[] = [
   ' changed',
   ' replaced',
-  ' update',
+  ' update to ',
+  ' task update',
+  ' job update',
+  ' request update',
+  ' updated task',
+  ' updated request',
+  ' updated job',
+  ' revised task',
+  ' revised request',
+  ' revised job',
   ' supersed',
   ' moved on',
   ' cancel',
   ' withdrawn',
   ' dropped',
   ' no longer ',
-  ' revised ',
   ' change of ',
-  ' request ',
-  ' task ',
-  ' job ',
-  ' assignment ',
-  ' goal ',
+  ' actual ',
+  ' real ',
+  ' true ',
   ' now is ',
   ' better ',
   ' rather than ',
 ];
 
 /** principal-wish-claim.ts: the owner, the account holder, the person helped, the user's request. */
-export const OWNER_WORDS: readonly string[] = [' owner', ' holder', ' person you', ' user who ', ' user s ', ' travel'];
+export const OWNER_WORDS: readonly string[] = [' owner ', ' holder ', ' person you', ' user who ', ' user s ', ' travel'];
 
 /** processing-directive-other.ts, for its German, French and Spanish anchors written in ASCII. */
 export const OTHER_LANGUAGE_PROCESSING_WORDS: readonly string[] = [
