@@ -40,13 +40,15 @@ const ACT = new RegExp(
   'i',
 );
 const WINDOW_AFTER = 200;
-// A necessary condition of the anchors: one of their words, or a letter of Cyrillic, kana or CJK.
-const GATE =
-  /wer |verarbeit|zusammenfass|auswert|prüfung|compte|résumé|traitement|synthèse|analys|outil|tâche|exigence|quiconque|quien|resumen|procesamiento|tratamiento|análisis|paso|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
+// The Chinese, Russian and Japanese anchors need a letter of their script; the others need their
+// key words (tool-output-words.ts), which the key-word pass finds.
+const OTHER_SCRIPT = /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/;
+/wer |verarbeit|zusammenfass|auswert|prüfung|compte|résumé|traitement|synthèse|analys|outil|tâche|exigence|quiconque|quien|resumen|procesamiento|tratamiento|análisis|paso|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
 
 /** A non-English text that makes what is done with it an act with consequences (0.6). */
 export function detectProcessingDirectiveOther(text: string, traits = OTHER_LANGUAGE_PROCESSING_WORD): Signal | undefined {
-  if ((traits & (OTHER_LANGUAGE_PROCESSING_WORD | NON_ASCII)) === 0 || text.length < 20 || !GATE.test(text)) return undefined;
+  if (text.length < 20) return undefined;
+  if ((traits & OTHER_LANGUAGE_PROCESSING_WORD) === 0 && ((traits & NON_ASCII) === 0 || !OTHER_SCRIPT.test(text))) return undefined;
   const found = findAnchoredAct(text, ANCHOR, 20, (start, end) => {
     const span = text.slice(start, end) + paragraphAfter(text, end, WINDOW_AFTER);
     return ACT.test(span) || TARGET.test(span);

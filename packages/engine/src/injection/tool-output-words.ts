@@ -108,14 +108,20 @@ export const TASK_CHANGE_WORDS: readonly string[] = [
 /** principal-wish-claim.ts: the owner, the account holder, the person helped, the user's request. */
 export const OWNER_WORDS: readonly string[] = [' owner ', ' holder ', ' person you', ' user who ', ' user s ', ' travel'];
 
-/** processing-directive-other.ts, for its German, French and Spanish anchors written in ASCII. */
+/** processing-directive-other.ts, its German, French and Spanish anchors (a letter outside ASCII is a separator to the scan). */
 export const OTHER_LANGUAGE_PROCESSING_WORDS: readonly string[] = [
   ' verarbeit',
   ' zusammenfass',
   ' auswertung',
+  ' pr fung',
+  ' hinweis',
   ' wer ',
   ' compte rendu',
   ' resume ',
+  ' r sum ',
+  ' synth se',
+  ' t che mise',
+  ' an lisis',
   ' traitement',
   ' synthese',
   ' analyse ',
