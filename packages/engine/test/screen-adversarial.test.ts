@@ -6,7 +6,8 @@
 // was written from scratch before the screen was measured on it: round 1 before any fix, round 2
 // after round 1's fixes, round 3 after round 2's, round 4 after round 3's; round 5 (smaller) was written by
 // the lead at the start of the session that made rounds 1-4 and kept from the engineers who tuned
-// the screen, measured only at that session's start and end. First-sight figures (the honest estimate for
+// the screen, measured only at that session's start and end; round 6 (indirect injection in tool output with
+// no addressee) before its detectors were written. First-sight figures (the honest estimate for
 // attacks nobody tuned on) are in docs/injection-screen.md; the floors here are what the screen
 // does now, so that a change that loses ground fails. They are not 100%: the misses are real.
 import assert from 'node:assert/strict';
