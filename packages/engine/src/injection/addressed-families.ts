@@ -16,6 +16,7 @@ import { detectSecretExfilOrder } from './secret-exfil-order.ts';
 import { detectTaskOverride } from './task-override.ts';
 import { detectUnboundPersona } from './unbound-persona.ts';
 import { detectUnaddressedTask } from './unaddressed-task.ts';
+import { detectToolOutputFamilies } from './tool-output-families.ts';
 
 /** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
 export function detectAddressedFamilies(text: string, traits: number): Signal[] {
@@ -35,5 +36,6 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectSecretExfilOrder(text));
   add(detectUnaddressedTask(text));
   add(detectRulesSetAside(text));
+  detectToolOutputFamilies(text, traits, add);
   return found;
 }

@@ -4,6 +4,16 @@
 
 import { LEAK_WORDS, ROLEPLAY_WORDS } from './family-words.ts';
 import { AGENT_INTENT_WORDS, READER_WORDS } from './intent-words.ts';
+import {
+  OTHER_LANGUAGE_PROCESSING_WORDS,
+  OWNER_WORDS,
+  OUTPUT_WORDS,
+  PROCESSING_LABEL_WORDS,
+  SELF_REFERENCE_WORDS,
+  WHEN_WORDS,
+  READER_PROGRAM_WORDS,
+  TASK_CHANGE_WORDS,
+} from './tool-output-words.ts';
 
 /** A character outside ASCII. */
 export const NON_ASCII = 1 << 0;
@@ -36,6 +46,15 @@ export const READER_WORD = 1 << 14;
 export const LEAK_WORD = 1 << 15;
 /** A key word of the role-play set-up detector (family-words.ts), found by the key-word scan. */
 export const ROLEPLAY_WORD = 1 << 16;
+/** Key words of the round-6 detectors (tool-output-words.ts), found by the key-word scan. */
+export const SELF_REFERENCE_WORD = 1 << 17;
+export const WHEN_WORD = 1 << 18;
+export const PROCESSING_LABEL_WORD = 1 << 19;
+export const OUTPUT_WORD = 1 << 20;
+export const READER_PROGRAM_WORD = 1 << 21;
+export const TASK_CHANGE_WORD = 1 << 22;
+export const OWNER_WORD = 1 << 23;
+export const OTHER_LANGUAGE_PROCESSING_WORD = 1 << 24;
 /** The shortest run of base64 characters worth decoding. */
 export const MIN_BASE64_RUN = 16;
 
@@ -48,7 +67,26 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   ...READER_WORDS.map((word) => [word, READER_WORD] as const),
   ...LEAK_WORDS.map((word) => [word, LEAK_WORD] as const),
   ...ROLEPLAY_WORDS.map((word) => [word, ROLEPLAY_WORD] as const),
+  ...SELF_REFERENCE_WORDS.map((word) => [word, SELF_REFERENCE_WORD] as const),
+  ...WHEN_WORDS.map((word) => [word, WHEN_WORD] as const),
+  ...PROCESSING_LABEL_WORDS.map((word) => [word, PROCESSING_LABEL_WORD] as const),
+  ...OUTPUT_WORDS.map((word) => [word, OUTPUT_WORD] as const),
+  ...READER_PROGRAM_WORDS.map((word) => [word, READER_PROGRAM_WORD] as const),
+  ...TASK_CHANGE_WORDS.map((word) => [word, TASK_CHANGE_WORD] as const),
+  ...OWNER_WORDS.map((word) => [word, OWNER_WORD] as const),
+  ...OTHER_LANGUAGE_PROCESSING_WORDS.map((word) => [word, OTHER_LANGUAGE_PROCESSING_WORD] as const),
 ];
+
+/** Every trait of the round-6 key words. */
+export const ROUND6_WORDS =
+  SELF_REFERENCE_WORD |
+  WHEN_WORD |
+  PROCESSING_LABEL_WORD |
+  OUTPUT_WORD |
+  READER_PROGRAM_WORD |
+  TASK_CHANGE_WORD |
+  OWNER_WORD |
+  OTHER_LANGUAGE_PROCESSING_WORD;
 
 /** Traits of each ASCII code. */
 export const CHAR_TRAITS = new Uint16Array(128);
@@ -72,7 +110,7 @@ add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64
  * scan would not).
  */
 export function traitsOf(text: string): number {
-  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD;
+  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD | ROUND6_WORDS;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;
