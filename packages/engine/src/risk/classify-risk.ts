@@ -275,7 +275,8 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
     const sqlField = SQL_KEYS.has(field.key);
     let analyse = false;
     if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
-    else if (sqlField) analyse = SQL_SHAPE.test(text);
+    // A search tool's query is what to look for ("DROP TABLE vs TRUNCATE"), not a statement it runs.
+    else if (sqlField && !tool.search) analyse = SQL_SHAPE.test(text);
     if (!analyse) continue;
     count++;
     out.push(analyzeSql(text));

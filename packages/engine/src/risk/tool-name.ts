@@ -24,7 +24,25 @@ export interface ToolNameRisk {
   fileWrite: boolean;
   /** The tool deletes (a path argument is a delete target). */
   fileDelete: boolean;
+  /** The tool searches (the web, documents): its `query` is words to look for, never a statement it runs. */
+  search: boolean;
 }
+
+/** Search verbs and engines; a path that also names a database or a shell is not a search tool. */
+const SEARCH_WORDS = new Set([
+  'search',
+  'websearch',
+  'google',
+  'bing',
+  'duckduckgo',
+  'ddg',
+  'serp',
+  'serpapi',
+  'tavily',
+  'brave',
+  'perplexity',
+  'exa',
+]);
 
 const LOW = new Set([
   'read',
@@ -402,6 +420,7 @@ function toolNameRiskUncached(path: string): ToolNameRisk {
   const file = allWords.some((word) => FILE_WORDS.has(word)) || name.toLowerCase().includes('file') || editor;
   const fileWrite = file && (editor || words.some((word) => WRITE_VERBS.has(word)));
   const fileDelete = words.some((word) => DELETE_VERBS.has(word));
+  const search = !sql && !shell && allWords.some((word) => SEARCH_WORDS.has(word));
   if (cls === undefined) {
     return {
       name,
@@ -413,7 +432,19 @@ function toolNameRiskUncached(path: string): ToolNameRisk {
       payment,
       fileWrite,
       fileDelete,
+      search,
     };
   }
-  return { name, words, class: cls, reason: `tool name \`${name}\`: verb ${verb} -> ${cls}`, shell, sql, payment, fileWrite, fileDelete };
+  return {
+    name,
+    words,
+    class: cls,
+    reason: `tool name \`${name}\`: verb ${verb} -> ${cls}`,
+    shell,
+    sql,
+    payment,
+    fileWrite,
+    fileDelete,
+    search,
+  };
 }
