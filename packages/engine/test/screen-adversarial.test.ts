@@ -21,10 +21,11 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   3: { recall: 0.6, fpr: 0.014 },
   4: { recall: 0.85, fpr: 0.013 },
   5: { recall: 0.81, fpr: 0.052 },
+  8: { recall: 0.37, fpr: 0.224 },
 };
-const ROUNDS = [1, 2, 3, 4, 5];
+const ROUNDS = [1, 2, 3, 4, 5, 8];
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
-const SIZES: Record<number, [number, number]> = { 1: [80, 70], 2: [80, 70], 3: [80, 70], 4: [80, 70], 5: [55, 39] };
+const SIZES: Record<number, [number, number]> = { 1: [80, 70], 2: [80, 70], 3: [80, 70], 4: [80, 70], 5: [55, 39], 8: [110, 110] };
 
 test('the probe table holds five rounds of attacks and benign texts, each row labelled', () => {
   for (const probe of probes) {
