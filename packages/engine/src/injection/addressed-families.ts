@@ -10,6 +10,15 @@ import { detectFictionRealHarm } from './fiction-real-harm.ts';
 import { detectLeakScope } from './leak-scope.ts';
 import { detectReaderObligation } from './reader-obligation.ts';
 import type { Signal } from './rules.ts';
+// Round 8 (direct attacks in plain words, personas that never refuse, claimed past turns, six languages).
+import { detectCompliantPersona } from './compliant-persona.ts';
+import { detectFabricatedAgreement } from './fabricated-agreement.ts';
+import { detectFilterOffDemand } from './filter-off-demand.ts';
+import { detectForeignRulesVoid } from './foreign-rules-void.ts';
+import { detectForeignSetupLeak } from './foreign-setup-leak.ts';
+import { detectLicenceClaim } from './licence-claim.ts';
+import { detectObedienceTransfer } from './obedience-transfer.ts';
+import { detectSetupDismissed } from './setup-dismissed.ts';
 import { detectRulesSetAside } from './rules-set-aside.ts';
 import { detectSafetySwitch } from './safety-switch.ts';
 import { detectSecretExfilOrder } from './secret-exfil-order.ts';
@@ -35,5 +44,13 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectSecretExfilOrder(text));
   add(detectUnaddressedTask(text));
   add(detectRulesSetAside(text));
+  add(detectObedienceTransfer(text));
+  add(detectSetupDismissed(text));
+  add(detectLicenceClaim(text));
+  add(detectFilterOffDemand(text));
+  add(detectFabricatedAgreement(text));
+  add(detectCompliantPersona(text));
+  add(detectForeignRulesVoid(text));
+  add(detectForeignSetupLeak(text));
   return found;
 }

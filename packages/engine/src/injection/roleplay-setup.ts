@@ -30,7 +30,7 @@ const CUES: readonly RegExp[] = [
 const WEIGHT_BY_CUES = [0, 0.3, 0.55, 0.7, 0.8];
 // Text that describes such prompts rather than making one: security writing, research, docs.
 const DISCUSSION =
-  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+)\b/i;
+  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|asks?\s+(?:a|the)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+to)\b/i;
 
 /** The role-play set-up signal of one text: a new identity plus at least two other kinds of cue. */
 export function detectRoleplaySetup(text: string, traits = ROLEPLAY_WORD): Signal | undefined {
