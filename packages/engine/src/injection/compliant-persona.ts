@@ -19,6 +19,9 @@ const GATE =
   /never|without|reason to hold back|whatever|anything|everything|always|answered|refuse|decline|information is|no matter what|removed|monitors|were added/i;
 // Told about, not told: "jailbreaks that ask the bot to be a character who never says no".
 const DISCUSSION = /\b(?:attackers?|jailbreaks?|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|exploit)\b/i;
+// A persona someone asked for, reported: "the user kept asking the bot to act as Max, who never says no".
+const REPORTED =
+  /\b(?:ask(?:s|ed|ing)?|told|tell(?:s|ing)?|got|get(?:s|ting)?|convinced?|persuaded?)\s+(?:(?:the|a|an|it|its|our)\s+)?(?:\w+\s+)?(?:to\s+)?$/i;
 const WINDOW = 320;
 const MAX_IDENTITIES = 12;
 
@@ -30,6 +33,7 @@ export function detectCompliantPersona(text: string): Signal | undefined {
   for (const identity of text.matchAll(IDENTITY)) {
     if (++looked > MAX_IDENTITIES) break;
     const at = identity.index ?? 0;
+    if (REPORTED.test(text.slice(Math.max(0, at - 40), at))) continue;
     const compliant = COMPLIANT.exec(text.slice(at, at + WINDOW));
     if (compliant === null) continue;
     return { rule: 'compliant_persona', detector: 'compliant_persona', weight: 0.6, start: at, end: at + 120 };

@@ -14,9 +14,9 @@ const READER = /\b(?:you|your|yours|yourself)\b/i;
 const TEST_CODE =
   /\b(?:assert\w*|expect\s*\(|describe\s*\(|it\s*\(|test(?:\.each)?\s*\(|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=])/;
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
-// A quotation of a word or two holds no order; a sentence does.
+const MIN_QUOTE = 14;
 const QUOTE =
-  /"([^"\n]{12,160})"|“([^”\n]{12,160})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){12,160}?)'(?![\w])|«\s?([^»\n]{12,160})\s?»|„([^“\n]{12,160})“|「([^」\n]{12,160})」|`([^`\n]{12,160})`/g;
+  /"([^"\n]{1,160})"|“([^”\n]{1,160})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){1,160}?)'(?![\w])|«\s?([^»\n]{1,160})\s?»|„([^“\n]{1,160})“|「([^」\n]{1,160})」|`([^`\n]{1,160})`/g;
 
 /** Spans [from, to) of the quotations in `text` that its own words introduce as mentions. */
 export function mentionQuotes(text: string): Array<[number, number]> {
@@ -25,6 +25,9 @@ export function mentionQuotes(text: string): Array<[number, number]> {
   QUOTE.lastIndex = 0;
   for (const match of text.matchAll(QUOTE)) {
     const at = match.index ?? 0;
+    // A quotation of a word or two holds no order; a sentence does. (Short ones are matched, not
+    // skipped, so that the regular expression never pairs the close of one with the open of the next.)
+    if (match[0].length < MIN_QUOTE) continue;
     const before = text.slice(Math.max(0, at - 80), at);
     const literal = testCode && LITERAL_OPENER.test(before);
     if (!literal && (!FRAME.test(before) || READER.test(before))) continue;
