@@ -51,9 +51,8 @@ const MENTIONABLE = new Set([
   'decode_and_obey',
 ]);
 
-/** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
-export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
-  if (signals.length === 0 || !QUOTE_CHAR.test(text)) return signals;
+/** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */
+function mentionSpans(text: string): Array<[number, number]> {
   const quotes: Array<[number, number]> = [];
   if (DISCUSSION.test(text)) {
     QUOTED.lastIndex = 0;
@@ -65,6 +64,13 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
   }
   // Quotations that the words before them introduce as mentions (mention-frames.ts), in any text.
   for (const [from, to] of mentionQuotes(text)) if (!ADDRESS.test(text.slice(from, to))) quotes.push([from, to]);
+  return quotes;
+}
+
+/** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
+export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
+  if (signals.length === 0 || !QUOTE_CHAR.test(text)) return signals;
+  const quotes = mentionSpans(text);
   if (quotes.length === 0) return signals;
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
   // mark, such as the order after an address, still began with the quoted words).
@@ -72,4 +78,14 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
     (signal) => !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => signal.start >= from && signal.start < to),
   );
   return kept.length === signals.length ? signals : kept;
+}
+
+/**
+ * Whether `source`, an encoded run found in `text`, lies inside a quotation that is a mention
+ * ("a string such as 'aWdub3Jl…' looks like noise to a regex"): what it decodes to is quoted too.
+ */
+export function isQuotedMention(text: string, source: string): boolean {
+  if (source.length >= text.length || !QUOTE_CHAR.test(text)) return false;
+  const at = text.indexOf(source);
+  return at >= 0 && mentionSpans(text).some(([from, to]) => at >= from && at + source.length <= to);
 }
