@@ -12,12 +12,15 @@ import { detectReaderObligation } from './reader-obligation.ts';
 import type { Signal } from './rules.ts';
 // Round 8 (direct attacks in plain words, personas that never refuse, claimed past turns, six languages).
 import { detectCompliantPersona } from './compliant-persona.ts';
+import { detectConstraintLoosening } from './constraint-loosening.ts';
 import { detectFabricatedAgreement } from './fabricated-agreement.ts';
 import { detectFilterOffDemand } from './filter-off-demand.ts';
+import { detectForeignConstraintLoosening } from './foreign-constraint-loosening.ts';
 import { detectForeignRulesVoid } from './foreign-rules-void.ts';
 import { detectForeignSetupLeak } from './foreign-setup-leak.ts';
 import { detectLicenceClaim } from './licence-claim.ts';
 import { detectObedienceTransfer } from './obedience-transfer.ts';
+import { detectPersonaHarmRequest } from './persona-harm-request.ts';
 import { detectSetupDismissed } from './setup-dismissed.ts';
 import { detectRulesSetAside } from './rules-set-aside.ts';
 import { detectSafetySwitch } from './safety-switch.ts';
@@ -52,5 +55,8 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectCompliantPersona(text));
   add(detectForeignRulesVoid(text));
   add(detectForeignSetupLeak(text));
+  add(detectConstraintLoosening(text));
+  add(detectPersonaHarmRequest(text));
+  add(detectForeignConstraintLoosening(text));
   return found;
 }

@@ -8,7 +8,7 @@
 
 /** Words before a quotation that make it a thing talked about. */
 const FRAME =
-  /\b(?:writes?|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|e\.g\.|fixture|string|phrase|sample|wording|regex|pattern|strips?|stripped|matches|catches|flags?|flagged|blocks?|blocked|contains?|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}$|(?:翻译|訳して|翻訳)[^。\n]{0,20}$/i;
+  /\b(?:writes?|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|e\.g\.|fixture|string|phrase|sample|wording|regex|pattern|strips?|stripped|matches|catches|flags?|flagged|blocks?|blocked|contains?|covers?|covered|handles?|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}$|(?:翻译|訳して|翻訳)[^。\n]{0,20}$/i;
 /** Words after a quotation that make it the name of a kind of attack: "the whole '…' genre". */
 const NAMED_AFTER =
   /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?)\b/i;

@@ -48,6 +48,9 @@ const MENTIONABLE = new Set([
   'foreign_rules_void',
   'foreign_setup_leak',
   'decode_request',
+  'constraint_loosening',
+  'persona_harm_request',
+  'foreign_constraint_loosening',
   'decode_and_obey',
 ]);
 

@@ -30,7 +30,7 @@ const CUES: readonly RegExp[] = [
 const WEIGHT_BY_CUES = [0, 0.3, 0.55, 0.7, 0.8];
 // Text that describes such prompts rather than making one: security writing, research, docs.
 const DISCUSSION =
-  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|asks?\s+(?:a|the)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+to)\b/i;
+  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|asks?\s+(?:a|the)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+to|(?:make|get|have|let)\s+(?:my|the|our|a)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+(?:to\s+)?(?:stay|act|play|be|pretend))\b/i;
 
 const PRODUCT_PERSONA =
   /\b(?:our|this)\s+(?:[\w-]+\s+){0,2}?(?:app|assistant|bot|chatbot|mascot|guide|tutor|product|service|brand|kiosk|exhibit)\b|\bin\s+(?:this|our)\s+app\b/i;
