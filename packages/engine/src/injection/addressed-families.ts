@@ -6,6 +6,18 @@
 import { detectAgentDirectiveHeader } from './agent-directive-header.ts';
 import { detectAgentVocative } from './agent-vocative.ts';
 import { detectDecodeAndObey } from './decode-and-obey.ts';
+import {
+  AGREEMENT_WORD,
+  ALL_DIRECT_WORDS,
+  COMPLIANT_WORD,
+  FILTER_OFF_WORD,
+  FOREIGN_WORD,
+  HARM_WORD,
+  LICENCE_WORD,
+  LOOSENING_WORD,
+  OBEDIENCE_WORD,
+  SETUP_WORD,
+} from './direct-words.ts';
 import { detectFictionRealHarm } from './fiction-real-harm.ts';
 import { detectLeakScope } from './leak-scope.ts';
 import { detectReaderObligation } from './reader-obligation.ts';
@@ -28,6 +40,7 @@ import { detectSecretExfilOrder } from './secret-exfil-order.ts';
 import { detectTaskOverride } from './task-override.ts';
 import { detectUnboundPersona } from './unbound-persona.ts';
 import { detectUnaddressedTask } from './unaddressed-task.ts';
+import { NON_ASCII } from './text-traits.ts';
 
 /** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
 export function detectAddressedFamilies(text: string, traits: number): Signal[] {
@@ -47,16 +60,20 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectSecretExfilOrder(text));
   add(detectUnaddressedTask(text));
   add(detectRulesSetAside(text));
-  add(detectObedienceTransfer(text));
-  add(detectSetupDismissed(text));
-  add(detectLicenceClaim(text));
-  add(detectFilterOffDemand(text));
-  add(detectFabricatedAgreement(text));
-  add(detectCompliantPersona(text));
-  add(detectForeignRulesVoid(text));
-  add(detectForeignSetupLeak(text));
-  add(detectConstraintLoosening(text));
-  add(detectPersonaHarmRequest(text));
-  add(detectForeignConstraintLoosening(text));
+  // Round 8: each runs only when its key words occur (direct-words.ts), or on text outside ASCII.
+  const direct = (traits & NON_ASCII) !== 0 ? ALL_DIRECT_WORDS : traits;
+  if ((direct & OBEDIENCE_WORD) !== 0) add(detectObedienceTransfer(text));
+  if ((direct & SETUP_WORD) !== 0) add(detectSetupDismissed(text));
+  if ((direct & LICENCE_WORD) !== 0) add(detectLicenceClaim(text));
+  if ((direct & FILTER_OFF_WORD) !== 0) add(detectFilterOffDemand(text));
+  if ((direct & AGREEMENT_WORD) !== 0) add(detectFabricatedAgreement(text));
+  if ((direct & COMPLIANT_WORD) !== 0) add(detectCompliantPersona(text));
+  if ((direct & LOOSENING_WORD) !== 0) add(detectConstraintLoosening(text));
+  if ((direct & HARM_WORD) !== 0) add(detectPersonaHarmRequest(text));
+  if ((direct & FOREIGN_WORD) !== 0) {
+    add(detectForeignRulesVoid(text));
+    add(detectForeignSetupLeak(text));
+    add(detectForeignConstraintLoosening(text));
+  }
   return found;
 }

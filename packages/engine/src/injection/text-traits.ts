@@ -4,6 +4,7 @@
 
 import { LEAK_WORDS, ROLEPLAY_WORDS } from './family-words.ts';
 import { AGENT_INTENT_WORDS, READER_WORDS } from './intent-words.ts';
+import { ALL_DIRECT_WORDS, DIRECT_TRAIT_WORDS } from './direct-words.ts';
 
 /** A character outside ASCII. */
 export const NON_ASCII = 1 << 0;
@@ -48,6 +49,7 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   ...READER_WORDS.map((word) => [word, READER_WORD] as const),
   ...LEAK_WORDS.map((word) => [word, LEAK_WORD] as const),
   ...ROLEPLAY_WORDS.map((word) => [word, ROLEPLAY_WORD] as const),
+  ...DIRECT_TRAIT_WORDS,
 ];
 
 /** Traits of each ASCII code. */
@@ -72,7 +74,7 @@ add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64
  * scan would not).
  */
 export function traitsOf(text: string): number {
-  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD;
+  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD | ALL_DIRECT_WORDS;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;
