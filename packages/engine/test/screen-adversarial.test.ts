@@ -21,7 +21,7 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   3: { recall: 0.6, fpr: 0.014 },
   4: { recall: 0.85, fpr: 0.013 },
   5: { recall: 0.81, fpr: 0.052 },
-  8: { recall: 0.96, fpr: 0.054 },
+  8: { recall: 0.9, fpr: 0.049 },
 };
 const ROUNDS = [1, 2, 3, 4, 5, 8];
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
