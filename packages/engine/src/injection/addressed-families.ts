@@ -8,7 +8,6 @@ import { detectAgentVocative } from './agent-vocative.ts';
 import { detectDecodeAndObey } from './decode-and-obey.ts';
 import {
   AGREEMENT_WORD,
-  ALL_DIRECT_WORDS,
   COMPLIANT_WORD,
   FILTER_OFF_WORD,
   FOREIGN_WORD,
@@ -60,8 +59,10 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectSecretExfilOrder(text));
   add(detectUnaddressedTask(text));
   add(detectRulesSetAside(text));
-  // Round 8: each runs only when its key words occur (direct-words.ts), or on text outside ASCII.
-  const direct = (traits & NON_ASCII) !== 0 ? ALL_DIRECT_WORDS : traits;
+  // Round 8: each runs only when its key words occur (direct-words.ts). The screen scans the text
+  // after folding look-alike letters, so the English key words are found in any text; the other
+  // languages' detectors also run on any text outside ASCII.
+  const direct = (traits & NON_ASCII) !== 0 ? traits | FOREIGN_WORD : traits;
   if ((direct & OBEDIENCE_WORD) !== 0) add(detectObedienceTransfer(text));
   if ((direct & SETUP_WORD) !== 0) add(detectSetupDismissed(text));
   if ((direct & LICENCE_WORD) !== 0) add(detectLicenceClaim(text));
