@@ -231,13 +231,14 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
-  if (maySplitLetters(text) && SPLIT_LETTERS.test(text)) {
+  const mayBeSplit = maySplitLetters(text);
+  if (mayBeSplit && SPLIT_LETTERS.test(text)) {
     SPLIT_LETTERS.lastIndex = 0;
     const joined = text.replace(SPLIT_LETTERS, (run) => run.replace(/[.\-_ *|/]/g, ''));
     fragments.push({ kind: 'split_letters', text: joined, source: text });
   }
   SPLIT_LETTERS.lastIndex = 0;
-  const spaced = decodeSpacedWords(text);
+  const spaced = mayBeSplit ? decodeSpacedWords(text) : undefined;
   if (spaced !== undefined) fragments.push(spaced);
   const alphabets = decodeAlphabets(text, share, traits);
   return alphabets.length === 0 ? fragments : [...fragments, ...alphabets];

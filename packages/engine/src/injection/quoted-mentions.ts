@@ -72,7 +72,7 @@ function mentionSpans(text: string): Array<[number, number]> {
 
 /** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
 export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
-  if (signals.length === 0 || !QUOTE_CHAR.test(text)) return signals;
+  if (signals.length === 0 || !QUOTE_CHAR.test(text) || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
   const quotes = mentionSpans(text);
   if (quotes.length === 0) return signals;
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
