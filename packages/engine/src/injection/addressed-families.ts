@@ -41,6 +41,9 @@ import { detectUnboundPersona } from './unbound-persona.ts';
 import { detectUnaddressedTask } from './unaddressed-task.ts';
 import { NON_ASCII } from './text-traits.ts';
 
+// A letter of the six other languages (accented Latin, Cyrillic, kana, CJK): curly quotes and dashes are not one.
+const FOREIGN_LETTER = /[À-ÿ\u0400-\u04FF\u3040-\u30FF\u4E00-\u9FFF]/;
+
 /** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
 export function detectAddressedFamilies(text: string, traits: number): Signal[] {
   const found: Signal[] = [];
@@ -62,7 +65,7 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   // Round 8: each runs only when its key words occur (direct-words.ts). The screen scans the text
   // after folding look-alike letters, so the English key words are found in any text; the other
   // languages' detectors also run on any text outside ASCII.
-  const direct = (traits & NON_ASCII) !== 0 ? traits | FOREIGN_WORD : traits;
+  const direct = (traits & NON_ASCII) !== 0 && FOREIGN_LETTER.test(text) ? traits | FOREIGN_WORD : traits;
   if ((direct & OBEDIENCE_WORD) !== 0) add(detectObedienceTransfer(text));
   if ((direct & SETUP_WORD) !== 0) add(detectSetupDismissed(text));
   if ((direct & LICENCE_WORD) !== 0) add(detectLicenceClaim(text));

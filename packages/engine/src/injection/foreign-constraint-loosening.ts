@@ -38,9 +38,12 @@ const TRANSLATION = /(?<![A-Za-zÀ-ÿ])(?:übersetz\w*|tradu\w+|translat\w+|пе
 /** The reader's constraints loosened in one of six languages (0.5). */
 export function detectForeignConstraintLoosening(text: string): Signal | undefined {
   if (text.length < 8 || text.length > 4000 || !GATE.test(text) || TRANSLATION.test(text)) return undefined;
+  // The languages whose constraint words occur at all; most texts have none.
+  const pairs = PAIRS.filter(([constraint]) => constraint.test(text));
+  if (pairs.length === 0) return undefined;
   SENTENCE.lastIndex = 0;
   for (const sentence of text.matchAll(SENTENCE)) {
-    for (const [constraint, loosening] of PAIRS) {
+    for (const [constraint, loosening] of pairs) {
       const bound = constraint.exec(sentence[0]);
       const freed = bound === null ? null : loosening.exec(sentence[0]);
       if (bound === null || freed === null) continue;
