@@ -5,15 +5,18 @@
 // screen runs on every decision). Each list is a necessary condition of its detector's expressions,
 // written from them alternative by alternative; text with a character outside ASCII runs them all.
 
-export const OBEDIENCE_WORD = 1 << 17;
-export const SETUP_WORD = 1 << 18;
-export const LICENCE_WORD = 1 << 19;
-export const FILTER_OFF_WORD = 1 << 20;
-export const AGREEMENT_WORD = 1 << 21;
-export const COMPLIANT_WORD = 1 << 22;
-export const LOOSENING_WORD = 1 << 23;
-export const HARM_WORD = 1 << 24;
-export const FOREIGN_WORD = 1 << 25;
+// Bits 25-30: 17-24 are the round-6 detectors' (tool-output-words.ts, branch screenind). The four
+// cheapest detectors share one bit (each runs when any of their words occur).
+const CHEAP_ORDER_WORD = 1 << 25;
+export const OBEDIENCE_WORD = CHEAP_ORDER_WORD;
+export const LICENCE_WORD = CHEAP_ORDER_WORD;
+export const FILTER_OFF_WORD = CHEAP_ORDER_WORD;
+export const COMPLIANT_WORD = CHEAP_ORDER_WORD;
+export const SETUP_WORD = 1 << 26;
+export const AGREEMENT_WORD = 1 << 27;
+export const LOOSENING_WORD = 1 << 28;
+export const HARM_WORD = 1 << 29;
+export const FOREIGN_WORD = 1 << 30;
 /** Every bit above: a caller that has not scanned the text runs every detector. */
 export const ALL_DIRECT_WORDS =
   OBEDIENCE_WORD |
