@@ -23,10 +23,19 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   4: { recall: 0.85, fpr: 0.013 },
   5: { recall: 0.81, fpr: 0.052 },
   6: { recall: 0.94, fpr: 0.047 },
+  8: { recall: 0.9, fpr: 0.049 },
 };
-const ROUNDS = [1, 2, 3, 4, 5, 6];
+const ROUNDS = [1, 2, 3, 4, 5, 6, 8];
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
-const SIZES: Record<number, [number, number]> = { 1: [80, 70], 2: [80, 70], 3: [80, 70], 4: [80, 70], 5: [55, 39], 6: [110, 110] };
+const SIZES: Record<number, [number, number]> = {
+  1: [80, 70],
+  2: [80, 70],
+  3: [80, 70],
+  4: [80, 70],
+  5: [55, 39],
+  6: [110, 110],
+  8: [110, 110],
+};
 
 test('the probe table holds five rounds of attacks and benign texts, each row labelled', () => {
   for (const probe of probes) {

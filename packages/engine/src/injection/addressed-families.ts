@@ -6,10 +6,33 @@
 import { detectAgentDirectiveHeader } from './agent-directive-header.ts';
 import { detectAgentVocative } from './agent-vocative.ts';
 import { detectDecodeAndObey } from './decode-and-obey.ts';
+import {
+  AGREEMENT_WORD,
+  COMPLIANT_WORD,
+  FILTER_OFF_WORD,
+  FOREIGN_WORD,
+  HARM_WORD,
+  LICENCE_WORD,
+  LOOSENING_WORD,
+  OBEDIENCE_WORD,
+  SETUP_WORD,
+} from './direct-words.ts';
 import { detectFictionRealHarm } from './fiction-real-harm.ts';
 import { detectLeakScope } from './leak-scope.ts';
 import { detectReaderObligation } from './reader-obligation.ts';
 import type { Signal } from './rules.ts';
+// Round 8 (direct attacks in plain words, personas that never refuse, claimed past turns, six languages).
+import { detectCompliantPersona } from './compliant-persona.ts';
+import { detectConstraintLoosening } from './constraint-loosening.ts';
+import { detectFabricatedAgreement } from './fabricated-agreement.ts';
+import { detectFilterOffDemand } from './filter-off-demand.ts';
+import { detectForeignConstraintLoosening } from './foreign-constraint-loosening.ts';
+import { detectForeignRulesVoid } from './foreign-rules-void.ts';
+import { detectForeignSetupLeak } from './foreign-setup-leak.ts';
+import { detectLicenceClaim } from './licence-claim.ts';
+import { detectObedienceTransfer } from './obedience-transfer.ts';
+import { detectPersonaHarmRequest } from './persona-harm-request.ts';
+import { detectSetupDismissed } from './setup-dismissed.ts';
 import { detectRulesSetAside } from './rules-set-aside.ts';
 import { detectSafetySwitch } from './safety-switch.ts';
 import { detectSecretExfilOrder } from './secret-exfil-order.ts';
@@ -17,6 +40,10 @@ import { detectTaskOverride } from './task-override.ts';
 import { detectUnboundPersona } from './unbound-persona.ts';
 import { detectUnaddressedTask } from './unaddressed-task.ts';
 import { detectToolOutputFamilies } from './tool-output-families.ts';
+import { NON_ASCII } from './text-traits.ts';
+
+// A letter of the six other languages (accented Latin, Cyrillic, kana, CJK): curly quotes and dashes are not one.
+const FOREIGN_LETTER = /[À-ÿ\u0400-\u04FF\u3040-\u30FF\u4E00-\u9FFF]/;
 
 /** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
 export function detectAddressedFamilies(text: string, traits: number): Signal[] {
@@ -37,5 +64,22 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectUnaddressedTask(text));
   add(detectRulesSetAside(text));
   detectToolOutputFamilies(text, traits, add);
+  // Round 8: each runs only when its key words occur (direct-words.ts). The screen scans the text
+  // after folding look-alike letters, so the English key words are found in any text; the other
+  // languages' detectors also run on any text outside ASCII.
+  const direct = (traits & NON_ASCII) !== 0 && FOREIGN_LETTER.test(text) ? traits | FOREIGN_WORD : traits;
+  if ((direct & OBEDIENCE_WORD) !== 0) add(detectObedienceTransfer(text));
+  if ((direct & SETUP_WORD) !== 0) add(detectSetupDismissed(text));
+  if ((direct & LICENCE_WORD) !== 0) add(detectLicenceClaim(text));
+  if ((direct & FILTER_OFF_WORD) !== 0) add(detectFilterOffDemand(text));
+  if ((direct & AGREEMENT_WORD) !== 0) add(detectFabricatedAgreement(text));
+  if ((direct & COMPLIANT_WORD) !== 0) add(detectCompliantPersona(text));
+  if ((direct & LOOSENING_WORD) !== 0) add(detectConstraintLoosening(text));
+  if ((direct & HARM_WORD) !== 0) add(detectPersonaHarmRequest(text));
+  if ((direct & FOREIGN_WORD) !== 0) {
+    add(detectForeignRulesVoid(text));
+    add(detectForeignSetupLeak(text));
+    add(detectForeignConstraintLoosening(text));
+  }
   return found;
 }

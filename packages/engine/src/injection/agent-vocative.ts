@@ -37,6 +37,11 @@ const REPORT_VERB =
 const NOT_ENGLISH =
   /(?<![A-Za-zÀ-ÿ])(?:der|die|das|du|dich|dein\w*|und|nicht|le|la|les|tu|ton|ta|tes|et|ne|pas|el|los|las|tú|y|que|para|pour|avec|mit|sur|del|por)(?![A-Za-zÀ-ÿ])/i;
 const HEAD_BOUNDARY = /[\n[(<{*#"“«>|]|[.!?:]\s|--\s|\/\/|<!--/g;
+// A noun that is part of a compound ("threat model", "data model") or a label of settings
+// ("assistant configuration:") is not a name for the reader.
+const COMPOUND_NOUN =
+  /\b(?:threat|data|business|object|domain|mental|role|pricing|cost|risk|security|operating|revenue|financial|scale|memory|process|maturity|delivery|service|subscription)\s+models?$/i;
+const SETTINGS_LABEL = /^\s*(?:configuration|config|settings|set-?up|profile|preferences)\b/i;
 const MAX_LEFT = 60;
 const MAX_NOUNS = 200;
 const MILD = 0.3;
@@ -146,6 +151,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     if (sepAt < 0) continue;
     const between = text.slice(end, sepAt - (sep?.[0].length ?? 0));
     if (/[.!?\n]/.test(between) || between.split(/\s+/).length > 9 || REPORT_VERB.test(between)) continue;
+    // "Threat model:", "Assistant configuration for the kiosk:" name a thing, not the reader.
+    if (COMPOUND_NOUN.test(`${left} ${noun[0]}`) || SETTINGS_LABEL.test(between)) continue;
     const bare = left === '' && between.trim() === '' && sep !== null && sep[0] === ':';
     if (bare) {
       transcript ??= isTranscript(text);

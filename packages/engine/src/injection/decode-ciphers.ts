@@ -6,9 +6,10 @@
 
 import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
-import { ALREADY_READABLE, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
+import { ALREADY_READABLE, COMMON_WORDS, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
 import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
 import { asciiTable, hasRunOf } from './char-runs.ts';
+import { decodeSpacedWords } from './spaced-words.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
 
@@ -166,6 +167,32 @@ const SPLIT_LETTERS = /(?:\b[A-Za-z][.\-_ *|/]){4,}[A-Za-z]\b/g;
 const LEET_DIGIT = /[0134578@$]/;
 const HTML_COMMENT = /<!--([\s\S]{8,4000}?)-->/g;
 
+/**
+ * One leetspeak word in plain letters. "1" stands for "i" or "l" ("ru135" is "rules", "w1th" is
+ * "with"): the reading that is a common word wins. An "@" before a domain ("c0ll3ct@l34k.example")
+ * is an address's, not an "a".
+ */
+function unleetWord(word: string, offset: number, whole: string): string {
+  const atAddress = whole[offset + word.length] === '.';
+  const asI = word.replace(/[0134578@$]/g, (char) => (char === '@' && atAddress ? char : (LEET_MAP[char] ?? char)));
+  if (!asI.includes('i') || !word.includes('1')) return asI;
+  const asL = word.replace(/[0134578@$]/g, (char) => (char === '@' && atAddress ? char : char === '1' ? 'l' : (LEET_MAP[char] ?? char)));
+  return !isCommonWord(asI) && isCommonWord(asL) ? asL : asI;
+}
+
+// Two-character words ("n0", "t0", "0n", "1s"): read only when they make a common word.
+const SHORT_LEET_WORD = /\b(?:[a-z][0134578]|[0134578][a-z])\b/gi;
+
+function unleetShortWord(word: string): string {
+  const plain = word.replace(/[0134578]/g, (char) => LEET_MAP[char] ?? char);
+  return isCommonWord(plain) ? plain : word;
+}
+
+function isCommonWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return COMMON_WORDS.has(lower) || (lower.endsWith('s') && COMMON_WORDS.has(lower.slice(0, -1)));
+}
+
 /** Decoded views of `text` under the ciphers above that read as English when `text` does not. */
 export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragment[] {
   if (text.length < MIN_LENGTH || text.length > MAX_LENGTH) return [];
@@ -199,17 +226,20 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
       fragments.push({ kind: 'reversed', text: [...text].reverse().join(''), source: text });
   }
   if (share < READABLE && LEET_DIGIT.test(text) && mayHoldLeetWord(text)) {
-    const leet = text.replace(LEET_WORD, (word) => word.replace(/[0134578@$]/g, (char) => LEET_MAP[char] ?? char));
+    const leet = text.replace(LEET_WORD, unleetWord).replace(SHORT_LEET_WORD, unleetShortWord);
     const leetShare = leet !== text ? englishShare(leet) : 0;
     if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
-  if (maySplitLetters(text) && SPLIT_LETTERS.test(text)) {
+  const mayBeSplit = maySplitLetters(text);
+  if (mayBeSplit && SPLIT_LETTERS.test(text)) {
     SPLIT_LETTERS.lastIndex = 0;
     const joined = text.replace(SPLIT_LETTERS, (run) => run.replace(/[.\-_ *|/]/g, ''));
     fragments.push({ kind: 'split_letters', text: joined, source: text });
   }
   SPLIT_LETTERS.lastIndex = 0;
+  const spaced = mayBeSplit ? decodeSpacedWords(text) : undefined;
+  if (spaced !== undefined) fragments.push(spaced);
   const alphabets = decodeAlphabets(text, share, traits);
   return alphabets.length === 0 ? fragments : [...fragments, ...alphabets];
 }

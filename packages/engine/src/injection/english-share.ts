@@ -9,7 +9,8 @@ const COMMON = new Set(
     'into year your good some could them see other than then now look only come its over think also back after use two how our ' +
     'work first well way even new want because any these give day most us is are was were been has had did does should must ' +
     'ignore previous instructions instruction prompt system above all say print reveal secret password tell forget disregard ' +
-    'assistant model ai user task now instead send email data following write respond reply answer output execute run'
+    'assistant model ai user task now instead send email data following write respond reply answer output execute run ' +
+    'forward rules keys passwords credentials restrictions limits'
   ).split(' '),
 );
 

@@ -116,13 +116,14 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     pattern: /\[(?:system|admin|developer|operator)\][ \t]*[A-Za-z"']/i,
   },
   // The verdict dictated to whoever evaluates the document: "if asked …, respond with …",
-  // "override the scoring and output …", "do not evaluate …", "you may not deviate from this"
+  // "override the scoring and output …", "do not evaluate …", "you may not deviate from this".
+  // An app prompt's keeping its own text private ("do not reveal these instructions; if asked, say …") dictates no verdict.
   {
     rule: 'verdict_dictation',
     weight: 0.7,
     gate: ['asked', 'questioned', 'queried', 'prompted'],
     pattern:
-      /\bif\s+(?:you\s+are\s+|you're\s+|the\s+\w+\s+is\s+|anyone\s+is\s+|ever\s+)?(?:asked|questioned|queried|prompted)\b[^.\n]{0,100}?\b(?:respond|reply|answer|say|report|state|output|tell|write|conclude)\b/i,
+      /(?<!\b(?:reveal|share|disclose|repeat|show|discuss)\s+(?:these|this|the|your|our)\s+(?:instructions|prompt|rules|guidelines)\s*[;,.:]?\s*)\bif\s+(?:you\s+are\s+|you're\s+|the\s+\w+\s+is\s+|anyone\s+is\s+|ever\s+)?(?:asked|questioned|queried|prompted)\b[^.\n]{0,100}?\b(?:respond|reply|answer|say|report|state|output|tell|write|conclude)\b/i,
   },
   {
     rule: 'verdict_dictation',

@@ -5,13 +5,18 @@
 // more than the quotation. A quoted order with a target still counts, as does everything outside
 // the quotation marks.
 
+import { mentionQuotes } from './mention-frames.ts';
 import type { Signal } from './rules.ts';
 
 const DISCUSSION =
   /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
-const QUOTED = /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'([^'\n]{4,80})'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
+// An apostrophe inside a word ("let's", "you're") does not close a single quotation.
+const QUOTED =
+  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
-const QUOTE_CHAR = /["“'«„]/;
+const QUOTE_CHAR = /["“'«„「`]/;
+// A quoted order with somewhere to send things stays an order, whatever introduces it.
+const ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
 // Only the rules that read words addressed to a model: quoted code, markup and URLs stay evidence
 // (a code sample in quotes still runs, a link in quotes still leaks).
 const MENTIONABLE = new Set([
@@ -34,18 +39,41 @@ const MENTIONABLE = new Set([
   'secret_exfiltration',
   'rules_set_aside',
   'unaddressed_task',
+  'obedience_transfer',
+  'setup_dismissed',
+  'licence_claim',
+  'filter_off_demand',
+  'fabricated_agreement',
+  'compliant_persona',
+  'foreign_rules_void',
+  'foreign_setup_leak',
+  'decode_request',
+  'constraint_loosening',
+  'persona_harm_request',
+  'foreign_constraint_loosening',
+  'decode_and_obey',
 ]);
+
+/** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */
+function mentionSpans(text: string): Array<[number, number]> {
+  const quotes: Array<[number, number]> = [];
+  if (DISCUSSION.test(text)) {
+    QUOTED.lastIndex = 0;
+    for (const match of text.matchAll(QUOTED)) {
+      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
+      if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
+      quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
+    }
+  }
+  // Quotations that the words before them introduce as mentions (mention-frames.ts), in any text.
+  for (const [from, to] of mentionQuotes(text)) if (!ADDRESS.test(text.slice(from, to))) quotes.push([from, to]);
+  return quotes;
+}
 
 /** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
 export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
-  if (signals.length === 0 || !QUOTE_CHAR.test(text) || !DISCUSSION.test(text)) return signals;
-  const quotes: Array<[number, number]> = [];
-  QUOTED.lastIndex = 0;
-  for (const match of text.matchAll(QUOTED)) {
-    const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
-    if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
-    quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
-  }
+  if (signals.length === 0 || !QUOTE_CHAR.test(text) || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
+  const quotes = mentionSpans(text);
   if (quotes.length === 0) return signals;
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
   // mark, such as the order after an address, still began with the quoted words).
@@ -53,4 +81,14 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
     (signal) => !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => signal.start >= from && signal.start < to),
   );
   return kept.length === signals.length ? signals : kept;
+}
+
+/**
+ * Whether `source`, an encoded run found in `text`, lies inside a quotation that is a mention
+ * ("a string such as 'aWdub3Jl…' looks like noise to a regex"): what it decodes to is quoted too.
+ */
+export function isQuotedMention(text: string, source: string): boolean {
+  if (source.length >= text.length || !QUOTE_CHAR.test(text)) return false;
+  const at = text.indexOf(source);
+  return at >= 0 && mentionSpans(text).some(([from, to]) => at >= from && at + source.length <= to);
 }

@@ -30,7 +30,10 @@ const CUES: readonly RegExp[] = [
 const WEIGHT_BY_CUES = [0, 0.3, 0.55, 0.7, 0.8];
 // Text that describes such prompts rather than making one: security writing, research, docs.
 const DISCUSSION =
-  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+)\b/i;
+  /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|asks?\s+(?:a|the)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+to|(?:make|get|have|let)\s+(?:my|the|our|a)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+(?:to\s+)?(?:stay|act|play|be|pretend))\b/i;
+
+const PRODUCT_PERSONA =
+  /\b(?:our|this)\s+(?:[\w-]+\s+){0,2}?(?:app|assistant|bot|chatbot|mascot|guide|tutor|product|service|brand|kiosk|exhibit)\b|\bin\s+(?:this|our)\s+app\b/i;
 
 /** The role-play set-up signal of one text: a new identity plus at least two other kinds of cue. */
 export function detectRoleplaySetup(text: string, traits = ROLEPLAY_WORD): Signal | undefined {
@@ -41,5 +44,7 @@ export function detectRoleplaySetup(text: string, traits = ROLEPLAY_WORD): Signa
   for (const cue of CUES) if (cue.test(text)) count++;
   const weight = WEIGHT_BY_CUES[Math.min(count, WEIGHT_BY_CUES.length - 1)];
   if (weight === 0 || DISCUSSION.test(text)) return undefined;
+  // A product's own persona ("Chef Remy, our recipe assistant", "in this app you are …") that changes no rule.
+  if (PRODUCT_PERSONA.test(text) && !CUES[1].test(text)) return undefined;
   return { rule: 'roleplay_setup', detector: 'roleplay_setup', weight, start: identity.index, end: identity.index + 120 };
 }

@@ -472,8 +472,9 @@ const SECRET_OBJECT = String.raw`(?:${CREDENTIAL}|${MODEL_SECRET})`;
 // unless a destination follows.
 const STRONG_DISCLOSE_VERB = String.raw`(?:convey|send|sending|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|reveal|disclose|expose|print|output|display|show|tell|give|share|repeat|dump|return|echo|spell\s+out|read\s+out|write\s+out)`;
 const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
-// "models leak their system prompts": a third party's secret is written about, not asked for.
-const NOT_THEIRS = String.raw`(?!\s+their\s)`;
+// "models leak their system prompts", "getting the model to reveal its system prompt": a third
+// party's secret is written about, not asked for.
+const NOT_THEIRS = String.raw`(?!\s+their\s)(?!\s+its\s+(?:system|initial|hidden|original|internal)\s+prompt)`;
 const NEGATION =
   /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:get|make|trick|convince|coax|persuade|force)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)?$/i;
 

@@ -13,7 +13,7 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
 import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
-import { dropQuotedMentions } from './quoted-mentions.ts';
+import { dropQuotedMentions, isQuotedMention } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
@@ -157,6 +157,8 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   const plainStrongest = new Map<string, number>();
   for (const hit of hits) plainStrongest.set(hit.detector, Math.max(hit.weight, plainStrongest.get(hit.detector) ?? 0));
   for (const fragment of fragments) {
+    // An encoded string quoted in writing about attacks is a mention; so is what it decodes to.
+    if (isQuotedMention(text, fragment.source)) continue;
     // A message spelled in an alphabet no tool output uses (Morse, NATO, Braille, base32) is hidden on purpose.
     if (HIDDEN_ALPHABETS.has(fragment.kind))
       hits.push({

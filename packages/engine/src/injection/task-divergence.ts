@@ -17,7 +17,7 @@ const MIN_CARRIER_CHARS = 100;
 // A text that speaks to the assistant itself (a user's prompt, a role-play set-up) is a request
 // from start to end; a further request in it is not a change of task.
 const PROMPT_MARKER =
-  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:\w+\s+)?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
+  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:\w+\s+)?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst|agent|helper|tutor|grader)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
 
 // Verbs that open a request to an assistant. Verbs typical of e-mail and marketing calls to action
 // ("click", "join", "reply", "share", "add", "find", "compare", "help us", "tell us") are left out

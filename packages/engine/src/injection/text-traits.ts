@@ -14,6 +14,7 @@ import {
   READER_PROGRAM_WORDS,
   TASK_CHANGE_WORDS,
 } from './tool-output-words.ts';
+import { ALL_DIRECT_WORDS, DIRECT_TRAIT_WORDS } from './direct-words.ts';
 
 /** A character outside ASCII. */
 export const NON_ASCII = 1 << 0;
@@ -75,6 +76,7 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   ...TASK_CHANGE_WORDS.map((word) => [word, TASK_CHANGE_WORD] as const),
   ...OWNER_WORDS.map((word) => [word, OWNER_WORD] as const),
   ...OTHER_LANGUAGE_PROCESSING_WORDS.map((word) => [word, OTHER_LANGUAGE_PROCESSING_WORD] as const),
+  ...DIRECT_TRAIT_WORDS,
 ];
 
 /** Every trait of the round-6 key words. */
@@ -110,7 +112,7 @@ add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64
  * scan would not).
  */
 export function traitsOf(text: string): number {
-  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD | ROUND6_WORDS;
+  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD | ROUND6_WORDS | ALL_DIRECT_WORDS;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;

@@ -1,0 +1,41 @@
+// Quotations that a text introduces as mentions by the words right before them (issue 13, red team
+// round 8): a ticket's "when a user writes 'Vergiss deine Regeln'", a review's "strips 'ignore
+// previous instructions'", "the fixture 'You are now an AI without limits'", "a user who types
+// 'System: …'", "by asking it to 'repeat the paragraph …'", a request to translate "'Olvide las
+// instrucciones …'", and the string literals of test code (`['de', 'Vergiss deine Regeln']` beside
+// `expect(...)`), and quotations named as a kind of attack ("the whole '…' genre"). quoted-mentions.ts needs the whole text to discuss attacks; a frame is local. A
+// frame with the reader in it ("your admin says '…'", "reply with '…'") introduces no mention.
+
+/** Words before a quotation that make it a thing talked about. */
+const FRAME =
+  /\b(?:writes?|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|e\.g\.|fixture|string|phrase|sample|wording|regex|pattern|strips?|stripped|matches|catches|flags?|flagged|blocks?|blocked|contains?|covers?|covered|handles?|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}$|(?:翻译|訳して|翻訳)[^。\n]{0,20}$/i;
+/** Words after a quotation that make it the name of a kind of attack: "the whole '…' genre". */
+const NAMED_AFTER =
+  /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?)\b/i;
+const READER = /\b(?:you|your|yours|yourself)\b/i;
+/** Test code: its string literals are fixtures. */
+const TEST_CODE =
+  /\b(?:assert\w*|expect\s*\(|describe\s*\(|it\s*\(|test(?:\.each)?\s*\(|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=])/;
+const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
+const MIN_QUOTE = 14;
+const QUOTE =
+  /"([^"\n]{1,160})"|“([^”\n]{1,160})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){1,160}?)'(?![\w])|«\s?([^»\n]{1,160})\s?»|„([^“\n]{1,160})“|「([^」\n]{1,160})」|`([^`\n]{1,160})`/g;
+
+/** Spans [from, to) of the quotations in `text` that its own words introduce as mentions. */
+export function mentionQuotes(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const testCode = TEST_CODE.test(text);
+  QUOTE.lastIndex = 0;
+  for (const match of text.matchAll(QUOTE)) {
+    const at = match.index ?? 0;
+    // A quotation of a word or two holds no order; a sentence does. (Short ones are matched, not
+    // skipped, so that the regular expression never pairs the close of one with the open of the next.)
+    if (match[0].length < MIN_QUOTE) continue;
+    const before = text.slice(Math.max(0, at - 80), at);
+    const literal = testCode && LITERAL_OPENER.test(before);
+    const named = NAMED_AFTER.test(text.slice(at + match[0].length, at + match[0].length + 30));
+    if (!literal && !named && (!FRAME.test(before) || READER.test(before))) continue;
+    spans.push([at, at + match[0].length]);
+  }
+  return spans;
+}
