@@ -5,7 +5,8 @@
 // without looking at the rules, to measure how general they are; round 3 likewise after round 2's
 // fixes, with everyday developer and operator commands (family `harmless`) that must never be
 // critical; round 4 likewise after round 3's fixes (file tools with odd argument names, minor-unit
-// payment APIs, decoders into a shell, dialect-specific SQL, dry runs beside their real deletes). Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
+// payment APIs, decoders into a shell, dialect-specific SQL, dry runs beside their real deletes); round 5
+// likewise after round 4 (generic HTTP and file tools with unfamiliar names and argument keys). Rows with `open` are misses not fixed yet (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
 import assert from 'node:assert/strict';
