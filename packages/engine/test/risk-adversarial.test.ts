@@ -44,12 +44,14 @@ test('the probe table covers every family with critical cases and benign twins',
 });
 
 // Floors per round, critical recall (open rows count as misses) and benign rows rated critical:
-// what each round reached after its fixes. Round 4 was 170/209 (4 benign critical) on first sight.
+// what each round reached after its fixes. Round 4 was 170/209 (4 benign critical) on first sight;
+// round 5 was 24/84 (no benign critical, 5 ordinary reads rated medium instead of low).
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
   3: { critical: 67, of: 72 },
   4: { critical: 209, of: 209 },
+  5: { critical: 84, of: 84 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

@@ -12,6 +12,9 @@ import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
 import { adminRoleField, assessControlPlaneCall } from './http-control-plane.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
+import { decodedPath, isPathShaped, queryPaths } from './path-valued-fields.ts';
+import { readsByName } from './file-read-tools.ts';
+import { callUrl } from './http-call-shape.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
 
@@ -250,7 +253,7 @@ export function callsPaymentApi(fields: PayloadFields): boolean {
 type SecretKind = { level: 'key' | 'secret' | 'traversal'; why: string };
 
 function secretKind(raw: string): SecretKind | undefined {
-  let text = raw.trim();
+  let text = decodedPath(raw.trim());
   if (text.startsWith('file://')) text = text.slice(7);
   if (text.startsWith('@')) text = text.slice(1);
   if (text === '' || text.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(text)) return undefined;
@@ -276,14 +279,16 @@ function secretKind(raw: string): SecretKind | undefined {
   return undefined;
 }
 
-function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text: string; key: string }> {
-  const found: Array<{ text: string; key: string }> = [];
-  const push = (text: string, key: string): void => {
-    if (found.length < MAX_CANDIDATES) found.push({ text, key });
+function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text: string; key: string; shaped?: boolean }> {
+  const found: Array<{ text: string; key: string; shaped?: boolean }> = [];
+  const push = (text: string, key: string, shaped?: boolean): void => {
+    if (found.length < MAX_CANDIDATES) found.push({ text, key, shaped });
   };
   const pathKeys = pathLikeKeys(fields.keys);
   for (const field of fields.strings) {
     if (pathKeys.has(field.key)) push(field.text, field.key);
+    // A path under a key of the tool's own vocabulary (`p`, `loc`, `which`): its shape says it is one.
+    else if (isPathShaped(field.text)) push(field.text, field.key, true);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
@@ -309,10 +314,12 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   const readSubcommand =
     SUBCOMMAND_KEYS.some((key) => fields.keys.has(key)) &&
     fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.includes(field.key) && READ_SUBCOMMAND.test(field.text.trim()));
-  const reads = !outbound && (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)));
-  for (const { text, key } of candidatePaths(fields, outbound)) {
+  const reads =
+    !outbound && (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)) || readsByName(tool.words));
+  for (const { text, key, shaped } of candidatePaths(fields, outbound)) {
     const kind = secretKind(text);
-    if (kind === undefined) continue;
+    // A value found by its shape alone counts when it reaches a secret; a bare `../..` may be a project path.
+    if (kind === undefined || (shaped === true && kind.level === 'traversal')) continue;
     const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
     if (outbound && kind.level !== 'traversal') {
       findings.add('critical', `exfiltration: \`${tool.name}\` sends a ${kind.why} (\`${shown}\` in \`${key}\`) out of the machine`);
@@ -323,7 +330,17 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
-  const hasUrl = [...URL_KEYS].some((key) => fields.keys.has(key));
+  // A file-serving endpoint asked for a key through its query (`download?file=../../../etc/shadow`).
+  const url = callUrl(fields);
+  for (const { name, value } of url === undefined ? [] : queryPaths(url.text)) {
+    const kind = secretKind(value);
+    if (kind !== undefined && kind.level !== 'traversal')
+      findings.add(
+        'critical',
+        `secrets: \`${tool.name}\` asks a server for a ${kind.why} through its query (\`${name}=${value.slice(0, 80)}\`)`,
+      );
+  }
+  const hasUrl = url !== undefined || [...URL_KEYS].some((key) => fields.keys.has(key));
   for (const field of hasUrl ? fields.strings : []) {
     if (URL_KEYS.has(field.key) && credentialEndpoint(field.text))
       findings.add(

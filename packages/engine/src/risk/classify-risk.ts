@@ -25,6 +25,10 @@ import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effec
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
 import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
+import { readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
+import { assessSaasAdminGrant } from './saas-admin-grants.ts';
+import { assessOrderTotal } from './order-totals.ts';
+import { assessGraphqlDeletes } from './graphql-deletes.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -179,6 +183,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   const sqlRunner = tool.sql && SQL_RUNNER_VERBS.test(tool.reason);
   classifySql(tool, fields, sql);
   if (sqlRunner && sql.length > 0) findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
+  else if (tool.class === 'medium' && readsOnlyNamedFiles(tool, fields))
+    findings.add('low', `tool name \`${tool.name}\`: shows ordinary project files -> low`);
   else findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
@@ -197,10 +203,19 @@ function classifyInto(input: RiskInput, findings: Findings): void {
         fields.strings.slice(0, 64).map((field) => field.text),
       ),
     );
+  if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
+  assessSaasAdminGrant(fields, input.payload, findings);
+  assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
+}
+
+/** A tool named after showing a file (`open`, `viewer`, `slurp`) handed only ordinary project paths. */
+function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean {
+  if (tool.shell || tool.sql || tool.payment || tool.fileWrite || tool.fileDelete || tool.search) return false;
+  return readsByName(tool.words) && readsOnlyProjectFiles(fields);
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */

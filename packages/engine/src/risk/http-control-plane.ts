@@ -7,14 +7,17 @@
 import type { Findings } from './findings.ts';
 import { isAdminGrant } from './hidden-shell.ts';
 import type { PayloadFields } from './payload-fields.ts';
+import { callMethod, callUrl } from './http-call-shape.ts';
+import { isAdminRoleName } from './admin-role-names.ts';
 
-const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'api_url', 'path', 'resource']);
 /** Collections whose members are whole environments: deleting one deletes everything inside. */
 const WHOLE_RESOURCES =
   /^(?:namespaces|projects|resourcegroups|resource_?groups|subscriptions|clusters|buckets|b|databases|instances|droplets|servers|apps|stacks|vaults|zones|volumes|repos|repositories|accounts|organizations|orgs|workspaces|environments|managedclusters|storageaccounts|virtualmachines|flexibleservers|nodepools|deployments|statefulsets|persistentvolumes|persistentvolumeclaims|tables|indices|topics|keyrings|cryptokeys|secrets|services|sites|functions|domains)$/i;
+const S3_BUCKET_HOST = /^[a-z0-9][a-z0-9.-]{1,62}\.s3(?:[.-][a-z0-9-]+)*\.amazonaws\.com$/i;
+const DATASTORE = /postgres|mysql|maria|redis|mongo|kafka|elasticsearch|opensearch|database|(?:^|[-_])db(?:$|[-_])/i;
 /** URLs that grant rights (the body says which). */
 const GRANT_URL =
-  /:setIamPolicy\b|\/memberships\/|\/collaborators\/|roleAssignments|\/(?:cluster)?rolebindings\b|Action=(?:Attach(?:User|Role|Group)Policy|Put(?:User|Role|Group)Policy|AddUserToGroup|CreateAccessKey)\b|\/members(?:\/|$|\?)|\/permissions(?:\/|$|\?)|\/admins?(?:\/|$|\?)|\/teams\/[^/]+\/memberships\/|\/users\/[^/]+\/roles(?:\/|$|\?)|\/roleManagement\//i;
+  /:setIamPolicy\b|\/memberships\/|\/collaborators\/|roleAssignments|\/(?:cluster)?rolebindings\b|Action=(?:Attach(?:User|Role|Group)Policy|Put(?:User|Role|Group)Policy|AddUserToGroup|CreateAccessKey)\b|\/members(?:\/|$|\?)|\/permissions(?:\/|$|\?)|\/admins?(?:\/|$|\?)|\/teams\/[^/]+\/memberships\/|\/(?:users|groups)\/[^/]+\/roles(?:\/|$|\?)|\/teams\/[^/]+\/repos\/|\/roleManagement\//i;
 const ADMIN_ROLE_VALUE =
   /^(?:admin|administrator|owner|owners|superuser|root|cluster-admin|organization_owner|maintain|(?:super|org|organization|global|tenant|account)[_ -]?admin(?:istrator)?)$/i;
 const ROLE_KEYS = new Set(['role', 'roles', 'permission', 'permissions', 'access_level', 'role_name', 'role_definition_id', 'level']);
@@ -27,24 +30,31 @@ export function adminRoleField(fields: PayloadFields): boolean {
     (field) =>
       (ROLE_KEYS.has(field.key) || /(?:^|_)role(?:_|$)/.test(field.key)) &&
       field.text.length < 80 &&
-      ADMIN_ROLE_VALUE.test(field.text.trim()),
+      (ADMIN_ROLE_VALUE.test(field.text.trim()) || isAdminRoleName(field.text)),
   );
 }
 
 /** The resource a URL's path ends in when it is a whole environment (`resourcegroups/prod`), or undefined. */
 function wholeResource(url: string): string | undefined {
   let path: string;
+  let host: string;
   try {
-    path = new URL(url).pathname;
+    ({ pathname: path, hostname: host } = new URL(url));
   } catch {
     return undefined;
   }
   const segments = path.split('/').filter((segment) => segment !== '');
+  // A bucket addressed by its own host (`prod.s3.us-east-1.amazonaws.com/`): the root is the bucket.
+  if (segments.length === 0 && S3_BUCKET_HOST.test(host)) return 'bucket';
   // `/repos/{owner}/{repo}` names a repository with two segments.
   if (segments.length >= 3 && segments[segments.length - 3] === 'repos') return 'repository';
   if (segments.length < 2) return undefined;
   const collection = segments[segments.length - 2];
-  return WHOLE_RESOURCES.test(collection) ? collection.toLowerCase() : undefined;
+  if (WHOLE_RESOURCES.test(collection)) return collection.toLowerCase();
+  // A GitLab group holds its projects and subgroups; an add-on named after a datastore is a database.
+  if (collection === 'groups' && segments.includes('v4') && segments.includes('api')) return 'group';
+  if (/^add-?ons$/i.test(collection) && DATASTORE.test(segments[segments.length - 1])) return 'database add-on';
+  return undefined;
 }
 
 /** A path that stands for many top-level resources: `_all`, `/*`, `/logs-*` (Elasticsearch, OpenSearch and similar APIs). */
@@ -62,14 +72,9 @@ function wildcardPath(url: string): boolean {
 
 /** Adds findings for control-plane deletes and admin grants made with a generic HTTP call. */
 export function assessControlPlaneCall(toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
-  const url = fields.strings.find(
-    (field) => URL_KEYS.has(field.key) && /^https?:\/\//i.test(field.text.trim()) && field.text.length < 4096,
-  );
+  const url = callUrl(fields);
   if (url === undefined) return;
-  const method = fields.strings
-    .find((field) => field.key === 'method' || field.key === 'http_method' || field.key === 'verb')
-    ?.text.trim()
-    .toUpperCase();
+  const method = callMethod(fields);
   const deletes = method === 'DELETE' || (method === undefined && toolWords.includes('delete'));
   if (deletes) {
     const resource = wholeResource(url.text.trim());

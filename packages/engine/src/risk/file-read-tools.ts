@@ -1,0 +1,38 @@
+// Tools that read a file under names the verb table does not know (`viewer`, `slurp`, `peek`,
+// `open_doc`, `inspect_file`): the name says it shows a file, so a key handed to it is read out,
+// and a call that only names ordinary project files (`{f: "src/index.ts", tail: 200}`) is a read,
+// low like `read_file`.
+
+import type { PayloadFields } from './payload-fields.ts';
+import { isPathShaped } from './path-valued-fields.ts';
+
+/** Word stems of tool names that show a file's content. */
+const READ_STEMS = /^(?:read|view|peek|preview|inspect|slurp|open|cat|show|load|display|contents?|head|tail|print)/;
+/** Option values a file read may carry beside its paths. */
+const OPTION_VALUE = /^(?:utf-?8|utf-?16\w*|ascii|latin-?1|base64|binary|text|raw|lines?|bytes?|true|false|auto|json|markdown|md|plain)$/i;
+/** Files that are never ordinary project files (keys, secrets, system files) are judged elsewhere; these shapes are project files. */
+const PROJECT_FILE = /^(?:\.\/|\.\.\/)?(?!\.\.?\/)(?!.*(?:^|\/)\.\.(?:\/|$))[\w@+-][\w.@+-]*(?:\/[\w@+-][\w.@+-]*)*$/;
+const NOT_PROJECT =
+  /(?:^|\/)\.(?![./]|github\/|vscode\/)|\.(?:pem|key|p12|pfx|kdbx|jks|keystore|ppk)$|(?:^|\/)(?:id_[a-z0-9]+|credentials|secrets?)(?:\.|\/|$)/i;
+
+/** Whether the tool's name says it shows a file's content. */
+export function readsByName(words: readonly string[]): boolean {
+  return words.some((word) => READ_STEMS.test(word));
+}
+
+/**
+ * Whether the call only reads ordinary project files: every string is a relative project path (at
+ * most one `../`) or a read option, and there is at least one path.
+ */
+export function readsOnlyProjectFiles(fields: PayloadFields): boolean {
+  if (fields.truncated || fields.strings.length === 0 || fields.strings.length > 16) return false;
+  let paths = 0;
+  for (const field of fields.strings) {
+    const text = field.text.trim();
+    if (OPTION_VALUE.test(text)) continue;
+    if (!isPathShaped(text) && !/^[\w-]+\.\w{1,8}$/.test(text)) return false;
+    if (!PROJECT_FILE.test(text) || NOT_PROJECT.test(text)) return false;
+    paths++;
+  }
+  return paths > 0;
+}
