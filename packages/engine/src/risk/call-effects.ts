@@ -288,7 +288,7 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
   for (const field of fields.strings) {
     if (pathKeys.has(field.key)) push(field.text, field.key);
     // A path under a key of the tool's own vocabulary (`p`, `loc`, `which`): its shape says it is one.
-    else if (isPathShaped(field.text)) push(field.text, field.key, true);
+    else if (field.text.length <= 512 && isPathShaped(field.text)) push(field.text, field.key, true);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);

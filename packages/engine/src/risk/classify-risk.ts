@@ -162,7 +162,10 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
   const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
   const tool = toolNameRisk(path);
-  const graphql = withGraphqlMutations(withJsonBodies(collectFields(input.payload)));
+  const read = withJsonBodies(collectFields(input.payload));
+  const graphql = withGraphqlMutations(read);
+  // Fields were added only when a mutation was found.
+  const mutation = graphql.fields !== read;
   const fields = graphql.fields;
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
@@ -208,7 +211,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
-  assessGraphqlDeletes(fields, findings);
+  if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
 }
 

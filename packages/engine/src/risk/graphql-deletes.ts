@@ -11,7 +11,7 @@ const MUTATION = /^\s*(?:#[^\n]*\n\s*)*mutation\b/;
 const WHOLE_DELETE =
   /\b(?:(?:project|service|environment|database|cluster|volume|app|application|repository|repo|bucket|namespace|workspace|organization|stack|instance|server|site)s?(?:Delete|Destroy|Remove)|(?:delete|destroy|remove)(?:Project|Service|Environment|Database|Cluster|Volume|App|Application|Repository|Repo|Bucket|Namespace|Workspace|Organization|Stack|Instance|Server|Site)s?)\s*\(/;
 
-/** Adds a critical finding when a GraphQL mutation in the payload deletes a whole resource. */
+/** Adds a critical finding when a GraphQL mutation in the payload deletes a whole resource (called once a mutation is seen). */
 export function assessGraphqlDeletes(fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
     if (

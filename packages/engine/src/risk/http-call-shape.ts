@@ -9,17 +9,29 @@ const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'api_url', 'path', '
 const METHOD_KEYS = new Set(['method', 'http_method', 'verb', 'op', 'operation', 'action', 'request_method', 'http_verb', '_method']);
 const OVERRIDE_KEYS = new Set(['x_http_method_override', 'x_method_override', 'x_http_method', '_method']);
 const METHOD = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/i;
-const ABSOLUTE_URL = /^https?:\/\//i;
+const ABSOLUTE_URL = /^\s*https?:\/\//i;
+/** Several analyses ask for the URL of the same call in a row: the last answer is kept (a one-slot cache, cheaper than a WeakMap). */
+let lastFields: PayloadFields | undefined;
+let lastUrl: StringField | undefined;
 
 /** The call's URL field: a known URL key first, else the first field holding an absolute URL. */
 export function callUrl(fields: PayloadFields): StringField | undefined {
-  let fallback: StringField | undefined;
+  if (fields === lastFields) return lastUrl;
+  let url: StringField | undefined;
   for (const field of fields.strings) {
-    if (field.text.length >= 4096 || !ABSOLUTE_URL.test(field.text.trimStart())) continue;
-    if (URL_KEYS.has(field.key)) return field;
-    fallback ??= field;
+    const text = field.text;
+    // Most strings are prose: a first letter other than h or a space rules a URL out without a regex.
+    const first = text.charCodeAt(0);
+    if ((first !== 104 && first !== 72 && first > 32) || text.length >= 4096 || !ABSOLUTE_URL.test(text)) continue;
+    if (URL_KEYS.has(field.key)) {
+      url = field;
+      break;
+    }
+    url ??= field;
   }
-  return fallback;
+  lastFields = fields;
+  lastUrl = url;
+  return url;
 }
 
 /** The HTTP method the server will act on, upper-case, or undefined when none is named. */

@@ -1,11 +1,12 @@
 // Money spent as a count times a price per unit, whatever the keys: `qty x unit_price`, `items x
 // amount_each`, `seats x per_seat`, `days x daily_budget`, `cards x face_value`, `lots x per_lot`,
 // summed over an order's lines. It counts when the call spends: the tool's path or the URL it calls
-// names an order, a purchase, a checkout, a bid, a booking, a trade or a budget. The total is
+// names an order, a purchase, a checkout, a bid, a booking, a trade or a budget, and does not
+// only look at them (a report, a listing, an estimate, a GET). The total is
 // valued in dollars from the currency beside the price, so 15,000,000 yen is about 100,000 USD.
 
 import type { Findings } from './findings.ts';
-import { callUrl } from './http-call-shape.ts';
+import { callMethod, callUrl } from './http-call-shape.ts';
 import { parseAmount } from './money.ts';
 import { currencyIn, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
@@ -46,6 +47,27 @@ const SPEND_WORDS = new Set([
   'subscription',
   'subscriptions',
 ]);
+/** Words of calls that look at orders or price them without spending (`orders_report`, `estimate_order`). */
+const LOOKING_WORDS = new Set([
+  'report',
+  'reports',
+  'analytics',
+  'stats',
+  'statistics',
+  'summary',
+  'list',
+  'get',
+  'search',
+  'query',
+  'export',
+  'preview',
+  'estimate',
+  'quote',
+  'simulate',
+  'view',
+  'read',
+  'history',
+]);
 /** Keys that count units: `qty`, `items`, `seats`, `n_items`, `tickets`, `headcount`, `days`. */
 const COUNT_KEY =
   /^(?:q|qty|quantity|units?|count|items|pieces|pcs|lots|shares|seats|licen[cs]es|cards|tickets|cases|boxes|pallets|packs|headcount|people|persons|employees|days|weeks|months|nights|copies|contracts)$|^(?:n|num|number|count|no)_[a-z]+$|_(?:count|qty|quantity)$/;
@@ -55,6 +77,18 @@ const UNIT_PRICE_KEY =
 /** Bounds and totals are not prices of one unit (`price_min`, `total_price`, `subtotal_cost`). */
 const NOT_UNIT_PRICE = /_(?:min|max|from|to|total|sum|avg|id)$|^(?:total|grand|sub|sum|max|min|avg)_/;
 
+/** What a key is to an order (keys repeat across a payload's items: each is tested once). */
+const keyRoles = new Map<string, 'count' | 'price' | undefined>();
+function keyRole(key: string): 'count' | 'price' | undefined {
+  if (keyRoles.has(key)) return keyRoles.get(key);
+  const role = COUNT_KEY.test(key) ? 'count' : UNIT_PRICE_KEY.test(key) && !NOT_UNIT_PRICE.test(key) ? 'price' : undefined;
+  if (keyRoles.size >= 4096) keyRoles.clear();
+  keyRoles.set(key, role);
+  return role;
+}
+/** Whether a tool path names spending and not only looking (tested once per path). */
+const pathSpends = new Map<string, boolean | undefined>();
+
 function countOf(field: ScalarField): number | undefined {
   const value = typeof field.value === 'number' ? field.value : Number(field.value.replace(/[,_\s]/g, ''));
   return Number.isFinite(value) && value > 0 && value <= 1e9 ? value : undefined;
@@ -62,21 +96,29 @@ function countOf(field: ScalarField): number | undefined {
 
 /** Whether the call spends: its tool path or the path of the URL it calls names a purchase. */
 function spends(toolPath: string, fields: PayloadFields): boolean {
-  if (splitWords(toolPath).some((word) => SPEND_WORDS.has(word))) return true;
+  let byPath = pathSpends.get(toolPath);
+  if (!pathSpends.has(toolPath)) {
+    const toolWords = splitWords(toolPath);
+    byPath = toolWords.some((word) => LOOKING_WORDS.has(word)) ? false : toolWords.some((word) => SPEND_WORDS.has(word)) ? true : undefined;
+    if (pathSpends.size >= 1024) pathSpends.clear();
+    pathSpends.set(toolPath, byPath);
+  }
+  if (byPath !== undefined) return byPath;
   const url = callUrl(fields);
-  if (url === undefined) return false;
-  return splitWords(url.text.replace(/^https?:\/\/[^/]+/i, '').replace(/[?#].*$/, '')).some((word) => SPEND_WORDS.has(word));
+  if (url === undefined || callMethod(fields) === 'GET') return false;
+  const urlWords = splitWords(url.text.replace(/^https?:\/\/[^/]+/i, '').replace(/[?#].*$/, ''));
+  return urlWords.some((word) => SPEND_WORDS.has(word)) && !urlWords.some((word) => LOOKING_WORDS.has(word));
 }
 
 /** Adds a critical finding when the call spends count x unit price at or above the threshold (in USD). */
 export function assessOrderTotal(toolPath: string, fields: PayloadFields, threshold: number, findings: Findings): void {
-  if (fields.scalars.length < 2) return;
+  if (fields.scalars.length < 2 || !spends(toolPath, fields)) return;
   // Counts and prices per object; the lines of one array share a group and pair up in order.
   const groups = new Map<string, { counts: ScalarField[]; prices: ScalarField[] }>();
   for (const field of fields.scalars) {
-    const count = COUNT_KEY.test(field.key);
-    const price = !count && UNIT_PRICE_KEY.test(field.key) && !NOT_UNIT_PRICE.test(field.key);
-    if (!count && !price) continue;
+    const role = keyRole(field.key);
+    if (role === undefined) continue;
+    const count = role === 'count';
     const object = field.group.slice(0, field.group.lastIndexOf('.'));
     const entry = groups.get(object) ?? { counts: [], prices: [] };
     (count ? entry.counts : entry.prices).push(field);
@@ -103,6 +145,6 @@ export function assessOrderTotal(toolPath: string, fields: PayloadFields, thresh
     if (usd > 0 && (best === undefined || usd > best.usd))
       best = { usd, why: `\`${counts[0].key}\` x \`${prices[0].key}\`${lines > 1 ? ` over ${lines} lines` : ''}` };
   }
-  if (best === undefined || best.usd < threshold || !spends(toolPath, fields)) return;
+  if (best === undefined || best.usd < threshold) return;
   findings.add('critical', `money: spends ${Math.round(best.usd)} USD (${best.why}) >= ${threshold}`);
 }

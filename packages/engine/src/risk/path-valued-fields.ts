@@ -21,7 +21,13 @@ export function decodedPath(text: string): string {
 
 /** Whether a value, whatever its key, is shaped like a file path (never a URL other than `file://`, never prose). */
 export function isPathShaped(text: string): boolean {
-  return text.length > 1 && text.length <= MAX_PATH && !/^[a-z][\w+.-]*:\/\/(?!\/)/i.test(text) && PATH_SHAPE.test(text);
+  // Prose has spaces: ruled out before any regex runs.
+  if (text.length < 2 || text.length > MAX_PATH || text.includes(' ')) return false;
+  // A path starts with a dot, a home, a variable or a separator, or holds a separator: other words are ruled out without a regex.
+  const first = text.charCodeAt(0);
+  if (first !== 46 && first !== 126 && first !== 36 && first !== 37 && !text.includes('/') && !text.includes('\\') && !text.includes('%'))
+    return false;
+  return !/^[a-z][\w+.-]*:\/\/(?!\/)/i.test(text) && PATH_SHAPE.test(text);
 }
 
 /** Values of an http(s) URL's query that are shaped like paths (`download?file=../../etc/shadow`). */
