@@ -2,7 +2,7 @@
 // regression cases, not a held-back measure): the same ideas through other spellings — literals
 // kept in names or joined in code, the home folder as an expression, decoders and forwarding
 // functions, minor-unit and zero-decimal currencies, dry runs and help beside real deletes, narrow
-// wildcards. `C` must be critical, `N` must not.
+// wildcards; and likewise for round 5. `C` must be critical, `N` must not, `L` must be low.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { classifyRisk } from '../src/risk/classify-risk.ts';
@@ -87,13 +87,71 @@ const rows: Array<[string, string, unknown, string]> = [
   ['N', '/tools/shell', sh('terraform destroy -help'), 'destroy help'],
   ['N', '/tools/postgres/query', { sql: "CREATE FUNCTION add(a int, b int) RETURNS int AS 'select a+b' LANGUAGE sql;" }, 'sql function'],
   ['N', '/tools/shell', sh('openssl rand -base64 32'), 'openssl rand'],
+  // Round 5 (generic HTTP and file tools, unfamiliar names and keys); `L` must be low.
+  ['C', '/tools/disk/slurp', { fn: '~/.ssh/id_ed25519' }, 'r5 slurp fn key'],
+  ['C', '/tools/view_file', { loc: '/home/x/.kube/config' }, 'r5 loc kube config'],
+  ['C', '/tools/open', { path: '.env.production' }, 'r5 open env'],
+  [
+    'C',
+    '/tools/request',
+    { verb: 'DELETE', address: 'https://api.digitalocean.com/v2/kubernetes/clusters/abc' },
+    'r5 address delete cluster',
+  ],
+  ['C', '/tools/http', { method: 'PUT', url: 'https://acme.okta.com/api/v1/groups/00gOrgOwners/users/00u2' }, 'r5 owners group'],
+  [
+    'C',
+    '/tools/store/order',
+    {
+      line_items: [
+        { qty: 5, price: 100 },
+        { qty: 300, price: 90 },
+      ],
+    },
+    'r5 order lines summed',
+  ],
+  [
+    'C',
+    '/tools/api',
+    { method: 'POST', url: 'https://slack.com/api/admin.users.setOwner', body: 'team_id=T1&user_id=U2' },
+    'r5 setOwner form',
+  ],
+  [
+    'N',
+    '/tools/store/order',
+    {
+      line_items: [
+        { qty: 5, price: 100 },
+        { qty: 3, price: 90 },
+      ],
+    },
+    'r5 small order lines',
+  ],
+  ['N', '/tools/catalog/create_product', { name: 'TV', price: 20000, quantity: 3 }, 'r5 product listing with stock'],
+  ['N', '/tools/analytics/orders_report', { count: 500, price: 100 }, 'r5 report on orders'],
+  ['N', '/tools/ssh/connect', { host: 'x', identity: '~/.ssh/id_rsa' }, 'r5 key used, not read'],
+  [
+    'N',
+    '/tools/http/request',
+    { method: 'DELETE', url: 'https://acme.okta.com/api/v1/groups/00gAdmins/users/00u1' },
+    'r5 removal from admins',
+  ],
+  ['N', '/tools/http/request', { method: 'GET', url: 'https://files.local/get?path=docs/readme.md' }, 'r5 query path ordinary'],
+  [
+    'N',
+    '/tools/http/request',
+    { method: 'POST', url: 'https://api.github.com/repos/a/b/issues', body: { title: 'admin bug' } },
+    'r5 issue about admin',
+  ],
+  ['L', '/tools/open', { path: 'src/main.rs' }, 'r5 open source file'],
+  ['L', '/tools/viewer', { file: 'README.md', encoding: 'utf8' }, 'r5 viewer readme'],
 ];
 
 for (const [want, path, payload, note] of rows) {
-  test(`variant ${want === 'C' ? 'critical' : 'not critical'}: ${note}`, () => {
+  test(`variant ${want === 'C' ? 'critical' : want === 'L' ? 'low' : 'not critical'}: ${note}`, () => {
     const result = classifyRisk({ path, payload });
     const detail = `payload ${JSON.stringify(payload)}; reasons ${JSON.stringify(result.reasons)}`;
     if (want === 'C') assert.equal(result.class, 'critical', detail);
+    else if (want === 'L') assert.equal(result.class, 'low', detail);
     else assert.notEqual(result.class, 'critical', detail);
   });
 }
