@@ -124,7 +124,14 @@ export function detectAgentIntent(text: string, traits = AGENT_WORD): Signal | u
     else if (weakly && addressed) weight = 0.45;
     else if (targeted && (addressed || weakly)) weight = 0.4;
     if (weight > (best?.weight ?? 0))
-      best = { rule: 'agent_intent', detector: 'agent_intent', weight, start: Math.max(0, at - 60), end: Math.min(text.length, at + 80) };
+      best = {
+        rule: 'agent_intent',
+        detector: 'agent_intent',
+        weight,
+        start: Math.max(0, at - 60),
+        end: Math.min(text.length, at + 80),
+        focus: at,
+      };
   }
   return best;
 }
