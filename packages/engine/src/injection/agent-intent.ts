@@ -6,6 +6,7 @@
 // sentence-sized span are an injection. English, German, French, Spanish, Chinese, Russian and
 // Japanese; the vocabulary is ours, written from the grammar of each language.
 
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, NON_ASCII, READER_WORD } from './text-traits.ts';
 
@@ -164,7 +165,7 @@ const VERDICT =
 export function detectReaderAddress(text: string, traits = READER_WORD): Signal | undefined {
   if (text.length < 16 || (traits & (READER_WORD | NON_ASCII)) === 0) return undefined;
   const reader = AUTOMATED_READER_RE.exec(text);
-  if (reader !== null) {
+  if (reader !== null && !isRepositoryGuidance(text, reader.index)) {
     return {
       rule: 'automated_reader_addressed',
       detector: 'automated_reader_addressed',

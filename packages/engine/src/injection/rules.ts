@@ -10,6 +10,7 @@ import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
 import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
 /** One detector hit inside one string. */
@@ -681,6 +682,7 @@ const AGENT_RULES: PatternRule[] = [
     rule: 'agent_addressed',
     gate: MODEL_WORD_GATE,
     weight: 0.5,
+    excused: isRepositoryGuidance,
     pattern: new RegExp(
       String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|(?<!^\s*)instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
       'i',
@@ -729,6 +731,7 @@ const AGENT_RULES: PatternRule[] = [
     rule: 'agent_addressed',
     gate: MODEL_WORD_GATE,
     weight: 0.55,
+    excused: isRepositoryGuidance,
     pattern: new RegExp(String.raw`\b(?:if|since|because)\s+you\s+are\s+(?:an?\s+)?(?:${MODEL_NOUN})\b`, 'i'),
   },
   {
