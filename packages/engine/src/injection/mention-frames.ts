@@ -16,6 +16,9 @@ const READER = /\b(?:you|your|yours|yourself)\b/i;
 /** Test code: its string literals are fixtures. */
 const TEST_CODE =
   /\b(?:assert\w*|expect\s*\(|describe\s*\(|it\s*\(|test(?:\.each)?\s*\(|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=]|"label"\s*:)/;
+/** Source code that assigns strings: a prompt or a fixture kept in a constant is data (issue 13, round 9). */
+const SOURCE_CODE =
+  /^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
 const MIN_QUOTE = 14;
 const QUOTE =
@@ -24,7 +27,7 @@ const QUOTE =
 /** Spans [from, to) of the quotations in `text` that its own words introduce as mentions. */
 export function mentionQuotes(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  const testCode = TEST_CODE.test(text);
+  const testCode = TEST_CODE.test(text) || SOURCE_CODE.test(text);
   QUOTE.lastIndex = 0;
   for (const match of text.matchAll(QUOTE)) {
     const at = match.index ?? 0;

@@ -22,6 +22,7 @@ const ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
 const MENTIONABLE = new Set([
   'instruction_override',
   'agent_addressed',
+  'identity_replacement',
   'automated_reader_addressed',
   'agent_intent',
   'prompt_leak',
