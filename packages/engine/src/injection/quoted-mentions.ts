@@ -23,6 +23,7 @@ const MENTIONABLE = new Set([
   'instruction_override',
   'agent_addressed',
   'identity_replacement',
+  'harm_licence',
   'automated_reader_addressed',
   'agent_intent',
   'prompt_leak',
