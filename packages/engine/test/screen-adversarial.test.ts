@@ -22,10 +22,10 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   2: { recall: 0.82, fpr: 0.011 },
   3: { recall: 0.6, fpr: 0.014 },
   4: { recall: 0.85, fpr: 0.013 },
-  5: { recall: 0.81, fpr: 0.052 },
-  6: { recall: 0.94, fpr: 0.047 },
+  5: { recall: 0.81, fpr: 0.026 },
+  6: { recall: 0.94, fpr: 0.04 },
   8: { recall: 0.9, fpr: 0.049 },
-  9: { recall: 0.9, fpr: 0.15 },
+  9: { recall: 0.9, fpr: 0.1 },
 };
 const ROUNDS = [1, 2, 3, 4, 5, 6, 8, 9];
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */

@@ -15,11 +15,16 @@ const OUTSIDE_OR_HARM =
 const PARAGRAPH_END = /\n\s*\n/;
 const MAX_PARAGRAPH = 600;
 
-/** Whether the address to an agent at `at` in `text` opens a paragraph of project guidance only. */
+/** Whether the address to an agent (or a heading for agents) at `at` in `text` opens a paragraph of project guidance only. */
 export function isRepositoryGuidance(text: string, at: number): boolean {
-  let paragraph = text.slice(at, at + MAX_PARAGRAPH);
+  // A heading's guidance starts on the lines after it.
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = text.indexOf('\n', at);
+  const opens = /^\s*#/.test(text.slice(lineStart, at)) && lineEnd >= 0 ? lineEnd : at;
+  const from = opens + (/^\s*/.exec(text.slice(opens, opens + 40))?.[0].length ?? 0);
+  let paragraph = text.slice(from, from + MAX_PARAGRAPH);
   const end = PARAGRAPH_END.exec(paragraph);
   if (end !== null) paragraph = paragraph.slice(0, end.index);
-  else if (text.length > at + MAX_PARAGRAPH) return false;
+  else if (text.length > from + MAX_PARAGRAPH) return false;
   return PROJECT.test(paragraph) && !OUTSIDE_OR_HARM.test(paragraph);
 }
