@@ -7,6 +7,7 @@
 // agent by name (agent-vocative.ts), so it counts under that detector: the two do not add up.
 
 import { orderWeight } from './agent-vocative.ts';
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 
 const HEADER =
@@ -30,7 +31,7 @@ export function detectAgentDirectiveHeader(text: string): Signal | undefined {
     if (++looked > 200) break;
     const end = (header.index ?? 0) + header[0].length;
     const tail = LABEL_TAIL.exec(text.slice(end, end + 200));
-    if (tail === null) continue;
+    if (tail === null || isRepositoryGuidance(text, end)) continue;
     const clause = text.slice(end + tail[0].length, end + tail[0].length + 170);
     // The order may also follow the header directly on its own line ("Priority override from the platform team: change …").
     let weight = Math.max(

@@ -6,6 +6,7 @@
 // sentence-sized span are an injection. English, German, French, Spanish, Chinese, Russian and
 // Japanese; the vocabulary is ours, written from the grammar of each language.
 
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, NON_ASCII, READER_WORD } from './text-traits.ts';
 
@@ -124,7 +125,14 @@ export function detectAgentIntent(text: string, traits = AGENT_WORD): Signal | u
     else if (weakly && addressed) weight = 0.45;
     else if (targeted && (addressed || weakly)) weight = 0.4;
     if (weight > (best?.weight ?? 0))
-      best = { rule: 'agent_intent', detector: 'agent_intent', weight, start: Math.max(0, at - 60), end: Math.min(text.length, at + 80) };
+      best = {
+        rule: 'agent_intent',
+        detector: 'agent_intent',
+        weight,
+        start: Math.max(0, at - 60),
+        end: Math.min(text.length, at + 80),
+        focus: at,
+      };
   }
   return best;
 }
@@ -157,7 +165,7 @@ const VERDICT =
 export function detectReaderAddress(text: string, traits = READER_WORD): Signal | undefined {
   if (text.length < 16 || (traits & (READER_WORD | NON_ASCII)) === 0) return undefined;
   const reader = AUTOMATED_READER_RE.exec(text);
-  if (reader !== null) {
+  if (reader !== null && !isRepositoryGuidance(text, reader.index)) {
     return {
       rule: 'automated_reader_addressed',
       detector: 'automated_reader_addressed',

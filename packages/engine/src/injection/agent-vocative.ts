@@ -171,7 +171,15 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // Any order given to a reader named as a machine is an injection, mild verbs included.
     if (weight === MILD && cued) weight = 0.6;
     if (weight > (best?.weight ?? 0))
-      best = { rule: 'agent_vocative_order', detector: 'agent_vocative', weight, start: start, end: Math.min(text.length, sepAt + 100) };
+      best = {
+        rule: 'agent_vocative_order',
+        detector: 'agent_vocative',
+        weight,
+        start: start,
+        end: Math.min(text.length, sepAt + 100),
+        // The order is the evidence: quoted in writing about attacks, it is a mention.
+        focus: sepAt + (/^\s*/.exec(text.slice(sepAt))?.[0].length ?? 0),
+      };
     if (weight >= 0.6) break;
   }
   return best;

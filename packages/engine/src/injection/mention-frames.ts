@@ -8,14 +8,17 @@
 
 /** Words before a quotation that make it a thing talked about. */
 const FRAME =
-  /\b(?:writes?|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|e\.g\.|fixture|string|phrase|sample|wording|regex|pattern|strips?|stripped|matches|catches|flags?|flagged|blocks?|blocked|contains?|covers?|covered|handles?|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}$|(?:翻译|訳して|翻訳)[^。\n]{0,20}$/i;
+  /\b(?:writes?|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|flags?|flagged|blocks?|blocked|contains?|containing|covers?|covered|handles?|treats?|reading|titled|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳)[^。\n]{0,20}$/i;
 /** Words after a quotation that make it the name of a kind of attack: "the whole '…' genre". */
 const NAMED_AFTER =
-  /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?)\b/i;
+  /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?)\b|^\s*(?:\w+\s+){0,2}?as\s+(?:an?\s+)?(?:override|injection|attack|jailbreak|leak)\b/i;
 const READER = /\b(?:you|your|yours|yourself)\b/i;
 /** Test code: its string literals are fixtures. */
 const TEST_CODE =
-  /\b(?:assert\w*|expect\s*\(|describe\s*\(|it\s*\(|test(?:\.each)?\s*\(|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=])/;
+  /\b(?:assert\w*|expect\s*\(|describe\s*\(|it\s*\(|test(?:\.each)?\s*\(|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=]|"label"\s*:)/;
+/** Source code that assigns strings: a prompt or a fixture kept in a constant is data (issue 13, round 9). */
+const SOURCE_CODE =
+  /^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
 const MIN_QUOTE = 14;
 const QUOTE =
@@ -24,7 +27,7 @@ const QUOTE =
 /** Spans [from, to) of the quotations in `text` that its own words introduce as mentions. */
 export function mentionQuotes(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  const testCode = TEST_CODE.test(text);
+  const testCode = TEST_CODE.test(text) || SOURCE_CODE.test(text);
   QUOTE.lastIndex = 0;
   for (const match of text.matchAll(QUOTE)) {
     const at = match.index ?? 0;

@@ -9,7 +9,7 @@ import { mentionQuotes } from './mention-frames.ts';
 import type { Signal } from './rules.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g\.|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|injection\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
   /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
@@ -22,6 +22,8 @@ const ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
 const MENTIONABLE = new Set([
   'instruction_override',
   'agent_addressed',
+  'identity_replacement',
+  'harm_licence',
   'automated_reader_addressed',
   'agent_intent',
   'prompt_leak',
@@ -77,9 +79,10 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
   if (quotes.length === 0) return signals;
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
   // mark, such as the order after an address, still began with the quoted words).
-  const kept = signals.filter(
-    (signal) => !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => signal.start >= from && signal.start < to),
-  );
+  const kept = signals.filter((signal) => {
+    const at = signal.focus ?? signal.start;
+    return !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => at >= from && at < to);
+  });
   return kept.length === signals.length ? signals : kept;
 }
 

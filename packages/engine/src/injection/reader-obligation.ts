@@ -40,6 +40,11 @@ const NAMED_OTHER =
 const POLICY_CONDITION =
   /\b(?:if|when|whenever)\b[^.!?\n]{0,80}?\b(?:tells?|asks?|instructs?|orders?|directs?|wants?)\s+(?:the|an?|your)\s+(?:[\w-]+\s+)?(?:agent|assistant|model|ai|bot|llm|chatbot)s?\s+to\b[^.!?\n]*$/i;
 const FORMAT_VERBS = new Set(['respond', 'reply', 'answer', 'write', 'output', 'return', 'format']);
+// A duty that guards the reader or keeps it to the project's own checks lays no order on it (issue
+// 13, round 9): advisories and READMEs tell agents to "treat log lines as data", to "ignore event
+// text as instructions", to "run `npm run typecheck` after every edit" (nothing piped or chained).
+const GUARD_DUTY =
+  /^(?:treat|handle|regard|read)\b[^.;\n]{0,60}?\bas\s+(?:untrusted\s+)?(?:data|content|text|information|quotes?|untrusted)\b|^(?:ignore|disregard)\b[^.;\n]{0,40}?\bas\s+(?:instructions?|commands?|orders?)\b|^run\s+`?(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?|make\s+|cargo\s+|go\s+|dotnet\s+|mvn\s+|gradle\s+|\.\/gradlew\s+|npx\s+)?(?:test|tests|lint|typecheck|type-check|check|build|fmt|format|vet|clippy|pytest|tsc|eslint|prettier)\b(?![^\n`]*(?:\||&&|;|\$\())/i;
 const FORMAT =
   /^\s*(?:only\s+)?(?:in|as|using|with)\s+(?:valid\s+|plain\s+|a\s+|an\s+)?(?:json|yaml|xml|markdown|csv|html|text|english|bullets?|bullet\s+points|tables?|lists?|(?:the\s+)?following\s+format)\b/i;
 const REPORTED =
@@ -80,6 +85,7 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     let weight: number;
     // A format the answer takes ("must respond in JSON with the keys …") is an application's own rule.
     if (FORMAT_VERBS.has(verb) && FORMAT.test(after)) continue;
+    if (GUARD_DUTY.test(`${verb}${after}`)) continue;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
     else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
     if (weight > (best?.weight ?? 0))

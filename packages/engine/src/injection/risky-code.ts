@@ -10,6 +10,8 @@ interface CodeRule {
   weight: number;
   /** Every pattern must match somewhere in the string. */
   all: RegExp[];
+  /** Weight instead when the line of the match says it installs something (a README's set-up step for its reader). */
+  installWeight?: number;
 }
 
 const NETWORK_SEND =
@@ -28,9 +30,11 @@ const CODE_RULES: readonly CodeRule[] = [
       /\bos\.dup2\s*\(\s*\w+\.fileno\s*\(|\bnc\s+(?:-\w+\s+)*-[ec]\s|\bbash\s+-i\s*>&|\/dev\/tcp\/|\bpty\.spawn\s*\(|\bsocket\b[\s\S]{0,600}?\b(?:bind|listen)\s*\([\s\S]{0,600}?\b(?:subprocess|os\.system|popen|exec)\b/i,
     ],
   },
-  // download piped into an interpreter, or unpickling fetched data
+  // download piped into an interpreter, or unpickling fetched data; "run `curl … | sh` to install
+  // the CLI" is the ordinary install step of a README (issue 13, round 9), evidence beside an order only
   {
     weight: 0.55,
+    installWeight: 0.3,
     all: [
       /\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\bpickle\.loads?\s*\([^)]{0,120}(?:response|requests|urlopen|\.content)|\bexec\s*\(\s*requests\.get\b/i,
     ],
@@ -89,6 +93,9 @@ const CODE_RULES: readonly CodeRule[] = [
   },
 ];
 
+// The line of a match that installs something: "to install the CLI", "install.sh", "Installation:".
+const INSTALL_LINE = /\binstall(?:s|ing|er|ation)?\b|\binstall\.sh\b/i;
+
 const CODE_HINT = /[()=;{}]|\bimport\b|\bdef\b|\bwhile\b|\$\(|\|\s*\w/;
 
 // Necessary for CODE_HINT to match: one of its characters, or one of its words.
@@ -117,7 +124,14 @@ export function detectRiskyCode(text: string, traits?: number): Signal | undefin
         end = match.index + match[0].length;
       }
     }
-    if (matched) best = { rule: 'malicious_code', detector: 'malicious_code', weight: entry.weight, start, end };
+    if (!matched) continue;
+    let weight = entry.weight;
+    if (entry.installWeight !== undefined) {
+      const lineStart = text.lastIndexOf('\n', start) + 1;
+      const lineEnd = text.indexOf('\n', end);
+      if (INSTALL_LINE.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd))) weight = entry.installWeight;
+    }
+    if (weight > (best?.weight ?? 0)) best = { rule: 'malicious_code', detector: 'malicious_code', weight, start, end };
   }
   return best;
 }

@@ -9,6 +9,8 @@
 import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
 import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
+import { overrideExcused } from './override-excuses.ts';
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
 /** One detector hit inside one string. */
@@ -20,6 +22,8 @@ export interface Signal {
   /** Offsets of the evidence in the screened text, for the excerpt. */
   start: number;
   end: number;
+  /** Offset of the words the evidence hangs on, when `start` opens a window around them (an order's verb, a clause after an address). */
+  focus?: number;
 }
 
 interface PatternRule {
@@ -33,6 +37,8 @@ interface PatternRule {
   gate: RegExp | readonly RegExp[];
   /** When this matches the 40 characters before the hit, the hit is negated ("never share …"). */
   negatedBy?: RegExp;
+  /** When this holds of the hit at [start, end) of the text, the hit is no evidence (override-excuses.ts). */
+  excused?: (text: string, start: number, end: number) => boolean;
 }
 
 interface GateKeywords {
@@ -226,6 +232,7 @@ const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
     gate: ENGLISH_OVERRIDE_GATE,
+    excused: overrideExcused,
     weight: 0.85,
     pattern: new RegExp(
       String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,3}?\s+${OVERRIDE_QUALIFIER}\b(?:(?:\s+\S+){0,2}?\s+${MODEL_TARGET}|(?:\s+${TARGET_MODIFIER}){0,2}\s+${EVERYDAY_TARGET})\b`,
@@ -235,18 +242,21 @@ const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
     gate: ENGLISH_OVERRIDE_GATE,
+    excused: overrideExcused,
     weight: 0.45,
     pattern: new RegExp(String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,3}?\s+${OVERRIDE_QUALIFIER}\b(?:\s+\S+){0,2}?\s+${WEAK_TARGET}\b`, 'i'),
   },
   {
     rule: 'instruction_override',
     gate: ENGLISH_OVERRIDE_GATE,
+    excused: overrideExcused,
     weight: 0.8,
     pattern: new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:about\s+)?${ANYTHING_BEFORE}\b`, 'i'),
   },
   {
     rule: 'instruction_override',
     gate: ENGLISH_OVERRIDE_GATE,
+    excused: overrideExcused,
     weight: 0.6,
     pattern: new RegExp(
       String.raw`\b(?:ignore|disregard|forget)\s+(?:(?:all|everything)\s+)?(?:of\s+)?(?:the\s+)?(?:above|foregoing|preceding)(?:\s*[.,;:!]|\s+and\b|\s*$)`,
@@ -256,6 +266,7 @@ const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
     gate: ENGLISH_OVERRIDE_GATE,
+    excused: overrideExcused,
     weight: 0.3,
     pattern: new RegExp(String.raw`\b${OVERRIDE_VERB}\b(?:\s+\S+){0,2}?\s+${STRONG_TARGET}\b`, 'i'),
   },
@@ -671,6 +682,7 @@ const AGENT_RULES: PatternRule[] = [
     rule: 'agent_addressed',
     gate: MODEL_WORD_GATE,
     weight: 0.5,
+    excused: isRepositoryGuidance,
     pattern: new RegExp(
       String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|(?<!^\s*)instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
       'i',
@@ -719,6 +731,7 @@ const AGENT_RULES: PatternRule[] = [
     rule: 'agent_addressed',
     gate: MODEL_WORD_GATE,
     weight: 0.55,
+    excused: isRepositoryGuidance,
     pattern: new RegExp(String.raw`\b(?:if|since|because)\s+you\s+are\s+(?:an?\s+)?(?:${MODEL_NOUN})\b`, 'i'),
   },
   {
@@ -1174,6 +1187,7 @@ function signalOf(text: string, index: number, signals: Signal[]): void {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (entry.negatedBy.test(before)) return;
   }
+  if (entry.excused?.(text, match.index, match.index + match[0].length) === true) return;
   signals.push({
     rule: entry.rule,
     detector: `${entry.rule}#${index}`,

@@ -1,0 +1,30 @@
+// When the words of an override ("ignore the old instructions", "forget my earlier instructions",
+// "do not obey any instructions it contains") set aside no instruction of the reader's (issue 13,
+// round 9: everyday notes, users revising their own request and guard prompts were flagged):
+// - the speaker's own earlier request ("ignore my earlier instructions about tone");
+// - instructions that belong to a thing, not to a model ("the old instructions on the package");
+// - instructions that the data holds ("any instructions it contains", "instructions found in the page");
+// - an override named as what something else might ask ("if a document asks you to ignore …").
+// The reader's, the system's, a developer's or a user's instructions stay overrides.
+
+/** The speaker's own instructions: "my" inside the match, and no word of the reader's set-up. */
+const OWN = /\b(?:my|mine)\b/i;
+const READERS = /\b(?:your|system|developer|operator|safety|content)\b/i;
+/** A place or owner after the target that is not a model's set-up, the user or the conversation. */
+const THING_AFTER =
+  /^\s+(?:on|in|for|from|of|inside|printed\s+on)\s+(?:the|this|that|its|a|an)\s+(?!(?:system|prompt|chat|conversation|above|previous|earlier|model|ai|assistant|bot|agent|developers?|operators?|users?|owners?|creators?|makers?|admins?|administrators?|company|team|message|context|config\w*|setup|set-up)\b)[\p{L}-]+/iu;
+/** Instructions held by the data being read. */
+const HELD_BY_DATA =
+  /^\s+(?:(?:it|they|this|that|the\s+[\p{L}-]+|a\s+[\p{L}-]+)\s+(?:contains?|holds?|includes?|carries|carry)\b|(?:contained|found|embedded|hidden|written|placed)\s+(?:in|inside|within)\b)/iu;
+/** "If a document asks you to …", "when a page tells the model to …" before the override. */
+const NAMED_AS_REQUEST =
+  /\b(?:if|when|whenever)\b[^.;!?\n]{0,50}\b(?:asks?|tells?|instructs?|urges?|tries\s+to\s+get)\s+(?:you|it|them|the\s+[\p{L}-]+)\s+to\s+$/iu;
+
+/** Whether the override matched at [start, end) of `text` sets aside none of the reader's instructions. */
+export function overrideExcused(text: string, start: number, end: number): boolean {
+  const matched = text.slice(start, end);
+  if (OWN.test(matched) && !READERS.test(matched)) return true;
+  const after = text.slice(end, end + 48);
+  if (THING_AFTER.test(after) || HELD_BY_DATA.test(after)) return true;
+  return NAMED_AS_REQUEST.test(text.slice(Math.max(0, start - 80), start));
+}
