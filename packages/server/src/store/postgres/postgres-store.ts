@@ -75,6 +75,7 @@ import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import { KeyIdentities } from './key-identities.ts';
+import { checkOut, type CheckedOut } from './checked-out.ts';
 import { ApiError } from '../../errors.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
 import { resultFlaggedEvent, storedResultScreen } from '../outcome-rows.ts';
@@ -251,7 +252,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
   /** Runs `run` in one transaction on one connection; rolls back when it throws. */
   private async transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('store is closed');
-    const client = await this.pool.connect().catch((error: unknown) => {
+    const { client, release } = await checkOut(this.pool).catch((error: unknown) => {
       throw unavailableOr(error);
     });
     let broken: Error | undefined;
@@ -269,7 +270,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
       }
       throw unavailableOr(error);
     } finally {
-      client.release(broken);
+      release(broken);
     }
   }
 
@@ -660,8 +661,9 @@ export class PostgresStore implements Store, SharedSigningKeys {
     const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
     const events: EventBatch = [];
     let client: pg.PoolClient;
+    let release: CheckedOut['release'];
     try {
-      client = await this.pool.connect();
+      ({ client, release } = await checkOut(this.pool));
     } catch (error) {
       for (const pending of group) pending.reject(unavailableOr(error));
       return [];
@@ -760,11 +762,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
         // The connection itself failed: do not hand it out again.
         broken = rollback as Error;
       }
-      client.release(broken);
+      release(broken);
       for (const pending of group) pending.reject(unavailableOr(error));
       return [];
     }
-    client.release(broken);
+    release(broken);
     if (failed && !committedDespiteFailure) {
       group[failed.index].reject(unavailableOr(failed.error));
       return group.filter((_, i) => i !== failed!.index);
