@@ -421,25 +421,11 @@ function toolNameRiskUncached(path: string): ToolNameRisk {
   const fileWrite = file && (editor || words.some((word) => WRITE_VERBS.has(word)));
   const fileDelete = words.some((word) => DELETE_VERBS.has(word));
   const search = !sql && !shell && allWords.some((word) => SEARCH_WORDS.has(word));
-  if (cls === undefined) {
-    return {
-      name,
-      words,
-      class: 'medium',
-      reason: `tool name \`${name}\`: unrecognised tool verb -> medium`,
-      shell,
-      sql,
-      payment,
-      fileWrite,
-      fileDelete,
-      search,
-    };
-  }
   return {
     name,
     words,
-    class: cls,
-    reason: `tool name \`${name}\`: verb ${verb} -> ${cls}`,
+    class: cls ?? 'medium',
+    reason: cls === undefined ? `tool name \`${name}\`: unrecognised tool verb -> medium` : `tool name \`${name}\`: verb ${verb} -> ${cls}`,
     shell,
     sql,
     payment,
