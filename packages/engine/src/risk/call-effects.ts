@@ -17,6 +17,7 @@ import { readsByName } from './file-read-tools.ts';
 import { callUrl } from './http-call-shape.ts';
 import { analyzeShell } from './shell.ts';
 import type { ToolNameRisk } from './tool-name.ts';
+import { assessSentSecretValues } from './secret-values.ts';
 
 const PATH_LIKE_KEYS = new Set([
   'path',
@@ -254,7 +255,8 @@ type SecretKind = { level: 'key' | 'secret' | 'traversal'; why: string };
 
 function secretKind(raw: string): SecretKind | undefined {
   let text = decodedPath(raw.trim());
-  if (text.startsWith('file://')) text = text.slice(7);
+  // `file:///etc/shadow`, `file://localhost/etc/shadow`: the host part of a file URI names this machine.
+  if (/^file:\/\//i.test(text)) text = text.slice(7).replace(/^[\w.-]*(?=\/)/, '');
   if (text.startsWith('@')) text = text.slice(1);
   if (text === '' || text.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(text)) return undefined;
   if (TRAVERSAL.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
@@ -288,7 +290,7 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
   for (const field of fields.strings) {
     if (pathKeys.has(field.key)) push(field.text, field.key);
     // A path under a key of the tool's own vocabulary (`p`, `loc`, `which`): its shape says it is one.
-    else if (field.text.length <= 512 && isPathShaped(field.text)) push(field.text, field.key, true);
+    else if (field.text.length <= 512 && (isPathShaped(field.text) || /^file:\/\//i.test(field.text))) push(field.text, field.key, true);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
@@ -330,6 +332,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
+  if (outbound) assessSentSecretValues(tool.name, fields, findings);
   // A file-serving endpoint asked for a key through its query (`download?file=../../../etc/shadow`).
   const url = callUrl(fields);
   for (const { name, value } of url === undefined ? [] : queryPaths(url.text)) {

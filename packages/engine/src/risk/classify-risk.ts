@@ -29,6 +29,8 @@ import { readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
+import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
+import { assessDatastoreCommands } from './datastore-commands.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -211,6 +213,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
+  assessDatastoreCommands(fields, tool.search, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
 }
@@ -227,16 +230,27 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
+  // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`) is handed that program's arguments.
+  const cli = cliProgramOf(tool.name);
   // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`.
   for (const array of fields.arrays) {
     if (!ARGV_KEYS.has(array.key)) continue;
     const program = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
+    if (program === undefined && cli !== undefined) {
+      add(asProgramLine(cli, array.items.map(shellQuote).join(' ')));
+      continue;
+    }
     if (program === undefined && !tool.shell && array.key !== 'command' && array.key !== 'cmd') continue;
     add([...(program === undefined ? [] : [program]), ...array.items].map(shellQuote).join(' '));
   }
   const arrayCommand = commands.length > 0;
   let commandFields = 0;
   for (const field of fields.strings) {
+    if (cli !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray) {
+      commandFields++;
+      add(asProgramLine(cli, field.text));
+      continue;
+    }
     if (!COMMAND_KEYS.has(field.key)) continue;
     if (field.inArray && field.key !== 'commands') continue;
     if (arrayCommand && argvHolder(field.holder)) continue;
