@@ -31,6 +31,7 @@ import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
 import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
 import { assessDatastoreCommands } from './datastore-commands.ts';
+import { callsPaymentFunction } from './payment-function-fields.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -202,11 +203,16 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
   else
-    assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings, () =>
-      countsInMinorUnits(
-        tool.words,
-        fields.strings.slice(0, 64).map((field) => field.text),
-      ),
+    assessMoney(
+      fields,
+      tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
+      threshold,
+      findings,
+      () =>
+        countsInMinorUnits(
+          tool.words,
+          fields.strings.slice(0, 64).map((field) => field.text),
+        ),
     );
   if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
   assessCodePayments(fields, threshold, findings);

@@ -35,6 +35,7 @@ import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 import { protectionRule } from './shell-protection-rules.ts';
 import { accountRule } from './shell-account-rules.ts';
 import { containerExecRule } from './shell-container-exec.ts';
+import { hostMountRule } from './shell-host-mounts.ts';
 import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
 import { secretFile, secretFolder } from './secret-files.ts';
 import { publishedPlace } from './published-places.ts';
@@ -250,6 +251,7 @@ function runRules(c: RuleContext): void {
   }
   if (protectionRule(c) || accountRule(c)) return;
   containerExecRule(c);
+  hostMountRule(c);
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {

@@ -330,6 +330,7 @@ const PAYMENT_WORDS = new Set([
   'checkout',
   'settle',
   'settlement',
+  'ledger',
 ]);
 const FILE_WORDS = new Set([
   'file',
