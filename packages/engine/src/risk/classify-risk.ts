@@ -222,7 +222,13 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessDatastoreCommands(fields, tool.search, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
+  // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
+  else if (tool.words.some((word) => EDIT_VERBS.has(word)) && fields.strings.some((field) => PATH_KEYS.has(field.key)))
+    classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
 }
+
+/** Verbs that change the content of the file they are given. */
+const EDIT_VERBS = new Set(['edit', 'write', 'append', 'insert', 'save', 'patch', 'overwrite', 'prepend']);
 
 /** A tool named after showing a file (`open`, `viewer`, `slurp`) handed only ordinary project paths. */
 function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean {
