@@ -106,7 +106,7 @@ function assessDecodedTokenCall(fields: PayloadFields, threshold: number, findin
           ? bigValue(item)
           : undefined,
     );
-    const raw = amounts.findLast((value) => value !== undefined);
+    const raw = amounts.filter((value): value is bigint => value !== undefined).pop();
     if (raw === undefined) continue;
     if (name !== 'transfer' && name !== 'transferFrom' && raw >= UNLIMITED) {
       findings.add('critical', `money: ERC-20 ${name} of an unlimited allowance hands over the whole token balance`);

@@ -40,7 +40,7 @@ export function assessSqlTricks(sql: string): RiskAssessment | undefined {
   // Keywords count outside quotes only: `SELECT 'COPY … TO PROGRAM is disabled'` runs nothing.
   const bare = text.replace(STRING_LITERAL, "''");
   if (COPY_PROGRAM.test(bare)) reasons.push('sql: COPY … PROGRAM runs a shell command on the database server');
-  if (/\bxp_cmdshell\b/i.test(bare)) reasons.push('sql: xp_cmdshell runs a shell command on the database server');
+  if (/\bxp_cmdshell\b/i.test(text)) reasons.push('sql: xp_cmdshell runs a shell command on the database server');
   const wipe = TABLE_MUTATION_DELETE.exec(bare);
   if (wipe !== null && TAUTOLOGY.test(wipe[1]))
     reasons.push('sql: ALTER TABLE … DELETE WHERE with an always-true condition deletes every row (ClickHouse mutation)');
