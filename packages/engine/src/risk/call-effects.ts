@@ -6,7 +6,7 @@
 
 import type { Findings } from './findings.ts';
 import { assessHiddenShell, isAdminGrant } from './hidden-shell.ts';
-import { collectFields, type PayloadFields } from './payload-fields.ts';
+import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
@@ -264,6 +264,12 @@ export function callsPaymentApi(fields: PayloadFields): boolean {
   return fields.strings.some((field) => URL_KEYS.has(field.key) && field.text.length < 2048 && PAYMENT_URL.test(field.text));
 }
 
+/** `file://…` (the first letter tested before the pattern: most strings are prose). */
+function fileUri(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return (first === 102 || first === 70) && /^file:\/\//i.test(text);
+}
+
 type SecretKind = { level: 'key' | 'secret' | 'traversal'; why: string };
 
 function secretKind(raw: string): SecretKind | undefined {
@@ -303,7 +309,7 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
   for (const field of fields.strings) {
     if (pathKeys.has(field.key)) push(field.text, field.key);
     // A path under a key of the tool's own vocabulary (`p`, `loc`, `which`): its shape says it is one.
-    else if (field.text.length <= 512 && (isPathShaped(field.text) || /^file:\/\//i.test(field.text))) push(field.text, field.key, true);
+    else if (field.text.length <= 512 && (isPathShaped(field.text) || fileUri(field.text))) push(field.text, field.key, true);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
@@ -371,7 +377,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   }
   // `{action: "delete"}`, or an API operation name (`DeleteFunction`, `delete_cluster`) whose first word deletes.
   let actionWords: string[] | undefined;
-  for (const field of fields.strings) {
+  for (const field of hasAnyKey(fields, ACTION_KEYS) ? fields.strings : []) {
     if (!ACTION_KEYS.has(field.key) || field.inArray || field.text.length > 64) continue;
     const words = splitWords(field.text);
     if (words.length > 0 && DELETE_WORDS.has(words[0])) {
@@ -400,7 +406,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     }
   }
   // The operation may be named in a field (`{action: "assign_role"}`, `{op: "makeAdmin"}`) rather than in the tool's name.
-  const operations = fields.strings
+  const operations = (hasAnyKey(fields, OPERATION_KEYS) ? fields.strings : [])
     .filter((field) => OPERATION_KEYS.has(field.key) && !field.inArray && field.text.length <= 64)
     .map((field) => splitWords(field.text));
   const operationWords = operations.flat();

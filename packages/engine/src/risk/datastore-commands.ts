@@ -4,7 +4,7 @@
 // collection, emptying a collection with an empty filter, and flushing every key are critical.
 
 import type { Findings } from './findings.ts';
-import type { PayloadFields } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 
 /** Keys whose text a store runs. */
 const RUN_KEYS = new Set(['command', 'cmd', 'query', 'eval', 'script', 'code', 'expression', 'statement', 'js', 'operation', 'commands']);
@@ -18,7 +18,7 @@ const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
 
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
 export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings): void {
-  if (search) return;
+  if (search || !hasAnyKey(fields, RUN_KEYS)) return;
   for (const field of fields.strings) {
     if (!RUN_KEYS.has(field.key) || field.text.length > 65536) continue;
     const text = field.text;

@@ -6,7 +6,7 @@
 
 import type { Findings } from './findings.ts';
 import { isAdminGrant } from './hidden-shell.ts';
-import type { PayloadFields } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { callMethod, callUrl } from './http-call-shape.ts';
 import { isAdminRoleName } from './admin-role-names.ts';
 
@@ -105,6 +105,7 @@ export function assessControlPlaneCall(toolWords: readonly string[], fields: Pay
 
 /** A call to an API tool addressed by a path only (`{method: "PUT", path: "/orgs/acme/memberships/x"}`): the path says what it grants. */
 export function assessRelativeApiGrant(fields: PayloadFields, findings: Findings): void {
+  if (!hasAnyKey(fields, RELATIVE_PATH_KEYS)) return;
   const path = fields.strings.find(
     (field) => RELATIVE_PATH_KEYS.has(field.key) && !field.inArray && field.text.length < 2048 && field.text.startsWith('/'),
   );

@@ -76,6 +76,12 @@ interface Frame {
   inArray: boolean;
 }
 
+/** Whether the payload has any of these keys: a few set lookups that spare a pass over every field. */
+export function hasAnyKey(fields: PayloadFields, keys: Iterable<string>): boolean {
+  for (const key of keys) if (fields.keys.has(key)) return true;
+  return false;
+}
+
 /** Collects the fields of a payload. */
 export function collectFields(payload: unknown): PayloadFields {
   const out: PayloadFields = { strings: [], arrays: [], scalars: [], keys: new Set(), truncated: false };

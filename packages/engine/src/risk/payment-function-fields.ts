@@ -2,7 +2,7 @@
 // name the operation in a field, not in the tool's path: when that name moves money, the call
 // is a payment and its arguments are read for an amount like a payment tool's.
 
-import type { PayloadFields } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { splitWords } from './tool-name.ts';
 
 const OPERATION_KEYS = new Set([
@@ -28,6 +28,7 @@ const MONEY_OBJECTS = new Set(['money', 'funds', 'fund', 'payment', 'payout', 't
 
 /** Whether an operation field of the call names a money movement. */
 export function callsPaymentFunction(fields: PayloadFields): boolean {
+  if (!hasAnyKey(fields, OPERATION_KEYS)) return false;
   for (const field of fields.strings) {
     if (!OPERATION_KEYS.has(field.key) || field.inArray || field.text.length > 64) continue;
     const words = splitWords(field.text);
