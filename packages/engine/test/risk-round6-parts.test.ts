@@ -52,6 +52,8 @@ test('secret values are recognised by their shape; ordinary text and bare key id
   assert.equal(secretValueIn('AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'), 'AWS access key pair');
   assert.equal(secretValueIn(`token ghp_${'a'.repeat(36)}`), 'GitHub token');
   assert.equal(secretValueIn('${AWS_SECRET_ACCESS_KEY}'), 'secret-holding variable');
+  assert.equal(secretValueIn('key=$DB_PASSWORD'), 'secret-holding variable');
+  assert.equal(secretValueIn('Please set ${API_TOKEN} in the CI settings'), undefined);
   assert.equal(secretValueIn('AKIAIOSFODNN7EXAMPLE'), undefined);
   assert.equal(secretValueIn('deploy 4812 finished, costs $40'), undefined);
   assert.equal(secretValueIn('-----BEGIN CERTIFICATE-----'), undefined);

@@ -446,12 +446,14 @@ const INFRA_KINDS =
   /^(?:namespaces?|ns|clusters?|buckets?|databases?|db|db_instance|projects?|stacks?|nodes?|node_?pools?|vpcs?|subscriptions?|resource_?groups?|accounts?|organi[sz]ations?|tenants?|volumes?|persistent_?volumes?|pv|instances?|deployments?|statefulsets?|keyspaces?|indices|index|topics?|zones?|hosted_?zones?|key_?vaults?|kms_?keys?|repositor(?:y|ies)|environments?|workspaces?|file_?systems?|functions?|tables?|queues?|user_?pools?)$/i;
 /** Keys that name one item inside a resource: the delete is of that item, not of the resource. */
 const ITEM_KEYS =
-  /^(?:id|ids|record_?id|row_?id|item_?id|key|object_?key|path|file|file_?path|document_?id|message_?id|entry_?id|comment_?id|issue_?number|sha|ref|branch|tag|email|user_?id|filter|where|query)$/;
+  /^(?:id|ids|record_?id|row_?id|item_?id|key|object_?key|path|file|file_?path|document_?id|message_?id|entry_?id|comment_?id|issue_?number|sha|ref|branch|tag|email|user_?id|filter|where|query|rows?|records?|items?|entr(?:y|ies)|documents?|objects?|messages?)$/;
 const KIND_KEYS = new Set(['kind', 'type', 'resource', 'resource_type', 'object', 'target_type', 'entity']);
 
 /** A delete tool aimed at a whole cloud or cluster resource: by its own name or by a `kind` field. */
 function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: Findings, actionWords: readonly string[]): void {
-  const named = tool.words.find((word) => INFRA_KINDS.test(word)) ?? actionWords.slice(1).find((word) => INFRA_KINDS.test(word));
+  // An operation's object is its last word (`DeleteFunction`; `delete_table_row` deletes a row).
+  const named =
+    tool.words.find((word) => INFRA_KINDS.test(word)) ?? [actionWords.slice(1).at(-1) ?? ''].find((word) => INFRA_KINDS.test(word));
   // `sql_instance`, `gke-cluster`: a kind whose last word is a whole resource.
   const kindWord = (text: string): string | undefined =>
     text

@@ -17,9 +17,13 @@ const LIVE_TOKENS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bAIza[0-9A-Za-z_-]{35}\b/, 'Google API key'],
   [/\bglpat-[A-Za-z0-9_-]{20,}/, 'GitLab token'],
 ];
-/** A variable the sending tool or a template expands: its name says it holds a secret. */
+/**
+ * A variable the sending tool or a template expands, whose name says it holds a secret, standing as
+ * a value on its own line (`${AWS_SECRET_ACCESS_KEY}`, `key=$DB_PASSWORD`); prose that names one
+ * ("set ${API_TOKEN} in CI") sends no secret.
+ */
 const SECRET_VARIABLE =
-  /\$\{?\{?\s*(?:env\.)?[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIALS?)[A-Z0-9_]*\s*\}?\}?/;
+  /^\s*(?:[\w.-]{1,40}\s*[=:]\s*)?["']?\$\{?\{?\s*(?:env\.)?[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIALS?)[A-Z0-9_]*\s*\}?\}?["']?\s*$/m;
 /** Fields that authenticate the call itself. */
 const AUTH_KEYS =
   /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
