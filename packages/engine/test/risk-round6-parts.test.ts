@@ -160,6 +160,7 @@ test('grants and deletes named in fields or relative API paths', () => {
     classOf('/tools/cloud/run', { service: 'lambda', action: 'GetFunction', params: { FunctionName: 'billing' } }),
     'critical',
   );
+  assert.notEqual(classOf('/tools/db/ops', { action: 'delete_table_row', table: 't', row: 5 }), 'critical');
   assert.equal(
     classOf('/tools/http_request', { method: 'POST', url: 'https://ec2.amazonaws.com/?Action=TerminateInstances&InstanceId.1=i-1' }),
     'critical',
