@@ -77,7 +77,12 @@ interface Frame {
 }
 
 /** Whether the payload has any of these keys: a few set lookups that spare a pass over every field. */
-export function hasAnyKey(fields: PayloadFields, keys: Iterable<string>): boolean {
+export function hasAnyKey(fields: PayloadFields, keys: ReadonlySet<string>): boolean {
+  // Walk the smaller set: most payloads have a handful of keys.
+  if (fields.keys.size < keys.size) {
+    for (const key of fields.keys) if (keys.has(key)) return true;
+    return false;
+  }
   for (const key of keys) if (fields.keys.has(key)) return true;
   return false;
 }
