@@ -288,19 +288,18 @@ export class SqliteStore implements Store {
       agentRecord: db.prepare('UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ? WHERE tenant_id = ? AND agent_id = ?'),
       // Issue 15: a decision's agent writes, each also naming the agent's latest decision (agent-chain.ts);
       // a plain UPDATE when the decision read the agent's row (no insert tried first, as an upsert does).
+      // Bound by position: by name, better-sqlite3 looks each parameter's name up in the object per call.
       decisionAgentNew: db.prepare(
         `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at, last_decision_seq)
-         VALUES (@tenant_id, @agent_id, @approved, @blocked, @recent_blocked, @now, @now, @seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
            recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at, last_decision_seq = excluded.last_decision_seq`,
       ),
       decisionAgentSave: db.prepare(
-        `UPDATE agents SET approved = @approved, blocked = @blocked, recent_blocked = @recent_blocked, last_seen_at = @now, last_decision_seq = @seq
-         WHERE tenant_id = @tenant_id AND agent_id = @agent_id`,
+        `UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ?, last_seen_at = ?, last_decision_seq = ?
+         WHERE tenant_id = ? AND agent_id = ?`,
       ),
-      decisionAgentTouch: db.prepare(
-        'UPDATE agents SET last_seen_at = @now, last_decision_seq = @seq WHERE tenant_id = @tenant_id AND agent_id = @agent_id',
-      ),
+      decisionAgentTouch: db.prepare('UPDATE agents SET last_seen_at = ?, last_decision_seq = ? WHERE tenant_id = ? AND agent_id = ?'),
       keyRecord: db.prepare('UPDATE keys SET approved = ?, blocked = ?, recent_blocked = ? WHERE id = ?'),
       keySpend: db.prepare('UPDATE keys SET spent_usd = spent_usd + ? WHERE id = ?'),
       tools: db.prepare('SELECT tool_name, risk_level FROM tools WHERE tenant_id = ?'),
@@ -795,26 +794,32 @@ export class SqliteStore implements Store {
   private saveDecisionAgent(write: Extract<DecisionWrite, { kind: 'save-agent' | 'touch-agent' }>, seq: number, exists: boolean): true {
     const s = this.statements;
     const record = write.kind === 'save-agent' ? write.record : null;
-    const values = { tenant_id: write.tenantId, agent_id: write.agentId, now: write.now, seq };
     if (exists) {
       const result = record
-        ? s.decisionAgentSave.run({
-            ...values,
-            approved: record.approved,
-            blocked: record.blocked,
-            recent_blocked: JSON.stringify(record.recentBlockedAt),
-          })
-        : s.decisionAgentTouch.run(values);
+        ? s.decisionAgentSave.run(
+            record.approved,
+            record.blocked,
+            JSON.stringify(record.recentBlockedAt),
+            write.now,
+            seq,
+            write.tenantId,
+            write.agentId,
+          )
+        : s.decisionAgentTouch.run(write.now, seq, write.tenantId, write.agentId);
       // INVARIANT: the row was read in this transaction, so it is there.
       if (result.changes !== 1) throw new Error(`agent ${write.agentId} could not be saved`);
       return true;
     }
-    s.decisionAgentNew.run({
-      ...values,
-      approved: record?.approved ?? 0,
-      blocked: record?.blocked ?? 0,
-      recent_blocked: JSON.stringify(record?.recentBlockedAt ?? []),
-    });
+    s.decisionAgentNew.run(
+      write.tenantId,
+      write.agentId,
+      record?.approved ?? 0,
+      record?.blocked ?? 0,
+      JSON.stringify(record?.recentBlockedAt ?? []),
+      write.now,
+      write.now,
+      seq,
+    );
     return true;
   }
 
