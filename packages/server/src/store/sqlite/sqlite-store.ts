@@ -75,6 +75,7 @@ import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
 import { DecisionPeriods } from './decision-periods.ts';
 import { DecisionSeq } from './decision-seq.ts';
+import { DecisionRows } from './decision-rows.ts';
 import { AgentChainStart, agentListSql } from './agent-chain.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
@@ -167,6 +168,8 @@ export class SqliteStore implements Store {
   private decisionSeq: DecisionSeq;
   /** Issue 15: where a walk of an agent's decisions starts (agent-chain.ts). */
   private agentChainStart: AgentChainStart;
+  /** Issue 15: the key's and agent's rows decisions read, kept while nothing else writes (decision-rows.ts). */
+  private decisionRows: DecisionRows;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
@@ -228,6 +231,7 @@ export class SqliteStore implements Store {
     this.decisionPeriods = new DecisionPeriods(this.db);
     this.decisionSeq = new DecisionSeq(this.db);
     this.agentChainStart = new AgentChainStart(this.db);
+    this.decisionRows = new DecisionRows(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
@@ -615,6 +619,8 @@ export class SqliteStore implements Store {
           // whole transaction, which holds nothing else.
           outcomes.push({ row: batch.length === 1 ? this.applyDecision(pending.job) : inSavepoint(pending.job) });
         } catch (error) {
+          // The rows kept may hold what the savepoint just took back.
+          this.decisionRows.clear();
           if (batch.length === 1) throw error;
           this.events.rollbackTo(eventMark);
           this.journal.forgetBatchTips();
@@ -644,6 +650,7 @@ export class SqliteStore implements Store {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
       this.events.discard();
+      this.decisionRows.clear();
       this.health.noteError(error); // issue 23
       for (const pending of batch) pending.reject(error);
       return;
@@ -729,9 +736,9 @@ export class SqliteStore implements Store {
   private decisionReads(
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
     agentRow = this.statements.agent.get(job.tenantId, job.agentId) as Row | undefined,
+    keyRow = this.statements.keyById.get(job.key.id) as Row | undefined,
   ): DecisionReads {
     const s = this.statements;
-    const keyRow = s.keyById.get(job.key.id) as Row | undefined;
     // Revoked, or gone with its tenant, since the request was authenticated: refused, nothing written.
     if (!keyRow || keyRow.revoked_at !== null) throw new ApiError('AG_UNKNOWN_KEY');
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
@@ -759,12 +766,21 @@ export class SqliteStore implements Store {
 
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
-    const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
-    const reads = this.decisionReads(job, agentRow);
+    const rows = this.decisionRows;
+    rows.begin();
+    const agentRow = rows.agent(job.tenantId, job.agentId, () => s.agent.get(job.tenantId, job.agentId) as Row | undefined);
+    const reads = this.decisionReads(
+      job,
+      agentRow,
+      rows.key(job.key.id, () => s.keyById.get(job.key.id) as Row | undefined),
+    );
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
-      if (replaysFirstDecision(first, reads)) return first;
+      if (replaysFirstDecision(first, reads)) {
+        rows.settle();
+        return first;
+      }
     }
     const state = decisionStateOf(job, reads);
     const { decision, row } = job.compute(state);
@@ -781,6 +797,7 @@ export class SqliteStore implements Store {
     }
     // INVARIANT: every decision writes its agent's row, which names it (planDecisionWrites plans one agent write).
     if (!agentWritten) throw new Error(`decision ${row.id} wrote no agent row`);
+    rows.settle();
     return { ...row, seq };
   }
 
@@ -795,21 +812,28 @@ export class SqliteStore implements Store {
     const s = this.statements;
     const record = write.kind === 'save-agent' ? write.record : null;
     if (exists) {
+      const recentBlocked = record ? JSON.stringify(record.recentBlockedAt) : '';
       const result = record
-        ? s.decisionAgentSave.run(
-            record.approved,
-            record.blocked,
-            JSON.stringify(record.recentBlockedAt),
-            write.now,
-            seq,
-            write.tenantId,
-            write.agentId,
-          )
+        ? s.decisionAgentSave.run(record.approved, record.blocked, recentBlocked, write.now, seq, write.tenantId, write.agentId)
         : s.decisionAgentTouch.run(write.now, seq, write.tenantId, write.agentId);
-      // INVARIANT: the row was read in this transaction, so it is there.
+      // INVARIANT: the row was read in this transaction, or kept since unchanged (decision-rows.ts), so it is there.
       if (result.changes !== 1) throw new Error(`agent ${write.agentId} could not be saved`);
+      this.decisionRows.wroteAgent(
+        write.tenantId,
+        write.agentId,
+        record
+          ? {
+              approved: record.approved,
+              blocked: record.blocked,
+              recent_blocked: recentBlocked,
+              last_seen_at: write.now,
+              last_decision_seq: seq,
+            }
+          : { last_seen_at: write.now, last_decision_seq: seq },
+      );
       return true;
     }
+    this.decisionRows.wroteAgent(write.tenantId, write.agentId, null);
     s.decisionAgentNew.run(
       write.tenantId,
       write.agentId,
@@ -851,11 +875,16 @@ export class SqliteStore implements Store {
         });
         return;
       }
-      case 'key-record':
-        s.keyRecord.run(write.record.approved, write.record.blocked, JSON.stringify(write.record.recentBlockedAt), write.keyId);
+      case 'key-record': {
+        const { approved, blocked } = write.record;
+        const recentBlocked = JSON.stringify(write.record.recentBlockedAt);
+        s.keyRecord.run(approved, blocked, recentBlocked, write.keyId);
+        this.decisionRows.wroteKey(write.keyId, { approved, blocked, recent_blocked: recentBlocked });
         return;
+      }
       case 'key-spend':
         s.keySpend.run(write.amountUsd, write.keyId);
+        this.decisionRows.wroteKey(write.keyId, null);
         return;
       case 'remember-idempotency':
         this.idempotencyKeys.remember(write);
