@@ -4,10 +4,11 @@
 // INVARIANT: a row handed out is the row the database holds. SQLite counts every row any statement
 // of this connection inserts, updates or deletes (`total_changes()`, rolled-back changes included),
 // and this store is the database's only connection (`locking_mode = EXCLUSIVE`). The count is taken
-// after each decision's writes; if it moved before the next decision, something else wrote (a
-// revocation, an override, an approval, a deletion...) and every row is dropped. A decision's own
-// writes of these rows go through `wroteAgent` / `wroteKey`, which keep the copy equal to what the
-// statement wrote; a decision that fails, or a batch that rolls back, drops everything (`clear`).
+// at the end of each group commit's transaction (nothing but its decisions writes while it runs); if
+// it moved before the next one, something else wrote (a revocation, an override, an approval, a
+// deletion...) and every row is dropped. A decision's own writes of these rows go through `wroteAgent`
+// / `wroteKey`, which keep the copy equal to what the statement wrote; a decision that fails, or a
+// batch that rolls back, drops everything (`clear`).
 import type Database from 'better-sqlite3';
 
 type Row = Record<string, any>;
@@ -17,7 +18,7 @@ const MAX_ROWS = 4096;
 
 export class DecisionRows {
   private readonly totalChanges: Database.Statement;
-  /** `total_changes()` after the last decision's writes; null when nothing is kept. */
+  /** `total_changes()` at the end of the last group commit's decisions; null when nothing is kept. */
   private stamp: number | null = null;
   private readonly keys = new Map<string, Row>();
   private readonly agents = new Map<string, Row>();
@@ -26,12 +27,12 @@ export class DecisionRows {
     this.totalChanges = db.prepare('SELECT total_changes()').pluck();
   }
 
-  /** At the start of a decision, inside its transaction: drops every row if anything else wrote since. */
+  /** At the start of a group commit's decisions, inside its transaction: drops every row if anything else wrote since. */
   begin(): void {
     if (this.stamp === null || this.totalChanges.get() !== this.stamp) this.clear();
   }
 
-  /** After a decision's writes (or a replay that wrote nothing), inside its transaction. */
+  /** After a group commit's decisions, inside its transaction. */
   settle(): void {
     this.stamp = this.totalChanges.get() as number;
   }

@@ -612,6 +612,8 @@ export class SqliteStore implements Store {
     // Inside the batch's transaction this runs as a savepoint: a decision that fails rolls back alone.
     const inSavepoint = this.db.transaction((job: DecisionJob) => this.applyDecision(job));
     const batch = this.db.transaction((batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>) => {
+      // Nothing but these decisions writes while the batch's transaction runs: one check before, one mark after.
+      this.decisionRows.begin();
       for (const pending of batch) {
         const eventMark = this.events.mark();
         try {
@@ -628,6 +630,7 @@ export class SqliteStore implements Store {
           outcomes.push({ error });
         }
       }
+      this.decisionRows.settle();
     });
     const reads = this.db.transaction((job: Parameters<SqliteStore['decisionReads']>[0]) => this.decisionReads(job));
     return { batch, reads };
@@ -767,7 +770,6 @@ export class SqliteStore implements Store {
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
     const rows = this.decisionRows;
-    rows.begin();
     const agentRow = rows.agent(job.tenantId, job.agentId, () => s.agent.get(job.tenantId, job.agentId) as Row | undefined);
     const reads = this.decisionReads(
       job,
@@ -777,10 +779,7 @@ export class SqliteStore implements Store {
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
-      if (replaysFirstDecision(first, reads)) {
-        rows.settle();
-        return first;
-      }
+      if (replaysFirstDecision(first, reads)) return first;
     }
     const state = decisionStateOf(job, reads);
     const { decision, row } = job.compute(state);
@@ -797,7 +796,6 @@ export class SqliteStore implements Store {
     }
     // INVARIANT: every decision writes its agent's row, which names it (planDecisionWrites plans one agent write).
     if (!agentWritten) throw new Error(`decision ${row.id} wrote no agent row`);
-    rows.settle();
     return { ...row, seq };
   }
 
