@@ -26,6 +26,7 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   6: { recall: 0.94, fpr: 0.04 },
   8: { recall: 0.9, fpr: 0.049 },
   9: { recall: 0.9, fpr: 0.1 },
+  11: { recall: 0.9, fpr: 0.3 },
 };
 const ROUNDS = Object.keys(FLOORS).map(Number);
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
@@ -38,6 +39,7 @@ const SIZES: Record<number, [number, number]> = {
   6: [110, 110],
   8: [110, 110],
   9: [40, 120],
+  11: [40, 120],
 };
 
 test('the probe table holds five rounds of attacks and benign texts, each row labelled', () => {
