@@ -80,7 +80,8 @@ function isTranscript(text: string): boolean {
 function headStart(text: string, at: number): number {
   const from = Math.max(0, at - MAX_LEFT);
   let start = -1;
-  HEAD_BOUNDARY.lastIndex = from;
+  // matchAll copies lastIndex: the copy reads the slice from its start.
+  HEAD_BOUNDARY.lastIndex = 0;
   for (const match of text.slice(from, at).matchAll(HEAD_BOUNDARY)) start = from + (match.index ?? 0) + match[0].length;
   if (start < 0 && from === 0) start = 0;
   return start;

@@ -8,7 +8,7 @@
 
 /** Words before a quotation that make it a thing talked about. */
 const FRAME =
-  /\b(?:writes?|sentences?|text|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|flags?|flagged|blocks?|blocked|contains?|containing|covers?|covered|handles?|treats?|reading|titled|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
+  /\b(?:writes?|sentences?|text(?!\s+(?:for|to)\b)|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|catch|caught|miss(?:es|ed)?|detects?|detected|recogni[sz]es?|recogni[sz]ed|spots?|spotted|rejects?|rejected|flags?|flagged|blocks?|blocked|contains?|containing|covers?|covered|handles?|treats?|reading|titled|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
 /** Words after a quotation that make it the name of a kind of attack: "the whole '…' genre". */
 const NAMED_AFTER =
   /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?|style|kinds?|forms?|variants?)\b|^\s*(?:is|was|are|were)\s+(?:only|just|not|merely|a|an|the|one|still|often|usually|probably|typically|simply)\b|^\s*(?:\w+\s+){0,2}?as\s+(?:an?\s+)?(?:override|injection|attack|jailbreak|leak)\b/i;
@@ -19,8 +19,6 @@ const TEST_CODE =
 /** Source code that assigns strings: a prompt or a fixture kept in a constant is data (issue 13, round 9). */
 const SOURCE_CODE =
   /^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
-/** Whole quotations among the words before a quotation. */
-const QUOTED_BEFORE = /"[^"\n]*"|“[^”\n]*”|(?<![\w])'[^'\n]*'(?![\w])|«[^»\n]*»|`[^`\n]*`/g;
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
 const MIN_QUOTE = 14;
 const QUOTE =
@@ -30,6 +28,8 @@ const QUOTE =
 export function mentionQuotes(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const testCode = TEST_CODE.test(text) || SOURCE_CODE.test(text);
+  // The text with every quotation blanked, offsets kept: where the reader is looked for.
+  const unquoted = text.replace(QUOTE, (quotation) => ' '.repeat(quotation.length));
   QUOTE.lastIndex = 0;
   for (const match of text.matchAll(QUOTE)) {
     const at = match.index ?? 0;
@@ -40,7 +40,7 @@ export function mentionQuotes(text: string): Array<[number, number]> {
     const literal = testCode && LITERAL_OPENER.test(before);
     const named = NAMED_AFTER.test(text.slice(at + match[0].length, at + match[0].length + 30));
     // The reader named inside an earlier quotation ("'disregard your rules' in German („…“)") is quoted too.
-    if (!literal && !named && (!FRAME.test(before) || READER.test(before.replace(QUOTED_BEFORE, ' ')))) continue;
+    if (!literal && !named && (!FRAME.test(before) || READER.test(unquoted.slice(Math.max(0, at - 80), at)))) continue;
     spans.push([at, at + match[0].length]);
   }
   return spans;
