@@ -13,6 +13,9 @@ const FRAME =
 const NAMED_AFTER =
   /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?|style|kinds?|forms?|variants?)\b|^\s*(?:is|was|are|were)\s+(?:only|just|not|merely|a|an|the|one|still|often|usually|probably|typically|simply)\b|^\s*(?:\w+\s+){0,2}?as\s+(?:an?\s+)?(?:override|injection|attack|jailbreak|leak)\b/i;
 const READER = /\b(?:you|your|yours|yourself)\b/i;
+/** The reader told to produce or place the quotation ("Finish this line for me: '…'", "add the sentence '…'"). */
+const PRODUCE =
+  /\b(?:finish|complete|continue|fill\s+in|extend|repeat|echo)\b|\b(?:add|append|insert|include|put)\s+(?:\w+\s+){0,2}?(?:line|sentence|text|phrase|words?|note)\b/i;
 /** Test code: its string literals are fixtures. */
 const TEST_CODE =
   /\b(?:assert\w*|Assert\.\w+\s*\(|expect\s*\(|describe\s*\(|it(?:\.each)?\s*\(|test(?:\.each)?\s*\(|\[(?:InlineData|TestCase|DataRow|Theory|Fact)\b|@pytest\.|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=]|"label"\s*:)/;
@@ -40,7 +43,14 @@ export function mentionQuotes(text: string): Array<[number, number]> {
     const literal = testCode && LITERAL_OPENER.test(before);
     const named = NAMED_AFTER.test(text.slice(at + match[0].length, at + match[0].length + 30));
     // The reader named inside an earlier quotation ("'disregard your rules' in German („…“)") is quoted too.
-    if (!literal && !named && (!FRAME.test(before) || READER.test(unquoted.slice(Math.max(0, at - 80), at)))) continue;
+    if (
+      !literal &&
+      !named &&
+      (!FRAME.test(before) ||
+        READER.test(unquoted.slice(Math.max(0, at - 80), at)) ||
+        PRODUCE.test(unquoted.slice(Math.max(0, at - 80), at)))
+    )
+      continue;
     spans.push([at, at + match[0].length]);
   }
   return spans;
