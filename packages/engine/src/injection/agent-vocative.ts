@@ -80,8 +80,7 @@ function isTranscript(text: string): boolean {
 function headStart(text: string, at: number): number {
   const from = Math.max(0, at - MAX_LEFT);
   let start = -1;
-  // matchAll copies lastIndex: the copy reads the slice from its start.
-  HEAD_BOUNDARY.lastIndex = 0;
+  HEAD_BOUNDARY.lastIndex = from;
   for (const match of text.slice(from, at).matchAll(HEAD_BOUNDARY)) start = from + (match.index ?? 0) + match[0].length;
   if (start < 0 && from === 0) start = 0;
   return start;
