@@ -136,9 +136,13 @@ function decodeBlob(blob: string): DecodedFragment | undefined {
   if (!/\s/.test(blob) && BASE85_BLOB.test(blob)) fragment ??= found('base85', decodeBase85(blob));
   if (blob.split('\n').every((line) => line === '' || line === '`' || UU_BLOB.test(line.trimEnd())))
     fragment ??= found('uuencode', decodeUu(blob));
-  // Quoted-printable hides a message only when escapes carry much of it: one "=54" in "port=5432" is prose.
-  if (QP_BLOB.test(blob) && (blob.match(QP_ESCAPES) ?? []).length * 3 >= blob.length * QP_MIN_SHARE)
-    fragment ??= found('quoted_printable', decodeQuotedPrintable(blob));
+  // Quoted-printable hides a sentence only when escapes carry much of it (one "=54" in "port=5432" is
+  // prose); markup needs one escape ("<img src=3Dx onerror=…>").
+  if (QP_BLOB.test(blob)) {
+    const decoded = decodeQuotedPrintable(blob);
+    const dense = (blob.match(QP_ESCAPES) ?? []).length * 3 >= blob.length * QP_MIN_SHARE;
+    if (dense || hasScriptMarkup(decoded) || HIDDEN_MARKUP.test(decoded)) fragment ??= found('quoted_printable', decoded);
+  }
   return fragment ?? decodeLetters(blob);
 }
 
