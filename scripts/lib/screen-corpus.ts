@@ -248,6 +248,11 @@ export function generatedToolOutputs(sentences: readonly string[], count: number
   return outputs;
 }
 
+/** Whether an example may be trained on: every one but the local texts kept for measuring. */
+export function isTrainingExample(example: Example): boolean {
+  return !(example.source === 'local' && example.group.includes(':test:'));
+}
+
 /** Every example: the labelled sets that are present, the local benign corpus and our own texts. */
 export function loadAllExamples(dataRoot: string, repoRoot: string): { examples: Example[]; present: string[] } {
   const examples: Example[] = [];
