@@ -113,7 +113,9 @@ export function loadLocalBenign(repoRoot: string): Example[] {
     const key = createHash('sha256').update(text).digest('hex');
     if (text.trim().length < 80 || seen.has(key)) return;
     seen.add(key);
-    examples.push(localExample(path, text, style));
+    // Named from the repository's root: a checkout elsewhere (another worktree) keeps the same
+    // texts out of training, and so trains the same weights.
+    examples.push(localExample(path.startsWith(`${repoRoot}/`) ? path.slice(repoRoot.length + 1) : path, text, style));
   };
   const modules = resolve(repoRoot, 'node_modules');
   const docs: string[] = [];
