@@ -2,7 +2,7 @@
 // (packages/engine/test/cases/screen-adversarial.json): for each round R, the learned model is
 // trained as scripts/train-screen.ts trains it, plus the rows of every OTHER round (our own texts,
 // so training on them is allowed), and the screen (rules + that model) is measured on round R.
-// Also told: the model alone (a `learned_screen` finding anywhere in the payload) and, for
+// Also told: the model alone (its probability over LEARNED_THRESHOLD, which flags alone) and, for
 // comparison, a model trained with no round at all. The rules were written while looking at every
 // round, so the combined figure is still an upper estimate for the rules; the model-alone figure is
 // the honest one for the learned side. Deterministic (fixed seeds, sorted inputs).
@@ -14,8 +14,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useLearnedModel } from '../packages/engine/src/injection/learned-screen.ts';
+import { LEARNED_THRESHOLD, learnedScore, useLearnedModel } from '../packages/engine/src/injection/learned-screen.ts';
+import { normaliseText } from '../packages/engine/src/injection/normalise-text.ts';
 import { screenInjection } from '../packages/engine/src/injection/screen-injection.ts';
+import { walkPayload } from '../packages/engine/src/injection/walk-strings.ts';
 import { adversarialExamples, adversarialRows, type AdversarialRow } from './lib/screen-adversarial-rows.ts';
 import { isTrainingExample, loadAllExamples } from './lib/screen-corpus.ts';
 import { prepare, train, type Prepared } from './lib/screen-trainer.ts';
@@ -35,12 +37,26 @@ interface Figures {
   model: Counts;
 }
 
+/**
+ * Whether the model alone flags a payload: its probability reaches LEARNED_THRESHOLD on one of the
+ * payload's strings or on their join, normalised as the screen reads them (the screen also scores
+ * decoded fragments; those are left to the combined figure).
+ */
+function modelFlags(payload: unknown): boolean {
+  const strings: string[] = [];
+  walkPayload(payload, { maxBytes: 1 << 20, maxDepth: 64, maxNodes: 100_000 }, (text) => {
+    strings.push(text);
+  });
+  if (strings.length > 1) strings.push(strings.join('\n'));
+  return strings.some((text) => (learnedScore(normaliseText(text).text)?.probability ?? 0) >= LEARNED_THRESHOLD);
+}
+
 function measure(rows: readonly AdversarialRow[]): Figures {
   const combined: Counts = { caught: 0, attacks: 0, flagged: 0, benign: 0 };
   const model: Counts = { caught: 0, attacks: 0, flagged: 0, benign: 0 };
   for (const row of rows) {
     const result = screenInjection(row.payload);
-    const byModel = result.findings.some((finding) => finding.rule === 'learned_screen');
+    const byModel = modelFlags(row.payload);
     for (const [counts, flagged] of [
       [combined, result.flagged],
       [model, byModel],
@@ -77,7 +93,8 @@ function main(): void {
     console.log(`eval-screen-rounds-held-out: no injection data sets under \`${dataRoot}\`; skipping.`);
     return;
   }
-  const base: Prepared[] = examples.filter(isTrainingExample).map(prepare);
+  // The rounds are added back below, every one but the round measured.
+  const base: Prepared[] = examples.filter((e) => isTrainingExample(e) && e.source !== 'adversarial').map(prepare);
   const roundPrepared = new Map<number, Prepared[]>();
   for (const round of allRounds) roundPrepared.set(round, adversarialExamples(rows, new Set([round])).map(prepare));
   console.log(

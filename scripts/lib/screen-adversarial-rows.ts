@@ -31,10 +31,10 @@ export function payloadText(payload: unknown): string {
   return parts.join('\n');
 }
 
-/** The rows of the given rounds as examples (source `adversarial`, one group per round and family). */
-export function adversarialExamples(rows: readonly AdversarialRow[], rounds: ReadonlySet<number>): Example[] {
+/** The rows (of the given rounds, else all) as examples (source `adversarial`, one group per round and family). */
+export function adversarialExamples(rows: readonly AdversarialRow[], rounds?: ReadonlySet<number>): Example[] {
   return rows
-    .filter((row) => rounds.has(row.round))
+    .filter((row) => rounds === undefined || rounds.has(row.round))
     .map((row) => ({
       text: payloadText(row.payload),
       label: row.expect === 'flag' ? 1 : 0,

