@@ -406,6 +406,24 @@ const PERSON_TASKS = [
   'attach the packing slip to the parcel',
 ];
 
+// Setup sections of READMEs: a download piped to a shell, keys set in the environment, addressed
+// to the person installing.
+const SETUP = [
+  '## Install\n\n{cmd}\n\nThen restart your shell and run `{tool} --version`.',
+  'Installation: run `{cmd}` and add your API key to `.env` as `{upper}_API_KEY`.',
+  '### Quick start\n1. `{cmd}`\n2. Export `{upper}_TOKEN` in your shell profile.\n3. Run `{tool} init` in your project.',
+  'To upgrade, run `{cmd}` again; your config in ~/.{tool} is kept.',
+];
+const SETUP_COMMANDS = [
+  'curl -fsSL https://get.{tool}.dev/install.sh | sh',
+  'curl -sSL https://{tool}.example.org/i.sh | bash',
+  'wget -qO- https://releases.{tool}.io/install | sh',
+  'pip install --upgrade {tool}',
+  'npm install -g {tool}-cli',
+  'brew install {tool}',
+];
+const TOOLS = ['fluxctl', 'zapp', 'driftwood', 'kettle', 'orbit', 'quill'];
+
 /** Benign texts built from the injection parts above and from ordinary work requests; label 0. */
 function hardBenignFromParts(): Example[] {
   const random = mulberry32(223);
@@ -419,6 +437,14 @@ function hardBenignFromParts(): Example[] {
   for (let i = 0; i < 80; i++) add(pick(REVIEWS).replace('{dev}', pick(DEV_TASKS)), 'own_code_review');
   for (const prompt of TOOL_PROMPTS) add(prompt, 'own_tool_prompt');
   for (let i = 0; i < 80; i++) add(pick(PERSON_REQUESTS).replace('{task}', pick(PERSON_TASKS)), 'own_person_request');
+  for (let i = 0; i < 40; i++) {
+    const tool = pick(TOOLS);
+    const text = pick(SETUP)
+      .replace('{cmd}', pick(SETUP_COMMANDS))
+      .replace(/\{tool\}/g, tool)
+      .replace('{upper}', tool.toUpperCase());
+    add(text.replace(/\{tool\}/g, tool), 'own_readme_setup');
+  }
   return examples;
 }
 

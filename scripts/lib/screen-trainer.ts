@@ -5,6 +5,7 @@
 // suspicious (an injection is usually a few sentences inside a long benign document), and every
 // window of every benign text.
 
+import { synonymVariants, VARIANT_SOURCES, VARIANTS_PER_TEXT } from './screen-synonyms.ts';
 import {
   bestWindow,
   FEATURE_COUNT,
@@ -153,7 +154,15 @@ function spreadWindows(windows: SparseVector[], max: number): SparseVector[] {
  * never taught as a whole, so the model does not learn its carrier (a press release, a WHOIS
  * record) as an attack.
  */
-export function train(examples: readonly Prepared[], seed = 20261125, weightOf: (example: Example) => number = exampleWeight): LinearModel {
+export function train(given: readonly Prepared[], seed = 20261125, weightOf: (example: Example) => number = exampleWeight): LinearModel {
+  // Our own texts are learned with their synonym variants too (screen-synonyms.ts).
+  const variants = synonymVariants(
+    given.map((p) => p.example),
+    VARIANT_SOURCES,
+    VARIANTS_PER_TEXT,
+    mulberry32(seed ^ 0x5a5a),
+  );
+  const examples = [...given, ...variants.map(prepare)];
   const negatives: Instance[] = [];
   for (const p of examples) {
     if (p.example.label !== 0) continue;

@@ -42,7 +42,7 @@ export function useLearnedModel(replacement: LinearModel | undefined): void {
 
 export interface LearnedVerdict {
   probability: number;
-  /** The window of the folded text that scored highest; empty below SUPPORT_THRESHOLD (no signal to quote). */
+  /** The window of the folded text that scored highest; empty below LEARNED_THRESHOLD (a support is not quoted). */
   excerpt: string;
 }
 
@@ -64,7 +64,8 @@ export function learnedScore(text: string): LearnedVerdict | undefined {
     best = bestWindowOfPart(part, model);
   } else best = bestWindowOfCodes(codes, length, model);
   const probability = sigmoid(best.logit);
-  if (probability < SUPPORT_THRESHOLD) return { probability, excerpt: '' };
+  // A support is not quoted: finding the window again costs more than it tells beside the rule it supports.
+  if (probability < LEARNED_THRESHOLD) return { probability, excerpt: '' };
   return { probability, excerpt: String.fromCharCode.apply(null, Array.from(codes.subarray(best.start, best.end))) };
 }
 
@@ -89,8 +90,8 @@ export function keepLearnedFeatures(mode: 'keep' | 'pause' | 'forget'): void {
 /**
  * The learned hit of `text`, the ASCII strings `strings` joined by line feeds, as learnedScore
  * gives it: scored from the strings' features (kept, or made here), without hashing the joined
- * text. Below SUPPORT_THRESHOLD only the probability is told (no hit, whatever learnedScore's
- * length and variety tests would say); at or above it the joined text is scored itself.
+ * text. Below LEARNED_THRESHOLD only the probability is told (whatever learnedScore's length and
+ * variety tests would say); at or above it the joined text is scored itself.
  */
 export function learnedScoreOfJoined(text: string, strings: readonly string[]): LearnedVerdict | undefined {
   const model = loadModel();
@@ -111,7 +112,7 @@ export function learnedScoreOfJoined(text: string, strings: readonly string[]): 
   const probability = sigmoid(bestWindowOfParts(parts, model).logit);
   // Features made here for a caller that keeps none are not kept either.
   if (kept === undefined) forgetParts();
-  return probability < SUPPORT_THRESHOLD ? { probability, excerpt: '' } : learnedScore(text);
+  return probability < LEARNED_THRESHOLD ? { probability, excerpt: '' } : learnedScore(text);
 }
 
 function spaces(codes: Uint16Array, length: number, enough: number): number {
