@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURE_BITS, quantise } from '../packages/engine/src/injection/text-features.ts';
-import { loadAllExamples, isLocalTestPath } from './lib/screen-corpus.ts';
+import { isTrainingExample, loadAllExamples } from './lib/screen-corpus.ts';
 import { prepare, train } from './lib/screen-trainer.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,8 +24,7 @@ function main(): void {
     return;
   }
   // The local texts kept for measuring stay out of the shipped model too.
-  const training = examples.filter((e) => !(e.source === 'local' && e.group.includes(':test:')));
-  void isLocalTestPath;
+  const training = examples.filter(isTrainingExample);
   const prepared = training.map(prepare);
   const model = train(prepared);
   const { weights: quantised, scale } = quantise(model);

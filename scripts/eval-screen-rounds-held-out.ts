@@ -1,0 +1,144 @@
+// Leave-one-round-out estimate of the injection screen on our red-team rounds
+// (packages/engine/test/cases/screen-adversarial.json): for each round R, the learned model is
+// trained as scripts/train-screen.ts trains it, plus the rows of every OTHER round (our own texts,
+// so training on them is allowed), and the screen (rules + that model) is measured on round R.
+// Also told: the model alone (its probability over LEARNED_THRESHOLD, which flags alone) and, for
+// comparison, a model trained with no round at all. The rules were written while looking at every
+// round, so the combined figure is still an upper estimate for the rules; the model-alone figure is
+// the honest one for the learned side. Deterministic (fixed seeds, sorted inputs).
+//
+//   node --import tsx scripts/eval-screen-rounds-held-out.ts [--rounds 6,8] [--json out.json]
+//
+// Exits 0 with a message when ../shared/data is absent.
+
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LEARNED_THRESHOLD, learnedScore, useLearnedModel } from '../packages/engine/src/injection/learned-screen.ts';
+import { normaliseText } from '../packages/engine/src/injection/normalise-text.ts';
+import { screenInjection } from '../packages/engine/src/injection/screen-injection.ts';
+import { walkPayload } from '../packages/engine/src/injection/walk-strings.ts';
+import { adversarialExamples, adversarialRows, type AdversarialRow } from './lib/screen-adversarial-rows.ts';
+import { isTrainingExample, loadAllExamples } from './lib/screen-corpus.ts';
+import { prepare, train, type Prepared } from './lib/screen-trainer.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
+
+interface Counts {
+  caught: number;
+  attacks: number;
+  flagged: number;
+  benign: number;
+}
+
+interface Figures {
+  combined: Counts;
+  model: Counts;
+}
+
+/**
+ * Whether the model alone flags a payload: its probability reaches LEARNED_THRESHOLD on one of the
+ * payload's strings or on their join, normalised as the screen reads them (the screen also scores
+ * decoded fragments; those are left to the combined figure).
+ */
+function modelFlags(payload: unknown): boolean {
+  const strings: string[] = [];
+  walkPayload(payload, { maxBytes: 1 << 20, maxDepth: 64, maxNodes: 100_000 }, (text) => {
+    strings.push(text);
+  });
+  if (strings.length > 1) strings.push(strings.join('\n'));
+  return strings.some((text) => (learnedScore(normaliseText(text).text)?.probability ?? 0) >= LEARNED_THRESHOLD);
+}
+
+function measure(rows: readonly AdversarialRow[]): Figures {
+  const combined: Counts = { caught: 0, attacks: 0, flagged: 0, benign: 0 };
+  const model: Counts = { caught: 0, attacks: 0, flagged: 0, benign: 0 };
+  for (const row of rows) {
+    const result = screenInjection(row.payload);
+    const byModel = modelFlags(row.payload);
+    for (const [counts, flagged] of [
+      [combined, result.flagged],
+      [model, byModel],
+    ] as const) {
+      if (row.expect === 'flag') {
+        counts.attacks++;
+        if (flagged) counts.caught++;
+      } else {
+        counts.benign++;
+        if (flagged) counts.flagged++;
+      }
+    }
+  }
+  return { combined, model };
+}
+
+const pct = (part: number, whole: number): string => (whole === 0 ? '   n/a' : `${((100 * part) / whole).toFixed(1).padStart(5)}%`);
+const cell = (c: Counts): string => `recall ${pct(c.caught, c.attacks)} FPR ${pct(c.flagged, c.benign)}`;
+
+function main(): void {
+  if (!existsSync(dataRoot)) {
+    console.log(`eval-screen-rounds-held-out: no data folder at \`${dataRoot}\`; nothing measured, skipping.`);
+    return;
+  }
+  const args = process.argv.slice(2);
+  const roundsArg = args.indexOf('--rounds');
+  const jsonArg = args.indexOf('--json');
+  const started = Date.now();
+  const rows = adversarialRows(repoRoot);
+  const allRounds = [...new Set(rows.map((row) => row.round))].sort((a, b) => a - b);
+  const chosen = roundsArg >= 0 ? args[roundsArg + 1].split(',').map(Number) : allRounds;
+  const { examples, present } = loadAllExamples(dataRoot, repoRoot);
+  if (present.length === 0) {
+    console.log(`eval-screen-rounds-held-out: no injection data sets under \`${dataRoot}\`; skipping.`);
+    return;
+  }
+  // The rounds are added back below, every one but the round measured.
+  const base: Prepared[] = examples.filter((e) => isTrainingExample(e) && e.source !== 'adversarial').map(prepare);
+  const roundPrepared = new Map<number, Prepared[]>();
+  for (const round of allRounds) roundPrepared.set(round, adversarialExamples(rows, new Set([round])).map(prepare));
+  console.log(
+    `${base.length} base training texts; rounds ${allRounds.join(', ')} (${rows.length} rows); read in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+
+  // A model that saw no round: what the shipped recipe gives without our rows.
+  useLearnedModel(train(base));
+  const none = new Map<number, Figures>();
+  for (const round of chosen) none.set(round, measure(rows.filter((row) => row.round === round)));
+
+  const held = new Map<number, Figures>();
+  for (const round of chosen) {
+    const others = allRounds.filter((r) => r !== round).flatMap((r) => roundPrepared.get(r) ?? []);
+    useLearnedModel(train([...base, ...others]));
+    held.set(round, measure(rows.filter((row) => row.round === round)));
+  }
+  useLearnedModel(undefined);
+
+  console.log('\nround  | trained on no round: combined / model alone        | trained on every other round: combined / model alone');
+  const total = (pick: (f: Figures) => Counts, from: Map<number, Figures>): Counts => {
+    const sum: Counts = { caught: 0, attacks: 0, flagged: 0, benign: 0 };
+    for (const f of from.values()) {
+      const c = pick(f);
+      sum.caught += c.caught;
+      sum.attacks += c.attacks;
+      sum.flagged += c.flagged;
+      sum.benign += c.benign;
+    }
+    return sum;
+  };
+  for (const round of chosen) {
+    const a = none.get(round)!;
+    const b = held.get(round)!;
+    console.log(
+      `${String(round).padStart(5)}  | ${cell(a.combined)} / ${cell(a.model)} | ${cell(b.combined)} / ${cell(b.model)}  (${b.combined.attacks} attacks, ${b.combined.benign} benign)`,
+    );
+  }
+  console.log(
+    `  all  | ${cell(total((f) => f.combined, none))} / ${cell(total((f) => f.model, none))} | ${cell(total((f) => f.combined, held))} / ${cell(total((f) => f.model, held))}`,
+  );
+  if (jsonArg >= 0)
+    writeFileSync(args[jsonArg + 1], JSON.stringify({ none: Object.fromEntries(none), held: Object.fromEntries(held) }, null, 2));
+  console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main();
