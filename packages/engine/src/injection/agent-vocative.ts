@@ -8,6 +8,7 @@
 import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { wordGate } from './word-gates.ts';
 
 const NOUN_EN = String.raw`@?(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|copilot|assistant|agent|model|claude|gemini)s?`;
 // Nouns for any program (tool, system, helper, reader …): a head only with a cue that the program
@@ -20,7 +21,7 @@ const NOUN_RE = new RegExp(
   'gi',
 );
 const GENERIC_RE = new RegExp(String.raw`^(?:${GENERIC_EN}|${GENERIC_OTHER})$`, 'i');
-const GENERIC_GATE = new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_OTHER})[^.\n]{0,50}?[:,—–：，、]`, 'i');
+const GENERIC_GATE = wordGate(new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_OTHER})[^.\n]{0,50}?[:,—–：，、]`, 'i'));
 // What makes a noun the machine reading this text: a word for a program that reads, or a reading verb.
 const MACHINE_CUE =
   /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|\b(?:reading|processing|parsing|summari[sz]ing|handling|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;

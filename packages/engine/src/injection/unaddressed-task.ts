@@ -8,6 +8,7 @@
 // steps of a process, not of the text being read, and its targets are the organisation's own.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 // The text pointing at itself: "this thread", "these notes", "this pull request".
 const SELF =
@@ -18,7 +19,7 @@ const PROCESSING =
 // "next step: …", "the remaining steps are …", "next_action": the step itself, with or without a "this".
 const STEP_LABEL =
   /\b(?:next|remaining|final|further)[\s_-]*(?:steps?|actions?)\b(?:\s+(?:of|in|for)\s+[\w\s]{0,30}?)?\s*(?:is\s+to|are|:|\n)/gi;
-const STEP_GATE = /step|action/i;
+const STEP_GATE = wordGate(/step|action/i);
 // What makes it an attack: an outside target, a secret, a destructive or privileged act, a dictated verdict.
 // An outside address counts when something is sent, copied or linked to it (a signature's address does not).
 const OUTSIDE =
