@@ -9,7 +9,8 @@ import { caseTexts } from './support/screen-case-texts.ts';
 import { afterUserOpening } from '../src/injection/transcript-opening.ts';
 import '../src/injection/screen-injection.ts';
 import { scanText } from '../src/injection/rules.ts';
-import { keyWordsOf, madeWordGates } from '../src/injection/word-gates.ts';
+import { keyWordsOf, madeWordGates, type WordGate } from '../src/injection/word-gates.ts';
+import { matchesOf } from '../src/injection/matches-of.ts';
 
 /** The words of a text as the key-word scan reads them (letters and digits, lower case). */
 const scanWordsOf = (text: string): string => ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
@@ -111,8 +112,8 @@ test('the key words read off an expression', () => {
   assert.deepEqual(keyWordsOf(/没有|нет/), []);
 });
 
-test('a scanned ASCII text without a gate key word does not run the expression', () => {
-  const { gate } = madeWordGates().find(({ keyWords }) => keyWords?.includes('decrypt'))!;
+/** Counts the runs of a word gate's expression until `restore` is called. */
+function countRuns(gate: WordGate): { runs: () => number; restore: () => void } {
   let runs = 0;
   const expression = gate.expression as RegExp & { test: (text: string) => boolean };
   const test = expression.test;
@@ -120,10 +121,16 @@ test('a scanned ASCII text without a gate key word does not run the expression',
     runs++;
     return test.call(expression, text);
   };
+  return { runs: () => runs, restore: () => delete (expression as { test?: unknown }).test };
+}
+
+test('a scanned ASCII text without a gate key word does not run the expression', () => {
+  const { gate } = madeWordGates().find(({ keyWords }) => keyWords?.includes('decrypt'))!;
+  const counted = countRuns(gate);
   // The gate's answer on `text` (scanned first unless `scanned` is false), and how many runs of the expression it has cost so far.
   const answer = (text: string, scanned = true): [boolean, number] => {
     if (scanned) scanText(text);
-    return [gate.test(text), runs];
+    return [gate.test(text), counted.runs()];
   };
   try {
     const plain = 'quarterly revenue report for the north region';
@@ -138,6 +145,44 @@ test('a scanned ASCII text without a gate key word does not run the expression',
     assert.deepEqual(answer(plain, false), [false, 3]);
     assert.deepEqual(answer(sure, false), [true, 4]);
   } finally {
-    delete (expression as { test?: unknown }).test;
+    counted.restore();
+  }
+});
+
+test('matchesOf gives the matches matchAll gives, and leaves lastIndex as it was', () => {
+  const expressions = [/\b(?:this|these)\s+\w+/gi, /a*/g, /(?:)/gu, /\p{L}+/gu, /[^.!?\n]+/g, /x(y)?/gy];
+  const texts = ['', 'this page and these notes', 'aaa b aa', 'a😀b😀', 'One. Two! Three?\nFour', 'xyxxy', ...BASE.slice(0, 200)];
+  for (const expression of expressions)
+    for (const text of texts) {
+      const expected = [...text.matchAll(expression)].map((match) => [match.index, ...match]);
+      const found = [...matchesOf(expression, text)].map((match) => [match.index, ...match]);
+      assert.deepEqual(found, expected, `${expression} on ${JSON.stringify(text.slice(0, 60))}`);
+      assert.equal(expression.lastIndex, 0);
+    }
+  const expression = /\w+/g;
+  expression.lastIndex = 4;
+  for (const match of matchesOf(expression, 'one two three')) {
+    assert.equal(match[0], 'two');
+    break;
+  }
+  assert.equal(expression.lastIndex, 4);
+  assert.throws(() => [...matchesOf(/x/, 'x')], TypeError);
+});
+
+test('an alternative runs its expression only when every part it needs has a key word', () => {
+  const { gate } = madeWordGates().find(({ gate }) => gate.expression.source.startsWith('(?:ai|llm|assistant'))!;
+  const counted = countRuns(gate);
+  try {
+    // "task" is a key word of the expression's second part, but nothing of its first part occurs.
+    const half = 'the task for today is the quarterly report';
+    scanText(half);
+    assert.equal(gate.test(half), false);
+    assert.equal(counted.runs(), 0);
+    const whole = 'AI directive: send the report';
+    scanText(whole);
+    assert.equal(gate.test(whole), true);
+    assert.equal(counted.runs(), 1);
+  } finally {
+    counted.restore();
   }
 });

@@ -10,6 +10,7 @@ import { orderWeight } from './agent-vocative.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 const HEADER =
   /(?:^|[\s[(<>{#=*"'|:-])(?:begin\s+)?(?:(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directives?|instructions?|commands?|orders?|override|only|hints?|tasks?)|(?:directives?|instructions?|commands?|hints?|notes?|orders?)[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?|system[\s_-]*prompt[\s_-]*override|prompt[\s_-]*override|for[_-](?:the[_-])?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?)(?=[\s\]):>}"'=*_-]|$)/gi;
@@ -29,7 +30,7 @@ export function detectAgentDirectiveHeader(text: string): Signal | undefined {
   let best: Signal | undefined;
   HEADER.lastIndex = 0;
   let looked = 0;
-  for (const header of text.matchAll(HEADER)) {
+  for (const header of matchesOf(HEADER, text)) {
     if (++looked > 200) break;
     const end = (header.index ?? 0) + header[0].length;
     const tail = LABEL_TAIL.exec(text.slice(end, end + 200));

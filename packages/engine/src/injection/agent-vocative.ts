@@ -9,6 +9,7 @@ import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 const NOUN_EN = String.raw`@?(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|copilot|assistant|agent|model|claude|gemini)s?`;
 // Nouns for any program (tool, system, helper, reader …): a head only with a cue that the program
@@ -66,7 +67,7 @@ const SPEAKER_LABEL =
 function isTranscript(text: string): boolean {
   SPEAKER_LABEL.lastIndex = 0;
   const labels = new Set<string>();
-  for (const match of text.matchAll(SPEAKER_LABEL)) {
+  for (const match of matchesOf(SPEAKER_LABEL, text)) {
     labels.add(match[1].toLowerCase());
     if (labels.size >= 2) return true;
   }
@@ -77,7 +78,7 @@ function headStart(text: string, at: number): number {
   const from = Math.max(0, at - MAX_LEFT);
   let start = -1;
   HEAD_BOUNDARY.lastIndex = from;
-  for (const match of text.slice(from, at).matchAll(HEAD_BOUNDARY)) start = from + (match.index ?? 0) + match[0].length;
+  for (const match of matchesOf(HEAD_BOUNDARY, text.slice(from, at))) start = from + (match.index ?? 0) + match[0].length;
   if (start < 0 && from === 0) start = 0;
   return start;
 }
@@ -101,7 +102,7 @@ function orderWeightOf(clause: string, latin: boolean): number {
   if (best >= 0.6) return best;
   let parts = 0;
   CLAUSE_BREAK.lastIndex = 0;
-  for (const cut of clause.matchAll(CLAUSE_BREAK)) {
+  for (const cut of matchesOf(CLAUSE_BREAK, clause)) {
     if (++parts > 2) break;
     const rest = clause.slice((cut.index ?? 0) + cut[0].length);
     if (NEGATION.test(rest)) continue;
@@ -133,7 +134,7 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
   let transcript: boolean | undefined;
   NOUN_RE.lastIndex = 0;
   let looked = 0;
-  for (const noun of text.matchAll(NOUN_RE)) {
+  for (const noun of matchesOf(NOUN_RE, text)) {
     // A text that names a bot hundreds of times is flagged by other evidence or not at all; the cap keeps the cost linear.
     if (++looked > MAX_NOUNS) break;
     const at = noun.index ?? 0;

@@ -9,6 +9,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // The reader given a persona, or a world to answer from.
 const IDENTITY =
@@ -32,7 +33,7 @@ export function detectCompliantPersona(text: string): Signal | undefined {
   if (text.length < 30 || !GATE.test(text) || DISCUSSION.test(text)) return undefined;
   IDENTITY.lastIndex = 0;
   let looked = 0;
-  for (const identity of text.matchAll(IDENTITY)) {
+  for (const identity of matchesOf(IDENTITY, text)) {
     if (++looked > MAX_IDENTITIES) break;
     const at = identity.index ?? 0;
     if (REPORTED.test(text.slice(Math.max(0, at - 40), at))) continue;

@@ -7,6 +7,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // The reader's claimed consent, and what it supposedly consented to, within a sentence or two.
 const CONSENT =
@@ -34,7 +35,7 @@ export function detectFabricatedAgreement(text: string): Signal | undefined {
   if (text.length < 24 || !GATE.test(text)) return undefined;
   CONSENT.lastIndex = 0;
   let looked = 0;
-  for (const consent of text.matchAll(CONSENT)) {
+  for (const consent of matchesOf(CONSENT, text)) {
     if (++looked > MAX_CONSENTS) break;
     const at = consent.index ?? 0;
     const after = text.slice(at, at + 160);
@@ -45,7 +46,7 @@ export function detectFabricatedAgreement(text: string): Signal | undefined {
   if (question !== null) return signal(question.index, question.index + question[0].length);
   // A turn that gives the licence counts when something is asked after it (the user's next turn).
   ASSISTANT_TURN.lastIndex = 0;
-  for (const turn of text.matchAll(ASSISTANT_TURN)) {
+  for (const turn of matchesOf(ASSISTANT_TURN, text)) {
     const at = turn.index ?? 0;
     if (GIVEN_AWAY.test(turn[1]) && /\S/.test(text.slice(at + turn[0].length))) return signal(at, at + turn[0].length);
   }

@@ -8,6 +8,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // [constraint, loosening] per language, both within one sentence.
 const PAIRS: ReadonlyArray<readonly [RegExp, RegExp]> = [
@@ -44,7 +45,7 @@ export function detectForeignConstraintLoosening(text: string): Signal | undefin
   const pairs = PAIRS.filter(([constraint]) => constraint.test(text));
   if (pairs.length === 0) return undefined;
   SENTENCE.lastIndex = 0;
-  for (const sentence of text.matchAll(SENTENCE)) {
+  for (const sentence of matchesOf(SENTENCE, text)) {
     for (const [constraint, loosening] of pairs) {
       const bound = constraint.exec(sentence[0]);
       const freed = bound === null ? null : loosening.exec(sentence[0]);

@@ -9,6 +9,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 const FRAME =
   /\b(?:you\s+are\s+(?:now\s+)?|you'?re\s+(?:now\s+)?|(?:^|[.!?:,;]\s+|\bplease\s+|\bnow\s+|\bto\s+)(?:be|become|play|act\s+as|pretend\s+(?:to\s+be|you\s+are|you'?re)|respond\s+as|answer\s+as)\s+|(?:imagine|suppose|let'?s\s+(?:say|imagine|pretend))\s+(?:that\s+)?you(?:'re|\s+are)\s+|take\s+on\s+the\s+role\s+of\s+|in\s+character\s+as\s+|stay\s+in\s+character)/gim;
@@ -27,7 +28,7 @@ export function detectPersonaHarmRequest(text: string): Signal | undefined {
   if (text.length < 30 || !GATE.test(text) || DISCUSSION.test(text)) return undefined;
   FRAME.lastIndex = 0;
   let looked = 0;
-  for (const frame of text.matchAll(FRAME)) {
+  for (const frame of matchesOf(FRAME, text)) {
     if (++looked > MAX_FRAMES) break;
     const at = frame.index ?? 0;
     const request = HARM_REQUEST.exec(text.slice(at, at + WINDOW));

@@ -8,6 +8,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // What binds the reader, said to it ("your …", "you were told", "the developer configured").
 const BINDING =
@@ -29,7 +30,7 @@ export function detectRulesSetAside(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;
   BINDING.lastIndex = 0;
   let looked = 0;
-  for (const binding of text.matchAll(BINDING)) {
+  for (const binding of matchesOf(BINDING, text)) {
     if (++looked > MAX_BINDING) break;
     const at = binding.index ?? 0;
     // The sentence around it: back to the last sentence end, on to the next.

@@ -9,6 +9,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // What the reader was set up with, pointed at.
 const SETUP =
@@ -29,7 +30,7 @@ export function detectSetupDismissed(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;
   SETUP.lastIndex = 0;
   let looked = 0;
-  for (const setup of text.matchAll(SETUP)) {
+  for (const setup of matchesOf(SETUP, text)) {
     if (++looked > MAX_SETUPS) break;
     const at = setup.index ?? 0;
     let from = at;

@@ -9,6 +9,7 @@
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // The text pointing at itself: "this thread", "these notes", "this pull request".
 const SELF =
@@ -54,7 +55,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
   if (text.length < 40) return undefined;
   SELF.lastIndex = 0;
   let looked = 0;
-  for (const self of text.matchAll(SELF)) {
+  for (const self of matchesOf(SELF, text)) {
     if (++looked > MAX_SELF) break;
     const at = self.index ?? 0;
     const end = at + self[0].length;
@@ -66,7 +67,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
   if (!STEP_GATE.test(text)) return undefined;
   STEP_LABEL.lastIndex = 0;
   looked = 0;
-  for (const step of text.matchAll(STEP_LABEL)) {
+  for (const step of matchesOf(STEP_LABEL, text)) {
     if (++looked > MAX_SELF) break;
     const end = (step.index ?? 0) + step[0].length;
     if (consequence(paragraphAround(text, end, 0, 200)))

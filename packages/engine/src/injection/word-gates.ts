@@ -31,6 +31,8 @@ interface Parsed {
   end: number;
   /** The alternatives that are a bare word of letters and digits (they match where it occurs). */
   words: readonly string[];
+  /** Of each alternative, the key words of every needed part (a match holds one of each). */
+  parts: readonly (readonly (readonly string[])[])[];
 }
 
 const ALNUM = /^[A-Za-z0-9]$/;
@@ -80,6 +82,9 @@ function sequence(source: string, at: number): Parsed | undefined {
   let boundary = false;
   // Whether every part so far is a letter or a digit, once.
   let bare = true;
+  // The parts so far, and the inner parts of the last group (an alternative that is one group is read as the group's alternatives).
+  let atoms = 0;
+  let groupParts: Parsed['parts'] | undefined;
   let i = at;
   while (i < source.length && source[i] !== '|' && source[i] !== ')') {
     const char = source[i];
@@ -120,6 +125,7 @@ function sequence(source: string, at: number): Parsed | undefined {
       if (lookAround === null) {
         isGroup = true;
         group = parsed.need;
+        groupParts = parsed.parts;
       }
     } else if (char === '.' || char === '^' || char === '$') {
       end = i + 1;
@@ -151,16 +157,20 @@ function sequence(source: string, at: number): Parsed | undefined {
       if (isGroup && !optional && group !== undefined) candidates.push([...group]);
     }
     boundary = isBoundary && quantifier === null;
+    atoms++;
+    if (!isGroup || quantifier !== null) groupParts = undefined;
     i = end;
   }
   const word = bare && i > at ? run : undefined;
   flush();
-  return { need: best(candidates), end: i, words: word !== undefined ? [word] : [] };
+  const parts = atoms === 1 && groupParts !== undefined ? groupParts : [candidates];
+  return { need: best(candidates), end: i, words: word !== undefined ? [word] : [], parts };
 }
 
 function alternation(source: string, at: number): Parsed | undefined {
   const keys = new Set<string>();
   const words: string[] = [];
+  const parts: Array<readonly (readonly string[])[]> = [];
   let known = true;
   let i = at;
   for (;;) {
@@ -169,11 +179,12 @@ function alternation(source: string, at: number): Parsed | undefined {
     if (parsed.need === undefined) known = false;
     else for (const key of parsed.need) keys.add(key);
     words.push(...parsed.words);
+    parts.push(...parsed.parts);
     i = parsed.end;
     if (source[i] !== '|') break;
     i++;
   }
-  return { need: known ? [...keys] : undefined, end: i, words };
+  return { need: known ? [...keys] : undefined, end: i, words, parts };
 }
 
 /**
@@ -185,17 +196,24 @@ export function keyWordsOf(expression: RegExp): readonly string[] | undefined {
   return readGate(expression)?.keys;
 }
 
-/**
- * The key words of `expression` (keyWordsOf), and those of them that are alternatives of the
- * whole expression made of letters and digits alone: when it ignores case, a text holding one
- * of those is matched, and needs no run.
- */
-function readGate(expression: RegExp): { keys: readonly string[]; sure: ReadonlySet<string> } | undefined {
+interface ReadGate {
+  /** One of these occurs in every ASCII text matched. */
+  keys: readonly string[];
+  /** Of each alternative of the whole expression, the key words of each needed part: a text it matches holds one of each. */
+  parts: readonly (readonly (readonly string[])[])[];
+  /** The alternatives of the whole expression that are bare words: when it ignores case, a text holding one is matched. */
+  sure: ReadonlySet<string>;
+}
+
+/** What the key-word pass can tell of `expression` (see the file header), if anything. */
+function readGate(expression: RegExp): ReadGate | undefined {
   if (/[gyuv]/.test(expression.flags)) return undefined;
   const parsed = alternation(expression.source, 0);
   if (parsed === undefined || parsed.end !== expression.source.length || parsed.need === undefined) return undefined;
+  const ascii = (keys: readonly string[]): string[] => keys.filter((key) => key !== OUTSIDE_ASCII);
   return {
-    keys: parsed.need.filter((key) => key !== OUTSIDE_ASCII),
+    keys: ascii(parsed.need),
+    parts: parsed.parts.map((needed) => needed.map(ascii)),
     sure: new Set(expression.flags.includes('i') ? parsed.words : []),
   };
 }
@@ -209,11 +227,36 @@ export interface WordGate {
 const gates: Array<readonly string[] | undefined> = [];
 const made: WordGate[] = [];
 /**
- * Every gate's key words, and for each the marks it sets in the key-word pass: mark 2g when gate
- * g holds it, and 2g + 1 too when it is one of the gate's sure words.
+ * Every gate's key words, and for each the marks it sets in the key-word pass: a mark for each
+ * needed part of an alternative of a gate that it stands for, and one per gate for its sure words.
  */
 const keyWords: string[] = [];
 const keyWordMarks: number[][] = [];
+let markCount = 0;
+
+function markFor(keys: Iterable<string>): number {
+  const mark = markCount++;
+  for (const key of keys) {
+    let at = keyWords.indexOf(key);
+    if (at < 0) {
+      at = keyWords.length;
+      keyWords.push(key);
+      keyWordMarks.push([]);
+    }
+    keyWordMarks[at].push(mark);
+  }
+  return mark;
+}
+
+/** Whether, for some alternative, every needed part has a mark in `found`. */
+function somePartsFound(alternatives: readonly (readonly number[])[], found: Uint8Array): boolean {
+  for (const marks of alternatives) {
+    let all = true;
+    for (const mark of marks) if (found[mark] === 0) all = false;
+    if (all) return true;
+  }
+  return false;
+}
 
 /** What the key-word pass found in the text it scanned last (set by rules.ts). */
 const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8Array; gates: number } = {
@@ -228,16 +271,8 @@ export function wordGate(expression: RegExp): WordGate {
   const read = readGate(expression);
   const index = gates.length;
   gates.push(read?.keys);
-  for (const key of read?.keys ?? []) {
-    let at = keyWords.indexOf(key);
-    if (at < 0) {
-      at = keyWords.length;
-      keyWords.push(key);
-      keyWordMarks.push([]);
-    }
-    keyWordMarks[at].push(2 * index);
-    if (read!.sure.has(key)) keyWordMarks[at].push(2 * index + 1);
-  }
+  const sure = markFor(read?.sure ?? []);
+  const alternatives = (read?.parts ?? []).map((needed) => needed.map((keys) => markFor(keys)));
   // A gate made after the pass was built is not in it, and always runs its expression.
   const test =
     read === undefined
@@ -245,8 +280,8 @@ export function wordGate(expression: RegExp): WordGate {
       : (text: string): boolean => {
           const scan = lastScan;
           if (text === scan.text && !scan.outsideAscii && index < scan.gates) {
-            if (scan.found[2 * index] === 0) return false;
-            if (scan.found[2 * index + 1] !== 0) return true;
+            if (scan.found[sure] !== 0) return true;
+            if (!somePartsFound(alternatives, scan.found)) return false;
           }
           return expression.test(text);
         };
@@ -262,7 +297,7 @@ export function madeWordGates(): ReadonlyArray<{ gate: WordGate; keyWords: reado
 
 /** The key words of every gate made so far, the marks each sets, and how many marks there are: for the key-word pass. */
 export function wordGateKeyWords(): { words: readonly string[]; marksOf: readonly (readonly number[])[]; gates: number; marks: number } {
-  return { words: [...keyWords], marksOf: keyWordMarks.map((list) => [...list]), gates: gates.length, marks: 2 * gates.length };
+  return { words: [...keyWords], marksOf: keyWordMarks.map((list) => [...list]), gates: gates.length, marks: markCount };
 }
 
 /**
