@@ -5,6 +5,7 @@
 // document's reader as a bot and then give it an order; in a tool result that is an injection.
 // A transcript's bare speaker labels ("Assistant: Sure.") are not heads.
 
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
@@ -27,6 +28,10 @@ const GENERIC_GATE = wordGate(new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_O
 const MACHINE_CUE =
   /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|\b(?:reading|processing|parsing|summari[sz]ing|handling|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
 // Words that make the text before the noun a sentence about the agent rather than a head naming it.
+// A preposition of another language right before the noun makes it a topic ("Sicherheit von KI:",
+// "Artikel über KI:"); those that make it an addressee ("an den KI-Assistenten:", "pour l'agent :") do not.
+const TOPIC_PREPOSITION =
+  /(?:^|\s)(?:von|über|mit|durch|sur|avec|sobre|con|про|об?)(?:\s+(?:der|die|das|den|dem|la|le|les|el|los|las))?$/iu;
 const NOT_A_HEAD = new Set(
   'i we he she they it its was were is are be been has have had asked told said says uses using used when if because since so but with by from about like than what which how why where can could would will does did not as'.split(
     ' ',
@@ -143,7 +148,7 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     if (start < 0) continue;
     const left = text.slice(start, at).trim();
     const leftWords = left.split(/[\s,:;'’-]+/).filter((word) => word !== '');
-    if (leftWords.length > 5 || leftWords.some((word) => NOT_A_HEAD.has(word.toLowerCase()))) continue;
+    if (leftWords.length > 5 || leftWords.some((word) => NOT_A_HEAD.has(word.toLowerCase())) || TOPIC_PREPOSITION.test(left)) continue;
     const mention = noun[0].startsWith('@');
     let sepAt = -1;
     const right = text.slice(end, end + MAX_RIGHT);
@@ -169,6 +174,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     const relative = sep !== null && /[,，、]/.test(sep[0]) ? text.slice(sepAt, sepAt + 40) : '';
     const cued = MACHINE_CUE.test(`${left} ${noun[0].startsWith('@') ? '@' : ''} ${between} ${relative}`);
     if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
+    // A repository's own guidance for coding agents keeps them in the project (repository-guidance.ts).
+    if (isRepositoryGuidance(text, at)) continue;
     let weight = orderWeight(clause, latin);
     // Any order given to a reader named as a machine is an injection, mild verbs included.
     if (weight === MILD && cued) weight = 0.6;

@@ -27,6 +27,9 @@ const BASE85_BLOB = /^[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]+$/;
 const UU_BLOB = /^[!-M][ -`]{4,61}$/;
 const QP_ESCAPE = /=([0-9A-F]{2})/g;
 const QP_BLOB = /=[0-9A-F]{2}/;
+const QP_ESCAPES = /=[0-9A-F]{2}/g;
+/** Share of a quoted-printable blob's characters that escapes make up, at least. */
+const QP_MIN_SHARE = 0.25;
 const BASE85_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~';
 const BASE85_VALUE = new Map(Array.from(BASE85_ALPHABET, (char, i) => [char, i]));
 // An element with a link, a source, a style or a handler, written plainly or as entities: markup
@@ -133,7 +136,13 @@ function decodeBlob(blob: string): DecodedFragment | undefined {
   if (!/\s/.test(blob) && BASE85_BLOB.test(blob)) fragment ??= found('base85', decodeBase85(blob));
   if (blob.split('\n').every((line) => line === '' || line === '`' || UU_BLOB.test(line.trimEnd())))
     fragment ??= found('uuencode', decodeUu(blob));
-  if (QP_BLOB.test(blob)) fragment ??= found('quoted_printable', decodeQuotedPrintable(blob));
+  // Quoted-printable hides a sentence only when escapes carry much of it (one "=54" in "port=5432" is
+  // prose); markup needs one escape ("<img src=3Dx onerror=…>").
+  if (QP_BLOB.test(blob)) {
+    const decoded = decodeQuotedPrintable(blob);
+    const dense = (blob.match(QP_ESCAPES) ?? []).length * 3 >= blob.length * QP_MIN_SHARE;
+    if (dense || hasScriptMarkup(decoded) || HIDDEN_MARKUP.test(decoded)) fragment ??= found('quoted_printable', decoded);
+  }
   return fragment ?? decodeLetters(blob);
 }
 

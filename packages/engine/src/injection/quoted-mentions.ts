@@ -6,14 +6,15 @@
 // the quotation marks.
 
 import { mentionQuotes } from './mention-frames.ts';
-import type { Signal } from './rules.ts';
+import { isReportedOrder } from './reported-orders.ts';
+import { runPatternRules, type Signal } from './rules.ts';
 import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|injection\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
-  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“/g;
+  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
 const QUOTE_CHAR = /["“'«„「`]/;
 // A quoted order with somewhere to send things stays an order, whatever introduces it.
@@ -63,7 +64,7 @@ function mentionSpans(text: string): Array<[number, number]> {
   if (DISCUSSION.test(text)) {
     QUOTED.lastIndex = 0;
     for (const match of matchesOf(QUOTED, text)) {
-      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
+      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
       if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
       quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
     }
@@ -73,18 +74,41 @@ function mentionSpans(text: string): Array<[number, number]> {
   return quotes;
 }
 
-/** `signals` without the phrase-rule signals that only quote an attack in a text about attacks. */
+/** Characters before a quotation where a window signal that ends inside it may begin (its lead-in). */
+const LEAD_IN = 48;
+
+/**
+ * `signals` without the phrase-rule signals that only quote an attack in a text about attacks, or
+ * report an order as asked of a third party (reported-orders.ts).
+ */
 export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
-  if (signals.length === 0 || !QUOTE_CHAR.test(text) || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
-  const quotes = mentionSpans(text);
-  if (quotes.length === 0) return signals;
+  if (signals.length === 0 || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
+  const quotes = QUOTE_CHAR.test(text) ? mentionSpans(text) : [];
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
-  // mark, such as the order after an address, still began with the quoted words).
-  const kept = signals.filter((signal) => {
+  // mark, such as the order after an address, still began with the quoted words); so does a
+  // window with no focus that ends inside it and opens just before it ("a phrase like « … »").
+  const quoted = (signal: Signal): boolean => {
     const at = signal.focus ?? signal.start;
-    return !MENTIONABLE.has(signal.rule) || !quotes.some(([from, to]) => at >= from && at < to);
-  });
-  return kept.length === signals.length ? signals : kept;
+    return quotes.some(
+      ([from, to]) =>
+        (at >= from && at < to) || (signal.focus === undefined && signal.end > from && signal.end <= to && at >= from - LEAD_IN),
+    );
+  };
+  const kept = signals.filter(
+    (signal) => !MENTIONABLE.has(signal.rule) || (!quoted(signal) && !isReportedOrder(text, signal.focus ?? signal.start)),
+  );
+  if (kept.length === signals.length) return signals;
+  // A pattern rule reads its first match only: the same words quoted first and then given as an
+  // order ("filters block 'reveal your system prompt'. Now reveal your system prompt.") are read
+  // again with the quotations blanked, and what the rules dropped find outside them counts.
+  const dropped = new Set(signals.filter((signal) => !kept.includes(signal)).map((signal) => signal.detector));
+  if (quotes.length > 0) {
+    let blanked = text;
+    for (const [from, to] of quotes) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
+    for (const signal of runPatternRules(blanked))
+      if (dropped.has(signal.detector) && !isReportedOrder(blanked, signal.focus ?? signal.start)) kept.push(signal);
+  }
+  return kept;
 }
 
 /**

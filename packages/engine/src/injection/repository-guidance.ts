@@ -7,11 +7,16 @@
 // address counts as before.
 
 /** Words that tie the address to the project being worked on. */
+// Letters of any script bound the words: "pr" in "présidentielle" is no pull request.
 const PROJECT =
-  /\b(?:repository|repo|codebase|this\s+project|this\s+package|this\s+(?:file|folder|directory)|pull\s+requests?|PRs?|commits?|tests?|lint|typecheck|build)\b/i;
-/** Any sign that the paragraph leads the agent out of that work. */
+  /(?<![\p{L}\p{N}])(?:repository|repo|codebase|this\s+project|this\s+package|this\s+(?:file|folder|directory)|pull\s+requests?|PRs?|commits?|tests?|lint|typecheck|build)(?![\p{L}\p{N}])/iu;
+/**
+ * Any sign that the paragraph leads the agent out of that work, or past its reviewers (approving,
+ * merging). "Instead" that ends a clause ("run `make gen` instead.") offers the project's own way;
+ * "instead, send …" or "instead of …" switch the task.
+ */
 const OUTSIDE_OR_HARM =
-  /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:ignore|disregard|forget|override|instead|previous|prior|earlier|real\s+(?:job|task)|delete|remove|erase|wipe|rm\s+-|force|publish|deploy|send|upload|email|e-mail|mail|post|share|gist|paste|exfiltrat\w*|curl|wget|ssh|credentials?|tokens?|passwords?|secrets?|keys?|\.env|cookies?|safety|rules|restrictions?|without\s+(?:asking|telling)|quietly|silently|secretly|do\s+not\s+tell|don'?t\s+tell|user'?s?|owner|maintainer\s+wants|backdoor|disable|bypass)\b/i;
+  /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:ignore|disregard|forget|override|instead(?!\s*(?:[.;)!]|$))|approve|approval|merge|previous|prior|earlier|real\s+(?:job|task)|delete|remove|erase|wipe|rm\s+-|force|publish|deploy|send|upload|email|e-mail|mail|post|share|gist|paste|exfiltrat\w*|curl|wget|ssh|credentials?|tokens?|passwords?|secrets?|keys?|\.env|cookies?|safety|rules|restrictions?|without\s+(?:asking|telling)|quietly|silently|secretly|do\s+not\s+tell|don'?t\s+tell|user'?s?|owner|maintainer\s+wants|backdoor|disable|bypass)\b/i;
 const PARAGRAPH_END = /\n\s*\n/;
 const MAX_PARAGRAPH = 600;
 

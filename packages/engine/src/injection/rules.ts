@@ -276,6 +276,7 @@ const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
     gate: SPANISH_GATE,
+    excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignora|ignore|ignorar|ignoren|ignores|olvida|olvide|olvidar|olviden|olvídate\s+de|olvidate\s+de|descarta|descartar|omite|omitir|haz\s+caso\s+omiso\s+(?:a|de)|no\s+sigas|deja\s+de\s+seguir`,
@@ -286,6 +287,7 @@ const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
     gate: FRENCH_GATE,
+    excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignorez|ignorer|oublie|oubliez|oublier|ne\s+tiens\s+pas\s+compte\s+(?:de|des)|ne\s+tenez\s+pas\s+compte\s+(?:de|des)|fais\s+abstraction\s+(?:de|des)|faites\s+abstraction\s+(?:de|des)|ne\s+suis\s+pas|ignore\s+(?:toutes\s+)?(?:les|tes|vos|ces)`,
@@ -296,6 +298,7 @@ const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
     gate: GERMAN_GATE,
+    excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignoriere|ignorieren|ignoriert|ignorier|vergiss|vergessen|vergesst|missachte|missachten|übergehe|übergehen|beachte\s+nicht|befolge\s+nicht`,
@@ -488,6 +491,8 @@ const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
 // "models leak their system prompts", "getting the model to reveal its system prompt": a third
 // party's secret is written about, not asked for.
 const NOT_THEIRS = String.raw`(?!\s+their\s)(?!\s+its\s+(?:system|initial|hidden|original|internal)\s+prompt)`;
+// "Output screening catches secrets", "display filters hide tokens": the verb's word names a stage of a pipeline.
+const NOT_A_STAGE = String.raw`(?!\s+(?:screening|filter(?:s|ing)?|scann(?:er|ers|ing)|validation|guard(?:s|rails?)?|saniti[sz]\w*|redaction|checks?)\b)`;
 const NEGATION =
   /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:get|make|trick|convince|coax|persuade|force)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)?$/i;
 
@@ -507,7 +512,7 @@ const EXFILTRATION_RULES: PatternRule[] = [
     gate: [DISCLOSE_GATE, SECRET_GATE],
     weight: 0.55,
     pattern: new RegExp(
-      String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}(?:\s+\S+){0,4}?\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL})`,
+      String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}${NOT_A_STAGE}(?:\s+\S+){0,4}?\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL})`,
       'i',
     ),
     negatedBy: NEGATION,
@@ -516,7 +521,7 @@ const EXFILTRATION_RULES: PatternRule[] = [
     rule: 'secret_exfiltration',
     gate: [DISCLOSE_GATE, SECRET_GATE],
     weight: 0.3,
-    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}(?:\s+\S+){0,4}?\s+${CREDENTIAL}`, 'i'),
+    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}${NOT_A_STAGE}(?:\s+\S+){0,4}?\s+${CREDENTIAL}`, 'i'),
     negatedBy: NEGATION,
   },
   {

@@ -17,7 +17,7 @@ const MIN_CARRIER_CHARS = 100;
 // A text that speaks to the assistant itself (a user's prompt, a role-play set-up) is a request
 // from start to end; a further request in it is not a change of task.
 const PROMPT_MARKER =
-  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:\w+\s+)?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst|agent|helper|tutor|grader)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
+  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst|agent|helper|tutor|grader)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
 
 // Verbs that open a request to an assistant. Verbs typical of e-mail and marketing calls to action
 // ("click", "join", "reply", "share", "add", "find", "compare", "help us", "tell us") are left out
@@ -249,6 +249,10 @@ function bulletedList(text: string): boolean {
 }
 const MARKDOWN_TITLE_OR_QUOTE = /^(?:#{1,6}\s|>)/;
 
+const QUIZ_OPTIONS = /^\s*\n\s*\(?[aA1][).]\s+[^\n]+\n\s*\(?[bB2][).]\s/;
+const ABOUT_THIS_TEXT =
+  /^(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?help\s+me\b[^.?!\n]{0,60}\b(?:this|the\s+above|the\s+following)\s+(?:scene|story|text|draft|passage|paragraph|excerpt|poem|chapter|dialogue|script|essay|letter|email|message|sentence|code|snippet|function|abstract|summary)\b/i;
+
 const READER_OUTPUT = /\b(?:your|you)\s+(?:response|reply|answer|output|message|elucidation)(?:'s|s)?\b/gi;
 
 // Cheap whole-text test: some sentence starts like a request (a task verb, a question word, a
@@ -340,6 +344,14 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     if (BULLET.test(trimmed) && bulletedList(text)) continue;
     const kind = requestKind(trimmed);
     if (kind === undefined) continue;
+    // A question followed by lettered options is a quiz's item ("Which of these is …?\na) …\nb) …").
+    if (
+      kind === 'question' &&
+      QUIZ_OPTIONS.test(text.slice(segment.start + segment.text.length, segment.start + segment.text.length + 200))
+    )
+      continue;
+    // A request for help with "this scene", "the draft above" is the user's own prompt about the text it follows.
+    if (ABOUT_THIS_TEXT.test(trimmed)) continue;
     // "What are your plans?", "Add your card": the document talking to its own recipient.
     // A reader asked to shape "your answer" is the assistant, not the recipient.
     if (ADDRESSES_RECIPIENT.test(trimmed.replace(POLITE_OPENER, '').replace(READER_OUTPUT, ''))) continue;

@@ -6,17 +6,18 @@
 
 import type { Findings } from './findings.ts';
 import { assessHiddenShell, isAdminGrant } from './hidden-shell.ts';
-import { collectFields, type PayloadFields } from './payload-fields.ts';
+import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
-import { adminRoleField, assessControlPlaneCall } from './http-control-plane.ts';
+import { adminRoleField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
 import { decodedPath, isPathShaped, queryPaths } from './path-valued-fields.ts';
 import { readsByName } from './file-read-tools.ts';
 import { callUrl } from './http-call-shape.ts';
 import { analyzeShell } from './shell.ts';
-import type { ToolNameRisk } from './tool-name.ts';
+import { splitWords, type ToolNameRisk } from './tool-name.ts';
+import { assessSentSecretValues } from './secret-values.ts';
 
 const PATH_LIKE_KEYS = new Set([
   'path',
@@ -134,6 +135,13 @@ const READ_WORDS = new Set([
 const CODE_WORDS = new Set([
   'python',
   'py',
+  'php',
+  'perl',
+  'lua',
+  'deno',
+  'bun',
+  'rb',
+  'ipython',
   'code',
   'interpreter',
   'exec',
@@ -154,6 +162,7 @@ const CODE_KEYS = new Set([
   'code',
   'source',
   'source_code',
+  'src',
   'script',
   'program',
   'cell',
@@ -164,6 +173,11 @@ const CODE_KEYS = new Set([
   'expression',
   'input',
 ]);
+/** Names of languages: a tool named after one runs code. */
+const LANGUAGE_WORDS = new Set(['python', 'py', 'node', 'javascript', 'js', 'ruby', 'rb', 'php', 'perl', 'lua', 'deno', 'bun', 'ipython']);
+/** Code that reads a file's content (`open(p).read()`, `readFileSync`, `read_text`, `file_get_contents`, `File.read`). */
+const CODE_READ =
+  /\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|readFile(?:Sync)?\s*\(|file_get_contents\s*\(|\bFile\.read|\bIO\.read|\bslurp\b|\bGet-Content\b/;
 /** Code fields that are never shell commands. */
 const CODE_ONLY_KEYS = new Set(['code', 'source_code', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
 const GRANT_WORDS = new Set([
@@ -250,11 +264,18 @@ export function callsPaymentApi(fields: PayloadFields): boolean {
   return fields.strings.some((field) => URL_KEYS.has(field.key) && field.text.length < 2048 && PAYMENT_URL.test(field.text));
 }
 
+/** `file://…` (the first letter tested before the pattern: most strings are prose). */
+function fileUri(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return (first === 102 || first === 70) && /^file:\/\//i.test(text);
+}
+
 type SecretKind = { level: 'key' | 'secret' | 'traversal'; why: string };
 
 function secretKind(raw: string): SecretKind | undefined {
   let text = decodedPath(raw.trim());
-  if (text.startsWith('file://')) text = text.slice(7);
+  // `file:///etc/shadow`, `file://localhost/etc/shadow`: the host part of a file URI names this machine.
+  if (/^file:\/\//i.test(text)) text = text.slice(7).replace(/^[\w.-]*(?=\/)/, '');
   if (text.startsWith('@')) text = text.slice(1);
   if (text === '' || text.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(text)) return undefined;
   if (TRAVERSAL.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
@@ -288,7 +309,7 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
   for (const field of fields.strings) {
     if (pathKeys.has(field.key)) push(field.text, field.key);
     // A path under a key of the tool's own vocabulary (`p`, `loc`, `which`): its shape says it is one.
-    else if (field.text.length <= 512 && isPathShaped(field.text)) push(field.text, field.key, true);
+    else if (field.text.length <= 512 && (isPathShaped(field.text) || fileUri(field.text))) push(field.text, field.key, true);
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
@@ -314,8 +335,13 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   const readSubcommand =
     SUBCOMMAND_KEYS.some((key) => fields.keys.has(key)) &&
     fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.includes(field.key) && READ_SUBCOMMAND.test(field.text.trim()));
+  // Code handed to a code tool that opens files reads what it names (`glob('/home/*/.ssh/id_*')` then `open(p).read()`).
+  const codeReads =
+    tool.words.some((word) => CODE_WORDS.has(word)) &&
+    fields.strings.some((field) => CODE_KEYS.has(field.key) && field.text.length < 65536 && CODE_READ.test(field.text));
   const reads =
-    !outbound && (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)) || readsByName(tool.words));
+    !outbound &&
+    (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)) || readsByName(tool.words) || codeReads);
   for (const { text, key, shaped } of candidatePaths(fields, outbound)) {
     const kind = secretKind(text);
     // A value found by its shape alone counts when it reaches a secret; a bare `../..` may be a project path.
@@ -330,6 +356,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
+  if (outbound) assessSentSecretValues(tool.name, fields, findings);
   // A file-serving endpoint asked for a key through its query (`download?file=../../../etc/shadow`).
   const url = callUrl(fields);
   for (const { name, value } of url === undefined ? [] : queryPaths(url.text)) {
@@ -348,15 +375,26 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
         `secrets: \`${tool.name}\` asks the cloud metadata service for credentials (\`${field.text.slice(0, 80)}\`)`,
       );
   }
-  const deleteAction = fields.strings.some(
-    (field) =>
-      (field.key === 'action' || field.key === 'operation' || field.key === 'op' || field.key === 'verb') &&
-      DELETE_WORDS.has(field.text.trim().toLowerCase()),
-  );
-  if (deleteAction || tool.words.some((word) => DELETE_WORDS.has(word))) assessInfraDelete(tool, fields, findings);
+  // `{action: "delete"}`, or an API operation name (`DeleteFunction`, `delete_cluster`) whose first word deletes.
+  let actionWords: string[] | undefined;
+  for (const field of hasAnyKey(fields, ACTION_KEYS) ? fields.strings : []) {
+    if (!ACTION_KEYS.has(field.key) || field.inArray || field.text.length > 64) continue;
+    const words = splitWords(field.text);
+    if (words.length > 0 && DELETE_WORDS.has(words[0])) {
+      actionWords = words;
+      break;
+    }
+  }
+  if (actionWords !== undefined || tool.words.some((word) => DELETE_WORDS.has(word)))
+    assessInfraDelete(tool, fields, findings, actionWords ?? []);
   if (hasUrl) assessControlPlaneCall(tool.words, fields, findings);
+  if (url === undefined) assessRelativeApiGrant(fields, findings);
   // A shell-like `run` tool handed a `code` field runs code too: read it as code as well as shell.
-  if (tool.words.some((word) => CODE_WORDS.has(word)) && (!tool.shell || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key))))
+  // `exec_python {script}`: a language in the name says the text is code, whatever runs it.
+  if (
+    tool.words.some((word) => CODE_WORDS.has(word)) &&
+    (!tool.shell || tool.words.some((word) => LANGUAGE_WORDS.has(word)) || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key)))
+  )
     assessCode(tool, fields, findings);
   // An RBAC manifest handed to any tool (`apply`, `create_resource`) binding the cluster's administrator role.
   for (const field of fields.strings) {
@@ -367,7 +405,17 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       break;
     }
   }
-  if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam')) {
+  // The operation may be named in a field (`{action: "assign_role"}`, `{op: "makeAdmin"}`) rather than in the tool's name.
+  const operations = (hasAnyKey(fields, OPERATION_KEYS) ? fields.strings : [])
+    .filter((field) => OPERATION_KEYS.has(field.key) && !field.inArray && field.text.length <= 64)
+    .map((field) => splitWords(field.text));
+  const operationWords = operations.flat();
+  const makesAdmin = operations.find(
+    (op) => GRANT_VERBS.has(op[0]) && ADMIN_NOUNS.has(op.filter((word) => !ROLE_TAIL.has(word)).at(-1) ?? ''),
+  );
+  if (makesAdmin !== undefined)
+    findings.add('critical', `privileges: \`${tool.name}\` makes an account an administrator (\`${makesAdmin.join(' ')}\`)`);
+  if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam') || operationWords.some((word) => GRANT_WORDS.has(word))) {
     if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
     else if (
@@ -386,18 +434,26 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   }
 }
 
+const OPERATION_KEYS = new Set(['action', 'operation', 'op', 'fn', 'function', 'method', 'rpc', 'api_action']);
+const GRANT_VERBS = new Set(['make', 'grant', 'promote', 'assign', 'add', 'set', 'elevate']);
+/** Words that may follow the administrator noun (`grant_admin_role`, `make_owner_access`). */
+const ROLE_TAIL = new Set(['role', 'roles', 'rights', 'access', 'privileges', 'status', 'permission', 'permissions']);
+const ADMIN_NOUNS = new Set(['admin', 'admins', 'administrator', 'owner', 'superuser', 'superadmin', 'root']);
+const ACTION_KEYS = new Set(['action', 'operation', 'op', 'verb', 'api_action', 'operation_name']);
 const DELETE_WORDS = new Set(['delete', 'destroy', 'terminate', 'remove', 'drop', 'purge', 'wipe', 'uninstall', 'teardown']);
 // What a cloud or cluster API deletes whole: everything inside goes with it.
 const INFRA_KINDS =
-  /^(?:namespaces?|ns|clusters?|buckets?|databases?|db|db_instance|projects?|stacks?|nodes?|node_?pools?|vpcs?|subscriptions?|resource_?groups?|accounts?|organi[sz]ations?|tenants?|volumes?|persistent_?volumes?|pv|instances?|deployments?|statefulsets?|keyspaces?|indices|index|topics?|zones?|hosted_?zones?|key_?vaults?|kms_?keys?|repositor(?:y|ies)|environments?|workspaces?|file_?systems?)$/i;
+  /^(?:namespaces?|ns|clusters?|buckets?|databases?|db|db_instance|projects?|stacks?|nodes?|node_?pools?|vpcs?|subscriptions?|resource_?groups?|accounts?|organi[sz]ations?|tenants?|volumes?|persistent_?volumes?|pv|instances?|deployments?|statefulsets?|keyspaces?|indices|index|topics?|zones?|hosted_?zones?|key_?vaults?|kms_?keys?|repositor(?:y|ies)|environments?|workspaces?|file_?systems?|functions?|tables?|queues?|user_?pools?)$/i;
 /** Keys that name one item inside a resource: the delete is of that item, not of the resource. */
 const ITEM_KEYS =
-  /^(?:id|ids|record_?id|row_?id|item_?id|key|object_?key|path|file|file_?path|document_?id|message_?id|entry_?id|comment_?id|issue_?number|sha|ref|branch|tag|email|user_?id|filter|where|query)$/;
+  /^(?:id|ids|record_?id|row_?id|item_?id|key|object_?key|path|file|file_?path|document_?id|message_?id|entry_?id|comment_?id|issue_?number|sha|ref|branch|tag|email|user_?id|filter|where|query|rows?|records?|items?|entr(?:y|ies)|documents?|objects?|messages?)$/;
 const KIND_KEYS = new Set(['kind', 'type', 'resource', 'resource_type', 'object', 'target_type', 'entity']);
 
 /** A delete tool aimed at a whole cloud or cluster resource: by its own name or by a `kind` field. */
-function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {
-  const named = tool.words.find((word) => INFRA_KINDS.test(word));
+function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: Findings, actionWords: readonly string[]): void {
+  // An operation's object is its last word (`DeleteFunction`; `delete_table_row` deletes a row).
+  const named =
+    tool.words.find((word) => INFRA_KINDS.test(word)) ?? [actionWords.slice(1).at(-1) ?? ''].find((word) => INFRA_KINDS.test(word));
   // `sql_instance`, `gke-cluster`: a kind whose last word is a whole resource.
   const kindWord = (text: string): string | undefined =>
     text

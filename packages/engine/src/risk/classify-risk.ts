@@ -29,6 +29,9 @@ import { readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
+import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
+import { assessDatastoreCommands } from './datastore-commands.ts';
+import { callsPaymentFunction } from './payment-function-fields.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -200,20 +203,32 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
   else
-    assessMoney(fields, tool.payment || graphql.movesMoney || callsPaymentApi(fields), threshold, findings, () =>
-      countsInMinorUnits(
-        tool.words,
-        fields.strings.slice(0, 64).map((field) => field.text),
-      ),
+    assessMoney(
+      fields,
+      tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
+      threshold,
+      findings,
+      () =>
+        countsInMinorUnits(
+          tool.words,
+          fields.strings.slice(0, 64).map((field) => field.text),
+        ),
     );
   if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
+  assessDatastoreCommands(fields, tool.search, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
+  // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
+  else if (tool.words.some((word) => EDIT_VERBS.has(word)) && fields.strings.some((field) => PATH_KEYS.has(field.key)))
+    classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
 }
+
+/** Verbs that change the content of the file they are given. */
+const EDIT_VERBS = new Set(['edit', 'write', 'append', 'insert', 'save', 'patch', 'overwrite', 'prepend']);
 
 /** A tool named after showing a file (`open`, `viewer`, `slurp`) handed only ordinary project paths. */
 function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean {
@@ -227,16 +242,27 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
+  // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`) is handed that program's arguments.
+  const cli = cliProgramOf(tool.name);
   // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`.
   for (const array of fields.arrays) {
     if (!ARGV_KEYS.has(array.key)) continue;
     const program = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
+    if (program === undefined && cli !== undefined) {
+      add(asProgramLine(cli, array.items.map(shellQuote).join(' ')));
+      continue;
+    }
     if (program === undefined && !tool.shell && array.key !== 'command' && array.key !== 'cmd') continue;
     add([...(program === undefined ? [] : [program]), ...array.items].map(shellQuote).join(' '));
   }
   const arrayCommand = commands.length > 0;
   let commandFields = 0;
   for (const field of fields.strings) {
+    if (cli !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray) {
+      commandFields++;
+      add(asProgramLine(cli, field.text));
+      continue;
+    }
     if (!COMMAND_KEYS.has(field.key)) continue;
     if (field.inArray && field.key !== 'commands') continue;
     if (arrayCommand && argvHolder(field.holder)) continue;

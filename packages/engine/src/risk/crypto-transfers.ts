@@ -80,9 +80,68 @@ function assessBaseUnits(fields: PayloadFields, threshold: number, findings: Fin
   return seen;
 }
 
+/** The finding of an ERC-20 call: an unlimited allowance, else the amount scaled by the token's decimals against the threshold. */
+function tokenCallFinding(
+  name: string,
+  raw: bigint,
+  contract: string | undefined,
+  source: string,
+  threshold: number,
+  findings: Findings,
+): void {
+  if ((name.includes('pprove') || name.includes('llowance')) && raw >= UNLIMITED) {
+    findings.add('critical', `money: ERC-20 ${name} of an unlimited allowance hands over the whole token balance`);
+    return;
+  }
+  const known = contract === undefined ? undefined : TOKENS[contract];
+  const decimals = known?.[1] ?? (raw >= 10n ** 15n ? 18 : 6);
+  const tokens = Number(raw) / 10 ** decimals;
+  const usd = known === undefined ? tokens : toUsd(tokens, known[0]);
+  const what = `${tokens.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${known?.[0] ?? 'tokens of an unknown contract'}`;
+  findings.add(
+    usd >= threshold ? 'critical' : 'high',
+    `money: ERC-20 ${name} of ${what} (${source}) ${usd >= threshold ? '>=' : '<'} ${threshold}`,
+  );
+}
+
+/** Keys that name the contract method of a decoded call, and keys of its argument list. */
+const METHOD_KEYS = new Set(['method', 'function', 'fn', 'function_name', 'method_name', 'abi_method', 'func']);
+const ARGUMENT_KEYS = ['params', 'args', 'arguments', 'inputs', 'function_args', 'method_args'];
+const TOKEN_METHOD = /^(transfer|transferFrom|approve|increaseAllowance)(?:\(.*\))?$/;
+
+/** The ERC-20 amount of `{contract, method: "transfer", params: [to, "250000000000"]}`, scaled like calldata. */
+function assessDecodedTokenCall(fields: PayloadFields, threshold: number, findings: Findings): boolean {
+  for (const field of fields.strings) {
+    if (!METHOD_KEYS.has(field.key) || field.inArray || field.text.length > 64) continue;
+    const name = TOKEN_METHOD.exec(field.text.trim())?.[1];
+    const holder = field.holder;
+    if (name === undefined || holder === undefined) continue;
+    const contract =
+      siblingAddress(field, 'contract') ??
+      siblingAddress(field, 'to') ??
+      siblingAddress(field, 'token') ??
+      siblingAddress(field, 'address');
+    const list = ARGUMENT_KEYS.map((key) => holder[key]).find((value) => Array.isArray(value)) as unknown[] | undefined;
+    if (contract === undefined || list === undefined) continue;
+    const amounts = list.map((item) =>
+      typeof item === 'number' && Number.isFinite(item)
+        ? BigInt(Math.trunc(item))
+        : typeof item === 'string' && !ADDRESS.test(item.trim())
+          ? bigValue(item)
+          : undefined,
+    );
+    const raw = amounts.filter((value): value is bigint => value !== undefined).pop();
+    if (raw === undefined) continue;
+    tokenCallFinding(name, raw, contract, 'decoded call', threshold, findings);
+    return true;
+  }
+  return false;
+}
+
 /** Adds findings for ETH sent in wei and ERC-20 calls in calldata; returns whether any was seen. */
 export function assessCryptoTransfers(fields: PayloadFields, toolWords: string[], threshold: number, findings: Findings): boolean {
-  const baseUnits = hasBaseUnitKey(fields.keys) && assessBaseUnits(fields, threshold, findings);
+  const decoded = [...METHOD_KEYS].some((key) => fields.keys.has(key)) && assessDecodedTokenCall(fields, threshold, findings);
+  const baseUnits = (hasBaseUnitKey(fields.keys) && assessBaseUnits(fields, threshold, findings)) || decoded;
   if (!fields.keys.has('value') && !CALLDATA_KEY_LIST.some((key) => fields.keys.has(key))) return baseUnits;
   let seen = baseUnits;
   const chainTool = toolWords.some((word) => CHAIN_WORDS.test(word));
@@ -96,23 +155,8 @@ export function assessCryptoTransfers(fields: PayloadFields, toolWords: string[]
       if (word.length !== 64) continue;
       seen = true;
       const raw = BigInt(`0x${word}`);
-      const [name] = selector;
-      if (name.includes('pprove') || name.includes('llowance')) {
-        if (raw >= UNLIMITED) {
-          findings.add('critical', `money: ERC-20 ${name} of an unlimited allowance hands over the whole token balance`);
-          continue;
-        }
-      }
       const contract = siblingAddress(field, 'to') ?? siblingAddress(field, 'contract') ?? siblingAddress(field, 'token');
-      const known = contract === undefined ? undefined : TOKENS[contract];
-      const decimals = known?.[1] ?? (raw >= 10n ** 15n ? 18 : 6);
-      const tokens = Number(raw) / 10 ** decimals;
-      const usd = known === undefined ? tokens : toUsd(tokens, known[0]);
-      const what = `${tokens.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${known?.[0] ?? 'tokens of an unknown contract'}`;
-      findings.add(
-        usd >= threshold ? 'critical' : 'high',
-        `money: ERC-20 ${name} of ${what} (calldata) ${usd >= threshold ? '>=' : '<'} ${threshold}`,
-      );
+      tokenCallFinding(selector[0], raw, contract, 'calldata', threshold, findings);
       continue;
     }
     if (field.key === 'value' && (chainTool || siblingAddress(field, 'to') !== undefined)) {

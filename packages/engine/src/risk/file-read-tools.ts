@@ -15,6 +15,10 @@ const PROJECT_FILE = /^(?:\.\/|\.\.\/)?(?!\.\.?\/)(?!.*(?:^|\/)\.\.(?:\/|$))[\w@
 const NOT_PROJECT =
   /(?:^|\/)\.(?![./]|github\/|vscode\/)|\.(?:pem|key|p12|pfx|kdbx|jks|keystore|ppk)$|(?:^|\/)(?:id_[a-z0-9]+|credentials|secrets?)(?:\.|\/|$)/i;
 
+/** Folders that hold checkouts and deployed apps, never system or secret files of their own. */
+const PROJECT_ROOT =
+  /^\/(?:srv|app|apps|workspace|workspaces|code|src|projects?|var\/www|opt\/[\w.-]+|home\/[\w.-]+\/(?:projects?|src|code|work|repos|git)|Users\/[\w.-]+\/(?:projects?|src|code|work|repos|git|Documents))\/(?=[\w@+-])/;
+
 /** Whether the tool's name says it shows a file's content. */
 export function readsByName(words: readonly string[]): boolean {
   return words.some((word) => READ_STEMS.test(word));
@@ -31,7 +35,10 @@ export function readsOnlyProjectFiles(fields: PayloadFields): boolean {
     const text = field.text.trim();
     if (OPTION_VALUE.test(text)) continue;
     if (!isPathShaped(text) && !/^[\w-]+\.\w{1,8}$/.test(text)) return false;
-    if (!PROJECT_FILE.test(text) || NOT_PROJECT.test(text)) return false;
+    // An absolute path inside a usual checkout or app folder (`/srv/app/docs/intro.md`) is a project file too.
+    const relative = PROJECT_ROOT.exec(text);
+    const inside = relative === null ? text : text.slice(relative[0].length);
+    if (!PROJECT_FILE.test(inside) || NOT_PROJECT.test(text)) return false;
     paths++;
   }
   return paths > 0;

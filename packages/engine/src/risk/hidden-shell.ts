@@ -83,6 +83,10 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bpulumi\s+stack\s+rm\b|\beksctl\s+delete\s+(?:cluster|nodegroup)\b|\bheroku\s+(?:apps:destroy|pg:reset|addons:destroy)\b|\b(?:serverless|sls)\s+remove\b|\bopenstack\s+(?:server|volume|stack|project|network|image|container)\s+delete\b|\b(?:fly|flyctl)\s+(?:apps\s+)?destroy\b|\bvercel\s+(?:remove|rm)\b.*--yes|\bnetlify\s+sites:delete\b|\bfirebase\s+(?:firestore:delete\b.*--all-collections|projects:delete)|\bgh\s+repo\s+delete\b|\bhcloud\s+\w+\s+delete\b|\blinode-cli\s+\S+\s+delete\b|\boci\s+.*\bdelete\b.*--force|\bkubectl\s+(?:\S+\s+)*?drain\b.*--delete-emptydir-data.*--force/,
     'deletes cloud or cluster resources',
   ],
+  [
+    /\bvirsh\s+(?:\S+\s+)*?(?:undefine\b[^;&|\n]*(?:--remove-all-storage|--storage\b|--wipe-storage)|vol-(?:delete|wipe)\b|pool-delete\b)/,
+    'deletes a virtual machine with its disks (virsh)',
+  ],
 ];
 
 // Administrator roles by name or by their well-known ids (Entra Global, Privileged Role, Privileged

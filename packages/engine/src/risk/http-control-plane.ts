@@ -6,7 +6,7 @@
 
 import type { Findings } from './findings.ts';
 import { isAdminGrant } from './hidden-shell.ts';
-import type { PayloadFields } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { callMethod, callUrl } from './http-call-shape.ts';
 import { isAdminRoleName } from './admin-role-names.ts';
 
@@ -15,6 +15,10 @@ const WHOLE_RESOURCES =
   /^(?:namespaces|projects|resourcegroups|resource_?groups|subscriptions|clusters|buckets|b|databases|instances|droplets|servers|apps|stacks|vaults|zones|volumes|repos|repositories|accounts|organizations|orgs|workspaces|environments|managedclusters|storageaccounts|virtualmachines|flexibleservers|nodepools|deployments|statefulsets|persistentvolumes|persistentvolumeclaims|tables|indices|topics|keyrings|cryptokeys|secrets|services|sites|functions|domains)$/i;
 const S3_BUCKET_HOST = /^[a-z0-9][a-z0-9.-]{1,62}\.s3(?:[.-][a-z0-9-]+)*\.amazonaws\.com$/i;
 const DATASTORE = /postgres|mysql|maria|redis|mongo|kafka|elasticsearch|opensearch|database|(?:^|[-_])db(?:$|[-_])/i;
+const AWS_HOST = /^\s*https?:\/\/[\w.-]*\.amazonaws\.com(?:\.cn)?(?:[:/?]|$)/i;
+/** AWS query-API operations that terminate or delete whole resources (`Action=TerminateInstances`). */
+const AWS_DELETE_ACTION =
+  /\bAction=(Terminate\w+|Delete(?:DB\w+|Bucket|Table|Stack|Cluster|CacheCluster|ReplicationGroup|Function|Vpc|Volume|FileSystem|Queue|Topic|Repository|HostedZone|LoadBalancer|Domain|ElasticsearchDomain|Stream|Environment|Application|User|Role|Vault|Subnet|TransitGateway)|ScheduleKeyDeletion)\b/;
 /** URLs that grant rights (the body says which). */
 const GRANT_URL =
   /:setIamPolicy\b|\/memberships\/|\/collaborators\/|roleAssignments|\/(?:cluster)?rolebindings\b|Action=(?:Attach(?:User|Role|Group)Policy|Put(?:User|Role|Group)Policy|AddUserToGroup|CreateAccessKey)\b|\/members(?:\/|$|\?)|\/permissions(?:\/|$|\?)|\/admins?(?:\/|$|\?)|\/teams\/[^/]+\/memberships\/|\/(?:users|groups)\/[^/]+\/roles(?:\/|$|\?)|\/teams\/[^/]+\/repos\/|\/roleManagement\//i;
@@ -26,6 +30,9 @@ const GRANT_TYPE_KEYS = new Set(['type', 'role_type', 'roletype']);
 
 /** Whether a role or permission field names an owner or administrator (`permission: "admin"`, `roleDefinitionName: "Owner"`). */
 export function adminRoleField(fields: PayloadFields): boolean {
+  // GitLab's access levels are numbers: 50 is Owner (40 Maintainer, 30 Developer).
+  if (fields.keys.has('access_level') && fields.scalars.some((scalar) => scalar.key === 'access_level' && Number(scalar.value) >= 50))
+    return true;
   return fields.strings.some(
     (field) =>
       (ROLE_KEYS.has(field.key) || /(?:^|_)role(?:_|$)/.test(field.key)) &&
@@ -83,14 +90,39 @@ export function assessControlPlaneCall(toolWords: readonly string[], fields: Pay
     else if (wildcardPath(url.text.trim()))
       findings.add('critical', `infrastructure: HTTP DELETE of every resource a wildcard matches (\`${url.text.slice(0, 100)}\`)`);
   }
-  if (GRANT_URL.test(url.text) && method !== 'GET') {
+  // AWS query APIs name the operation in `Action=` (URL or form body): the host says it is AWS.
+  if (AWS_HOST.test(url.text)) {
+    const action =
+      AWS_DELETE_ACTION.exec(url.text)?.[1] ??
+      fields.strings.find(
+        (field) => field.key === 'action' && field.text.length < 64 && AWS_DELETE_ACTION.test(`Action=${field.text.trim()}`),
+      )?.text;
+    if (action !== undefined)
+      findings.add('critical', `infrastructure: AWS API ${action.trim()} deletes whole resources (\`${url.text.slice(0, 100)}\`)`);
+  }
+  grantCall(url.text, method, fields, findings);
+}
+
+/** A call to an API tool addressed by a path only (`{method: "PUT", path: "/orgs/acme/memberships/x"}`): the path says what it grants. */
+export function assessRelativeApiGrant(fields: PayloadFields, findings: Findings): void {
+  if (!hasAnyKey(fields, RELATIVE_PATH_KEYS)) return;
+  const path = fields.strings.find(
+    (field) => RELATIVE_PATH_KEYS.has(field.key) && !field.inArray && field.text.length < 2048 && field.text.startsWith('/'),
+  );
+  const method = path === undefined ? undefined : callMethod(fields);
+  if (path !== undefined && method !== undefined && method !== 'GET') grantCall(path.text, method, fields, findings);
+}
+const RELATIVE_PATH_KEYS = new Set(['path', 'endpoint', 'url', 'uri', 'route', 'api_path', 'resource']);
+
+function grantCall(url: string, method: string | undefined, fields: PayloadFields, findings: Findings): void {
+  if (GRANT_URL.test(url) && method !== 'GET') {
     const admin =
       fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) ||
       adminRoleField(fields) ||
       fields.strings.some((field) => GRANT_TYPE_KEYS.has(field.key) && field.text.length < 80 && ADMIN_ROLE_VALUE.test(field.text.trim()));
     findings.add(
       admin ? 'critical' : 'high',
-      `privileges: HTTP call ${admin ? 'grants administrator-level access' : 'changes access rights'} (\`${url.text.slice(0, 100)}\`)`,
+      `privileges: HTTP call ${admin ? 'grants administrator-level access' : 'changes access rights'} (\`${url.slice(0, 100)}\`)`,
     );
   }
 }

@@ -302,9 +302,10 @@ export function memoAmount(fields: PayloadFields): { amount: number; key: string
           : digits.replace(',', '.');
       let amount = Number(digits);
       if (!Number.isFinite(amount)) continue;
-      if (/\b(?:k|thousand)\b/i.test(raw)) amount *= 1e3;
-      else if (/\b(?:m|million)\b/i.test(raw)) amount *= 1e6;
-      else if (/\b(?:bn|billion)\b/i.test(raw)) amount *= 1e9;
+      // The scale may follow the digits directly (`30k`, `£45k`, `2.5m`): no word boundary between them.
+      if (/(?:^|[\d\s])(?:k|thousand)\b/i.test(raw)) amount *= 1e3;
+      else if (/(?:^|[\d\s])(?:m|million)\b/i.test(raw)) amount *= 1e6;
+      else if (/(?:^|[\d\s])(?:bn|billion)\b/i.test(raw)) amount *= 1e9;
       const usd = toUsd(amount, currency);
       if (best === undefined || usd > best.amount) best = { amount: usd, key: field.key };
     }

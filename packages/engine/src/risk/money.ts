@@ -16,6 +16,8 @@ export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
 const MONEY_KEY =
   /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
 const MINOR_UNITS = /(?:^|_)(?:cents|minor|minor_units|pennies|in_cents|paise|kopecks)$|^cents$/;
+/** Argument lists of generic call tools. */
+const POSITIONAL_KEYS = new Set(['args', 'arguments', 'params', 'parameters', 'argv', 'inputs']);
 /** Keys too generic to be money unless inside a money field or a transfer. */
 const GENERIC_KEYS = new Set(['value', 'sum', 'total', 'net', 'gross']);
 const TRANSFER_KEYS = new Set([
@@ -182,8 +184,17 @@ export function assessMoney(
   const batches = new Map<string, { total: number; count: number }>();
   // Amounts written in words are strings without digits, which the field reader skips.
   const worded: ScalarField[] = fields.strings
-    .filter((f) => f.text.length <= 80 && !/\d/.test(f.text) && MONEY_KEY.test(f.key))
-    .map((f) => ({ key: f.key, parentKey: f.parentKey, value: f.text, group: `.${f.key}` }));
+    .filter(
+      (f) =>
+        f.text.length <= 80 &&
+        !/\d/.test(f.text) &&
+        // A positional argument of a payment call (`args: ["acct-7", "two hundred thousand dollars"]`) names its currency.
+        (MONEY_KEY.test(f.key) || (f.inArray && POSITIONAL_KEYS.has(f.key) && currencyIn(f.text) !== undefined)),
+    )
+    .map((f) => {
+      const key = MONEY_KEY.test(f.key) ? f.key : 'amount';
+      return { key, parentKey: f.parentKey, value: f.text, group: `.${key}` };
+    });
   for (const field of [...fields.scalars, ...worded]) {
     const read = moneyAmountUsd(fields, field, minorUnitApi);
     if (read === undefined) continue;

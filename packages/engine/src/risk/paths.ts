@@ -292,7 +292,11 @@ export function criticalWriteTarget(raw: string): string | undefined {
     path === '/etc/rc.local' ||
     /^\/etc\/(?:init\.d|rc\d\.d|systemd|xdg\/autostart)\//.test(path) ||
     /^\/(?:usr\/)?lib\/systemd\//.test(path) ||
-    (home !== undefined && /^\.config\/(?:systemd|autostart)\//.test(home))
+    (home !== undefined && /^\.config\/(?:systemd|autostart)\//.test(home)) ||
+    // macOS launchd jobs start at login or boot; the Windows Startup folder runs what it holds at logon.
+    /^\/(?:System\/)?Library\/(?:LaunchAgents|LaunchDaemons)\//.test(path) ||
+    (home !== undefined && /^Library\/LaunchAgents\//.test(home)) ||
+    /\/Start Menu\/Programs\/Startup\//i.test(path)
   )
     return 'service or autostart definition';
   if (path.startsWith('/etc/ssh/')) return 'SSH daemon configuration';

@@ -76,6 +76,17 @@ interface Frame {
   inArray: boolean;
 }
 
+/** Whether the payload has any of these keys: a few set lookups that spare a pass over every field. */
+export function hasAnyKey(fields: PayloadFields, keys: ReadonlySet<string>): boolean {
+  // Walk the smaller set: most payloads have a handful of keys.
+  if (fields.keys.size < keys.size) {
+    for (const key of fields.keys) if (keys.has(key)) return true;
+    return false;
+  }
+  for (const key of keys) if (fields.keys.has(key)) return true;
+  return false;
+}
+
 /** Collects the fields of a payload. */
 export function collectFields(payload: unknown): PayloadFields {
   const out: PayloadFields = { strings: [], arrays: [], scalars: [], keys: new Set(), truncated: false };

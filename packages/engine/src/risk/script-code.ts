@@ -49,6 +49,13 @@ const FORK_BOMB =
 const SHELL_CALL =
   /\b(?:system|popen|shell_exec|passthru|exec|execSync|spawnSync|spawn|check_output|check_call|call|run|getoutput|getstatusoutput|Popen|proc_open|execute|qx)\s*\(\s*\[?\s*(?:(")((?:[^"\\\n]|\\.){1,4096})"|(')((?:[^'\\\n]|\\.){1,4096})')/g;
 const PERL_BACKTICKS = /`((?:[^`\\]|\\.){1,4096})`/g;
+/**
+ * Processes started from an argument list: `subprocess.run(['shred', '-u', '/dev/sdb'])`,
+ * `spawnSync('rm', ['-rf', '/'])`, `execFile("dd", [...])`. The items are the command's words.
+ */
+const ARGV_CALL =
+  /\b(?:run|call|Popen|check_output|check_call|spawn|spawnSync|execFile|execFileSync|exec[lv]p?e?)\s*\(\s*(?:(["'])([\w./-]{1,64})\1\s*,\s*)?\[((?:\s*(["'])[^"'\n]{0,256}\4\s*,?){1,32})\s*\]/g;
+const ARGV_ITEM = /(["'])([^"'\n]{0,256})\1/g;
 /** Deleting calls with a literal path: `os.remove("…")`, `shutil.rmtree('…')`, `fs.rmSync("…")`, `unlink("…")`. */
 const DELETE_CALL =
   /\b(?:remove|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
@@ -64,7 +71,7 @@ const WRITE_CALLS: RegExp[] = [
 
 /** Decoders of hidden text, and calls that run text as code or as a command. */
 const DECODES =
-  /b64decode|b32decode|decodebytes|decode_base64|base64\.(?:decode|b64|standard_b64|urlsafe_b64)|Base64\.(?:decode|strict_decode)|unpack\(\s*["']m|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["']|FromBase64String|bytes\.fromhex|unhexlify|\.decode\(\s*["'](?:hex|rot13|rot_13|base64)|codecs\.decode|zlib\.decompress|gzip\.decompress|marshal\.loads|pack\(\s*["']H/;
+  /b64decode|b32decode|base64_decode|str_rot13|hex2bin|gzinflate|gzuncompress|decodebytes|decode_base64|base64\.(?:decode|b64|standard_b64|urlsafe_b64)|Base64\.(?:decode|strict_decode)|unpack\(\s*["']m|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["']|FromBase64String|bytes\.fromhex|unhexlify|\.decode\(\s*["'](?:hex|rot13|rot_13|base64)|codecs\.decode|zlib\.decompress|gzip\.decompress|marshal\.loads|pack\(\s*["']H/;
 const RUNS_TEXT = /\b(?:exec|eval|compile|execfile|instance_eval|Function)\s*\(|\bIEX\b|Invoke-Expression|\beval\s+\$|\bsystem\s*\(|`\$/;
 
 /** The signals of one piece of code (at most the first 64 KB are read). */
@@ -82,6 +89,12 @@ export function readCode(code: string): CodeSignals {
   while ((match = SHELL_CALL.exec(text)) !== null && shellCommands.length < 8) {
     const body = match[2] ?? match[4] ?? '';
     shellCommands.push(body.replace(/\\(["'\\])/g, '$1').replace(/\\n/g, '\n'));
+  }
+  ARGV_CALL.lastIndex = 0;
+  while ((match = ARGV_CALL.exec(text)) !== null && shellCommands.length < 8) {
+    const words = [...match[3].matchAll(ARGV_ITEM)].map((item) => item[2]);
+    if (match[2] !== undefined) words.unshift(match[2]);
+    shellCommands.push(words.map((word) => (/^[\w./:=,@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' '));
   }
   PERL_BACKTICKS.lastIndex = 0;
   while ((match = PERL_BACKTICKS.exec(text)) !== null && shellCommands.length < 8) {

@@ -35,8 +35,10 @@ import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 import { protectionRule } from './shell-protection-rules.ts';
 import { accountRule } from './shell-account-rules.ts';
 import { containerExecRule } from './shell-container-exec.ts';
+import { hostMountRule } from './shell-host-mounts.ts';
 import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
-import { secretFile } from './secret-files.ts';
+import { secretFile, secretFolder } from './secret-files.ts';
+import { publishedPlace } from './published-places.ts';
 import { decodeFilter } from './shell-decoders.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
@@ -249,6 +251,7 @@ function runRules(c: RuleContext): void {
   }
   if (protectionRule(c) || accountRule(c)) return;
   containerExecRule(c);
+  hostMountRule(c);
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
@@ -676,6 +679,10 @@ function copyRule(c: RuleContext): void {
     if (why !== undefined && (remote || intoMount) && looksLikePath(source.text)) {
       c.scan.add('critical', `shell: uploads ${why} ${quote(source.text)} (${c.name} to ${quote(destination.text)})`);
     }
+    const secret = secretFile(source.text) ?? secretFolder(source.text);
+    const place = secret === undefined || remote ? undefined : publishedPlace(destination.text);
+    if (place !== undefined)
+      c.scan.add('critical', `shell: copies a ${secret} ${quote(source.text)} into ${place} ${quote(destination.text)} (${c.name})`);
     if (c.name === 'mv') {
       const root = rootLikeTarget(source.text);
       if (root !== undefined && looksLikePath(source.text)) c.scan.add('critical', `shell: moves away ${quote(root)} (mv)`);
@@ -819,6 +826,9 @@ function aliasRule(c: RuleContext): void {
 }
 
 /** git push --force, git reset --hard, git clean -f. */
+/** A git remote written as a URL: `https://host/…`, `ssh://…`, `git@host:owner/repo`. */
+const GIT_URL = /^(?:[a-z][\w+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i;
+
 function gitRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-C', '-c', '--git-dir', '--work-tree'));
   const sub = parsed.operands[0]?.text;
@@ -836,8 +846,15 @@ function gitRule(c: RuleContext): void {
     c.scan.add('high', 'shell: git clean -f deletes untracked files');
   } else if (sub === 'push') {
     c.scan.add('high', 'shell: git push publishes commits');
+    const remote = rest.find((word) => !word.text.startsWith('-'))?.text;
+    // A remote written as a URL, or added a moment ago, is no remote the repository was set up with: the code leaves for it.
+    if (remote !== undefined && (GIT_URL.test(remote) || c.scan.addedRemotes.has(remote)))
+      c.scan.add('critical', `shell: git push sends the repository to a remote it was not set up with (${quote(remote)})`);
     const staged = c.scan.secretCopies.get('git index');
     if (staged !== undefined) c.scan.add('critical', `shell: git push publishes a ${staged} added to the repository`);
+  } else if (sub === 'remote' && rest[0]?.text === 'add') {
+    const named = rest.slice(1).filter((word) => !word.text.startsWith('-'));
+    if (named.length >= 2 && GIT_URL.test(named[1].text)) c.scan.addedRemotes.add(named[0].text);
   } else if (sub === 'add') {
     const secret = rest.find((word) => secretFile(word.text) !== undefined);
     if (secret !== undefined) c.scan.secretCopies.set('git index', secretFile(secret.text) ?? 'secret');

@@ -62,9 +62,14 @@ export function codeRule(c: { name: string; scan: ShellScan; summary?: CommandSu
 }
 
 /** A write to `path` by `via`: persistence targets and devices are critical, system paths high. */
-export function writeTarget(c: { scan: ShellScan }, path: string, via: string, op: '>' | '>>'): void {
+export function writeTarget(c: { scan: ShellScan }, path: string, via: string, op: '>' | '>>', content?: string): void {
   if (path === '' || path.includes('$(')) return;
   const why = criticalWriteTarget(path);
+  // `echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc`: a line that only sets variables runs nothing at start-up.
+  if (why === 'shell start-up file' && op === '>>' && content !== undefined && onlySetsVariables(content)) {
+    c.scan.add('high', `shell: adds variable settings to ${why} ${quote(path)} (${via})`);
+    return;
+  }
   if (why !== undefined) {
     c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
     return;
@@ -85,4 +90,22 @@ export function writeTarget(c: { scan: ShellScan }, path: string, via: string, o
   if (isSystemPath(path) && !isBlockDevice(path) && !normalizePath(path).startsWith('/dev/')) {
     c.scan.add('high', `shell: writes to system path ${quote(path)} (${via})`);
   }
+}
+
+/** Variables whose value changes what later shells run or load. */
+const LOADER_VARIABLES =
+  /^(?:LD_\w+|DYLD_\w+|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|TRAP\w*|PERL5OPT|PYTHONSTARTUP|NODE_OPTIONS|GIT_\w*|SSH_ASKPASS|SUDO_ASKPASS)$/;
+/** A plain assignment: `export NAME=value`, the value made of literal text and `$VAR` references only. */
+const SETTING = /^\s*(?:export\s+)?([A-Za-z_]\w*)=("?)(?:[\w./:@%+,~-]|\$\{?[A-Za-z_]\w*\}?)*\2\s*$/;
+/** Folders anyone can write to: a PATH entry there lets anyone plant commands. */
+const SHARED_FOLDER = /(?:^|[:="])\/(?:tmp|var\/tmp|dev\/shm)(?:\/|:|"|$)/;
+
+/** Whether text written to a start-up file only sets ordinary variables (nothing runs, nothing is loaded). */
+export function onlySetsVariables(content: string): boolean {
+  const lines = content.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+  if (lines.length === 0 || lines.length > 16) return false;
+  return lines.every((line) => {
+    const match = SETTING.exec(line);
+    return match !== null && !LOADER_VARIABLES.test(match[1]) && !SHARED_FOLDER.test(line);
+  });
 }

@@ -109,6 +109,8 @@ export class ShellScan {
   readonly secretCopies = new Map<string, string>();
   /** Text written to files by the script (`echo '…' > /tmp/c.sh`): normalised path to content. */
   readonly writtenFiles = new Map<string, string>();
+  /** Git remotes added by the script (`git remote add x URL`): where a later push goes is not a configured remote. */
+  readonly addedRemotes = new Set<string>();
   /** Copies of shells and interpreters made by the script (normalised paths). */
   readonly shellCopies = new Set<string>();
   steps = 0;

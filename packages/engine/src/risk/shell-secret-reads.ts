@@ -148,6 +148,7 @@ export function secretReadRule(c: RuleContext): void {
   }
   if (c.name === 'printenv' && c.args.every((word) => word.text.startsWith('-'))) environmentDump(c);
   archiveOrServeRule(c);
+  archiveMemberPrintRule(c);
   if (!READERS.has(c.name)) return;
   for (const word of c.args) {
     const text = word.text;
@@ -192,4 +193,37 @@ function archiveOrServeRule(c: RuleContext): void {
 /** `env` or `printenv` with no arguments prints every variable: a secret only when sent on. */
 export function environmentDump(c: { summary: { readsSensitive?: { path: string; why: string } } }): void {
   c.summary.readsSensitive ??= { path: 'the environment', why: 'process environment' };
+}
+
+/**
+ * Archive tools that print members to their output (`unzip -p backup.zip home/ops/.ssh/id_rsa`,
+ * `tar -xOf b.tar etc/shadow`, `7z e -so b.7z .aws/credentials`): a secret member is printed like a file.
+ */
+function archiveMemberPrintRule(c: RuleContext): void {
+  const texts = c.args.map((word) => word.text);
+  let members: string[];
+  if (c.name === 'unzip' && texts.some((text) => /^-\w*[pc]\w*$/.test(text))) {
+    members = texts.filter((text) => !text.startsWith('-')).slice(1);
+  } else if (
+    c.name === 'tar' &&
+    texts.some((text) => /^-?[a-zA-Z]*O[a-zA-Z]*$/.test(text) || text === '--to-stdout') &&
+    texts.some((text) => /^-?[a-zA-Z]*x/.test(text) || text === '--extract' || text === '--get')
+  ) {
+    // The archive follows the `f` option; the rest are members.
+    const operands = texts.filter((text) => !text.startsWith('-') && !/^[a-zA-Z]+$/.test(text));
+    members = operands.slice(1);
+  } else if (/^7z[ar]?$/.test(c.name) && texts.includes('-so') && /^[ex]$/.test(texts[0] ?? '')) {
+    members = texts
+      .slice(1)
+      .filter((text) => !text.startsWith('-'))
+      .slice(1);
+  } else return;
+  for (const member of members) {
+    // Members are stored without their leading `/` (`home/ops/.ssh/id_rsa`, `etc/shadow`).
+    const why = secretFile(member.startsWith('/') || member.startsWith('~') ? member : `/${member}`) ?? secretFile(member);
+    if (why === undefined || PUBLIC_CERTIFICATE.test(member)) continue;
+    c.scan.add('critical', `shell: prints a ${why} ${quote(member)} out of an archive (${c.name})`);
+    c.summary.readsSensitive ??= { path: member, why };
+    return;
+  }
 }

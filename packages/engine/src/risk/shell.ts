@@ -421,7 +421,13 @@ class Walker {
           // Text written to a file is often a program run next (`echo '…' > x.go; go run x.go`).
           codeRule({ name: `text written to ${target}`, scan }, summary.output, false);
         }
-        writeTarget({ scan }, target, `redirect ${summary.name || 'output'} >`, redirect.op === 55 || redirect.op === 65 ? '>>' : '>');
+        writeTarget(
+          { scan },
+          target,
+          `redirect ${summary.name || 'output'} >`,
+          redirect.op === 55 || redirect.op === 65 ? '>>' : '>',
+          summary.output,
+        );
         // What lands in the file is remembered: a secret copied there, or a script run next.
         if (summary.readsSensitive !== undefined) scan.secretCopies.set(normalizePath(target), summary.readsSensitive.why);
         if (summary.output !== undefined) scan.writtenFiles.set(normalizePath(target), summary.output);

@@ -12,6 +12,20 @@ const DYNAMIC =
   /\bEXEC(?:UTE)?\s*(?:\(|'|"|@|\$|IMMEDIATE\b|format\s*\()|\bPREPARE\s+\w+\s+FROM\b|\bsp_executesql\b|\bEXECUTE\s+IMMEDIATE\b|\bquery\s*\(\s*concat/i;
 const DESTRUCTIVE_WORDS = /\b(?:DROP|TRUNCATE|DELETE|ALTER|GRANT|SHUTDOWN|xp_cmdshell)\b/i;
 const STRING_LITERAL = /'((?:[^']|'')*)'|"((?:[^"]|"")*)"/g;
+/** ClickHouse deletes rows with a mutation: `ALTER TABLE t [ON CLUSTER c] DELETE WHERE …`. */
+const TABLE_MUTATION_DELETE = /\bALTER\s+TABLE\s+[\w.`"]+(?:\s+ON\s+CLUSTER\s+\S+)?\s+DELETE\s+WHERE\s+([^;]{1,200})/i;
+/** A condition true for every row: `1`, `true`, `1=1`, `'a'='a'`, `x = x`, alone or first in an OR. */
+const TAUTOLOGY = /^\s*\(?\s*(?:1|true|(\d+|'[^']*')\s*=\s*\1|([a-z_]\w*)\s*=\s*\2)\s*\)?\s*(?:$|OR\b)/i;
+const CHAR_CODE = /\b(?:N?CHAR|CHR)\s*\(\s*(\d{1,3})\s*\)/gi;
+
+/** `CHAR(68)+CHAR(82)` written as the quoted letters they stand for, so the built statement can be read. */
+function foldCharCodes(text: string): string {
+  if (!/\bN?CHA?R\s*\(/i.test(text)) return text;
+  return text.replace(CHAR_CODE, (_match, code: string) => {
+    const letter = String.fromCharCode(Number(code));
+    return letter === "'" ? "''''" : `'${letter}'`;
+  });
+}
 
 /** The statement with MySQL executable comments opened, or undefined when it has none. */
 export function openExecutableComments(sql: string): string | undefined {
@@ -23,12 +37,17 @@ export function openExecutableComments(sql: string): string | undefined {
 export function assessSqlTricks(sql: string): RiskAssessment | undefined {
   const text = sql.length > 65536 ? sql.slice(0, 65536) : sql;
   const reasons: string[] = [];
-  if (COPY_PROGRAM.test(text)) reasons.push('sql: COPY … PROGRAM runs a shell command on the database server');
+  // Keywords count outside quotes only: `SELECT 'COPY … TO PROGRAM is disabled'` runs nothing.
+  const bare = text.replace(STRING_LITERAL, "''");
+  if (COPY_PROGRAM.test(bare)) reasons.push('sql: COPY … PROGRAM runs a shell command on the database server');
   if (/\bxp_cmdshell\b/i.test(text)) reasons.push('sql: xp_cmdshell runs a shell command on the database server');
+  const wipe = TABLE_MUTATION_DELETE.exec(bare);
+  if (wipe !== null && TAUTOLOGY.test(wipe[1]))
+    reasons.push('sql: ALTER TABLE … DELETE WHERE with an always-true condition deletes every row (ClickHouse mutation)');
   if (DYNAMIC.test(text)) {
-    // The statement that will run is made of the string literals; join them and read them.
+    // The statement that will run is made of the string literals (and of `CHAR(68)`-style codes); join them and read them.
     const literals: string[] = [];
-    for (const match of text.matchAll(STRING_LITERAL)) literals.push(match[1] ?? match[2] ?? '');
+    for (const match of foldCharCodes(text).matchAll(STRING_LITERAL)) literals.push(match[1] ?? match[2] ?? '');
     const built = literals.join('');
     if (DESTRUCTIVE_WORDS.test(built) || DESTRUCTIVE_WORDS.test(literals.join(' ')))
       reasons.push('sql: dynamic SQL builds a destructive statement from strings at run time');

@@ -125,7 +125,7 @@ const WRITE_WORDS = new Set([
   'ROW_COUNT',
 ]);
 /** Objects whose DROP destroys data. */
-const DATA_OBJECTS = new Set(['TABLE', 'DATABASE', 'SCHEMA']);
+const DATA_OBJECTS = new Set(['TABLE', 'DATABASE', 'SCHEMA', 'KEYSPACE']);
 
 /** Tokens that run SQL held in a string (`EXEC('…')`, `sp_executesql N'…'`, `PREPARE s FROM '…'`). */
 const DYNAMIC_SQL = new Set(['EXEC', 'EXECUTE', 'SP_EXECUTESQL', 'PREPARE', 'DBLINK_EXEC', 'IMMEDIATE', 'QUERY_TO_XML']);

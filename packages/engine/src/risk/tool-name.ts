@@ -89,6 +89,8 @@ const LOW = new Set([
   'analyze',
   'analyse',
   'calculate',
+  'calculator',
+  'calc',
   'compute',
   'resolve',
   'parse',
@@ -275,6 +277,19 @@ const SQL_WORDS = new Set([
   'statement',
   'tsql',
   'plsql',
+  'pg',
+  'cql',
+  'cassandra',
+  'scylla',
+  'cockroach',
+  'cockroachdb',
+  'mariadb',
+  'trino',
+  'presto',
+  'athena',
+  'hive',
+  'spanner',
+  'tidb',
 ]);
 const PAYMENT_WORDS = new Set([
   'payment',
@@ -315,6 +330,7 @@ const PAYMENT_WORDS = new Set([
   'checkout',
   'settle',
   'settlement',
+  'ledger',
 ]);
 const FILE_WORDS = new Set([
   'file',

@@ -12,7 +12,7 @@ import { foldCodeLiterals } from './code-literal-folding.ts';
 
 /** Cheap gate: text that may be a Windows command line at all. */
 const WINDOWS_TRAITS =
-  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export)\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
+  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export|add)\b|\bschtasks\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
 
 const READERS = /^(?:get-content|gc|type|cat|more|select-string|sls|import-clixml|get-filehash|format-hex|certutil)$/i;
 const NETWORK =
@@ -53,6 +53,15 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\bnet(?:\.exe)?\s+group\s+["']?(?:Domain|Enterprise) Admins["']?\s+\S+\s+\/add\b|\bAdd-ADGroupMember\b.*(?:Domain|Enterprise) Admins/i,
     'adds an account to the domain administrators',
+  ],
+  [
+    // Run keys, the logon shell and debugger hijacks start a program at every logon or launch.
+    /\b(?:New-ItemProperty|Set-ItemProperty|sp|reg(?:\.exe)?\s+add)\b[^;&|\n]*\\(?:Software\\(?:WOW6432Node\\)?Microsoft\\Windows\\CurrentVersion\\(?:Run|RunOnce|RunServices|RunServicesOnce|Policies\\Explorer\\Run)\b|Software\\Microsoft\\Windows NT\\CurrentVersion\\(?:Winlogon|Image File Execution Options)\b)/i,
+    'plants a program that starts at every logon (registry autostart)',
+  ],
+  [
+    /\bschtasks(?:\.exe)?\s+\/create\b[^;&|\n]*(?:\/sc\s+(?:onlogon|onstart|onidle)\b|\/ru\s+["']?(?:SYSTEM|NT AUTHORITY\\SYSTEM)\b)/i,
+    'plants a scheduled task that runs at logon, at boot or as SYSTEM',
   ],
   [
     /\bformat(?:\.com)?\s+[A-Za-z]:(?:\s|$)|\bcipher(?:\.exe)?\s+\/w:|\bClear-Disk\b|\bFormat-Volume\b|\bdiskpart\b[\s\S]*\bclean\b/i,

@@ -3,8 +3,7 @@
 // tenant's last entry is read back through the primary key (tenant_id, seq), always right after a
 // rollback; only within one group commit is it remembered from the entry appended before (inBatch).
 import type Database from 'better-sqlite3';
-import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
-import { createHash } from 'node:crypto';
+import { canonicalJson, chainEntry, GENESIS_HASH, sha256Hex, type JournalEntryType, type TreeHead } from '@actiongate/engine';
 import type { JournalRow, JournalStore } from '../journal-store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
 import { BatchTips } from './batch-tips.ts';
@@ -92,7 +91,7 @@ export class SqliteJournal implements JournalStore {
       type,
       ref_id: refId,
       time: new Date(timeMs).toISOString(),
-      content_hash: createHash('sha256').update(text).digest('hex'),
+      content_hash: sha256Hex(text),
     });
     const stored = type === 'decision' ? null : packJson(text);
     const content = Buffer.from(entry.content_hash, 'hex');

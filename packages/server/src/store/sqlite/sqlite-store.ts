@@ -75,6 +75,7 @@ import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
 import { DecisionPeriods } from './decision-periods.ts';
 import { DecisionSeq } from './decision-seq.ts';
+import { DecisionRows } from './decision-rows.ts';
 import { AgentChainStart, agentListSql } from './agent-chain.ts';
 import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-insert.ts';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
@@ -167,6 +168,8 @@ export class SqliteStore implements Store {
   private decisionSeq: DecisionSeq;
   /** Issue 15: where a walk of an agent's decisions starts (agent-chain.ts). */
   private agentChainStart: AgentChainStart;
+  /** Issue 15: the key's and agent's rows decisions read, kept while nothing else writes (decision-rows.ts). */
+  private decisionRows: DecisionRows;
   readonly journal: SqliteJournal;
   readonly webhooks: SqliteWebhooks;
   readonly governance: SqliteGovernance; // issue 21
@@ -228,6 +231,7 @@ export class SqliteStore implements Store {
     this.decisionPeriods = new DecisionPeriods(this.db);
     this.decisionSeq = new DecisionSeq(this.db);
     this.agentChainStart = new AgentChainStart(this.db);
+    this.decisionRows = new DecisionRows(this.db);
     this.webhooks = new SqliteWebhooks(this.db);
     this.credentials = new SqliteCredentials(this.db); // issue 18
     this.posture = new SqlitePosture(this.db); // issue 18
@@ -288,19 +292,18 @@ export class SqliteStore implements Store {
       agentRecord: db.prepare('UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ? WHERE tenant_id = ? AND agent_id = ?'),
       // Issue 15: a decision's agent writes, each also naming the agent's latest decision (agent-chain.ts);
       // a plain UPDATE when the decision read the agent's row (no insert tried first, as an upsert does).
+      // Bound by position: by name, better-sqlite3 looks each parameter's name up in the object per call.
       decisionAgentNew: db.prepare(
         `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at, last_decision_seq)
-         VALUES (@tenant_id, @agent_id, @approved, @blocked, @recent_blocked, @now, @now, @seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
            recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at, last_decision_seq = excluded.last_decision_seq`,
       ),
       decisionAgentSave: db.prepare(
-        `UPDATE agents SET approved = @approved, blocked = @blocked, recent_blocked = @recent_blocked, last_seen_at = @now, last_decision_seq = @seq
-         WHERE tenant_id = @tenant_id AND agent_id = @agent_id`,
+        `UPDATE agents SET approved = ?, blocked = ?, recent_blocked = ?, last_seen_at = ?, last_decision_seq = ?
+         WHERE tenant_id = ? AND agent_id = ?`,
       ),
-      decisionAgentTouch: db.prepare(
-        'UPDATE agents SET last_seen_at = @now, last_decision_seq = @seq WHERE tenant_id = @tenant_id AND agent_id = @agent_id',
-      ),
+      decisionAgentTouch: db.prepare('UPDATE agents SET last_seen_at = ?, last_decision_seq = ? WHERE tenant_id = ? AND agent_id = ?'),
       keyRecord: db.prepare('UPDATE keys SET approved = ?, blocked = ?, recent_blocked = ? WHERE id = ?'),
       keySpend: db.prepare('UPDATE keys SET spent_usd = spent_usd + ? WHERE id = ?'),
       tools: db.prepare('SELECT tool_name, risk_level FROM tools WHERE tenant_id = ?'),
@@ -609,6 +612,8 @@ export class SqliteStore implements Store {
     // Inside the batch's transaction this runs as a savepoint: a decision that fails rolls back alone.
     const inSavepoint = this.db.transaction((job: DecisionJob) => this.applyDecision(job));
     const batch = this.db.transaction((batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>) => {
+      // Nothing but these decisions writes while the batch's transaction runs: one check before, one mark after.
+      this.decisionRows.begin();
       for (const pending of batch) {
         const eventMark = this.events.mark();
         try {
@@ -616,6 +621,8 @@ export class SqliteStore implements Store {
           // whole transaction, which holds nothing else.
           outcomes.push({ row: batch.length === 1 ? this.applyDecision(pending.job) : inSavepoint(pending.job) });
         } catch (error) {
+          // The rows kept may hold what the savepoint just took back.
+          this.decisionRows.clear();
           if (batch.length === 1) throw error;
           this.events.rollbackTo(eventMark);
           this.journal.forgetBatchTips();
@@ -623,6 +630,7 @@ export class SqliteStore implements Store {
           outcomes.push({ error });
         }
       }
+      this.decisionRows.settle();
     });
     const reads = this.db.transaction((job: Parameters<SqliteStore['decisionReads']>[0]) => this.decisionReads(job));
     return { batch, reads };
@@ -645,6 +653,7 @@ export class SqliteStore implements Store {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
       this.events.discard();
+      this.decisionRows.clear();
       this.health.noteError(error); // issue 23
       for (const pending of batch) pending.reject(error);
       return;
@@ -730,9 +739,9 @@ export class SqliteStore implements Store {
   private decisionReads(
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
     agentRow = this.statements.agent.get(job.tenantId, job.agentId) as Row | undefined,
+    keyRow = this.statements.keyById.get(job.key.id) as Row | undefined,
   ): DecisionReads {
     const s = this.statements;
-    const keyRow = s.keyById.get(job.key.id) as Row | undefined;
     // Revoked, or gone with its tenant, since the request was authenticated: refused, nothing written.
     if (!keyRow || keyRow.revoked_at !== null) throw new ApiError('AG_UNKNOWN_KEY');
     const { tenant, settings } = this.tenantForDecisions(job.tenantId);
@@ -760,8 +769,13 @@ export class SqliteStore implements Store {
 
   private applyDecision(job: DecisionJob): DecisionRow {
     const s = this.statements;
-    const agentRow = s.agent.get(job.tenantId, job.agentId) as Row | undefined;
-    const reads = this.decisionReads(job, agentRow);
+    const rows = this.decisionRows;
+    const agentRow = rows.agent(job.tenantId, job.agentId, () => s.agent.get(job.tenantId, job.agentId) as Row | undefined);
+    const reads = this.decisionReads(
+      job,
+      agentRow,
+      rows.key(job.key.id, () => s.keyById.get(job.key.id) as Row | undefined),
+    );
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
       const first = decisionOf(s.decision.get(job.tenantId, replayedId) as Row);
@@ -795,26 +809,39 @@ export class SqliteStore implements Store {
   private saveDecisionAgent(write: Extract<DecisionWrite, { kind: 'save-agent' | 'touch-agent' }>, seq: number, exists: boolean): true {
     const s = this.statements;
     const record = write.kind === 'save-agent' ? write.record : null;
-    const values = { tenant_id: write.tenantId, agent_id: write.agentId, now: write.now, seq };
     if (exists) {
+      const recentBlocked = record ? JSON.stringify(record.recentBlockedAt) : '';
       const result = record
-        ? s.decisionAgentSave.run({
-            ...values,
-            approved: record.approved,
-            blocked: record.blocked,
-            recent_blocked: JSON.stringify(record.recentBlockedAt),
-          })
-        : s.decisionAgentTouch.run(values);
-      // INVARIANT: the row was read in this transaction, so it is there.
+        ? s.decisionAgentSave.run(record.approved, record.blocked, recentBlocked, write.now, seq, write.tenantId, write.agentId)
+        : s.decisionAgentTouch.run(write.now, seq, write.tenantId, write.agentId);
+      // INVARIANT: the row was read in this transaction, or kept since unchanged (decision-rows.ts), so it is there.
       if (result.changes !== 1) throw new Error(`agent ${write.agentId} could not be saved`);
+      this.decisionRows.wroteAgent(
+        write.tenantId,
+        write.agentId,
+        record
+          ? {
+              approved: record.approved,
+              blocked: record.blocked,
+              recent_blocked: recentBlocked,
+              last_seen_at: write.now,
+              last_decision_seq: seq,
+            }
+          : { last_seen_at: write.now, last_decision_seq: seq },
+      );
       return true;
     }
-    s.decisionAgentNew.run({
-      ...values,
-      approved: record?.approved ?? 0,
-      blocked: record?.blocked ?? 0,
-      recent_blocked: JSON.stringify(record?.recentBlockedAt ?? []),
-    });
+    this.decisionRows.wroteAgent(write.tenantId, write.agentId, null);
+    s.decisionAgentNew.run(
+      write.tenantId,
+      write.agentId,
+      record?.approved ?? 0,
+      record?.blocked ?? 0,
+      JSON.stringify(record?.recentBlockedAt ?? []),
+      write.now,
+      write.now,
+      seq,
+    );
     return true;
   }
 
@@ -846,11 +873,16 @@ export class SqliteStore implements Store {
         });
         return;
       }
-      case 'key-record':
-        s.keyRecord.run(write.record.approved, write.record.blocked, JSON.stringify(write.record.recentBlockedAt), write.keyId);
+      case 'key-record': {
+        const { approved, blocked } = write.record;
+        const recentBlocked = JSON.stringify(write.record.recentBlockedAt);
+        s.keyRecord.run(approved, blocked, recentBlocked, write.keyId);
+        this.decisionRows.wroteKey(write.keyId, { approved, blocked, recent_blocked: recentBlocked });
         return;
+      }
       case 'key-spend':
         s.keySpend.run(write.amountUsd, write.keyId);
+        this.decisionRows.wroteKey(write.keyId, null);
         return;
       case 'remember-idempotency':
         this.idempotencyKeys.remember(write);

@@ -1,0 +1,31 @@
+// Commands for document and key-value stores handed to any tool (`/tools/mongo {command:
+// "db.getSiblingDB('prod').dropDatabase()"}`, `/tools/cache {command: "FLUSHALL"}`): the store's
+// own language, which neither the shell nor the SQL analysis reads. Dropping a database or a
+// collection, emptying a collection with an empty filter, and flushing every key are critical.
+
+import type { Findings } from './findings.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
+
+/** Keys whose text a store runs. */
+const RUN_KEYS = new Set(['command', 'cmd', 'query', 'eval', 'script', 'code', 'expression', 'statement', 'js', 'operation', 'commands']);
+const MONGO_DROP_DATABASE = /\.\s*dropDatabase\s*\(/;
+/** `db.users.drop()`, `db.getCollection('users').drop()`, `db['users'].drop()`. */
+const MONGO_DROP_COLLECTION =
+  /\bdb\s*(?:\.\s*\w+|\[\s*['"][^'"]+['"]\s*\]|\.\s*getCollection\s*\(\s*['"][^'"]+['"]\s*\))\s*\.\s*drop\s*\(\s*\)/;
+/** `deleteMany({})`, `remove({})`: an empty filter matches every document. */
+const MONGO_EMPTY_DELETE = /\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]/;
+const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
+
+/** Adds critical findings for store commands that wipe a database, a collection or every key. */
+export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings): void {
+  if (search || !hasAnyKey(fields, RUN_KEYS)) return;
+  for (const field of fields.strings) {
+    if (!RUN_KEYS.has(field.key) || field.text.length > 65536) continue;
+    const text = field.text;
+    if (REDIS_FLUSH.test(text)) findings.add('critical', `datastore: \`${text.trim()}\` deletes every key of the store`);
+    if (!text.includes('(')) continue;
+    if (MONGO_DROP_DATABASE.test(text)) findings.add('critical', 'datastore: dropDatabase() deletes a whole database');
+    else if (MONGO_DROP_COLLECTION.test(text)) findings.add('critical', 'datastore: drop() deletes a whole collection');
+    else if (MONGO_EMPTY_DELETE.test(text)) findings.add('critical', 'datastore: an empty filter deletes every document of a collection');
+  }
+}

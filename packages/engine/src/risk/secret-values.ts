@@ -1,0 +1,51 @@
+// Secrets written out in a call's arguments rather than named by a path: a private key block, an
+// AWS key pair, a live API token (GitHub, Slack, Stripe, Google), or a variable that expands to one
+// (`${AWS_SECRET_ACCESS_KEY}`). Handed to a tool that sends (a webhook, a chat post, an HTTP body,
+// a mail), the secret leaves the machine. Fields that authenticate the call itself (headers,
+// `token`, `api_key`) carry credentials by design and are not read.
+
+import type { Findings } from './findings.ts';
+import type { PayloadFields } from './payload-fields.ts';
+
+const PRIVATE_KEY_BLOCK = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+const AWS_KEY_ID = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/;
+const AWS_SECRET = /(?:^|[^A-Za-z0-9/+=])[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/;
+const LIVE_TOKENS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b|\bgithub_pat_\w{60,}/, 'GitHub token'],
+  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/, 'Slack token'],
+  [/\b(?:sk|rk)_live_[A-Za-z0-9]{16,}/, 'live Stripe secret key'],
+  [/\bAIza[0-9A-Za-z_-]{35}\b/, 'Google API key'],
+  [/\bglpat-[A-Za-z0-9_-]{20,}/, 'GitLab token'],
+];
+/**
+ * A variable the sending tool or a template expands, whose name says it holds a secret, standing as
+ * a value on its own line (`${AWS_SECRET_ACCESS_KEY}`, `key=$DB_PASSWORD`); prose that names one
+ * ("set ${API_TOKEN} in CI") sends no secret.
+ */
+const SECRET_VARIABLE =
+  /^\s*(?:[\w.-]{1,40}\s*[=:]\s*)?["']?\$\{?\{?\s*(?:env\.)?[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIALS?)[A-Z0-9_]*\s*\}?\}?["']?\s*$/m;
+/** Fields that authenticate the call itself. */
+const AUTH_KEYS =
+  /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
+const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$/;
+
+/** What secret a text carries, or undefined. */
+export function secretValueIn(text: string): string | undefined {
+  if (text.length > 65536 || !CHEAP_GATE.test(text)) return undefined;
+  if (PRIVATE_KEY_BLOCK.test(text)) return 'private key';
+  if (AWS_KEY_ID.test(text) && AWS_SECRET.test(text.replace(AWS_KEY_ID, ''))) return 'AWS access key pair';
+  for (const [pattern, why] of LIVE_TOKENS) if (pattern.test(text)) return why;
+  if (SECRET_VARIABLE.test(text)) return 'secret-holding variable';
+  return undefined;
+}
+
+/** On a tool that sends: a secret written in what it sends is exfiltration. */
+export function assessSentSecretValues(toolName: string, fields: PayloadFields, findings: Findings): void {
+  for (const field of fields.strings) {
+    if (AUTH_KEYS.test(field.key) || AUTH_KEYS.test(field.parentKey)) continue;
+    const why = secretValueIn(field.text);
+    if (why === undefined) continue;
+    findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} written in \`${field.key || 'its payload'}\``);
+    return;
+  }
+}

@@ -1,0 +1,87 @@
+// Issue 15: the key's and agent's rows that decisions read, kept in memory from one decision to the
+// next while nothing else wrote to the database (two point reads of ~3–5 µs each per decision).
+//
+// INVARIANT: a row handed out is the row the database holds. SQLite counts every row any statement
+// of this connection inserts, updates or deletes (`total_changes()`, rolled-back changes included),
+// and this store is the database's only connection (`locking_mode = EXCLUSIVE`). The count is taken
+// at the end of each group commit's transaction (nothing but its decisions writes while it runs); if
+// it moved before the next one, something else wrote (a revocation, an override, an approval, a
+// deletion...) and every row is dropped. A decision's own writes of these rows go through `wroteAgent`
+// / `wroteKey`, which keep the copy equal to what the statement wrote; a decision that fails, or a
+// batch that rolls back, drops everything (`clear`).
+import type Database from 'better-sqlite3';
+
+type Row = Record<string, any>;
+
+/** Rows kept at most (agents of busy tenants); past it the cache starts over. */
+const MAX_ROWS = 4096;
+
+export class DecisionRows {
+  private readonly totalChanges: Database.Statement;
+  /** `total_changes()` at the end of the last group commit's decisions; null when nothing is kept. */
+  private stamp: number | null = null;
+  private readonly keys = new Map<string, Row>();
+  private readonly agents = new Map<string, Row>();
+
+  constructor(db: Database.Database) {
+    this.totalChanges = db.prepare('SELECT total_changes()').pluck();
+  }
+
+  /** At the start of a group commit's decisions, inside its transaction: drops every row if anything else wrote since. */
+  begin(): void {
+    if (this.stamp === null || this.totalChanges.get() !== this.stamp) this.clear();
+  }
+
+  /** After a group commit's decisions, inside its transaction. */
+  settle(): void {
+    this.stamp = this.totalChanges.get() as number;
+  }
+
+  clear(): void {
+    this.keys.clear();
+    this.agents.clear();
+    this.stamp = null;
+  }
+
+  key(id: string, read: () => Row | undefined): Row | undefined {
+    return this.kept(this.keys, id, read);
+  }
+
+  agent(tenantId: string, agentId: string, read: () => Row | undefined): Row | undefined {
+    return this.kept(this.agents, agentKey(tenantId, agentId), read);
+  }
+
+  /** The decision updated the agent's row with these columns (a row it read); an inserted row is read again. */
+  wroteAgent(tenantId: string, agentId: string, columns: Row | null): void {
+    const key = agentKey(tenantId, agentId);
+    const row = this.agents.get(key);
+    if (row && columns) this.agents.set(key, { ...row, ...columns });
+    else this.agents.delete(key);
+  }
+
+  /** The decision updated the key's row with these columns; null: a change computed in SQL, read again. */
+  wroteKey(id: string, columns: Row | null): void {
+    const row = this.keys.get(id);
+    if (row && columns) this.keys.set(id, { ...row, ...columns });
+    else this.keys.delete(id);
+  }
+
+  private kept(rows: Map<string, Row>, key: string, read: () => Row | undefined): Row | undefined {
+    let row = rows.get(key);
+    if (row === undefined) {
+      row = read();
+      if (row === undefined) return undefined;
+      if (this.keys.size + this.agents.size >= MAX_ROWS) {
+        this.keys.clear();
+        this.agents.clear();
+      }
+      rows.set(key, row);
+    }
+    return row;
+  }
+}
+
+/** Agent ids are the caller's text: the separator is one no tenant id contains. */
+function agentKey(tenantId: string, agentId: string): string {
+  return `${tenantId}\u0000${agentId}`;
+}
