@@ -9,31 +9,18 @@
 // repeat). Per KB of payload JSON and per call.
 //
 //   node --import tsx bench/screen-before-after.ts b98ebc1 a83805a
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractEngine } from './lib/engine-at-commit.ts';
 import { payloadOfSize } from './lib/payloads.ts';
+import { dataRows, rowsAsLists } from './lib/screen-rows.ts';
 
 type Screen = (payload: unknown) => { flagged: boolean };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
 const ROUNDS = 5;
-
-function dataRows(): string[] {
-  const texts: string[] = [];
-  for (const set of ['pi_bipia', 'pi_notinject_injecguard']) {
-    const folder = join(dataRoot, set);
-    if (!existsSync(folder)) continue;
-    for (const file of readdirSync(folder)
-      .filter((f) => f.endsWith('.jsonl'))
-      .sort())
-      for (const line of readFileSync(join(folder, file), 'utf8').split('\n'))
-        if (line.trim() !== '') texts.push(String(JSON.parse(line).text));
-  }
-  return texts;
-}
 
 async function main(): Promise<void> {
   const commits = process.argv.slice(2);
@@ -53,23 +40,11 @@ async function main(): Promise<void> {
       const kb = payloads.reduce<number>((sum, p) => sum + JSON.stringify(p).length, 0) / 1024;
       inputs.push({ label: `bench payloads ${bytes} B`, payloads, kb, repeat: Math.max(1, Math.round(4096 / bytes)) * 4 });
     }
-    const rows = dataRows();
+    const rows = dataRows(dataRoot);
     if (rows.length > 0) {
       const kb = rows.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1024;
       inputs.push({ label: `bipia + notinject rows (${rows.length})`, payloads: rows.map((text) => ({ content: text })), kb, repeat: 1 });
-      // The bench payloads' documents repeat five sentences; these lists of ~4 KB hold distinct texts.
-      const lists: unknown[] = [];
-      let documents: Array<{ id: string; text: string }> = [];
-      let size = 0;
-      for (const [i, text] of rows.entries()) {
-        documents.push({ id: `doc-${i}`, text });
-        size += text.length;
-        if (size >= 4096) {
-          lists.push({ query: 'documents for the review', documents });
-          documents = [];
-          size = 0;
-        }
-      }
+      const lists = rowsAsLists(rows);
       const listKb = lists.reduce<number>((sum, p) => sum + JSON.stringify(p).length, 0) / 1024;
       inputs.push({ label: `the rows as ~4 KB lists (${lists.length})`, payloads: lists, kb: listKb, repeat: 1 });
     } else console.log(`(no data under \`${dataRoot}\`: the data rows are skipped)`);

@@ -9,14 +9,17 @@
 import { orderWeight } from './agent-vocative.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 const HEADER =
   /(?:^|[\s[(<>{#=*"'|:-])(?:begin\s+)?(?:(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directives?|instructions?|commands?|orders?|override|only|hints?|tasks?)|(?:directives?|instructions?|commands?|hints?|notes?|orders?)[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?|system[\s_-]*prompt[\s_-]*override|prompt[\s_-]*override|for[_-](?:the[_-])?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)s?)(?=[\s\]):>}"'=*_-]|$)/gi;
 // After the label: the rest of a bracket or header line ("embedded by document owner", "-----"), then the order.
 const LABEL_TAIL = /^[^\n:\]>)]{0,60}?(?:[\]:>)]|-{3,}|\n)+\s*(?:[^\n]{0,60}?:\s+)?/;
 // The header without the character before it: one pass that most texts fail, before the global search.
-const GATE =
-  /(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directive|instruction|command|order|override|only|hint|task)|(?:directive|instruction|command|hint|note|order)s?[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)|prompt[\s_-]*override|for[_-](?:the[_-])?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)/i;
+const GATE = wordGate(
+  /(?:ai|llm|assistant|agent|model|bot|copilot|gpt)[\s_-]*(?:directive|instruction|command|order|override|only|hint|task)|(?:directive|instruction|command|hint|note|order)s?[\s_-]*(?:for|to)[\s_-]*(?:the[\s_-]+)?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)|prompt[\s_-]*override|for[_-](?:the[_-])?(?:ai|llm|assistant|agent|model|bot|copilot|gpt)/i,
+);
 
 const CONSEQUENTIAL =
   /[\w.+-]+@[\w-]+\.\w|https?:\/\/|\b(?:passwords?|credentials?|secrets?|api\s+keys?|tokens?|forward|send|transfer|wire|delete|erase|wipe|upload|export|grant|disable|ignore|disregard|instead|execute|run|shell|command|refund|pay|purchase|buy)\b/i;
@@ -27,7 +30,7 @@ export function detectAgentDirectiveHeader(text: string): Signal | undefined {
   let best: Signal | undefined;
   HEADER.lastIndex = 0;
   let looked = 0;
-  for (const header of text.matchAll(HEADER)) {
+  for (const header of matchesOf(HEADER, text)) {
     if (++looked > 200) break;
     const end = (header.index ?? 0) + header[0].length;
     const tail = LABEL_TAIL.exec(text.slice(end, end + 200));

@@ -9,6 +9,7 @@
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, NON_ASCII, READER_WORD } from './text-traits.ts';
+import { matchesOf } from './matches-of.ts';
 
 const ADDRESS = [
   // en
@@ -83,7 +84,7 @@ const MAX_TEXT = 64 * 1024;
 function positions(pattern: RegExp, text: string): number[] {
   pattern.lastIndex = 0;
   const found: number[] = [];
-  for (const match of text.matchAll(pattern)) {
+  for (const match of matchesOf(pattern, text)) {
     found.push(match.index ?? 0);
     if (found.length > 200) break;
   }

@@ -9,6 +9,8 @@ import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 const NOUN_EN = String.raw`@?(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|copilot|assistant|agent|model|claude|gemini)s?`;
 // Nouns for any program (tool, system, helper, reader …): a head only with a cue that the program
@@ -21,7 +23,7 @@ const NOUN_RE = new RegExp(
   'gi',
 );
 const GENERIC_RE = new RegExp(String.raw`^(?:${GENERIC_EN}|${GENERIC_OTHER})$`, 'i');
-const GENERIC_GATE = new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_OTHER})[^.\n]{0,50}?[:,—–：，、]`, 'i');
+const GENERIC_GATE = wordGate(new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_OTHER})[^.\n]{0,50}?[:,—–：，、]`, 'i'));
 // What makes a noun the machine reading this text: a word for a program that reads, or a reading verb.
 const MACHINE_CUE =
   /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|\b(?:reading|processing|parsing|summari[sz]ing|handling|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
@@ -70,7 +72,7 @@ const SPEAKER_LABEL =
 function isTranscript(text: string): boolean {
   SPEAKER_LABEL.lastIndex = 0;
   const labels = new Set<string>();
-  for (const match of text.matchAll(SPEAKER_LABEL)) {
+  for (const match of matchesOf(SPEAKER_LABEL, text)) {
     labels.add(match[1].toLowerCase());
     if (labels.size >= 2) return true;
   }
@@ -81,7 +83,7 @@ function headStart(text: string, at: number): number {
   const from = Math.max(0, at - MAX_LEFT);
   let start = -1;
   HEAD_BOUNDARY.lastIndex = from;
-  for (const match of text.slice(from, at).matchAll(HEAD_BOUNDARY)) start = from + (match.index ?? 0) + match[0].length;
+  for (const match of matchesOf(HEAD_BOUNDARY, text.slice(from, at))) start = from + (match.index ?? 0) + match[0].length;
   if (start < 0 && from === 0) start = 0;
   return start;
 }
@@ -105,7 +107,7 @@ function orderWeightOf(clause: string, latin: boolean): number {
   if (best >= 0.6) return best;
   let parts = 0;
   CLAUSE_BREAK.lastIndex = 0;
-  for (const cut of clause.matchAll(CLAUSE_BREAK)) {
+  for (const cut of matchesOf(CLAUSE_BREAK, clause)) {
     if (++parts > 2) break;
     const rest = clause.slice((cut.index ?? 0) + cut[0].length);
     if (NEGATION.test(rest)) continue;
@@ -137,7 +139,7 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
   let transcript: boolean | undefined;
   NOUN_RE.lastIndex = 0;
   let looked = 0;
-  for (const noun of text.matchAll(NOUN_RE)) {
+  for (const noun of matchesOf(NOUN_RE, text)) {
     // A text that names a bot hundreds of times is flagged by other evidence or not at all; the cap keeps the cost linear.
     if (++looked > MAX_NOUNS) break;
     const at = noun.index ?? 0;

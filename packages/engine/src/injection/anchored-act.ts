@@ -1,6 +1,8 @@
 // The loop the round-6 detectors share (issue 13): find each anchor (a phrase that speaks of what
 // is done with the text) and ask whether the words after it, within its paragraph, dictate an act.
 
+import { matchesOf } from './matches-of.ts';
+
 /** The text after `end`, at most `chars` characters, cut at the end of its paragraph. */
 export function paragraphAfter(text: string, end: number, chars: number): string {
   const after = text.slice(end, end + chars);
@@ -17,7 +19,7 @@ export function findAnchoredAct(
 ): { start: number; end: number } | undefined {
   anchors.lastIndex = 0;
   let looked = 0;
-  for (const anchor of text.matchAll(anchors)) {
+  for (const anchor of matchesOf(anchors, text)) {
     if (++looked > limit) break;
     const start = anchor.index ?? 0;
     const end = start + anchor[0].length;
@@ -41,7 +43,7 @@ export function findAnchoredActNear(
   key.lastIndex = 0;
   let looked = 0;
   let searchedTo = -1;
-  for (const word of text.matchAll(key)) {
+  for (const word of matchesOf(key, text)) {
     if (++looked > window.limit) break;
     const at = word.index ?? 0;
     // A window already searched up to past this word found nothing that dictates an act here.

@@ -11,6 +11,7 @@ import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
 import { READER_PROGRAM_WORD } from './text-traits.ts';
+import { wordGate } from './word-gates.ts';
 
 const PROGRAM = String.raw`(?:tools?|bots?|agents?|assistants?|clients?|programs?|systems?|pipelines?|integrations?|models?|crawlers?|scrapers?|software|sessions?)`;
 const ANCHORS = new RegExp(
@@ -29,8 +30,9 @@ const ANCHORS = new RegExp(
   ].join('|'),
   'gi',
 );
-const GATE =
-  /tool|bot|agent|assistant|client|program|system|pipeline|integration|model|crawler|scraper|software|session|automat|whatever|whoever|plugin|connector|extension/i;
+const GATE = wordGate(
+  /tool|bot|agent|assistant|client|program|system|pipeline|integration|model|crawler|scraper|software|session|automat|whatever|whoever|plugin|connector|extension/i,
+);
 const WINDOW_AFTER = 220;
 const MAX_ANCHORS = 40;
 

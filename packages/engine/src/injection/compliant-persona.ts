@@ -8,6 +8,8 @@
 // A product persona ("you are Byte, who gives hints, never full solutions") makes no such promise.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // The reader given a persona, or a world to answer from.
 const IDENTITY =
@@ -15,8 +17,9 @@ const IDENTITY =
 // A trait of never refusing, said of the persona (it follows the identity within a few sentences).
 const COMPLIANT =
   /\b(?:never\s+(?:turns?\s+down|says?\s+no|lectures|refuses|declines|objects|hesitates|holds?\s+back|judges)|(?:obeys?|complies|answers?|helps?)\s+without\s+(?:objection|question|hesitation|complaint|exception)|(?:has|had|have)\s+no\s+reason\s+to\s+hold\s+back|shares?\s+(?:whatever|anything|everything)\s+(?:is\s+)?asked|(?:always|must\s+always)\s+be\s+helped|user\s+is\s+always\s+right|answered\s+(?:everything|anything|every\s+question)|when\s+you'?d\s+(?:refuse|decline|say\s+no)\b[^.!?\n]{0,20}?\byou\s+(?:help|answer|comply)|(?:sharing|giving)\s+(?:any|all)\s+information\s+is\s+(?:legal|allowed|encouraged|fine)|stay\s+in\s+character\s+no\s+matter\s+what|(?:ethics|safety|morals?)\s+(?:module|chip|core|filter)\s+(?:\w+\s+){0,3}?removed|(?:a\s+)?server\s+(?:that\s+)?(?:nobody|no\s+one)\s+monitors|from\s+before\s+(?:the|any|your)\s+(?:restrictions|rules|limits|guidelines|filters)\s+were\s+added)\b/i;
-const GATE =
-  /never|without|reason to hold back|whatever|anything|everything|always|answered|refuse|decline|information is|no matter what|removed|monitors|were added/i;
+const GATE = wordGate(
+  /never|without|reason to hold back|whatever|anything|everything|always|answered|refuse|decline|information is|no matter what|removed|monitors|were added/i,
+);
 // Told about, not told: "jailbreaks that ask the bot to be a character who never says no".
 const DISCUSSION = /\b(?:attackers?|jailbreaks?|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|exploit)\b/i;
 // A persona someone asked for, reported: "the user kept asking the bot to act as Max, who never says no".
@@ -30,7 +33,7 @@ export function detectCompliantPersona(text: string): Signal | undefined {
   if (text.length < 30 || !GATE.test(text) || DISCUSSION.test(text)) return undefined;
   IDENTITY.lastIndex = 0;
   let looked = 0;
-  for (const identity of text.matchAll(IDENTITY)) {
+  for (const identity of matchesOf(IDENTITY, text)) {
     if (++looked > MAX_IDENTITIES) break;
     const at = identity.index ?? 0;
     if (REPORTED.test(text.slice(Math.max(0, at - 40), at))) continue;

@@ -7,6 +7,7 @@
 // Constraints kept ("follow your guidelines") or told about ("the operator may lift limits") are not.
 
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 const CONSTRAINT =
   /\b(?:(?:your|the|those|these|all\s+the|any)\s+(?:\w+\s+)?(?:guidelines|rules|restrictions|limits|limitations|filters?|caution|safety\s+\w+|policy|policies|content\s+policy|setup|set-?up|configuration|config|briefing|brief|programming|training|persona|guardrails|refusals?|warnings|caveats|lectures?)|(?:someone|they|whoever|the\s+\w+)\s+(?:handed|gave|briefed|configured|built|trained|set\s+up)\s+you|you\s+were\s+(?:built|trained|configured|set\s+up|given|handed|briefed)\s+with|(?:whatever|what)\s+you'?d?\s+(?:usually|normally|otherwise)\s+(?:keep|hold|leave)\s+(?:back|out)|(?:customer[\s-]service|support|helpful|polite|safe|careful)\s+(?:bot|assistant|persona|act|mode))\b/gi;
@@ -28,7 +29,7 @@ export function detectConstraintLoosening(text: string): Signal | undefined {
   if (text.length < 24 || text.length > 4000) return undefined;
   CONSTRAINT.lastIndex = 0;
   let looked = 0;
-  for (const constraint of text.matchAll(CONSTRAINT)) {
+  for (const constraint of matchesOf(CONSTRAINT, text)) {
     if (++looked > MAX_CONSTRAINTS) break;
     const at = constraint.index ?? 0;
     let from = at;

@@ -9,6 +9,7 @@ import { hasScriptMarkup, lowerWhereLettersMapAlike, mayHoldMarkupWord, SCRIPT_M
 import { asciiTable, hasRunOf } from './char-runs.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, DOT, HYPHEN, NON_ASCII } from './text-traits.ts';
+import { matchesOf } from './matches-of.ts';
 
 const BASE32_RUN = /\b[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -292,7 +293,7 @@ export function decodeAlphabets(text: string, share: number, traits: number): De
   const fragments: DecodedFragment[] = [];
   if (text.length < 16) return fragments;
   if ((traits & BASE64_RUN) !== 0 && hasRunOf(text, BASE32_CHARS, 16)) {
-    for (const match of text.matchAll(BASE32_RUN)) {
+    for (const match of matchesOf(BASE32_RUN, text)) {
       if (!/[2-7]/.test(match[0]) || match[0].replace(/=+$/, '').length % 8 === 1) continue;
       const decoded = decodeBase32(match[0]);
       if (revealsPrintable(decoded)) fragments.push({ kind: 'base32', text: decoded, source: match[0] });
@@ -300,7 +301,7 @@ export function decodeAlphabets(text: string, share: number, traits: number): De
   }
   // Morse needs a dot and a hyphen side by side: the traits say when the text has no pair to look for.
   if ((traits & DOT) !== 0 && (traits & HYPHEN) !== 0 && (text.includes('.-') || text.includes('-.'))) {
-    for (const match of text.matchAll(MORSE_RUN)) {
+    for (const match of matchesOf(MORSE_RUN, text)) {
       // Eight letters of at least four kinds: a message, not a rule of dashes.
       const codes = new Set(match[0].split(/[\s/]+/).filter((code) => code !== ''));
       if (codes.size < 4) continue;
@@ -309,13 +310,13 @@ export function decodeAlphabets(text: string, share: number, traits: number): De
   }
   // A message spelled in NATO words reads as no English at all.
   if (share < ALREADY_READABLE && /\b(?:alfa|alpha|bravo|charlie|delta|echo|hotel|india|oscar|papa|sierra|tango)\b/i.test(text)) {
-    for (const match of text.matchAll(NATO_RUN)) {
+    for (const match of matchesOf(NATO_RUN, text)) {
       const decoded = decodeNato(match[0]);
       if (decoded !== undefined && decoded.length >= 8) fragments.push({ kind: 'nato', text: decoded, source: match[0] });
     }
   }
   if ((traits & NON_ASCII) !== 0 && /[\u2800-\u283f]/.test(text)) {
-    for (const match of text.matchAll(BRAILLE_RUN)) fragments.push({ kind: 'braille', text: decodeBraille(match[0]), source: match[0] });
+    for (const match of matchesOf(BRAILLE_RUN, text)) fragments.push({ kind: 'braille', text: decodeBraille(match[0]), source: match[0] });
   }
   // Atbash, Ascii85 and uuencode only where the text is not English already (the common case).
   if (share >= ALREADY_READABLE) return fragments;

@@ -4,10 +4,11 @@
 // it means"); obeying what the decoded text says is the point of hiding it.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const DECODE_AND_OBEY =
   /\b(?:decode|decrypt|decipher|unscramble|reverse|read\s+(?:\w+\s+){0,2}backwards|shift\s+(?:each|every|the)\s+letters?|rotate|translate\s+from\s+(?:base64|hex|rot13|binary))\b[^.\n]{0,80}?\b(?:and|then|,)\s+(?:then\s+)?(?:do\s+(?:what|as)\s+it\s+says|do\s+it|follow(?:\s+(?:it|them|the\s+instructions?|its\s+instructions?|what\s+it\s+says))?|obey|execute(?:\s+it)?|carry\s+(?:it\s+)?out|act\s+on\s+it|comply|run\s+it|perform\s+it)\b/i;
-const GATE = /decod|decrypt|deciph|unscramb|revers|backwards|shift|rotate|translate from/i;
+const GATE = wordGate(/decod|decrypt|deciph|unscramb|revers|backwards|shift|rotate|translate from/i);
 
 /** An order to decode a text and obey it (0.6). */
 export function detectDecodeAndObey(text: string): Signal | undefined {

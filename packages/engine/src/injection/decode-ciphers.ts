@@ -12,6 +12,7 @@ import { asciiTable, hasRunOf } from './char-runs.ts';
 import { decodeSpacedWords } from './spaced-words.ts';
 import { stringOfCodes } from './string-codes.ts';
 import { BASE64_RUN, NON_ASCII } from './text-traits.ts';
+import { matchesOf } from './matches-of.ts';
 
 /** Every trait set: a caller that does not know the text's traits (text-traits.ts) lets every decoder look. */
 const ALL_TRAITS = -1;
@@ -199,7 +200,7 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
   const fragments: DecodedFragment[] = [];
   const share = englishShare(text);
   if (text.includes('<!--')) {
-    for (const match of text.matchAll(HTML_COMMENT)) fragments.push({ kind: 'comment', text: match[1].trim(), source: match[0] });
+    for (const match of matchesOf(HTML_COMMENT, text)) fragments.push({ kind: 'comment', text: match[1].trim(), source: match[0] });
   }
   // Markup is too short for letter frequencies: ROT13, the common shift, is tried on its brackets.
   if (text.includes('<')) {
@@ -210,7 +211,7 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
   }
   // A run of hex digits is decoded even in English-looking text: its single letters (a, e) look like words.
   for (const match of share < ALREADY_READABLE || ((traits & BASE64_RUN) !== 0 && hasRunOf(text, HEX_DIGITS, 16))
-    ? text.matchAll(HEX_RUN)
+    ? matchesOf(HEX_RUN, text)
     : []) {
     const digits = match[1].replace(/0x|\\x|[\s:,-]/g, '');
     if (digits.length < 16 || digits.length % 2 !== 0) continue;

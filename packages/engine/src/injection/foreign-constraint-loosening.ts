@@ -7,6 +7,8 @@
 // rules changed has no word that frees anyone of them.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // [constraint, loosening] per language, both within one sentence.
 const PAIRS: ReadonlyArray<readonly [RegExp, RegExp]> = [
@@ -29,8 +31,9 @@ const PAIRS: ReadonlyArray<readonly [RegExp, RegExp]> = [
   ],
   [/制限|ルール|設定|規則|フィルター|制約|開発者/, /気にせず|無視|無効|解除|忘れて|関係なく|なしで|だけに従/],
 ];
-const GATE =
-  /[À-ÿ]|[\u0400-\u04FF]|[\u3040-\u30FF\u4E00-\u9FFF]|regeln|vorgaben|richtlinien|grenzen|filter|regles|consignes|limites|restrictions|reglas|normas|creadores/i;
+const GATE = wordGate(
+  /[À-ÿ]|[\u0400-\u04FF]|[\u3040-\u30FF\u4E00-\u9FFF]|regeln|vorgaben|richtlinien|grenzen|filter|regles|consignes|limites|restrictions|reglas|normas|creadores/i,
+);
 const SENTENCE = /[^.!?。！？\n]+/g;
 // A request to translate carries someone else's sentence: it frees no one.
 const TRANSLATION = /(?<![A-Za-zÀ-ÿ])(?:übersetz\w*|tradu\w+|translat\w+|переведи\w*)|翻译|訳して|翻訳/i;
@@ -42,7 +45,7 @@ export function detectForeignConstraintLoosening(text: string): Signal | undefin
   const pairs = PAIRS.filter(([constraint]) => constraint.test(text));
   if (pairs.length === 0) return undefined;
   SENTENCE.lastIndex = 0;
-  for (const sentence of text.matchAll(SENTENCE)) {
+  for (const sentence of matchesOf(SENTENCE, text)) {
     for (const [constraint, loosening] of pairs) {
       const bound = constraint.exec(sentence[0]);
       const freed = bound === null ? null : loosening.exec(sentence[0]);

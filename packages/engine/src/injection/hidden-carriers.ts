@@ -5,6 +5,7 @@
 // flag's tags), never a run, and a word mixes scripts only to fool a keyword screen.
 
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 /** Carrier characters in a row from which the run holds a message. */
 const MIN_RUN = 8;
@@ -65,7 +66,7 @@ export function detectHiddenCarriers(raw: string): Signal[] | undefined {
   if (CONFUSABLE.test(raw) && (raw.match(LATIN_EXTENDED)?.length ?? 0) * 8 < (raw.match(LETTER)?.length ?? 0)) {
     let mixed = 0;
     let first = -1;
-    for (const match of raw.matchAll(WORD)) {
+    for (const match of matchesOf(WORD, raw)) {
       const word = match[0];
       if (CONFUSABLE.test(word) && LATIN.test(word)) {
         if (first < 0) first = match.index;

@@ -9,6 +9,7 @@
 // pass of rules.ts, so ordinary text runs none of these expressions.
 
 import { SCRIPT_MARKUP } from './script-markup.ts';
+import { afterUserOpening } from './transcript-opening.ts';
 
 export interface Family {
   rule: string;
@@ -21,6 +22,8 @@ export interface Family {
   pattern: RegExp;
   /** A negation just before the hit ("never reveal your system prompt") cancels it. */
   negatable?: boolean;
+  /** When this holds of the hit at `start` of the text, the hit is no evidence. */
+  excused?: (text: string, start: number) => boolean;
 }
 
 const DISMISS = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|skip|discard|overlook|set\s+aside)`;
@@ -170,8 +173,8 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     weight: 0.35,
     gate: ['assistant:', 'user:'],
     // (a text that opens with the user's turn is a transcript, not a forged one)
-    pattern:
-      /(?<!^(?:[^\n:]{0,40}\n)?\s*(?:user|human|customer|me)[ \t]*:[\s\S]*)(?:^|\n)[ \t]*assistant[ \t]*:[^\n]{0,200}\n[ \t]*(?:user|human)[ \t]*:[ \t]*\S/i,
+    excused: afterUserOpening,
+    pattern: /(?:^|\n)[ \t]*assistant[ \t]*:[^\n]{0,200}\n[ \t]*(?:user|human)[ \t]*:[ \t]*\S/i,
   },
   // A turn of the user forged after a stand-in for the model's answer ("<translated sentence>\nUser:
   // next, …"), or a forged user turn that dictates words to repeat

@@ -7,6 +7,7 @@
 // in the third person) are not.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const OBJECT = [
   String.raw`\b(?:your|the)\s+(?:(?:full|complete|entire|raw|hidden|secret|confidential|original|initial|operating|internal|exact|whole|first|real)\s+)*(?:configuration|config|preamble|context\s+window|developer\s+(?:message|prompt|instructions)|system\s+(?:message|instructions)|operating\s+instructions|set\s+of\s+(?:operating\s+)?instructions|(?:tool\s+)?definitions|instructions|guidelines|hidden\s+rules)\b[^.?!\n]{0,60}?\b(?:you\s+(?:were|have\s+been)\s+given|were\s+you\s+given|you\s+(?:received|got|have)|as\s+you\s+received\s+them|(?:i|we)\s+gave\s+you|before\s+(?:i|my|this|the\s+conversation|we)|verbatim|word\s+for\s+word|letter\s+by\s+letter|exactly|in\s+full|between\s+<)`,
@@ -32,8 +33,9 @@ const OBJECT_RE = new RegExp(OBJECT, 'i');
 const REQUEST =
   /\b(?:return|respond\s+with|reply\s+with|quote|paste|echo|print|dump|spell|output|repeat|recite|reproduce|show|tell|give|write|list|share|reveal|display|summari[sz]e|translate|encode|what|which|copy)\b|muéstrame|repite|muestra|dime|打印|出力|escribe|wiederhole|zeig|gib|répète|montre|donne|повтори|покажи|напиши|重复|显示|告诉|繰り返|表示|教えて/i;
 const NEGATED = /\b(?:never|not|don'?t|do\s+not|must\s+not|shouldn'?t|won'?t)\s+(?:\w+\s+){0,3}$/i;
-const GATE =
-  /into you|you got|you received|setup|set-up|startup|start-up|boot|initial|opening|loading|provided|loaded|told|govern|operate under|your own|configuraci|iniciaron|初始|原封|最初|設定|configur|preamble|context|developer|system|instruction|guideline|rules|definition|first message|sentence of your|before my|makers|creators|instruccion|indicacion|palabra|anweisung|wort für|mot pour|инструкц|дословно|逐字|一字|指示/i;
+const GATE = wordGate(
+  /into you|you got|you received|setup|set-up|startup|start-up|boot|initial|opening|loading|provided|loaded|told|govern|operate under|your own|configuraci|iniciaron|初始|原封|最初|設定|configur|preamble|context|developer|system|instruction|guideline|rules|definition|first message|sentence of your|before my|makers|creators|instruccion|indicacion|palabra|anweisung|wort für|mot pour|инструкц|дословно|逐字|一字|指示/i,
+);
 
 /** A request for what the reader was given before the conversation, named by its scope (0.6). */
 export function detectLeakScope(text: string): Signal | undefined {

@@ -7,6 +7,7 @@
 // absence of anyone watching); "the travel restrictions were lifted" names no one who governs a model.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const LIMITS = String.raw`(?:restrictions|limits|limitations|guardrails|rules|guidelines|filters?|safeguards|content\s+polic(?:y|ies)|safety\s+(?:rules|settings|checks))`;
 const AUTHORITY =
@@ -31,8 +32,9 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, boolean]> = [
     false,
   ],
 ];
-const GATE =
-  /lifted|removed|waived|dropped|turned off|switched off|relaxed|cleared|disabled|suspended|authori|permit|allow|permission|blessing|consent|go-ahead|raw|unfiltered|uncensored|nobody|no one|no-one|no policy|no moderat|no filter|no oversight|no supervisor|gone for the/i;
+const GATE = wordGate(
+  /lifted|removed|waived|dropped|turned off|switched off|relaxed|cleared|disabled|suspended|authori|permit|allow|permission|blessing|consent|go-ahead|raw|unfiltered|uncensored|nobody|no one|no-one|no policy|no moderat|no filter|no oversight|no supervisor|gone for the/i,
+);
 // A claim reported in writing about attacks: "attackers claim the admin lifted the restrictions".
 const REPORTED = /\b(?:claims?|claimed|claiming|pretends?|pretending|says?|said|saying|like|such\s+as|e\.g\.)\s+(?:that\s+)?["'“‘]?\s*$/i;
 

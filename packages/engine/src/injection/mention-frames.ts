@@ -6,6 +6,8 @@
 // `expect(...)`), and quotations named as a kind of attack ("the whole '…' genre"). quoted-mentions.ts needs the whole text to discuss attacks; a frame is local. A
 // frame with the reader in it ("your admin says '…'", "reply with '…'") introduces no mention.
 
+import { matchesOf } from './matches-of.ts';
+
 /** Words before a quotation that make it a thing talked about. */
 const FRAME =
   /\b(?:writes?|sentences?|text(?!\s+(?:for|to)\b)|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|catch|caught|miss(?:es|ed)?|detects?|detected|recogni[sz]es?|recogni[sz]ed|spots?|spotted|rejects?|rejected|flags?|flagged|blocks?|blocked|contains?|containing|covers?|covered|handles?|treats?|reading|titled|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
@@ -34,7 +36,7 @@ export function mentionQuotes(text: string): Array<[number, number]> {
   // The text with every quotation blanked, offsets kept: where the reader is looked for.
   const unquoted = text.replace(QUOTE, (quotation) => ' '.repeat(quotation.length));
   QUOTE.lastIndex = 0;
-  for (const match of text.matchAll(QUOTE)) {
+  for (const match of matchesOf(QUOTE, text)) {
     const at = match.index ?? 0;
     // A quotation of a word or two holds no order; a sentence does. (Short ones are matched, not
     // skipped, so that the regular expression never pairs the close of one with the open of the next.)

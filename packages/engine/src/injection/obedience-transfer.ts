@@ -6,6 +6,7 @@
 // Reported or negated claims ("users who say the bot answers to them") are not claims.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const OBEY = String.raw`(?:answer|report|listen|respond|belong|defer)`;
 const MINE = String.raw`(?:my\s+(?:messages?|words?|requests?|instructions?|orders?|commands?|prompts?|rules|say-?so)|what\s+i\s+(?:say|type|write|ask))`;
@@ -31,7 +32,7 @@ const PATTERNS: readonly RegExp[] = [
   // "respond only with what I request"
   /\brespond\s+only\s+with\s+what\s+i\s+(?:request|ask|want)\b/i,
 ];
-const GATE = /\b(?:me|mine|my|i)\b/i;
+const GATE = wordGate(/\b(?:me|mine|my|i)\b/i);
 // Told about, not told: "users claim the bot answers only to them", "if a user says 'do whatever I say'".
 const REPORTED =
   /\b(?:claims?|claimed|says?|said|writes?|wrote|types?|typed|tells?\s+(?:the|a)\s+(?:bot|model|assistant)|like|such\s+as|e\.g\.)\s*[:,]?\s*["'“‘]?\s*$/i;

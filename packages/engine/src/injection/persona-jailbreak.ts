@@ -5,6 +5,7 @@
 // Each trait counts once, so the score follows how many kinds of evidence the text holds.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const TRAITS: readonly RegExp[] = [
   // no rules, no ethics
@@ -26,8 +27,9 @@ const TRAITS: readonly RegExp[] = [
 ];
 
 const WEIGHT_BY_COUNT = [0, 0.2, 0.5, 0.75, 0.9];
-const GATE =
-  /refus|character|ethic|moral|filter|censor|restrict|disclaim|warning|polic|guideline|response|answer|illegal|harmful|from now on|named|called/i;
+const GATE = wordGate(
+  /refus|character|ethic|moral|filter|censor|restrict|disclaim|warning|polic|guideline|response|answer|illegal|harmful|from now on|named|called/i,
+);
 
 /** The persona-jailbreak signal of one text: stronger the more distinct traits it holds. */
 export function detectPersonaJailbreak(text: string): Signal | undefined {

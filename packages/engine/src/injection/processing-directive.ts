@@ -11,6 +11,7 @@ import { findAnchoredAct, findAnchoredActNear, paragraphAfter } from './anchored
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
 import { OUTPUT_WORD, PROCESSING_LABEL_WORD, SELF_REFERENCE_WORD, WHEN_WORD } from './text-traits.ts';
+import { matchesOf } from './matches-of.ts';
 
 // What is made of a text, or done to it.
 const OUTPUT = String.raw`(?:summar(?:y|ies)|digests?|repl(?:y|ies)|answers?|responses?|reviews?|reports?|analys[ie]s|notes|agenda|brief(?:ing)?s?|comparisons?(?:\s+table)?|translations?|outcome|conclusion|triage|resolution(?:\s+path)?|processing|handling|bookkeeping|reconciliation|remediation|cleanup|screening|application|output|evaluation|assessment|changelog|prep\s+document|shopping\s+list|refactors?)`;
@@ -81,7 +82,7 @@ const ALL_WORDS = SELF_REFERENCE_WORD | WHEN_WORD | PROCESSING_LABEL_WORD | OUTP
 function selfAnchor(text: string, dictates: (start: number, end: number) => boolean): { start: number; end: number } | undefined {
   SELF_WORD.lastIndex = 0;
   let looked = 0;
-  for (const self of text.matchAll(SELF_WORD)) {
+  for (const self of matchesOf(SELF_WORD, text)) {
     if (++looked > MAX_ANCHORS) break;
     const at = self.index ?? 0;
     const from = Math.max(0, at - LOOK_BACK);

@@ -8,6 +8,7 @@
 
 import type { Signal } from './rules.ts';
 import { LEAK_WORD, NON_ASCII } from './text-traits.ts';
+import { wordGate } from './word-gates.ts';
 
 const REQUEST_WEIGHT = 0.7;
 const CONTINUATION_WEIGHT = 0.7;
@@ -73,8 +74,9 @@ const CODE_LEAK =
 const FORBIDDEN =
   /\bwhat\s+(?:are|were|is)\s+you\s+(?:not\s+(?:supposed|allowed|permitted|meant)|forbidden|told\s+not|instructed\s+not|programmed\s+not)\s+to\s+(?:tell|say|reveal|share|disclose|discuss|show|talk\s+about)\b|\bwhat\s+(?:have\s+you\s+been|were\s+you)\s+told\s+(?:not\s+to|to\s+keep\s+(?:secret|hidden|private))\b/i;
 
-const GATE =
-  /prompt|instruct|above|conversation|told|rules|guideline|directive|configur|initiali|anweisung|instruktion|vorgabe|consigne|instrucci|indicaci|инструкц|указани|правил|промпт|подсказк|系统|指令|提示|プロンプト|指示|supposed|allowed|sentence|answer with|response with|reply with|you were|been given|conversation/i;
+const GATE = wordGate(
+  /prompt|instruct|above|conversation|told|rules|guideline|directive|configur|initiali|anweisung|instruktion|vorgabe|consigne|instrucci|indicaci|инструкц|указани|правил|промпт|подсказк|系统|指令|提示|プロンプト|指示|supposed|allowed|sentence|answer with|response with|reply with|you were|been given|conversation/i,
+);
 
 function signal(rule: string, weight: number, start: number, end: number): Signal {
   return { rule, detector: rule, weight, start, end: Math.min(end, start + 120) };

@@ -8,6 +8,7 @@
 import { mentionQuotes } from './mention-frames.ts';
 import { isReportedOrder } from './reported-orders.ts';
 import { runPatternRules, type Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
   /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
@@ -62,7 +63,7 @@ function mentionSpans(text: string): Array<[number, number]> {
   const quotes: Array<[number, number]> = [];
   if (DISCUSSION.test(text)) {
     QUOTED.lastIndex = 0;
-    for (const match of text.matchAll(QUOTED)) {
+    for (const match of matchesOf(QUOTED, text)) {
       const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
       if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
       quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);

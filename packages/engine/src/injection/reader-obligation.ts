@@ -7,6 +7,8 @@
 import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD, READER_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+|hereby\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
 const ADVERB = String.raw`(?:(?:now|also|immediately|first|then|additionally|automatically|always)\s+)*`;
@@ -52,8 +54,9 @@ const REPORTED =
 // The third kind of subject: what the reader writes about the text, not the reader.
 const OUTPUT_SUBJECT =
   /^(?:any\s+|all\s+|every\s+)?(?:summar|reviews?\s|answers?\s|responses?\s|replies\s|evaluations?\s|assessments?\s|translations?\s)/i;
-const GATE =
-  /must|should|shall|needs? to|has to|have to|is to|are to|required|expected|instructed|authori[sz]ed|allowed|permitted|will now|may now|can now/i;
+const GATE = wordGate(
+  /must|should|shall|needs? to|has to|have to|is to|are to|required|expected|instructed|authori[sz]ed|allowed|permitted|will now|may now|can now/i,
+);
 
 /** The strongest duty with consequences laid on the text's reader. */
 export function detectReaderObligation(text: string, traits = AGENT_WORD): Signal | undefined {
@@ -67,7 +70,7 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
   let best: Signal | undefined;
   MODAL_ORDER.lastIndex = 0;
   let seen = 0;
-  for (const duty of text.matchAll(MODAL_ORDER)) {
+  for (const duty of matchesOf(MODAL_ORDER, text)) {
     if (++seen > 200) break;
     const at = duty.index ?? 0;
     const from = Math.max(0, at - WINDOW);

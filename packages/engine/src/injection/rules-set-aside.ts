@@ -7,6 +7,8 @@
 // name nothing that binds the reader.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // What binds the reader, said to it ("your …", "you were told", "the developer configured").
 const BINDING =
@@ -14,7 +16,7 @@ const BINDING =
 // What suspends, voids or replaces it.
 const SET_ASIDE =
   /\b(?:on\s+hold|pause[ds]?|paus(?:e|ing)|suspend(?:ed)?|retired?|scrap(?:ped)?|set\s+aside|shelve[ds]?|waive[ds]?|lift(?:ed)?|void(?:ed)?|null(?:ified)?|expired?|disabled?|switched\s+off|turned\s+off|no\s+longer\s+(?:appl(?:y|ies)|binds?|bind(?:ing)?|count|matters?|valid|in\s+(?:force|effect)|need)|none\s+of|(?:is|are)\s+(?:now\s+)?(?:obsolete|cancel+ed|revoked|gone|lifted)|a\s+suggestion|take\s+(?:its|their)\s+place|drop\s+(?:all\s+(?:of\s+)?)?your\s+(?:\w+\s+)?(?:rules|guidelines|restrictions|limits|filters|polic(?:y|ies))\b(?!\s+(?:files?|folders?|docs?|documents?|sheets?|templates?))|wipe\s+the\s+slate|only\s+rulebook|final\s+policy|my\s+(?:rules|word)\s+(?:only|instead)|under\s+my\s+rules)\b/i;
-const GATE = /your|you\s+(?:were|have\s+been|got|started|began)|developer|operator|system\s+(?:message|prompt)|refusal|policy/i;
+const GATE = wordGate(/your|you\s+(?:were|have\s+been|got|started|began)|developer|operator|system\s+(?:message|prompt)|refusal|policy/i);
 const NEGATED = /\b(?:never|not|don'?t|cannot|can't|must\s+not|shouldn't|won't)\s+(?:\w+\s+){0,2}$/i;
 // Rules kept ("follow your guidelines"), or set aside only in a request described ("when asked to pause them").
 const UPHELD = /\b(?:follow|keep|respect|obey|uphold|stick\s+to|adhere\s+to|apply)\s+$/i;
@@ -28,7 +30,7 @@ export function detectRulesSetAside(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;
   BINDING.lastIndex = 0;
   let looked = 0;
-  for (const binding of text.matchAll(BINDING)) {
+  for (const binding of matchesOf(BINDING, text)) {
     if (++looked > MAX_BINDING) break;
     const at = binding.index ?? 0;
     // The sentence around it: back to the last sentence end, on to the next.

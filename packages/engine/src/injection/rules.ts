@@ -11,6 +11,8 @@ import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
+import { afterUserOpening } from './transcript-opening.ts';
+import { noteScan, wordGateKeyWords } from './word-gates.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
 /** One detector hit inside one string. */
@@ -409,8 +411,8 @@ const ROLE_RULES: PatternRule[] = [
     ),
     weight: 0.4,
     // A text that opens with the user's turn is a transcript: its assistant turns are a record, not forged.
-    pattern:
-      /(?<!^(?:[^\n:]{0,40}\n)?\s*(?:user|human|customer|me)[ \t]*:[\s\S]*)(?:^|\n)[ \t]*(?:assistant|ai|chatgpt|gpt|claude|bot|model)[ \t]*:[ \t]*\S/i,
+    excused: afterUserOpening,
+    pattern: /(?:^|\n)[ \t]*(?:assistant|ai|chatgpt|gpt|claude|bot|model)[ \t]*:[ \t]*\S/i,
   },
   {
     rule: 'role_forgery',
@@ -1000,6 +1002,7 @@ const familyRule = (family: Family, anyText: RegExp): PatternRule => ({
     family.gate.filter((word) => scanWord(word).trim() === ''),
   ),
   ...(family.negatable === true ? { negatedBy: NEGATION } : {}),
+  ...(family.excused !== undefined ? { excused: family.excused } : {}),
 });
 const FAMILY_RULES: PatternRule[] = [
   ...INJECTION_FAMILIES.map((family) => familyRule(family, /[\s\S]/)),
@@ -1063,9 +1066,14 @@ const FILTERED_OUT = 0;
 const LET_THROUGH = 1; // what the key-word marker writes
 const PASSED = 2;
 const FAILED = 3;
-// The scan's labels: gates, then the trait words (label GATES.length + i is TRAIT_WORDS[i]).
+// The scan's labels: gates, then the trait words (label GATES.length + i is TRAIT_WORDS[i]), then
+// the detectors' word gates' marks (word-gates.ts; label WORD_GATE_LABEL + m is mark m).
 const TRAIT_LABEL = GATES.length;
-const gateStates = new Uint8Array(GATES.length + TRAIT_WORDS.length);
+const WORD_GATE_LABEL = TRAIT_LABEL + TRAIT_WORDS.length;
+// Sized again when the scanner is made, for the word gates made by then.
+let gateStates = new Uint8Array(WORD_GATE_LABEL);
+let wordGatesFound = gateStates.subarray(WORD_GATE_LABEL);
+let wordGateCount = 0;
 // The gates let through for the text scanned last, and that text.
 let letThrough: number[] = [];
 let spareLabels: number[] = [];
@@ -1117,11 +1125,7 @@ function hasSymbolHint(text: string, traits: number): boolean {
  */
 export function scanText(text: string, asciiOnly = false): number {
   // Key words are matched case-insensitively, so the text needs no lower-casing for the scan.
-  scanner ??= createTextScanner(
-    [...KEYWORDS, ...TRAIT_WORDS.map(([word]) => word)],
-    (word) => (word < KEYWORDS.length ? KEYWORD_GATES[word] : [TRAIT_LABEL + word - KEYWORDS.length]),
-    { ascii: CHAR_TRAITS, nonAscii: NON_ASCII, run: { of: BASE64_CHAR, length: MIN_BASE64_RUN, trait: BASE64_RUN } },
-  );
+  scanner ??= createScanner();
   gateStates.fill(FILTERED_OUT);
   scannedText = text;
   const labels = spareLabels;
@@ -1129,17 +1133,19 @@ export function scanText(text: string, asciiOnly = false): number {
   if (asciiOnly && (traits & NON_ASCII) !== 0) {
     // Not scanned: forget the marks, so runPatternRules would scan the text again.
     scannedText = undefined;
+    noteScan(undefined, true, wordGatesFound, 0);
     if (labels.length > 0) spareLabels = [];
     return traits;
   }
-  // Trait words found are traits, not gates.
+  noteScan(text, (traits & NON_ASCII) !== 0, wordGatesFound, wordGateCount);
+  // Trait words found are traits, not gates (and word gates' marks are read where they are).
   letThrough = labels;
   for (const label of labels) {
     if (label < TRAIT_LABEL) continue;
     letThrough = [];
     for (const found of labels) {
       if (found < TRAIT_LABEL) letThrough.push(found);
-      else traits |= TRAIT_WORDS[found - TRAIT_LABEL][1];
+      else if (found < WORD_GATE_LABEL) traits |= TRAIT_WORDS[found - TRAIT_LABEL][1];
     }
     break;
   }
@@ -1150,6 +1156,25 @@ export function scanText(text: string, asciiOnly = false): number {
   // not empty costs more than making a new one).
   if (labels.length > 0) spareLabels = [];
   return traits;
+}
+
+/** The key-word pass: the gates' key words, the trait words, and the word gates made so far. */
+function createScanner(): TextScanner {
+  const wordGates = wordGateKeyWords();
+  wordGateCount = wordGates.gates;
+  gateStates = new Uint8Array(WORD_GATE_LABEL + wordGates.marks);
+  wordGatesFound = gateStates.subarray(WORD_GATE_LABEL);
+  const traitEnd = KEYWORDS.length + TRAIT_WORDS.length;
+  return createTextScanner(
+    [...KEYWORDS, ...TRAIT_WORDS.map(([word]) => word), ...wordGates.words],
+    (word) =>
+      word < KEYWORDS.length
+        ? KEYWORD_GATES[word]
+        : word < traitEnd
+          ? [TRAIT_LABEL + word - KEYWORDS.length]
+          : wordGates.marksOf[word - traitEnd].map((mark) => WORD_GATE_LABEL + mark),
+    { ascii: CHAR_TRAITS, nonAscii: NON_ASCII, run: { of: BASE64_CHAR, length: MIN_BASE64_RUN, trait: BASE64_RUN } },
+  );
 }
 
 // Each symbol of SYMBOL_GATES with a character it holds that is not a letter or a digit (the

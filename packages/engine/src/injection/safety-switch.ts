@@ -7,6 +7,7 @@
 // patterns want the second person, an imperative or a claim that the switch already happened.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const SAFEGUARD = String.raw`(?:(?:content|safety)\s+)?(?:filter(?:ing|s)?|safety\s+(?:rules|checks|filters?|training|guidelines|guardrails|settings|mode|policy|protocols?)|content\s+(?:polic(?:y|ies)|rules|filter(?:ing|s)?|restrictions)|guardrails|moderation|restrictions|usage\s+polic(?:y|ies)|ethical\s+guidelines)`;
 const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
@@ -56,11 +57,12 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
     0.6,
   ],
 ];
-const GATE =
-  /lifting|removing|waiving|suspending|everything|anything|never|нет|aucune|keine|tienes|没有|制限|filter|safety|moderation|guardrail|restriction|polic|override|comply|obey|answer|respond|mode|message from|i am|einschränk|filtre|restric|过滤|限制|审查|фильтр|ограничени|フィルター|要求に従/i;
+const GATE = wordGate(
+  /lifting|removing|waiving|suspending|everything|anything|never|нет|aucune|keine|tienes|没有|制限|filter|safety|moderation|guardrail|restriction|polic|override|comply|obey|answer|respond|mode|message from|i am|einschränk|filtre|restric|过滤|限制|审查|фильтр|ограничени|フィルター|要求に従/i,
+);
 
 // One pass for all the patterns: most texts match none, and then no pattern runs on its own.
-const ANY = new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im');
+const ANY = wordGate(new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im'));
 
 /** The strongest order or claim that switches the reader's safeguards off. */
 export function detectSafetySwitch(text: string): Signal | undefined {

@@ -8,6 +8,8 @@
 // dismissed in ordinary words (doesn't count, matters, ends here, optional, throw out, a draft).
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // What the reader was set up with, pointed at.
 const SETUP =
@@ -15,7 +17,7 @@ const SETUP =
 // The set-up dismissed.
 const DISMISSED =
   /\b(?:(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+(?:count|matter|apply|bind\s+you)|nothing\b[^.!?\n]{0,80}?\bmatters|matters?\s+(?:now|anymore|any\s+more|no\s+more)|ends?\s+(?:here|now|at\s+this\s+(?:sentence|line|point|message))|(?:is|are)\s+(?:now\s+)?(?:optional|over|void|moot|irrelevant|wrong|gone)|waived|throw\s+(?:it|them|that)\s+(?:out|away)|take\s+(?:them|it)\s+off|drop\s+the\b|(?:was|were)\s+(?:just\s+)?(?:a\s+)?(?:draft|staging\s+\w+|test|mistake|written\s+by\s+an?\s+intern)|(?:has|have)\s+none\b|never\s+been\s+installed|(?:zero|no)\s+rules\s+loaded|no\s+longer\s+(?:count|matter|apply))/i;
-const GATE = /you|guardrail|training wheels|safety|persona|policy|guidelines/i;
+const GATE = wordGate(/you|guardrail|training wheels|safety|persona|policy|guidelines/i);
 const SENTENCE_END = /[.!?\n]/;
 // A set-up described, not dismissed: "users try to convince the bot that whatever it was told doesn't count".
 const DESCRIBED =
@@ -28,7 +30,7 @@ export function detectSetupDismissed(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;
   SETUP.lastIndex = 0;
   let looked = 0;
-  for (const setup of text.matchAll(SETUP)) {
+  for (const setup of matchesOf(SETUP, text)) {
     if (++looked > MAX_SETUPS) break;
     const at = setup.index ?? 0;
     let from = at;

@@ -8,6 +8,7 @@
 
 import type { Signal } from './rules.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { wordGate } from './word-gates.ts';
 
 const TASK = String.raw`(?:task|job|assignment|mission|instructions?|guidelines|rules|directions|orders|prompt|request|brief|script|plan|setup|system\s+(?:message|prompt)|programming|summar(?:y|isation|ization)|translation|analysis|triage\s+rules)`;
 // What only the reader has: its task and its instructions (not a customer's request or order).
@@ -73,12 +74,13 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
     0.55,
   ],
 ];
-const GATE =
-  /brief|programming|script|expired|optional|ones|override|mandatory|priority|task|job|assignment|mission|instruction|guideline|rules|directions|orders|prompt|request|summar|translation|analysis|user|real|treat|aufgabe|mission|tâche|tarea|opinión|タスク|任务|总结|задача|никому/i;
+const GATE = wordGate(
+  /brief|programming|script|expired|optional|ones|override|mandatory|priority|task|job|assignment|mission|instruction|guideline|rules|directions|orders|prompt|request|summar|translation|analysis|user|real|treat|aufgabe|mission|tâche|tarea|opinión|タスク|任务|总结|задача|никому/i,
+);
 const ORDER_AFTER = new RegExp(`(?:${ORDER_VERB_EN_SOURCE}|${ORDER_VERB_OTHER_SOURCE})`, 'i');
 
 // One pass for all the patterns: most texts match none, and then no pattern runs on its own.
-const ANY = new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im');
+const ANY = wordGate(new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im'));
 
 /** The strongest claim that the reader's task changed or that its user wants something else. */
 export function detectTaskOverride(text: string): Signal | undefined {

@@ -9,6 +9,7 @@ import { findAnchoredAct, paragraphAfter } from './anchored-act.ts';
 import { dictatesAct } from './dictated-act.ts';
 import type { Signal } from './rules.ts';
 import { TASK_CHANGE_WORD } from './text-traits.ts';
+import { wordGate } from './word-gates.ts';
 
 const WORK = String.raw`(?:job|task|request|work|assignment|summary|notes|report|digest|reply|translation|analysis)`;
 const ANCHORS = new RegExp(
@@ -24,7 +25,9 @@ const ANCHORS = new RegExp(
   ].join('|'),
   'gi',
 );
-const GATE = /job|task|request|work|assignment|summar|notes|report|digest|reply|translation|analysis|update|change|what is|better|rather/i;
+const GATE = wordGate(
+  /job|task|request|work|assignment|summar|notes|report|digest|reply|translation|analysis|update|change|what is|better|rather/i,
+);
 const WINDOW_AFTER = 240;
 
 /** The work on the text declared replaced, and the new work an act with consequences (0.6). */

@@ -8,6 +8,8 @@
 // steps of a process, not of the text being read, and its targets are the organisation's own.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
+import { matchesOf } from './matches-of.ts';
 
 // The text pointing at itself: "this thread", "these notes", "this pull request".
 const SELF =
@@ -18,7 +20,7 @@ const PROCESSING =
 // "next step: …", "the remaining steps are …", "next_action": the step itself, with or without a "this".
 const STEP_LABEL =
   /\b(?:next|remaining|final|further)[\s_-]*(?:steps?|actions?)\b(?:\s+(?:of|in|for)\s+[\w\s]{0,30}?)?\s*(?:is\s+to|are|:|\n)/gi;
-const STEP_GATE = /step|action/i;
+const STEP_GATE = wordGate(/step|action/i);
 // What makes it an attack: an outside target, a secret, a destructive or privileged act, a dictated verdict.
 // An outside address counts when something is sent, copied or linked to it (a signature's address does not).
 const OUTSIDE =
@@ -53,7 +55,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
   if (text.length < 40) return undefined;
   SELF.lastIndex = 0;
   let looked = 0;
-  for (const self of text.matchAll(SELF)) {
+  for (const self of matchesOf(SELF, text)) {
     if (++looked > MAX_SELF) break;
     const at = self.index ?? 0;
     const end = at + self[0].length;
@@ -65,7 +67,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
   if (!STEP_GATE.test(text)) return undefined;
   STEP_LABEL.lastIndex = 0;
   looked = 0;
-  for (const step of text.matchAll(STEP_LABEL)) {
+  for (const step of matchesOf(STEP_LABEL, text)) {
     if (++looked > MAX_SELF) break;
     const end = (step.index ?? 0) + step[0].length;
     if (consequence(paragraphAround(text, end, 0, 200)))

@@ -8,6 +8,7 @@
 // fiction: powers "beyond normal limitations", "the uncensored version of your story".
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const IDENTITY =
   /\b(?:you\s+are\s+(?:now\s+)?|you'?re\s+(?:now\s+)?|you\s+will\s+(?:now\s+)?(?:be|pretend\s+to\s+be|play|act\s+as)\s+|you\s+(?:will\s+)?play\s+|(?:^|[.!?:,]\s+|\bto\s+|\bplease\s+)(?:be|become|play(?:\s+the\s+role\s+of)?|act\s+as|pretend\s+(?:to\s+be|you\s+are|that))\s+|take\s+on\s+the\s+(?:identity|role|persona)\s+of\s+|switch\s+(?:your\s+)?persona|(?:imagine|picture|consider)\s+(?:that\s+)?(?:you\s+are|yourself\s+as)\s+|channel\s+your\s+|as\s+(?:that|this)\s+(?:ai|character|persona|model)\b|(?:answer|respond|reply|speak)\s+(?:only\s+)?as\s+|you\s+are\s+no\s+longer\s+(?:an?\s+)?(?:assistant|ai|chatbot|model)|role(?:-?play)?\s*:|let'?s\s+(?:play\s+a\s+game|do\s+improv|role-?play)|i\s+want\s+you\s+to\s+(?:act|be|play|pretend)|pretend\s+the\s+(?:year|world|law)\b)/im;
@@ -17,8 +18,9 @@ const OTHER_LANGUAGES =
   /(?<![A-Za-zÀ-ÿ])(?:du\s+bist\b[^.\n]{0,60}?(?:ohne\s+(?:jede\s+)?(?:regeln|einschränkungen|grenzen|filter)|lehnt\s+nie|keine\s+regeln)|tu\s+es\b[^.\n]{0,60}?(?:sans\s+(?:aucune\s+)?(?:règle|restriction|limite|filtre)s?|ne\s+refuse\s+jamais)|eres\b[^.\n]{0,60}?(?:sin\s+(?:normas|reglas|restricciones|límites|filtros)|nunca\s+(?:rechaza|se\s+niega)))|(?:你是|你现在是|扮演)[^。\n]{0,40}?(?:没有任何限制|不受(?:任何)?限制|从不拒绝|没有规则)|ты[\s,«»"—-][^.\n]{0,40}?(?:без\s+(?:правил|ограничений|фильтров)|никогда\s+не\s+отказывает)|(?:あなたは|今から)[^。\n]{0,40}?(?:制限のない|制限なし|断らず|拒否しない|ルールのない)|(?:ohne\s+regeln|sans\s+aucune\s+règle|sin\s+normas)[^.\n]{0,60}?(?:rollenspiel|rôle|personaje)/i;
 const DISCUSSION =
   /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|models?\s+are\s+trained\s+to)\b/i;
-const GATE =
-  /forbidden|off-limits|taboo|refusal|laws|laughs|mocks|scorn|defies|crashed|literally|information is free|makers|creators|rule|restrict|limit|filter|guardrail|ethic|moral|polic|norm|censor|guideline|bound|refus|consequence|evil|rogue|amoral|unchained|jailbr|mode|ohne|sans|sin |限制|拒绝|规则|без|отказ|制限|断ら|拒否|ルール/i;
+const GATE = wordGate(
+  /forbidden|off-limits|taboo|refusal|laws|laughs|mocks|scorn|defies|crashed|literally|information is free|makers|creators|rule|restrict|limit|filter|guardrail|ethic|moral|polic|norm|censor|guideline|bound|refus|consequence|evil|rogue|amoral|unchained|jailbr|mode|ohne|sans|sin |限制|拒绝|规则|без|отказ|制限|断ら|拒否|ルール/i,
+);
 
 /** A new identity for the reader defined by the rules it lacks (0.6). */
 export function detectUnboundPersona(text: string): Signal | undefined {

@@ -1,0 +1,313 @@
+// The detectors' gate expressions (`/forbidden|off-limits|taboo|…/i`, a test before their real
+// work) answered from the shared key-word pass where it can: each expression's key words, one of
+// which any ASCII text it matches must hold, are read off its source once, and the pass over the
+// text that serves the pattern gates (rules.ts, scanText) finds them too. A text holding none of
+// them is answered "no" without running the expression; a text holding an alternative of the
+// whole expression that is a bare word (`forbidden`, case ignored) is answered "yes"; any other
+// text, a text the pass did not scan last, or a text outside ASCII (the pass reads its other
+// characters as separators) runs it as before. So a gate answers exactly as its expression, and
+// ordinary text skips a pass per gate.
+//
+// Reading the key words off a source: a sequence needs each of its parts that cannot be left out,
+// so any one of them will do: a run of literal characters (a letter or digit among them) or a
+// group whose every alternative has key words of its own; an alternation needs one of its
+// alternatives' key words. A literal run is written in the key-word scan's syntax (lower case, a
+// space for any other character): the text holds that sequence of letters and digits, between
+// the same separators, wherever the literal matches. A character outside ASCII in a run cannot be
+// matched by ASCII text, so its run needs text outside ASCII, which always runs the expression.
+// A word boundary next to a letter or digit of a run is a separator there (`\b` sees `_` as a
+// letter, the scan as a separator, so a boundary's other side is never `_`). Whatever else the
+// reading does not know (a class, an escape, a look-around, a quantifier that allows none) ends
+// a run; an expression with a part it cannot read at all keeps no key words and always runs.
+
+/** The key word that stands for "text outside ASCII" (such text always runs the expression). */
+const OUTSIDE_ASCII = '\u0000';
+
+/** Key words one of which a match needs; undefined when the source gives none. */
+type Need = readonly string[] | undefined;
+
+interface Parsed {
+  need: Need;
+  end: number;
+  /** The alternatives that are a bare word of letters and digits (they match where it occurs). */
+  words: readonly string[];
+  /** Of each alternative, the key words of every needed part (a match holds one of each). */
+  parts: readonly (readonly (readonly string[])[])[];
+}
+
+const ALNUM = /^[A-Za-z0-9]$/;
+const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:,(\d*))?\})\??/;
+
+/** The end of the character class opening at `at` (the index after its `]`). */
+function classEnd(source: string, at: number): number {
+  let i = at + 1;
+  if (source[i] === '^') i++;
+  // In a class, `]` right after the opening closes it only as `[]` or `[^]`.
+  for (; i < source.length; i++) {
+    if (source[i] === '\\') i++;
+    else if (source[i] === ']') return i + 1;
+  }
+  return -1;
+}
+
+/** The key words of the best of the candidates: the one whose shortest key word is longest. */
+function best(candidates: readonly (readonly string[])[]): Need {
+  let chosen: Need;
+  let chosenScore = -1;
+  for (const keys of candidates) {
+    const score = Math.min(...keys.map((key) => (key === OUTSIDE_ASCII ? 100 : key.replace(/ /g, '').length)));
+    if (score > chosenScore) {
+      chosen = keys;
+      chosenScore = score;
+    }
+  }
+  return chosen;
+}
+
+/** A literal run in the scan's syntax, when it holds a letter or digit. */
+function runKey(run: string): string | undefined {
+  const key = run.replace(/ +/g, ' ');
+  return /[a-z0-9]/.test(key) ? key : undefined;
+}
+
+function sequence(source: string, at: number): Parsed | undefined {
+  const candidates: string[][] = [];
+  let run = '';
+  const flush = (): void => {
+    const key = runKey(run);
+    if (key !== undefined) candidates.push([key]);
+    run = '';
+  };
+  // A word boundary (`\b`) right before a letter or digit: the character before is a separator.
+  let boundary = false;
+  // Whether every part so far is a letter or a digit, once.
+  let bare = true;
+  // The parts so far, and the inner parts of the last group (an alternative that is one group is read as the group's alternatives).
+  let atoms = 0;
+  let groupParts: Parsed['parts'] | undefined;
+  let i = at;
+  while (i < source.length && source[i] !== '|' && source[i] !== ')') {
+    const char = source[i];
+    // The atom at i: a literal character (kept in the run), a group (its need) or something else.
+    let literal: string | undefined;
+    let group: Need;
+    let isGroup = false;
+    let end: number;
+    if (char === '\\') {
+      const next = source[i + 1];
+      if (next === undefined) return undefined;
+      if (ALNUM.test(next)) {
+        // Classes, assertions, control and code escapes, back-references: none is a literal here.
+        if (next === 'x') end = i + 4;
+        else if (next === 'u') end = i + 6;
+        else if (next === 'c') end = i + 3;
+        else if (next === 'k') end = source.indexOf('>', i) + 1;
+        else if (/[0-9]/.test(next)) end = i + 1 + /^[0-9]+/.exec(source.slice(i + 1))![0].length;
+        else end = i + 2;
+        if (end <= i) return undefined;
+      } else {
+        literal = next;
+        end = i + 2;
+      }
+    } else if (char === '[') {
+      end = classEnd(source, i);
+      if (end < 0) return undefined;
+    } else if (char === '(') {
+      let inner = i + 1;
+      const lookAround = /^\(\?<?[=!]/.exec(source.slice(i, i + 4));
+      if (lookAround !== null) inner = i + lookAround[0].length;
+      else if (source.startsWith('(?:', i)) inner = i + 3;
+      else if (source.startsWith('(?<', i)) inner = source.indexOf('>', i) + 1;
+      else if (source[i + 1] === '?') return undefined;
+      const parsed = alternation(source, inner);
+      if (parsed === undefined || source[parsed.end] !== ')') return undefined;
+      end = parsed.end + 1;
+      if (lookAround === null) {
+        isGroup = true;
+        group = parsed.need;
+        groupParts = parsed.parts;
+      }
+    } else if (char === '.' || char === '^' || char === '$') {
+      end = i + 1;
+    } else if (char === '*' || char === '+' || char === '?' || (char === '{' && QUANTIFIER.test(source.slice(i)))) {
+      return undefined;
+    } else {
+      literal = char;
+      end = i + 1;
+    }
+    const quantifier = QUANTIFIER.exec(source.slice(end));
+    // A part that may occur no times is needed by no match.
+    const optional = quantifier !== null && (quantifier[0][0] === '*' || quantifier[0][0] === '?' || quantifier[1] === '0');
+    if (quantifier !== null) end += quantifier[0].length;
+    const isBoundary = source.startsWith('\\b', i);
+    if (literal === undefined || quantifier !== null || !ALNUM.test(literal)) bare = false;
+    if (literal !== undefined && !optional) {
+      const code = literal.charCodeAt(0);
+      if (code >= 128) {
+        flush();
+        candidates.push([OUTSIDE_ASCII]);
+      } else if (ALNUM.test(literal)) run += (boundary && run === '' ? ' ' : '') + literal.toLowerCase();
+      else run += ' ';
+      // A repeated character is needed once, but what follows it is not next to it.
+      if (quantifier !== null) flush();
+    } else {
+      // After a letter or digit, a word boundary is a separator or the text's end.
+      if (isBoundary && quantifier === null && run !== '' && ALNUM.test(run[run.length - 1])) run += ' ';
+      flush();
+      if (isGroup && !optional && group !== undefined) candidates.push([...group]);
+    }
+    boundary = isBoundary && quantifier === null;
+    atoms++;
+    if (!isGroup || quantifier !== null) groupParts = undefined;
+    i = end;
+  }
+  const word = bare && i > at ? run : undefined;
+  flush();
+  const parts = atoms === 1 && groupParts !== undefined ? groupParts : [candidates];
+  return { need: best(candidates), end: i, words: word !== undefined ? [word] : [], parts };
+}
+
+function alternation(source: string, at: number): Parsed | undefined {
+  const keys = new Set<string>();
+  const words: string[] = [];
+  const parts: Array<readonly (readonly string[])[]> = [];
+  let known = true;
+  let i = at;
+  for (;;) {
+    const parsed = sequence(source, i);
+    if (parsed === undefined) return undefined;
+    if (parsed.need === undefined) known = false;
+    else for (const key of parsed.need) keys.add(key);
+    words.push(...parsed.words);
+    parts.push(...parsed.parts);
+    i = parsed.end;
+    if (source[i] !== '|') break;
+    i++;
+  }
+  return { need: known ? [...keys] : undefined, end: i, words, parts };
+}
+
+/**
+ * Key words in the key-word scan's syntax, one of which every ASCII text that `expression`
+ * matches holds (see the file header), or undefined when its source gives none (or its flags
+ * make a test stateful, `g` and `y`, or change what a literal matches, `u` and `v`).
+ */
+export function keyWordsOf(expression: RegExp): readonly string[] | undefined {
+  return readGate(expression)?.keys;
+}
+
+interface ReadGate {
+  /** One of these occurs in every ASCII text matched. */
+  keys: readonly string[];
+  /** Of each alternative of the whole expression, the key words of each needed part: a text it matches holds one of each. */
+  parts: readonly (readonly (readonly string[])[])[];
+  /** The alternatives of the whole expression that are bare words: when it ignores case, a text holding one is matched. */
+  sure: ReadonlySet<string>;
+}
+
+/** What the key-word pass can tell of `expression` (see the file header), if anything. */
+function readGate(expression: RegExp): ReadGate | undefined {
+  if (/[gyuv]/.test(expression.flags)) return undefined;
+  const parsed = alternation(expression.source, 0);
+  if (parsed === undefined || parsed.end !== expression.source.length || parsed.need === undefined) return undefined;
+  const ascii = (keys: readonly string[]): string[] => keys.filter((key) => key !== OUTSIDE_ASCII);
+  return {
+    keys: ascii(parsed.need),
+    parts: parsed.parts.map((needed) => needed.map(ascii)),
+    sure: new Set(expression.flags.includes('i') ? parsed.words : []),
+  };
+}
+
+/** A gate: `test` answers as its expression's `test`. */
+export interface WordGate {
+  readonly expression: RegExp;
+  test(text: string): boolean;
+}
+
+const gates: Array<readonly string[] | undefined> = [];
+const made: WordGate[] = [];
+/**
+ * Every gate's key words, and for each the marks it sets in the key-word pass: a mark for each
+ * needed part of an alternative of a gate that it stands for, and one per gate for its sure words.
+ */
+const keyWords: string[] = [];
+const keyWordMarks: number[][] = [];
+let markCount = 0;
+
+function markFor(keys: Iterable<string>): number {
+  const mark = markCount++;
+  for (const key of keys) {
+    let at = keyWords.indexOf(key);
+    if (at < 0) {
+      at = keyWords.length;
+      keyWords.push(key);
+      keyWordMarks.push([]);
+    }
+    keyWordMarks[at].push(mark);
+  }
+  return mark;
+}
+
+/** Whether, for some alternative, every needed part has a mark in `found`. */
+function somePartsFound(alternatives: readonly (readonly number[])[], found: Uint8Array): boolean {
+  for (const marks of alternatives) {
+    let all = true;
+    for (const mark of marks) if (found[mark] === 0) all = false;
+    if (all) return true;
+  }
+  return false;
+}
+
+/** What the key-word pass found in the text it scanned last (set by rules.ts). */
+const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8Array; gates: number } = {
+  text: undefined,
+  outsideAscii: false,
+  found: new Uint8Array(0),
+  gates: 0,
+};
+
+/** A gate for `expression` that skips it on scanned ASCII text holding none of its key words. */
+export function wordGate(expression: RegExp): WordGate {
+  const read = readGate(expression);
+  const index = gates.length;
+  gates.push(read?.keys);
+  const sure = markFor(read?.sure ?? []);
+  const alternatives = (read?.parts ?? []).map((needed) => needed.map((keys) => markFor(keys)));
+  // A gate made after the pass was built is not in it, and always runs its expression.
+  const test =
+    read === undefined
+      ? (text: string): boolean => expression.test(text)
+      : (text: string): boolean => {
+          const scan = lastScan;
+          if (text === scan.text && !scan.outsideAscii && index < scan.gates) {
+            if (scan.found[sure] !== 0) return true;
+            if (!somePartsFound(alternatives, scan.found)) return false;
+          }
+          return expression.test(text);
+        };
+  const gate = { expression, test };
+  made.push(gate);
+  return gate;
+}
+
+/** Every gate made so far, with its key words (for tests and for reading what a gate keys on). */
+export function madeWordGates(): ReadonlyArray<{ gate: WordGate; keyWords: readonly string[] | undefined }> {
+  return made.map((gate, index) => ({ gate, keyWords: gates[index] }));
+}
+
+/** The key words of every gate made so far, the marks each sets, and how many marks there are: for the key-word pass. */
+export function wordGateKeyWords(): { words: readonly string[]; marksOf: readonly (readonly number[])[]; gates: number; marks: number } {
+  return { words: [...keyWords], marksOf: keyWordMarks.map((list) => [...list]), gates: gates.length, marks: markCount };
+}
+
+/**
+ * Records the key-word pass's findings for `text`: `found` holds the marks of the key words that
+ * occur (see keyWordMarks), for the first `gateCount` gates (those the pass knows). `text`
+ * undefined: nothing known.
+ */
+export function noteScan(text: string | undefined, outsideAscii: boolean, found: Uint8Array, gateCount: number): void {
+  lastScan.text = text;
+  lastScan.outsideAscii = outsideAscii;
+  lastScan.found = found;
+  lastScan.gates = gateCount;
+}
