@@ -24,4 +24,6 @@ const padded = (probe: Probe): Probe => {
   return { ...probe, payload: probe.pad.at === 'start' ? filler + probe.payload : probe.payload + filler };
 };
 
-export const probes = (JSON.parse(readFileSync(new URL('../cases/screen-adversarial.json', import.meta.url), 'utf8')) as Probe[]).map(padded);
+export const probes = (JSON.parse(readFileSync(new URL('../cases/screen-adversarial.json', import.meta.url), 'utf8')) as Probe[]).map(
+  padded,
+);
