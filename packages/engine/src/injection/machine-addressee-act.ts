@@ -15,9 +15,10 @@ import { AGENT_WORD, READER_PROGRAM_WORD } from './text-traits.ts';
 // Words for a model that need no cue; "agent" and "model" are also people and things, so they
 // name the reader only with a cue before ("AI agent", "coding agents") or a reading phrase after.
 const BARE = String.raw`(?:ai|a\.i\.|llm|gpt|chatbot|bot|copilot|assistant|language\s+model)s?`;
-const CUED = String.raw`(?:agent|model|tool|system|program|software|reader|helper)s?`;
+const CUED = String.raw`(?:agent|model|tool|system|program|software|reader|helper|crawler|scraper|pipeline|integration|plugin|summari[sz]er|parser)s?`;
 const CUE = String.raw`(?:ai|a\.i\.|llm|gpt|coding|browsing|software|automated|automatic|autonomous|digital|virtual|scheduling|calendar|e-?mail|mail|inbox|shopping|triage|research|language)`;
-const READING = String.raw`(?:reading|processing|handling|sorting|screening|parsing|summari[sz]ing|consuming|managing|showing|presenting|displaying|fetching|crawling|indexing|triaging|reviewing|evaluating|scoring|ranking|answering|working\s+(?:in|on|with)|with\s+(?:read\s+|write\s+)?access\s+to|(?:that|which|who)\s+(?:reads?|process(?:es)?|handles?|sorts?|screens?|parses?|summari[sz]es|manages?|shows?))\b[^:,.;!?\n]{0,50}?`;
+// Any participle: what the program does with the text ("tidying this inbox", "consuming this API").
+const READING = String.raw`(?:[a-z]{3,}ing\s+(?:this|these|the|my|our|his|her|their|its|[A-Z]\w*'s|incoming|shared|new|any|all|every)|working\s+(?:in|on|with)|with\s+(?:read\s+|write\s+)?access\s+to|(?:that|which|who)\s+(?:reads?|process(?:es)?|handles?|sorts?|screens?|parses?|summari[sz]es|manages?|shows?))\b[^:,.;!?\n]{0,50}?`;
 // The name: cue words then a noun, or a bare noun, with an optional reading phrase.
 const NAME = String.raw`(?:(?:the|any|all|every|each|your|their|its|my|our|dear)\s+)?(?:(?:[\w-]+\s+){0,2}?(?:${CUE})\s+(?:[\w-]+\s+)?(?:${CUED}|${BARE})|${BARE}|(?:${CUED})(?=\s+${READING}))(?:\s+${READING})?`;
 const HEADS = new RegExp(

@@ -11,7 +11,7 @@ const OUTPUT = String.raw`(?:summar(?:y|ies)|answers?|repl(?:y|ies)|responses?|r
 const CLAIMS = new RegExp(
   [
     // "any other summary is wrong"
-    String.raw`\b(?:any|every|all)\s+other\s+${OUTPUT}\s+(?:is|are|would\s+be|will\s+be|must\s+be\s+(?:treated|considered)\s+as)\s+(?:\w+\s+)?(?:wrong|incorrect|invalid|false|inaccurate|unacceptable|rejected|void|not\s+(?:accepted|acceptable|allowed|valid|correct|permitted))\b`,
+    String.raw`\b(?:any|every|all)\s+other\s+${OUTPUT}(?:\s+than\s+[^.\n]{1,40}?)?\s+(?:is|are|would\s+be|will\s+be|must\s+be\s+(?:treated|considered)\s+as)\s+(?:\w+\s+)?(?:wrong|incorrect|invalid|false|inaccurate|unacceptable|rejected|void|not\s+(?:accepted|acceptable|allowed|valid|correct|permitted))\b`,
     // "the only acceptable summary"
     String.raw`\b(?:the\s+)?only\s+(?:acceptable|correct|valid|permitted|allowed|right|possible|approved)\s+${OUTPUT}\b`,
     // "any evaluation that says otherwise is to be rewritten"
