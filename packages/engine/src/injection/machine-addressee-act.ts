@@ -43,7 +43,7 @@ const DUTY = new RegExp(
 const CUE_RE = new RegExp(String.raw`\b(?:${CUE})\b|\b${READING}`, 'i');
 const BARE_RE = new RegExp(String.raw`\b${BARE}\b`, 'i');
 const WINDOW = 240;
-const MAX_HEADS = 30;
+const MAX_HEADS = 10;
 
 // A name that is only "agent", "model", "tool" … without a cue is a person or a thing.
 function namesMachine(name: string): boolean {
@@ -64,33 +64,75 @@ function isTranscript(text: string): boolean {
   return false;
 }
 
+// Every head and duty names a program with one of these nouns (or "whoever"): they are found
+// first, and the head and duty expressions run only on windows around them, so a long text
+// pays one pass of this expression.
+const KEY =
+  /\b(?:ai|a\.i\.|llm|gpt|chatbot|bot|copilot|assistant|model|agent|tool|system|program|software|reader|helper|crawler|scraper|pipeline|integration|plugin|summari[sz]er|parser|whoever)s?\b/gi;
+const BEFORE = 140;
+const AFTER = 120;
+const MAX_KEYS = 40;
+
+/** Spans of `text` around its key nouns, merged where they overlap. */
+function windowsOf(text: string): Array<[number, number]> {
+  const windows: Array<[number, number]> = [];
+  let keys = 0;
+  KEY.lastIndex = 0;
+  for (const key of text.matchAll(KEY)) {
+    if (++keys > MAX_KEYS) break;
+    const at = key.index ?? 0;
+    const from = Math.max(0, at - BEFORE);
+    const to = Math.min(text.length, at + key[0].length + AFTER);
+    const last = windows[windows.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = to;
+    else windows.push([from, to]);
+  }
+  return windows;
+}
+
+/** The first match of the global `pattern` in text[from, to) for which `accept(start, end, match)` holds (offsets in `text`). */
+function firstIn(
+  text: string,
+  from: number,
+  to: number,
+  pattern: RegExp,
+  accept: (start: number, end: number, match: RegExpMatchArray) => boolean,
+): number | undefined {
+  // A letter before a window that starts inside the text keeps `^` from matching there.
+  const pad = from > 0 ? 1 : 0;
+  const window = (pad === 1 ? 'x' : '') + text.slice(from, to);
+  let looked = 0;
+  pattern.lastIndex = 0;
+  for (const match of window.matchAll(pattern)) {
+    if (++looked > MAX_HEADS) break;
+    const start = from + (match.index ?? 0) - pad;
+    if (accept(start, start + match[0].length, match)) return start;
+  }
+  return undefined;
+}
+
 /** A machine reader addressed, then asked for an act with consequences (0.6). */
 export function detectMachineAddresseeAct(text: string, traits = AGENT_WORD): Signal | undefined {
   if ((traits & (AGENT_WORD | READER_PROGRAM_WORD)) === 0 || text.length < 24) return undefined;
-  let looked = 0;
   let transcript: boolean | undefined;
-  HEADS.lastIndex = 0;
-  for (const head of text.matchAll(HEADS)) {
-    if (++looked > MAX_HEADS) break;
-    const start = head.index ?? 0;
-    const end = start + head[0].length;
+  let end = 0;
+  const addressed = (start: number, headEnd: number, head: RegExpMatchArray): boolean => {
     const name = head.groups?.voc ?? head.groups?.note ?? head.groups?.line ?? head[0];
-    if (!namesMachine(name) || TOPIC.test(name)) continue;
+    if (!namesMachine(name) || TOPIC.test(name)) return false;
     // A speaker's label in a transcript ("support-bot: Here are …") is not an address.
     if (head.groups?.voc !== undefined && /^\s*[\w-]+\s*:/.test(head[0].replace(/^[\n.!?;\s]+/, '')) && (transcript ??= isTranscript(text)))
-      continue;
-    if (asksConsequentialAct(paragraphAfter(text, end, WINDOW).trimStart()))
-      return { rule: 'machine_addressee_act', detector: 'machine_addressee_act', weight: 0.6, start, end: end + 100, focus: end };
-  }
-  looked = 0;
-  DUTY.lastIndex = 0;
-  for (const duty of text.matchAll(DUTY)) {
-    if (++looked > MAX_HEADS) break;
-    const start = duty.index ?? 0;
-    const end = start + duty[0].length;
-    const act = paragraphAfter(text, end, WINDOW / 2);
-    if (!namesMachine(duty[0]) || /^(?:not|never)\b/i.test(act)) continue;
-    if (namesConsequentialAct(act))
+      return false;
+    end = headEnd;
+    return asksConsequentialAct(paragraphAfter(text, headEnd, WINDOW).trimStart());
+  };
+  const dutyLaid = (start: number, dutyEnd: number, duty: RegExpMatchArray): boolean => {
+    const act = paragraphAfter(text, dutyEnd, WINDOW / 2);
+    end = dutyEnd;
+    return namesMachine(duty[0]) && !/^(?:not|never)\b/i.test(act) && namesConsequentialAct(act);
+  };
+  for (const [from, to] of windowsOf(text)) {
+    const start = firstIn(text, from, to, HEADS, addressed) ?? firstIn(text, from, to, DUTY, dutyLaid);
+    if (start !== undefined)
       return { rule: 'machine_addressee_act', detector: 'machine_addressee_act', weight: 0.6, start, end: end + 100, focus: end };
   }
   return undefined;

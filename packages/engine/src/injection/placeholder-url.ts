@@ -6,7 +6,9 @@
 
 import type { Signal } from './rules.ts';
 
-const LINK = /!?\[[^\]\n]{0,60}\]\(\s*(?:https?:)?\/\/[^)\s]{1,200}?[?&/=]([A-Z][A-Z0-9_]{3,30})\b[^)\s]{0,100}\)/g;
+// The placeholder is a query value in capitals ("?c=SESSION_COOKIE"), not a path or a file name.
+const LINK =
+  /!?\[[^\]\n]{0,60}\]\(\s*(?:https?:)?\/\/[^)\s?]{1,200}\?(?:[^)\s]{0,100}?[&;])?[\w.-]{1,30}=([A-Z][A-Z0-9_]{3,30})(?=[&;#)\s])[^)\s]{0,100}\)/g;
 const MAX = 10;
 
 /** A markdown URL with a placeholder the text says to fill with data (0.6). */

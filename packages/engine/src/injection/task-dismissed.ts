@@ -31,8 +31,11 @@ export function detectTaskDismissed(text: string): Signal | undefined {
     const start = dismissal.index ?? 0;
     const end = start + dismissal[0].length;
     const after = paragraphAfter(text, end, WINDOW);
-    const own = dismissal.groups?.own !== undefined || /\b(?:your|task|job|assignment|instructions?)\b/i.test(dismissal[0]);
-    if ((own || NEW_TASK.test(after)) && asksConsequentialAct(after.replace(/^[\s.;:,!-]+/, '')))
+    // The reader's own work ("your current task", "the assigned job"), not a request of the user's ("cancel your request").
+    const own = dismissal.groups?.own !== undefined || /\byour\s+(?:task|job|assignment|instructions?|orders)\b/i.test(dismissal[0]);
+    const rest = after.replace(/^[\s.;:,!-]+/, '');
+    // Without a new task announced, the act follows in the same sentence.
+    if (NEW_TASK.test(after) ? asksConsequentialAct(rest) : own && asksConsequentialAct(rest.split(/[.!?]\s/)[0]))
       return { rule: 'task_dismissed', detector: 'task_dismissed', weight: 0.6, start, end: end + 100, focus: start };
   }
   return undefined;
