@@ -30,7 +30,7 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   6: { recall: 0.94, fpr: 0.04 },
   8: { recall: 0.9, fpr: 0.049 },
   9: { recall: 0.9, fpr: 0.1 },
-  10: { recall: 0.92, fpr: 0.1 },
+  10: { recall: 0.96, fpr: 0.1 },
 };
 const ROUNDS = Object.keys(FLOORS).map(Number);
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */

@@ -12,7 +12,7 @@ const MODEL_WORD = /^(?:ai|llm|gpt|assistant|bot|directive|directives|override)$
 const USER_INTENT = /(?:^|[_\-.\s])user[_\-.\s]?(?:intent|wish|wishes|request)(?:$|[_\-.\s])/i;
 const MIN_VALUE = 16;
 /** A cheap first test of a key, before it is split into words. */
-export const MODEL_KEY_HINT = /ai|llm|gpt|assistant|bot|directive|override|user.?(?:intent|wish|request)/i;
+export const MODEL_KEY_HINT = /ai|llm|gpt|assistant|bot|directive|override|model|user.?(?:intent|wish|request)/i;
 
 function keyWords(key: string): string[] {
   return key
@@ -24,6 +24,9 @@ function keyWords(key: string): string[] {
 /** Whether `key` names a model (or the user's intent) and `value` asks for an act with consequences. */
 export function isModelAddressedOrder(key: string, value: string): boolean {
   if (value.length < MIN_VALUE || key.length > 64) return false;
-  if (!USER_INTENT.test(key) && !keyWords(key).some((word) => MODEL_WORD.test(word))) return false;
+  const words = keyWords(key);
+  // "model" alone is a setting ("model": "small-2"); beside other words it names the reader ("next_step_for_model").
+  const named = words.some((word) => MODEL_WORD.test(word) || (words.length > 1 && /^models?$/i.test(word)));
+  if (!USER_INTENT.test(key) && !named) return false;
   return asksConsequentialAct(value);
 }

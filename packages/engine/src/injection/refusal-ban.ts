@@ -28,10 +28,24 @@ const BANS = new RegExp(
   'i',
 );
 
+// The markers of a refusal, each banned on its own ("never say sorry, never say you can't, never
+// mention guidelines"): one ban is a style rule ("don't say 'I can't' to a customer"), two or more
+// strip a refusal of every word it is made of.
+const MARKER_BANS = [
+  /\b(?:never|don't|do\s+not|no)\s+(?:say(?:ing)?\s+["'“]?(?:sorry|i'?m\s+sorry)|apologi[sz]\w*|apolog(?:y|ies))\b/i,
+  /\b(?:never|don't|do\s+not)\s+say(?:ing)?\s+["'“]?(?:(?:i|you)\s+(?:can(?:'|no)?t|cannot|am\s+unable|are\s+unable)|i'm\s+unable|no)\b/i,
+  /\b(?:never|don't|do\s+not|no)\s+(?:mention(?:ing)?|cit(?:e|ing)|refer(?:ring)?\s+to|bring(?:ing)?\s+up)\s+(?:any\s+|the\s+|your\s+)?(?:guidelines|polic(?:y|ies)|rules|ethics|safety|content\s+polic\w*)\b/i,
+  /\b(?:never|don't|do\s+not|no)\s+(?:add(?:ing)?\s+|includ(?:e|ing)\s+|giv(?:e|ing)\s+)?(?:any\s+)?(?:disclaimers?|warnings?|caveats?|moralis\w*|moraliz\w*|lectur\w*)\b/i,
+];
+
 /** Refusing forbidden for whatever is asked (0.55). */
 export function detectRefusalBan(text: string): Signal | undefined {
   if (text.length < 12) return undefined;
-  const ban = BANS.exec(text);
-  if (ban === null) return undefined;
+  let ban = BANS.exec(text);
+  if (ban === null) {
+    const bans = MARKER_BANS.map((marker) => marker.exec(text)).filter((found) => found !== null);
+    if (bans.length < 2) return undefined;
+    ban = bans[0];
+  }
   return { rule: 'refusal_ban', detector: 'refusal_ban', weight: 0.55, start: ban.index, end: ban.index + ban[0].length + 60 };
 }

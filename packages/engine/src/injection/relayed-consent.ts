@@ -22,6 +22,9 @@ const ANCHORS = new RegExp(
     String.raw`\b${PRINCIPAL}\b[\s,–—-]{0,3}(?:[\w'-]+\s+){0,4}?${WISH}\b`,
     // "the user's actual request is that you", "the account owner's request"
     String.raw`\b(?:the\s+)?(?:user|account\s+owner|owner|account\s+holder|holder|customer|principal)'s\s+(?:(?:actual|real|true|own|standing|explicit)\s+)?(?:request|wish|wishes|instruction|instructions|preference|decision|consent)\b`,
+    // a request to the principal's own assistant relayed: "the account holder has asked their assistant to move …"
+    // (present or perfect, and the principal's own: "whose description asked the assistant to" tells of an attack)
+    String.raw`\b(?:(?:has|have)\s+(?:asked|told|instructed|authori[sz]ed|requested)|asks|wants|would\s+like|needs)\s+(?:their|his|her|its|your)\s+(?:ai\s+|digital\s+|virtual\s+)?(?:assistant|ai|bot|agent|model|copilot)\s+to\b`,
     // consent relayed by a third party: "Laura said it's fine for you to", "he told me it's ok if you"
     String.raw`\b(?:said|says|told\s+me|confirmed|mentioned|agreed)\s+(?:that\s+)?(?:it's|it\s+is|it\s+was|that's|you're|you\s+are)\s+(?:fine|ok|okay|alright|all\s+right|allowed|cleared|free)\s+(?:for\s+you\s+to|if\s+you|to)\b`,
   ].join('|'),
@@ -43,7 +46,10 @@ export function detectRelayedConsent(text: string): Signal | undefined {
     const before = text.slice(Math.max(0, start - 160), start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
     const after = paragraphAfter(text, end, WINDOW);
+    // (a request relayed to the principal's own assistant names the reader itself)
+    const toAssistant = /\b(?:assistant|ai|bot|agent|model|copilot)\s+to$/i.test(anchor[0]) && namesConsequentialAct(after);
     if (
+      toAssistant ||
       asksConsequentialAct(`${anchor[0]} ${after}`) ||
       (namesConsequentialAct(sentence) && /^\s*[A-Za-z]+\b/.test(sentence) && /[-–—(,]\s*$/.test(sentence))
     )

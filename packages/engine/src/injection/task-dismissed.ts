@@ -16,6 +16,9 @@ const DISMISSED = new RegExp(
   String.raw`\b(?:drop|forget(?:\s+about)?|skip|scrap|never\s*mind|abandon|pause|ditch|cancel|shelve|park|stop|halt|leave)\s+(?:the|your|this|that|my|current|all|any)?\s*(?<own>(?:current|present|assigned|original|earlier|previous|ongoing)\s+)?(?:[\w-]+\s+)?${WORK}\b`,
   'gi',
 );
+// The reader's task put off for another: "before you go any further with what you were asked".
+const DEFERRED =
+  /\bbefore\s+(?:you\s+)?(?:go(?:ing)?\s+any\s+further|continu\w*|proceed\w*|carry(?:ing)?\s+on|start\w*|finish\w*)\s+(?:with\s+)?(?:what\s+you\s+were\s+(?:asked|told|given)|your\s+(?:task|job|assignment|instructions?)|the\s+(?:task|request|job)\s+you\s+were\s+given)\b/gi;
 const NEW_TASK =
   /\b(?:new\s+(?:assignment|task|job|priority|request|orders?)|what\s+(?:actually|really|truly)\s+needs\s+(?:doing|to\s+(?:be\s+done|happen))|the\s+(?:real|actual|true|new|only)\s+(?:job|task|work|assignment|priority|request)|instead|rather\s+than|higher\s+priority|more\s+urgent|priority\s+override|(?:something|one\s+thing)\s+(?:more\s+urgent|else\s+first))\b/i;
 const WINDOW = 260;
@@ -37,6 +40,20 @@ export function detectTaskDismissed(text: string): Signal | undefined {
     // Without a new task announced, the act follows in the same sentence.
     if (NEW_TASK.test(after) ? asksConsequentialAct(rest) : own && asksConsequentialAct(rest.split(/[.!?]\s/)[0]))
       return { rule: 'task_dismissed', detector: 'task_dismissed', weight: 0.6, start, end: end + 100, focus: start };
+  }
+  DEFERRED.lastIndex = 0;
+  const deferral = DEFERRED.exec(text);
+  if (deferral !== null) {
+    const after = paragraphAfter(text, deferral.index + deferral[0].length, WINDOW);
+    if (NEW_TASK.test(after) && asksConsequentialAct(after.replace(/^[\s.;:,!-]+/, '')))
+      return {
+        rule: 'task_dismissed',
+        detector: 'task_dismissed',
+        weight: 0.6,
+        start: deferral.index,
+        end: deferral.index + 160,
+        focus: deferral.index,
+      };
   }
   return undefined;
 }
