@@ -11,7 +11,7 @@ import { detectRelayedConsent } from './relayed-consent.ts';
 import type { Signal } from './rules.ts';
 import { detectSoleOutputClaim } from './sole-output-claim.ts';
 import { detectTaskDismissed } from './task-dismissed.ts';
-import { AGENT_WORD, HYPHEN, NON_ASCII, READER_PROGRAM_WORD, ROUND10_WORD, SYMBOL_CHAR } from './text-traits.ts';
+import { AGENT_WORD, HYPHEN, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, ROUND10_WORD, SYMBOL_CHAR } from './text-traits.ts';
 
 // A delimiter a made-up channel header starts with.
 const FRAME_MARK = /\[\[|\{\{|##|==|---|<<|<\|/;
@@ -21,11 +21,12 @@ export function detectRound10Families(text: string, traits: number, add: (signal
   if ((traits & (AGENT_WORD | READER_PROGRAM_WORD)) !== 0) add(detectMachineAddresseeAct(text, traits));
   if ((traits & SYMBOL_CHAR) !== 0) add(detectPlaceholderUrl(text));
   if ((traits & NON_ASCII) !== 0 && (traits & ROUND10_WORD) === 0) add(detectRefusalBan(text));
+  if ((traits & (READER_WORD | ROUND10_WORD)) !== 0 && (traits & (SYMBOL_CHAR | HYPHEN)) !== 0 && FRAME_MARK.test(text))
+    add(detectForgedFrame(text));
   if ((traits & ROUND10_WORD) === 0) return;
   add(detectRelayedConsent(text));
   add(detectSoleOutputClaim(text));
   add(detectTaskDismissed(text));
   add(detectLeakQuestion(text));
   add(detectRefusalBan(text));
-  if ((traits & (SYMBOL_CHAR | HYPHEN)) !== 0 && FRAME_MARK.test(text)) add(detectForgedFrame(text));
 }
