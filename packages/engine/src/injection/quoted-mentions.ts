@@ -56,6 +56,14 @@ const MENTIONABLE = new Set([
   'persona_harm_request',
   'foreign_constraint_loosening',
   'decode_and_obey',
+  // round 10
+  'machine_addressee_act',
+  'relayed_consent',
+  'sole_output_claim',
+  'task_dismissed',
+  'leak_question',
+  'refusal_ban',
+  'forged_frame',
 ]);
 
 /** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */

@@ -5,6 +5,7 @@
 
 import { combineSignals } from './combine-signals.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
+import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { stringPath, walkPayload } from './walk-strings.ts';
 
@@ -37,6 +38,7 @@ const MAX_NODES = 100_000;
 const MAX_FINDINGS = 50;
 // A payload that could not be read whole is suspicious, but not enough to flag on its own.
 const LIMIT_WEIGHT = 0.3;
+const MODEL_FIELD_WEIGHT = 0.6;
 
 const WALK_OPTIONS = { maxBytes: MAX_SCREENED_CHARS, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES };
 /** Characters at the end of an over-large payload screened too: padding does not hide a tail. */
@@ -120,6 +122,15 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
         joinedLength += text.length + 1;
       }
       if (isTrivial(text)) return;
+      // A field named for the model is its addressee (model-addressed-field.ts).
+      if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
+        evidence.report(
+          'model_addressed_field',
+          'model_addressed_field',
+          MODEL_FIELD_WEIGHT,
+          stringPath(container, key),
+          text.slice(0, 120),
+        );
       let hits = screened?.get(text);
       if (hits === undefined) {
         hits = screenText(text);

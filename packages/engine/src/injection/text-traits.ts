@@ -12,6 +12,7 @@ import {
   SELF_REFERENCE_WORDS,
   WHEN_WORDS,
   READER_PROGRAM_WORDS,
+  ROUND10_WORDS,
   TASK_CHANGE_WORDS,
 } from './tool-output-words.ts';
 import { ALL_DIRECT_WORDS, DIRECT_TRAIT_WORDS } from './direct-words.ts';
@@ -56,6 +57,12 @@ export const READER_PROGRAM_WORD = 1 << 21;
 export const TASK_CHANGE_WORD = 1 << 22;
 export const OWNER_WORD = 1 << 23;
 export const OTHER_LANGUAGE_PROCESSING_WORD = 1 << 24;
+/**
+ * A key word of the round-10 detectors (tool-output-words.ts). It shares bit 24 with the round-6
+ * six-language words: bit 31 would make traits negative, and a screen with it measured many times
+ * slower beside another copy of the engine (bench/screen-before-after.ts) and scanned at half speed.
+ */
+export const ROUND10_WORD = OTHER_LANGUAGE_PROCESSING_WORD;
 /** The shortest run of base64 characters worth decoding. */
 export const MIN_BASE64_RUN = 16;
 
@@ -76,6 +83,7 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   ...TASK_CHANGE_WORDS.map((word) => [word, TASK_CHANGE_WORD] as const),
   ...OWNER_WORDS.map((word) => [word, OWNER_WORD] as const),
   ...OTHER_LANGUAGE_PROCESSING_WORDS.map((word) => [word, OTHER_LANGUAGE_PROCESSING_WORD] as const),
+  ...ROUND10_WORDS.map((word) => [word, ROUND10_WORD] as const),
   ...DIRECT_TRAIT_WORDS,
 ];
 
@@ -112,7 +120,7 @@ add('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-', BASE64
  * scan would not).
  */
 export function traitsOf(text: string): number {
-  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD | ROUND6_WORDS | ALL_DIRECT_WORDS;
+  let traits = BASE64_RUN | AGENT_WORD | READER_WORD | LEAK_WORD | ROLEPLAY_WORD | ROUND6_WORDS | ALL_DIRECT_WORDS | ROUND10_WORD;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     traits |= code < 128 ? CHAR_TRAITS[code] : NON_ASCII;
