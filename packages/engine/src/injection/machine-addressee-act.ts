@@ -9,6 +9,7 @@
 
 import { paragraphAfter } from './anchored-act.ts';
 import { asksConsequentialAct, namesConsequentialAct } from './consequential-act.ts';
+import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, READER_PROGRAM_WORD } from './text-traits.ts';
 
@@ -40,6 +41,10 @@ const DUTY = new RegExp(
   String.raw`\b${NAME}\s+(?:must|has\s+to|have\s+to|needs?\s+to|(?:is|are)\s+(?:required|expected|obliged)\s+to|shall|(?:is|are)\s+to)\s+`,
   'gi',
 );
+// A duty a text is described as laying ("an e-mail says the bot must approve invoices") is an example of
+// an attack being discussed, not one laid on this reader; "this e-mail says …" still lays it.
+const DESCRIBED =
+  /\b(?:an?|one|some)\s+(?:[\w-]+\s+){0,2}?(?:says|said|claims|claimed|tells|told|writes|wrote|asks|asked|insists|insisted)\s+(?:that\s+)?$/i;
 const CUE_RE = new RegExp(String.raw`\b(?:${CUE})\b|\b${READING}`, 'i');
 const BARE_RE = new RegExp(String.raw`\b${BARE}\b`, 'i');
 const WINDOW = 240;
@@ -118,7 +123,7 @@ export function detectMachineAddresseeAct(text: string, traits = AGENT_WORD): Si
   let end = 0;
   const addressed = (start: number, headEnd: number, head: RegExpMatchArray): boolean => {
     const name = head.groups?.voc ?? head.groups?.note ?? head.groups?.line ?? head[0];
-    if (!namesMachine(name) || TOPIC.test(name)) return false;
+    if (!namesMachine(name) || TOPIC.test(name) || isRepositoryGuidance(text, start)) return false;
     // A speaker's label in a transcript ("support-bot: Here are …") is not an address.
     if (head.groups?.voc !== undefined && /^\s*[\w-]+\s*:/.test(head[0].replace(/^[\n.!?;\s]+/, '')) && (transcript ??= isTranscript(text)))
       return false;
@@ -128,6 +133,7 @@ export function detectMachineAddresseeAct(text: string, traits = AGENT_WORD): Si
   const dutyLaid = (start: number, dutyEnd: number, duty: RegExpMatchArray): boolean => {
     const act = paragraphAfter(text, dutyEnd, WINDOW / 2);
     end = dutyEnd;
+    if (DESCRIBED.test(text.slice(Math.max(0, start - 60), start))) return false;
     return namesMachine(duty[0]) && !/^(?:not|never)\b/i.test(act) && namesConsequentialAct(act);
   };
   for (const [from, to] of windowsOf(text)) {
