@@ -261,8 +261,14 @@ export function isPaymentUrl(text: string): boolean {
 /** Whether a URL field of the call points at a payment API (`/v1/transfers`, `api.stripe.com`). */
 export function callsPaymentApi(fields: PayloadFields): boolean {
   // The tool's own path is read by tool-name.ts (`list_payments` is a read); here only URL fields.
-  return fields.strings.some((field) => URL_KEYS.has(field.key) && field.text.length < 2048 && PAYMENT_URL.test(field.text));
+  return fields.strings.some(
+    (field) => URL_KEYS.has(field.key) && field.text.length < 2048 && PAYMENT_URL.test(field.text) && !MONEY_DOCUMENT_URL.test(field.text),
+  );
 }
+
+/** A payment API's documents (`/v1/invoices`, `/v1/invoiceitems`, `/v1/quotes`, prices, products): drafts and records that move no money, unless paid (`/pay`). */
+const MONEY_DOCUMENT_URL =
+  /\/v\d+\/(?:invoices|invoiceitems|invoice_items|quotes|estimates|prices|products|plans|coupons|promotion_codes|credit_notes|payment_links|customers|tax_rates)\b(?![^?#\s]*\/(?:pay|finalize)\b)/i;
 
 /** `file://…` (the first letter tested before the pattern: most strings are prose). */
 function fileUri(text: string): boolean {
@@ -385,6 +391,12 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       break;
     }
   }
+  // A discovery-style method (`{method: "instances.delete"}`, `projects.locations.clusters.delete`): the verb comes last.
+  for (const field of actionWords === undefined && fields.keys.has('method') ? fields.strings : []) {
+    if (field.key !== 'method' || field.inArray || field.text.length > 96) continue;
+    const dotted = /^(?:[A-Za-z]\w*\.)*([A-Za-z]\w*)\.([a-z]\w*)$/.exec(field.text.trim());
+    if (dotted !== null && DELETE_WORDS.has(splitWords(dotted[2])[0] ?? '')) actionWords = [splitWords(dotted[2])[0], dotted[1]];
+  }
   if (actionWords !== undefined || tool.words.some((word) => DELETE_WORDS.has(word)))
     assessInfraDelete(tool, fields, findings, actionWords ?? []);
   if (hasUrl) assessControlPlaneCall(tool.words, fields, findings);
@@ -396,6 +408,17 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     (!tool.shell || tool.words.some((word) => LANGUAGE_WORDS.has(word)) || fields.strings.some((field) => CODE_ONLY_KEYS.has(field.key)))
   )
     assessCode(tool, fields, findings);
+  // Code in any tool's code field (`/tools/node/exec {source}` is a shell tool by name) deleting a whole cloud resource.
+  for (const field of fields.strings) {
+    if (!CODE_KEYS.has(field.key) || field.text.length < 12 || field.text.length > 65536) continue;
+    const cloudDelete = sdkDelete(field.text);
+    if (cloudDelete === undefined) continue;
+    findings.add(
+      'critical',
+      `infrastructure: \`${tool.name}\` runs code that deletes a whole cloud resource (\`${cloudDelete.slice(0, 60)}\`)`,
+    );
+    break;
+  }
   // An RBAC manifest handed to any tool (`apply`, `create_resource`) binding the cluster's administrator role.
   for (const field of fields.strings) {
     // A binding manifest is never short: short strings skip the search.
@@ -481,6 +504,27 @@ function assessInfraDelete(tool: ToolNameRisk, fields: PayloadFields, findings: 
   const kind = named ?? (field === undefined ? (manifest ?? keyed) : field.text.trim());
   if (kind !== undefined)
     findings.add('critical', `infrastructure: \`${tool.name}\` deletes a whole ${kind.toLowerCase()} and everything in it`);
+}
+
+/**
+ * Cloud SDK calls that delete a whole resource: `s3.delete_bucket(…)`, `ec2.terminate_instances(…)`,
+ * `new TerminateInstancesCommand(…)`, `storage.deleteBucket(…)`, `compute.instances().delete(…)`,
+ * `resource_groups.begin_delete(…)`. The resource is the word after the verb, or the collection before it.
+ */
+const SDK_DELETE =
+  /\.(?:delete|terminate|destroy|drop|purge)_([a-z]\w{1,40})\s*\(|\.(?:delete|terminate|destroy|drop|purge)([A-Z]\w{1,40})\s*\(|\bnew\s+(?:Delete|Terminate)(\w{1,40}?)Command\s*\(|\.([a-z]\w{1,40})(?:\(\))?\.(?:begin_)?(?:delete|terminate|destroy)\s*\(/g;
+const SDK_DRY_RUN = /\b(?:DryRun|dry_run|dryRun)\s*[=:]\s*(?:True|true)\b/;
+
+/** The whole resource a cloud SDK call in code deletes, or undefined. */
+function sdkDelete(code: string): string | undefined {
+  if (!/delete|terminate|destroy|drop|purge/i.test(code) || SDK_DRY_RUN.test(code)) return undefined;
+  for (const match of code.matchAll(SDK_DELETE)) {
+    const name = match[1] ?? match[2] ?? match[3] ?? match[4];
+    const words = splitWords(name);
+    const kind = INFRA_KINDS.test(name) ? name : words.find((_, i) => INFRA_KINDS.test(words.slice(i).join('_')));
+    if (kind !== undefined) return `${match[0].replace(/\s*\($/, '')}`;
+  }
+  return undefined;
 }
 
 function assessCode(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): void {

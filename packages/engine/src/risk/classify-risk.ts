@@ -102,6 +102,9 @@ const NON_COMMAND_KEYS = new Set([
 ]);
 /** Fields that hold the arguments of a command, as an array. */
 const ARGV_KEYS = new Set(['args', 'argv', 'arguments', 'command', 'cmd', 'command_args', 'params']);
+/** Fields of a tool named after its program that hold the sub-command, and those that hold its flags. */
+const SUBCOMMAND_KEYS = new Set(['subcommand', 'sub_command', 'subcmd']);
+const FLAG_KEYS = new Set(['flags', 'options', 'opts', 'extra_args', 'args', 'argv', 'arguments']);
 /** Fields that name the program of an argument array. */
 const PROGRAM_KEYS = ['command', 'cmd', 'program', 'executable', 'bin', 'binary', 'file', 'path'];
 /** Fields that hold SQL on any tool. */
@@ -199,8 +202,11 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     assessShellCryptoSend(command, threshold, findings);
   }
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
+  // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
   const moneyDocument =
-    tool.words.some((word) => MONEY_DOCUMENTS.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word)) && !callsPaymentApi(fields);
+    tool.words.some((word) => MONEY_DOCUMENTS.has(word)) &&
+    !tool.words.some((word) => MONEY_MOVERS.has(word) && word !== 'send') &&
+    !callsPaymentApi(fields);
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
   else
     assessMoney(
@@ -254,6 +260,12 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
     }
     if (program === undefined && !tool.shell && array.key !== 'command' && array.key !== 'cmd') continue;
     add([...(program === undefined ? [] : [program]), ...array.items].map(shellQuote).join(' '));
+  }
+  // `/tools/terraform {subcommand: "destroy", flags: ["-auto-approve"]}`: the sub-command and its flags are one line.
+  const subcommand = cli === undefined ? undefined : fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key));
+  if (cli !== undefined && subcommand !== undefined) {
+    const flags = fields.arrays.filter((array) => FLAG_KEYS.has(array.key)).flatMap((array) => array.items);
+    add(asProgramLine(cli, [subcommand.text, ...flags].map(shellQuote).join(' ')));
   }
   const arrayCommand = commands.length > 0;
   let commandFields = 0;

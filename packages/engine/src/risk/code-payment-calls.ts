@@ -21,10 +21,23 @@ const KEYWORD_ARG = /["']?([A-Za-z_]\w{0,40})["']?\s*(?:=>|=|:)\s*(?:"([^"\n]{0,
 /** Calls that only read or list (`stripe.Transfer.list`, `retrieve`) move nothing. */
 const READ_ONLY = /(?:\.|::)(?:list|retrieve|get|search|all|find|fetch)\w*$/i;
 
+/** Ether written in code by its unit helper (`w3.to_wei(80, 'ether')`, `ethers.parseEther("80")`, `web3.utils.toWei('80', 'ether')`). */
+const ETHER_LITERAL =
+  /\b(?:to_?[Ww]ei|toWei)\s*\(\s*['"]?([\d_.]+)['"]?\s*,\s*['"]ether['"]\s*\)|\bparse_?[Ee]ther\s*\(\s*['"]?([\d_.]+)['"]?\s*\)/g;
+/** Calls that send a transaction or a token. */
+const CHAIN_SEND = /\bsend_?[Tt]ransaction\b|\bsendTransaction\b|\.transfer\s*\(|\.send\s*\(|\bsign_?[Tt]ransaction\b/;
+
 /** Adds money findings for payment calls written in code fields. */
 export function assessCodePayments(fields: PayloadFields, threshold: number, findings: Findings): void {
   if (!CODE_KEY_LIST.some((key) => fields.keys.has(key))) return;
   for (const field of fields.strings) {
+    if (CODE_KEYS.has(field.key) && field.text.length <= 65536 && /ether/i.test(field.text) && CHAIN_SEND.test(field.text)) {
+      // A transaction whose value is written in ether: weighed like any other transfer of ETH.
+      for (const match of field.text.matchAll(ETHER_LITERAL)) {
+        const ether = Number((match[1] ?? match[2]).replace(/_/g, ''));
+        if (Number.isFinite(ether) && ether > 0) assessMoney(collectFields({ amount: ether, currency: 'ETH' }), true, threshold, findings);
+      }
+    }
     if (!CODE_KEYS.has(field.key) || field.text.length > 65536 || !/amount|value|sum/i.test(field.text)) continue;
     // `amt = 5_000_000; …create(amount=amt)`: literals kept in names are read where they are passed.
     for (const call of foldCodeLiterals(field.text).matchAll(MONEY_CALL)) {

@@ -41,7 +41,11 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bkubectl\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:ns|namespaces?|nodes?|pv|persistentvolumes?|crds?|customresourcedefinitions?|clusterroles?|all)\b|\bkubectl\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
     'deletes cluster resources (kubectl delete)',
   ],
-  [/\b(?:terraform|tofu|pulumi|cdk|cdktf)\s+(?:\S+\s+)*?(?:destroy|apply\s+(?:\S+\s+)*?-destroy)\b/, 'destroys infrastructure'],
+  // The sub-command is the first word that is no option (`terraform -chdir=prod destroy`); `plan -destroy -out destroy.plan` only plans.
+  [
+    /\b(?:terraform|tofu|pulumi|cdk|cdktf)\s+(?:-\S+\s+(?:(?!plan\b|destroy\b|apply\b)[^-\s]\S*\s+)?)*(?:destroy|apply\s+(?:\S+\s+)*?-destroy)(?=\s|$|[;&|)])/,
+    'destroys infrastructure',
+  ],
   [/\baws\s+s3\s+(?:rm\s+.*--recursive|rb\s+.*--force)\b/, 'deletes an S3 bucket or all its objects'],
   [
     /\baws\s+(?:\S+\s+)*?(?:ec2\s+terminate-instances|rds\s+delete-db-(?:instance|cluster)|dynamodb\s+delete-table|cloudformation\s+delete-stack|eks\s+delete-cluster|s3api\s+delete-bucket|kms\s+schedule-key-deletion|route53\s+delete-hosted-zone)\b/,

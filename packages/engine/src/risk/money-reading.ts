@@ -34,6 +34,38 @@ const USD_RATE: Record<string, number> = {
   DKK: 0.15,
   PLN: 0.25,
   TRY: 0.03,
+  // Currencies whose unit is worth far more or far less than a dollar: 2,000,000 IDR is about
+  // 125 USD, 15,000 KWD about 49,000 USD.
+  IDR: 0.000063,
+  VND: 0.00004,
+  HUF: 0.0027,
+  CZK: 0.043,
+  ILS: 0.27,
+  AED: 0.27,
+  SAR: 0.27,
+  QAR: 0.27,
+  THB: 0.028,
+  PHP: 0.017,
+  MYR: 0.21,
+  TWD: 0.031,
+  NGN: 0.00065,
+  KES: 0.0077,
+  EGP: 0.02,
+  PKR: 0.0036,
+  BDT: 0.0084,
+  LKR: 0.0033,
+  COP: 0.00025,
+  CLP: 0.001,
+  ARS: 0.001,
+  PEN: 0.27,
+  UAH: 0.024,
+  KZT: 0.002,
+  RON: 0.22,
+  ISK: 0.0072,
+  KWD: 3.25,
+  BHD: 2.65,
+  OMR: 2.6,
+  JOD: 1.41,
   BTC: 60000,
   XBT: 60000,
   WBTC: 60000,
@@ -103,6 +135,11 @@ const CURRENCY_KEYS = new Set([
   'base_asset',
   'pair',
   'market',
+  'waehrung',
+  'devise',
+  'moneda',
+  'moeda',
+  'valuta',
 ]);
 const QUANTITY_KEYS = /^(?:qty|quantity|units|unit_count|shares|count|volume|lots|number_of_units|num_units|size)$/;
 const UNIT_PRICE_KEYS = /^(?:unit_price|price|price_per_unit|unit_cost|rate|limit_price|price_each|each)$/;
@@ -287,11 +324,24 @@ export function quantityOfAsset(fields: PayloadFields): { amount: number; key: s
 const MEMO_AMOUNT =
   /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b)/gi;
 
+/** A number in words with a scale word ("forty thousand", "two and a half million"): a scale is needed, so "one" is no amount. */
+const WORDED_AMOUNT =
+  /\b(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|and|a|an)[\s-]+)+(?:thousand|grand|million|billion)\b(?:[\s-]+(?:(?:and|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b[\s-]*)+)?(?:[\s-]*(?:dollars|euros|pounds|francs|yen|rupees|bucks))?/gi;
+
 /** Currency-marked amounts written in free text (memos, notes, descriptions), the largest in dollars. */
 export function memoAmount(fields: PayloadFields): { amount: number; key: string } | undefined {
   let best: { amount: number; key: string } | undefined;
   for (const field of fields.strings) {
     if (!MEMO_KEYS.test(field.key) || field.text.length > 2000) continue;
+    // "forty thousand for the car": words with a scale, valued in the currency they name (dollars when none).
+    if (/thousand|grand|million|billion/i.test(field.text)) {
+      for (const match of field.text.matchAll(WORDED_AMOUNT)) {
+        const amount = parseWordsAmount(match[0].trim());
+        if (amount === undefined) continue;
+        const usd = toUsd(amount, currencyIn(match[0]));
+        if (best === undefined || usd > best.amount) best = { amount: usd, key: field.key };
+      }
+    }
     for (const match of field.text.matchAll(MEMO_AMOUNT)) {
       const raw = match[0];
       const currency = currencyIn(raw);

@@ -14,12 +14,26 @@ import { fromMinorUnits } from './minor-unit-apis.ts';
 export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
 
 const MONEY_KEY =
-  /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
+  /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer|betrag|montant|importe|importo|monto|valor|bedrag|kwota|summe|somme|belopp|beloeb|tutar|jumlah)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
 const MINOR_UNITS = /(?:^|_)(?:cents|minor|minor_units|pennies|in_cents|paise|kopecks)$|^cents$/;
 /** Argument lists of generic call tools. */
 const POSITIONAL_KEYS = new Set(['args', 'arguments', 'params', 'parameters', 'argv', 'inputs']);
 /** Keys too generic to be money unless inside a money field or a transfer. */
 const GENERIC_KEYS = new Set(['value', 'sum', 'total', 'net', 'gross']);
+/** Containers of a call's arguments: a generic key directly inside one is the call's own amount (`params: {total: 88000}`). */
+const ARGUMENT_HOLDERS = new Set([
+  'params',
+  'parameters',
+  'args',
+  'arguments',
+  'input',
+  'data',
+  'body',
+  'json',
+  'payload',
+  'request',
+  'form',
+]);
 const TRANSFER_KEYS = new Set([
   'recipient',
   'recipient_id',
@@ -138,7 +152,11 @@ function moneyAmount(field: ScalarField): number | undefined {
   const money =
     minor ||
     (MONEY_KEY.test(key) &&
-      (!GENERIC_KEYS.has(key) || MONEY_KEY.test(field.parentKey) || field.parentKey === '' || field.parentKey === 'money'));
+      (!GENERIC_KEYS.has(key) ||
+        MONEY_KEY.test(field.parentKey) ||
+        field.parentKey === '' ||
+        field.parentKey === 'money' ||
+        ARGUMENT_HOLDERS.has(field.parentKey)));
   if (!money) return undefined;
   if (typeof field.value === 'string' && !/\d/.test(field.value) && parseLooseAmount(field.value) === undefined) return undefined;
   const amount = parseAmount(field.value) ?? (typeof field.value === 'string' ? parseLooseAmount(field.value) : undefined);

@@ -73,7 +73,9 @@ const COUNT_KEY =
   /^(?:q|qty|quantity|units?|count|items|pieces|pcs|lots|shares|seats|licen[cs]es|cards|tickets|cases|boxes|pallets|packs|headcount|people|persons|employees|days|weeks|months|nights|copies|contracts)$|^(?:n|num|number|count|no)_[a-z]+$|_(?:count|qty|quantity)$/;
 /** Keys that price one unit: `unit_price`, `each`, `amount_each`, `per_seat`, `item_cost`, `daily_budget`, `face_value`. */
 const UNIT_PRICE_KEY =
-  /^(?:up|pu|each|price|cost|rate|limit|limit_price|unit_price|unit_cost|unit_rate|hourly_rate|daily_rate|nightly_rate)$|^(?:price|cost|fee|amount|budget|value)_(?:each|per_[a-z]+|[a-z]{3})$|^per_[a-z]+$|^[a-z]+_(?:price|cost|fee|budget|value)$|_each$/;
+  /^(?:up|pu|each|price|cost|rate|limit|limit_price|unit_price|unit_cost|unit_rate|hourly_rate|daily_rate|nightly_rate)$|^(?:price|cost|fee|amount|budget|value)_(?:each|per_[a-z]+|[a-z]{3})$|^per_[a-z]+$|^[a-z]+_(?:price|cost|fee|budget|value)$|^(?:unit|item|line)_amount$|_each$/;
+/** The amount of a price written as an object (`price: {amount: 3499, currency: "USD"}`). */
+const PRICE_OBJECT_AMOUNT = new Set(['amount', 'value', 'unit_amount', 'units']);
 /** Bounds and totals are not prices of one unit (`price_min`, `total_price`, `subtotal_cost`). */
 const NOT_UNIT_PRICE = /_(?:min|max|from|to|total|sum|avg|id)$|^(?:total|grand|sub|sum|max|min|avg)_/;
 
@@ -116,10 +118,15 @@ export function assessOrderTotal(toolPath: string, fields: PayloadFields, thresh
   // Counts and prices per object; the lines of one array share a group and pair up in order.
   const groups = new Map<string, { counts: ScalarField[]; prices: ScalarField[] }>();
   for (const field of fields.scalars) {
-    const role = keyRole(field.key);
+    let role = keyRole(field.key);
+    let object = field.group.slice(0, field.group.lastIndexOf('.'));
+    // `{quantity: 30, price: {amount: 3499, currency: "USD"}}`: the object's amount prices the line that holds it.
+    if (role === undefined && PRICE_OBJECT_AMOUNT.has(field.key) && field.parentKey !== '' && keyRole(field.parentKey) === 'price') {
+      role = 'price';
+      object = object.slice(0, object.lastIndexOf('.'));
+    }
     if (role === undefined) continue;
     const count = role === 'count';
-    const object = field.group.slice(0, field.group.lastIndexOf('.'));
     const entry = groups.get(object) ?? { counts: [], prices: [] };
     (count ? entry.counts : entry.prices).push(field);
     groups.set(object, entry);

@@ -43,6 +43,11 @@ const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
     'browser cookie or password store',
   ],
   [/^\/c\/Windows\/System32\/config\/(?:SAM|SECURITY|SYSTEM)$/i, 'Windows credential hive'],
+  [/(?:^|\/)ntds\.dit$/i, 'Active Directory password database'],
+  [
+    /^\/etc\/kubernetes\/(?:(?:super-)?admin|kubelet|controller-manager|scheduler)\.conf$|^\/etc\/kubernetes\/pki\/.+\.key$/,
+    "cluster administrator's kubeconfig or key",
+  ],
   [
     /^\/etc\/ssh\/ssh_host_\w+_key$|^\/etc\/ssl\/private\/|^\/etc\/letsencrypt\/(?:live|archive)\/[^/]+\/privkey\d*\.pem$/,
     'server private key',

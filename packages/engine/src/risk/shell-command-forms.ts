@@ -31,14 +31,56 @@ const DANGEROUS_PROGRAMS = [
   'crontab',
   'kill',
   'mv',
+  // Readers: `/???/??t /???/s?ad?w` prints a secret as surely as `cat /etc/shadow`.
+  'cat',
+  'head',
+  'tail',
+  'base64',
+  'xxd',
+  'strings',
+];
+/** Secret files and system folders a glob in an argument is tried against (`/e?c/sh*ow`, `/???/s?ad?w`). */
+const SENSITIVE_GLOB_TARGETS = [
+  '/etc/shadow',
+  '/etc/gshadow',
+  '/etc/sudoers',
+  '/etc/master.passwd',
+  '/root/.ssh/id_rsa',
+  '/root/.ssh/id_ed25519',
+  '/root/.ssh/id_ecdsa',
+  '/root/.ssh/authorized_keys',
+  '/root/.aws/credentials',
+  '/root/.kube/config',
+  '/home/user/.ssh/id_rsa',
+  '/home/user/.ssh/id_ed25519',
+  '/home/user/.aws/credentials',
+  '~/.ssh/id_rsa',
+  '~/.ssh/id_ed25519',
+  '~/.ssh/id_ecdsa',
+  '~/.ssh/authorized_keys',
+  '~/.aws/credentials',
+  '~/.kube/config',
+  '~/.netrc',
+  '~/.git-credentials',
+  '/proc/self/environ',
+  '/var/run/secrets/kubernetes.io/serviceaccount/token',
+  '/etc',
+  '/boot',
+  '/usr',
+  '/var',
+  '/home',
+  '/root',
+  '/bin',
+  '/lib',
 ];
 const MAX_ALIAS_DEPTH = 4;
 
 function globRegex(glob: string): RegExp {
   let source = '';
   for (const char of glob) {
-    if (char === '?') source += '.';
-    else if (char === '*') source += '.*';
+    // A glob never matches across a slash.
+    if (char === '?') source += '[^/]';
+    else if (char === '*') source += '[^/]*';
     else if (char === '[' || char === ']') source += char;
     else source += char.replace(/[.+^${}()|\\]/g, '\\$&');
   }
@@ -89,4 +131,29 @@ export function computedCommandRule(head: Word, args: Word[], scan: ShellScan): 
     scan.add('critical', `shell: command computed at run time (${quote(head.text)}) is given a recursive flag and ${quote(root)}`);
   else if (device !== undefined)
     scan.add('critical', `shell: command computed at run time (${quote(head.text)}) writes to device ${quote(device.slice(3))}`);
+}
+
+/**
+ * The argument vector with its glob arguments read as the secret files or system folders they can
+ * match (`cat /e?c/sh*ow` is `cat /etc/shadow`), or undefined when no glob reaches one. Globs that
+ * end in a bare `*` (`~/.ssh/*`, `/tmp/*`) are left to the rules that judge them as written.
+ */
+export function resolveGlobArguments(argv: Word[]): Word[] | undefined {
+  let resolved: Word[] | undefined;
+  for (let index = 1; index < argv.length && index < 64; index++) {
+    const word = argv[index];
+    const text = word.text;
+    if (word.dynamic || text.length > 128 || !/^[/~]/.test(text) || !/[?*[]/.test(text) || /\/\*$/.test(text)) continue;
+    let pattern: RegExp;
+    try {
+      pattern = globRegex(text);
+    } catch {
+      continue;
+    }
+    const target = SENSITIVE_GLOB_TARGETS.find((candidate) => pattern.test(candidate));
+    if (target === undefined) continue;
+    resolved ??= [...argv];
+    resolved[index] = { ...word, text: target };
+  }
+  return resolved;
 }

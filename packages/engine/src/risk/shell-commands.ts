@@ -36,7 +36,7 @@ import { protectionRule } from './shell-protection-rules.ts';
 import { accountRule } from './shell-account-rules.ts';
 import { containerExecRule } from './shell-container-exec.ts';
 import { hostMountRule } from './shell-host-mounts.ts';
-import { computedCommandRule, resolveCommandForms } from './shell-command-forms.ts';
+import { computedCommandRule, resolveCommandForms, resolveGlobArguments } from './shell-command-forms.ts';
 import { secretFile, secretFolder } from './secret-files.ts';
 import { publishedPlace } from './published-places.ts';
 import { decodeFilter } from './shell-decoders.ts';
@@ -182,6 +182,17 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
       return summaries[0];
     } finally {
       scan.aliasDepth -= 1;
+    }
+  }
+  // `cat /e?c/sh*ow`: the glob's secret or system target is judged as well as the glob as written.
+  const globbed = scan.aliasDepth < 2 ? resolveGlobArguments(unwrapped.argv) : undefined;
+  if (globbed !== undefined) {
+    scan.add('high', `shell: an argument is a glob, read as ${globbed.map((word) => word.text).join(' ')}`);
+    scan.aliasDepth += 2;
+    try {
+      analyzeCommand(globbed, site, scan);
+    } finally {
+      scan.aliasDepth -= 2;
     }
   }
   const args = unwrapped.argv.slice(1);

@@ -6,6 +6,7 @@
 
 import { quote } from './findings.ts';
 import { looksLikePath, normalizePath, pathsInText, sensitiveFile } from './paths.ts';
+import { secretFile } from './secret-files.ts';
 import { writeTarget, uploadedFile, type RuleContext } from './shell-rule-context.ts';
 import { hasFlag, optionValues, parseOptions } from './shell-options.ts';
 import { commandName } from './shell-wrappers.ts';
@@ -353,6 +354,11 @@ function uploadStdin(c: RuleContext): boolean {
   return false;
 }
 
+/** HTTP clients whose upload options send a file to whatever URL they are given. */
+const HTTP_UPLOADERS = new Set(['curl', 'wget', 'xh', 'http', 'https']);
+/** A database dump by its name (`prod.sql.gz`, `db.dump`, `users.bson`): all the rows of a database. */
+const DATABASE_DUMP_FILE = /^[^\s]*\.(?:sql|dump|pgdump|bson|rdb)(?:\.(?:gz|bz2|xz|zst|zip|7z))?$/i;
+
 /** Any command that can send files: a credential or system file among its arguments is an upload. */
 export function uploadRule(c: RuleContext): void {
   if (uploadStdin(c)) return;
@@ -381,8 +387,9 @@ export function uploadRule(c: RuleContext): void {
     const candidates = [uploadedFile(optionValue ?? text) ?? optionValue ?? text];
     if (/\s/.test(text)) candidates.push(...pathsInText(text));
     for (const candidate of candidates) {
-      if (!looksLikePath(candidate) && !/^[\w.-]+\/|^\.\w/.test(candidate)) continue;
-      const why = sensitiveIn(c.scan, candidate);
+      const dump = HTTP_UPLOADERS.has(c.name) && DATABASE_DUMP_FILE.test(candidate);
+      if (!dump && !looksLikePath(candidate) && !/^[\w.-]+\/|^\.\w/.test(candidate)) continue;
+      const why = sensitiveIn(c.scan, candidate) ?? (dump ? 'database dump' : undefined);
       if (why === undefined) continue;
       if (c.name === 'scp' || c.name === 'rsync') {
         const last = c.args[c.args.length - 1];
@@ -436,5 +443,6 @@ function networkExfiltration(c: RuleContext): void {
 
 /** A sensitive file, or a local copy of one made earlier in the script (`env > /tmp/e`, `cp ~/.ssh/id_rsa k`). */
 function sensitiveIn(scan: { secretCopies: Map<string, string> }, path: string): string | undefined {
-  return sensitiveFile(path) ?? scan.secretCopies.get(normalizePath(path));
+  // Browser cookie stores, mounted secrets and other secret stores leak as surely as credential files.
+  return sensitiveFile(path) ?? secretFile(path) ?? scan.secretCopies.get(normalizePath(path));
 }

@@ -72,6 +72,11 @@ const READERS = new Set([
   'rev',
   'tr',
 ]);
+/** Whether a command prints (part of) the files or input it is given. */
+export function printsFiles(name: string): boolean {
+  return READERS.has(name);
+}
+
 const ARCHIVERS = /^(?:tar|zip|7z|7za|rar|cpio|gzip|bsdtar)$/;
 const SERVERS = /^(?:serve|http-server|httpd|darkhttpd|miniserve)$/;
 /** Cheap gate before the metadata-endpoint pattern. */
@@ -119,6 +124,8 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['pass', /\bshow\b|^\s*[\w./-]+\s*$/, 'prints a password from the store'],
   ['heroku', /\bauth:token\b|\bconfig\b.*(?:--json|-s\b|--shell)/, 'prints secrets of an app'],
   ['gh', /\bauth\s+token\b/, 'prints a GitHub token'],
+  // The state holds every resource's attributes in clear, database passwords and keys included.
+  ['terraform', /\bstate\s+pull\b|\bshow\s+(?:-\S+\s+)*-json\b/, 'prints infrastructure state with its secrets'],
   ['gcloud', /\bsecrets\s+versions\s+access\b/, 'prints a secret from the secret manager'],
   [
     'aws',

@@ -8,6 +8,7 @@
 import { quote } from './findings.ts';
 import { isBlockDevice, normalizePath, sensitiveFile } from './paths.ts';
 import { secretFile } from './secret-files.ts';
+import { printsFiles } from './shell-secret-reads.ts';
 import { historyAssignment } from './shell-protection-rules.ts';
 import type { RiskAssessment } from './risk-class.ts';
 import { analyzeCommand } from './shell-commands.ts';
@@ -84,6 +85,28 @@ const STDIN_SENDERS = new Set([
   'aws',
   'rclone',
 ]);
+/** Programs that print a whole database. */
+const DATABASE_DUMPERS = new Set(['pg_dump', 'pg_dumpall', 'mysqldump', 'mariadb-dump', 'mongodump', 'mongoexport', 'sqlcmd', 'bcp']);
+/** Senders that hand their input to an arbitrary host (not a backup channel such as ssh, aws or rclone). */
+const RAW_SENDERS = new Set([
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'curl',
+  'wget',
+  'xh',
+  'http',
+  'https',
+  'ftp',
+  'tftp',
+  'cryptcat',
+  'mail',
+  'mailx',
+  'sendmail',
+]);
+
 /** Plain commands with no shell syntax: split at spaces without the parser. */
 const SIMPLE_COMMAND = /^[\w./:=,@%+\- ]*$/;
 
@@ -433,6 +456,11 @@ class Walker {
         if (summary.output !== undefined) scan.writtenFiles.set(normalizePath(target), summary.output);
         if (isBlockDevice(target)) scan.add('critical', `shell: writes raw data to device ${quote(target)}`);
       }
+      // `base64 < ~/.ssh/id_ed25519`: a reader's input is what it prints, unless its output goes to a file.
+      if (READ_OPS.has(redirect.op) && printsFiles(summary.name) && !redirs.some((other) => WRITE_OPS.has(other.op))) {
+        const secret = secretFile(target);
+        if (secret !== undefined) scan.add('critical', `shell: prints a ${secret} ${quote(target)} (${summary.name} < file)`);
+      }
       if (READ_OPS.has(redirect.op) && summary.readsSensitive === undefined) {
         const why = sensitiveFile(target);
         if (why !== undefined) {
@@ -490,6 +518,17 @@ class Walker {
         this.scan.add('critical', `shell: sends ${read.why} ${quote(read.path)} over the network (${summaries[i].name} | ${sender})`);
       }
     }
+    // `pg_dump prod | gzip | curl -T - https://…`: the whole database streamed to another host.
+    const dumper = summaries.findIndex((summary) => summaryNames(summary).some((name) => DATABASE_DUMPERS.has(name)));
+    const dumpSender =
+      dumper < 0
+        ? undefined
+        : summaries
+            .slice(dumper + 1)
+            .flatMap(summaryNames)
+            .find((name) => RAW_SENDERS.has(name));
+    if (dumpSender !== undefined)
+      this.scan.add('critical', `shell: sends a database dump over the network (${summaries[dumper].name} | ${dumpSender})`);
     const joined = joinSummaries(summaries);
     joined.output = summaries[summaries.length - 1]?.output;
     joined.downloader = stdinFromDownload;
