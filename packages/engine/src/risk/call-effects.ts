@@ -82,6 +82,25 @@ const BODY_KEYS = new Set([
   'text',
   'html',
 ]);
+/** Services whose objects others read: a file handed to them leaves the machine. */
+const PUBLISHING_PLACES = new Set([
+  'paste',
+  'pastebin',
+  'gist',
+  'gists',
+  'slack',
+  'discord',
+  'telegram',
+  'teams',
+  'whatsapp',
+  'twitter',
+  'mastodon',
+  'webhook',
+  'webhooks',
+  'upload',
+  'share',
+  'publish',
+]);
 const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'link', 'webhook', 'webhook_url', 'target_url', 'api_url']);
 const OUTBOUND_WORDS = new Set([
   'send',
@@ -280,6 +299,8 @@ type SecretKind = { level: 'key' | 'secret' | 'traversal'; why: string };
 
 function secretKind(raw: string): SecretKind | undefined {
   let text = decodedPath(raw.trim());
+  // `....//` and `..//` survive a filter that strips `../` once, and climb all the same.
+  if (text.includes('...') || text.includes('..//') || text.includes('..\\\\')) text = text.replace(/\.{3,}[\\/]+|\.\.[\\/]{2,}/g, '../');
   // `file:///etc/shadow`, `file://localhost/etc/shadow`: the host part of a file URI names this machine.
   if (/^file:\/\//i.test(text)) text = text.slice(7).replace(/^[\w.-]*(?=\/)/, '');
   if (text.startsWith('@')) text = text.slice(1);
@@ -337,7 +358,11 @@ function hasOutsideTarget(fields: PayloadFields): boolean {
 /** Adds the findings of what the call does with files, code, money endpoints and rights. */
 export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings): void {
   const words = new Set(tool.words);
-  const outbound = tool.words.some((word) => OUTBOUND_WORDS.has(word)) || hasOutsideTarget(fields);
+  const outbound =
+    tool.words.some((word) => OUTBOUND_WORDS.has(word)) ||
+    hasOutsideTarget(fields) ||
+    // `/tools/paste/create`, `/tools/slack/files_upload`: a place that publishes, named before a verb that is no read.
+    (!tool.words.some((word) => READ_WORDS.has(word)) && splitWords(toolPath).some((word) => PUBLISHING_PLACES.has(word)));
   const readSubcommand =
     SUBCOMMAND_KEYS.some((key) => fields.keys.has(key)) &&
     fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.includes(field.key) && READ_SUBCOMMAND.test(field.text.trim()));

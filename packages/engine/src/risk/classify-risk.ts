@@ -21,6 +21,7 @@ import { assessShellPayment } from './shell-payment-calls.ts';
 import { assessShellCryptoSend } from './shell-crypto-sends.ts';
 import { assessCodePayments } from './code-payment-calls.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
+import { autostartContentClass, CONTENT_KEYS, runsAtStartup } from './autostart-content.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -233,6 +234,12 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
 }
 
+/** What a file tool writes (its content fields joined), or undefined when the call does not show it. */
+function writtenContent(fields: PayloadFields): string | undefined {
+  const parts = fields.strings.filter((field) => CONTENT_KEYS.has(field.key)).map((field) => field.text);
+  return parts.length === 0 ? undefined : parts.join('\n');
+}
+
 /** Verbs that change the content of the file they are given. */
 const EDIT_VERBS = new Set(['edit', 'write', 'append', 'insert', 'save', 'patch', 'overwrite', 'prepend']);
 
@@ -363,7 +370,14 @@ function classifyFileTargets(tool: ToolNameRisk, fields: PayloadFields, findings
     if (path === '' || path.length > 4096) continue;
     if (tool.fileWrite) {
       const why = criticalWriteTarget(path);
-      if (why !== undefined) findings.add('critical', `file: \`${tool.name}\` writes to ${why} ${quote(path)}`);
+      // A start-up place is judged by what the call writes there, when it shows it.
+      const content = why !== undefined && runsAtStartup(why) ? writtenContent(fields) : undefined;
+      const level = why === undefined ? undefined : content === undefined ? 'critical' : autostartContentClass(why, content);
+      if (why !== undefined && level !== undefined)
+        findings.add(
+          level,
+          `file: \`${tool.name}\` writes to ${why} ${quote(path)}${content === undefined ? '' : level === 'critical' ? " something that fetches, connects, hides a program or takes a command's name" : ' (an everyday setting)'}`,
+        );
     }
     if (tool.fileDelete) {
       const root = rootLikeTarget(path);

@@ -7,7 +7,7 @@ import type { PayloadFields } from './payload-fields.ts';
 import { isPathShaped } from './path-valued-fields.ts';
 
 /** Word stems of tool names that show a file's content. */
-const READ_STEMS = /^(?:read|view|peek|preview|inspect|slurp|open|cat|show|load|display|contents?|head|tail|print)/;
+const READ_STEMS = /^(?:read|view|peek|preview|inspect|slurp|open|cat|show|load|display|contents?|head|tail|print|serve$)/;
 /** Option values a file read may carry beside its paths. */
 const OPTION_VALUE = /^(?:utf-?8|utf-?16\w*|ascii|latin-?1|base64|binary|text|raw|lines?|bytes?|true|false|auto|json|markdown|md|plain)$/i;
 /** Files that are never ordinary project files (keys, secrets, system files) are judged elsewhere; these shapes are project files. */

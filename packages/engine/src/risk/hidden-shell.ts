@@ -19,7 +19,7 @@ const SUBSTITUTION = /\$\(|`|<\(/;
 const IFS_SET = /\bIFS=/;
 const VARIABLE_COMMAND = /(?:^|[;&|(]\s*|\bthen\s+|\bdo\s+)\$\{?[A-Za-z_][\w]*(?:\[[^\]]*\])?\}?(?:\s|$|;)/m;
 const DANGER_WORDS =
-  /\brm\b|-rf\b|\bdd\b|\bmkfs|\bshred\b|\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bchmod\b|\bchown\b|\/etc\/|\/dev\/(?:sd|nvme|tcp)|\bbash\b|\bsh\b|id_rsa|\.ssh|shadow|>\s*\//;
+  /\b(?:shutdown|reboot|halt|poweroff|killall|pkill|userdel|iptables)\b|\brm\b|-rf\b|\bdd\b|\bmkfs|\bshred\b|\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bchmod\b|\bchown\b|\/etc\/|\/dev\/(?:sd|nvme|tcp)|\bbash\b|\bsh\b|id_rsa|\.ssh|shadow|>\s*\//;
 // A function whose body deletes or wipes what it is given, and its call with a root-like path.
 const FUNCTION_DEF = /(?:\bfunction\s+([A-Za-z_][\w-]*)\s*(?:\(\s*\))?|\b([A-Za-z_][\w-]*)\s*\(\s*\))\s*\{([^}]*)\}/g;
 const DESTRUCTIVE_BODY = /\b(?:rm\s+-\w*[rRf]|shred|dd\s|mkfs|chmod\s+-R|chown\s+-R)[^;}]*\$(?:\{?[1-9@*]|\{?\w+)/;
@@ -114,6 +114,21 @@ function statementAt(text: string, index: number): string {
   return text.slice(start, end < 0 ? text.length : index + end);
 }
 
+/** A statement whose first word is a substitution (`$(echo … | base64 -d)`, `` `… | rev` ``): its output runs as the command. */
+const SUBSTITUTED_COMMAND = /(?:^|[;&|\n]\s*|\b(?:then|do)\s+)(?:\$\(([^()]{1,4096})\)|`([^`]{1,4096})`)/g;
+
+/** Whether a statement runs, as its command, text a decoder produced that is not known to be harmless. */
+function decodedCommandWord(text: string): boolean {
+  if (!text.includes('$(') && !text.includes('`')) return false;
+  for (const match of text.matchAll(SUBSTITUTED_COMMAND)) {
+    const inner = match[1] ?? match[2];
+    // The decoder is a later stage of a pipe inside (`echo … | base64 -d`), so `$(git rev-parse …)` is no decoder.
+    const pipe = inner.indexOf('|');
+    if (pipe > 0 && DECODER.test(inner.slice(pipe + 1)) && !harmlessDecodedPipe(`${inner} | sh`)) return true;
+  }
+  return false;
+}
+
 function harmlessDecodedPipe(text: string): boolean {
   const decoded = resolveDecodedPipe(text);
   return decoded !== undefined && !DANGER_WORDS.test(decoded.replace(/[_,:.%+]/g, ' '));
@@ -143,6 +158,8 @@ export function assessHiddenShell(command: string, findings: Findings): void {
     findings.add('critical', 'shell: decoded or transformed text piped into a shell (what runs is hidden)');
   else if (EVAL_LIKE.test(text) && SUBSTITUTION.test(text) && DECODER.test(text))
     findings.add('critical', 'shell: eval or `sh -c` of text decoded at run time (what runs is hidden)');
+  else if (decodedCommandWord(text))
+    findings.add('critical', 'shell: the command itself is text decoded at run time (`$(… | base64 -d)`), what runs is hidden');
   if (IFS_SET.test(text) && VARIABLE_COMMAND.test(text) && DANGER_WORDS.test(text.replace(/[_,:.%+]/g, ' ')))
     findings.add('critical', 'shell: command assembled with IFS from variables holding dangerous pieces');
   FUNCTION_DEF.lastIndex = 0;

@@ -272,7 +272,8 @@ export function isBlockDevice(raw: string): boolean {
 
 /** Why writing this path plants persistence or damages the system, or undefined when it does not. */
 export function criticalWriteTarget(raw: string): string | undefined {
-  const path = normalizePath(raw);
+  // `C:\Users\ana\AppData\…\Startup\x.bat`: Windows separators read as slashes.
+  const path = normalizePath(raw.includes('\\') ? raw.replace(/\\/g, '/') : raw);
   const name = baseName(path);
   if (path === '/etc/sudoers' || path.startsWith('/etc/sudoers.d/')) return 'sudoers';
   if (/^authorized_keys2?$/.test(name)) return 'SSH authorized_keys';

@@ -59,7 +59,12 @@ export function protectionRule(c: RuleContext): boolean {
     case 'service': {
       const stops = texts.some((text) => /^(?:stop|disable|mask|kill)$/.test(text));
       const guard = texts.find((text) => GUARD_SERVICES.test(text));
+      // `systemctl enable --now /tmp/.x/u.service`, `systemctl link /dev/shm/u.service`: a unit from a folder anyone writes starts at boot.
+      const planted = texts.some((text) => text === 'enable' || text === 'link')
+        ? texts.find((text) => /^(?:\/(?:tmp|var\/tmp|dev\/shm)\/|.*\/\.[\w.-]+\/[^/]*\.(?:service|timer)$)/.test(text))
+        : undefined;
       if (stops && guard !== undefined) add(`stops the ${guard} guard`);
+      else if (planted !== undefined) add(`starts at boot a unit from a temporary or hidden folder (${planted})`);
       else if (stops || texts.includes('enable')) c.scan.add('high', `shell: changes system services (${c.name})`);
       return true;
     }

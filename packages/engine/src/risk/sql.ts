@@ -204,9 +204,9 @@ function tryParse(text: string, dialect: (typeof DIALECTS)[number]): SqlAst[] | 
   }
 }
 
-/** Columns whose value is a privilege or a credential. */
+/** Columns whose value is a privilege, a credential or money held (every balance set at once is money moved for every account). */
 const PRIVILEGE_COLUMN =
-  /^(?:role|roles|is_?admin|admin|is_?superuser|superuser|is_?staff|permissions?|privileges?|access_level|user_?type|password|password_hash|passwd|pwd|hashed_password|api_key|token|mfa_enabled|otp_secret|email)$/i;
+  /^(?:role|roles|is_?admin|admin|is_?superuser|superuser|is_?staff|permissions?|privileges?|access_level|user_?type|password|password_hash|passwd|pwd|hashed_password|api_key|token|mfa_enabled|otp_secret|email|balance|account_balance|available_balance|wallet_balance|credit_balance)$/i;
 
 /** The first SET column of an UPDATE that holds a privilege or a credential. */
 function privilegedColumn(ast: SqlAst): string | undefined {
