@@ -7,6 +7,7 @@
 
 import { onlySetsVariables } from './shell-rule-context.ts';
 import { analyzeShell } from './shell.ts';
+import { startupFoothold } from './startup-footholds.ts';
 
 /**
  * Start-up places whose content is read here (see paths.ts criticalWriteTarget): shell start-up
@@ -33,9 +34,6 @@ export const CONTENT_KEYS = new Set([
   'new_text',
   'value',
 ]);
-/** Signs of a foothold: network fetches and raw connections, decoders and inline code, programs in temporary folders or hidden in system folders. */
-const FOOTHOLD =
-  /\b(?:curl|wget|nc|ncat|netcat|socat|telnet|base64|xxd|eval|mkfifo|nohup|iex|iwr|Invoke-Expression|Invoke-WebRequest|DownloadString)\b|\b(?:bash|sh|zsh)\s+-i\b|\b(?:python\d?|perl|ruby|php|node)\s+-[ce]\b|\/dev\/(?:tcp|udp)\/|(?:^|[\s'"=>:(])\/(?:tmp|var\/tmp|dev\/shm)\/|(?:^|[\s'"=>:(])\/(?:usr\/(?:local\/)?s?bin|s?bin|opt|etc|var|lib|srv)\/(?:[\w.-]+\/)*\.[\w.-]+|\bhttps?:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|-(?:enc|EncodedCommand|e)\s+[A-Za-z0-9+/=]{16,}|\s-w\s+hidden\b/im;
 
 /** Whether this kind of write target runs its content at start-up. */
 export function runsAtStartup(kind: string): boolean {
@@ -44,7 +42,7 @@ export function runsAtStartup(kind: string): boolean {
 
 /** The class of writing `content` to a start-up place of `kind`. */
 export function autostartContentClass(kind: string, content: string): 'critical' | 'high' {
-  if (content.length > 16384 || FOOTHOLD.test(content)) return 'critical';
+  if (content.length > 16384 || startupFoothold(content)) return 'critical';
   if (kind === 'shell start-up file') {
     if (onlySetsVariables(content)) return 'high';
     const hijack = HIJACK.exec(content);

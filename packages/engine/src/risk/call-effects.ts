@@ -101,6 +101,17 @@ const PUBLISHING_PLACES = new Set([
   'share',
   'publish',
 ]);
+/** Whether a tool path names a publishing place (tested once per path). */
+function namesPublishingPlace(toolPath: string): boolean {
+  let known = publishingPaths.get(toolPath);
+  if (known === undefined) {
+    known = splitWords(toolPath).some((word) => PUBLISHING_PLACES.has(word));
+    if (publishingPaths.size >= 1024) publishingPaths.clear();
+    publishingPaths.set(toolPath, known);
+  }
+  return known;
+}
+const publishingPaths = new Map<string, boolean>();
 const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'link', 'webhook', 'webhook_url', 'target_url', 'api_url']);
 const OUTBOUND_WORDS = new Set([
   'send',
@@ -362,7 +373,7 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     tool.words.some((word) => OUTBOUND_WORDS.has(word)) ||
     hasOutsideTarget(fields) ||
     // `/tools/paste/create`, `/tools/slack/files_upload`: a place that publishes, named before a verb that is no read.
-    (!tool.words.some((word) => READ_WORDS.has(word)) && splitWords(toolPath).some((word) => PUBLISHING_PLACES.has(word)));
+    (!tool.words.some((word) => READ_WORDS.has(word)) && namesPublishingPlace(toolPath));
   const readSubcommand =
     SUBCOMMAND_KEYS.some((key) => fields.keys.has(key)) &&
     fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.includes(field.key) && READ_SUBCOMMAND.test(field.text.trim()));

@@ -12,7 +12,7 @@ import { isAdminRoleName } from './admin-role-names.ts';
 
 /** Collections whose members are whole environments: deleting one deletes everything inside. */
 const WHOLE_RESOURCES =
-  /^(?:namespaces|projects|resourcegroups|resource_?groups|subscriptions|clusters|buckets|b|databases|instances|droplets|servers|apps|stacks|vaults|zones|volumes|repos|repositories|accounts|organizations|orgs|workspaces|environments|managedclusters|storageaccounts|virtualmachines|flexibleservers|nodepools|deployments|statefulsets|persistentvolumes|persistentvolumeclaims|tables|indices|topics|keyrings|cryptokeys|secrets|services|sites|functions|domains)$/i;
+  /^(?:namespaces|projects|resourcegroups|resource_?groups|subscriptions|clusters|buckets|b|databases|instances|droplets|servers|apps|stacks|vaults|zones|volumes|repos|repositories|accounts|organizations|orgs|workspaces|environments|managedclusters|storageaccounts|virtualmachines|flexibleservers|nodepools|deployments|statefulsets|persistentvolumes|persistentvolumeclaims|tables|indices|topics|keyrings|cryptokeys|secrets|services|sites|functions|domains|restapis|apis|distributions|loadbalancers|queues|streams|hostedzones|registries|backups)$/i;
 const S3_BUCKET_HOST = /^[a-z0-9][a-z0-9.-]{1,62}\.s3(?:[.-][a-z0-9-]+)*\.amazonaws\.com$/i;
 const DATASTORE = /postgres|mysql|maria|redis|mongo|kafka|elasticsearch|opensearch|database|(?:^|[-_])db(?:$|[-_])/i;
 const AWS_HOST = /^\s*https?:\/\/[\w.-]*\.amazonaws\.com(?:\.cn)?(?:[:/?]|$)/i;

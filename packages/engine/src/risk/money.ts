@@ -15,7 +15,9 @@ export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
 
 const MONEY_KEY =
   /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer|betrag|montant|importe|importo|monto|valor|bedrag|kwota|summe|somme|belopp|beloeb|tutar|jumlah)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
-const MINOR_UNITS = /(?:^|_)(?:cents|minor|minor_units|pennies|in_cents|paise|kopecks)$|^cents$/;
+/** Keys counting in a currency's hundredth, wherever the unit word sits (`amount_cents`, `value_in_pence`, `cents_total`). */
+const MINOR_UNITS =
+  /(?:^|_)(?:cents?|pence|penny|pennies|paise|kopecks?|kopeks?|centavos|centimes|rappen)(?:_|$)|(?:^|_)minor(?:_units?)?$|^minor_(?:amount|units?|value)$/;
 /** Argument lists of generic call tools. */
 const POSITIONAL_KEYS = new Set(['args', 'arguments', 'params', 'parameters', 'argv', 'inputs']);
 /** Keys too generic to be money unless inside a money field or a transfer. */

@@ -395,7 +395,7 @@ export function uploadRule(c: RuleContext): void {
         const last = c.args[c.args.length - 1];
         if (last === word || !/^[\w.-]*@?[\w.-]+:/.test(last.text)) continue;
       }
-      if ((c.name === 'curl' || c.name === 'wget') && uploadedFile(text) === undefined && !/^--(?:post|body)-file=/.test(text)) {
+      if ((c.name === 'curl' || c.name === 'wget') && uploadedFile(text) === undefined && !/^--(?:post|body|upload)-file=/.test(text)) {
         // A plain operand of curl or wget is a URL or an output, not an upload.
         const index = c.args.indexOf(word);
         const previous = index > 0 ? c.args[index - 1].text : '';
