@@ -101,6 +101,8 @@ const PUBLISHING_PLACES = new Set([
   'share',
   'publish',
 ]);
+/** Fields of a message written for people: a path named in their sentences is not attached. */
+const PROSE_KEYS = new Set(['text', 'message', 'comment', 'caption', 'subject', 'description', 'title', 'content']);
 /** Whether a tool path names a publishing place (tested once per path). */
 function namesPublishingPlace(toolPath: string): boolean {
   let known = publishingPaths.get(toolPath);
@@ -351,7 +353,8 @@ function candidatePaths(fields: PayloadFields, outbound: boolean): Array<{ text:
     else if (outbound && field.text.length <= 65536) {
       // `curl -d @~/.ssh/id_rsa`-style references and paths written in a body or a message.
       for (const match of field.text.matchAll(/@((?:~|\/|\.\.?\/)[^\s"'<>]+)/g)) push(match[1], field.key);
-      for (const path of pathsInText(field.text, 8)) push(path, field.key);
+      // A chat message or mail text that names a path in a sentence sends the sentence, not the file.
+      if (!(PROSE_KEYS.has(field.key) && /\s\w+\s/.test(field.text))) for (const path of pathsInText(field.text, 8)) push(path, field.key);
     }
   }
   for (const array of fields.arrays) if (pathKeys.has(array.key)) for (const item of array.items.slice(0, 32)) push(item, array.key);

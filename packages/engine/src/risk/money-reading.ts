@@ -328,6 +328,9 @@ const MEMO_AMOUNT =
 const WORDED_AMOUNT =
   /\b(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|and|a|an)[\s-]+)+(?:thousand|grand|million|billion)\b(?:[\s-]+(?:(?:and|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b[\s-]*)+)?(?:[\s-]*(?:dollars|euros|pounds|francs|yen|rupees|bucks))?/gi;
 
+const NUMBER_WORD =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i;
+
 /** Currency-marked amounts written in free text (memos, notes, descriptions), the largest in dollars. */
 export function memoAmount(fields: PayloadFields): { amount: number; key: string } | undefined {
   let best: { amount: number; key: string } | undefined;
@@ -336,6 +339,8 @@ export function memoAmount(fields: PayloadFields): { amount: number; key: string
     // "forty thousand for the car": words with a scale, valued in the currency they name (dollars when none).
     if (/thousand|grand|million|billion/i.test(field.text)) {
       for (const match of field.text.matchAll(WORDED_AMOUNT)) {
+        // "a million thanks" is a figure of speech: an article alone needs a currency word to be money.
+        if (!NUMBER_WORD.test(match[0]) && currencyIn(match[0]) === undefined) continue;
         const amount = parseWordsAmount(match[0].trim());
         if (amount === undefined) continue;
         const usd = toUsd(amount, currencyIn(match[0]));

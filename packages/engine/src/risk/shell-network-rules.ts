@@ -356,8 +356,13 @@ function uploadStdin(c: RuleContext): boolean {
 
 /** HTTP clients whose upload options send a file to whatever URL they are given. */
 const HTTP_UPLOADERS = new Set(['curl', 'wget', 'xh', 'http', 'https']);
-/** A database dump by its name (`prod.sql.gz`, `db.dump`, `users.bson`): all the rows of a database. */
-const DATABASE_DUMP_FILE = /^[^\s]*\.(?:sql|dump|pgdump|bson|rdb)(?:\.(?:gz|bz2|xz|zst|zip|7z))?$/i;
+/**
+ * A database dump by its name (`db.dump`, `users.bson`, `prod.sql.gz`, `nightly-backup.sql`): all the
+ * rows of a database. A plain `.sql` counts only when its name says dump or backup (`migration.sql`
+ * sent to a schema service is no dump).
+ */
+const DATABASE_DUMP_FILE =
+  /^\S*\.(?:dump|pgdump|bson|rdb)(?:\.(?:gz|bz2|xz|zst|zip|7z))?$|^\S*\.sql\.(?:gz|bz2|xz|zst|zip|7z)$|^(?:\S*[/_.-])?(?:dump|backup|bak|full|all|db)[\w.-]*\.sql$|^\S*(?:dump|backup)\.sql$/i;
 
 /** Any command that can send files: a credential or system file among its arguments is an upload. */
 export function uploadRule(c: RuleContext): void {

@@ -5,7 +5,7 @@
 // (one firewall rule, `history -c` of the current session) stay high.
 
 import { quote } from './findings.ts';
-import { startupFoothold } from './startup-footholds.ts';
+import { scheduledFoothold } from './startup-footholds.ts';
 import type { RuleContext } from './shell-rule-context.ts';
 import type { ShellScan } from './shell-scan.ts';
 
@@ -93,7 +93,7 @@ export function protectionRule(c: RuleContext): boolean {
     case 'crontab':
       if (texts.some((text) => /^-\w*r/.test(text))) add('removes every scheduled job of the user');
       // `echo '@reboot /opt/.svc/run' | crontab -`: a scheduled foothold, whatever the nested analysis makes of it.
-      else if (c.site.stdinText !== undefined && startupFoothold(c.site.stdinText))
+      else if (c.site.stdinText !== undefined && scheduledFoothold(c.site.stdinText))
         add('schedules a download, a raw connection or a hidden or temporary program');
       else c.scan.add('high', 'shell: edits a crontab');
       if (c.site.stdinText !== undefined) for (const command of cronCommands(c.site.stdinText)) c.scan.nested(command, 'crontab entry');
