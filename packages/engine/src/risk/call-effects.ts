@@ -17,6 +17,7 @@ import { readsByName } from './file-read-tools.ts';
 import { callUrl } from './http-call-shape.ts';
 import { analyzeShell } from './shell.ts';
 import { splitWords, type ToolNameRisk } from './tool-name.ts';
+import { pathWordTest } from './path-word-tests.ts';
 import { assessSentSecretValues } from './secret-values.ts';
 
 const PATH_LIKE_KEYS = new Set([
@@ -103,17 +104,8 @@ const PUBLISHING_PLACES = new Set([
 ]);
 /** Fields of a message written for people: a path named in their sentences is not attached. */
 const PROSE_KEYS = new Set(['text', 'message', 'comment', 'caption', 'subject', 'description', 'title', 'content']);
-/** Whether a tool path names a publishing place (tested once per path). */
-function namesPublishingPlace(toolPath: string): boolean {
-  let known = publishingPaths.get(toolPath);
-  if (known === undefined) {
-    known = splitWords(toolPath).some((word) => PUBLISHING_PLACES.has(word));
-    if (publishingPaths.size >= 1024) publishingPaths.clear();
-    publishingPaths.set(toolPath, known);
-  }
-  return known;
-}
-const publishingPaths = new Map<string, boolean>();
+/** Whether a tool path names a publishing place. */
+const namesPublishingPlace = pathWordTest(PUBLISHING_PLACES);
 const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'link', 'webhook', 'webhook_url', 'target_url', 'api_url']);
 const OUTBOUND_WORDS = new Set([
   'send',

@@ -22,6 +22,7 @@ import { assessShellCryptoSend } from './shell-crypto-sends.ts';
 import { assessCodePayments } from './code-payment-calls.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
 import { autostartContentClass, CONTENT_KEYS, runsAtStartup } from './autostart-content.ts';
+import { assessScheduledJob } from './scheduled-jobs.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
@@ -225,6 +226,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   assessCallEffects(tool, path, fields, findings);
+  assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
