@@ -13,11 +13,14 @@ import { DecisionService } from '../src/decision-service.ts';
 import { createTenantWithAdmin } from '../src/tenants.ts';
 import { hashSecret } from '../src/ids.ts';
 import { DecisionRows } from '../src/store/sqlite/decision-rows.ts';
+import { canonicalHash } from '@actiongate/engine';
 
 const TENANT = 'tn_rows';
 const CALL = { path: '/tools/search_documents', agent_id: 'bot', payload: { query: 'q' } } as never;
 
-async function withStore(run: (store: SqliteStore, decide: () => Promise<{ verdict: string }>) => Promise<void>): Promise<void> {
+async function withStore(
+  run: (store: SqliteStore, decide: (call?: unknown) => Promise<{ verdict: string; id: string }>) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-decision-rows-'));
   const store = new SqliteStore({ dataDir: dir });
   try {
@@ -29,7 +32,7 @@ async function withStore(run: (store: SqliteStore, decide: () => Promise<{ verdi
       .run(TENANT);
     store.db.prepare('UPDATE keys SET approved = 10 WHERE id = ?').run(key.id);
     const service = new DecisionService(store, SigningKeyRing.ephemeral());
-    await run(store, () => service.decide(key, CALL));
+    await run(store, (call = CALL) => service.decide(key, call as never));
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -113,5 +116,69 @@ test('rows are dropped whenever anything else wrote since the last decision sett
   rows.begin();
   rows.key('a', read);
   assert.equal(reads, 3, 'cleared: read again');
+  db.close();
+});
+
+test("a call's approval written outside a decision reaches the next decision of a tenant known to hold none", async () => {
+  await withStore(async (store, decide) => {
+    const now = Date.now();
+    await store.createToolRule({
+      id: 'tr_rows',
+      tenantId: TENANT,
+      name: 'hold payments',
+      effect: 'require_approval',
+      match_path: '/tools/pay',
+      match_args: null,
+      agent_ids: null,
+      risk_at_least: null,
+      description: '',
+      enabled: true,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // Two decisions: the second finds the tenant known to hold no approval, and skips the call's query.
+    await decide();
+    await decide();
+    const pay = { path: '/tools/pay', agent_id: 'bot', payload: { to: 'acme', amount: 5 } };
+    store.db
+      .prepare(
+        `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id, status, risk, reasons,
+           detail, created_at, expires_at) VALUES ('apr_rows', ?, 'bot', '/tools/pay', ?, 'k', 'fd_x', 'approved', 'low', '[]', '', ?, ?)`,
+      )
+      .run(TENANT, canonicalHash(pay.payload), now, now + 3_600_000);
+    const decided = await decide(pay);
+    assert.match(decided.verdict, /^ALLOWED/, 'the approved call runs');
+    const approval = store.db.prepare(`SELECT status, consumed_by_decision_id AS by FROM approvals WHERE id = 'apr_rows'`).get();
+    assert.deepEqual(approval, { status: 'consumed', by: decided.id }, 'the approval was found and consumed');
+  });
+});
+
+test("a tenant's approvals are known until anything else wrote, and a decision's own approval counts at once", () => {
+  const db = new Database(':memory:');
+  db.exec(`CREATE TABLE t (id TEXT PRIMARY KEY)`);
+  const rows = new DecisionRows(db);
+  let reads = 0;
+  let asks = 0;
+  const read = () => (reads++, []);
+  const holdsAny = () => (asks++, false);
+  rows.begin();
+  assert.deepEqual(rows.approvalsForCall('tn', read, holdsAny), []);
+  assert.deepEqual(rows.approvalsForCall('tn', read, holdsAny), []);
+  assert.deepEqual([reads, asks], [1, 1], 'known to hold none: not read again');
+  rows.wroteApproval('tn');
+  rows.approvalsForCall('tn', read, holdsAny);
+  assert.deepEqual([reads, asks], [2, 1], "after the decision's own approval: read, and not known empty again");
+  rows.settle();
+  rows.begin();
+  rows.clear();
+  rows.approvalsForCall('tn', read, holdsAny);
+  rows.approvalsForCall('tn', read, holdsAny);
+  assert.deepEqual([reads, asks], [3, 2], 'cleared: asked again, then known');
+  rows.settle();
+  db.prepare(`INSERT INTO t VALUES ('a')`).run();
+  rows.begin();
+  rows.approvalsForCall('tn', read, holdsAny);
+  assert.deepEqual([reads, asks], [4, 3], 'another write dropped what was known');
   db.close();
 });

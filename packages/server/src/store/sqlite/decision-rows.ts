@@ -9,6 +9,11 @@
 // deletion...) and every row is dropped. A decision's own writes of these rows go through `wroteAgent`
 // / `wroteKey`, which keep the copy equal to what the statement wrote; a decision that fails, or a
 // batch that rolls back, drops everything (`clear`).
+//
+// The same count keeps what is known of each tenant's approvals: a tenant holding no approved or
+// pending approval at all has none open for any call, so its decisions skip the query for the call's
+// approvals (one indexed read per decision). A decision that creates an approval says so
+// (`wroteApproval`); any other approval write moves the count and drops what was known.
 import type Database from 'better-sqlite3';
 
 type Row = Record<string, any>;
@@ -22,6 +27,8 @@ export class DecisionRows {
   private stamp: number | null = null;
   private readonly keys = new Map<string, Row>();
   private readonly agents = new Map<string, Row>();
+  /** Per tenant: whether it holds any approved or pending approval (false: none, so no call has one open). */
+  private readonly holdsApprovals = new Map<string, boolean>();
 
   constructor(db: Database.Database) {
     this.totalChanges = db.prepare('SELECT total_changes()').pluck();
@@ -40,6 +47,7 @@ export class DecisionRows {
   clear(): void {
     this.keys.clear();
     this.agents.clear();
+    this.holdsApprovals.clear();
     this.stamp = null;
   }
 
@@ -49,6 +57,27 @@ export class DecisionRows {
 
   agent(tenantId: string, agentId: string, read: () => Row | undefined): Row | undefined {
     return this.kept(this.agents, agentKey(tenantId, agentId), read);
+  }
+
+  /**
+   * The call's open approvals: `read` them, unless the tenant is known to hold none at all.
+   * `holdsAny` asks the database once whether it holds any (approved or pending, expired or not).
+   */
+  approvalsForCall(tenantId: string, read: () => Row[], holdsAny: () => boolean): Row[] {
+    let holds = this.holdsApprovals.get(tenantId);
+    if (holds === false) return [];
+    const rows = read();
+    if (holds === undefined && rows.length === 0) {
+      holds = holdsAny();
+      if (this.holdsApprovals.size >= MAX_ROWS) this.holdsApprovals.clear();
+      this.holdsApprovals.set(tenantId, holds);
+    }
+    return rows;
+  }
+
+  /** The decision created an approval for its tenant. */
+  wroteApproval(tenantId: string): void {
+    this.holdsApprovals.set(tenantId, true);
   }
 
   /** The decision updated the agent's row with these columns (a row it read); an inserted row is read again. */
