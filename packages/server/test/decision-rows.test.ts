@@ -119,42 +119,45 @@ test('rows are dropped whenever anything else wrote since the last decision sett
   db.close();
 });
 
-test("a call's approval written outside a decision reaches the next decision of a tenant known to hold none", async () => {
+test("a call's approval written outside a decision reaches the next decision of an agent known to hold none", async () => {
   await withStore(async (store, decide) => {
     const now = Date.now();
-    await store.createToolRule({
+    const rule = {
       id: 'tr_rows',
       tenantId: TENANT,
-      name: 'hold payments',
-      effect: 'require_approval',
-      match_path: '/tools/pay',
+      name: 'hold searches',
+      effect: 'require_approval' as const,
+      match_path: '/tools/search_documents',
       match_args: null,
       agent_ids: null,
       risk_at_least: null,
       description: '',
-      enabled: true,
+      enabled: false,
       version: 1,
       createdAt: now,
       updatedAt: now,
-    });
-    // Two decisions: the second finds the tenant known to hold no approval, and skips the call's query.
-    await decide();
-    await decide();
-    const pay = { path: '/tools/pay', agent_id: 'bot', payload: { to: 'acme', amount: 5 } };
+    };
+    await store.createToolRule(rule);
+    // Two calls while the rule is off: the second finds the agent known to hold no approval for the path.
+    const pay = { path: '/tools/search_documents', agent_id: 'bot', payload: { query: 'held' } };
+    assert.match((await decide(pay)).verdict, /^ALLOWED/);
+    await decide(pay);
+    // Straight in the database: an approved approval of the call; then the rule turned on.
     store.db
       .prepare(
         `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id, status, risk, reasons,
-           detail, created_at, expires_at) VALUES ('apr_rows', ?, 'bot', '/tools/pay', ?, 'k', 'fd_x', 'approved', 'low', '[]', '', ?, ?)`,
+           detail, created_at, expires_at) VALUES ('apr_rows', ?, 'bot', '/tools/search_documents', ?, 'k', 'fd_x', 'approved', 'low', '[]', '', ?, ?)`,
       )
       .run(TENANT, canonicalHash(pay.payload), now, now + 3_600_000);
+    await store.updateToolRule({ ...rule, enabled: true, version: 2 });
     const decided = await decide(pay);
-    assert.match(decided.verdict, /^ALLOWED/, 'the approved call runs');
+    assert.match(decided.verdict, /^ALLOWED/, 'the held call runs on its approval');
     const approval = store.db.prepare(`SELECT status, consumed_by_decision_id AS by FROM approvals WHERE id = 'apr_rows'`).get();
     assert.deepEqual(approval, { status: 'consumed', by: decided.id }, 'the approval was found and consumed');
   });
 });
 
-test("a tenant's approvals are known until anything else wrote, and a decision's own approval counts at once", () => {
+test("an agent's approvals for a path are known until anything else wrote, and a decision's own approval counts at once", () => {
   const db = new Database(':memory:');
   db.exec(`CREATE TABLE t (id TEXT PRIMARY KEY)`);
   const rows = new DecisionRows(db);
@@ -162,23 +165,27 @@ test("a tenant's approvals are known until anything else wrote, and a decision's
   let asks = 0;
   const read = () => (reads++, []);
   const holdsAny = () => (asks++, false);
+  const forCall = (agentId = 'bot', path = '/tools/pay') => rows.approvalsForCall('tn', agentId, path, read, holdsAny);
   rows.begin();
-  assert.deepEqual(rows.approvalsForCall('tn', read, holdsAny), []);
-  assert.deepEqual(rows.approvalsForCall('tn', read, holdsAny), []);
+  assert.deepEqual(forCall(), []);
+  assert.deepEqual(forCall(), []);
   assert.deepEqual([reads, asks], [1, 1], 'known to hold none: not read again');
-  rows.wroteApproval('tn');
-  rows.approvalsForCall('tn', read, holdsAny);
-  assert.deepEqual([reads, asks], [2, 1], "after the decision's own approval: read, and not known empty again");
+  forCall('bot', '/tools/other');
+  forCall('bo', 't/tools/pay');
+  assert.deepEqual([reads, asks], [3, 3], 'another path, and an agent id and path that join to the same text, are asked apart');
+  rows.wroteApproval('tn', 'bot', '/tools/pay');
+  forCall();
+  assert.deepEqual([reads, asks], [4, 3], "after the decision's own approval: read, and not known empty again");
   rows.settle();
   rows.begin();
   rows.clear();
-  rows.approvalsForCall('tn', read, holdsAny);
-  rows.approvalsForCall('tn', read, holdsAny);
-  assert.deepEqual([reads, asks], [3, 2], 'cleared: asked again, then known');
+  forCall();
+  forCall();
+  assert.deepEqual([reads, asks], [5, 4], 'cleared: asked again, then known');
   rows.settle();
   db.prepare(`INSERT INTO t VALUES ('a')`).run();
   rows.begin();
-  rows.approvalsForCall('tn', read, holdsAny);
-  assert.deepEqual([reads, asks], [4, 3], 'another write dropped what was known');
+  forCall();
+  assert.deepEqual([reads, asks], [6, 5], 'another write dropped what was known');
   db.close();
 });

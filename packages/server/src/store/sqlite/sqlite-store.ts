@@ -309,9 +309,12 @@ export class SqliteStore implements Store {
       tools: db.prepare('SELECT tool_name, risk_level FROM tools WHERE tenant_id = ?'),
       // Pinned to the call's index: the planner may otherwise pick approvals_by_expiry and scan every
       // pending approval of every tenant on each decision (measured: 665 µs at 10,000 pending).
-      // Issue 15: whether a tenant holds any approval a call could find open (decision-rows.ts).
-      tenantHoldsApprovals: db
-        .prepare(`SELECT 1 FROM approvals INDEXED BY approvals_by_status WHERE tenant_id = ? AND status IN ('approved', 'pending') LIMIT 1`)
+      // Issue 15: whether an agent holds any approval a call to a path could find open (decision-rows.ts).
+      holdsApprovals: db
+        .prepare(
+          `SELECT 1 FROM approvals INDEXED BY approvals_by_call
+           WHERE tenant_id = ? AND agent_id = ? AND path = ? AND status IN ('approved', 'pending') LIMIT 1`,
+        )
         .pluck(),
       approvalsForCall: db.prepare(
         `SELECT * FROM approvals INDEXED BY approvals_by_call
@@ -782,8 +785,10 @@ export class SqliteStore implements Store {
       (call) =>
         rows.approvalsForCall(
           call.tenantId,
+          call.agentId,
+          call.path,
           () => s.approvalsForCall.all(call.tenantId, call.agentId, call.path, call.payloadHash, call.now) as Row[],
-          () => s.tenantHoldsApprovals.get(call.tenantId) !== undefined,
+          () => s.holdsApprovals.get(call.tenantId, call.agentId, call.path) !== undefined,
         ),
     );
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
@@ -881,7 +886,7 @@ export class SqliteStore implements Store {
           created_at: approval.createdAt,
           expires_at: approval.expiresAt,
         });
-        this.decisionRows.wroteApproval(approval.tenantId);
+        this.decisionRows.wroteApproval(approval.tenantId, approval.agentId, approval.path);
         return;
       }
       case 'key-record': {
