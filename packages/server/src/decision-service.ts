@@ -20,6 +20,11 @@ export interface DecisionStateSource {
   prepare(tenantId: string, call?: { agentId: string; traceId: string | null }): Promise<Partial<DecisionState>>;
   /** The newest state, or null when it left the cache meanwhile (then the prepared one serves). */
   current(tenantId: string): Partial<DecisionState> | null;
+  /**
+   * Issue 15: what `prepare` would answer, when that needs no load (fresh in memory); otherwise
+   * undefined and the caller awaits `prepare`. Spares a decision ~5 promises per source.
+   */
+  ready?(tenantId: string, call?: { agentId: string; traceId: string | null }): Partial<DecisionState> | undefined;
 }
 import type { TokenPrincipal } from './identity/agent-token-service.ts';
 
@@ -114,7 +119,8 @@ export class DecisionService {
     const signingKey = this.keyRing.current;
     const extraState = this.extraState;
     const traceId = request.trace_id ?? options.traceId ?? null;
-    const prepared = extraState ? await extraState.prepare(key.tenantId, { agentId, traceId }) : null;
+    const call = { agentId, traceId };
+    const prepared = extraState ? (extraState.ready?.(key.tenantId, call) ?? (await extraState.prepare(key.tenantId, call))) : null;
     const idempotency = options.idempotencyKey
       ? {
           key: options.idempotencyKey,

@@ -8,6 +8,15 @@ export function combineStateSources(...sources: DecisionStateSource[]): Decision
     async prepare(tenantId, call) {
       return Object.assign({}, ...(await Promise.all(sources.map((source) => source.prepare(tenantId, call)))));
     },
+    ready(tenantId, call) {
+      const parts: Array<Partial<DecisionState>> = [];
+      for (const source of sources) {
+        const part = source.ready?.(tenantId, call);
+        if (part === undefined) return undefined;
+        parts.push(part);
+      }
+      return Object.assign({}, ...parts) as Partial<DecisionState>;
+    },
     current(tenantId) {
       // The decision service lays the current state over the prepared one: a source whose snapshot left
       // its cache (or that has per-call state only) leaves its prepared part in force.

@@ -13,11 +13,14 @@ import { DecisionService } from '../src/decision-service.ts';
 import { createTenantWithAdmin } from '../src/tenants.ts';
 import { hashSecret } from '../src/ids.ts';
 import { DecisionRows } from '../src/store/sqlite/decision-rows.ts';
+import { canonicalHash } from '@actiongate/engine';
 
 const TENANT = 'tn_rows';
 const CALL = { path: '/tools/search_documents', agent_id: 'bot', payload: { query: 'q' } } as never;
 
-async function withStore(run: (store: SqliteStore, decide: () => Promise<{ verdict: string }>) => Promise<void>): Promise<void> {
+async function withStore(
+  run: (store: SqliteStore, decide: (call?: unknown) => Promise<{ verdict: string; id: string }>) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-decision-rows-'));
   const store = new SqliteStore({ dataDir: dir });
   try {
@@ -29,7 +32,7 @@ async function withStore(run: (store: SqliteStore, decide: () => Promise<{ verdi
       .run(TENANT);
     store.db.prepare('UPDATE keys SET approved = 10 WHERE id = ?').run(key.id);
     const service = new DecisionService(store, SigningKeyRing.ephemeral());
-    await run(store, () => service.decide(key, CALL));
+    await run(store, (call = CALL) => service.decide(key, call as never));
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -113,5 +116,76 @@ test('rows are dropped whenever anything else wrote since the last decision sett
   rows.begin();
   rows.key('a', read);
   assert.equal(reads, 3, 'cleared: read again');
+  db.close();
+});
+
+test("a call's approval written outside a decision reaches the next decision of an agent known to hold none", async () => {
+  await withStore(async (store, decide) => {
+    const now = Date.now();
+    const rule = {
+      id: 'tr_rows',
+      tenantId: TENANT,
+      name: 'hold searches',
+      effect: 'require_approval' as const,
+      match_path: '/tools/search_documents',
+      match_args: null,
+      agent_ids: null,
+      risk_at_least: null,
+      description: '',
+      enabled: false,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await store.createToolRule(rule);
+    // Two calls while the rule is off: the second finds the agent known to hold no approval for the path.
+    const pay = { path: '/tools/search_documents', agent_id: 'bot', payload: { query: 'held' } };
+    assert.match((await decide(pay)).verdict, /^ALLOWED/);
+    await decide(pay);
+    // Straight in the database: an approved approval of the call; then the rule turned on.
+    store.db
+      .prepare(
+        `INSERT INTO approvals (id, tenant_id, agent_id, path, payload_hash, requested_by_key_id, decision_id, status, risk, reasons,
+           detail, created_at, expires_at) VALUES ('apr_rows', ?, 'bot', '/tools/search_documents', ?, 'k', 'fd_x', 'approved', 'low', '[]', '', ?, ?)`,
+      )
+      .run(TENANT, canonicalHash(pay.payload), now, now + 3_600_000);
+    await store.updateToolRule({ ...rule, enabled: true, version: 2 });
+    const decided = await decide(pay);
+    assert.match(decided.verdict, /^ALLOWED/, 'the held call runs on its approval');
+    const approval = store.db.prepare(`SELECT status, consumed_by_decision_id AS by FROM approvals WHERE id = 'apr_rows'`).get();
+    assert.deepEqual(approval, { status: 'consumed', by: decided.id }, 'the approval was found and consumed');
+  });
+});
+
+test("an agent's approvals for a path are known until anything else wrote, and a decision's own approval counts at once", () => {
+  const db = new Database(':memory:');
+  db.exec(`CREATE TABLE t (id TEXT PRIMARY KEY)`);
+  const rows = new DecisionRows(db);
+  let reads = 0;
+  let asks = 0;
+  const read = () => (reads++, []);
+  const holdsAny = () => (asks++, false);
+  const forCall = (agentId = 'bot', path = '/tools/pay') => rows.approvalsForCall('tn', agentId, path, read, holdsAny);
+  rows.begin();
+  assert.deepEqual(forCall(), []);
+  assert.deepEqual(forCall(), []);
+  assert.deepEqual([reads, asks], [1, 1], 'known to hold none: not read again');
+  forCall('bot', '/tools/other');
+  forCall('bo', 't/tools/pay');
+  assert.deepEqual([reads, asks], [3, 3], 'another path, and an agent id and path that join to the same text, are asked apart');
+  rows.wroteApproval('tn', 'bot', '/tools/pay');
+  forCall();
+  assert.deepEqual([reads, asks], [4, 3], "after the decision's own approval: read, and not known empty again");
+  rows.settle();
+  rows.begin();
+  rows.clear();
+  forCall();
+  forCall();
+  assert.deepEqual([reads, asks], [5, 4], 'cleared: asked again, then known');
+  rows.settle();
+  db.prepare(`INSERT INTO t VALUES ('a')`).run();
+  rows.begin();
+  forCall();
+  assert.deepEqual([reads, asks], [6, 5], 'another write dropped what was known');
   db.close();
 });

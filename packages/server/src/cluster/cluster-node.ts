@@ -145,6 +145,10 @@ export class ClusterNode implements DecisionStateSource {
     return this.current();
   }
 
+  ready(): Partial<DecisionState> {
+    return this.current();
+  }
+
   current(): Partial<DecisionState> {
     const cluster = this.view();
     return cluster ? { cluster } : {};

@@ -41,6 +41,10 @@ export class GovernancePolicyCache implements DecisionStateSource {
     return this.snapshots.get(tenantId);
   }
 
+  ready(tenantId: string): Partial<DecisionState> | undefined {
+    return this.snapshots.fresh(tenantId);
+  }
+
   current(tenantId: string): Partial<DecisionState> | null {
     return this.snapshots.peek(tenantId);
   }

@@ -35,6 +35,11 @@ export class PlanStateSource implements DecisionStateSource {
     return { authorizedPlans: await this.plans.get(tenantId) };
   }
 
+  ready(tenantId: string): Partial<DecisionState> | undefined {
+    const plans = this.plans.fresh(tenantId);
+    return plans === undefined ? undefined : { authorizedPlans: plans };
+  }
+
   /** Per-call state: nothing to add after preparing. */
   current(): Partial<DecisionState> | null {
     return null;

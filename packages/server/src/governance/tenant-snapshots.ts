@@ -38,14 +38,20 @@ export class TenantSnapshots<T> {
 
   /** The snapshot while it is fresh; otherwise one reload, shared by everyone who asks meanwhile. */
   async get(tenantId: string): Promise<T> {
-    const known = this.snapshots.get(tenantId);
-    if (known && this.clock() - known.loadedAt < this.maxAgeMs) return known.value;
+    const fresh = this.fresh(tenantId);
+    if (fresh !== undefined) return fresh;
     let pending = this.reloading.get(tenantId);
     if (!pending) {
       pending = this.refresh(tenantId).finally(() => this.reloading.delete(tenantId));
       this.reloading.set(tenantId, pending);
     }
     return pending;
+  }
+
+  /** The snapshot while it is fresh (what `get` answers without a load); otherwise undefined. */
+  fresh(tenantId: string): T | undefined {
+    const known = this.snapshots.get(tenantId);
+    return known && this.clock() - known.loadedAt < this.maxAgeMs ? known.value : undefined;
   }
 
   /** The last snapshot loaded, fresh or not; null when none was. */

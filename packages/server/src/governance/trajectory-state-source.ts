@@ -41,6 +41,12 @@ export class TrajectoryStateSource implements DecisionStateSource {
     return { trajectoryPolicies: policies, recentCalls };
   }
 
+  /** Only while no recent calls need reading: the tenant has no trajectory policy (or no call was named). */
+  ready(tenantId: string, call?: { agentId: string; traceId: string | null }): Partial<DecisionState> | undefined {
+    const policies = this.policies.fresh(tenantId);
+    return policies !== undefined && (policies.length === 0 || !call) ? { trajectoryPolicies: policies } : undefined;
+  }
+
   /** Per-call state: nothing to add after preparing. */
   current(): Partial<DecisionState> | null {
     return null;

@@ -99,4 +99,8 @@ export class PostureCache implements DecisionStateSource {
   current(tenantId: string): Partial<DecisionState> | null {
     return this.snapshots.get(tenantId)?.state ?? null;
   }
+
+  ready(tenantId: string): Partial<DecisionState> | undefined {
+    return this.snapshots.get(tenantId)?.state;
+  }
 }

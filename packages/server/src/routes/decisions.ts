@@ -7,6 +7,7 @@ import { decisionSignedPayload, signatureCovers, signedVersionOf } from '../deci
 import { presentDecision } from '../present.ts';
 import { screenOutcomeResult } from '../outcomes/screen-outcome-result.ts';
 import { nextTurn } from '../next-turn.ts';
+import { decisionAnswerText } from '../decision-answer-text.ts';
 import type { DecisionRow } from '../store/store.ts';
 import {
   DecisionList,
@@ -49,7 +50,7 @@ export function decisionRoutes(app: App, ctx: AppContext): void {
       let prepared: { record: DecisionRow; json: string } | null = null;
       const prepare = (record: DecisionRow) =>
         nextTurn(() => {
-          prepared = { record, json: reply.serialize(presentDecision(record, false)) as string };
+          prepared = { record, json: decisionAnswerText(record) ?? (reply.serialize(presentDecision(record, false)) as string) };
         });
       let row: Awaited<ReturnType<typeof ctx.decisions.decide>>;
       try {

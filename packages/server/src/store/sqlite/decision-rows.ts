@@ -9,6 +9,11 @@
 // deletion...) and every row is dropped. A decision's own writes of these rows go through `wroteAgent`
 // / `wroteKey`, which keep the copy equal to what the statement wrote; a decision that fails, or a
 // batch that rolls back, drops everything (`clear`).
+//
+// The same count keeps what is known of each agent's approvals per tool path: an agent holding no
+// approved or pending approval for a path has none open for any call to it, so its decisions there
+// skip the query for the call's approvals (one indexed read per decision). A decision that creates an
+// approval says so (`wroteApproval`); any other approval write moves the count and drops what was known.
 import type Database from 'better-sqlite3';
 
 type Row = Record<string, any>;
@@ -22,6 +27,8 @@ export class DecisionRows {
   private stamp: number | null = null;
   private readonly keys = new Map<string, Row>();
   private readonly agents = new Map<string, Row>();
+  /** Per tenant, agent and path: whether it holds any approved or pending approval (false: no call there has one open). */
+  private readonly holdsApprovals = new Map<string, boolean>();
 
   constructor(db: Database.Database) {
     this.totalChanges = db.prepare('SELECT total_changes()').pluck();
@@ -40,6 +47,7 @@ export class DecisionRows {
   clear(): void {
     this.keys.clear();
     this.agents.clear();
+    this.holdsApprovals.clear();
     this.stamp = null;
   }
 
@@ -49,6 +57,28 @@ export class DecisionRows {
 
   agent(tenantId: string, agentId: string, read: () => Row | undefined): Row | undefined {
     return this.kept(this.agents, agentKey(tenantId, agentId), read);
+  }
+
+  /**
+   * The call's open approvals: `read` them, unless the agent is known to hold none for the path.
+   * `holdsAny` asks the database once whether it holds any there (approved or pending, expired or not).
+   */
+  approvalsForCall(tenantId: string, agentId: string, path: string, read: () => Row[], holdsAny: () => boolean): Row[] {
+    const key = callKey(tenantId, agentId, path);
+    let holds = this.holdsApprovals.get(key);
+    if (holds === false) return [];
+    const rows = read();
+    if (holds === undefined && rows.length === 0) {
+      holds = holdsAny();
+      if (this.holdsApprovals.size >= MAX_ROWS) this.holdsApprovals.clear();
+      this.holdsApprovals.set(key, holds);
+    }
+    return rows;
+  }
+
+  /** The decision created an approval for this agent and path. */
+  wroteApproval(tenantId: string, agentId: string, path: string): void {
+    this.holdsApprovals.set(callKey(tenantId, agentId, path), true);
   }
 
   /** The decision updated the agent's row with these columns (a row it read); an inserted row is read again. */
@@ -79,6 +109,11 @@ export class DecisionRows {
     }
     return row;
   }
+}
+
+/** Agent ids and paths are the caller's text: the agent id's length keeps where it ends. */
+function callKey(tenantId: string, agentId: string, path: string): string {
+  return `${tenantId}\u0000${agentId.length}\u0000${agentId}${path}`;
 }
 
 /** Agent ids are the caller's text: the separator is one no tenant id contains. */

@@ -309,6 +309,13 @@ export class SqliteStore implements Store {
       tools: db.prepare('SELECT tool_name, risk_level FROM tools WHERE tenant_id = ?'),
       // Pinned to the call's index: the planner may otherwise pick approvals_by_expiry and scan every
       // pending approval of every tenant on each decision (measured: 665 µs at 10,000 pending).
+      // Issue 15: whether an agent holds any approval a call to a path could find open (decision-rows.ts).
+      holdsApprovals: db
+        .prepare(
+          `SELECT 1 FROM approvals INDEXED BY approvals_by_call
+           WHERE tenant_id = ? AND agent_id = ? AND path = ? AND status IN ('approved', 'pending') LIMIT 1`,
+        )
+        .pluck(),
       approvalsForCall: db.prepare(
         `SELECT * FROM approvals INDEXED BY approvals_by_call
          WHERE tenant_id = ? AND agent_id = ? AND path = ? AND payload_hash = ? AND status IN ('approved', 'pending') AND expires_at > ?
@@ -740,6 +747,8 @@ export class SqliteStore implements Store {
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
     agentRow = this.statements.agent.get(job.tenantId, job.agentId) as Row | undefined,
     keyRow = this.statements.keyById.get(job.key.id) as Row | undefined,
+    approvalsForCall = (call: typeof job) =>
+      this.statements.approvalsForCall.all(call.tenantId, call.agentId, call.path, call.payloadHash, call.now) as Row[],
   ): DecisionReads {
     const s = this.statements;
     // Revoked, or gone with its tenant, since the request was authenticated: refused, nothing written.
@@ -752,9 +761,7 @@ export class SqliteStore implements Store {
       key: keyOf(keyRow),
       rules: this.rulesOf(job.tenantId),
       toolRisks: this.toolRisksOf(job.tenantId),
-      openApprovals: (s.approvalsForCall.all(job.tenantId, job.agentId, job.path, job.payloadHash, job.now) as Row[]).map((row) =>
-        approvalStateOf(row, job.now),
-      ),
+      openApprovals: approvalsForCall(job).map((row) => approvalStateOf(row, job.now)),
       // Issue 19: budgets covering the call and the agent's controls, read in this transaction.
       ...this.budgets.decisionReads(
         job.tenantId,
@@ -775,6 +782,14 @@ export class SqliteStore implements Store {
       job,
       agentRow,
       rows.key(job.key.id, () => s.keyById.get(job.key.id) as Row | undefined),
+      (call) =>
+        rows.approvalsForCall(
+          call.tenantId,
+          call.agentId,
+          call.path,
+          () => s.approvalsForCall.all(call.tenantId, call.agentId, call.path, call.payloadHash, call.now) as Row[],
+          () => s.holdsApprovals.get(call.tenantId, call.agentId, call.path) !== undefined,
+        ),
     );
     const replayedId = job.idempotency ? this.idempotencyKeys.replayOf(job, job.idempotency) : null;
     if (replayedId) {
@@ -871,6 +886,7 @@ export class SqliteStore implements Store {
           created_at: approval.createdAt,
           expires_at: approval.expiresAt,
         });
+        this.decisionRows.wroteApproval(approval.tenantId, approval.agentId, approval.path);
         return;
       }
       case 'key-record': {
