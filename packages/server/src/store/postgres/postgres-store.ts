@@ -75,6 +75,7 @@ import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import { KeyIdentities } from './key-identities.ts';
+import { readsShared, readsTogether } from './reads-together.ts';
 import { checkOut, type CheckedOut } from './checked-out.ts';
 import { ApiError } from '../../errors.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
@@ -653,7 +654,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
 
   /**
    * One attempt at committing `group` (decisions of one tenant) in one transaction on a pipelined
-   * connection: per decision one round trip for its reads and one for its writes. Answers every
+   * connection: per run of decisions (reads-together.ts) one round trip for their reads and one for
+   * their writes (the next run's reads go out with them). Answers every
    * decision only after COMMIT returned. When a decision's statements fail, the transaction is
    * rolled back, that decision rejected, and the others returned to be tried again. Never throws.
    */
@@ -672,73 +674,87 @@ export class PostgresStore implements Store, SharedSigningKeys {
     let failed: { index: number; error: unknown } | null = null;
     /** A COMMIT sent ahead committed although a write failed in node: what was written stays, nothing is redone. */
     let committedDespiteFailure = false;
-    // Statements go out ahead of the answers they wait for: the lock and the first reads together, then
-    // each decision's writes with the next decision's reads (which run after them, so they see them).
+    // Statements go out ahead of the answers they wait for: the lock and the first run's reads together,
+    // then each run's writes with the next run's reads (which run after them, so they see them). A run is
+    // the decisions that read at once (reads-together.ts): one flight of reads and one of writes for all.
     // Every promise started ahead is observed at once, so none fails unhandled when an earlier one throws.
     const ahead = <T>(promise: Promise<T>): Promise<T> => {
       promise.catch(() => {});
       return promise;
+    };
+    const jobs = group.map((pending) => pending.job);
+    /** Sends the reads of the run starting at `start`. */
+    const readRun = (start: number) => {
+      const end = start + readsTogether(jobs, start);
+      return { start, end, reads: jobs.slice(start, end).map((job) => ahead(this.readDecision(client, job))) };
     };
     try {
       const [begun, locked, first] = inOneWrite(client, () => [
         ahead(client.query('BEGIN')),
         // INVARIANT: the tenant's tip is locked before anything of the tenant is read (each read starts after it).
         ahead(this.journal.lockTip(client, tenantId)),
-        ahead(this.readDecision(client, group[0].job)),
+        readRun(0),
       ]);
-      let reading = first;
+      let run = first;
       const [, tip] = await Promise.all([begun, locked]);
-      let writing: Promise<DecisionRow> | null = null;
       /** The announcement and COMMIT, once sent (set inside a callback, hence a holder). */
       const committing: { sent: Promise<[unknown, pg.QueryResult]> | null } = { sent: null };
       const sendCommit = () =>
         inOneWrite(client, () =>
           Promise.all([ahead(this.events.announceSent(client, events, tenantId)), ahead(client.query('COMMIT'))] as const),
         );
-      for (let i = 0; i < group.length; i++) {
-        if (writing) {
+      while (!failed) {
+        const reads: DecisionRead[] = [];
+        for (let k = run.start; k < run.end && !failed; k++) {
           try {
-            outcomes[i - 1] = { row: await writing };
+            reads.push(await run.reads[k - run.start]);
           } catch (error) {
-            failed = { index: i - 1, error };
-            break;
+            failed = { index: k, error };
           }
-          writing = null;
         }
-        let read: DecisionRead;
-        try {
-          read = await reading;
-        } catch (error) {
-          failed = { index: i, error };
-          break;
-        }
-        const job = group[i].job;
-        inOneWrite(client, () => {
-          try {
-            // Refusals decided here (a reused idempotency key, an error of the engine) wrote nothing.
-            const planned = this.planDecision(job, read);
-            if ('replay' in planned) outcomes[i] = { row: planned.replay };
-            else {
-              const sent = { all: false, checkedInNode: false };
-              writing = ahead(this.writeDecision(client, tip, job, read, planned, events, sent));
-              // The last decision's writes, the announcement and COMMIT leave in one flight (a lone decision
-              // saves a round trip) when only PostgreSQL can fail those writes: a failed statement aborts the
-              // transaction, so COMMIT answers ROLLBACK and nothing is answered as decided. Writes whose
-              // failure is found in node (a guarded update that matched no row) keep COMMIT for after them.
-              if (i + 1 === group.length && sent.all && !sent.checkedInNode) committing.sent = ahead(sendCommit());
+        if (failed) break;
+        // A later decision of the run that read budgets or controls reads them again after the writes before it.
+        const shared = reads.findIndex((read, k) => k > 0 && readsShared(read.reads));
+        const end = shared < 0 ? run.end : run.start + shared;
+        const writing: Array<Promise<DecisionRow> | null> = [];
+        const next = inOneWrite(client, () => {
+          let commitAhead = end === group.length;
+          for (let i = run.start; i < end; i++) {
+            writing.push(null);
+            try {
+              // Refusals decided here (a reused idempotency key, an error of the engine) wrote nothing.
+              const planned = this.planDecision(jobs[i], reads[i - run.start]);
+              if ('replay' in planned) outcomes[i] = { row: planned.replay };
+              else {
+                const sent = { all: false, checkedInNode: false };
+                writing[i - run.start] = ahead(this.writeDecision(client, tip, jobs[i], reads[i - run.start], planned, events, sent));
+                commitAhead &&= sent.all && !sent.checkedInNode;
+              }
+            } catch (error) {
+              outcomes[i] = { error };
             }
+          }
+          // The last run's writes, the announcement and COMMIT leave in one flight (a lone decision saves a
+          // round trip) when only PostgreSQL can fail those writes: a failed statement aborts the
+          // transaction, so COMMIT answers ROLLBACK and nothing is answered as decided. Writes whose failure
+          // is found in node (a guarded update that matched no row) keep COMMIT for after them.
+          if (end < group.length) return readRun(end);
+          if (commitAhead && writing.some((write) => write !== null)) committing.sent = ahead(sendCommit());
+          return null;
+        });
+        // Every write of the run is awaited (each has an outcome should a COMMIT sent ahead have committed).
+        for (let i = run.start; i < end; i++) {
+          const write = writing[i - run.start];
+          if (!write) continue;
+          try {
+            outcomes[i] = { row: await write };
           } catch (error) {
             outcomes[i] = { error };
+            failed ??= { index: i, error };
           }
-          if (i + 1 < group.length) reading = ahead(this.readDecision(client, group[i + 1].job));
-        });
-      }
-      if (writing && !failed) {
-        try {
-          outcomes[group.length - 1] = { row: await writing };
-        } catch (error) {
-          failed = { index: group.length - 1, error };
         }
+        if (!next) break;
+        run = next;
       }
       if (failed) {
         // After a COMMIT sent ahead (which answered ROLLBACK) there is no transaction left: PostgreSQL only warns.
