@@ -70,12 +70,13 @@ import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-inser
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
-import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
+import { decisionCreatedValues, PostgresEventLog, type EventBatch } from './postgres-events.ts';
 import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import { KeyIdentities } from './key-identities.ts';
 import { readsShared, readsTogether } from './reads-together.ts';
+import { agentSaveAt, decisionStatement, foldDecisionWrites, foldedAgentValues } from './decision-statement.ts';
 import { checkOut, type CheckedOut } from './checked-out.ts';
 import { ApiError } from '../../errors.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
@@ -109,9 +110,7 @@ interface PendingJob {
 }
 
 /** A decision's agent, seen now with its new record ($1 tenant, $2 agent, $3–$5 record, $6 now). */
-const AGENT_SAVE = `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-  ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
-    recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`;
+const AGENT_SAVE = agentSaveAt(1);
 
 /** At most this many decisions share one transaction: the tenant's lock is not held for long. */
 const MAX_GROUP = 200;
@@ -955,7 +954,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
     let seq = 0;
     try {
       const writes = planDecisionWrites(job, reads, state, decision, row, earlier !== null);
+      // The row, its journal entry, the agent's (and key's) record and `decision.created` in one statement.
+      const folded = this.journal.enabled ? foldDecisionWrites(writes) : null;
       for (let w = 0; w < writes.length; w++) {
+        if (folded?.carried.has(w)) continue;
         const write = writes[w];
         const next = writes[w + 1];
         switch (write.kind) {
@@ -1058,6 +1060,23 @@ export class PostgresStore implements Store, SharedSigningKeys {
               next?.kind === 'insert-decision'
                 ? this.journal.nextEntry(tip, write.tenantId, write.type, write.refId, write.time, write.record)
                 : null;
+            if (entry && next?.kind === 'insert-decision' && folded) {
+              w++;
+              const created = this.events.decisionCreatedSent(events, next.row);
+              const { name, text } = decisionStatement(folded.agent);
+              sent.push(
+                query(client, name, text, [
+                  ...decisionInsertValues(next.row, entry.seq),
+                  ...entry.values,
+                  ...decisionCreatedValues(next.row),
+                  ...foldedAgentValues(writes, folded),
+                ]).then((inserted) => {
+                  seq = inserted.rows[0].seq;
+                  created.written(inserted.rows[0].event_seq);
+                }),
+              );
+              break;
+            }
             if (entry && next?.kind === 'insert-decision') {
               w++;
               sent.push(
@@ -1111,7 +1130,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
             );
             break;
           case 'decision-events':
-            sent.push(this.events.appendDecision(client, events, write.row, write.effects, write.approval));
+            // With the row's statement, `decision.created` is written already; what it did to an approval follows.
+            sent.push(this.events.appendDecision(client, events, write.row, write.effects, write.approval, folded !== null));
             break;
           case 'use-plan-step':
             // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
