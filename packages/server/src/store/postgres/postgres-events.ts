@@ -7,7 +7,7 @@ import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { ApprovalState, DecisionRow } from '../store.ts';
 import { approvalEventData, decisionEventData, type DecisionEventFields } from '../event-data.ts';
-import { packJson, unpackJson } from '../sqlite/packed-json.ts';
+import { packJson, plainPackedJson, unpackJson } from '../sqlite/packed-json.ts';
 import type { Row } from '../rows.ts';
 
 type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<Row>>;
@@ -28,9 +28,12 @@ export function decisionCreatedWith(first: number): string {
       SELECT ${p(0)}::text, COALESCE(MAX(seq), 0) + 1, 'decision.created', ${p(1)}::bytea, ${p(2)}::bigint FROM events WHERE tenant_id = ${p(0)}::text RETURNING seq)`;
 }
 
-/** The values of `decisionCreatedWith`: the event is stored as the decision id alone (the rest is the decision's row, read back when listed). */
+/**
+ * The values of `decisionCreatedWith`: the event is stored as the decision id alone (the rest is the
+ * decision's row, read back when listed), as plain text: a few bytes more than deflated, ~20 µs less.
+ */
 export function decisionCreatedValues(row: DecisionRow): [string, Buffer, number] {
-  return [row.tenantId, packJson(JSON.stringify({ decision_id: row.id })), row.createdAt];
+  return [row.tenantId, plainPackedJson(JSON.stringify({ decision_id: row.id })), row.createdAt];
 }
 
 export class PostgresEventLog {
