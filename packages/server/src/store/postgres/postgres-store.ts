@@ -112,6 +112,20 @@ interface PendingJob {
 /** A decision's agent, seen now with its new record ($1 tenant, $2 agent, $3–$5 record, $6 now). */
 const AGENT_SAVE = agentSaveAt(1);
 
+/**
+ * What a decision reads first, as columns over $1 (the tenant) and the SQL of the call's agent, key,
+ * path, payload hash, time and registered tool name (parameters of one decision, or columns of several).
+ */
+function decisionReadSql(agentId: string, keyId: string, path: string, payloadHash: string, now: string, toolName: string): string {
+  return `(SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
+    (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = ${agentId}) AS agent,
+    (SELECT row_to_json(k) FROM keys k WHERE k.id = ${keyId}) AS key,
+    (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
+      WHERE p.tenant_id = $1 AND p.agent_id = ${agentId} AND p.path = ${path} AND p.payload_hash = ${payloadHash}
+        AND p.status IN ('approved', 'pending') AND p.expires_at > ${now}) AS open_approvals,
+    ${decisionReadColumns({ tenantId: '$1', agentId, keyId, toolName })}`;
+}
+
 /** At most this many decisions share one transaction: the tenant's lock is not held for long. */
 const MAX_GROUP = 200;
 
@@ -685,7 +699,22 @@ export class PostgresStore implements Store, SharedSigningKeys {
     /** Sends the reads of the run starting at `start`. */
     const readRun = (start: number) => {
       const end = start + readsTogether(jobs, start);
-      return { start, end, reads: jobs.slice(start, end).map((job) => ahead(this.readDecision(client, job))) };
+      const run = jobs.slice(start, end);
+      // Several decisions' first reads are one statement (a failure of it is the run's first decision's).
+      const rows = run.length > 1 ? ahead(this.decisionReadsRows(client, run)) : null;
+      return {
+        start,
+        end,
+        reads: run.map((job, k) =>
+          ahead(
+            this.readDecision(
+              client,
+              job,
+              rows?.then((all) => all[k]),
+            ),
+          ),
+        ),
+      };
     };
     try {
       const [begun, locked, first] = inOneWrite(client, () => [
@@ -825,22 +854,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
   private async decisionReads(
     client: pg.ClientBase,
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
+    read: Promise<Row> = this.decisionReadsRow(client, job),
   ): Promise<DecisionReads> {
-    // One statement: the tenant, agent, key and open approvals, and (issue 19) the budgets covering the
-    // call and the agent's controls, each row as JSON: their columns are text and numbers only, which
-    // JSON carries as the driver would (bigint as a number, as TYPES parses it).
-    const callResult = await query(
-      client,
-      'decision_reads',
-      `SELECT (SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
-         (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = $2) AS agent,
-         (SELECT row_to_json(k) FROM keys k WHERE k.id = $3) AS key,
-         (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
-           WHERE p.tenant_id = $1 AND p.agent_id = $2 AND p.path = $4 AND p.payload_hash = $5
-             AND p.status IN ('approved', 'pending') AND p.expires_at > $6) AS open_approvals,
-         ${decisionReadColumns({ tenantId: '$1', agentId: '$2', keyId: '$3', toolName: '$7' })}`,
-      [job.tenantId, job.agentId, job.key.id, job.path, job.payloadHash, job.now, registeredToolName(job.path)],
-    );
     const {
       tenant: tenantRow,
       agent: agentRow,
@@ -848,7 +863,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
       open_approvals: openRows,
       covering_budgets: coveringBudgets,
       agent_controls: agentControls,
-    } = callResult.rows[0] as {
+    } = (await read) as {
       tenant: Row | null;
       agent: Row | null;
       key: Row | null;
@@ -890,10 +905,53 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return reads;
   }
 
+  /**
+   * One statement: the tenant, agent, key and open approvals, and (issue 19) the budgets covering the
+   * call and the agent's controls, each row as JSON: their columns are text and numbers only, which
+   * JSON carries as the driver would (bigint as a number, as TYPES parses it).
+   */
+  private async decisionReadsRow(
+    client: pg.ClientBase,
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>,
+  ): Promise<Row> {
+    const result = await query(client, 'decision_reads', `SELECT ${decisionReadSql('$2', '$3', '$4', '$5', '$6', '$7')}`, [
+      job.tenantId,
+      job.agentId,
+      job.key.id,
+      job.path,
+      job.payloadHash,
+      job.now,
+      registeredToolName(job.path),
+    ]);
+    return result.rows[0];
+  }
+
+  /** As `decisionReadsRow` for several decisions of one tenant in one statement: their rows in their order. */
+  private async decisionReadsRows(client: pg.ClientBase, jobs: readonly DecisionJob[]): Promise<Row[]> {
+    const result = await query(
+      client,
+      'decision_reads_many',
+      `SELECT ${decisionReadSql('r.agent_id', 'r.key_id', 'r.path', 'r.payload_hash', 'r.now', 'r.tool_name')}
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY
+         AS r(agent_id, key_id, path, payload_hash, now, tool_name, i)
+       ORDER BY r.i`,
+      [
+        jobs[0].tenantId,
+        jobs.map((job) => job.agentId),
+        jobs.map((job) => job.key.id),
+        jobs.map((job) => job.path),
+        jobs.map((job) => job.payloadHash),
+        jobs.map((job) => job.now),
+        jobs.map((job) => registeredToolName(job.path)),
+      ],
+    );
+    return result.rows;
+  }
+
   /** A decision's reads, sent together: one round trip (two when the tenant's rules changed, budgets cover the call or the agent has controls). */
-  private async readDecision(client: pg.ClientBase, job: DecisionJob): Promise<DecisionRead> {
+  private async readDecision(client: pg.ClientBase, job: DecisionJob, read?: Promise<Row>): Promise<DecisionRead> {
     const [reads, found] = await Promise.all([
-      this.decisionReads(client, job),
+      this.decisionReads(client, job, read),
       job.idempotency
         ? query(
             client,
