@@ -51,6 +51,8 @@ interface PhaseResult {
   bytesIn: number;
   nodeCpuMs: number;
   postgresCpuMs: number;
+  /** Bytes of WAL the cluster wrote during the phase (pg_current_wal_lsn before and after; one server loaded at a time). */
+  walBytes: number;
   /** pg_stat_statements of the server's database: statement text → [calls, exec + plan ms]. */
   postgresTime: Map<string, { calls: number; ms: number }>;
 }
@@ -128,9 +130,25 @@ async function statementTimes(adminUrl: string, databaseUrl: string): Promise<Ma
         [database],
       )
     ).rows;
-    return new Map(
-      rows.map((row) => [String(row.query).replace(/\s+/g, ' ').slice(0, 70), { calls: Number(row.calls), ms: Number(row.ms) }]),
-    );
+    // Statements whose first 70 characters are the same (decision_reads and decision_reads_many) are summed.
+    const times = new Map<string, { calls: number; ms: number }>();
+    for (const row of rows) {
+      const key = String(row.query).replace(/\s+/g, ' ').slice(0, 70);
+      const seen = times.get(key) ?? { calls: 0, ms: 0 };
+      times.set(key, { calls: seen.calls + Number(row.calls), ms: seen.ms + Number(row.ms) });
+    }
+    return times;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where the cluster's WAL ends now (`pg_current_wal_lsn`), as a byte position. */
+async function walPosition(adminUrl: string): Promise<number> {
+  const client = new pg.Client(adminUrl);
+  await client.connect();
+  try {
+    return Number((await client.query(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS at`)).rows[0].at);
   } finally {
     await client.end();
   }
@@ -150,6 +168,7 @@ async function resetStatementTimes(adminUrl: string): Promise<void> {
 async function phase(adminUrl: string, server: Server, count: number, inflight: number): Promise<PhaseResult> {
   const before = await snapshot(server);
   await resetStatementTimes(adminUrl);
+  const walBefore = await walPosition(adminUrl);
   const pgBefore = await postgresCpuMs(adminUrl);
   const nodeBefore = cpuMs(server.child.process.pid!) ?? 0;
   const latencies: number[] = [];
@@ -166,6 +185,7 @@ async function phase(adminUrl: string, server: Server, count: number, inflight: 
   );
   const nodeCpu = (cpuMs(server.child.process.pid!) ?? 0) - nodeBefore;
   const postgresCpu = postgresCpuBetween(pgBefore, await postgresCpuMs(adminUrl));
+  const walBytes = (await walPosition(adminUrl)) - walBefore;
   const postgresTime = await statementTimes(adminUrl, server.databaseUrl);
   const after = await snapshot(server);
   const statements = new Map<string, number>();
@@ -182,6 +202,7 @@ async function phase(adminUrl: string, server: Server, count: number, inflight: 
     bytesIn: after.bytesIn - before.bytesIn,
     nodeCpuMs: nodeCpu,
     postgresCpuMs: postgresCpu,
+    walBytes,
     postgresTime,
   };
 }
@@ -206,6 +227,7 @@ function merge(a: PhaseResult | undefined, b: PhaseResult): PhaseResult {
     bytesIn: a.bytesIn + b.bytesIn,
     nodeCpuMs: a.nodeCpuMs + b.nodeCpuMs,
     postgresCpuMs: a.postgresCpuMs + b.postgresCpuMs,
+    walBytes: a.walBytes + b.walBytes,
     postgresTime: sum(a.postgresTime, b.postgresTime, (p, q) => ({ calls: p.calls + q.calls, ms: p.ms + q.ms })),
   };
 }
@@ -215,7 +237,7 @@ function report(name: string, label: string, r: PhaseResult): void {
   const statements = [...r.statements.values()].reduce((s, n) => s + n, 0);
   console.log(
     `  ${name.padEnd(10)} ${label.padEnd(13)} ${per(statements).toFixed(2)} statements, ${per(r.writes).toFixed(2)} socket writes, ` +
-      `${fmt(per(r.bytesOut), 4)} B out / ${fmt(per(r.bytesIn), 4)} B in per decision; CPU per decision: node ${fmt(per(r.nodeCpuMs) * 1000, 4)} µs + ` +
+      `${fmt(per(r.bytesOut), 4)} B out / ${fmt(per(r.bytesIn), 4)} B in, ${fmt(per(r.walBytes), 4)} B of WAL per decision; CPU per decision: node ${fmt(per(r.nodeCpuMs) * 1000, 4)} µs + ` +
       `PostgreSQL ${fmt(per(r.postgresCpuMs) * 1000, 4)} µs = ${fmt(per(r.nodeCpuMs + r.postgresCpuMs) * 1000, 4)} µs; p50 ${fmt(r.p50)} ms ${JSON.stringify(r.verdicts)}`,
   );
   const top = [...r.statements].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${per(n).toFixed(2)}`);

@@ -356,6 +356,20 @@ test('50 parallel decisions against a budget never overspend', async () => {
   assert.equal((await get(limit.id)).reserved_cents, 1000);
 });
 
+// Decisions of distinct agents read their state together on PostgreSQL (reads-together.ts): one that
+// reads a budget must still see the reservations of those decided before it.
+test('50 parallel decisions of 10 agents against one budget never overspend', async () => {
+  const agents = await Promise.all(Array.from({ length: 10 }, (_, i) => agentFor(`crowd${i}`, ['/tools/crowd_buy'])));
+  const limit = await budget({ name: 'crowd', limit_cents: 1000, scope: 'tool', scope_id: 'crowd_buy' });
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => decide(agents[i % agents.length].key, '/tools/crowd_buy', { n: i, amount: 1 })),
+  );
+  const verdicts = answers.map((a) => a.body.verdict);
+  assert.equal(verdicts.filter((v) => v === 'ALLOWED').length, 10, verdicts.join(','));
+  assert.equal(verdicts.filter((v) => v === 'REQUIRE_APPROVAL').length, 40);
+  assert.equal((await get(limit.id)).reserved_cents, 1000);
+});
+
 test('agent controls: a sliding hour of actions and actions running at once, each held with the limit named', async () => {
   const agent = await agentFor('looper', ['/tools/loop_step']);
   assert.equal((await server.call('PUT', '/fabric/agents/nobody/controls', { body: { max_actions_per_hour: 1 } })).status, 404);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1 } from '../src/store/sqlite/packed-json-dictionary.ts';
-import { packJson, unpackJson } from '../src/store/sqlite/packed-json.ts';
+import { packJson, plainPackedJson, unpackJson } from '../src/store/sqlite/packed-json.ts';
 
 const OPTIONS = { level: 1, dictionary: DICTIONARY_V1 };
 const DICTIONARY_TEXT = DICTIONARY_V1.toString();
@@ -47,4 +47,12 @@ test('a damaged value is node’s error, and the next value still packs and unpa
   assert.throws(() => unpackJson(Buffer.from([1, 255, 255, 255, 1, 2, 3])), /invalid block type/);
   assert.equal(unpackJson(packJson('{"after":"errors"}')), '{"after":"errors"}');
   assert.equal(unpackJson(good), DICTIONARY_TEXT.slice(-500));
+});
+
+test('a short record kept plain unpacks to its text', () => {
+  for (const json of ['{"decision_id":"fd_01ABC"}', '{}', 'ünïcødé ✓']) {
+    const plain = plainPackedJson(json);
+    assert.equal(plain[0], 0, 'the plain format');
+    assert.equal(unpackJson(plain), json);
+  }
 });

@@ -28,22 +28,26 @@ runStoreTests('postgres', async () => PostgresStore.open({ url: await createShar
 // A group of decisions shares one transaction: one whose statements fail must fail alone, and the
 // others of its group must still commit and be answered (the group is rolled back and decided again).
 // The last decision of a group sends its writes together with COMMIT, which then answers ROLLBACK.
-async function refusedAloneIn(paths: string[]): Promise<void> {
+async function refusedAloneIn(paths: string[], agents = 1): Promise<void> {
   const store = await PostgresStore.open({ url: await createSharedDatabase(adminUrl), poolSize: 4 });
   try {
     const now = Date.now();
     const tenantId = 'tn_group';
     await createTenantWithAdmin(store, { id: tenantId, name: 'group', email: null }, now);
-    const agentKey = newKeyRow({ tenantId, kind: 'agent', role: 'agent', name: 'bot', agentId: 'bot' }, now).row;
-    await store.createKey(agentKey);
-    await store.seedTrustRecord(tenantId, { agentId: 'bot', keyId: agentKey.id }, { approved: 10, blocked: 0 }, now);
+    const agentKeys: Array<ReturnType<typeof newKeyRow>['row']> = [];
+    for (let a = 0; a < agents; a++) {
+      const agentKey = newKeyRow({ tenantId, kind: 'agent', role: 'agent', name: `bot${a}`, agentId: `bot${a}` }, now).row;
+      await store.createKey(agentKey);
+      await store.seedTrustRecord(tenantId, { agentId: `bot${a}`, keyId: agentKey.id }, { approved: 10, blocked: 0 }, now);
+      agentKeys.push(agentKey);
+    }
     // The database refuses one path's decision row, as a constraint would.
     await store.pool.query(`CREATE FUNCTION refuse_explode() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
     await store.pool.query(`CREATE TRIGGER refuse_explode BEFORE INSERT ON decisions FOR EACH ROW
       WHEN (NEW.path = '/tools/explode') EXECUTE FUNCTION refuse_explode()`);
     const decisions = new DecisionService(store, SigningKeyRing.ephemeral(), () => now);
-    const call = (path: string, i: number) => decisions.decide(agentKey, { path, payload: { i } } as any);
+    const call = (path: string, i: number) => decisions.decide(agentKeys[i % agents], { path, payload: { i } } as any);
     // Sent in one turn of the event loop: one group.
     const results = await Promise.allSettled(paths.map(call));
     assert.deepEqual(
@@ -70,4 +74,11 @@ test('a decision whose writes fail is refused alone; the rest of its group commi
 test('the last decision of a group, whose writes leave with COMMIT, fails alone too; so does a lone one', async () => {
   await refusedAloneIn(['/tools/search', '/tools/search', '/tools/explode']);
   await refusedAloneIn(['/tools/explode']);
+});
+
+// Decisions of distinct agents read together and write together (reads-together.ts): one failing in
+// the middle of such a run, or at its end with COMMIT, still fails alone.
+test('a failing decision among distinct agents, read and written together, is refused alone', async () => {
+  await refusedAloneIn(['/tools/search', '/tools/search', '/tools/explode', '/tools/search', '/tools/search'], 5);
+  await refusedAloneIn(['/tools/search', '/tools/search', '/tools/explode'], 3);
 });

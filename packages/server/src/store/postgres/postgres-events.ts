@@ -7,7 +7,7 @@ import type { DecisionEffects } from '@actiongate/engine';
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { ApprovalState, DecisionRow } from '../store.ts';
 import { approvalEventData, decisionEventData, type DecisionEventFields } from '../event-data.ts';
-import { packJson, unpackJson } from '../sqlite/packed-json.ts';
+import { packJson, plainPackedJson, unpackJson } from '../sqlite/packed-json.ts';
 import type { Row } from '../rows.ts';
 
 type Query = (client: pg.ClientBase | pg.Pool, name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<Row>>;
@@ -17,6 +17,24 @@ export type EventBatch = EventRow[];
 
 /** The channel on which a committing transaction tells the other nodes which events it wrote. */
 const CHANNEL = 'actiongate_events';
+
+/**
+ * A CTE `created` that inserts a decision's `decision.created` event at the tenant's next seq (the
+ * values of `decisionCreatedValues` from parameter `$first` on: tenant, data, time) and returns its seq.
+ */
+export function decisionCreatedWith(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `created AS (INSERT INTO events (tenant_id, seq, type, data, created_at)
+      SELECT ${p(0)}::text, COALESCE(MAX(seq), 0) + 1, 'decision.created', ${p(1)}::bytea, ${p(2)}::bigint FROM events WHERE tenant_id = ${p(0)}::text RETURNING seq)`;
+}
+
+/**
+ * The values of `decisionCreatedWith`: the event is stored as the decision id alone (the rest is the
+ * decision's row, read back when listed), as plain text: a few bytes more than deflated, ~20 µs less.
+ */
+export function decisionCreatedValues(row: DecisionRow): [string, Buffer, number] {
+  return [row.tenantId, plainPackedJson(JSON.stringify({ decision_id: row.id })), row.createdAt];
+}
 
 export class PostgresEventLog {
   private readonly listeners = new Set<EventListener>();
@@ -147,18 +165,42 @@ export class PostgresEventLog {
     return event;
   }
 
-  /** The events a decision causes: the decision itself and what it did to an approval. */
+  /**
+   * The `decision.created` event of `row` written by another statement (a CTE of `decisionCreatedWith`,
+   * its values `decisionCreatedValues`): counted as sent now; `written` puts it in the batch with the
+   * seq that statement answered.
+   */
+  decisionCreatedSent(batch: EventBatch, row: DecisionRow): { written(seq: number): void } {
+    this.sent.set(batch, (this.sent.get(batch) ?? 0) + 1);
+    return {
+      written: (seq) =>
+        batch.push({ tenantId: row.tenantId, seq, type: 'decision.created', data: decisionEventData(row), createdAt: row.createdAt }),
+    };
+  }
+
+  /** The events a decision causes: the decision itself (unless `createdSent`) and what it did to an approval. */
   async appendDecision(
     client: pg.ClientBase,
     batch: EventBatch,
     row: DecisionRow,
     effects: DecisionEffects,
     approval: ApprovalState | null,
+    createdSent = false,
   ): Promise<void> {
-    // Stored as the decision id alone: the rest is the decision's row, read back when listed.
-    const stored = packJson(JSON.stringify({ decision_id: row.id }));
     // Sent together (one round trip on a pipelined connection); they run, and join the batch, in this order.
-    const appended = [this.append(client, batch, row.tenantId, 'decision.created', decisionEventData(row), row.createdAt, stored)];
+    const appended = createdSent
+      ? []
+      : [
+          this.append(
+            client,
+            batch,
+            row.tenantId,
+            'decision.created',
+            decisionEventData(row),
+            row.createdAt,
+            decisionCreatedValues(row)[1],
+          ),
+        ];
     if (approval && effects.approval?.kind === 'create')
       appended.push(this.append(client, batch, row.tenantId, 'approval.created', approvalEventData(approval), row.createdAt));
     if (approval && effects.approval?.kind === 'consume')

@@ -70,11 +70,13 @@ import { DECISION_INSERT_COLUMNS, decisionInsertValues } from '../decision-inser
 import type { EventListener, EventRow, EventType } from '../event-store.ts';
 import type { HaltRequest, HaltResult, HaltTokenRow } from '../halt-store.ts';
 import type { TraceEventRow, TraceSummary } from '../trace-store.ts';
-import { PostgresEventLog, type EventBatch } from './postgres-events.ts';
+import { decisionCreatedValues, PostgresEventLog, type EventBatch } from './postgres-events.ts';
 import { journalAppendWith, PostgresJournal, type JournalTip } from './postgres-journal.ts';
 import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import { KeyIdentities } from './key-identities.ts';
+import { readsShared, readsTogether } from './reads-together.ts';
+import { agentSaveAt, decisionStatement, foldDecisionWrites, foldedAgentValues } from './decision-statement.ts';
 import { checkOut, type CheckedOut } from './checked-out.ts';
 import { ApiError } from '../../errors.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
@@ -108,9 +110,21 @@ interface PendingJob {
 }
 
 /** A decision's agent, seen now with its new record ($1 tenant, $2 agent, $3–$5 record, $6 now). */
-const AGENT_SAVE = `INSERT INTO agents (tenant_id, agent_id, approved, blocked, recent_blocked, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-  ON CONFLICT (tenant_id, agent_id) DO UPDATE SET approved = excluded.approved, blocked = excluded.blocked,
-    recent_blocked = excluded.recent_blocked, last_seen_at = excluded.last_seen_at`;
+const AGENT_SAVE = agentSaveAt(1);
+
+/**
+ * What a decision reads first, as columns over $1 (the tenant) and the SQL of the call's agent, key,
+ * path, payload hash, time and registered tool name (parameters of one decision, or columns of several).
+ */
+function decisionReadSql(agentId: string, keyId: string, path: string, payloadHash: string, now: string, toolName: string): string {
+  return `(SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
+    (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = ${agentId}) AS agent,
+    (SELECT row_to_json(k) FROM keys k WHERE k.id = ${keyId}) AS key,
+    (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
+      WHERE p.tenant_id = $1 AND p.agent_id = ${agentId} AND p.path = ${path} AND p.payload_hash = ${payloadHash}
+        AND p.status IN ('approved', 'pending') AND p.expires_at > ${now}) AS open_approvals,
+    ${decisionReadColumns({ tenantId: '$1', agentId, keyId, toolName })}`;
+}
 
 /** At most this many decisions share one transaction: the tenant's lock is not held for long. */
 const MAX_GROUP = 200;
@@ -653,7 +667,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
 
   /**
    * One attempt at committing `group` (decisions of one tenant) in one transaction on a pipelined
-   * connection: per decision one round trip for its reads and one for its writes. Answers every
+   * connection: per run of decisions (reads-together.ts) one round trip for their reads and one for
+   * their writes (the next run's reads go out with them). Answers every
    * decision only after COMMIT returned. When a decision's statements fail, the transaction is
    * rolled back, that decision rejected, and the others returned to be tried again. Never throws.
    */
@@ -672,73 +687,102 @@ export class PostgresStore implements Store, SharedSigningKeys {
     let failed: { index: number; error: unknown } | null = null;
     /** A COMMIT sent ahead committed although a write failed in node: what was written stays, nothing is redone. */
     let committedDespiteFailure = false;
-    // Statements go out ahead of the answers they wait for: the lock and the first reads together, then
-    // each decision's writes with the next decision's reads (which run after them, so they see them).
+    // Statements go out ahead of the answers they wait for: the lock and the first run's reads together,
+    // then each run's writes with the next run's reads (which run after them, so they see them). A run is
+    // the decisions that read at once (reads-together.ts): one flight of reads and one of writes for all.
     // Every promise started ahead is observed at once, so none fails unhandled when an earlier one throws.
     const ahead = <T>(promise: Promise<T>): Promise<T> => {
       promise.catch(() => {});
       return promise;
+    };
+    const jobs = group.map((pending) => pending.job);
+    /** Sends the reads of the run starting at `start`. */
+    const readRun = (start: number) => {
+      const end = start + readsTogether(jobs, start);
+      const run = jobs.slice(start, end);
+      // Several decisions' first reads are one statement (a failure of it is the run's first decision's).
+      const rows = run.length > 1 ? ahead(this.decisionReadsRows(client, run)) : null;
+      return {
+        start,
+        end,
+        reads: run.map((job, k) =>
+          ahead(
+            this.readDecision(
+              client,
+              job,
+              rows?.then((all) => all[k]),
+            ),
+          ),
+        ),
+      };
     };
     try {
       const [begun, locked, first] = inOneWrite(client, () => [
         ahead(client.query('BEGIN')),
         // INVARIANT: the tenant's tip is locked before anything of the tenant is read (each read starts after it).
         ahead(this.journal.lockTip(client, tenantId)),
-        ahead(this.readDecision(client, group[0].job)),
+        readRun(0),
       ]);
-      let reading = first;
+      let run = first;
       const [, tip] = await Promise.all([begun, locked]);
-      let writing: Promise<DecisionRow> | null = null;
       /** The announcement and COMMIT, once sent (set inside a callback, hence a holder). */
       const committing: { sent: Promise<[unknown, pg.QueryResult]> | null } = { sent: null };
       const sendCommit = () =>
         inOneWrite(client, () =>
           Promise.all([ahead(this.events.announceSent(client, events, tenantId)), ahead(client.query('COMMIT'))] as const),
         );
-      for (let i = 0; i < group.length; i++) {
-        if (writing) {
+      while (!failed) {
+        const reads: DecisionRead[] = [];
+        for (let k = run.start; k < run.end && !failed; k++) {
           try {
-            outcomes[i - 1] = { row: await writing };
+            reads.push(await run.reads[k - run.start]);
           } catch (error) {
-            failed = { index: i - 1, error };
-            break;
+            failed = { index: k, error };
           }
-          writing = null;
         }
-        let read: DecisionRead;
-        try {
-          read = await reading;
-        } catch (error) {
-          failed = { index: i, error };
-          break;
-        }
-        const job = group[i].job;
-        inOneWrite(client, () => {
-          try {
-            // Refusals decided here (a reused idempotency key, an error of the engine) wrote nothing.
-            const planned = this.planDecision(job, read);
-            if ('replay' in planned) outcomes[i] = { row: planned.replay };
-            else {
-              const sent = { all: false, checkedInNode: false };
-              writing = ahead(this.writeDecision(client, tip, job, read, planned, events, sent));
-              // The last decision's writes, the announcement and COMMIT leave in one flight (a lone decision
-              // saves a round trip) when only PostgreSQL can fail those writes: a failed statement aborts the
-              // transaction, so COMMIT answers ROLLBACK and nothing is answered as decided. Writes whose
-              // failure is found in node (a guarded update that matched no row) keep COMMIT for after them.
-              if (i + 1 === group.length && sent.all && !sent.checkedInNode) committing.sent = ahead(sendCommit());
+        if (failed) break;
+        // A later decision of the run that read budgets or controls reads them again after the writes before it.
+        const shared = reads.findIndex((read, k) => k > 0 && readsShared(read.reads));
+        const end = shared < 0 ? run.end : run.start + shared;
+        const writing: Array<Promise<DecisionRow> | null> = [];
+        const next = inOneWrite(client, () => {
+          let commitAhead = end === group.length;
+          for (let i = run.start; i < end; i++) {
+            writing.push(null);
+            try {
+              // Refusals decided here (a reused idempotency key, an error of the engine) wrote nothing.
+              const planned = this.planDecision(jobs[i], reads[i - run.start]);
+              if ('replay' in planned) outcomes[i] = { row: planned.replay };
+              else {
+                const sent = { all: false, checkedInNode: false };
+                writing[i - run.start] = ahead(this.writeDecision(client, tip, jobs[i], reads[i - run.start], planned, events, sent));
+                commitAhead &&= sent.all && !sent.checkedInNode;
+              }
+            } catch (error) {
+              outcomes[i] = { error };
             }
+          }
+          // The last run's writes, the announcement and COMMIT leave in one flight (a lone decision saves a
+          // round trip) when only PostgreSQL can fail those writes: a failed statement aborts the
+          // transaction, so COMMIT answers ROLLBACK and nothing is answered as decided. Writes whose failure
+          // is found in node (a guarded update that matched no row) keep COMMIT for after them.
+          if (end < group.length) return readRun(end);
+          if (commitAhead && writing.some((write) => write !== null)) committing.sent = ahead(sendCommit());
+          return null;
+        });
+        // Every write of the run is awaited (each has an outcome should a COMMIT sent ahead have committed).
+        for (let i = run.start; i < end; i++) {
+          const write = writing[i - run.start];
+          if (!write) continue;
+          try {
+            outcomes[i] = { row: await write };
           } catch (error) {
             outcomes[i] = { error };
+            failed ??= { index: i, error };
           }
-          if (i + 1 < group.length) reading = ahead(this.readDecision(client, group[i + 1].job));
-        });
-      }
-      if (writing && !failed) {
-        try {
-          outcomes[group.length - 1] = { row: await writing };
-        } catch (error) {
-          failed = { index: group.length - 1, error };
         }
+        if (!next) break;
+        run = next;
       }
       if (failed) {
         // After a COMMIT sent ahead (which answered ROLLBACK) there is no transaction left: PostgreSQL only warns.
@@ -810,22 +854,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
   private async decisionReads(
     client: pg.ClientBase,
     job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now' | 'planIds'>,
+    read: Promise<Row> = this.decisionReadsRow(client, job),
   ): Promise<DecisionReads> {
-    // One statement: the tenant, agent, key and open approvals, and (issue 19) the budgets covering the
-    // call and the agent's controls, each row as JSON: their columns are text and numbers only, which
-    // JSON carries as the driver would (bigint as a number, as TYPES parses it).
-    const callResult = await query(
-      client,
-      'decision_reads',
-      `SELECT (SELECT row_to_json(t) FROM tenants t WHERE t.id = $1) AS tenant,
-         (SELECT row_to_json(a) FROM agents a WHERE a.tenant_id = $1 AND a.agent_id = $2) AS agent,
-         (SELECT row_to_json(k) FROM keys k WHERE k.id = $3) AS key,
-         (SELECT COALESCE(json_agg(p ORDER BY p.created_at), '[]'::json) FROM approvals p
-           WHERE p.tenant_id = $1 AND p.agent_id = $2 AND p.path = $4 AND p.payload_hash = $5
-             AND p.status IN ('approved', 'pending') AND p.expires_at > $6) AS open_approvals,
-         ${decisionReadColumns({ tenantId: '$1', agentId: '$2', keyId: '$3', toolName: '$7' })}`,
-      [job.tenantId, job.agentId, job.key.id, job.path, job.payloadHash, job.now, registeredToolName(job.path)],
-    );
     const {
       tenant: tenantRow,
       agent: agentRow,
@@ -833,7 +863,7 @@ export class PostgresStore implements Store, SharedSigningKeys {
       open_approvals: openRows,
       covering_budgets: coveringBudgets,
       agent_controls: agentControls,
-    } = callResult.rows[0] as {
+    } = (await read) as {
       tenant: Row | null;
       agent: Row | null;
       key: Row | null;
@@ -875,10 +905,53 @@ export class PostgresStore implements Store, SharedSigningKeys {
     return reads;
   }
 
+  /**
+   * One statement: the tenant, agent, key and open approvals, and (issue 19) the budgets covering the
+   * call and the agent's controls, each row as JSON: their columns are text and numbers only, which
+   * JSON carries as the driver would (bigint as a number, as TYPES parses it).
+   */
+  private async decisionReadsRow(
+    client: pg.ClientBase,
+    job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>,
+  ): Promise<Row> {
+    const result = await query(client, 'decision_reads', `SELECT ${decisionReadSql('$2', '$3', '$4', '$5', '$6', '$7')}`, [
+      job.tenantId,
+      job.agentId,
+      job.key.id,
+      job.path,
+      job.payloadHash,
+      job.now,
+      registeredToolName(job.path),
+    ]);
+    return result.rows[0];
+  }
+
+  /** As `decisionReadsRow` for several decisions of one tenant in one statement: their rows in their order. */
+  private async decisionReadsRows(client: pg.ClientBase, jobs: readonly DecisionJob[]): Promise<Row[]> {
+    const result = await query(
+      client,
+      'decision_reads_many',
+      `SELECT ${decisionReadSql('r.agent_id', 'r.key_id', 'r.path', 'r.payload_hash', 'r.now', 'r.tool_name')}
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY
+         AS r(agent_id, key_id, path, payload_hash, now, tool_name, i)
+       ORDER BY r.i`,
+      [
+        jobs[0].tenantId,
+        jobs.map((job) => job.agentId),
+        jobs.map((job) => job.key.id),
+        jobs.map((job) => job.path),
+        jobs.map((job) => job.payloadHash),
+        jobs.map((job) => job.now),
+        jobs.map((job) => registeredToolName(job.path)),
+      ],
+    );
+    return result.rows;
+  }
+
   /** A decision's reads, sent together: one round trip (two when the tenant's rules changed, budgets cover the call or the agent has controls). */
-  private async readDecision(client: pg.ClientBase, job: DecisionJob): Promise<DecisionRead> {
+  private async readDecision(client: pg.ClientBase, job: DecisionJob, read?: Promise<Row>): Promise<DecisionRead> {
     const [reads, found] = await Promise.all([
-      this.decisionReads(client, job),
+      this.decisionReads(client, job, read),
       job.idempotency
         ? query(
             client,
@@ -939,7 +1012,10 @@ export class PostgresStore implements Store, SharedSigningKeys {
     let seq = 0;
     try {
       const writes = planDecisionWrites(job, reads, state, decision, row, earlier !== null);
+      // The row, its journal entry, the agent's (and key's) record and `decision.created` in one statement.
+      const folded = this.journal.enabled ? foldDecisionWrites(writes) : null;
       for (let w = 0; w < writes.length; w++) {
+        if (folded?.carried.has(w)) continue;
         const write = writes[w];
         const next = writes[w + 1];
         switch (write.kind) {
@@ -1042,6 +1118,23 @@ export class PostgresStore implements Store, SharedSigningKeys {
               next?.kind === 'insert-decision'
                 ? this.journal.nextEntry(tip, write.tenantId, write.type, write.refId, write.time, write.record)
                 : null;
+            if (entry && next?.kind === 'insert-decision' && folded) {
+              w++;
+              const created = this.events.decisionCreatedSent(events, next.row);
+              const { name, text } = decisionStatement(folded.agent);
+              sent.push(
+                query(client, name, text, [
+                  ...decisionInsertValues(next.row, entry.seq),
+                  ...entry.values,
+                  ...decisionCreatedValues(next.row),
+                  ...foldedAgentValues(writes, folded),
+                ]).then((inserted) => {
+                  seq = inserted.rows[0].seq;
+                  created.written(inserted.rows[0].event_seq);
+                }),
+              );
+              break;
+            }
             if (entry && next?.kind === 'insert-decision') {
               w++;
               sent.push(
@@ -1095,7 +1188,8 @@ export class PostgresStore implements Store, SharedSigningKeys {
             );
             break;
           case 'decision-events':
-            sent.push(this.events.appendDecision(client, events, write.row, write.effects, write.approval));
+            // With the row's statement, `decision.created` is written already; what it did to an approval follows.
+            sent.push(this.events.appendDecision(client, events, write.row, write.effects, write.approval, folded !== null));
             break;
           case 'use-plan-step':
             // INVARIANT: a plan step is used once. Its count was read under the tenant's lock, so this cannot miss.
