@@ -222,7 +222,13 @@ export function createTextScanner(
     entries[code] = (code < 128 ? SYMBOLS[code] : SEPARATOR) | inRun | (bits << TRAIT_SHIFT);
   }
   const unlistedFrom = traits.unlistedFrom ?? Infinity;
+  // The scan that last marked each state's labels: a common word, key word of many gates, is met
+  // many times in a long text, and its labels need marking once per scan (issue 15).
+  const markedIn = new Uint32Array(states);
+  let scan = 0;
   const mark = (state: number, marks: Uint8Array, marked: number[] | undefined): void => {
+    if (markedIn[state] === scan) return;
+    markedIn[state] = scan;
     for (let k = labelStart[state], end = labelStart[state + 1]; k < end; k++) {
       const label = labelList[k];
       if (marks[label] !== 0) continue;
@@ -231,6 +237,10 @@ export function createTextScanner(
     }
   };
   return (text: string, marks: Uint8Array, marked?: number[], asciiOnly = false): number => {
+    if (++scan === 0xffffffff) {
+      markedIn.fill(0);
+      scan = 1;
+    }
     let seen = 0;
     let row = startRow;
     let entry = SEPARATOR;

@@ -12,7 +12,7 @@ import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import { afterUserOpening } from './transcript-opening.ts';
-import { noteScan, wordGate, wordGateKeyWords } from './word-gates.ts';
+import { noteScan, wordGateKeyWords } from './word-gates.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
 
 /** One detector hit inside one string. */
@@ -1213,14 +1213,10 @@ function letSymbolGatesThrough(lower: string): void {
 }
 
 const NO_SIGNALS: readonly Signal[] = Object.freeze([]);
-// Each pattern's own key words (word-gates.ts): a rule whose gates pass may still hold no part of
-// its pattern, which then need not run. Made before the first scan, so the pass knows them.
-const PATTERN_GATES = PATTERN_RULES.map((entry) => wordGate(entry.pattern));
 
 /** One signal for a match of rule `index`, unless its negation precedes it. */
 function signalOf(text: string, index: number, signals: Signal[]): void {
   const entry = PATTERN_RULES[index];
-  if (!PATTERN_GATES[index].mayMatch(text)) return;
   const match = entry.pattern.exec(text);
   if (match === null) return;
   if (entry.negatedBy !== undefined) {

@@ -310,10 +310,28 @@ const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8A
   gates: 0,
 };
 
+/**
+ * A key word too common to be worth a mark: a single letter or digit (`a`, `s`). A state of the
+ * pass that ends in one marks at almost every character of a text, and a part that needs it rules
+ * nearly nothing out.
+ */
+function isCommon(key: string): boolean {
+  return key.replace(/ /g, '').length < 2;
+}
+
+/** What the pass marks for a gate: the needed parts without common key words; undefined when some alternative is left needing nothing. */
+function markedReading(expression: RegExp): ReadGate | undefined {
+  const read = readGate(expression, true);
+  if (read === undefined) return undefined;
+  const parts = read.parts.map((needed) => needed.filter((keys) => !keys.some(isCommon)));
+  if (parts.some((needed) => needed.length === 0)) return undefined;
+  return { keys: read.keys, parts, sure: new Set([...read.sure].filter((word) => !isCommon(word))) };
+}
+
 /** A gate for `expression` that skips it on scanned ASCII text holding none of its key words. */
 export function wordGate(expression: RegExp): WordGate {
   // A global or sticky expression's test is stateful: only mayMatch reads its key words.
-  const read = readGate(expression, true);
+  const read = markedReading(expression);
   const stateless = read !== undefined && !/[gy]/.test(expression.flags);
   const index = gates.length;
   gates.push(stateless ? read.keys : undefined);
