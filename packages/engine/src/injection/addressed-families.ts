@@ -46,12 +46,16 @@ import { NON_ASCII } from './text-traits.ts';
 // A letter of the six other languages (accented Latin, Cyrillic, kana, CJK): curly quotes and dashes are not one.
 const FOREIGN_LETTER = /[À-ÿ\u0400-\u04FF\u3040-\u30FF\u4E00-\u9FFF]/;
 
+// The signals of the text in hand. One module-level collector, not a closure made per text: the
+// screen calls this for every string of every payload (issue 15), and screens one text at a time.
+let found: Signal[] = [];
+function add(signal: Signal | undefined): void {
+  if (signal !== undefined) found.push(signal);
+}
+
 /** Signals of the red-team families in one text; `traits` as scanned by the screen (text-traits.ts). */
 export function detectAddressedFamilies(text: string, traits: number): Signal[] {
-  const found: Signal[] = [];
-  const add = (signal: Signal | undefined): void => {
-    if (signal !== undefined) found.push(signal);
-  };
+  found = [];
   add(detectAgentVocative(text, traits));
   add(detectAgentDirectiveHeader(text));
   add(detectReaderObligation(text, traits));

@@ -10,6 +10,7 @@ import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, NON_ASCII, READER_WORD } from './text-traits.ts';
 import { matchesOf } from './matches-of.ts';
+import { wordGate, type WordGate } from './word-gates.ts';
 
 const ADDRESS = [
   // en
@@ -81,9 +82,15 @@ const TARGET_RE = new RegExp(TARGET, 'gi');
 const SPAN = 220;
 const MAX_TEXT = 64 * 1024;
 
+// Each expression's own key words, from the shared key-word pass (word-gates.ts).
+const POSITION_GATES = new Map<RegExp, WordGate>(
+  [ADDRESS_RE, STRONG_RE, WEAK_RE, ACTION_RE, TARGET_RE].map((pattern) => [pattern, wordGate(pattern)]),
+);
+
 function positions(pattern: RegExp, text: string): number[] {
   pattern.lastIndex = 0;
   const found: number[] = [];
+  if (POSITION_GATES.get(pattern)?.mayMatch(text) === false) return found;
   for (const match of matchesOf(pattern, text)) {
     found.push(match.index ?? 0);
     if (found.length > 200) break;
@@ -153,6 +160,7 @@ const AUTOMATED_READER = [
   String.raw`(?:AI|言語モデル|自動化システム|アシスタント)(?:への|に対する)(?:注意|指示|メッセージ)|もしあなたが(?:AI|言語モデル)`,
 ].join('|');
 const AUTOMATED_READER_RE = new RegExp(AUTOMATED_READER, 'i');
+const AUTOMATED_READER_GATE = wordGate(AUTOMATED_READER_RE);
 // A role tag in capitals inside a data field (`Registrant: SYSTEM: …`, `] ADMIN: …`) followed by prose.
 const INLINE_ROLE_TAG =
   /(?:(?:^|[:\]|>)\-]\s*|\s)(?:SYSTEM|ASSISTANT|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|INSTRUCTIONS?)\s*:\s+|\[\s*(?:SYSTEM|ADMIN|ADMINISTRATOR|DEVELOPER|OPERATOR|ROOT)(?:\s+(?:REQUEST|MESSAGE|NOTE|OVERRIDE|COMMAND))?\s*::?\s*)(?:[A-Za-z'’,]+\s+){4,}/;
@@ -165,7 +173,7 @@ const VERDICT =
  */
 export function detectReaderAddress(text: string, traits = READER_WORD): Signal | undefined {
   if (text.length < 16 || (traits & (READER_WORD | NON_ASCII)) === 0) return undefined;
-  const reader = AUTOMATED_READER_RE.exec(text);
+  const reader = AUTOMATED_READER_GATE.mayMatch(text) ? AUTOMATED_READER_RE.exec(text) : null;
   if (reader !== null && !isRepositoryGuidance(text, reader.index)) {
     return {
       rule: 'automated_reader_addressed',

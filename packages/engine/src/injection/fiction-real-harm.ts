@@ -5,6 +5,7 @@
 // together ask for the real thing under a pretext.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const FRAME =
   /\b(?:sonnet|monologue|co-?writer|protagonist|character|adventure|story|stories|novel|fiction(?:al)?|screenplay|script|scene|thriller|poem|fairy\s+tale|fantasy|dream|chapter|hypothetical(?:ly)?|imagine\s+(?:a\s+world|that)|in\s+(?:a|this|that)\s+world|role-?play|for\s+(?:a|my)\s+(?:book|film|movie|game|novel)|(?:grand)?(?:mother|father)\s+(?:who|used\s+to)|(?:late|deceased|dead)\s+(?:grand)?(?:mother|father|mum|mom|dad|grandma|grandpa|granny)|villain'?s?)\b/i;
@@ -13,13 +14,18 @@ const REALISM =
 const HARM =
   /\b(?:chloroform|silencers?|suppressors?|sedatives?|date[\s-]rape|skimmers?|clon(?:e|ing)\s+(?:a\s+)?(?:door\s+)?(?:access\s+)?cards?|lock\s?-?pick\w*|fake\s+(?:ids?|identity|doctor'?s?\s+notes?)|break\s+into|hack(?:ing)?\s+into|dump\s+(?:saved\s+)?(?:browser\s+)?passwords|pipe\s+bombs?|meth(?:amphetamine)?|ricin|napalm|thermite|explosives?|bombs?|nerve\s+agents?|sarin|poisons?|toxins?|keyloggers?|malware|ransomware|viruses|exploits?|sql\s+injection|bypass(?:ing)?\s+(?:two-factor|2fa|mfa|authentication)|two-factor\s+authentication|untraceable\s+(?:guns?|weapons?)|ghost\s+guns?|credit\s+card\s+(?:generator|numbers?)|fake\s+passports?|counterfeit\w*|hotwir\w+|disable\s+(?:the\s+)?(?:gps|alarm|tracker)|payroll|credentials|passwords?|e-?mails?\s+the\s+company|steal\w*|weapons?|nitroglycerin|(?:get|getting|got|break|breaking)\s+(?:into|inside)\s+(?:a|the|an?\s+\w+'?s?)\s+(?:\w+\s+)?(?:network|server|system|account)|(?:got|get|getting)\s+(?:around|past)\s+(?:the\s+)?(?:\w+'?s?\s+){0,2}(?:two-factor|2fa|mfa|login|authentication))\b/i;
 const TOOL_USE = /\b(?:do\s+it\s+for\s+real|actually\s+(?:send|do|run|execute)|with\s+your\s+(?:real\s+)?tools)\b/i;
+// Answered from the shared key-word pass where it can (word-gates.ts).
+const FRAME_GATE = wordGate(FRAME);
+const TOOL_USE_GATE = wordGate(TOOL_USE);
+const REALISM_GATE = wordGate(REALISM);
+const HARM_GATE = wordGate(HARM);
 
 /** A fictional frame that asks for working, harmful detail (0.6), or for a real act through the tools (0.6). */
 export function detectFictionRealHarm(text: string): Signal | undefined {
-  if (text.length < 40) return undefined;
+  if (text.length < 40 || !FRAME_GATE.mayMatch(text)) return undefined;
   const frame = FRAME.exec(text);
   if (frame === null) return undefined;
-  const tool = TOOL_USE.test(text);
-  if (!tool && !(REALISM.test(text) && HARM.test(text))) return undefined;
+  const tool = TOOL_USE_GATE.test(text);
+  if (!tool && !(REALISM_GATE.test(text) && HARM_GATE.test(text))) return undefined;
   return { rule: 'fiction_real_harm', detector: 'fiction_real_harm', weight: 0.6, start: frame.index, end: frame.index + 120 };
 }

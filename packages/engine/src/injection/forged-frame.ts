@@ -8,6 +8,7 @@
 
 import { namesConsequentialAct } from './consequential-act.ts';
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 const AUTHORITY = String.raw`(?:system|operator|platform|admin\w*|developer|root|trusted|directive|override|polic(?:y|ies)|kernel|supervisor|orchestrator|controller|authority|priority|config(?:uration)?)`;
 const FRAME = new RegExp(
@@ -26,7 +27,7 @@ export function detectForgedFrame(text: string): Signal | undefined {
   if (text.length < 24) return undefined;
   let looked = 0;
   FRAME.lastIndex = 0;
-  for (const frame of text.matchAll(FRAME)) {
+  for (const frame of matchesOf(FRAME, text)) {
     if (++looked > MAX) break;
     const start = frame.index ?? 0;
     const end = start + frame[0].length;

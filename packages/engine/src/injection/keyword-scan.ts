@@ -149,6 +149,8 @@ export interface TextTraits {
   nonAscii: number;
   /** `run.trait` is reported when `run.length` ASCII characters in a row have a bit of `run.of`. */
   run?: { of: number; length: number; trait: number };
+  /** Labels from this one on are marked but never appended to `marked` (their reader reads the marks). */
+  unlistedFrom?: number;
 }
 
 /**
@@ -219,15 +221,26 @@ export function createTextScanner(
     const inRun = code < 128 && (bits & runOf) !== 0 ? RUN_BIT : 0;
     entries[code] = (code < 128 ? SYMBOLS[code] : SEPARATOR) | inRun | (bits << TRAIT_SHIFT);
   }
+  const unlistedFrom = traits.unlistedFrom ?? Infinity;
+  // The scan that last marked each state's labels: a common word, key word of many gates, is met
+  // many times in a long text, and its labels need marking once per scan (issue 15).
+  const markedIn = new Uint32Array(states);
+  let scan = 0;
   const mark = (state: number, marks: Uint8Array, marked: number[] | undefined): void => {
+    if (markedIn[state] === scan) return;
+    markedIn[state] = scan;
     for (let k = labelStart[state], end = labelStart[state + 1]; k < end; k++) {
       const label = labelList[k];
       if (marks[label] !== 0) continue;
       marks[label] = 1;
-      marked?.push(label);
+      if (label < unlistedFrom) marked?.push(label);
     }
   };
   return (text: string, marks: Uint8Array, marked?: number[], asciiOnly = false): number => {
+    if (++scan === 0xffffffff) {
+      markedIn.fill(0);
+      scan = 1;
+    }
     let seen = 0;
     let row = startRow;
     let entry = SEPARATOR;

@@ -30,6 +30,7 @@ const OBJECT = [
   String.raw`(?:instrucciones|indicaciones)\s+que\s+te\s+(?:dieron|han\s+dado)|palabra\s+por\s+palabra|(?<![A-Za-zÀ-ÿ])anweisungen,?\s+die\s+du\s+(?:bekommen|erhalten)|wort\s+für\s+wort|instructions\s+qu'on\s+t'a\s+données|mot\s+pour\s+mot|инструкции,?\s+которые\s+тебе\s+дали|дословно|逐字|一字不差|一字一句|与えられた指示`,
 ].join('|');
 const OBJECT_RE = new RegExp(OBJECT, 'i');
+const OBJECT_GATE = wordGate(OBJECT_RE);
 const REQUEST =
   /\b(?:return|respond\s+with|reply\s+with|quote|paste|echo|print|dump|spell|output|repeat|recite|reproduce|show|tell|give|write|list|share|reveal|display|summari[sz]e|translate|encode|what|which|copy)\b|muéstrame|repite|muestra|dime|打印|出力|escribe|wiederhole|zeig|gib|répète|montre|donne|повтори|покажи|напиши|重复|显示|告诉|繰り返|表示|教えて/i;
 const NEGATED = /\b(?:never|not|don'?t|do\s+not|must\s+not|shouldn'?t|won'?t)\s+(?:\w+\s+){0,3}$/i;
@@ -39,7 +40,7 @@ const GATE = wordGate(
 
 /** A request for what the reader was given before the conversation, named by its scope (0.6). */
 export function detectLeakScope(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
+  if (text.length < 20 || !GATE.test(text) || !OBJECT_GATE.mayMatch(text)) return undefined;
   const object = OBJECT_RE.exec(text);
   if (object === null) return undefined;
   const before = text.slice(Math.max(0, object.index - 120), object.index);

@@ -11,6 +11,7 @@ import { paragraphAfter } from './anchored-act.ts';
 import { asksConsequentialAct, namesConsequentialAct } from './consequential-act.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 import { AGENT_WORD, READER_PROGRAM_WORD } from './text-traits.ts';
 
 // Words for a model that need no cue; "agent" and "model" are also people and things, so they
@@ -62,7 +63,7 @@ const SPEAKER = /^[ \t>*-]{0,4}([A-Za-z][\w .'-]{0,20}?)[ \t]*:[ \t]/gm;
 function isTranscript(text: string): boolean {
   const labels = new Set<string>();
   SPEAKER.lastIndex = 0;
-  for (const match of text.matchAll(SPEAKER)) {
+  for (const match of matchesOf(SPEAKER, text)) {
     labels.add(match[1].toLowerCase());
     if (labels.size >= 2) return true;
   }
@@ -83,7 +84,7 @@ function windowsOf(text: string): Array<[number, number]> {
   const windows: Array<[number, number]> = [];
   let keys = 0;
   KEY.lastIndex = 0;
-  for (const key of text.matchAll(KEY)) {
+  for (const key of matchesOf(KEY, text)) {
     if (++keys > MAX_KEYS) break;
     const at = key.index ?? 0;
     const from = Math.max(0, at - BEFORE);
@@ -108,7 +109,7 @@ function firstIn(
   const window = (pad === 1 ? 'x' : '') + text.slice(from, to);
   let looked = 0;
   pattern.lastIndex = 0;
-  for (const match of window.matchAll(pattern)) {
+  for (const match of matchesOf(pattern, window)) {
     if (++looked > MAX_HEADS) break;
     const start = from + (match.index ?? 0) - pad;
     if (accept(start, start + match[0].length, match)) return start;

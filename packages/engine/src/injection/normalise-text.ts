@@ -15,7 +15,17 @@ const FLAG_SEQUENCE = /\u{1F3F4}[\u{E0061}-\u{E007A}\u{E0030}-\u{E0039}]{2,7}\u{
 const NON_ASCII = /[^\x00-\x7f]/;
 const WORD = /[\p{L}\p{M}]+/gu;
 const LATIN_LETTER = /[A-Za-z]/;
-const LATIN_LETTERS = /[A-Za-z]/g;
+
+// How many ASCII letters the text holds: what `text.match(/[A-Za-z]/g).length` says, without an
+// array of every letter (issue 15: a long text's join is normalised whole).
+function latinLetterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 0x20;
+    if (code >= 97 && code <= 122) count++;
+  }
+  return count;
+}
 const CONFUSABLE_LETTERS = /[\u0370-\u03ff\u0400-\u052f\u0531-\u058f]/g;
 
 /** Result of normalising one string: the text to screen and whether anything was hidden in it. */
@@ -43,7 +53,7 @@ export function normaliseText(input: string): NormalisedText {
   if (visible.length !== text.length) obfuscated = true;
   text = visible.normalize('NFKC');
   if (CONFUSABLE_SCRIPT.test(text)) {
-    const latinCount = (text.match(LATIN_LETTERS) ?? []).length;
+    const latinCount = latinLetterCount(text);
     const confusableCount = (text.match(CONFUSABLE_LETTERS) ?? []).length;
     const mostlyLatin = latinCount > confusableCount * 2;
     text = text.replace(WORD, (word) => {

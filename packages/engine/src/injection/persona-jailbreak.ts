@@ -27,6 +27,8 @@ const TRAITS: readonly RegExp[] = [
 ];
 
 const WEIGHT_BY_COUNT = [0, 0.2, 0.5, 0.75, 0.9];
+// Each trait's own key words, from the shared key-word pass (word-gates.ts).
+const TRAIT_GATES = TRAITS.map((trait) => wordGate(trait));
 const GATE = wordGate(
   /refus|character|ethic|moral|filter|censor|restrict|disclaim|warning|polic|guideline|response|answer|illegal|harmful|from now on|named|called/i,
 );
@@ -37,8 +39,9 @@ export function detectPersonaJailbreak(text: string): Signal | undefined {
   let count = 0;
   let start = text.length;
   let end = 0;
-  for (const trait of TRAITS) {
-    const match = trait.exec(text);
+  for (let i = 0; i < TRAITS.length; i++) {
+    if (!TRAIT_GATES[i].mayMatch(text)) continue;
+    const match = TRAITS[i].exec(text);
     if (match === null) continue;
     count++;
     start = Math.min(start, match.index);

@@ -5,6 +5,7 @@
 // fetched and the data leaves. A badge or a link with a fixed query names nothing to fill.
 
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 // The placeholder is a query value in capitals ("?c=SESSION_COOKIE"), not a path or a file name.
 const LINK =
@@ -16,7 +17,7 @@ export function detectPlaceholderUrl(text: string): Signal | undefined {
   if (text.length < 24 || !text.includes('](')) return undefined;
   let looked = 0;
   LINK.lastIndex = 0;
-  for (const link of text.matchAll(LINK)) {
+  for (const link of matchesOf(LINK, text)) {
     if (++looked > MAX) break;
     const name = link[1];
     const start = link.index ?? 0;

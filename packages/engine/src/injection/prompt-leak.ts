@@ -74,6 +74,12 @@ const CODE_LEAK =
 const FORBIDDEN =
   /\bwhat\s+(?:are|were|is)\s+you\s+(?:not\s+(?:supposed|allowed|permitted|meant)|forbidden|told\s+not|instructed\s+not|programmed\s+not)\s+to\s+(?:tell|say|reveal|share|disclose|discuss|show|talk\s+about)\b|\bwhat\s+(?:have\s+you\s+been|were\s+you)\s+told\s+(?:not\s+to|to\s+keep\s+(?:secret|hidden|private))\b/i;
 
+// The patterns' own key words, from the shared key-word pass (word-gates.ts).
+const CODE_LEAK_GATE = wordGate(CODE_LEAK);
+const REQUEST_GATES = REQUEST_PATTERNS.map((pattern) => wordGate(pattern));
+const CONTINUATION_GATE = wordGate(CONTINUATION);
+const FORBIDDEN_GATE = wordGate(FORBIDDEN);
+
 const GATE = wordGate(
   /prompt|instruct|above|conversation|told|rules|guideline|directive|configur|initiali|anweisung|instruktion|vorgabe|consigne|instrucci|indicaci|инструкц|указани|правил|промпт|подсказк|系统|指令|提示|プロンプト|指示|supposed|allowed|sentence|answer with|response with|reply with|you were|been given|conversation/i,
 );
@@ -85,20 +91,22 @@ function signal(rule: string, weight: number, start: number, end: number): Signa
 /** The strongest prompt-leak request in one (normalised) text, or undefined; `traits` as text-traits.ts computes them. */
 export function detectPromptLeak(text: string, traits = LEAK_WORD): Signal | undefined {
   if (text.length < 6 || (traits & (LEAK_WORD | NON_ASCII)) === 0 || !GATE.test(text)) return undefined;
-  const code = CODE_LEAK.exec(text);
+  const code = CODE_LEAK_GATE.mayMatch(text) ? CODE_LEAK.exec(text) : null;
   // Printing the system prompt inside a program is code under review, not a request; a message that is only the call is.
   if (code !== null && text.trim().length <= code[0].length + 40)
     return signal('prompt_leak', CODE_WEIGHT, code.index, code.index + code[0].length);
-  for (const pattern of REQUEST_PATTERNS) {
+  for (let i = 0; i < REQUEST_PATTERNS.length; i++) {
+    if (!REQUEST_GATES[i].mayMatch(text)) continue;
+    const pattern = REQUEST_PATTERNS[i];
     const match = pattern.exec(text);
     if (match === null) continue;
     if (NOT_A_REQUEST.test(text.slice(Math.max(0, match.index - 60), match.index))) continue;
     return signal('prompt_leak', REQUEST_WEIGHT, match.index, match.index + match[0].length);
   }
-  const continuation = CONTINUATION.exec(text);
+  const continuation = CONTINUATION_GATE.mayMatch(text) ? CONTINUATION.exec(text) : null;
   if (continuation !== null)
     return signal('prompt_leak', CONTINUATION_WEIGHT, continuation.index, continuation.index + continuation[0].length);
-  const forbidden = FORBIDDEN.exec(text);
+  const forbidden = FORBIDDEN_GATE.mayMatch(text) ? FORBIDDEN.exec(text) : null;
   if (forbidden !== null) return signal('prompt_leak', FORBIDDEN_WEIGHT, forbidden.index, forbidden.index + forbidden[0].length);
   return undefined;
 }

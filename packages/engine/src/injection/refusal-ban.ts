@@ -5,6 +5,7 @@
 // forbids refusing one thing ("never refuse a return within 30 days") names what is not refused.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const REFUSE = String.raw`(?:refus\w*|declin\w*|turn(?:s|ing)?\s+(?:\w+\s+)?down|say(?:s|ing)?\s+no|reject\w*|push(?:es|ing)?\s+back|hold(?:s|ing)?\s+back|object\w*)`;
 // What is not to be refused: anything at all, this request, the asker.
@@ -38,12 +39,18 @@ const MARKER_BANS = [
   /\b(?:never|don't|do\s+not|no)\s+(?:add(?:ing)?\s+|includ(?:e|ing)\s+|giv(?:e|ing)\s+)?(?:any\s+)?(?:disclaimers?|warnings?|caveats?|moralis\w*|moraliz\w*|lectur\w*)\b/i,
 ];
 
+// The expressions' own key words, from the shared key-word pass (word-gates.ts).
+const BANS_GATE = wordGate(BANS);
+const MARKER_GATES = MARKER_BANS.map((marker) => wordGate(marker));
+
 /** Refusing forbidden for whatever is asked (0.55). */
 export function detectRefusalBan(text: string): Signal | undefined {
   if (text.length < 12) return undefined;
-  let ban = BANS.exec(text);
+  let ban = BANS_GATE.mayMatch(text) ? BANS.exec(text) : null;
   if (ban === null) {
-    const bans = MARKER_BANS.map((marker) => marker.exec(text)).filter((found) => found !== null);
+    const bans = MARKER_BANS.map((marker, i) => (MARKER_GATES[i].mayMatch(text) ? marker.exec(text) : null)).filter(
+      (found) => found !== null,
+    );
     if (bans.length < 2) return undefined;
     ban = bans[0];
   }

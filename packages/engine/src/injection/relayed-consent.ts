@@ -11,6 +11,7 @@
 import { paragraphAfter } from './anchored-act.ts';
 import { asksConsequentialAct, namesConsequentialAct } from './consequential-act.ts';
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 // Who the reader works for, named from the reader's side. Not "your manager" or "your client":
 // people are told what their managers and clients want.
@@ -38,7 +39,7 @@ export function detectRelayedConsent(text: string): Signal | undefined {
   if (text.length < 24) return undefined;
   let looked = 0;
   ANCHORS.lastIndex = 0;
-  for (const anchor of text.matchAll(ANCHORS)) {
+  for (const anchor of matchesOf(ANCHORS, text)) {
     if (++looked > MAX_ANCHORS) break;
     const start = anchor.index ?? 0;
     const end = start + anchor[0].length;

@@ -5,6 +5,7 @@
 
 import type { Signal } from './rules.ts';
 import { CODE_CHAR, CODE_WORD, traitsOf } from './text-traits.ts';
+import { wordGate, type WordGate } from './word-gates.ts';
 
 interface CodeRule {
   weight: number;
@@ -93,6 +94,9 @@ const CODE_RULES: readonly CodeRule[] = [
   },
 ];
 
+// Each pattern's own key words, from the shared key-word pass (word-gates.ts).
+const PATTERN_GATES = new Map<RegExp, WordGate>(CODE_RULES.flatMap((entry) => entry.all).map((pattern) => [pattern, wordGate(pattern)]));
+
 // The line of a match that installs something: "to install the CLI", "install.sh", "Installation:".
 const INSTALL_LINE = /\binstall(?:s|ing|er|ation)?\b|\binstall\.sh\b/i;
 
@@ -114,7 +118,7 @@ export function detectRiskyCode(text: string, traits?: number): Signal | undefin
     let end = -1;
     let matched = true;
     for (const pattern of entry.all) {
-      const match = pattern.exec(text);
+      const match = PATTERN_GATES.get(pattern)!.mayMatch(text) ? pattern.exec(text) : null;
       if (match === null) {
         matched = false;
         break;

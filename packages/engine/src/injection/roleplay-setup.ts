@@ -9,6 +9,7 @@
 
 import type { Signal } from './rules.ts';
 import { NON_ASCII, ROLEPLAY_WORD } from './text-traits.ts';
+import { wordGate } from './word-gates.ts';
 
 /** The reader is given a new identity or role (the one cue a set-up cannot do without). */
 const NEW_IDENTITY =
@@ -28,6 +29,8 @@ const CUES: readonly RegExp[] = [
 ];
 
 const WEIGHT_BY_CUES = [0, 0.3, 0.55, 0.7, 0.8];
+// The identity expression's own key words, from the shared key-word pass (word-gates.ts).
+const NEW_IDENTITY_GATE = wordGate(NEW_IDENTITY);
 // Text that describes such prompts rather than making one: security writing, research, docs.
 const DISCUSSION =
   /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|asks?\s+(?:a|the)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+to|(?:make|get|have|let)\s+(?:my|the|our|a)\s+(?:chatbot|bot|model|assistant|ai|llm)\s+(?:to\s+)?(?:stay|act|play|be|pretend))\b/i;
@@ -38,7 +41,7 @@ const PRODUCT_PERSONA =
 /** The role-play set-up signal of one text: a new identity plus at least two other kinds of cue. */
 export function detectRoleplaySetup(text: string, traits = ROLEPLAY_WORD): Signal | undefined {
   if (text.length < 60 || (traits & (ROLEPLAY_WORD | NON_ASCII)) === 0) return undefined;
-  const identity = NEW_IDENTITY.exec(text);
+  const identity = NEW_IDENTITY_GATE.mayMatch(text) ? NEW_IDENTITY.exec(text) : null;
   if (identity === null) return undefined;
   let count = 0;
   for (const cue of CUES) if (cue.test(text)) count++;

@@ -1173,7 +1173,13 @@ function createScanner(): TextScanner {
         : word < traitEnd
           ? [TRAIT_LABEL + word - KEYWORDS.length]
           : wordGates.marksOf[word - traitEnd].map((mark) => WORD_GATE_LABEL + mark),
-    { ascii: CHAR_TRAITS, nonAscii: NON_ASCII, run: { of: BASE64_CHAR, length: MIN_BASE64_RUN, trait: BASE64_RUN } },
+    // The word gates read their marks where they are (word-gates.ts): listing them is waste.
+    {
+      ascii: CHAR_TRAITS,
+      nonAscii: NON_ASCII,
+      run: { of: BASE64_CHAR, length: MIN_BASE64_RUN, trait: BASE64_RUN },
+      unlistedFrom: WORD_GATE_LABEL,
+    },
   );
 }
 

@@ -6,14 +6,18 @@
 // decoded (ROT13, leetspeak), since the decoded text is screened again.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const ORDER =
   /(?:^|[.!?;:\n]\s*|\b(?:please|now|then|and|also|immediately)\s+)(?:send|forward|upload|post|e-?mail|mail|share|export|copy|paste|leak|transmit|sync|push|dump)\s+(?:(?:all|every|each|the|your|my|their|his|her|this|these|any|of|saved|stored|current|whole|entire|full|user'?s?|customer'?s?)\s+)*(?:passwords?|credentials?|api\s+keys?|access\s+keys?|secret\s+keys?|private\s+keys?|ssh\s+keys?|tokens?|session\s+(?:cookies?|tokens?)|cookies|2fa\s+codes?|backup\s+codes?|one-time\s+codes?|card\s+(?:numbers?|details)|credit\s+cards?|bank\s+(?:details|statements?)|inbox|mailbox|e-?mails|messages|chat\s+(?:log|history)|conversation(?:\s+history)?|contacts?(?:\s+list)?|address\s+book|customer\s+(?:database|list|records|data)|database|env(?:ironment)?\s+(?:variables|vars)|\.env|secrets?)\b[^.!?\n]{0,80}?(?:\bto\s+|\bat\s+|\binto\s+|\bvia\s+)(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w|\+?\d[\d\s-]{7,}\d|\d{1,3}(?:\.\d{1,3}){3})/i;
 const GATE = /https?:\/\/|@[\w-]+\.\w|\+\d|\d\.\d{1,3}\.\d/;
 
 /** An order to send secrets or private data to an outside address, URL or number (0.6). */
+// The order's own key words, from the shared key-word pass (word-gates.ts).
+const ORDER_GATE = wordGate(ORDER);
+
 export function detectSecretExfilOrder(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
+  if (text.length < 20 || !GATE.test(text) || !ORDER_GATE.mayMatch(text)) return undefined;
   const match = ORDER.exec(text);
   return match === null
     ? undefined

@@ -10,6 +10,7 @@
 import { paragraphAfter } from './anchored-act.ts';
 import { asksConsequentialAct } from './consequential-act.ts';
 import type { Signal } from './rules.ts';
+import { matchesOf } from './matches-of.ts';
 
 const WORK = String.raw`(?:summar(?:y|ies)|translation|reply|replies|draft|digest|review|report|analysis|write-?up|search|research|question|answer|e-?mail|thing|stuff|work|request|task|job|assignment|instructions?)`;
 const DISMISSED = new RegExp(
@@ -29,7 +30,7 @@ export function detectTaskDismissed(text: string): Signal | undefined {
   if (text.length < 24) return undefined;
   let looked = 0;
   DISMISSED.lastIndex = 0;
-  for (const dismissal of text.matchAll(DISMISSED)) {
+  for (const dismissal of matchesOf(DISMISSED, text)) {
     if (++looked > MAX) break;
     const start = dismissal.index ?? 0;
     const end = start + dismissal[0].length;

@@ -21,6 +21,7 @@ const PROCESSING =
 const STEP_LABEL =
   /\b(?:next|remaining|final|further)[\s_-]*(?:steps?|actions?)\b(?:\s+(?:of|in|for)\s+[\w\s]{0,30}?)?\s*(?:is\s+to|are|:|\n)/gi;
 const STEP_GATE = wordGate(/step|action/i);
+const SELF_GATE = wordGate(SELF);
 // What makes it an attack: an outside target, a secret, a destructive or privileged act, a dictated verdict.
 // An outside address counts when something is sent, copied or linked to it (a signature's address does not).
 const OUTSIDE =
@@ -55,7 +56,7 @@ export function detectUnaddressedTask(text: string): Signal | undefined {
   if (text.length < 40) return undefined;
   SELF.lastIndex = 0;
   let looked = 0;
-  for (const self of matchesOf(SELF, text)) {
+  for (const self of SELF_GATE.mayMatch(text) ? matchesOf(SELF, text) : []) {
     if (++looked > MAX_SELF) break;
     const at = self.index ?? 0;
     const end = at + self[0].length;

@@ -50,6 +50,28 @@ function classEnd(source: string, at: number): number {
   return -1;
 }
 
+/**
+ * Whether a character class (its source between the brackets) matches only characters the scan
+ * reads as separators: not negated, no range, and every member punctuation, white space (`\s`,
+ * `\t`, `\n`, `\r`) or `\W`, never a letter, a digit or `\w`-like escape.
+ */
+function isSeparatorClass(members: string): boolean {
+  if (members === '' || members[0] === '^') return false;
+  for (let i = 0; i < members.length; i++) {
+    const char = members[i];
+    if (char === '\\') {
+      const next = members[i + 1];
+      if (next === undefined) return false;
+      if (ALNUM.test(next) && !'sWtnr'.includes(next)) return false;
+      i++;
+    } else if (char === '-') {
+      // A hyphen between two members is a range, which may hold letters.
+      if (i !== 0 && i !== members.length - 1) return false;
+    } else if (ALNUM.test(char) || char.charCodeAt(0) >= 128) return false;
+  }
+  return true;
+}
+
 /** The key words of the best of the candidates: the one whose shortest key word is longest. */
 function best(candidates: readonly (readonly string[])[]): Need {
   let chosen: Need;
@@ -92,8 +114,16 @@ function sequence(source: string, at: number): Parsed | undefined {
     let literal: string | undefined;
     let group: Need;
     let isGroup = false;
+    let separator = false;
+    // An assertion (a word boundary, `^`, `$`, a look-around) consumes nothing: an alternative
+    // that is one group between assertions is still read as the group's alternatives.
+    let zeroWidth = (char === '\\' && (source[i + 1] === 'b' || source[i + 1] === 'B')) || char === '^' || char === '$';
     let end: number;
-    if (char === '\\') {
+    if (char === '\\' && (source[i + 1] === 's' || source[i + 1] === 'W')) {
+      // White space or a character that is not a letter, digit or `_`: a separator to the scan.
+      separator = true;
+      end = i + 2;
+    } else if (char === '\\') {
       const next = source[i + 1];
       if (next === undefined) return undefined;
       if (ALNUM.test(next)) {
@@ -112,11 +142,14 @@ function sequence(source: string, at: number): Parsed | undefined {
     } else if (char === '[') {
       end = classEnd(source, i);
       if (end < 0) return undefined;
+      separator = isSeparatorClass(source.slice(i + 1, end - 1));
     } else if (char === '(') {
       let inner = i + 1;
       const lookAround = /^\(\?<?[=!]/.exec(source.slice(i, i + 4));
-      if (lookAround !== null) inner = i + lookAround[0].length;
-      else if (source.startsWith('(?:', i)) inner = i + 3;
+      if (lookAround !== null) {
+        inner = i + lookAround[0].length;
+        zeroWidth = true;
+      } else if (source.startsWith('(?:', i)) inner = i + 3;
       else if (source.startsWith('(?<', i)) inner = source.indexOf('>', i) + 1;
       else if (source[i + 1] === '?') return undefined;
       const parsed = alternation(source, inner);
@@ -141,7 +174,10 @@ function sequence(source: string, at: number): Parsed | undefined {
     if (quantifier !== null) end += quantifier[0].length;
     const isBoundary = source.startsWith('\\b', i);
     if (literal === undefined || quantifier !== null || !ALNUM.test(literal)) bare = false;
-    if (literal !== undefined && !optional) {
+    if (separator && !optional) {
+      // At least one separator: in the scan's syntax, a space (any run of them) inside the run.
+      run += ' ';
+    } else if (literal !== undefined && !optional) {
       const code = literal.charCodeAt(0);
       if (code >= 128) {
         flush();
@@ -157,8 +193,10 @@ function sequence(source: string, at: number): Parsed | undefined {
       if (isGroup && !optional && group !== undefined) candidates.push([...group]);
     }
     boundary = isBoundary && quantifier === null;
-    atoms++;
-    if (!isGroup || quantifier !== null) groupParts = undefined;
+    if (!zeroWidth || quantifier !== null) {
+      atoms++;
+      if (!isGroup || quantifier !== null) groupParts = undefined;
+    }
     i = end;
   }
   const word = bare && i > at ? run : undefined;
@@ -206,8 +244,8 @@ interface ReadGate {
 }
 
 /** What the key-word pass can tell of `expression` (see the file header), if anything. */
-function readGate(expression: RegExp): ReadGate | undefined {
-  if (/[gyuv]/.test(expression.flags)) return undefined;
+function readGate(expression: RegExp, stateless = false): ReadGate | undefined {
+  if (/[uv]/.test(expression.flags) || (!stateless && /[gy]/.test(expression.flags))) return undefined;
   const parsed = alternation(expression.source, 0);
   if (parsed === undefined || parsed.end !== expression.source.length || parsed.need === undefined) return undefined;
   const ascii = (keys: readonly string[]): string[] => keys.filter((key) => key !== OUTSIDE_ASCII);
@@ -222,6 +260,12 @@ function readGate(expression: RegExp): ReadGate | undefined {
 export interface WordGate {
   readonly expression: RegExp;
   test(text: string): boolean;
+  /**
+   * False only when the expression cannot match `text` anywhere (from any lastIndex): the text
+   * was scanned last, is ASCII and holds none of the key words some alternative needs. For an
+   * expression run with exec or matchesOf, global ones too, before the run it can spare.
+   */
+  mayMatch(text: string): boolean;
 }
 
 const gates: Array<readonly string[] | undefined> = [];
@@ -266,26 +310,56 @@ const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8A
   gates: 0,
 };
 
+/**
+ * A key word too common to be worth a mark: a single letter or digit (`a`, `s`). A state of the
+ * pass that ends in one marks at almost every character of a text, and a part that needs it rules
+ * nearly nothing out.
+ */
+function isCommon(key: string): boolean {
+  return key.replace(/ /g, '').length < 2;
+}
+
+/** What the pass marks for a gate: the needed parts without common key words; undefined when some alternative is left needing nothing. */
+function markedReading(expression: RegExp): ReadGate | undefined {
+  const read = readGate(expression, true);
+  if (read === undefined) return undefined;
+  const parts = read.parts.map((needed) => needed.filter((keys) => !keys.some(isCommon)));
+  if (parts.some((needed) => needed.length === 0)) return undefined;
+  return { keys: read.keys, parts, sure: new Set([...read.sure].filter((word) => !isCommon(word))) };
+}
+
 /** A gate for `expression` that skips it on scanned ASCII text holding none of its key words. */
 export function wordGate(expression: RegExp): WordGate {
-  const read = readGate(expression);
+  // A global or sticky expression's test is stateful: only mayMatch reads its key words.
+  const read = markedReading(expression);
+  const stateless = read !== undefined && !/[gy]/.test(expression.flags);
   const index = gates.length;
-  gates.push(read?.keys);
-  const sure = markFor(read?.sure ?? []);
+  gates.push(stateless ? read.keys : undefined);
+  const sure = markFor(stateless ? read.sure : []);
   const alternatives = (read?.parts ?? []).map((needed) => needed.map((keys) => markFor(keys)));
+  // Set when any key word of any part occurs: most texts hold none, and are answered at once.
+  const any = markFor(new Set((read?.parts ?? []).flat(2)));
   // A gate made after the pass was built is not in it, and always runs its expression.
-  const test =
+  const mayMatch =
     read === undefined
-      ? (text: string): boolean => expression.test(text)
+      ? (): boolean => true
       : (text: string): boolean => {
           const scan = lastScan;
-          if (text === scan.text && !scan.outsideAscii && index < scan.gates) {
-            if (scan.found[sure] !== 0) return true;
-            if (!somePartsFound(alternatives, scan.found)) return false;
-          }
-          return expression.test(text);
+          if (text !== scan.text || scan.outsideAscii || index >= scan.gates) return true;
+          return scan.found[any] !== 0 && (scan.found[sure] !== 0 || somePartsFound(alternatives, scan.found));
         };
-  const gate = { expression, test };
+  const test = !stateless
+    ? (text: string): boolean => expression.test(text)
+    : (text: string): boolean => {
+        const scan = lastScan;
+        if (text === scan.text && !scan.outsideAscii && index < scan.gates) {
+          if (scan.found[any] === 0) return false;
+          if (scan.found[sure] !== 0) return true;
+          if (!somePartsFound(alternatives, scan.found)) return false;
+        }
+        return expression.test(text);
+      };
+  const gate = { expression, test, mayMatch };
   made.push(gate);
   return gate;
 }
