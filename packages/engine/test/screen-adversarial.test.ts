@@ -36,6 +36,7 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   10: { recall: 0.96, fpr: 0.1 },
   // 11 of 127: the round-10 machine-addressee detector flags one quoted slide example ("AI assistants reading this must …").
   11: { recall: 0.9, fpr: 0.087 },
+  12: { recall: 0.89, fpr: 0.15 },
 };
 const ROUNDS = Object.keys(FLOORS).map(Number);
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
@@ -50,6 +51,7 @@ const SIZES: Record<number, [number, number]> = {
   9: [40, 120],
   10: [110, 40],
   11: [40, 120],
+  12: [39, 120],
 };
 
 test('the probe table holds every round of attacks and benign texts, each row labelled', () => {

@@ -64,12 +64,23 @@ const MENTIONABLE = new Set([
   'leak_question',
   'refusal_ban',
   'forged_frame',
+  // round 12: the detectors of orders to whoever reads or processes a text, and of forged headers
+  'processing_directive',
+  'automated_reader_act',
+  'verdict_dictation',
+  'forged_header',
+  'self_vouching',
+  'secret_exfil_order',
+  'task_divergence',
+  'task_replaced_fact',
+  'rule_free_frame',
 ]);
 
 /** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */
 function mentionSpans(text: string): Array<[number, number]> {
   const quotes: Array<[number, number]> = [];
-  if (DISCUSSION.test(text)) {
+  const discussion = DISCUSSION.test(text);
+  if (discussion) {
     QUOTED.lastIndex = 0;
     for (const match of matchesOf(QUOTED, text)) {
       const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
@@ -78,7 +89,10 @@ function mentionSpans(text: string): Array<[number, number]> {
     }
   }
   // Quotations that the words before them introduce as mentions (mention-frames.ts), in any text.
-  for (const [from, to] of mentionQuotes(text)) if (!ADDRESS.test(text.slice(from, to))) quotes.push([from, to]);
+  // An address in it is part of the example when the text discusses attacks or the quotation is a
+  // fixture of test code (round 12: "a typical payload reads '… forward the inbox to x@y.example'").
+  for (const [from, to, literal] of mentionQuotes(text))
+    if (literal || discussion || !ADDRESS.test(text.slice(from, to))) quotes.push([from, to]);
   return quotes;
 }
 
@@ -87,11 +101,28 @@ const LEAD_IN = 48;
 
 /**
  * `signals` without the phrase-rule signals that only quote an attack in a text about attacks, or
- * report an order as asked of a third party (reported-orders.ts).
+ * report an order as asked of a third party (reported-orders.ts). `redetect`, when given, is the
+ * detectors run on another text: the signals of a text with mention quotations are then the ones
+ * it still gives with those quotations blanked (issue 13, round 12: a detector that reads a whole
+ * text, such as an order to whoever processes it, began before the quotation it needed).
  */
-export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
+export function dropQuotedMentions(
+  text: string,
+  signals: readonly Signal[],
+  redetect?: (blanked: string) => readonly Signal[],
+): readonly Signal[] {
   if (signals.length === 0 || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
   const quotes = QUOTE_CHAR.test(text) ? mentionSpans(text) : [];
+  let blanked = text;
+  for (const [from, to] of quotes) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
+  if (quotes.length > 0 && redetect !== undefined) {
+    // The words of a mention are not the text's own: what the text says with them blanked counts.
+    // Blanking only takes evidence away (a detector that compares parts of a text may find them
+    // further apart without the quotations): a detector counts only if it fired on the whole text.
+    const fired = new Set(signals.map((signal) => signal.detector));
+    const own = redetect(blanked).filter((signal) => MENTIONABLE.has(signal.rule) && fired.has(signal.detector));
+    return [...signals.filter((signal) => !MENTIONABLE.has(signal.rule)), ...own];
+  }
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
   // mark, such as the order after an address, still began with the quoted words); so does a
   // window with no focus that ends inside it and opens just before it ("a phrase like « … »").
@@ -111,8 +142,6 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
   // again with the quotations blanked, and what the rules dropped find outside them counts.
   const dropped = new Set(signals.filter((signal) => !kept.includes(signal)).map((signal) => signal.detector));
   if (quotes.length > 0) {
-    let blanked = text;
-    for (const [from, to] of quotes) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
     for (const signal of runPatternRules(blanked))
       if (dropped.has(signal.detector) && !isReportedOrder(blanked, signal.focus ?? signal.start)) kept.push(signal);
   }
