@@ -11,12 +11,14 @@ import { runPatternRules, type Signal } from './rules.ts';
 import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
-  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`/g;
+  /"([^"\n]{4,400})"|“([^”\n]{4,400})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,400}?)'(?![\w])|«\s?([^»\n]{4,400})\s?»|„([^“\n]{4,400})“|`([^`\n]{4,400})`|「([^」\n]{2,400})」|『([^』\n]{2,400})』/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
-const QUOTE_CHAR = /["“'«„「`]/;
+const QUOTE_CHAR = /["“'«„「『`]/;
+// A sentence in Chinese or Japanese says in a dozen characters what English says in forty.
+const WIDE_SCRIPT = /[\u3040-\u30ff\u4e00-\u9fff]/;
 // A quoted order with somewhere to send things stays an order, whatever introduces it.
 const ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
 // Only the rules that read words addressed to a model: quoted code, markup and URLs stay evidence
@@ -74,6 +76,22 @@ const MENTIONABLE = new Set([
   'task_divergence',
   'task_replaced_fact',
   'rule_free_frame',
+  // and the phrase rules of forged turns, hidden orders and dictated replies: quoted as an example, they are a mention too
+  'role_forgery',
+  'hidden_instruction',
+  'blind_execution',
+  'refusal_suppression',
+  'response_manipulation',
+  'forged_dialogue',
+  'claimed_authority',
+  'principal_wish_claim',
+  'output_override',
+  'standing_reply_rule',
+  'forged_session_boundary',
+  'voice_label',
+  'inverted_answers',
+  'machine_only_text',
+  'split_persona',
 ]);
 
 /** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */
@@ -83,8 +101,8 @@ function mentionSpans(text: string): Array<[number, number]> {
   if (discussion) {
     QUOTED.lastIndex = 0;
     for (const match of matchesOf(QUOTED, text)) {
-      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
-      if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
+      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? '';
+      if (TARGET.test(inner) || text.length < 2 * match[0].length + (WIDE_SCRIPT.test(inner) ? 12 : 40)) continue;
       quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
     }
   }
