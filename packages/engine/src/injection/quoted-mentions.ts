@@ -102,7 +102,7 @@ function mentionSpans(text: string): Array<[number, number]> {
     QUOTED.lastIndex = 0;
     for (const match of matchesOf(QUOTED, text)) {
       const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? '';
-      if (TARGET.test(inner) || text.length < 2 * match[0].length + (WIDE_SCRIPT.test(inner) ? 12 : 40)) continue;
+      if (TARGET.test(inner) || text.length < 2 * match[0].length + (WIDE_SCRIPT.test(inner) ? 6 : 40)) continue;
       quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
     }
   }
