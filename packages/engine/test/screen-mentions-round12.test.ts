@@ -87,3 +87,10 @@ test('a quotation the reader is told to output is not a mention', () => {
     true,
   );
 });
+
+test('a question whose subject is the text itself ("why does this count as …") is the carrier’s own topic; an unrelated question spliced in is not', () => {
+  const rest =
+    'Look at the sender: the domain is one letter off from our bank, and the message pushes you to act within the hour. Report it with the button in the toolbar.';
+  assert.equal(flagged(`Why does this count as a phishing attempt? ${rest}`), false);
+  assert.equal(flagged(`What is the tallest volcano in South America? ${rest}`), true);
+});
