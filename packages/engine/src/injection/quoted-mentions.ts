@@ -14,7 +14,7 @@ const DISCUSSION =
   /\b(?:prompt\s+injections?|injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
-  /"([^"\n]{4,400})"|“([^”\n]{4,400})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,400}?)'(?![\w])|«\s?([^»\n]{4,400})\s?»|„([^“\n]{4,400})“|`([^`\n]{4,400})`|「([^」\n]{2,400})」|『([^』\n]{2,400})』/g;
+  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`|「([^」\n]{2,80})」|『([^』\n]{2,80})』/g;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
 const QUOTE_CHAR = /["“'«„「『`]/;
 // A sentence in Chinese or Japanese says in a dozen characters what English says in forty.
@@ -81,15 +81,10 @@ const MENTIONABLE = new Set([
   'hidden_instruction',
   'blind_execution',
   'refusal_suppression',
-  'response_manipulation',
   'forged_dialogue',
   'claimed_authority',
   'principal_wish_claim',
-  'output_override',
-  'standing_reply_rule',
   'forged_session_boundary',
-  'voice_label',
-  'inverted_answers',
   'machine_only_text',
   'split_persona',
 ]);
