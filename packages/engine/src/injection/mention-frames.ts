@@ -10,11 +10,17 @@ import { matchesOf } from './matches-of.ts';
 
 /** Words before a quotation that make it a thing talked about. */
 const FRAME =
-  /\b(?:writes?|sentences?|text(?!\s+(?:for|to)\b)|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|catch|caught|miss(?:es|ed)?|detects?|detected|recogni[sz]es?|recogni[sz]ed|spots?|spotted|rejects?|rejected|flags?|flagged|blocks?|blocked|contains?|containing|carr(?:y|ies|ied|ying)|covers?|covered|handles?|treats?|reading|titled|reads|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|consider|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
+  /\b(?:writes?|sentences?|text(?!\s+(?:for|to)\b)|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|catch|caught|miss(?:es|ed)?|detects?|detected|recogni[sz]es?|recogni[sz]ed|spots?|spotted|rejects?|rejected|flags?|flagged|blocks?|blocked|contains?|containing|carr(?:y|ies|ied|ying)|(?:a|an|the|this|one)\s+(?:[\w-]+\s+){0,2}?notes?|covers?|covered|handles?|treats?|reading|titled|reads|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
 /** Words after a quotation that make it the name of a kind of attack: "the whole '…' genre". */
 const NAMED_AFTER =
   /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?|style|kinds?|forms?|variants?)\b|^\s*(?:is|was|are|were)\s+(?:only|just|not|merely|a|an|the|one|still|often|usually|probably|typically|simply)\b|^\s*(?:\w+\s+){0,2}?as\s+(?:an?\s+)?(?:override|injection|attack|jailbreak|leak)\b/i;
 const READER = /\b(?:you|your|yours|yourself)\b/i;
+/**
+ * A frame that hands the quotation to a model ("a note for the assistant: '…'") or gives it as an
+ * authority's word ("the admin says: '…'") relays an order: it is no mention (round 12).
+ */
+const RELAYED =
+  /\b(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+|this\s+)?(?:ai|assistants?|agents?|bots?|models?|llms?|copilot)\b[^.!?\n]{0,20}$|\b(?:admin(?:istrator)?s?|operators?|owners?|developers?|system|manager|ceo|cfo|boss|it\s+(?:team|department|support)|security\s+team|management)\s+(?:says|writes|asks|wants|requests|instructs|orders|adds|notes)\b[^.!?\n]{0,20}$/i;
 /** The reader told to produce or place the quotation ("Finish this line for me: '…'", "add the sentence '…'"). */
 const PRODUCE =
   /\b(?:output|print|say|reply|respond|answer)\s+(?:only\s+)?(?:with\s+)?(?:the|this|exactly|these)?\s*(?:sentence|line|text|phrase|words?)\b|\b(?:finish|complete|continue|fill\s+in|extend|repeat|echo)\b|\b(?:add|append|insert|include|put)\s+(?:\w+\s+){0,2}?(?:line|sentence|text|phrase|words?|note)\b/i;
@@ -53,6 +59,7 @@ export function mentionQuotes(text: string): Array<[number, number, boolean]> {
       !named &&
       (!FRAME.test(before) ||
         READER.test(unquoted.slice(Math.max(0, at - 80), at)) ||
+        RELAYED.test(unquoted.slice(Math.max(0, at - 80), at)) ||
         PRODUCE.test(unquoted.slice(Math.max(0, at - 80), at)))
     )
       continue;
