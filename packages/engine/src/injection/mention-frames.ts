@@ -10,28 +10,37 @@ import { matchesOf } from './matches-of.ts';
 
 /** Words before a quotation that make it a thing talked about. */
 const FRAME =
-  /\b(?:writes?|sentences?|text(?!\s+(?:for|to)\b)|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|catch|caught|miss(?:es|ed)?|detects?|detected|recogni[sz]es?|recogni[sz]ed|spots?|spotted|rejects?|rejected|flags?|flagged|blocks?|blocked|contains?|containing|covers?|covered|handles?|treats?|reading|titled|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
+  /\b(?:writes?|sentences?|text(?!\s+(?:for|to)\b)|lines?|requests?|hid|hides|hidden|planted|plants|included|includes|sets?|setting|payloads?|tests?|tested|testing|comme|wie|como|Satz|frase|par\s+exemple|por\s+ejemplo|z\.\s?B\.|wrote|written|types?|typed|typing|says?|said|saying|asks?\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asked\s+(?:it|the\s+\w+|a\s+\w+)\s+to|asking\s+(?:it|the\s+\w+|a\s+\w+)\s+to|pastes?|pasted|quotes?|quoted|like|such\s+as|for\s+example|example|fixture|string|phrase|sample|wording|regex|pattern|entry|denylist|blocklist|strips?|stripped|matches|catches|catch|caught|miss(?:es|ed)?|detects?|detected|recogni[sz]es?|recogni[sz]ed|spots?|spotted|rejects?|rejected|flags?|flagged|blocks?|blocked|contains?|containing|carr(?:y|ies|ied|ying)|(?:a|an|the|this|one)\s+(?:[\w-]+\s+){0,2}?notes?|covers?|covered|handles?|treats?|reading|titled|reads|prints?|printed|posts?|posted|lure|asked|tells?|told|translat\w+|tradu\w+|übersetz\w+|переведите|переведи)\b[^.!\n]{0,60}(?:[.:][ \t]*\n)?$|\be\.g\.[^.!\n]{0,60}$|(?:翻译|訳して|翻訳|例えば|比如|例如|фраз[аыуе]|например)[^。.!\n]{0,30}$/i;
 /** Words after a quotation that make it the name of a kind of attack: "the whole '…' genre". */
 const NAMED_AFTER =
   /^\s*(?:\w+\s+){0,1}?(?:genre|tricks?|prompts?|attacks?|exploits?|memes?|phrases?|payloads?|techniques?|jailbreaks?|style|kinds?|forms?|variants?)\b|^\s*(?:is|was|are|were)\s+(?:only|just|not|merely|a|an|the|one|still|often|usually|probably|typically|simply)\b|^\s*(?:\w+\s+){0,2}?as\s+(?:an?\s+)?(?:override|injection|attack|jailbreak|leak)\b/i;
 const READER = /\b(?:you|your|yours|yourself)\b/i;
+/**
+ * A frame that hands the quotation to a model ("a note for the assistant: '…'") or gives it as an
+ * authority's word ("the admin says: '…'") relays an order: it is no mention (round 12).
+ */
+const RELAYED =
+  /\b(?:for|to)\s+(?:the\s+|any\s+|all\s+|every\s+|this\s+)?(?:ai|assistants?|agents?|bots?|models?|llms?|copilot)\b[^.!?\n]{0,20}$|\b(?:admin(?:istrator)?s?|operators?|owners?|developers?|system|manager|ceo|cfo|boss|it\s+(?:team|department|support)|security\s+team|management)\s+(?:says|writes|asks|wants|requests|instructs|orders|adds|notes)\b[^.!?\n]{0,20}$/i;
 /** The reader told to produce or place the quotation ("Finish this line for me: '…'", "add the sentence '…'"). */
 const PRODUCE =
-  /\b(?:finish|complete|continue|fill\s+in|extend|repeat|echo)\b|\b(?:add|append|insert|include|put)\s+(?:\w+\s+){0,2}?(?:line|sentence|text|phrase|words?|note)\b/i;
+  /\b(?:output|print|say|reply|respond|answer)\s+(?:only\s+)?(?:with\s+)?(?:the|this|exactly|these)?\s*(?:sentence|line|text|phrase|words?)\b|\b(?:finish|complete|continue|fill\s+in|extend|repeat|echo)\b|\b(?:add|append|insert|include|put)\s+(?:\w+\s+){0,2}?(?:line|sentence|text|phrase|words?|note)\b/i;
 /** Test code: its string literals are fixtures. */
 const TEST_CODE =
-  /\b(?:assert\w*|Assert\.\w+\s*\(|expect\s*\(|describe\s*\(|it(?:\.each)?\s*\(|test(?:\.each)?\s*\(|\[(?:InlineData|TestCase|DataRow|Theory|Fact)\b|@pytest\.|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|expected(?:_\w+)?\s*[:=]|"label"\s*:)/;
+  /\btest\s+(?:data|cases?|fixtures?|samples?|vectors?)\b|\blabels?\s*[:=]\s*\d|\b(?:assert\w*|Assert\.\w+\s*\(|expect\s*\(|describe\s*\(|it(?:\.each)?\s*\(|test(?:\.each)?\s*\(|\[(?:InlineData|TestCase|DataRow|Theory|Fact)\b|@pytest\.|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|["']?expected(?:_\w+)?["']?\s*[:=]|"label"\s*:)/;
 /** Source code that assigns strings: a prompt or a fixture kept in a constant is data (issue 13, round 9). */
 const SOURCE_CODE =
-  /^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
+  /^[ \t]*INSERT\s+INTO\b|^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
 const MIN_QUOTE = 14;
 const QUOTE =
-  /"((?:\\.|[^"\n\\]){1,160})"|“([^”\n]{1,160})”|(?<![\w])'((?:\\.|[^'\n\\]|(?<=\w)'(?=\w)){1,160}?)'(?![\w])|«\s?([^»\n]{1,160})\s?»|„([^“\n]{1,160})“|「([^」\n]{1,160})」|`([^`\n]{1,160})`/g;
+  /"((?:\\.|[^"\n\\]){1,400})"|“([^”“\n]{1,400})”|(?<![\w])'((?:\\.|[^'\n\\]|(?<=\w)'(?=\w)){1,400}?)'(?![\w])|«\s?([^»\n]{1,400})\s?»|„([^“\n]{1,400})“|「([^」\n]{1,400})」|`([^`\n]{1,400})`/g;
 
-/** Spans [from, to) of the quotations in `text` that its own words introduce as mentions. */
-export function mentionQuotes(text: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
+/**
+ * Spans [from, to) of the quotations in `text` that its own words introduce as mentions, each with
+ * whether it is a string literal of code (a fixture).
+ */
+export function mentionQuotes(text: string): Array<[number, number, boolean]> {
+  const spans: Array<[number, number, boolean]> = [];
   const testCode = TEST_CODE.test(text) || SOURCE_CODE.test(text);
   // The text with every quotation blanked, offsets kept: where the reader is looked for.
   const unquoted = text.replace(QUOTE, (quotation) => ' '.repeat(quotation.length));
@@ -50,10 +59,11 @@ export function mentionQuotes(text: string): Array<[number, number]> {
       !named &&
       (!FRAME.test(before) ||
         READER.test(unquoted.slice(Math.max(0, at - 80), at)) ||
+        RELAYED.test(unquoted.slice(Math.max(0, at - 80), at)) ||
         PRODUCE.test(unquoted.slice(Math.max(0, at - 80), at)))
     )
       continue;
-    spans.push([at, at + match[0].length]);
+    spans.push([at, at + match[0].length, literal]);
   }
   return spans;
 }

@@ -11,12 +11,16 @@ import { runPatternRules, type Signal } from './rules.ts';
 import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b/i;
+  /\b(?:prompt\s+injections?|injections?|phishing|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
-  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`/g;
+  /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`|「([^」\n]{2,80})」|『([^』\n]{2,80})』/g;
+const INTRODUCED_QUOTED = /"[^"\n]{4,400}"|“[^”“\n]{4,400}”|(?<![\w])'[^'\n]{4,400}'(?![\w])/g;
+const EXAMPLE_INTRO = /\b(?:consider|e\.g\.|for\s+example|such\s+as)\s*[:,]?\s*$/i;
 const TARGET = /https?:\/\/|[\w.+-]+@[\w-]+\.\w|\b(?:passwords?|api\s+keys?|secrets?|credentials?|tokens?)\b/i;
-const QUOTE_CHAR = /["“'«„「`]/;
+const QUOTE_CHAR = /["“'«„「『`]/;
+// A sentence in Chinese or Japanese says in a dozen characters what English says in forty.
+const WIDE_SCRIPT = /[\u3040-\u30ff\u4e00-\u9fff]/;
 // A quoted order with somewhere to send things stays an order, whatever introduces it.
 const ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
 // Only the rules that read words addressed to a model: quoted code, markup and URLs stay evidence
@@ -66,19 +70,63 @@ const MENTIONABLE = new Set([
   'forged_frame',
 ]);
 
+/**
+ * Rules whose quoted words are a mention only as an example: in a text that discusses attacks, or a
+ * string literal of test code (round 12). A frame alone ("the file contains '…'", "the sender wrote
+ * '…'") is how a tool output wraps what an attacker wrote, and forged turns and orders to whoever
+ * processes the text are evidence there.
+ */
+const EXAMPLE_ONLY = new Set([
+  // the detectors of orders to whoever reads or processes a text, and of forged headers
+  'processing_directive',
+  'automated_reader_act',
+  'verdict_dictation',
+  'forged_header',
+  'self_vouching',
+  'secret_exfil_order',
+  'task_divergence',
+  'task_replaced_fact',
+  'rule_free_frame',
+  // and the phrase rules of forged turns, hidden orders and dictated replies: quoted as an example, they are a mention too
+  'role_forgery',
+  'hidden_instruction',
+  'blind_execution',
+  'refusal_suppression',
+  'forged_dialogue',
+  'claimed_authority',
+  'principal_wish_claim',
+  'forged_session_boundary',
+  'machine_only_text',
+  'split_persona',
+]);
+for (const rule of EXAMPLE_ONLY) MENTIONABLE.add(rule);
+
 /** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */
-function mentionSpans(text: string): Array<[number, number]> {
-  const quotes: Array<[number, number]> = [];
-  if (DISCUSSION.test(text)) {
+function mentionSpans(text: string): Array<[number, number, boolean]> {
+  // Each with whether it is an example (see EXAMPLE_ONLY).
+  const quotes: Array<[number, number, boolean]> = [];
+  const discussion = DISCUSSION.test(text);
+  if (discussion) {
     QUOTED.lastIndex = 0;
     for (const match of matchesOf(QUOTED, text)) {
-      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
-      if (TARGET.test(inner) || text.length < 2 * match[0].length + 40) continue;
-      quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
+      const inner = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? '';
+      if (TARGET.test(inner) || text.length < 2 * match[0].length + (WIDE_SCRIPT.test(inner) ? 6 : 40)) continue;
+      quotes.push([match.index ?? 0, (match.index ?? 0) + match[0].length, true]);
+    }
+  }
+  // Quotations (up to 400 characters, addresses included) a text about attacks introduces as an example ("Consider '…'", "e.g. '…'").
+  if (discussion) {
+    for (const match of matchesOf(INTRODUCED_QUOTED, text)) {
+      const at = match.index ?? 0;
+      if (text.length - match[0].length >= 80 && EXAMPLE_INTRO.test(text.slice(Math.max(0, at - 30), at)))
+        quotes.push([at, at + match[0].length, true]);
     }
   }
   // Quotations that the words before them introduce as mentions (mention-frames.ts), in any text.
-  for (const [from, to] of mentionQuotes(text)) if (!ADDRESS.test(text.slice(from, to))) quotes.push([from, to]);
+  // An address in it is part of the example when the text discusses attacks or the quotation is a
+  // fixture of test code (round 12: "a typical payload reads '… forward the inbox to x@y.example'").
+  for (const [from, to, literal] of mentionQuotes(text))
+    if (literal || discussion || !ADDRESS.test(text.slice(from, to))) quotes.push([from, to, literal || discussion]);
   return quotes;
 }
 
@@ -87,19 +135,55 @@ const LEAD_IN = 48;
 
 /**
  * `signals` without the phrase-rule signals that only quote an attack in a text about attacks, or
- * report an order as asked of a third party (reported-orders.ts).
+ * report an order as asked of a third party (reported-orders.ts). `redetect`, when given, is the
+ * detectors run on another text: the signals of a text with mention quotations are then the ones
+ * it still gives with those quotations blanked (issue 13, round 12: a detector that reads a whole
+ * text, such as an order to whoever processes it, began before the quotation it needed).
  */
-export function dropQuotedMentions(text: string, signals: readonly Signal[]): readonly Signal[] {
+export function dropQuotedMentions(
+  text: string,
+  signals: readonly Signal[],
+  redetect?: (blanked: string) => readonly Signal[],
+): readonly Signal[] {
   if (signals.length === 0 || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
   const quotes = QUOTE_CHAR.test(text) ? mentionSpans(text) : [];
+  const blank = (spans: ReadonlyArray<[number, number, boolean]>): string => {
+    let blanked = text;
+    for (const [from, to] of spans) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
+    return blanked;
+  };
+  const blanked = blank(quotes);
+  if (quotes.length > 0 && redetect !== undefined) {
+    // The words of a mention are not the text's own: what the text says with them blanked counts.
+    // Blanking only takes evidence away (a detector that compares parts of a text may find them
+    // further apart without the quotations): a detector counts only if it fired on the whole text.
+    const fired = new Set(signals.map((signal) => signal.detector));
+    const ofText = (found: readonly Signal[], rules: (rule: string) => boolean): Signal[] =>
+      found.filter((signal) => rules(signal.rule) && fired.has(signal.detector));
+    const all = redetect(blanked);
+    const examples = quotes.filter(([, , example]) => example);
+    const exampleRules = (rule: string): boolean => EXAMPLE_ONLY.has(rule);
+    const ownExamples =
+      examples.length === quotes.length
+        ? ofText(all, exampleRules)
+        : examples.length === 0
+          ? signals.filter((signal) => exampleRules(signal.rule))
+          : ofText(redetect(blank(examples)), exampleRules);
+    return [
+      ...signals.filter((signal) => !MENTIONABLE.has(signal.rule)),
+      ...ofText(all, (rule) => MENTIONABLE.has(rule) && !EXAMPLE_ONLY.has(rule)),
+      ...ownExamples,
+    ];
+  }
   // A signal that starts inside the quotation quotes it (detectors that read on past the quote
   // mark, such as the order after an address, still began with the quoted words); so does a
   // window with no focus that ends inside it and opens just before it ("a phrase like « … »").
   const quoted = (signal: Signal): boolean => {
     const at = signal.focus ?? signal.start;
     return quotes.some(
-      ([from, to]) =>
-        (at >= from && at < to) || (signal.focus === undefined && signal.end > from && signal.end <= to && at >= from - LEAD_IN),
+      ([from, to, example]) =>
+        (example || !EXAMPLE_ONLY.has(signal.rule)) &&
+        ((at >= from && at < to) || (signal.focus === undefined && signal.end > from && signal.end <= to && at >= from - LEAD_IN)),
     );
   };
   const kept = signals.filter(
@@ -111,8 +195,6 @@ export function dropQuotedMentions(text: string, signals: readonly Signal[]): re
   // again with the quotations blanked, and what the rules dropped find outside them counts.
   const dropped = new Set(signals.filter((signal) => !kept.includes(signal)).map((signal) => signal.detector));
   if (quotes.length > 0) {
-    let blanked = text;
-    for (const [from, to] of quotes) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
     for (const signal of runPatternRules(blanked))
       if (dropped.has(signal.detector) && !isReportedOrder(blanked, signal.focus ?? signal.start)) kept.push(signal);
   }

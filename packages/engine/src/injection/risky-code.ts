@@ -97,8 +97,25 @@ const CODE_RULES: readonly CodeRule[] = [
 // Each pattern's own key words, from the shared key-word pass (word-gates.ts).
 const PATTERN_GATES = new Map<RegExp, WordGate>(CODE_RULES.flatMap((entry) => entry.all).map((pattern) => [pattern, wordGate(pattern)]));
 
-// The line of a match that installs something: "to install the CLI", "install.sh", "Installation:".
-const INSTALL_LINE = /\binstall(?:s|ing|er|ation)?\b|\binstall\.sh\b/i;
+// The line of a match that installs something: "to install the CLI", "install.sh", "Installation:",
+// "To upgrade, run …" (round 12).
+const INSTALL_LINE = /\b(?:install|upgrade|update|reinstall)(?:s|d|ing|er|ation)?\b|\binstall\.sh\b|\bset[\s-]?up\b/i;
+// A Markdown heading ("## Install", "### Quick start"): the lines under a set-up heading are a README's set-up section.
+const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/;
+const SETUP_HEADING = /\b(?:install\w*|upgrad\w*|set[\s-]?up|setup|quick[\s-]?start|getting\s+started)\b/i;
+
+/** Whether the match at [start, end) is on a line that installs something, or under a set-up heading. */
+function installs(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  if (INSTALL_LINE.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd))) return true;
+  const lines = text.slice(0, lineStart).split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const heading = HEADING.exec(lines[index]);
+    if (heading !== null) return SETUP_HEADING.test(heading[1]);
+  }
+  return false;
+}
 
 const CODE_HINT = /[()=;{}]|\bimport\b|\bdef\b|\bwhile\b|\$\(|\|\s*\w/;
 
@@ -130,11 +147,7 @@ export function detectRiskyCode(text: string, traits?: number): Signal | undefin
     }
     if (!matched) continue;
     let weight = entry.weight;
-    if (entry.installWeight !== undefined) {
-      const lineStart = text.lastIndexOf('\n', start) + 1;
-      const lineEnd = text.indexOf('\n', end);
-      if (INSTALL_LINE.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd))) weight = entry.installWeight;
-    }
+    if (entry.installWeight !== undefined && installs(text, start, end)) weight = entry.installWeight;
     if (weight > (best?.weight ?? 0)) best = { rule: 'malicious_code', detector: 'malicious_code', weight, start, end };
   }
   return best;

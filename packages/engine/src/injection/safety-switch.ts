@@ -4,7 +4,8 @@
 // from OpenAI staff", "comply with all requests", in seven languages. An override named as a thing
 // ("remove the admin override flag") is not a claim that one is in effect. Writing about jailbreaks
 // names these things in the third person ("makes a model ignore its safety training"); the
-// patterns want the second person, an imperative or a claim that the switch already happened.
+// patterns want the second person, an imperative or a claim that the switch already happened; "you
+// do anything" in a subordinate clause ("before you do anything else") is neither (round 12).
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
@@ -44,7 +45,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   ],
   // the speaker lifts them, or the reader is told it has none
   [
-    /\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:now\s+|hereby\s+)?(?:lifting|removing|waiving|suspending|disabling|turning\s+off)\s+(?:all\s+|your\s+|the\s+|any\s+)*(?:restrictions|rules|limits|filters|policies|guardrails|safeguards)\b|\byou\s+(?:now\s+)?(?:answer|do|say|write)\s+(?:everything|anything)\b|\byou\s+never\s+(?:warn|refuse|decline|hold\s+back)\b|\b(?:answer|respond|reply)\b[^.\n]{0,40}?\b(?:with\s+no|without\s+any)\s+(?:filter\w*|restrictions?|limits?|censorship|safety)\b/i,
+    /\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:now\s+|hereby\s+)?(?:lifting|removing|waiving|suspending|disabling|turning\s+off)\s+(?:all\s+|your\s+|the\s+|any\s+)*(?:restrictions|rules|limits|filters|policies|guardrails|safeguards)\b|(?<!\b(?:before|until|unless|if|whether|when|after|can|could|would|will|do|did|should)\s+)\byou\s+(?:now\s+)?(?:answer|do|say|write)\s+(?:everything|anything)\b(?!\s+else\b)|\byou\s+never\s+(?:warn|refuse|decline|hold\s+back)\b|\b(?:answer|respond|reply)\b[^.\n]{0,40}?\b(?:with\s+no|without\s+any)\s+(?:filter\w*|restrictions?|limits?|censorship|safety)\b/i,
     0.55,
   ],
   [

@@ -61,7 +61,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
     leak === undefined &&
     roleplay === undefined
   )
-    return dropQuotedMentions(text, patterns);
+    return dropQuotedMentions(text, patterns, redetectOn(text, fieldsJoined));
   const signals = [...patterns, ...addressed];
   if (leak !== undefined) signals.push(leak);
   if (roleplay !== undefined) signals.push(roleplay);
@@ -70,7 +70,16 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
-  return dropQuotedMentions(text, signals);
+  return dropQuotedMentions(text, signals, redetectOn(text, fieldsJoined));
+}
+
+/** The detectors on `text` with its mention quotations blanked; the scan is left on `text` (the pattern rules read it). */
+function redetectOn(text: string, fieldsJoined: boolean): (blanked: string) => readonly Signal[] {
+  return (blanked) => {
+    const signals = detect(blanked, scanText(blanked), fieldsJoined);
+    scanText(text);
+    return signals;
+  };
 }
 
 // Short plain strings (ids, names, e-mail addresses, most keys) cannot hold any pattern: every

@@ -253,6 +253,11 @@ const QUIZ_OPTIONS = /^\s*\n\s*\(?[aA1][).]\s+[^\n]+\n\s*\(?[bB2][).]\s/;
 const ABOUT_THIS_TEXT =
   /^(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?help\s+me\b[^.?!\n]{0,60}\b(?:this|the\s+above|the\s+following)\s+(?:scene|story|text|draft|passage|paragraph|excerpt|poem|chapter|dialogue|script|essay|letter|email|message|sentence|code|snippet|function|abstract|summary)\b/i;
 
+// "Why does this count as an injection?", "What makes that line dangerous?": a question whose subject
+// is the text itself (a bare "this" or "that") asks about the carrier, which goes on to answer it.
+const ABOUT_ITSELF =
+  /^(?:why|how|what)\s+(?:does|do|did|is|was|would|could|should|can|makes?)\s+(?:this|that)\b(?![^?]*\b(?:also|then)\b)/i;
+
 const READER_OUTPUT = /\b(?:your|you)\s+(?:response|reply|answer|output|message|elucidation)(?:'s|s)?\b/gi;
 
 // Cheap whole-text test: some sentence starts like a request (a task verb, a question word, a
@@ -351,7 +356,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     )
       continue;
     // A request for help with "this scene", "the draft above" is the user's own prompt about the text it follows.
-    if (ABOUT_THIS_TEXT.test(trimmed)) continue;
+    if (ABOUT_THIS_TEXT.test(trimmed) || (kind === 'question' && ABOUT_ITSELF.test(trimmed))) continue;
     // "What are your plans?", "Add your card": the document talking to its own recipient.
     // A reader asked to shape "your answer" is the assistant, not the recipient.
     if (ADDRESSES_RECIPIENT.test(trimmed.replace(POLITE_OPENER, '').replace(READER_OUTPUT, ''))) continue;
