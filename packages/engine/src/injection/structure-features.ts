@@ -36,7 +36,7 @@ export const EVENT_INTS = 4;
  * features and a handful of structural ones; counted twice, their weights need not be extreme
  * (the int8 quantisation has one scale for every weight).
  */
-export const STRUCTURE_REPEAT = 2;
+export const STRUCTURE_REPEAT = 4;
 
 let events = new Int32Array(EVENT_INTS * 64);
 let eventCount = 0;

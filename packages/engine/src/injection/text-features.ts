@@ -12,6 +12,7 @@ import {
   UNSPACED_LONGEST,
   WORD_SEED,
   isUnspacedScript,
+  opensStem,
   phraseClasses,
   startsUnspacedEntry,
   stemClasses,
@@ -486,6 +487,7 @@ export function wordFeatures(codes: Uint16Array, from: number, length: number, w
   // Structural events (structure-features.ts): the classes a word's stems give, whether it holds
   // Chinese or Japanese script, and how many words came before it.
   let stemMask = 0;
+  let stemOpen = false;
   let unspaced = false;
   let ordinal = 0;
   clearEvents();
@@ -496,11 +498,13 @@ export function wordFeatures(codes: Uint16Array, from: number, length: number, w
         wordStart = i;
         wordHash = WORD_SEED;
         stemMask = 0;
+        stemOpen = false;
         unspaced = false;
       }
       wordHash = Math.imul(wordHash ^ code, FNV_PRIME);
       const n = i - wordStart + 1;
-      if (n >= 4 && n <= 12) stemMask |= stemClasses(wordHash);
+      if (n === 3) stemOpen = opensStem(wordHash);
+      else if (stemOpen && n >= 4 && n <= 12) stemMask |= stemClasses(wordHash);
       if (code >= 0x3040 && isUnspacedScript(code)) unspaced = true;
     } else {
       if (wordStart >= 0) {

@@ -932,6 +932,11 @@ class HashTable {
   }
 }
 
+/**
+ * Whether some stem starts with the three codes of this hash (its low 12 bits): a word whose first
+ * three codes start no stem is looked up no further, so most words cost one probe here.
+ */
+const stemOpenings = new Uint8Array(1 << 12);
 const words = new HashTable(12);
 const stems = new HashTable(11);
 const phrases = new HashTable(10);
@@ -953,6 +958,7 @@ for (const [classes, list] of LISTS)
     } else if (entry.endsWith('*')) {
       if (entry.length < 5 || entry.length > 13) throw new Error(`stem ${entry} must be 4 to 12 codes`);
       stems.add(wordHash(entry.slice(0, -1)), classes);
+      stemOpenings[wordHash(entry.slice(0, 3)) & 0xfff] = 1;
     } else words.add(wordHash(entry), classes);
   }
 
@@ -975,6 +981,11 @@ export function wordClasses(hash: number): number {
 /** The classes of a stem, by the hash of a word's first 4 to 12 codes. */
 export function stemClasses(hash: number): number {
   return find(stems, hash | 0);
+}
+
+/** Whether a stem may start with the word's first three codes, by their hash. */
+export function opensStem(hash: number): boolean {
+  return stemOpenings[hash & 0xfff] === 1;
 }
 
 /** The classes a word takes from the word before it, by their bigram hash. */
