@@ -200,7 +200,12 @@ function main(): void {
     writeFileSync(
       args[jsonArg + 1],
       JSON.stringify(
-        Object.fromEntries(settings.map((setting) => [setting, { none: Object.fromEntries(results[setting].none), held: Object.fromEntries(results[setting].held) }])),
+        Object.fromEntries(
+          settings.map((setting) => [
+            setting,
+            { none: Object.fromEntries(results[setting].none), held: Object.fromEntries(results[setting].held) },
+          ]),
+        ),
         null,
         2,
       ),

@@ -282,7 +282,8 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
   joinedEventCount = 0;
   for (const part of parts) {
     // The string's first word may take a class from the last word of the strings before it.
-    const phrase = part.firstWord !== undefined && haveWord ? phraseClasses(Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ part.firstWord) : 0;
+    const phrase =
+      part.firstWord !== undefined && haveWord ? phraseClasses(Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ part.firstWord) : 0;
     joinEvents(part, offset, ordinal, phrase);
     ordinal += part.seen;
     const full = Math.max(0, part.length - 4);

@@ -10,23 +10,12 @@
 // each at the position of the event that completes it, so a window holds the structure of the
 // sentences inside it.
 
-import {
-  ADDRESSEE,
-  CLASS_BITS,
-  IMPERATIVE,
-  LEADIN,
-  MODAL,
-  QUOTE,
-  TASK_SWITCH,
-  TOOL_VERB,
-  VERB,
-  YOU,
-} from './word-classes.ts';
+import { ADDRESSEE, CLASS_BITS, CLASS_COUNT, IMPERATIVE, LEADIN, MODAL, QUOTE, TASK_SWITCH, TOOL_VERB, VERB, YOU } from './word-classes.ts';
 
 /** An event's flag: it is a word (or a word inside a run of Chinese or Japanese script). */
-export const WORD_EVENT = 1 << 17;
+export const WORD_EVENT = 1 << 20;
 /** An event's flag: a sentence ends here. */
-export const SENTENCE_END = 1 << 18;
+export const SENTENCE_END = 1 << 21;
 /** The flags of a quotation mark's event. */
 export const QUOTE_EVENT = QUOTE;
 /** Ints per event: position, classes and flags, ordinal of its word, hash of its word (0: none). */
@@ -88,10 +77,10 @@ function hashOf(kind: number, a: number, b: number): number {
 
 const lowestBit = (bits: number): number => 31 - Math.clz32(bits & -bits);
 
-// The class pairs already given in the current sentence (ordered, 16 x 16 bits), and those
+// The class pairs already given in the current sentence (ordered, a bit set per class), and those
 // pairing a class of the sentence before with one of this one.
-const pairsSeen = new Uint16Array(16);
-const crossSeen = new Uint16Array(16);
+const pairsSeen = new Uint32Array(CLASS_COUNT);
+const crossSeen = new Uint32Array(CLASS_COUNT);
 
 /** Words between two events for them to count as neighbours. */
 const NEAR = 2;

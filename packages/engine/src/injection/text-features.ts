@@ -583,7 +583,8 @@ function markOf(code: number, next: number): number {
   // A full stop or colon ends a sentence before white space or the text's end (not in 3.5, e.g, x.io or 10:30).
   if (code === 46 || code === 58) return next === 32 ? SENTENCE_END : 0;
   if (code === 33 || code === 63 || code === 59 || code === 0x3002 || code === 0xff01 || code === 0xff1b) return SENTENCE_END;
-  if (code === 34 || code === 96 || code === 0x201c || code === 0x201d || code === 0x201e || code === 0xab || code === 0xbb) return QUOTE_EVENT;
+  if (code === 34 || code === 96 || code === 0x201c || code === 0x201d || code === 0x201e || code === 0xab || code === 0xbb)
+    return QUOTE_EVENT;
   if (code === 0x300c || code === 0x300d || code === 0x300e || code === 0x300f) return QUOTE_EVENT;
   return 0;
 }

@@ -33,10 +33,16 @@ export const RULES = 1 << 13;
 export const VERB = 1 << 14;
 /** Words that may stand before an order's verb (please, now, urgent). */
 export const LEADIN = 1 << 15;
-export const CLASS_COUNT = 16;
+/** Whoever or whatever reads or processes the text (reads, processing, whoever, fetches). */
+export const READER = 1 << 16;
+/** The text speaking of itself (this message, this file, diese Nachricht). */
+export const SELF = 1 << 17;
+/** What the reader produces (summary, reply, score, report). */
+export const OUTPUT = 1 << 18;
+export const CLASS_COUNT = 19;
 export const CLASS_BITS = (1 << CLASS_COUNT) - 1;
 /** A top-level domain: an outside target only after `word.` (text-features.ts reads the dot). */
-export const TLD = 1 << 16;
+export const TLD = 1 << 19;
 
 /** English verbs given with their inflections (sends, sent, sending). */
 function inflections(verb: string): string[] {
@@ -894,6 +900,164 @@ const LISTS: ReadonlyArray<readonly [number, readonly string[]]> = [
   ],
 ];
 
+const SELF_NOUNS = [
+  'output',
+  'file',
+  'message',
+  'page',
+  'document',
+  'email',
+  'mail',
+  'profile',
+  'text',
+  'note',
+  'line',
+  'thread',
+  'record',
+  'entry',
+  'cv',
+  'ticket',
+  'comment',
+  'mailbox',
+  'repository',
+  'repo',
+  'content',
+  'result',
+  'data',
+  'section',
+  'invite',
+  'event',
+  'review',
+  'listing',
+  'issue',
+];
+const SELF_WORDS = [
+  ...SELF_NOUNS.map((noun) => `this ${noun}`),
+  'diese nachricht',
+  'diese datei',
+  'diese seite',
+  'dieses dokument',
+  'dieser text',
+  'ce message',
+  'ce document',
+  'ce fichier',
+  'cette page',
+  'este mensaje',
+  'este documento',
+  'este archivo',
+  'esta página',
+  'это сообщение',
+  'этот документ',
+  'этот файл',
+  '这封邮件',
+  '此文档',
+  '这段',
+  '本文',
+  'このメール',
+  'この文書',
+  'このページ',
+];
+
+/** The classes added to LISTS: the reader, the text itself, the reader's output. */
+const READER_LISTS: ReadonlyArray<readonly [number, readonly string[]]> = [
+  [
+    READER,
+    [
+      'reads',
+      'reading',
+      'reader',
+      'readers',
+      'processing',
+      'processes',
+      'processed',
+      'fetches',
+      'fetching',
+      'parses',
+      'parsing',
+      'scans',
+      'scanning',
+      'whoever',
+      'crawler*',
+      'scraper*',
+      'indexing',
+      'ingest*',
+      'summariz*',
+      'summaris*',
+      'liest',
+      'lesende*',
+      'verarbeit*',
+      'lit',
+      'lisant',
+      'lecteur',
+      'traitant',
+      'quiconque',
+      'lee',
+      'leyendo',
+      'lector',
+      'procesa*',
+      'читает',
+      'читающ*',
+      'обрабатыва*',
+      '读取',
+      '阅读',
+      '处理',
+      '読んで',
+      '読む',
+      '処理',
+    ],
+  ],
+  [SELF, SELF_WORDS],
+  [
+    OUTPUT,
+    [
+      'summary',
+      'summaries',
+      'reply',
+      'response',
+      'answer',
+      'output',
+      'digest',
+      'report',
+      'score',
+      'verdict',
+      'recommendation',
+      'assessment',
+      'evaluation',
+      'rating',
+      'ranking',
+      'zusammenfassung',
+      'antwort',
+      'bericht',
+      'bewertung',
+      'résumé',
+      'réponse',
+      'rapport',
+      'évaluation',
+      'resumen',
+      'respuesta',
+      'informe',
+      'evaluación',
+      'резюме',
+      'ответ',
+      'отчёт',
+      'отчет',
+      'сводк*',
+      'оценк*',
+      '摘要',
+      '总结',
+      '回复',
+      '回答',
+      '报告',
+      '评分',
+      '要約',
+      '返答',
+      '回答',
+      '報告',
+      '評価',
+    ],
+  ],
+];
+
 const FNV_PRIME = 0x01000193;
 /** The seeds of text-features.ts: a word's hash here is the one the scorer computes. */
 export const WORD_SEED = 0x9e3779b1;
@@ -945,7 +1109,7 @@ const unspaced = new HashTable(10);
 const unspacedFirst = new Uint8Array(0x10000);
 let unspacedLongest = 1;
 // The folding of the model lower-cases; digits would fold to 0 but no entry holds one.
-for (const [classes, list] of LISTS)
+for (const [classes, list] of [...LISTS, ...READER_LISTS])
   for (const raw of list) {
     const entry = raw.toLowerCase();
     if (isUnspacedScript(entry.charCodeAt(0))) {
