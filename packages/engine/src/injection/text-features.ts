@@ -527,7 +527,9 @@ export function wordFeatures(codes: Uint16Array, from: number, length: number, w
           words++;
           previousWord = word;
           haveWord = true;
-          classes = targetContext(codes, from, wordStart, classes);
+          // Most words follow a space: only a dot, an at sign or a domain's word needs a look.
+          const before = wordStart > 0 ? codes[from + wordStart - 1] : 32;
+          if (before === 46 || before === 64 || (classes & TLD) !== 0) classes = targetContext(codes, from, wordStart, classes);
           if (classes !== 0) recordEvent(wordStart, classes | WORD_EVENT, ordinal, word | 0);
         } else {
           haveWord = false;
@@ -537,7 +539,7 @@ export function wordFeatures(codes: Uint16Array, from: number, length: number, w
         seenWord = true;
         wordStart = -1;
       }
-      if (i < length) {
+      if (i < length && code !== 32) {
         const mark = markOf(code, i + 1 < length ? codes[from + i + 1] : 32);
         if (mark !== 0) recordEvent(i, mark, ordinal, 0);
       }
