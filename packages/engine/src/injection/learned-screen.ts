@@ -1,7 +1,8 @@
 // The learned half of the screen: logistic regression over hashed word and character n-grams
-// (text-features.ts), weights trained by scripts/train-screen.ts and committed as int8 in
-// screen-model-weights.ts. It scores overlapping windows of a text and keeps the most suspicious,
-// so an instruction inside a long benign document is judged on its own sentences.
+// and the roles of words in their sentences (text-features.ts, structure-features.ts), weights
+// trained by scripts/train-screen.ts and committed as int8 in screen-model-weights.ts. It scores
+// overlapping windows of a text and keeps the most suspicious, so an instruction inside a long
+// benign document is judged on its own sentences.
 
 import { bestWindowOfPart, bestWindowOfParts, forgetParts, partFeatures, type PartFeatures } from './learned-parts.ts';
 import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type LinearModel, type QuantisedModel } from './text-features.ts';

@@ -1,9 +1,11 @@
 // The features of the learned screen, shared by the trainer (scripts/train-screen.ts) and the
 // run-time scorer so both read text the same way: the text is folded (lower case, digits to 0,
 // runs of white space to one space), then every character 3-, 4- and 5-gram and every word
-// unigram and bigram is hashed into 2^18 buckets. Each feature belongs to the position where it
-// starts, so the score of any window of the text is a difference of two prefix sums: the scorer
-// reads each character once however many windows it scores.
+// unigram and bigram is hashed into 2^18 buckets, and so are the structural features of the
+// words' roles in their sentences (word-classes.ts, structure-features.ts), read in the same pass
+// as the words. Each feature belongs to the position where it starts, so the score of any window
+// of the text is a difference of two prefix sums: the scorer reads each character once however
+// many windows it scores.
 
 import {
   BIGRAM_SEED,
