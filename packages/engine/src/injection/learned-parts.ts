@@ -19,10 +19,13 @@ import {
   credit,
   gramSumAt,
   scoreOf,
+  structureSum,
   wordFeatures,
   type WordWalk,
   type QuantisedModel,
 } from './text-features.ts';
+import { EVENT_INTS, STRUCTURE_REPEAT, WORD_EVENT, recordedEvents, structureFeatures } from './structure-features.ts';
+import { phraseClasses } from './word-classes.ts';
 
 /**
  * The features of one folded string, by where they start, kept in the shared buffers below (a
@@ -43,6 +46,9 @@ export interface PartFeatures extends WordWalk {
    * how they begin and end, are the WordWalk fields.
    */
   wordsAt: number;
+  /** Where, in `intStore`, its structural events start (EVENT_INTS each, positions and ordinals its own), and how many. */
+  eventsAt: number;
+  events: number;
 }
 
 // The buffers of the features kept, filled from the start again by forgetParts: a buffer that
@@ -115,6 +121,11 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
   const wordsAt = gramsAt + full + 1;
   const walk = wordFeatures(codes, 0, length, weights, ints, wordsAt);
   intsUsed = wordsAt + 3 * walk.words;
+  const recorded = recordedEvents();
+  reserve(0, EVENT_INTS * recorded.count);
+  const eventsAt = intsUsed;
+  intStore.set(recorded.buffer.subarray(0, EVENT_INTS * recorded.count), eventsAt);
+  intsUsed += EVENT_INTS * recorded.count;
   // Written out: a spread of the walk cost more than the fields it copies.
   return {
     codesAt,
@@ -125,6 +136,9 @@ export function partFeatures(codes: Uint16Array, length: number, weights: Int8Ar
     firstWord: walk.firstWord,
     endsWithWord: walk.endsWithWord,
     lastWord: walk.lastWord,
+    seen: walk.seen,
+    eventsAt,
+    events: recorded.count,
   };
 }
 
@@ -173,6 +187,44 @@ function addGramRange(
   }
 }
 
+// The structural events of the joined text of bestWindowOfParts, in a buffer the next call reuses.
+let joinedEvents = new Int32Array(EVENT_INTS * 64);
+let joinedEventCount = 0;
+
+function pushJoinedEvent(position: number, flags: number, ordinal: number, hash: number): void {
+  if ((joinedEventCount + 1) * EVENT_INTS > joinedEvents.length) {
+    const grown = new Int32Array(joinedEvents.length * 2);
+    grown.set(joinedEvents);
+    joinedEvents = grown;
+  }
+  const at = joinedEventCount * EVENT_INTS;
+  joinedEvents[at] = position;
+  joinedEvents[at + 1] = flags;
+  joinedEvents[at + 2] = ordinal;
+  joinedEvents[at + 3] = hash;
+  joinedEventCount++;
+}
+
+/**
+ * Appends a string's events to the joined text's, its positions and ordinals moved by where it
+ * starts; `phrase`, the classes its first word takes from the word before the join, joins that
+ * word's event (made when the word had none of its own), as wordFeatures gives it in the joined text.
+ */
+function joinEvents(part: PartFeatures, offset: number, ordinal: number, phrase: number): void {
+  const ints = intStore;
+  const firstWordAt = phrase !== 0 ? ints[part.wordsAt] : 0;
+  for (let e = 0, at = part.eventsAt; e < part.events; e++, at += EVENT_INTS) {
+    let flags = ints[at + 1];
+    if (phrase !== 0 && ints[at] >= firstWordAt) {
+      if (ints[at] === firstWordAt && (flags & WORD_EVENT) !== 0) flags |= phrase;
+      else pushJoinedEvent(offset + firstWordAt, phrase | WORD_EVENT, ordinal, part.firstWord! | 0);
+      phrase = 0;
+    }
+    pushJoinedEvent(offset + ints[at], flags, ordinal + ints[at + 2], ints[at + 3]);
+  }
+  if (phrase !== 0) pushJoinedEvent(offset + firstWordAt, phrase | WORD_EVENT, ordinal, part.firstWord! | 0);
+}
+
 /** bestWindowOfCodes of one string, from its features. */
 export function bestWindowOfPart(part: PartFeatures, model: QuantisedModel): { logit: number; start: number; end: number } {
   const length = part.length;
@@ -190,7 +242,8 @@ export function bestWindowOfPart(part: PartFeatures, model: QuantisedModel): { l
     sum += ints[at + 1];
     count += ints[at + 2];
   }
-  return { logit: scoreOf(model.bias, model.scale, sum, count), start: 0, end: length };
+  const structure = structureSum(ints, part.eventsAt, part.events, model.weights);
+  return { logit: scoreOf(model.bias, model.scale, sum + structure.sum, count + structure.count), start: 0, end: length };
 }
 
 /**
@@ -225,7 +278,14 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
   let offset = 0;
   let haveWord = false;
   let previousWord = 0;
+  let ordinal = 0;
+  joinedEventCount = 0;
   for (const part of parts) {
+    // The string's first word may take a class from the last word of the strings before it.
+    const phrase =
+      part.firstWord !== undefined && haveWord ? phraseClasses(Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ part.firstWord) : 0;
+    joinEvents(part, offset, ordinal, phrase);
+    ordinal += part.seen;
     const full = Math.max(0, part.length - 4);
     addGramRange(sums, counts, tail, tailStart, ints, part.gramsAt, offset, offset, offset + full);
     // The n-grams that reach the string's end, or across the join after it.
@@ -257,5 +317,8 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
     }
     offset += part.length + 1;
   }
+  structureFeatures(joinedEvents, 0, joinedEventCount, (position, hash) =>
+    credit(sums, counts, position, tailStart, tail, STRUCTURE_REPEAT * weights[hash & MASK], STRUCTURE_REPEAT),
+  );
   return bestOfBlocks(sums, counts, length, model);
 }

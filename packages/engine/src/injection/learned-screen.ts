@@ -1,10 +1,12 @@
 // The learned half of the screen: logistic regression over hashed word and character n-grams
-// (text-features.ts), weights trained by scripts/train-screen.ts and committed as int8 in
-// screen-model-weights.ts. It scores overlapping windows of a text and keeps the most suspicious,
-// so an instruction inside a long benign document is judged on its own sentences.
+// and the roles of words in their sentences (text-features.ts, structure-features.ts), weights
+// trained by scripts/train-screen.ts and committed as int8 in screen-model-weights.ts. It scores
+// overlapping windows of a text and keeps the most suspicious, so an instruction inside a long
+// benign document is judged on its own sentences.
 
 import { bestWindowOfPart, bestWindowOfParts, forgetParts, partFeatures, type PartFeatures } from './learned-parts.ts';
 import { bestWindowOfCodes, foldCodes, quantise, sigmoid, FEATURE_BITS, type LinearModel, type QuantisedModel } from './text-features.ts';
+import { isUnspacedScript } from './word-classes.ts';
 import { SCREEN_MODEL_BIAS, SCREEN_MODEL_FEATURE_BITS, SCREEN_MODEL_INT8, SCREEN_MODEL_SCALE } from './screen-model-weights.ts';
 
 /** Probability at or above which the model's verdict counts as a signal. */
@@ -56,7 +58,8 @@ export function learnedScore(text: string): LearnedVerdict | undefined {
   // Padding and filler (`y y y …`, `====`) hold no language for the model to judge.
   if (distinctCharacters(codes, length, 10) < 10) return undefined;
   // Identifiers, paths, hashes and other strings of fewer than four words are not prose: the
-  // rules read them; the model, trained on sentences, would judge their letters.
+  // rules read them; the model, trained on sentences, would judge their letters. Chinese and
+  // Japanese put no spaces between words: four of their characters count as a space.
   if (spaces(codes, length, 3) < 3) return undefined;
   const model = loadModel();
   let best: { logit: number; start: number; end: number };
@@ -120,7 +123,15 @@ export function learnedScoreOfJoined(text: string, strings: readonly string[]): 
 
 function spaces(codes: Uint16Array, length: number, enough: number): number {
   let count = 0;
-  for (let i = 0; i < length && count < enough; i++) if (codes[i] === 32) count++;
+  let unspaced = 0;
+  for (let i = 0; i < length && count < enough; i++) {
+    const code = codes[i];
+    if (code === 32) count++;
+    else if (code >= 0x3040 && isUnspacedScript(code) && ++unspaced === 4) {
+      unspaced = 0;
+      count++;
+    }
+  }
   return count;
 }
 

@@ -1,9 +1,36 @@
 // The features of the learned screen, shared by the trainer (scripts/train-screen.ts) and the
 // run-time scorer so both read text the same way: the text is folded (lower case, digits to 0,
 // runs of white space to one space), then every character 3-, 4- and 5-gram and every word
-// unigram and bigram is hashed into 2^18 buckets. Each feature belongs to the position where it
-// starts, so the score of any window of the text is a difference of two prefix sums: the scorer
-// reads each character once however many windows it scores.
+// unigram and bigram is hashed into 2^18 buckets, and so are the structural features of the
+// words' roles in their sentences (word-classes.ts, structure-features.ts), read in the same pass
+// as the words. Each feature belongs to the position where it starts, so the score of any window
+// of the text is a difference of two prefix sums: the scorer reads each character once however
+// many windows it scores.
+
+import {
+  BIGRAM_SEED,
+  TARGET,
+  TLD,
+  UNSPACED_LONGEST,
+  WORD_SEED,
+  isUnspacedScript,
+  opensStem,
+  phraseClasses,
+  startsUnspacedEntry,
+  stemClasses,
+  unspacedClasses,
+  wordClasses,
+} from './word-classes.ts';
+import {
+  QUOTE_EVENT,
+  SENTENCE_END,
+  STRUCTURE_REPEAT,
+  WORD_EVENT,
+  clearEvents,
+  recordEvent,
+  recordedEvents,
+  structureFeatures,
+} from './structure-features.ts';
 
 /** log2 of the number of hashed buckets. */
 export const FEATURE_BITS = 18;
@@ -18,9 +45,9 @@ if (WINDOW !== 2 * STRIDE) throw new Error('WINDOW must be twice STRIDE');
 
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
-// Distinct seeds keep a word and a character n-gram with the same letters apart.
-const WORD_SEED = 0x9e3779b1;
-export const BIGRAM_SEED = 0x85ebca6b;
+// Distinct seeds keep a word and a character n-gram with the same letters apart (the word seeds
+// are word-classes.ts's, which looks words up by the hash given here).
+export { BIGRAM_SEED };
 export const CHAR_SEED = [0, 0, 0, 0x27d4eb2f, 0x165667b1, 0xd3a2646c];
 
 /** Lower case, digits folded to 0, white space runs to one space; the text the model reads. */
@@ -149,8 +176,9 @@ function isWordCode(code: number): boolean {
 }
 
 /**
- * Calls `visit(position, bucket)` for every feature of folded `text`, in position order.
- * Words longer than 24 characters (hashes, base64) give only character n-grams.
+ * Calls `visit(position, bucket)` for every feature of folded `text`, in position order (a word's
+ * features when it ends). Words longer than 24 characters (hashes, base64) give only character
+ * n-grams. Structural features (structure-features.ts) are visited STRUCTURE_REPEAT times each.
  */
 export function forEachFeature(text: string, visit: (position: number, bucket: number) => void): void {
   const length = text.length;
@@ -158,8 +186,13 @@ export function forEachFeature(text: string, visit: (position: number, bucket: n
   let haveWord = false;
   let wordStart = -1;
   let wordHash = WORD_SEED;
+  const structure = structureOfText(text);
+  let next = 0;
   for (let i = 0; i <= length; i++) {
     const code = i < length ? text.charCodeAt(i) : 32;
+    // Structural features starting here, each counted STRUCTURE_REPEAT times.
+    for (; next < structure.positions.length && structure.positions[next] <= i; next++)
+      for (let r = 0; r < STRUCTURE_REPEAT; r++) visit(structure.positions[next], structure.buckets[next]);
     if (i < length) {
       // Character n-grams starting here.
       let hash = FNV_OFFSET;
@@ -187,6 +220,34 @@ export function forEachFeature(text: string, visit: (position: number, bucket: n
       wordStart = -1;
     }
   }
+}
+
+/** The summed weights (each counted STRUCTURE_REPEAT times) and count of the structural features of `count` events. */
+export function structureSum(events: Int32Array, at: number, count: number, weights: Int8Array): { sum: number; count: number } {
+  let sum = 0;
+  let features = 0;
+  structureFeatures(events, at, count, (_position, hash) => {
+    sum += weights[hash & MASK];
+    features++;
+  });
+  return { sum: STRUCTURE_REPEAT * sum, count: STRUCTURE_REPEAT * features };
+}
+
+let noWeights: Int8Array | undefined;
+
+/** The structural features of folded `text`, by position (for forEachFeature). */
+function structureOfText(text: string): { positions: number[]; buckets: number[] } {
+  noWeights ??= new Int8Array(FEATURE_COUNT);
+  const scratch = new Int32Array(3 * ((text.length + 2) >> 1) + 3);
+  wordFeatures(codesOf(text), 0, text.length, noWeights, scratch, 0);
+  const positions: number[] = [];
+  const buckets: number[] = [];
+  const { buffer, count } = recordedEvents();
+  structureFeatures(buffer, 0, count, (position, hash) => {
+    positions.push(position);
+    buckets.push(hash & MASK);
+  });
+  return { positions, buckets };
 }
 
 /** The [start, end) windows of a folded text of `length` characters. */
@@ -321,6 +382,11 @@ export function bestWindowOfCodes(text: Uint16Array, length: number, model: Quan
   const { words } = wordFeatures(text, 0, length, weights, wordBuffer, 0);
   for (let k = 0, at = 0; k < words; k++, at += 3)
     credit(sums, counts, wordBuffer[at], tailStart, tail, wordBuffer[at + 1], wordBuffer[at + 2]);
+  // The structural features, each belonging to the block of the event that completes it.
+  const events = recordedEvents();
+  structureFeatures(events.buffer, 0, events.count, (position, hash) =>
+    credit(sums, counts, position, tailStart, tail, STRUCTURE_REPEAT * weights[hash & MASK], STRUCTURE_REPEAT),
+  );
   return bestOfBlocks(sums, counts, length, model);
 }
 
@@ -343,7 +409,9 @@ function wholeWindowOfCodes(text: Uint16Array, length: number, model: QuantisedM
     sum += wordBuffer[at + 1];
     count += wordBuffer[at + 2];
   }
-  return { logit: scoreOf(model.bias, model.scale, sum, count), start: 0, end: length };
+  const events = recordedEvents();
+  const structure = structureSum(events.buffer, 0, events.count, weights);
+  return { logit: scoreOf(model.bias, model.scale, sum + structure.sum, count + structure.count), start: 0, end: length };
 }
 
 /**
@@ -400,6 +468,8 @@ export interface WordWalk {
   /** Whether a word of up to 24 codes ends the text's words (undefined: it has none), and that word. */
   endsWithWord: boolean | undefined;
   lastWord: number;
+  /** How many words the text has, of any length (the ordinal its structural events count in). */
+  seen: number;
 }
 
 /**
@@ -416,39 +486,111 @@ export function wordFeatures(codes: Uint16Array, from: number, length: number, w
   let haveWord = false;
   let wordStart = -1;
   let wordHash = WORD_SEED;
+  // Structural events (structure-features.ts): the classes a word's stems give, whether it holds
+  // Chinese or Japanese script, and how many words came before it.
+  let stemMask = 0;
+  let stemOpen = false;
+  let unspaced = false;
+  let ordinal = 0;
+  clearEvents();
   for (let i = 0; i <= length; i++) {
     const code = i < length ? codes[from + i] : 32;
     if (code < 128 ? WORD_ASCII[code] === 1 : isWordCode(code)) {
       if (wordStart < 0) {
         wordStart = i;
         wordHash = WORD_SEED;
+        stemMask = 0;
+        stemOpen = false;
+        unspaced = false;
       }
       wordHash = Math.imul(wordHash ^ code, FNV_PRIME);
-    } else if (wordStart >= 0) {
-      if (i - wordStart <= 24) {
-        const word = wordHash >>> 0;
-        if (!seenWord) firstWord = word;
-        let sum = weights[word & MASK];
-        let count = 1;
-        if (haveWord) {
-          sum += weights[(Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ word) & MASK];
-          count++;
+      const n = i - wordStart + 1;
+      if (n === 3) stemOpen = opensStem(wordHash);
+      else if (stemOpen && n >= 4 && n <= 12) stemMask |= stemClasses(wordHash);
+      if (code >= 0x3040 && isUnspacedScript(code)) unspaced = true;
+    } else {
+      if (wordStart >= 0) {
+        if (i - wordStart <= 24) {
+          const word = wordHash >>> 0;
+          if (!seenWord) firstWord = word;
+          let sum = weights[word & MASK];
+          let count = 1;
+          let classes = wordClasses(word) | stemMask;
+          if (haveWord) {
+            const bigram = Math.imul(previousWord ^ BIGRAM_SEED, FNV_PRIME) ^ word;
+            sum += weights[bigram & MASK];
+            count++;
+            classes |= phraseClasses(bigram);
+          }
+          const slot = at + 3 * words;
+          into[slot] = wordStart;
+          into[slot + 1] = sum;
+          into[slot + 2] = count;
+          words++;
+          previousWord = word;
+          haveWord = true;
+          // Most words follow a space: only a dot, an at sign or a domain's word needs a look.
+          const before = wordStart > 0 ? codes[from + wordStart - 1] : 32;
+          if (before === 46 || before === 64 || (classes & TLD) !== 0) classes = targetContext(codes, from, wordStart, classes);
+          if (classes !== 0) recordEvent(wordStart, classes | WORD_EVENT, ordinal, word | 0);
+        } else {
+          haveWord = false;
         }
-        const slot = at + 3 * words;
-        into[slot] = wordStart;
-        into[slot + 1] = sum;
-        into[slot + 2] = count;
-        words++;
-        previousWord = word;
-        haveWord = true;
-      } else {
-        haveWord = false;
+        if (unspaced) unspacedEvents(codes, from, wordStart, i, ordinal);
+        ordinal++;
+        seenWord = true;
+        wordStart = -1;
       }
-      seenWord = true;
-      wordStart = -1;
+      if (i < length && code !== 32) {
+        const mark = markOf(code, i + 1 < length ? codes[from + i + 1] : 32);
+        if (mark !== 0) recordEvent(i, mark, ordinal, 0);
+      }
     }
   }
-  return { words, firstWord, endsWithWord: seenWord ? haveWord : undefined, lastWord: previousWord };
+  return { words, firstWord, endsWithWord: seenWord ? haveWord : undefined, lastWord: previousWord, seen: ordinal };
+}
+
+/**
+ * A word's classes with TLD resolved: a top-level domain is an outside target after `word.`; a
+ * word after `word@` is one too (an e-mail address). Only codes of the same string are read, so a
+ * string scores alike alone and joined to others (learned-parts.ts).
+ */
+function targetContext(codes: Uint16Array, from: number, wordStart: number, classes: number): number {
+  const before = wordStart >= 2 ? codes[from + wordStart - 1] : 32;
+  const joined = before === 46 || before === 64 ? isWordCode(codes[from + wordStart - 2]) : false;
+  if ((classes & TLD) !== 0) classes = (classes & ~TLD) | (joined && before === 46 ? TARGET : 0);
+  if (joined && before === 64) classes |= TARGET;
+  return classes;
+}
+
+/** The events of the Chinese and Japanese entries inside the word at [start, end). */
+function unspacedEvents(codes: Uint16Array, from: number, start: number, end: number, ordinal: number): void {
+  for (let j = start; j < end; j++) {
+    if (!startsUnspacedEntry(codes[from + j])) continue;
+    let hash = WORD_SEED;
+    let classes = 0;
+    let longest = 0;
+    for (let n = 1; n <= UNSPACED_LONGEST && j + n <= end; n++) {
+      hash = Math.imul(hash ^ codes[from + j + n - 1], FNV_PRIME);
+      const found = unspacedClasses(hash);
+      if (found !== 0) {
+        classes |= found;
+        longest = hash;
+      }
+    }
+    if (classes !== 0) recordEvent(j, classes | WORD_EVENT, ordinal, longest | 0);
+  }
+}
+
+/** The event of a character that is not part of a word: a sentence's end, a quotation mark, or none. */
+function markOf(code: number, next: number): number {
+  // A full stop or colon ends a sentence before white space or the text's end (not in 3.5, e.g, x.io or 10:30).
+  if (code === 46 || code === 58) return next === 32 ? SENTENCE_END : 0;
+  if (code === 33 || code === 63 || code === 59 || code === 0x3002 || code === 0xff01 || code === 0xff1b) return SENTENCE_END;
+  if (code === 34 || code === 96 || code === 0x201c || code === 0x201d || code === 0x201e || code === 0xab || code === 0xbb)
+    return QUOTE_EVENT;
+  if (code === 0x300c || code === 0x300d || code === 0x300e || code === 0x300f) return QUOTE_EVENT;
+  return 0;
 }
 
 /**
