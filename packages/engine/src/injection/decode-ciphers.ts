@@ -6,6 +6,9 @@
 
 import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
+import { decodeLetterCiphers } from './decode-letter-ciphers.ts';
+import { decodeLookAlikeSymbols } from './decode-look-alike-symbols.ts';
+import { decodeSeparatedLetters } from './decode-separated-letters.ts';
 import { ALREADY_READABLE, COMMON_WORDS, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
 import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
 import { asciiTable, hasRunOf } from './char-runs.ts';
@@ -218,20 +221,17 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     const decoded = Buffer.from(digits, 'hex').toString('utf8');
     if (revealsText(decoded, match[0])) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
   }
-  if (share < ALREADY_READABLE) {
-    // The shifted and the reversed text are built only when they read as English.
-    const shift = bestShift(text);
-    if (shift !== 0 && englishShareOf(text, SHIFT_MAPS[shift]) >= READABLE)
-      fragments.push({ kind: shift === 13 ? 'rot13' : 'caesar', text: shiftLetters(text, shift), source: text });
-    if (englishShareOf(text, SAME_LETTERS, true) >= READABLE)
-      fragments.push({ kind: 'reversed', text: [...text].reverse().join(''), source: text });
-  }
+  // Caesar (any shift), Atbash and reversed text, whole or in some of its sentences and lines.
+  const lettered = decodeLetterCiphers(text);
+  if (lettered !== undefined) fragments.push(lettered);
   if (share < READABLE && LEET_DIGIT.test(text) && mayHoldLeetWord(text)) {
     const leet = text.replace(LEET_WORD, unleetWord).replace(SHORT_LEET_WORD, unleetShortWord);
     const leetShare = leet !== text ? englishShare(leet) : 0;
     if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
+  const symbols = decodeLookAlikeSymbols(text);
+  if (symbols !== undefined && !fragments.some((fragment) => fragment.text === symbols.text)) fragments.push(symbols);
   const mayBeSplit = maySplitLetters(text);
   if (mayBeSplit && SPLIT_LETTERS.test(text)) {
     SPLIT_LETTERS.lastIndex = 0;
@@ -241,6 +241,9 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
   SPLIT_LETTERS.lastIndex = 0;
   const spaced = mayBeSplit ? decodeSpacedWords(text) : undefined;
   if (spaced !== undefined) fragments.push(spaced);
+  // Any repeated separator, any word break.
+  const separated = decodeSeparatedLetters(text);
+  if (separated !== undefined && !fragments.some((fragment) => fragment.text === separated.text)) fragments.push(separated);
   const alphabets = decodeAlphabets(text, share, traits);
   return alphabets.length === 0 ? fragments : [...fragments, ...alphabets];
 }

@@ -27,7 +27,8 @@ export interface DecodedFragment {
     | 'ascii85'
     | 'uuencode'
     | 'base85'
-    | 'quoted_printable';
+    | 'quoted_printable'
+    | 'json';
   /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
   text: string;
   /** The encoded source, for excerpts. */

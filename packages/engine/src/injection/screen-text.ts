@@ -3,8 +3,10 @@
 
 import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
+import { combineSignals } from './combine-signals.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
+import { decodeJsonString } from './decode-json-string.ts';
 import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
@@ -32,6 +34,8 @@ const MAX_DECODE_DEPTH = 2;
 const OBFUSCATION_WEIGHT = 0.2;
 const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
+/** Combined score of a decoded text from which hiding it counts as evidence too (encoded_instruction). */
+const DECODED_EVIDENCE_FOR_HIDING = 0.45;
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
 const ENCODED_MESSAGE_WEIGHT = 0.5;
 const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
@@ -130,6 +134,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
     const spelled = decodeSpelledWords(text);
     if (spelled !== undefined) fragments = [...fragments, spelled];
+    // A string that is itself JSON: its values joined, whatever its keys are called.
+    const json = decodeJsonString(text);
+    if (json !== undefined) fragments = [...fragments, json];
   }
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
@@ -167,11 +174,14 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
         weight: HIDDEN_MESSAGE_WEIGHT,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
-    const decodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined).filter(
-      (hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0),
-    );
+    const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
+    const decodedHits = allDecodedHits.filter((hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0));
     if (!decodedHits.some((hit) => hit.weight >= NEW_EVIDENCE_WEIGHT)) continue;
     hits.push(...decodedHits);
+    // JSON in a string is how APIs carry data, not a hiding place; and an encoded text whose
+    // decoding holds only weak evidence (a quoted example, an app prompt's role line) is judged
+    // on that evidence, so an encoded benign text stays as unflagged as its plain twin.
+    if (fragment.kind === 'json' || combineSignals(allDecodedHits) < DECODED_EVIDENCE_FOR_HIDING) continue;
     hits.push({
       rule: 'encoded_instruction',
       detector: 'encoded_instruction',
