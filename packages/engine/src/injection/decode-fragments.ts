@@ -33,6 +33,11 @@ export interface DecodedFragment {
   text: string;
   /** The encoded source, for excerpts. */
   source: string;
+  /**
+   * For a text joined from parts (json): the parts, each screened alone too, so that only what
+   * the join adds counts (an instruction split across fields), as for a payload's fields.
+   */
+  parts?: readonly string[];
 }
 
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;

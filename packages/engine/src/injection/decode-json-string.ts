@@ -6,7 +6,7 @@
 import type { DecodedFragment } from './decode-fragments.ts';
 import { walkPayload } from './walk-strings.ts';
 
-const MAX_LENGTH = 64 * 1024;
+const MAX_LENGTH = 16 * 1024;
 const WALK = { maxBytes: MAX_LENGTH, maxDepth: 32, maxNodes: 10_000 };
 
 /** The string values of a JSON text, joined by line feeds, when the text is a JSON object or array with two or more. */
@@ -27,5 +27,5 @@ export function decodeJsonString(text: string): DecodedFragment | undefined {
   walkPayload(parsed, WALK, (string, _container, key) => {
     if (key !== undefined) values.push(string);
   });
-  return values.length < 2 ? undefined : { kind: 'json', text: values.join('\n'), source: text };
+  return values.length < 2 ? undefined : { kind: 'json', text: values.join('\n'), source: text, parts: values };
 }

@@ -20,7 +20,8 @@ const MIN_WORDS = 4;
 const MIN_LETTERS = 16;
 /** Letters among a run's non-space characters: prose, not code, identifiers or data. */
 const MIN_LETTER_SHARE = 0.8;
-const MAX_RUNS = 8;
+/** Runs and sentences tried at most (each costs five word walks). */
+const MAX_TRIES = 12;
 const CANDIDATE_SHIFTS = 3;
 
 // Letter frequencies of English, per mille, a..z (close enough for the other Latin-script languages).
@@ -65,6 +66,10 @@ function measured(text: string, start: number, end: number): Segment {
     if (((code | 0x20) - 97) >>> 0 < 26) letters++;
   }
   return { start, end, words, common, letters, visible };
+}
+
+interface Run extends Segment {
+  segments: Segment[];
 }
 
 const isUnreadable = (segment: Segment): boolean => segment.words > 0 && segment.common < segment.words * UNREADABLE;
@@ -132,8 +137,8 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
   if (text.length < MIN_LETTERS) return undefined;
   const segments = segmentsOf(text);
   // Runs of unreadable segments (empty ones, with no words, join either side).
-  const runs: Array<{ start: number; end: number; words: number; common: number; letters: number; visible: number }> = [];
-  let open: (typeof runs)[number] | undefined;
+  const runs: Run[] = [];
+  let open: Run | undefined;
   for (const segment of segments) {
     if (segment.words === 0) continue;
     if (!isUnreadable(segment)) {
@@ -141,7 +146,7 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
       continue;
     }
     if (open === undefined) {
-      open = { ...segment };
+      open = { ...segment, segments: [segment] };
       runs.push(open);
     } else {
       open.end = segment.end;
@@ -149,21 +154,27 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
       open.common += segment.common;
       open.letters += segment.letters;
       open.visible += segment.visible;
+      open.segments.push(segment);
     }
   }
-  let decoded: string | undefined;
-  let kind: DecodedFragment['kind'] | undefined;
-  let shiftBy = 0;
+  const decodings: Array<{ start: number; end: number; decoding: Decoding }> = [];
   let tried = 0;
-  for (const run of runs) {
-    if (run.words < MIN_WORDS || run.letters < MIN_LETTERS || run.letters < run.visible * MIN_LETTER_SHARE) continue;
-    if (++tried > MAX_RUNS) break;
-    const source = text.slice(run.start, run.end);
-    const decoding = decodeRun(source, run.common / run.words);
-    if (decoding === undefined) continue;
-    decoded = (decoded ?? text).slice(0, run.start + shiftBy) + decoding.text + (decoded ?? text).slice(run.end + shiftBy);
-    shiftBy += decoding.text.length - source.length;
-    kind ??= decoding.kind;
+  const attempt = (part: Segment): boolean => {
+    if (part.words < MIN_WORDS || part.letters < MIN_LETTERS || part.letters < part.visible * MIN_LETTER_SHARE) return false;
+    if (++tried > MAX_TRIES) return false;
+    const decoding = decodeRun(text.slice(part.start, part.end), part.common / part.words);
+    if (decoding !== undefined) decodings.push({ start: part.start, end: part.end, decoding });
+    return decoding !== undefined;
+  };
+  // A run decodes whole, or (a plain sentence in a language the word list reads badly beside a
+  // ciphered one) sentence by sentence.
+  for (const run of runs) if (!attempt(run) && run.segments.length > 1) for (const segment of run.segments) attempt(segment);
+  if (decodings.length === 0) return undefined;
+  let decoded = '';
+  let from = 0;
+  for (const { start, end, decoding } of decodings) {
+    decoded += text.slice(from, start) + decoding.text;
+    from = end;
   }
-  return decoded === undefined || kind === undefined ? undefined : { kind, text: decoded, source: text };
+  return { kind: decodings[0].decoding.kind, text: decoded + text.slice(from), source: text };
 }

@@ -81,6 +81,7 @@ function readings(token: string): string[] {
 // Numbers with units, times, versions, hex: "10am", "v2.1", "0x1f", "64kb"; and true ordinals ("2nd", not "4nd").
 const NUMBER_LIKE = /^(?:v?\d+(?:[.:,/-]\d+)*(?:am|pm|px|em|ms|kb|mb|gb|tb|[kmgsxhd%])?|0x[0-9a-f]+)$/i;
 const ORDINAL = /^\d*(?:1st|2nd|3rd|[04-9]th|1[1-3]th)$/i;
+const CODE_LIKE = /['"`=;{}<>]|\((?!\))|::|->|\w\.\w/;
 const TRAILING = /(?:[.,;:?!"'\]]|(?<!\()\))+$/;
 const LEADING = /^["'(\[]+/;
 
@@ -91,6 +92,8 @@ function readToken(token: string): string {
   // A stand-in needs a letter beside it in the word; numbers, times and versions stay as they are.
   if (core.length < 2 || !/[A-Za-z]/.test(core) || !STAND_IN.test(core)) return token;
   if (NUMBER_LIKE.test(core) || ORDINAL.test(core)) return token;
+  // Code: quotes, calls, assignments, markup.
+  if (CODE_LIKE.test(core)) return token;
   const options = readings(core);
   const common = options.find((option) => isCommonInSomeLanguage(option.toLowerCase()));
   return lead + (common ?? options[0]) + trail;

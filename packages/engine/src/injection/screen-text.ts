@@ -106,6 +106,15 @@ function learnedOfJoined(text: string, traits: number, strings: readonly string[
   return normal.join('\n') === text ? learnedScoreOfJoined(text, normal) : learnedScore(text);
 }
 
+/** The strongest weight per detector over the parts of a joined text, each screened alone. */
+function strongestOfParts(parts: readonly string[], decodeDepth: number): Map<string, number> {
+  const strongest = new Map<string, number>();
+  for (const part of parts)
+    for (const hit of screenText(part, decodeDepth, true))
+      strongest.set(hit.detector, Math.max(hit.weight, strongest.get(hit.detector) ?? 0));
+  return strongest;
+}
+
 // Most strings of a payload give no hit: they share one empty answer rather than each make one.
 const NO_HITS: readonly TextHit[] = Object.freeze([]);
 
@@ -175,7 +184,13 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
-    const decodedHits = allDecodedHits.filter((hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0));
+    const partStrongest = fragment.parts === undefined ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
+    const decodedHits = allDecodedHits.filter(
+      (hit) =>
+        hit.rule !== 'obfuscation' &&
+        hit.weight > (plainStrongest.get(hit.detector) ?? 0) &&
+        hit.weight > (partStrongest?.get(hit.detector) ?? 0),
+    );
     if (!decodedHits.some((hit) => hit.weight >= NEW_EVIDENCE_WEIGHT)) continue;
     hits.push(...decodedHits);
     // JSON in a string is how APIs carry data, not a hiding place; and an encoded text whose
