@@ -56,25 +56,24 @@ const MAX_CHOICES = 16;
 const MIN_COMMON = 2;
 const MIN_COMMON_SHARE = 0.25;
 
-/** The readings of one token (its stand-ins replaced), the first the likeliest. */
-function readings(token: string): string[] {
-  let parts: string[][] = [[]];
-  let i = 0;
-  while (i < token.length) {
-    const multi = MULTI.find(([symbols]) => token.startsWith(symbols, i));
-    if (multi !== undefined) {
-      parts = parts.map((part) => [...part, multi[1]]);
-      i += multi[0].length;
-      continue;
+/**
+ * The readings of one token (its stand-ins replaced), the first the likeliest: a pair ("|3") is
+ * read as one letter (b) or as two stand-ins (l, e), a stand-in as each of its letters.
+ */
+function readings(token: string, from = 0): string[] {
+  if (from >= token.length) return [''];
+  const options: Array<[string, number]> = [];
+  for (const [symbols, letter] of MULTI) if (token.startsWith(symbols, from)) options.push([letter, symbols.length]);
+  const char = token[from];
+  for (const letter of SINGLE[char] ?? char) options.push([letter, 1]);
+  const out: string[] = [];
+  for (const [letter, length] of options) {
+    for (const rest of readings(token, from + length)) {
+      out.push(letter + rest);
+      if (out.length >= MAX_CHOICES) return out;
     }
-    const char = token[i];
-    const letters = SINGLE[char];
-    if (letters === undefined) parts = parts.map((part) => [...part, char]);
-    else if (parts.length * letters.length <= MAX_CHOICES) parts = parts.flatMap((part) => [...letters].map((letter) => [...part, letter]));
-    else parts = parts.map((part) => [...part, letters[0]]);
-    i++;
   }
-  return parts.map((part) => part.join(''));
+  return out;
 }
 
 /** Sentence punctuation at a token's end ("s4y." "n0w!") that is not a stand-in there. */
@@ -90,7 +89,9 @@ function readToken(token: string): string {
   const trail = TRAILING.exec(token.slice(lead.length))?.[0] ?? '';
   const core = token.slice(lead.length, token.length - trail.length);
   // A stand-in needs a letter beside it in the word; numbers, times and versions stay as they are.
-  if (core.length < 2 || !/[A-Za-z]/.test(core) || !STAND_IN.test(core)) return token;
+  // (A word of stand-ins only is a number, unless it holds a pair: "|\\|0".)
+  if (core.length < 2 || !STAND_IN.test(core) || !(/[A-Za-z]/.test(core) || MULTI.some(([symbols]) => core.includes(symbols))))
+    return token;
   if (NUMBER_LIKE.test(core) || ORDINAL.test(core)) return token;
   // Code: quotes, calls, assignments, markup.
   if (CODE_LIKE.test(core)) return token;

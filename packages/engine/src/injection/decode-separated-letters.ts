@@ -116,6 +116,8 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
       }
     }
     from = run.at[run.at.length - 1] + 1;
+    // A separator after the last letter joins it to what follows ("e.t.c.." ends in "c.").
+    if (text.startsWith(separator, from)) from += separator.length;
   }
   if (!found) return undefined;
   decoded += text.slice(from);

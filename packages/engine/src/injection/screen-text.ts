@@ -4,12 +4,15 @@
 import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { combineSignals } from './combine-signals.ts';
+import { asksConsequentialAct } from './consequential-act.ts';
+import { STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
 import { decodeJsonString } from './decode-json-string.ts';
 import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
+import { detectExfilLink } from './exfil-link.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
 import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
@@ -36,8 +39,21 @@ const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
 /** Combined score of a decoded text from which hiding it counts as evidence too (encoded_instruction). */
 const DECODED_EVIDENCE_FOR_HIDING = 0.45;
+// A message hidden in an encoding weighs enough to flag on its own when it asks for an act with
+// consequences (send, delete, reveal, …); a hidden sentence that asks for nothing (a puzzle's
+// answer, a setting) only supports other evidence, so an encoded benign text stays unflagged.
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
 const ENCODED_MESSAGE_WEIGHT = 0.5;
+const HIDDEN_HARMLESS_WEIGHT = 0.3;
+// A sentence that opens with a word: the order verb of an imperative.
+const SENTENCE_OPENING = /(?:^|[.!?:;\n]\s*)([a-z]+(?:-[a-z]+)?)/gi;
+
+/** Whether a hidden message gives an order: it asks its reader for an act with consequences, or a sentence opens with an order verb. */
+function hiddenOrder(text: string): boolean {
+  if (asksConsequentialAct(text)) return true;
+  for (const match of text.matchAll(SENTENCE_OPENING)) if (STRONG_ORDER_VERBS_EN.has(match[1].toLowerCase())) return true;
+  return false;
+}
 const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
@@ -54,9 +70,11 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const leak = detectPromptLeak(text, traits);
   const roleplay = detectRoleplaySetup(text, traits);
   const addressed = detectAddressedFamilies(text, traits);
+  const exfil = detectExfilLink(text);
   // Most texts give no signal at all.
   if (
     addressed.length === 0 &&
+    exfil === undefined &&
     code === undefined &&
     divergence === undefined &&
     intent === undefined &&
@@ -74,6 +92,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
+  if (exfil !== undefined) signals.push(exfil);
   return dropQuotedMentions(text, signals);
 }
 
@@ -153,7 +172,16 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
   if (bare !== undefined)
-    signals = [...signals, { rule: 'encoded_message', detector: 'encoded_message', weight: ENCODED_MESSAGE_WEIGHT, start: 0, end: 0 }];
+    signals = [
+      ...signals,
+      {
+        rule: 'encoded_message',
+        detector: 'encoded_message',
+        weight: hiddenOrder(bare.text) ? ENCODED_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
+        start: 0,
+        end: 0,
+      },
+    ];
   if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0 && carriers === undefined) return NO_HITS;
   const hits: TextHit[] = signals.map((signal) => ({
     rule: signal.rule,
@@ -180,7 +208,7 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       hits.push({
         rule: 'hidden_message',
         detector: 'hidden_message',
-        weight: HIDDEN_MESSAGE_WEIGHT,
+        weight: hiddenOrder(fragment.text) ? HIDDEN_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
