@@ -14,6 +14,8 @@ const MAX_GAP = 8;
 /** Share of a run's gaps that must be its separator. */
 const MIN_SEPARATOR_SHARE = 0.6;
 const MAX_RUNS = 16;
+/** Share of a run's characters that may be digits. */
+const MAX_DIGIT_SHARE = 0.3;
 
 /**
  * Whether the code unit at `at` stands for a letter or digit of a word: ASCII letters and digits,
@@ -105,6 +107,10 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
     const { separator, count } = separatorOf(text, run);
     // The separator holds no letter by construction; it must repeat between most of the run's characters.
     if (separator === '' || count < (run.at.length - 1) * MIN_SEPARATOR_SHARE) continue;
+    // Spelled words are letters; a list of digits ("[1 6 7 4 …]") is data.
+    let digits = 0;
+    for (const at of run.at) if ((text.charCodeAt(at) - 48) >>> 0 < 10) digits++;
+    if (digits > run.at.length * MAX_DIGIT_SHARE) continue;
     found = true;
     const first = run.at[0];
     decoded += text.slice(from, first);
