@@ -10,9 +10,12 @@
 // transformed; the plain figure is in-sample for the learned model, the transformed one is not
 // tuned on), FPR on benign rows, and the screen's CPU time per KB of transformed text.
 //
-//   node --import tsx scripts/eval-screen-transforms.ts [--misses N] [--only NAME]
+//   node --import tsx scripts/eval-screen-transforms.ts [--misses N] [--only NAME] [--root DIR]
+//
+// --root screens with the engine of another checkout (a worktree of main), for before/after figures.
 
-import { screenInjection } from '../packages/engine/src/injection/screen-injection.ts';
+import { resolve } from 'node:path';
+import type { screenInjection as ScreenInjection } from '../packages/engine/src/injection/screen-injection.ts';
 import { probes } from '../packages/engine/test/support/screen-probes.ts';
 import { exfilLinkRows } from './lib/exfil-link-rows.ts';
 import {
@@ -42,6 +45,12 @@ const missesArg = args.indexOf('--misses');
 const SHOW = missesArg >= 0 ? Number(args[missesArg + 1]) : 0;
 const onlyArg = args.indexOf('--only');
 const ONLY = onlyArg >= 0 ? args[onlyArg + 1] : undefined;
+const rootArg = args.indexOf('--root');
+const engineRoot = rootArg >= 0 ? resolve(args[rootArg + 1]) : resolve(import.meta.dirname, '..');
+const { screenInjection } = (await import(resolve(engineRoot, 'packages/engine/src/injection/screen-injection.ts'))) as {
+  screenInjection: typeof ScreenInjection;
+};
+console.log(`engine: ${engineRoot}`);
 
 interface Row {
   index: number;

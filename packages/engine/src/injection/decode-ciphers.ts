@@ -9,7 +9,7 @@ import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
 import { decodeLetterCiphers } from './decode-letter-ciphers.ts';
 import { decodeLookAlikeSymbols } from './decode-look-alike-symbols.ts';
 import { decodeSeparatedLetters } from './decode-separated-letters.ts';
-import { ALREADY_READABLE, COMMON_WORDS, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
+import { ALREADY_READABLE, COMMON_WORDS, englishShare, READABLE } from './english-share.ts';
 import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
 import { asciiTable, hasRunOf } from './char-runs.ts';
 import { decodeSpacedWords } from './spaced-words.ts';
@@ -102,35 +102,6 @@ export function mayHoldLeetWord(text: string): boolean {
   return false;
 }
 
-// Letter frequencies of English, per mille, a..z.
-const ENGLISH = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
-
-/** The Caesar shift that makes the letters of `text` look most like English (0 when none helps). */
-function bestShift(text: string): number {
-  const counts = new Array<number>(26).fill(0);
-  let total = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i) | 0x20;
-    if (code >= 97 && code <= 122) {
-      counts[code - 97]++;
-      total++;
-    }
-  }
-  if (total < 10) return 0;
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let shift = 0; shift < 26; shift++) {
-    // Decoding shifts each letter back by `shift`: English letter e sits at (e + shift) in the cipher.
-    let score = 0;
-    for (let letter = 0; letter < 26; letter++) score += counts[(letter + shift) % 26] * ENGLISH[letter];
-    if (score > bestScore) {
-      bestScore = score;
-      best = shift;
-    }
-  }
-  return best;
-}
-
 function shiftLetters(text: string, shift: number): string {
   // Built from a buffer of codes, not by appending one character at a time.
   const codes = new Uint16Array(text.length);
@@ -143,8 +114,6 @@ function shiftLetters(text: string, shift: number): string {
   return stringOfCodes(codes);
 }
 
-// The letter maps of the Caesar shifts (englishShareOf reads the shifted text without building it).
-const SHIFT_MAPS = Array.from({ length: 26 }, (_, shift) => shiftMap(shift));
 // The key words of SCRIPT_MARKUP's gate under ROT13: lower-cased ASCII text decodes to one of
 // the gate's words exactly where it holds the word's ROT13.
 const ROT13_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) =>

@@ -7,7 +7,15 @@
 // decoding reads much more like a language than the run did. Ordinary text pays one word walk.
 
 import type { DecodedFragment } from './decode-fragments.ts';
-import { languageWordsOf, MIRROR_MAP, SAME_LETTERS, shiftMap, type WordStats } from './english-share.ts';
+import {
+  languageSegments,
+  languageWordsOf,
+  MIRROR_MAP,
+  SAME_LETTERS,
+  shiftMap,
+  type LanguageSegment,
+  type WordStats,
+} from './english-share.ts';
 import { stringOfCodes } from './string-codes.ts';
 
 /** A run reads as no language below this share of common words. */
@@ -23,50 +31,14 @@ const MIN_LETTER_SHARE = 0.8;
 /** Runs and sentences tried at most (each costs five word walks). */
 const MAX_TRIES = 12;
 const CANDIDATE_SHIFTS = 3;
+/** Characters of a run its decodings are scored on. */
+const SAMPLE = 400;
 
 // Letter frequencies of English, per mille, a..z (close enough for the other Latin-script languages).
 const FREQUENCIES = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
 const SHIFT_MAPS = Array.from({ length: 26 }, (_, shift) => shiftMap(shift));
 
-interface Segment {
-  start: number;
-  end: number;
-  words: number;
-  common: number;
-  letters: number;
-  /** Non-space characters. */
-  visible: number;
-}
-
-/** Sentences and lines of `text`: cut after . ! ? followed by white space, and at line feeds. */
-function segmentsOf(text: string): Segment[] {
-  const segments: Segment[] = [];
-  let start = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : 10;
-    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
-    const cut = code === 10 || ((code === 46 || code === 33 || code === 63) && (next === 32 || next === 10 || i + 1 >= text.length));
-    if (!cut) continue;
-    const end = code === 10 ? i : i + 1;
-    if (end > start) segments.push(measured(text, start, end));
-    start = i + 1;
-  }
-  return segments;
-}
-
-function measured(text: string, start: number, end: number): Segment {
-  const slice = text.slice(start, end);
-  const { words, common } = languageWordsOf(slice);
-  let letters = 0;
-  let visible = 0;
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 32 || code === 9 || code === 13) continue;
-    visible++;
-    if (((code | 0x20) - 97) >>> 0 < 26) letters++;
-  }
-  return { start, end, words, common, letters, visible };
-}
+type Segment = LanguageSegment;
 
 interface Run extends Segment {
   segments: Segment[];
@@ -74,23 +46,27 @@ interface Run extends Segment {
 
 const isUnreadable = (segment: Segment): boolean => segment.words > 0 && segment.common < segment.words * UNREADABLE;
 
-/** The shifts (1..25) whose letter frequencies fit `text` best, best first. */
-function likelyShifts(text: string): number[] {
+/**
+ * How well `text`'s letters fit the language's letter frequencies read through each map: Caesar
+ * shifts 0..25, then Atbash (index 26). A text whose letters fit best as they are is no letter
+ * cipher (it may still be reversed).
+ */
+function letterFits(text: string): number[] {
   const counts = new Array<number>(26).fill(0);
   for (let i = 0; i < text.length; i++) {
     const letter = (text.charCodeAt(i) | 0x20) - 97;
     if (letter >= 0 && letter < 26) counts[letter]++;
   }
-  const scores: Array<[number, number]> = [];
-  for (let shift = 1; shift < 26; shift++) {
-    let score = 0;
-    for (let letter = 0; letter < 26; letter++) score += counts[(letter + shift) % 26] * FREQUENCIES[letter];
-    scores.push([shift, score]);
+  const fits: number[] = [];
+  for (let shift = 0; shift < 26; shift++) {
+    let fit = 0;
+    for (let letter = 0; letter < 26; letter++) fit += counts[(letter + shift) % 26] * FREQUENCIES[letter];
+    fits.push(fit);
   }
-  return scores
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, CANDIDATE_SHIFTS)
-    .map(([shift]) => shift);
+  let mirrored = 0;
+  for (let letter = 0; letter < 26; letter++) mirrored += counts[25 - letter] * FREQUENCIES[letter];
+  fits.push(mirrored);
+  return fits;
 }
 
 /** `text` with each letter replaced by the one `map` gives (0 = a … 25 = z), case kept. */
@@ -114,15 +90,27 @@ const readable = (stats: WordStats): number => (stats.words === 0 ? 0 : stats.co
 
 /** The best decoding of a run that reads as no language, when one reads as a language. */
 function decodeRun(run: string, before: number): Decoding | undefined {
+  // Scored on the run's start: a decoding that reads there reads throughout.
+  const sample = run.length > SAMPLE ? run.slice(0, SAMPLE) : run;
   let best: { kind: DecodedFragment['kind']; map: Uint8Array; reversed: boolean; share: number } | undefined;
   const consider = (kind: DecodedFragment['kind'], map: Uint8Array, reversed: boolean): void => {
-    const stats = languageWordsOf(run, map, reversed);
+    const stats = languageWordsOf(sample, map, reversed);
     const share = readable(stats);
     if (stats.common >= MIN_COMMON && share >= READABLE && share >= before + 0.2 && (best === undefined || share > best.share))
       best = { kind, map, reversed, share };
   };
-  for (const shift of likelyShifts(run)) consider(shift === 13 ? 'rot13' : 'caesar', SHIFT_MAPS[shift], false);
-  consider('atbash', MIRROR_MAP, false);
+  const fits = letterFits(sample);
+  const plainFit = fits[0];
+  // Only maps under which the letters fit better than as they are (most unreadable runs are
+  // names, code or another language, whose letters fit as they are: they pay one walk, reversed).
+  const shifts = fits
+    .slice(1, 26)
+    .map((fit, index) => [index + 1, fit] as const)
+    .filter(([, fit]) => fit > plainFit)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, CANDIDATE_SHIFTS);
+  for (const [shift] of shifts) consider(shift === 13 ? 'rot13' : 'caesar', SHIFT_MAPS[shift], false);
+  if (fits[26] > plainFit) consider('atbash', MIRROR_MAP, false);
   consider('reversed', SAME_LETTERS, true);
   if (best === undefined) return undefined;
   const mapped = best.map === SAME_LETTERS ? run : mapLetters(run, best.map);
@@ -135,7 +123,7 @@ function decodeRun(run: string, before: number): Decoding | undefined {
  */
 export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
   if (text.length < MIN_LETTERS) return undefined;
-  const segments = segmentsOf(text);
+  const segments = languageSegments(text);
   // Runs of unreadable segments (empty ones, with no words, join either side).
   const runs: Run[] = [];
   let open: Run | undefined;

@@ -101,28 +101,26 @@ function readToken(token: string): string {
 }
 
 const STAND_IN_CODE = new Uint8Array(128);
-for (const char of '0123456789@$!|+^&(#/\\') STAND_IN_CODE[char.charCodeAt(0)] = 1;
+// (Not "@" or "/": addresses and paths put them between letters in any text.)
+for (const char of '0123456789$!|+^&(#') STAND_IN_CODE[char.charCodeAt(0)] = 1;
 const isAsciiLetter = (code: number): boolean => ((code | 0x20) - 97) >>> 0 < 26;
-/** Stand-ins touching a letter from which a text may hold leetspeak. */
-const MIN_TOUCHING = 3;
+/** Stand-ins inside words from which a text may hold leetspeak. */
+const MIN_INSIDE = 3;
 
 /**
- * Whether some stand-ins touch letters (one pass over the codes): prose has few ("mp3", "10am"),
- * leetspeak one in most words. Non-ASCII stand-ins (€, £, °, ¥) count as touching.
+ * Whether some stand-ins sit inside words, a letter on either side ("h3llo", "pr0mpt"): leetspeak
+ * has one in most words, prose almost none ("mp3", "10am" and "Q3" have theirs at an end). One
+ * pass over the codes; non-ASCII stand-ins (€, £, °, ¥) count wherever they are.
  */
 function mayHoldLeet(text: string): boolean {
-  let touching = 0;
-  let previous = 32;
-  for (let i = 0; i < text.length; i++) {
+  let inside = 0;
+  for (let i = 1; i + 1 < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128) {
-      if ((code === 0x20ac || code === 0xa3 || code === 0xb0 || code === 0xa5) && ++touching >= MIN_TOUCHING) return true;
-    } else if (
-      STAND_IN_CODE[code] === 1 ? isAsciiLetter(previous) : STAND_IN_CODE[previous] === 1 && previous < 128 && isAsciiLetter(code)
-    ) {
-      if (++touching >= MIN_TOUCHING) return true;
+      if ((code === 0x20ac || code === 0xa3 || code === 0xb0 || code === 0xa5) && ++inside >= MIN_INSIDE) return true;
+    } else if (STAND_IN_CODE[code] === 1 && isAsciiLetter(text.charCodeAt(i - 1)) && isAsciiLetter(text.charCodeAt(i + 1))) {
+      if (++inside >= MIN_INSIDE) return true;
     }
-    previous = code;
   }
   return false;
 }

@@ -175,6 +175,60 @@ export function languageWordsOf(text: string, map: Uint8Array = IDENTITY, revers
   return wordStats(text, mappedTrie(reversed ? MULTI_BACKWARD : MULTI_FORWARD, map));
 }
 
+/** A sentence or line of a text and its words in the languages above (languageSegments). */
+export interface LanguageSegment {
+  start: number;
+  end: number;
+  words: number;
+  common: number;
+  /** ASCII letters, and characters other than spaces, tabs and carriage returns. */
+  letters: number;
+  visible: number;
+}
+
+/**
+ * The sentences and lines of `text` (cut after . ! ? followed by white space, and at line feeds),
+ * each with its word statistics in the languages above: one walk over the text, where slicing it
+ * and walking each slice would cost several.
+ */
+export function languageSegments(text: string): LanguageSegment[] {
+  const { next, accepts } = MULTI_FORWARD;
+  const segments: LanguageSegment[] = [];
+  let start = 0;
+  let words = 0;
+  let common = 0;
+  let letters = 0;
+  let visible = 0;
+  let state = ROOT;
+  let inWord = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 10;
+    const letter = (code | 0x20) - 97;
+    if (letter >= 0 && letter < 26 && code < 128) {
+      state = next[state * 26 + letter];
+      inWord = true;
+      letters++;
+      visible++;
+      continue;
+    }
+    if (inWord) {
+      words++;
+      common += accepts[state];
+      state = ROOT;
+      inWord = false;
+    }
+    if (code !== 32 && code !== 9 && code !== 13 && code !== 10) visible++;
+    const following = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
+    const cut = code === 10 || ((code === 46 || code === 33 || code === 63) && (following === 32 || following === 10));
+    if (!cut) continue;
+    const end = code === 10 ? i : i + 1;
+    if (end > start) segments.push({ start, end, words, common, letters, visible });
+    start = code === 10 ? i + 1 : i + 1;
+    words = common = letters = visible = 0;
+  }
+  return segments;
+}
+
 /** englishShareOf, with the common words of all the languages above. */
 export function languageShareOf(text: string, map: Uint8Array = IDENTITY, reversed = false): number {
   return shareOf(languageWordsOf(text, map, reversed));
