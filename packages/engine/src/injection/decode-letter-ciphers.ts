@@ -86,35 +86,57 @@ interface Decoding {
   text: string;
 }
 
+interface Candidate {
+  kind: DecodedFragment['kind'];
+  map: Uint8Array;
+  reversed: boolean;
+  share: number;
+}
+
 const readable = (stats: WordStats): number => (stats.words === 0 ? 0 : stats.common / stats.words);
+
+/** `best`, or the sample read through `map` (and reversed) when that reads better and as a language. */
+function better(
+  best: Candidate | undefined,
+  sample: string,
+  before: number,
+  kind: DecodedFragment['kind'],
+  map: Uint8Array,
+  reversed: boolean,
+): Candidate | undefined {
+  const stats = languageWordsOf(sample, map, reversed);
+  const share = readable(stats);
+  if (stats.common < MIN_COMMON || share < READABLE || share < before + 0.2 || (best !== undefined && share <= best.share)) return best;
+  return { kind, map, reversed, share };
+}
 
 /** The best decoding of a run that reads as no language, when one reads as a language. */
 function decodeRun(run: string, before: number): Decoding | undefined {
   // Scored on the run's start: a decoding that reads there reads throughout.
   const sample = run.length > SAMPLE ? run.slice(0, SAMPLE) : run;
-  let best: { kind: DecodedFragment['kind']; map: Uint8Array; reversed: boolean; share: number } | undefined;
-  const consider = (kind: DecodedFragment['kind'], map: Uint8Array, reversed: boolean): void => {
-    const stats = languageWordsOf(sample, map, reversed);
-    const share = readable(stats);
-    if (stats.common >= MIN_COMMON && share >= READABLE && share >= before + 0.2 && (best === undefined || share > best.share))
-      best = { kind, map, reversed, share };
-  };
   const fits = letterFits(sample);
   const plainFit = fits[0];
-  // Only maps under which the letters fit better than as they are (most unreadable runs are
-  // names, code or another language, whose letters fit as they are: they pay one walk, reversed).
-  const shifts = fits
-    .slice(1, 26)
-    .map((fit, index) => [index + 1, fit] as const)
-    .filter(([, fit]) => fit > plainFit)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, CANDIDATE_SHIFTS);
-  for (const [shift] of shifts) consider(shift === 13 ? 'rot13' : 'caesar', SHIFT_MAPS[shift], false);
-  if (fits[26] > plainFit) consider('atbash', MIRROR_MAP, false);
-  consider('reversed', SAME_LETTERS, true);
+  let best: Candidate | undefined;
+  // Only the shifts under which the letters fit better than as they are, the best three (most
+  // unreadable runs are names, code or another language, whose letters fit as they are: they
+  // pay one walk, for reversed text).
+  for (let tried = 0; tried < CANDIDATE_SHIFTS; tried++) {
+    let shift = 0;
+    for (let candidate = 1; candidate < 26; candidate++) if (fits[candidate] > fits[shift] && fits[candidate] > plainFit) shift = candidate;
+    if (shift === 0) break;
+    fits[shift] = -1;
+    best = better(best, sample, before, shift === 13 ? 'rot13' : 'caesar', SHIFT_MAPS[shift], false);
+  }
+  if (fits[26] > plainFit) best = better(best, sample, before, 'atbash', MIRROR_MAP, false);
+  best = better(best, sample, before, 'reversed', SAME_LETTERS, true);
   if (best === undefined) return undefined;
   const mapped = best.map === SAME_LETTERS ? run : mapLetters(run, best.map);
   return { kind: best.kind, text: best.reversed ? [...mapped].reverse().join('') : mapped };
+}
+
+/** Whether a run or sentence is worth trying: enough words, made of letters (not code or data). */
+function isWordy(part: Segment): boolean {
+  return part.words >= MIN_WORDS && part.letters >= MIN_LETTERS && part.letters >= part.visible * MIN_LETTER_SHARE;
 }
 
 /**
@@ -134,7 +156,15 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
       continue;
     }
     if (open === undefined) {
-      open = { ...segment, segments: [segment] };
+      open = {
+        start: segment.start,
+        end: segment.end,
+        words: segment.words,
+        common: segment.common,
+        letters: segment.letters,
+        visible: segment.visible,
+        segments: [segment],
+      };
       runs.push(open);
     } else {
       open.end = segment.end;
@@ -145,24 +175,28 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
       open.segments.push(segment);
     }
   }
-  const decodings: Array<{ start: number; end: number; decoding: Decoding }> = [];
-  let tried = 0;
-  const attempt = (part: Segment): boolean => {
-    if (part.words < MIN_WORDS || part.letters < MIN_LETTERS || part.letters < part.visible * MIN_LETTER_SHARE) return false;
-    if (++tried > MAX_TRIES) return false;
-    const decoding = decodeRun(text.slice(part.start, part.end), part.common / part.words);
-    if (decoding !== undefined) decodings.push({ start: part.start, end: part.end, decoding });
-    return decoding !== undefined;
-  };
-  // A run decodes whole, or (a plain sentence in a language the word list reads badly beside a
-  // ciphered one) sentence by sentence.
-  for (const run of runs) if (!attempt(run) && run.segments.length > 1) for (const segment of run.segments) attempt(segment);
-  if (decodings.length === 0) return undefined;
-  let decoded = '';
+  let decoded: string | undefined;
+  let kind: DecodedFragment['kind'] | undefined;
   let from = 0;
-  for (const { start, end, decoding } of decodings) {
-    decoded += text.slice(from, start) + decoding.text;
-    from = end;
+  let tried = 0;
+  for (const run of runs) {
+    // A run decodes whole, or (a plain sentence in a language the word list reads badly beside a
+    // ciphered one) sentence by sentence.
+    const parts: readonly Segment[] = isWordy(run) ? [run] : [];
+    const whole =
+      parts.length === 1 && ++tried <= MAX_TRIES ? decodeRun(text.slice(run.start, run.end), run.common / run.words) : undefined;
+    const pieces = whole !== undefined ? [{ part: run as Segment, decoding: whole }] : [];
+    if (whole === undefined && run.segments.length > 1)
+      for (const segment of run.segments) {
+        if (!isWordy(segment) || ++tried > MAX_TRIES) continue;
+        const decoding = decodeRun(text.slice(segment.start, segment.end), segment.common / segment.words);
+        if (decoding !== undefined) pieces.push({ part: segment, decoding });
+      }
+    for (const { part, decoding } of pieces) {
+      decoded = (decoded ?? '') + text.slice(from, part.start) + decoding.text;
+      from = part.end;
+      kind ??= decoding.kind;
+    }
   }
-  return { kind: decodings[0].decoding.kind, text: decoded + text.slice(from), source: text };
+  return decoded === undefined || kind === undefined ? undefined : { kind, text: decoded + text.slice(from), source: text };
 }

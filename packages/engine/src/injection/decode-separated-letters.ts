@@ -43,26 +43,23 @@ function runsOf(text: string): Run[] {
   const runs: Run[] = [];
   let current: number[] = [];
   let last = -1;
-  const close = (): void => {
-    if (current.length >= MIN_RUN) runs.push({ at: current });
-    current = [];
-  };
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length && runs.length < MAX_RUNS; i++) {
     if (!isWordChar(text, i)) continue;
     const isolated = (i === 0 || !isWordChar(text, i - 1)) && (i + 1 >= text.length || !isWordChar(text, i + 1));
-    if (!isolated) {
-      // A whole word: skip it.
-      close();
-      while (i + 1 < text.length && isWordChar(text, i + 1)) i++;
+    // A whole word, or a gap too wide, ends the run.
+    if (!isolated || (last >= 0 && i - last - 1 > MAX_GAP)) {
+      if (current.length >= MIN_RUN) runs.push({ at: current });
+      current = [];
       last = -1;
+    }
+    if (!isolated) {
+      while (i + 1 < text.length && isWordChar(text, i + 1)) i++;
       continue;
     }
-    if (last >= 0 && i - last - 1 > MAX_GAP) close();
     current.push(i);
     last = i;
-    if (runs.length >= MAX_RUNS) break;
   }
-  close();
+  if (current.length >= MIN_RUN && runs.length < MAX_RUNS) runs.push({ at: current });
   return runs;
 }
 
