@@ -19,7 +19,7 @@ import {
 import { stringOfCodes } from './string-codes.ts';
 
 /** A run reads as no language below this share of common words. */
-const UNREADABLE = 0.3;
+const UNREADABLE = 0.25;
 /** A decoding reads as a language from this share of common words… */
 const READABLE = 0.35;
 /** …with at least this many common words. */
@@ -128,10 +128,18 @@ function decodeRun(run: string, before: number): Decoding | undefined {
     best = better(best, sample, before, shift === 13 ? 'rot13' : 'caesar', SHIFT_MAPS[shift], false);
   }
   if (fits[26] > plainFit) best = better(best, sample, before, 'atbash', MIRROR_MAP, false);
-  best = better(best, sample, before, 'reversed', SAME_LETTERS, true);
+  if (looksReversed(sample)) best = better(best, sample, before, 'reversed', SAME_LETTERS, true);
   if (best === undefined) return undefined;
   const mapped = best.map === SAME_LETTERS ? run : mapLetters(run, best.map);
   return { kind: best.kind, text: best.reversed ? [...mapped].reverse().join('') : mapped };
+}
+
+// Reversed text puts capitals at word ends ("olleH") and punctuation before words (".won").
+const REVERSED_MARK = /[a-z][A-Z](?![A-Za-z])|(?:^|\s)[.,!?;:]\p{L}/u;
+
+/** Whether a run may be reversed text: a walk of the reversed words is paid only then. */
+function looksReversed(sample: string): boolean {
+  return REVERSED_MARK.test(sample);
 }
 
 /** Whether a run or sentence is worth trying: enough words, made of letters (not code or data). */
