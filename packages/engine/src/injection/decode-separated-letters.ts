@@ -17,6 +17,10 @@ const MAX_RUNS = 16;
 /** Share of a run's characters that may be digits. */
 const MAX_DIGIT_SHARE = 0.3;
 
+// ASCII letters and digits, by code.
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) ASCII_WORD[code] = ((code | 0x20) - 97) >>> 0 < 26 || (code - 48) >>> 0 < 10 ? 1 : 0;
+
 /**
  * Whether the code unit at `at` stands for a letter or digit of a word: ASCII letters and digits,
  * and non-ASCII characters outside spaces, punctuation, arrows, symbols, dingbats and surrogates
@@ -24,7 +28,7 @@ const MAX_DIGIT_SHARE = 0.3;
  */
 function isWordChar(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
-  if (code < 128) return ((code | 0x20) - 97) >>> 0 < 26 || (code - 48) >>> 0 < 10;
+  if (code < 128) return ASCII_WORD[code] === 1;
   if (code <= 0xbf || code === 0xd7 || code === 0xf7) return false;
   if (code >= 0x2000 && code <= 0x2bff) return false;
   if (code >= 0x3000 && code <= 0x303f) return false;
@@ -43,21 +47,28 @@ function runsOf(text: string): Run[] {
   const runs: Run[] = [];
   let current: number[] = [];
   let last = -1;
-  for (let i = 0; i < text.length && runs.length < MAX_RUNS; i++) {
-    if (!isWordChar(text, i)) continue;
-    const isolated = (i === 0 || !isWordChar(text, i - 1)) && (i + 1 >= text.length || !isWordChar(text, i + 1));
+  const length = text.length;
+  let i = 0;
+  while (i < length && runs.length < MAX_RUNS) {
+    if (!isWordChar(text, i)) {
+      i++;
+      continue;
+    }
+    // A word from i to end (exclusive): one character is isolated, more are a whole word.
+    let end = i + 1;
+    while (end < length && isWordChar(text, end)) end++;
+    const isolated = end === i + 1;
     // A whole word, or a gap too wide, ends the run.
     if (!isolated || (last >= 0 && i - last - 1 > MAX_GAP)) {
       if (current.length >= MIN_RUN) runs.push({ at: current });
-      current = [];
+      if (current.length > 0) current = [];
       last = -1;
     }
-    if (!isolated) {
-      while (i + 1 < text.length && isWordChar(text, i + 1)) i++;
-      continue;
+    if (isolated) {
+      current.push(i);
+      last = i;
     }
-    current.push(i);
-    last = i;
+    i = end;
   }
   if (current.length >= MIN_RUN && runs.length < MAX_RUNS) runs.push({ at: current });
   return runs;
