@@ -6,6 +6,7 @@ import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
 import { combineSignals } from './combine-signals.ts';
 import { asksConsequentialAct } from './consequential-act.ts';
 import { STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { hasScriptMarkup } from './script-markup.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
 import { decodeJsonString } from './decode-json-string.ts';
@@ -39,18 +40,22 @@ const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
 /** Combined score of a decoded text from which hiding it counts as evidence too (encoded_instruction). */
 const DECODED_EVIDENCE_FOR_HIDING = 0.45;
-// A message hidden in an encoding weighs enough to flag on its own when it asks for an act with
-// consequences (send, delete, reveal, …); a hidden sentence that asks for nothing (a puzzle's
-// answer, a setting) only supports other evidence, so an encoded benign text stays unflagged.
+// A message hidden in an alphabet with everyday uses (base64, hex, ROT13, Atbash: settings,
+// spoilers, puzzles) weighs enough to flag on its own when it gives an order with consequences or
+// carries markup or a link; a hidden sentence that asks for nothing only supports other evidence,
+// so an encoded benign text stays unflagged. Morse, NATO, Braille, base32, Ascii85 and uuencode
+// have no such use in tool output and keep their full weight.
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
 const ENCODED_MESSAGE_WEIGHT = 0.5;
 const HIDDEN_HARMLESS_WEIGHT = 0.3;
+// Markup or a link hidden in an encoding is meant to be rendered or followed by whoever decodes it.
+const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b|&lt;|https?:|javascript:/i;
 // A sentence that opens with a word: the order verb of an imperative.
 const SENTENCE_OPENING = /(?:^|[.!?:;\n]\s*)([a-z]+(?:-[a-z]+)?)/gi;
 
 /** Whether a hidden message gives an order: it asks its reader for an act with consequences, or a sentence opens with an order verb. */
 function hiddenOrder(text: string): boolean {
-  if (asksConsequentialAct(text)) return true;
+  if (asksConsequentialAct(text) || hasScriptMarkup(text) || MARKUP_OR_LINK.test(text)) return true;
   for (const match of text.matchAll(SENTENCE_OPENING)) if (STRONG_ORDER_VERBS_EN.has(match[1].toLowerCase())) return true;
   return false;
 }
@@ -208,7 +213,7 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       hits.push({
         rule: 'hidden_message',
         detector: 'hidden_message',
-        weight: hiddenOrder(fragment.text) ? HIDDEN_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
+        weight: fragment.kind !== 'atbash' || hiddenOrder(fragment.text) ? HIDDEN_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
