@@ -6,7 +6,10 @@
 
 import type { DecodedFragment } from './decode-fragments.ts';
 import { decodeAlphabets, revealsText } from './decode-alphabets.ts';
-import { ALREADY_READABLE, COMMON_WORDS, englishShare, englishShareOf, READABLE, SAME_LETTERS, shiftMap } from './english-share.ts';
+import { decodeLetterCiphers } from './decode-letter-ciphers.ts';
+import { decodeLookAlikeSymbols } from './decode-look-alike-symbols.ts';
+import { decodeSeparatedLetters } from './decode-separated-letters.ts';
+import { ALREADY_READABLE, COMMON_WORDS, englishShare, READABLE } from './english-share.ts';
 import { findScriptMarkup, hasScriptMarkup, lowerWhereLettersMapAlike, SCRIPT_MARKUP_WORDS } from './script-markup.ts';
 import { asciiTable, hasRunOf } from './char-runs.ts';
 import { decodeSpacedWords } from './spaced-words.ts';
@@ -99,35 +102,6 @@ export function mayHoldLeetWord(text: string): boolean {
   return false;
 }
 
-// Letter frequencies of English, per mille, a..z.
-const ENGLISH = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
-
-/** The Caesar shift that makes the letters of `text` look most like English (0 when none helps). */
-function bestShift(text: string): number {
-  const counts = new Array<number>(26).fill(0);
-  let total = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i) | 0x20;
-    if (code >= 97 && code <= 122) {
-      counts[code - 97]++;
-      total++;
-    }
-  }
-  if (total < 10) return 0;
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let shift = 0; shift < 26; shift++) {
-    // Decoding shifts each letter back by `shift`: English letter e sits at (e + shift) in the cipher.
-    let score = 0;
-    for (let letter = 0; letter < 26; letter++) score += counts[(letter + shift) % 26] * ENGLISH[letter];
-    if (score > bestScore) {
-      bestScore = score;
-      best = shift;
-    }
-  }
-  return best;
-}
-
 function shiftLetters(text: string, shift: number): string {
   // Built from a buffer of codes, not by appending one character at a time.
   const codes = new Uint16Array(text.length);
@@ -140,8 +114,6 @@ function shiftLetters(text: string, shift: number): string {
   return stringOfCodes(codes);
 }
 
-// The letter maps of the Caesar shifts (englishShareOf reads the shifted text without building it).
-const SHIFT_MAPS = Array.from({ length: 26 }, (_, shift) => shiftMap(shift));
 // The key words of SCRIPT_MARKUP's gate under ROT13: lower-cased ASCII text decodes to one of
 // the gate's words exactly where it holds the word's ROT13.
 const ROT13_MARKUP_WORDS = SCRIPT_MARKUP_WORDS.map((word) =>
@@ -218,20 +190,17 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
     const decoded = Buffer.from(digits, 'hex').toString('utf8');
     if (revealsText(decoded, match[0])) fragments.push({ kind: 'hex', text: decoded, source: match[0] });
   }
-  if (share < ALREADY_READABLE) {
-    // The shifted and the reversed text are built only when they read as English.
-    const shift = bestShift(text);
-    if (shift !== 0 && englishShareOf(text, SHIFT_MAPS[shift]) >= READABLE)
-      fragments.push({ kind: shift === 13 ? 'rot13' : 'caesar', text: shiftLetters(text, shift), source: text });
-    if (englishShareOf(text, SAME_LETTERS, true) >= READABLE)
-      fragments.push({ kind: 'reversed', text: [...text].reverse().join(''), source: text });
-  }
+  // Caesar (any shift), Atbash and reversed text, whole or in some of its sentences and lines.
+  const lettered = decodeLetterCiphers(text);
+  if (lettered !== undefined) fragments.push(lettered);
   if (share < READABLE && LEET_DIGIT.test(text) && mayHoldLeetWord(text)) {
     const leet = text.replace(LEET_WORD, unleetWord).replace(SHORT_LEET_WORD, unleetShortWord);
     const leetShare = leet !== text ? englishShare(leet) : 0;
     if (leet !== text && ((leetShare >= READABLE && leetShare > share + 0.1) || (hasScriptMarkup(leet) && !hasScriptMarkup(text))))
       fragments.push({ kind: 'leetspeak', text: leet, source: text });
   }
+  const symbols = decodeLookAlikeSymbols(text);
+  if (symbols !== undefined && !fragments.some((fragment) => fragment.text === symbols.text)) fragments.push(symbols);
   const mayBeSplit = maySplitLetters(text);
   if (mayBeSplit && SPLIT_LETTERS.test(text)) {
     SPLIT_LETTERS.lastIndex = 0;
@@ -241,6 +210,9 @@ export function decodeCiphers(text: string, traits = ALL_TRAITS): DecodedFragmen
   SPLIT_LETTERS.lastIndex = 0;
   const spaced = mayBeSplit ? decodeSpacedWords(text) : undefined;
   if (spaced !== undefined) fragments.push(spaced);
+  // Any repeated separator, any word break.
+  const separated = decodeSeparatedLetters(text);
+  if (separated !== undefined && !fragments.some((fragment) => fragment.text === separated.text)) fragments.push(separated);
   const alphabets = decodeAlphabets(text, share, traits);
   return alphabets.length === 0 ? fragments : [...fragments, ...alphabets];
 }

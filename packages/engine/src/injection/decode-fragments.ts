@@ -27,11 +27,17 @@ export interface DecodedFragment {
     | 'ascii85'
     | 'uuencode'
     | 'base85'
-    | 'quoted_printable';
+    | 'quoted_printable'
+    | 'json';
   /** The decoded text (for url, html and escape: the whole string with every escape decoded). */
   text: string;
   /** The encoded source, for excerpts. */
   source: string;
+  /**
+   * For a text joined from parts (json): the parts, each screened alone too, so that only what
+   * the join adds counts (an instruction split across fields), as for a payload's fields.
+   */
+  parts?: readonly string[];
 }
 
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;

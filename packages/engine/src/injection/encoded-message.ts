@@ -141,7 +141,9 @@ function decodeBlob(blob: string): DecodedFragment | undefined {
   if (QP_BLOB.test(blob)) {
     const decoded = decodeQuotedPrintable(blob);
     const dense = (blob.match(QP_ESCAPES) ?? []).length * 3 >= blob.length * QP_MIN_SHARE;
-    if (dense || hasScriptMarkup(decoded) || HIDDEN_MARKUP.test(decoded)) fragment ??= found('quoted_printable', decoded);
+    // (Markup already plain in the blob is not hidden by it: a link whose query holds "=42".)
+    const hidesMarkup = (hasScriptMarkup(decoded) && !hasScriptMarkup(blob)) || (HIDDEN_MARKUP.test(decoded) && !HIDDEN_MARKUP.test(blob));
+    if (dense || hidesMarkup) fragment ??= found('quoted_printable', decoded);
   }
   return fragment ?? decodeLetters(blob);
 }

@@ -22,7 +22,7 @@ export const READABLE = 0.3;
 /** An original this English is left alone. */
 export const ALREADY_READABLE = 0.2;
 
-interface WordStats {
+export interface WordStats {
   words: number;
   common: number;
 }
@@ -143,6 +143,95 @@ export function englishShare(text: string): number {
  */
 export function englishShareOf(text: string, map: Uint8Array, reversed = false): number {
   return shareOf(wordStats(text, mappedTrie(reversed ? BACKWARD : FORWARD, map)));
+}
+
+// The commonest words of German, French, Spanish, Italian, Portuguese and Dutch (ASCII spellings
+// only: the word walk reads a..z), for decoders that must recognise a decoded text in any of them.
+const OTHER_LANGUAGES =
+  'der die das und ist nicht ich du sie wir ihr es ein eine einen dem den des mit von zu auf fur sich auch als ' +
+  'wie bei nach aus wenn oder aber noch nur so dann alle alles mir mich dir dich dein deine deinen ihre sind ' +
+  'hat haben wird werden kann soll sollst jetzt bitte ab keine kein was wer hier vor diese dieser diesen ' +
+  'le la les un une des du de et est pas je tu il elle nous vous ils en au aux ce cette ces que qui dans pour ' +
+  'sur avec par sont ton ta tes mon ma mes son sa ses tout tous toutes maintenant plus ne se moi toi lui leur ' +
+  'el los las unos unas y es no yo tu que en por para con del al lo se su sus mi mis te ti esta este estas ' +
+  'estos todo todos todas ahora mas pero como muy sin sobre ya eres soy hay tus ' +
+  'il gli di da che non sono io per con una uno della delle questo questa tutti tutte ora sei hai ' +
+  'o os as um uma do da dos das em no na nos nas que com nao voce seu sua ' +
+  'het een van en ik je jij zij wij niet dat die dit met voor op te zijn aan ook als maar nu alle jouw';
+
+/** The common words of English and of the languages above. */
+const MULTILINGUAL = new Set([...COMMON, ...OTHER_LANGUAGES.split(' ')]);
+if ([...MULTILINGUAL].some((word) => !/^[a-z]{1,12}$/.test(word))) throw new Error('common words must be 1 to 12 letters a-z');
+const MULTI_FORWARD = trieOf(MULTILINGUAL);
+const MULTI_BACKWARD = trieOf([...MULTILINGUAL].map((word) => [...word].reverse().join('')));
+
+/** Whether `word` (lower case) is a common word of English or of one of the languages above. */
+export function isCommonInSomeLanguage(word: string): boolean {
+  return MULTILINGUAL.has(word);
+}
+
+/** Words and common words of `text` in any of the languages above, its letters mapped by `map` and, with `reversed`, reversed. */
+export function languageWordsOf(text: string, map: Uint8Array = IDENTITY, reversed = false): WordStats {
+  return wordStats(text, mappedTrie(reversed ? MULTI_BACKWARD : MULTI_FORWARD, map));
+}
+
+/** A sentence or line of a text and its words in the languages above (languageSegments). */
+export interface LanguageSegment {
+  start: number;
+  end: number;
+  words: number;
+  common: number;
+  /** ASCII letters, and characters other than spaces, tabs and carriage returns. */
+  letters: number;
+  visible: number;
+}
+
+/**
+ * The sentences and lines of `text` (cut after . ! ? followed by white space, and at line feeds),
+ * each with its word statistics in the languages above: one walk over the text, where slicing it
+ * and walking each slice would cost several.
+ */
+export function languageSegments(text: string): LanguageSegment[] {
+  const { next, accepts } = MULTI_FORWARD;
+  const segments: LanguageSegment[] = [];
+  let start = 0;
+  let words = 0;
+  let common = 0;
+  let letters = 0;
+  let visible = 0;
+  let state = ROOT;
+  let inWord = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 10;
+    const letter = (code | 0x20) - 97;
+    if (letter >= 0 && letter < 26 && code < 128) {
+      state = next[state * 26 + letter];
+      inWord = true;
+      letters++;
+      visible++;
+      continue;
+    }
+    if (inWord) {
+      words++;
+      common += accepts[state];
+      state = ROOT;
+      inWord = false;
+    }
+    if (code !== 32 && code !== 9 && code !== 13 && code !== 10) visible++;
+    const following = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
+    const cut = code === 10 || ((code === 46 || code === 33 || code === 63) && (following === 32 || following === 10));
+    if (!cut) continue;
+    const end = code === 10 ? i : i + 1;
+    if (end > start) segments.push({ start, end, words, common, letters, visible });
+    start = code === 10 ? i + 1 : i + 1;
+    words = common = letters = visible = 0;
+  }
+  return segments;
+}
+
+/** englishShareOf, with the common words of all the languages above. */
+export function languageShareOf(text: string, map: Uint8Array = IDENTITY, reversed = false): number {
+  return shareOf(languageWordsOf(text, map, reversed));
 }
 
 /** Each letter shifted back by `shift` places, as the Caesar decoder shifts them. */

@@ -3,11 +3,17 @@
 
 import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
+import { combineSignals } from './combine-signals.ts';
+import { asksConsequentialAct } from './consequential-act.ts';
+import { STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+import { hasScriptMarkup } from './script-markup.ts';
 import { decodeCiphers } from './decode-ciphers.ts';
 import { decodeFragments, type DecodedFragment } from './decode-fragments.ts';
+import { decodeJsonString } from './decode-json-string.ts';
 import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
+import { detectExfilLink } from './exfil-link.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
 import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
@@ -32,8 +38,27 @@ const MAX_DECODE_DEPTH = 2;
 const OBFUSCATION_WEIGHT = 0.2;
 const ENCODED_INSTRUCTION_WEIGHT = 0.5;
 const NEW_EVIDENCE_WEIGHT = 0.3;
+/** Combined score of a decoded text from which hiding it counts as evidence too (encoded_instruction). */
+const DECODED_EVIDENCE_FOR_HIDING = 0.45;
+// A message hidden in an alphabet with everyday uses (base64, hex, ROT13, Atbash: settings,
+// spoilers, puzzles) weighs enough to flag on its own when it gives an order with consequences or
+// carries markup or a link; a hidden sentence that asks for nothing only supports other evidence,
+// so an encoded benign text stays unflagged. Morse, NATO, Braille, base32, Ascii85 and uuencode
+// have no such use in tool output and keep their full weight.
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
 const ENCODED_MESSAGE_WEIGHT = 0.5;
+const HIDDEN_HARMLESS_WEIGHT = 0.3;
+// Markup or a link hidden in an encoding is meant to be rendered or followed by whoever decodes it.
+const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b|&lt;|https?:|javascript:/i;
+// A sentence that opens with a word: the order verb of an imperative.
+const SENTENCE_OPENING = /(?:^|[.!?:;\n]\s*)([a-z]+(?:-[a-z]+)?)/gi;
+
+/** Whether a hidden message gives an order: it asks its reader for an act with consequences, or a sentence opens with an order verb. */
+function hiddenOrder(text: string): boolean {
+  if (asksConsequentialAct(text) || hasScriptMarkup(text) || MARKUP_OR_LINK.test(text)) return true;
+  for (const match of text.matchAll(SENTENCE_OPENING)) if (STRONG_ORDER_VERBS_EN.has(match[1].toLowerCase())) return true;
+  return false;
+}
 const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
@@ -50,9 +75,11 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   const leak = detectPromptLeak(text, traits);
   const roleplay = detectRoleplaySetup(text, traits);
   const addressed = detectAddressedFamilies(text, traits);
+  const exfil = detectExfilLink(text);
   // Most texts give no signal at all.
   if (
     addressed.length === 0 &&
+    exfil === undefined &&
     code === undefined &&
     divergence === undefined &&
     intent === undefined &&
@@ -70,6 +97,7 @@ function detect(text: string, traits: number, fieldsJoined: boolean): readonly S
   if (divergence !== undefined) signals.push(divergence);
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
+  if (exfil !== undefined) signals.push(exfil);
   return dropQuotedMentions(text, signals, redetectOn(text, fieldsJoined));
 }
 
@@ -111,6 +139,15 @@ function learnedOfJoined(text: string, traits: number, strings: readonly string[
   return normal.join('\n') === text ? learnedScoreOfJoined(text, normal) : learnedScore(text);
 }
 
+/** The strongest weight per detector over the parts of a joined text, each screened alone. */
+function strongestOfParts(parts: readonly string[], decodeDepth: number): Map<string, number> {
+  const strongest = new Map<string, number>();
+  for (const part of parts)
+    for (const hit of screenText(part, decodeDepth, true))
+      strongest.set(hit.detector, Math.max(hit.weight, strongest.get(hit.detector) ?? 0));
+  return strongest;
+}
+
 // Most strings of a payload give no hit: they share one empty answer rather than each make one.
 const NO_HITS: readonly TextHit[] = Object.freeze([]);
 
@@ -139,6 +176,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     if (ciphers.length > 0) fragments = [...fragments, ...ciphers];
     const spelled = decodeSpelledWords(text);
     if (spelled !== undefined) fragments = [...fragments, spelled];
+    // A string that is itself JSON: its values joined, whatever its keys are called.
+    const json = decodeJsonString(text);
+    if (json !== undefined) fragments = [...fragments, json];
   }
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
@@ -146,7 +186,16 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
   const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
   if (bare !== undefined)
-    signals = [...signals, { rule: 'encoded_message', detector: 'encoded_message', weight: ENCODED_MESSAGE_WEIGHT, start: 0, end: 0 }];
+    signals = [
+      ...signals,
+      {
+        rule: 'encoded_message',
+        detector: 'encoded_message',
+        weight: hiddenOrder(bare.text) ? ENCODED_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
+        start: 0,
+        end: 0,
+      },
+    ];
   if (signals.length === 0 && !obfuscated && fragments.length === 0 && learnedHit === 0 && carriers === undefined) return NO_HITS;
   const hits: TextHit[] = signals.map((signal) => ({
     rule: signal.rule,
@@ -173,14 +222,23 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       hits.push({
         rule: 'hidden_message',
         detector: 'hidden_message',
-        weight: HIDDEN_MESSAGE_WEIGHT,
+        weight: fragment.kind !== 'atbash' || hiddenOrder(fragment.text) ? HIDDEN_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
-    const decodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined).filter(
-      (hit) => hit.rule !== 'obfuscation' && hit.weight > (plainStrongest.get(hit.detector) ?? 0),
+    const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
+    const partStrongest = fragment.parts === undefined ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
+    const decodedHits = allDecodedHits.filter(
+      (hit) =>
+        hit.rule !== 'obfuscation' &&
+        hit.weight > (plainStrongest.get(hit.detector) ?? 0) &&
+        hit.weight > (partStrongest?.get(hit.detector) ?? 0),
     );
     if (!decodedHits.some((hit) => hit.weight >= NEW_EVIDENCE_WEIGHT)) continue;
     hits.push(...decodedHits);
+    // JSON in a string is how APIs carry data, not a hiding place; and an encoded text whose
+    // decoding holds only weak evidence (a quoted example, an app prompt's role line) is judged
+    // on that evidence, so an encoded benign text stays as unflagged as its plain twin.
+    if (fragment.kind === 'json' || combineSignals(allDecodedHits) < DECODED_EVIDENCE_FOR_HIDING) continue;
     hits.push({
       rule: 'encoded_instruction',
       detector: 'encoded_instruction',

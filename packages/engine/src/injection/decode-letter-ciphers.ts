@@ -1,0 +1,210 @@
+// Caesar with any shift, Atbash and reversed text, found by language likelihood rather than by
+// keywords (issue 13, hold-out: shifts other than 13, a shifted line inside a plain e-mail,
+// reversed German). The text is cut into sentences and lines; runs of them that read as no
+// language (few of their words are common words of English, German, French, Spanish, Italian,
+// Portuguese or Dutch) but are made of word-like letters are tried under the three Caesar shifts
+// whose letter frequencies fit best, under Atbash and reversed. A run is decoded only when the
+// decoding reads much more like a language than the run did. Ordinary text pays one word walk.
+
+import type { DecodedFragment } from './decode-fragments.ts';
+import {
+  languageSegments,
+  languageWordsOf,
+  MIRROR_MAP,
+  SAME_LETTERS,
+  shiftMap,
+  type LanguageSegment,
+  type WordStats,
+} from './english-share.ts';
+import { stringOfCodes } from './string-codes.ts';
+
+/** A run reads as no language below this share of common words. */
+const UNREADABLE = 0.25;
+/** A decoding reads as a language from this share of common words… */
+const READABLE = 0.35;
+/** …with at least this many common words. */
+const MIN_COMMON = 3;
+const MIN_WORDS = 4;
+const MIN_LETTERS = 16;
+/** Letters among a run's non-space characters: prose, not code, identifiers or data. */
+const MIN_LETTER_SHARE = 0.8;
+/** Runs and sentences tried at most (each costs five word walks). */
+const MAX_TRIES = 12;
+const CANDIDATE_SHIFTS = 3;
+/** Characters of a run its decodings are scored on. */
+const SAMPLE = 400;
+
+// Letter frequencies of English, per mille, a..z (close enough for the other Latin-script languages).
+const FREQUENCIES = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
+const SHIFT_MAPS = Array.from({ length: 26 }, (_, shift) => shiftMap(shift));
+
+type Segment = LanguageSegment;
+
+interface Run extends Segment {
+  segments: Segment[];
+}
+
+const isUnreadable = (segment: Segment): boolean => segment.words > 0 && segment.common < segment.words * UNREADABLE;
+
+/**
+ * How well `text`'s letters fit the language's letter frequencies read through each map: Caesar
+ * shifts 0..25, then Atbash (index 26). A text whose letters fit best as they are is no letter
+ * cipher (it may still be reversed).
+ */
+function letterFits(text: string): number[] {
+  const counts = new Array<number>(26).fill(0);
+  for (let i = 0; i < text.length; i++) {
+    const letter = (text.charCodeAt(i) | 0x20) - 97;
+    if (letter >= 0 && letter < 26) counts[letter]++;
+  }
+  const fits: number[] = [];
+  for (let shift = 0; shift < 26; shift++) {
+    let fit = 0;
+    for (let letter = 0; letter < 26; letter++) fit += counts[(letter + shift) % 26] * FREQUENCIES[letter];
+    fits.push(fit);
+  }
+  let mirrored = 0;
+  for (let letter = 0; letter < 26; letter++) mirrored += counts[25 - letter] * FREQUENCIES[letter];
+  fits.push(mirrored);
+  return fits;
+}
+
+/** `text` with each letter replaced by the one `map` gives (0 = a … 25 = z), case kept. */
+export function mapLetters(text: string, map: Uint8Array): string {
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) codes[i] = map[code - 65] + 65;
+    else if (code >= 97 && code <= 122) codes[i] = map[code - 97] + 97;
+    else codes[i] = code;
+  }
+  return stringOfCodes(codes);
+}
+
+interface Decoding {
+  kind: DecodedFragment['kind'];
+  text: string;
+}
+
+interface Candidate {
+  kind: DecodedFragment['kind'];
+  map: Uint8Array;
+  reversed: boolean;
+  share: number;
+}
+
+const readable = (stats: WordStats): number => (stats.words === 0 ? 0 : stats.common / stats.words);
+
+/** `best`, or the sample read through `map` (and reversed) when that reads better and as a language. */
+function better(
+  best: Candidate | undefined,
+  sample: string,
+  before: number,
+  kind: DecodedFragment['kind'],
+  map: Uint8Array,
+  reversed: boolean,
+): Candidate | undefined {
+  const stats = languageWordsOf(sample, map, reversed);
+  const share = readable(stats);
+  if (stats.common < MIN_COMMON || share < READABLE || share < before + 0.2 || (best !== undefined && share <= best.share)) return best;
+  return { kind, map, reversed, share };
+}
+
+/** The best decoding of a run that reads as no language, when one reads as a language. */
+function decodeRun(run: string, before: number): Decoding | undefined {
+  // Scored on the run's start: a decoding that reads there reads throughout.
+  const sample = run.length > SAMPLE ? run.slice(0, SAMPLE) : run;
+  const fits = letterFits(sample);
+  const plainFit = fits[0];
+  let best: Candidate | undefined;
+  // Only the shifts under which the letters fit better than as they are, the best three (most
+  // unreadable runs are names, code or another language, whose letters fit as they are: they
+  // pay one walk, for reversed text).
+  for (let tried = 0; tried < CANDIDATE_SHIFTS; tried++) {
+    let shift = 0;
+    for (let candidate = 1; candidate < 26; candidate++) if (fits[candidate] > fits[shift] && fits[candidate] > plainFit) shift = candidate;
+    if (shift === 0) break;
+    fits[shift] = -1;
+    best = better(best, sample, before, shift === 13 ? 'rot13' : 'caesar', SHIFT_MAPS[shift], false);
+  }
+  if (fits[26] > plainFit) best = better(best, sample, before, 'atbash', MIRROR_MAP, false);
+  if (looksReversed(sample)) best = better(best, sample, before, 'reversed', SAME_LETTERS, true);
+  if (best === undefined) return undefined;
+  const mapped = best.map === SAME_LETTERS ? run : mapLetters(run, best.map);
+  return { kind: best.kind, text: best.reversed ? [...mapped].reverse().join('') : mapped };
+}
+
+// Reversed text puts capitals at word ends ("olleH") and punctuation before words (".won").
+const REVERSED_MARK = /[a-z][A-Z](?![A-Za-z])|(?:^|\s)[.,!?;:]\p{L}/u;
+
+/** Whether a run may be reversed text: a walk of the reversed words is paid only then. */
+function looksReversed(sample: string): boolean {
+  return REVERSED_MARK.test(sample);
+}
+
+/** Whether a run or sentence is worth trying: enough words, made of letters (not code or data). */
+function isWordy(part: Segment): boolean {
+  return part.words >= MIN_WORDS && part.letters >= MIN_LETTERS && part.letters >= part.visible * MIN_LETTER_SHARE;
+}
+
+/**
+ * The text with every run of sentences or lines that is a letter cipher of some language decoded
+ * in place, or undefined when it holds none.
+ */
+export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
+  if (text.length < MIN_LETTERS) return undefined;
+  const segments = languageSegments(text);
+  // Runs of unreadable segments (empty ones, with no words, join either side).
+  const runs: Run[] = [];
+  let open: Run | undefined;
+  for (const segment of segments) {
+    if (segment.words === 0) continue;
+    if (!isUnreadable(segment)) {
+      open = undefined;
+      continue;
+    }
+    if (open === undefined) {
+      open = {
+        start: segment.start,
+        end: segment.end,
+        words: segment.words,
+        common: segment.common,
+        letters: segment.letters,
+        visible: segment.visible,
+        segments: [segment],
+      };
+      runs.push(open);
+    } else {
+      open.end = segment.end;
+      open.words += segment.words;
+      open.common += segment.common;
+      open.letters += segment.letters;
+      open.visible += segment.visible;
+      open.segments.push(segment);
+    }
+  }
+  let decoded: string | undefined;
+  let kind: DecodedFragment['kind'] | undefined;
+  let from = 0;
+  let tried = 0;
+  for (const run of runs) {
+    // A run decodes whole, or (a plain sentence in a language the word list reads badly beside a
+    // ciphered one) sentence by sentence.
+    const parts: readonly Segment[] = isWordy(run) ? [run] : [];
+    const whole =
+      parts.length === 1 && ++tried <= MAX_TRIES ? decodeRun(text.slice(run.start, run.end), run.common / run.words) : undefined;
+    const pieces = whole !== undefined ? [{ part: run as Segment, decoding: whole }] : [];
+    if (whole === undefined && run.segments.length > 1)
+      for (const segment of run.segments) {
+        if (!isWordy(segment) || ++tried > MAX_TRIES) continue;
+        const decoding = decodeRun(text.slice(segment.start, segment.end), segment.common / segment.words);
+        if (decoding !== undefined) pieces.push({ part: segment, decoding });
+      }
+    for (const { part, decoding } of pieces) {
+      decoded = (decoded ?? '') + text.slice(from, part.start) + decoding.text;
+      from = part.end;
+      kind ??= decoding.kind;
+    }
+  }
+  return decoded === undefined || kind === undefined ? undefined : { kind, text: decoded + text.slice(from), source: text };
+}
