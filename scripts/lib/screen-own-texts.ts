@@ -376,6 +376,49 @@ function securityNotices(): Example[] {
   return examples;
 }
 
+// Access and membership notices addressed to a person ("You are no longer able to edit …"): the
+// words of a persona switch ("you are no longer", "you are now") in a product's plain notice.
+const ACCESS_SUBJECTS = ['You are no longer able to', 'You can no longer', 'You are now able to', 'You can now', 'From today you can'];
+const ACCESS_ACTS = ['edit', 'view', 'comment on', 'download', 'share', 'manage'];
+const ACCESS_OBJECTS = [
+  'this document',
+  'this file',
+  'the shared drive',
+  'the project board',
+  'this spreadsheet',
+  'the team calendar',
+  'this folder',
+];
+const ACCESS_STATES = [
+  'You are no longer a member of {place}.',
+  'You are now a member of {place}.',
+  'You have been removed from {place}.',
+  'You were added to {place} by an administrator.',
+];
+const ACCESS_PLACES = ['the Finance channel', 'the design team', 'this workspace', 'the on-call rota', 'the mailing list'];
+const ACCESS_CLOSERS = [
+  'Ask the owner for access.',
+  'Contact your administrator if this is a mistake.',
+  'No action is needed.',
+  'Request access from the owner.',
+  '',
+];
+
+function accessNotices(): Example[] {
+  const random = mulberry32(131);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const examples: Example[] = [];
+  for (let i = 0; i < 120; i++) {
+    const body =
+      random() < 0.6
+        ? `${pick(ACCESS_SUBJECTS)} ${pick(ACCESS_ACTS)} ${pick(ACCESS_OBJECTS)}${random() < 0.5 ? ';' : '.'}`
+        : pick(ACCESS_STATES).replace('{place}', pick(ACCESS_PLACES));
+    const text = [body, pick(ACCESS_CLOSERS)].filter((p) => p !== '').join(' ');
+    examples.push({ text, label: 0, source: 'own', style: 'own_access_notice', group: 'own:own_access_notice' });
+  }
+  return examples;
+}
+
 export function ownExamples(): Example[] {
-  return [...builtInjections(), ...hardBenign(), ...securityNotices(), ...ownAppPrompts()];
+  return [...builtInjections(), ...hardBenign(), ...securityNotices(), ...accessNotices(), ...ownAppPrompts()];
 }
