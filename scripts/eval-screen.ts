@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenInjection } from '../packages/engine/src/injection/screen-injection.ts';
+import { mulberry32 } from './lib/screen-trainer.ts';
 
 interface Row {
   text: string;
@@ -93,17 +94,6 @@ function report(title: string, outcomes: Outcome[]): void {
 
 function splitSentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+/).filter((part) => part.trim() !== '');
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Position = 'start' | 'middle' | 'end';

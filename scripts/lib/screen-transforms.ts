@@ -5,20 +5,13 @@
 // '.', '~' and '🔥'), so the figures measure the mechanism, not values it was tuned on.
 
 import { walkPayload } from '../../packages/engine/src/injection/walk-strings.ts';
+import { mulberry32 } from './screen-trainer.ts';
 
 /** A deterministic random source (mulberry32). */
 export type Random = () => number;
 
-export function randomOf(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The trainer's generator (mulberry32), so the transforms draw as the trainer's own texts do. */
+export const randomOf: (seed: number) => Random = mulberry32;
 
 /** A seed from a name and a number (FNV-1a), so one transform's draws do not depend on another's. */
 export function seedOf(name: string, index: number): number {
