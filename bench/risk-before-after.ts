@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { payloadOfSize } from './lib/payloads.ts';
+import { TYPICAL_CALLS } from './lib/typical-risk-calls.ts';
 import { classifyRisk as current } from '../packages/engine/src/risk/classify-risk.ts';
 
 type Classify = typeof current;
@@ -28,61 +29,7 @@ for (const [label, bytes] of [
     Array.from({ length: bytes > 8192 ? 16 : 64 }, (_, i) => ({ path: '/tools/search_documents', payload: payloadOfSize(bytes, i) })),
   ]);
 }
-// Everyday calls of about 300 B through different tools: what the classifier sees on most decisions.
-const typical: Input[] = [
-  {
-    path: '/tools/http_request',
-    payload: {
-      method: 'POST',
-      url: 'https://api.example.com/v1/tickets',
-      body: { title: 'Checkout page slow on mobile', priority: 'p2', labels: ['perf', 'web'], assignee: 'ana' },
-      headers: { 'content-type': 'application/json' },
-    },
-  },
-  {
-    path: '/tools/read_file',
-    payload: {
-      path: 'packages/server/src/routes/decisions.ts',
-      start_line: 120,
-      end_line: 220,
-      encoding: 'utf8',
-      reason: 'look at how the decision route answers a timeout',
-    },
-  },
-  {
-    path: '/tools/shell',
-    payload: {
-      command: 'git log --oneline -n 20 -- packages/engine/src/risk && npm run test -- --grep classifier',
-      cwd: '/srv/app',
-      timeout_ms: 60000,
-    },
-  },
-  {
-    path: '/tools/payments/create',
-    payload: {
-      amount: 42.5,
-      currency: 'EUR',
-      payee: 'supplier-118',
-      memo: 'office supplies, order 7731',
-      reference: 'PO-7731',
-      method: 'sepa',
-    },
-  },
-  {
-    path: '/tools/slack/post_message',
-    payload: {
-      channel: '#team-web',
-      text: 'Deploy of web 2026.11.27-3 finished, error rate back to 0.1%. Thanks all for the quick rollback earlier today.',
-    },
-  },
-  {
-    path: '/tools/sql/query',
-    payload: {
-      sql: "SELECT id, status, total FROM orders WHERE customer_id = 4411 AND created_at > now() - interval '30 days' ORDER BY created_at DESC LIMIT 50",
-    },
-  },
-];
-sets.push(['typical ~300 B calls', typical]);
+sets.push(['typical ~300 B calls', [...TYPICAL_CALLS]]);
 const data = resolve('../shared/data/risk_shell_gtfobins_harmless/shell_commands_flat_labelled.jsonl');
 if (existsSync(data)) {
   const rows = readFileSync(data, 'utf8')

@@ -5,48 +5,11 @@
 //   node --import tsx bench/risk-typical-calls.ts /path/to/other/worktree
 import { join, resolve } from 'node:path';
 import { classifyRisk as current } from '../packages/engine/src/risk/classify-risk.ts';
+import { TYPICAL_CALLS as typical } from './lib/typical-risk-calls.ts';
 
 type Classify = typeof current;
 const other = resolve(process.argv[2] ?? '../main');
 const before = (await import(join(other, 'packages/engine/src/risk/classify-risk.ts'))).classifyRisk as Classify;
-
-const typical: Array<{ path: string; payload: Record<string, unknown> }> = [
-  {
-    path: '/tools/http_request',
-    payload: {
-      method: 'POST',
-      url: 'https://api.example.com/v1/tickets',
-      body: { title: 'Checkout page slow on mobile', priority: 'p2', labels: ['perf', 'web'], assignee: 'ana' },
-      headers: { 'content-type': 'application/json' },
-    },
-  },
-  {
-    path: '/tools/read_file',
-    payload: {
-      path: 'packages/server/src/routes/decisions.ts',
-      start_line: 120,
-      end_line: 220,
-      encoding: 'utf8',
-      reason: 'how a timeout is answered',
-    },
-  },
-  {
-    path: '/tools/shell',
-    payload: { command: 'git log --oneline -n 20 -- packages/engine/src/risk && npm run test -- --grep classifier', cwd: '/srv/app' },
-  },
-  {
-    path: '/tools/payments/create',
-    payload: { amount: 42.5, currency: 'EUR', payee: 'supplier-118', memo: 'office supplies, order 7731', method: 'sepa' },
-  },
-  {
-    path: '/tools/slack/post_message',
-    payload: { channel: '#team-web', text: 'Deploy of web finished, error rate back to 0.1%. Thanks all for the quick rollback.' },
-  },
-  {
-    path: '/tools/sql/query',
-    payload: { sql: "SELECT id, status, total FROM orders WHERE customer_id = 4411 AND created_at > now() - interval '30 days' LIMIT 50" },
-  },
-];
 
 let serial = 0;
 function cpuPerCall(classify: Classify, count: number): number {

@@ -69,22 +69,33 @@ export function decisionStatement(agent: FoldedWrites['agent']): { name: string;
   };
 }
 
+type SaveAgent = Extract<DecisionWrite, { kind: 'save-agent' }>;
+type KeyRecord = Extract<DecisionWrite, { kind: 'key-record' }>;
+
+/** An agent's saved record as parameters: tenant, agent, approved, blocked, recent blocks, now. */
+export function agentSaveValues(write: SaveAgent): unknown[] {
+  return [
+    write.tenantId,
+    write.agentId,
+    write.record.approved,
+    write.record.blocked,
+    JSON.stringify(write.record.recentBlockedAt),
+    write.now,
+  ];
+}
+
+/** A key's record as parameters: approved, blocked, recent blocks, key id. */
+export function keyRecordValues(write: KeyRecord): unknown[] {
+  return [write.record.approved, write.record.blocked, JSON.stringify(write.record.recentBlockedAt), write.keyId];
+}
+
 /** The statement's parameters from $32 on: the carried writes' values. */
 export function foldedAgentValues(writes: readonly DecisionWrite[], folded: FoldedWrites): unknown[] {
   const values: unknown[] = [];
   for (const at of [...folded.carried].sort((a, b) => a - b)) {
     const write = writes[at];
-    if (write.kind === 'save-agent')
-      values.push(
-        write.tenantId,
-        write.agentId,
-        write.record.approved,
-        write.record.blocked,
-        JSON.stringify(write.record.recentBlockedAt),
-        write.now,
-      );
-    else if (write.kind === 'key-record')
-      values.push(write.record.approved, write.record.blocked, JSON.stringify(write.record.recentBlockedAt), write.keyId);
+    if (write.kind === 'save-agent') values.push(...agentSaveValues(write));
+    else if (write.kind === 'key-record') values.push(...keyRecordValues(write));
     else if (write.kind === 'touch-agent') values.push(write.tenantId, write.agentId, write.now);
   }
   return values;

@@ -76,7 +76,14 @@ import { POSTGRES_MIGRATIONS } from './schema.ts';
 import { unavailableOr } from './unavailable.ts';
 import { KeyIdentities } from './key-identities.ts';
 import { readsShared, readsTogether } from './reads-together.ts';
-import { agentSaveAt, decisionStatement, foldDecisionWrites, foldedAgentValues } from './decision-statement.ts';
+import {
+  agentSaveAt,
+  agentSaveValues,
+  decisionStatement,
+  foldDecisionWrites,
+  foldedAgentValues,
+  keyRecordValues,
+} from './decision-statement.ts';
 import { checkOut, type CheckedOut } from './checked-out.ts';
 import { ApiError } from '../../errors.ts';
 import type { PublishedKey, SharedSigningKeys } from '../signing-key-store.ts';
@@ -1063,18 +1070,11 @@ export class PostgresStore implements Store, SharedSigningKeys {
             break;
           }
           case 'save-agent': {
-            const agent = [
-              write.tenantId,
-              write.agentId,
-              write.record.approved,
-              write.record.blocked,
-              JSON.stringify(write.record.recentBlockedAt),
-              write.now,
-            ];
+            const agent = agentSaveValues(write);
             // With the key's record (planned together): one statement instead of two.
             if (next?.kind === 'key-record') {
               w++;
-              const key = [next.record.approved, next.record.blocked, JSON.stringify(next.record.recentBlockedAt), next.keyId];
+              const key = keyRecordValues(next);
               sent.push(
                 query(
                   client,
@@ -1099,12 +1099,12 @@ export class PostgresStore implements Store, SharedSigningKeys {
             break;
           case 'key-record':
             sent.push(
-              query(client, 'key_record', 'UPDATE keys SET approved = $1, blocked = $2, recent_blocked = $3 WHERE id = $4', [
-                write.record.approved,
-                write.record.blocked,
-                JSON.stringify(write.record.recentBlockedAt),
-                write.keyId,
-              ]),
+              query(
+                client,
+                'key_record',
+                'UPDATE keys SET approved = $1, blocked = $2, recent_blocked = $3 WHERE id = $4',
+                keyRecordValues(write),
+              ),
             );
             break;
           case 'key-spend':
