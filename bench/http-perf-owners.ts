@@ -16,8 +16,14 @@ const argOf = (name: string) => {
 
 /** Owners in priority order (a sample goes to the first that matches any of its frames). */
 const OWNERS: Array<[string, RegExp]> = [
-  ['V8 compiler (background and lazy)', /OptimizingCompileDispatcher|PipelineCompilationJob|Maglev|CompileLazy|Compiler::Compile|BaselineBatchCompile/],
-  ['garbage collector', /Heap::CollectGarbage|Scavenge|MarkCompact|ConcurrentMarking|Sweeper|IncrementalMarking|ArrayBufferSweeper|MinorGC/],
+  [
+    'V8 compiler (background and lazy)',
+    /OptimizingCompileDispatcher|PipelineCompilationJob|Maglev|CompileLazy|Compiler::Compile|BaselineBatchCompile/,
+  ],
+  [
+    'garbage collector',
+    /Heap::CollectGarbage|Scavenge|MarkCompact|ConcurrentMarking|Sweeper|IncrementalMarking|ArrayBufferSweeper|MinorGC/,
+  ],
   ['WAL fdatasync (thread pool)', /fdatasync/],
   ['Ed25519 signature', /signOneShot/],
   ['signed text', /decisionSignedPayload/],
@@ -25,7 +31,10 @@ const OWNERS: Array<[string, RegExp]> = [
   ['engine decide()', /JS:\S*decide file:\S*main\.mjs:(3[0-2]\d{3}|[12]?\d{1,4}):/],
   ['access line (pino, sonic-boom, its pipe writes)', /sonic-boom|\/pino\/|onResponse|unix_stream_sendmsg/],
   ['store: group commit (statements, packing, journal, COMMIT)', /JS:\S*flush file/],
-  ['store: after the sync (identity check, events, checkpoint)', /JS:\S*(answer|checkIdentity|releaseThrough|checkpoint|checkpointAfterAnswers) file/],
+  [
+    'store: after the sync (identity check, events, checkpoint)',
+    /JS:\S*(answer|checkIdentity|releaseThrough|checkpoint|checkpointAfterAnswers) file/,
+  ],
   ['answer: socket write (kernel)', /do_writev/],
   ['answer: Fastify send, node http', /Reply\.send|onSendEnd|_http_outgoing|_http_server/],
   ['request: body JSON parse', /JsonParse|secure-json-parse/],
@@ -58,7 +67,8 @@ function parse(text: string): Sample[] {
   return samples;
 }
 
-const ownerOf = (stack: string[]) => OWNERS.find(([, pattern]) => stack.some((frame) => pattern.test(frame)))?.[0] ?? 'other (malloc and frames perf could not walk)';
+const ownerOf = (stack: string[]) =>
+  OWNERS.find(([, pattern]) => stack.some((frame) => pattern.test(frame)))?.[0] ?? 'other (malloc and frames perf could not walk)';
 
 const all = parse(readFileSync(process.argv[2], 'utf8'));
 const from = Number(argOf('--from') ?? 0);
@@ -72,14 +82,25 @@ for (const sample of samples) {
 console.log(`${samples.length} samples`);
 for (const [owner, count] of [...counts].sort((a, b) => b[1] - a[1])) {
   const share = count / samples.length;
-  console.log(`${(100 * share).toFixed(1).padStart(5)}%${us === null ? '' : `${Math.round(us * share).toString().padStart(6)} µs`}  ${owner}`);
+  console.log(
+    `${(100 * share).toFixed(1).padStart(5)}%${
+      us === null
+        ? ''
+        : `${Math.round(us * share)
+            .toString()
+            .padStart(6)} µs`
+    }  ${owner}`,
+  );
 }
 const show = argOf('--show');
 if (show) {
   const stacks = new Map<string, number>();
   for (const sample of samples) {
     if (ownerOf(sample.stack) !== show) continue;
-    const key = sample.stack.slice(0, 6).map((frame) => frame.replace(/file:\/\/\/\S*?\/(node_modules|packages)\//, '').slice(0, 60)).join(' < ');
+    const key = sample.stack
+      .slice(0, 6)
+      .map((frame) => frame.replace(/file:\/\/\/\S*?\/(node_modules|packages)\//, '').slice(0, 60))
+      .join(' < ');
     stacks.set(key, (stacks.get(key) ?? 0) + 1);
   }
   for (const [stack, count] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 25))
