@@ -15,7 +15,7 @@ interface Verified {
   publicKey: KeyObject;
 }
 
-/** Tokens kept at most (the oldest kept goes first): ~1 KB each, a few MB at most. */
+/** Tokens kept at most (the oldest kept goes first); a token is at most 4 KB (verify refuses longer), so 16 MB at most. */
 const CAPACITY = 4096;
 
 export class VerifiedTokens {
