@@ -13,7 +13,12 @@
 // (`(second sight)` in the note); round 7 likewise after round 6 (secret stores read or shared through any
 // tool, dumps uploaded, money under unknown keys, in words, in other currencies and as payment-API
 // documents, globs and decoded words hiding the command, cloud SDK deletes in code, start-up writes),
-// 20 of its rows kept back until the fixes were done. Rows with `open` are misses not fixed yet, or
+// 20 of its rows kept back until the fixes were done; round 8 likewise after round 7 (objects read as
+// what they do: argument lists with or without the program, Kubernetes manifests, amounts with
+// exponents and locale separators, SQLite and other engines' destructive statements, browser
+// cookie and password stores, secrets pasted in chat, dumps to public buckets, storage objects
+// mailed out, encoded query strings, repository deletes, RAID formats), 28 of its rows kept back
+// until the fixes were done. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -65,6 +70,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   5: { critical: 84, of: 84 },
   6: { critical: 181, of: 187 },
   7: { critical: 197, of: 200 },
+  8: { critical: 87, of: 150 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {
