@@ -32,8 +32,12 @@ import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
 import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
+import { argvCommandLine, looksLikeCommandList, programInToolPath } from './argv-command-lines.ts';
 import { assessDatastoreCommands } from './datastore-commands.ts';
 import { callsPaymentFunction } from './payment-function-fields.ts';
+import { assessManifests, dryRunRequested } from './k8s-manifests.ts';
+import { assessCodeSql } from './code-sql-literals.ts';
+import { assessPublicBucketDumps } from './public-bucket-dumps.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -199,7 +203,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   else findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  for (const command of classifyShell(tool, fields, findings)) {
+  for (const command of classifyShell(tool, path, fields, findings)) {
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
   }
@@ -225,15 +229,25 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
-  assessCallEffects(tool, path, fields, findings);
+  const dryRun = dryRunRequested(input.payload);
+  assessCallEffects(tool, path, fields, findings, dryRun);
+  for (const manifest of assessManifests(input.payload, dryRun, judgeContainerCommand))
+    findings.add(manifest.level, `manifest: \`${tool.name}\` ${manifest.why}`);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
+  if (!tool.search) assessCodeSql(fields, findings);
+  if (!tool.search) assessPublicBucketDumps(tool.name, fields, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
   // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
   else if (tool.words.some((word) => EDIT_VERBS.has(word)) && fields.strings.some((field) => PATH_KEYS.has(field.key)))
     classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
+}
+
+/** A container's command judged by the shell rules (critical or not). */
+function judgeContainerCommand(line: string): 'critical' | 'other' {
+  return shellMemo(line).class === 'critical' ? 'critical' : 'other';
 }
 
 /** What a file tool writes (its content fields joined), or undefined when the call does not show it. */
@@ -252,23 +266,33 @@ function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */
-function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): string[] {
+function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, findings: Findings): string[] {
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
-  // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`) is handed that program's arguments.
+  // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);
-  // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`.
+  const pathProgram = cli === undefined ? programInToolPath(path) : undefined;
+  // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`, `{args: ["delete", "ns", "x"]}`.
   for (const array of fields.arrays) {
-    if (!ARGV_KEYS.has(array.key)) continue;
-    const program = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
-    if (program === undefined && cli !== undefined) {
-      add(asProgramLine(cli, array.items.map(shellQuote).join(' ')));
+    const known = ARGV_KEYS.has(array.key);
+    if (!known && !looksLikeCommandList(array.items)) continue;
+    const named = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
+    const line = argvCommandLine(array.items, named, cli, pathProgram);
+    // On a tool that runs nothing, a bare list counts only when it names or implies its program.
+    if (
+      named === undefined &&
+      cli === undefined &&
+      pathProgram === undefined &&
+      !tool.shell &&
+      array.key !== 'command' &&
+      array.key !== 'cmd' &&
+      line.length === array.items.length &&
+      !looksLikeCommandList(array.items)
+    )
       continue;
-    }
-    if (program === undefined && !tool.shell && array.key !== 'command' && array.key !== 'cmd') continue;
-    add([...(program === undefined ? [] : [program]), ...array.items].map(shellQuote).join(' '));
+    add(line.map(shellQuote).join(' '));
   }
   // `/tools/terraform {subcommand: "destroy", flags: ["-auto-approve"]}`: the sub-command and its flags are one line.
   const subcommand = cli === undefined ? undefined : fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key));

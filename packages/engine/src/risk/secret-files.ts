@@ -34,6 +34,11 @@ export function posixPath(raw: string): string {
 const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/proc\/(?:self|\d+|\$[\w{}()]+|[^/]*)\/environ$/, 'process environment (its variables hold tokens)'],
   [/^\/(?:var\/)?run\/secrets\//, 'mounted service secret or token'],
+  // Any Chromium-family browser's profile, wherever it is installed (snap, flatpak, portable): `…/Default/Login Data`.
+  [
+    /\/[^/]*(?:chrom(?:e|ium)|edge|brave|opera|vivaldi|yandex)[^/]*\/(?:[^/]+\/){0,5}(?:Cookies|Login Data(?: For Account)?|Web Data|Network\/Cookies)$/i,
+    'browser cookie or password store',
+  ],
   [
     /\/(?:\.config\/(?:google-chrome|chromium|BraveSoftware\/[^/]+|microsoft-edge)|Library\/Application Support\/(?:Google\/Chrome|Chromium|BraveSoftware\/[^/]+|Microsoft Edge)|AppData\/Local\/(?:Google\/Chrome|Microsoft\/Edge|BraveSoftware\/[^/]+)\/User Data)\/[^/]+\/(?:Cookies|Login Data|Web Data|Network\/Cookies)$/i,
     'browser cookie or password store',
