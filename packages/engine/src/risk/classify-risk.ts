@@ -38,6 +38,11 @@ import { callsPaymentFunction } from './payment-function-fields.ts';
 import { assessManifests, dryRunRequested } from './k8s-manifests.ts';
 import { assessCodeSql } from './code-sql-literals.ts';
 import { assessPublicBucketDumps } from './public-bucket-dumps.ts';
+import { assessStorageMailed } from './storage-mail-exfil.ts';
+import { assessEncodedQuerySecrets } from './encoded-query-secrets.ts';
+import { assessApiPathDeletes } from './api-path-deletes.ts';
+import { assessShellHttpDeletes } from './shell-http-deletes.ts';
+import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -238,6 +243,10 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessDatastoreCommands(fields, tool.search, findings);
   if (!tool.search) assessCodeSql(fields, findings);
   if (!tool.search) assessPublicBucketDumps(tool.name, fields, findings);
+  if (!tool.search) assessStorageMailed(tool.name, tool.words, fields, findings);
+  if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
+  assessApiPathDeletes(tool.name, fields, findings);
+  assessDeviceWipeTool(tool.name, tool.words, fields, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
   // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
@@ -329,6 +338,8 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
     findings.merge(result);
     assessHiddenShell(command, findings);
     assessWindowsCommand(command, findings);
+    assessShellHttpDeletes(command, findings);
+    assessShellDeviceWipes(command, findings);
   }
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);

@@ -77,6 +77,13 @@ function wildcardPath(url: string): boolean {
   return segments.includes('_all') || (segments[0] !== undefined && segments[0].includes('*') && segments[0].length <= 128);
 }
 
+/** What an HTTP DELETE of this URL removes whole (a resource, or every resource a wildcard matches), or undefined. */
+export function deletedWholeResource(url: string): string | undefined {
+  const resource = wholeResource(url.trim());
+  if (resource !== undefined) return `a whole ${resource}`;
+  return wildcardPath(url.trim()) ? 'every resource a wildcard matches' : undefined;
+}
+
 /** Adds findings for control-plane deletes and admin grants made with a generic HTTP call. */
 export function assessControlPlaneCall(toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
   const url = callUrl(fields);
