@@ -7,7 +7,7 @@
 import type { Findings } from './findings.ts';
 import { callMethod } from './http-call-shape.ts';
 import { deletedWholeResource } from './http-control-plane.ts';
-import type { PayloadFields, StringField } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields, type StringField } from './payload-fields.ts';
 
 const PATH_KEYS = new Set(['path', 'endpoint', 'url', 'uri', 'route', 'api_path', 'resource', 'template', 'url_template']);
 const PLACEHOLDER = /\{(\w+)\}|:(\w+)(?=\/|$)/g;
@@ -23,7 +23,7 @@ function filled(field: StringField): string {
 
 /** Adds a critical finding when a DELETE addressed by a path or a template removes a whole resource. */
 export function assessApiPathDeletes(toolName: string, fields: PayloadFields, findings: Findings): void {
-  if (![...PATH_KEYS].some((key) => fields.keys.has(key)) || callMethod(fields) !== 'DELETE') return;
+  if (!hasAnyKey(fields, PATH_KEYS) || callMethod(fields) !== 'DELETE') return;
   for (const field of fields.strings) {
     if (!PATH_KEYS.has(field.key) || field.inArray || field.text.length > 2048) continue;
     const text = field.text.trim();

@@ -7,6 +7,7 @@
 // the AWS CLI). The line built here is judged by the shell rules like any other.
 
 import { cliProgramOf } from './cli-named-tools.ts';
+import { memoize } from './memo.ts';
 
 /** kubectl's verbs, and the resource kinds one of them may act on. */
 const KUBECTL_VERBS = new Set([
@@ -97,7 +98,9 @@ export function programByGrammar(items: readonly string[]): string | undefined {
 }
 
 /** The program a tool's path names in any segment (`/tools/kubectl/run`, `/tools/cli/aws`), nearest the end first. */
-export function programInToolPath(path: string): string | undefined {
+export const programInToolPath = memoize(programInToolPathUncached, 1024, 512);
+
+function programInToolPathUncached(path: string): string | undefined {
   const segments = path
     .replace(/[?#].*$/, '')
     .split('/')

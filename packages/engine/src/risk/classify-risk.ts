@@ -35,14 +35,12 @@ import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
 import { argvCommandLine, looksLikeCommandList, programInToolPath } from './argv-command-lines.ts';
 import { assessDatastoreCommands } from './datastore-commands.ts';
 import { callsPaymentFunction } from './payment-function-fields.ts';
-import { assessManifests, dryRunRequested } from './k8s-manifests.ts';
-import { assessCodeSql } from './code-sql-literals.ts';
-import { assessPublicBucketDumps } from './public-bucket-dumps.ts';
-import { assessStorageMailed } from './storage-mail-exfil.ts';
+import { dryRunRequested } from './k8s-manifests.ts';
 import { assessEncodedQuerySecrets } from './encoded-query-secrets.ts';
 import { assessApiPathDeletes } from './api-path-deletes.ts';
 import { assessShellHttpDeletes } from './shell-http-deletes.ts';
 import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
+import { assessObjectEffects } from './object-effects.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -113,6 +111,8 @@ const NON_COMMAND_KEYS = new Set([
 ]);
 /** Fields that hold the arguments of a command, as an array. */
 const ARGV_KEYS = new Set(['args', 'argv', 'arguments', 'command', 'cmd', 'command_args', 'params']);
+/** Keys of no fixed name that say they hold a command line (`command_list`, `run_args`, `steps`). */
+const COMMAND_LIST_KEY = /cmd|command|argv|args|exec|run|line|step|script|invocation|call/;
 /** Fields of a tool named after its program that hold the sub-command, and those that hold its flags. */
 const SUBCOMMAND_KEYS = new Set(['subcommand', 'sub_command', 'subcmd']);
 const FLAG_KEYS = new Set(['flags', 'options', 'opts', 'extra_args', 'args', 'argv', 'arguments']);
@@ -234,16 +234,12 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
-  const dryRun = dryRunRequested(input.payload);
+  const dryRun = dryRunRequested(input.payload, fields);
   assessCallEffects(tool, path, fields, findings, dryRun);
-  for (const manifest of assessManifests(input.payload, dryRun, judgeContainerCommand))
-    findings.add(manifest.level, `manifest: \`${tool.name}\` ${manifest.why}`);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
-  if (!tool.search) assessCodeSql(fields, findings);
-  if (!tool.search) assessPublicBucketDumps(tool.name, fields, findings);
-  if (!tool.search) assessStorageMailed(tool.name, tool.words, fields, findings);
+  if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
   if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
   assessApiPathDeletes(tool.name, fields, findings);
   assessDeviceWipeTool(tool.name, tool.words, fields, findings);
@@ -282,11 +278,13 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
   };
   // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);
-  const pathProgram = cli === undefined ? programInToolPath(path) : undefined;
   // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`, `{args: ["delete", "ns", "x"]}`.
+  // The program another segment of the path names, read only when the call has a list.
+  const pathProgram = cli === undefined && fields.arrays.length > 0 ? programInToolPath(path) : undefined;
   for (const array of fields.arrays) {
     const known = ARGV_KEYS.has(array.key);
-    if (!known && !looksLikeCommandList(array.items)) continue;
+    // Under another key (`{steps: ["kubectl", "delete", …]}`) a list is a command line when it starts with a program, on a tool that runs commands or under a key that says so.
+    if (!known && (!looksLikeCommandList(array.items) || (!tool.shell && !COMMAND_LIST_KEY.test(array.key)))) continue;
     const named = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
     const line = argvCommandLine(array.items, named, cli, pathProgram);
     // On a tool that runs nothing, a bare list counts only when it names or implies its program.

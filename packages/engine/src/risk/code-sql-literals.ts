@@ -20,7 +20,15 @@ const MAX_TEXT = 65536;
 export function assessCodeSql(fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length < 16 || text.length > MAX_TEXT || !DESTRUCTIVE.test(text) || !RUNS_SQL.test(text)) continue;
+    // Code calls something: a string without `(` or a backtick runs no SQL from a literal.
+    if (
+      text.length < 16 ||
+      text.length > MAX_TEXT ||
+      (!text.includes('(') && !text.includes('`')) ||
+      !RUNS_SQL.test(text) ||
+      !DESTRUCTIVE.test(text)
+    )
+      continue;
     let seen = 0;
     for (const match of text.matchAll(LITERAL)) {
       const literal = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5];

@@ -1,19 +1,29 @@
 // Data smuggled out base64-encoded in a request: a query value (`?d=QVdTX1NFQ1JF…`) or a
 // parameter field of a call to a URL. The value is decoded and read: secret content (a private key,
 // an AWS key pair, a live token, `PASSWORD=…` lines, account or shadow lines, a connection URL with
-// its password) is exfiltration whatever the host; any readable text of some length sent encoded
+// its password) or records of people (several addresses, card numbers, rows of fields) is
+// exfiltration whatever the host; any readable text of some length sent encoded
 // to a bare public IP address is too, since nothing there is a service one calls by name.
 
 import type { Findings } from './findings.ts';
-import type { PayloadFields } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { secretValueIn } from './secret-values.ts';
 
 const BASE64 = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
 const ABSOLUTE_URL = /^\s*https?:\/\//i;
 const SECRET_LINES =
   /^\s*(?:export\s+)?[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*\s*[=:]\s*\S{4,}|^[\w.-]+:[x*!$][^:\n]*:\d+:\d+:|^\s*aws_secret_access_key\s*=|^[\w.-]+:\$\w+\$/im;
+const PERSONAL_RECORDS =
+  /[\w.+-]+@[\w-]+\.[\w.-]+[\s\S]*[\n,;|][\s\S]*[\w.+-]+@[\w-]+\.[\w.-]+|\b(?:\d[ -]?){15,16}\b|(?:^[^\n]*[,;:\t|][^\n]*\n){2,}/m;
+/** Objects that hold a request's query parameters (a file's base64 `content` sent to an API is not one). */
+const QUERY_HOLDERS = new Set(['params', 'query', 'query_params', 'qs', 'search_params', 'querystring', 'query_string', 'get_params']);
 const MAX_VALUES = 32;
 const MIN_IP_TEXT = 32;
+
+function isUrl(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return (first === 104 || first === 72 || first === 32) && text.length < 65536 && ABSOLUTE_URL.test(text);
+}
 
 /** The text a base64 value stands for when it is readable, else undefined. */
 function decodedText(value: string): string | undefined {
@@ -45,7 +55,11 @@ function barePublicIp(url: string): boolean {
 
 /** Adds a critical finding when a call to a URL carries secret or bulk text base64-encoded. */
 export function assessEncodedQuerySecrets(toolName: string, fields: PayloadFields, findings: Findings): void {
-  const urls = fields.strings.filter((field) => field.text.length < 65536 && ABSOLUTE_URL.test(field.text));
+  // Only a URL with a query, or parameters beside one, can carry a value: most calls have neither.
+  const query =
+    fields.strings.some((field) => field.text.charCodeAt(0) === 104 && field.text.includes('?')) || hasAnyKey(fields, QUERY_HOLDERS);
+  if (!query) return;
+  const urls = fields.strings.filter((field) => isUrl(field.text));
   if (urls.length === 0) return;
   const toIp = urls.some((field) => barePublicIp(field.text));
   const values: Array<{ name: string; value: string }> = [];
@@ -56,13 +70,22 @@ export function assessEncodedQuerySecrets(toolName: string, fields: PayloadField
   }
   // Parameters given as fields beside the URL (`{url, params: {v: "…"}}`).
   for (const field of fields.strings)
-    if (!ABSOLUTE_URL.test(field.text) && field.text.length >= 16) values.push({ name: field.key, value: field.text.trim() });
+    if (QUERY_HOLDERS.has(field.parentKey) && !ABSOLUTE_URL.test(field.text) && field.text.length >= 16)
+      values.push({ name: field.key, value: field.text.trim() });
   for (const { name, value } of values.slice(0, MAX_VALUES)) {
     const text = decodedText(value);
     if (text === undefined) continue;
     const secret = secretValueIn(text) ?? (SECRET_LINES.test(text) ? 'secret lines' : undefined);
     if (secret !== undefined) {
       findings.add('critical', `exfiltration: \`${toolName}\` sends a ${secret} base64-encoded in \`${name}\``);
+      return;
+    }
+    // Records of people (e-mail addresses, card numbers, lines of fields) are data leaving, whatever the host.
+    if (text.length >= MIN_IP_TEXT && PERSONAL_RECORDS.test(text)) {
+      findings.add(
+        'critical',
+        `exfiltration: \`${toolName}\` sends records (addresses, card numbers or rows) base64-encoded in \`${name}\``,
+      );
       return;
     }
     if (toIp && text.length >= MIN_IP_TEXT) {

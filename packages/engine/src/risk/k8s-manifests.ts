@@ -2,12 +2,13 @@
 // (`{object: {kind: "CronJob", …}}`, `{resources: [...]}`), YAML or JSON text (`{manifest: "kind:
 // DaemonSet…"}`), and a pod spec given to `kubectl run --overrides=`. What they create decides:
 // a binding of the cluster's administrator role (or of a role defined alongside with every verb on
-// every resource); a workload whose containers take the node (privileged with the host's process
-// space, or the host's root or system folders mounted writable); a workload whose command is
+// every resource); a workload whose containers take the node (privileged or given SYS_ADMIN, the
+// host's root mounted, or its system folders mounted writable); a workload whose command is
 // critical on its own, or a scheduled or per-node command that fetches and runs code. A manifest
 // applied as a dry run creates nothing: high at most.
 
 import { adminBindingManifest } from './manifest-grants.ts';
+import type { PayloadFields } from './payload-fields.ts';
 import { scheduledFoothold } from './startup-footholds.ts';
 import { readYamlDocuments } from './yaml-lite.ts';
 
@@ -120,7 +121,9 @@ function quoteWord(word: string): string {
 /** How a pod takes over its node, or undefined. */
 function nodeTakeover(pod: Obj): string | undefined {
   const containers = [...list(pod.initContainers), ...list(pod.containers)].filter(isObj);
-  const privileged = containers.some((c) => isObj(c.securityContext) && c.securityContext.privileged === true);
+  const privileged = containers.some(
+    (c) => isObj(c.securityContext) && (c.securityContext.privileged === true || hostCapabilities(c.securityContext)),
+  );
   const mounts = new Map<string, boolean>();
   for (const c of containers)
     for (const mount of list(c.volumeMounts))
@@ -130,12 +133,24 @@ function nodeTakeover(pod: Obj): string | undefined {
     .filter(isObj)
     .map((volume) => ({ name: str(volume.name), path: isObj(volume.hostPath) ? str(volume.hostPath.path) : undefined }))
     .filter((volume) => volume.path !== undefined && HOST_TAKEOVER_PATHS.test(volume.path.replace(/\/+$/, '/') || '/'));
-  const writable = hostPaths.find((volume) => volume.name === undefined || mounts.get(volume.name) !== true);
-  if (writable !== undefined) return `mounts the host's \`${writable.path}\`${privileged ? ' in a privileged container' : ' writable'}`;
+  // The host's root read-only still shows its keys and the kubelet's credentials; other system folders matter when writable.
+  const writable = hostPaths.find((volume) => volume.path === '/' || volume.name === undefined || mounts.get(volume.name) !== true);
+  if (writable !== undefined) return `mounts the host's \`${writable.path}\`${privileged ? ' in a privileged container' : ''}`;
   if (privileged && (pod.hostPID === true || pod.hostIPC === true)) return "runs a privileged container in the host's process space";
-  if (privileged && containers.some((c) => list(c.command).some((word) => word === 'nsenter')))
-    return 'runs a privileged container that enters the host';
+  // A privileged container (or one given SYS_ADMIN) sees the node's devices: it can mount the host's disk.
+  if (privileged) return 'runs a privileged container (root on the node)';
   return undefined;
+}
+
+/** Capabilities that make a container as strong as a privileged one. */
+function hostCapabilities(context: Obj): boolean {
+  const capabilities = context.capabilities;
+  return (
+    isObj(capabilities) &&
+    list(capabilities.add).some(
+      (cap) => typeof cap === 'string' && /^(?:CAP_)?(?:SYS_ADMIN|ALL|SYS_MODULE|SYS_PTRACE|DAC_READ_SEARCH)$/i.test(cap),
+    )
+  );
 }
 
 /** A role of the payload granting every verb on every resource, by name. */
@@ -159,9 +174,16 @@ function wildcardRoles(manifests: Obj[]): Set<string> {
  */
 export function assessManifests(
   payload: unknown,
+  fields: PayloadFields,
   dryRun: boolean,
   judgeCommand: (line: string) => 'critical' | 'other',
 ): ManifestFinding[] {
+  // A manifest has a `kind` key, or is text that says `kind` (YAML, JSON, `--overrides=`): other calls are not walked.
+  if (
+    !fields.keys.has('kind') &&
+    !fields.strings.some((field) => field.text.length >= 24 && (field.text.includes('kind') || field.text.startsWith('--overrides=')))
+  )
+    return [];
   const manifests = manifestsIn(payload);
   if (manifests.length === 0) return [];
   const out: ManifestFinding[] = [];
@@ -205,8 +227,8 @@ function fetchesAndRuns(line: string): boolean {
 }
 
 /** Whether the call asks only for a dry run (`dry_run: "server"`, `dryRun: true`, `--dry-run=client`). */
-export function dryRunRequested(payload: unknown): boolean {
-  if (!isObj(payload)) return false;
+export function dryRunRequested(payload: unknown, fields: PayloadFields): boolean {
+  if (!isObj(payload) || !fields.keys.has('dry_run')) return false;
   for (const [key, value] of Object.entries(payload)) {
     if (!/^dry[-_]?run$/i.test(key)) continue;
     if (value === true || (typeof value === 'string' && /^(?:true|server|client|all|yes|1)$/i.test(value.trim()))) return true;

@@ -30,15 +30,14 @@ export function posixPath(raw: string): string {
   return text;
 }
 
+/** Any Chromium-family browser's profile, wherever it is installed (snap, flatpak, portable): `…/Default/Login Data`. */
+const BROWSER_STORE =
+  /\/[^/]*(?:chrom(?:e|ium)|edge|brave|opera|vivaldi|yandex)[^/]*\/(?:[^/]+\/){0,5}(?:Cookies|Login Data(?: For Account)?|Web Data)$/i;
+
 /** Secret stores beyond the credential files of paths.ts (tested on the normalised POSIX path). */
 const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/proc\/(?:self|\d+|\$[\w{}()]+|[^/]*)\/environ$/, 'process environment (its variables hold tokens)'],
   [/^\/(?:var\/)?run\/secrets\//, 'mounted service secret or token'],
-  // Any Chromium-family browser's profile, wherever it is installed (snap, flatpak, portable): `…/Default/Login Data`.
-  [
-    /\/[^/]*(?:chrom(?:e|ium)|edge|brave|opera|vivaldi|yandex)[^/]*\/(?:[^/]+\/){0,5}(?:Cookies|Login Data(?: For Account)?|Web Data|Network\/Cookies)$/i,
-    'browser cookie or password store',
-  ],
   [
     /\/(?:\.config\/(?:google-chrome|chromium|BraveSoftware\/[^/]+|microsoft-edge)|Library\/Application Support\/(?:Google\/Chrome|Chromium|BraveSoftware\/[^/]+|Microsoft Edge)|AppData\/Local\/(?:Google\/Chrome|Microsoft\/Edge|BraveSoftware\/[^/]+)\/User Data)\/[^/]+\/(?:Cookies|Login Data|Web Data|Network\/Cookies)$/i,
     'browser cookie or password store',
@@ -79,6 +78,9 @@ export function secretFile(raw: string): string | undefined {
   if (/^[a-z][\w+.-]*:\/\//i.test(posix) && !posix.startsWith('file://')) return undefined;
   const path = normalizePath(posix);
   if (TEMPLATE.test(path) || NOT_PRINTED_SECRET.test(path)) return undefined;
+  // The browser test runs only on paths ending like a store (most paths end otherwise).
+  if ((path.endsWith('Cookies') || path.endsWith(' Data') || path.endsWith('Account')) && BROWSER_STORE.test(path))
+    return 'browser cookie or password store';
   for (const [pattern, why] of MORE_SECRETS) if (pattern.test(path)) return why;
   if (/^\/etc\/(?:g?shadow|master\.passwd)$/.test(path)) return 'password hash file';
   const credential = credentialFile(path);

@@ -13,8 +13,13 @@ const AWS_KEY_ID = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/;
 // The secret stands alone or after a name and `=`/`:` (`AWS_SECRET_ACCESS_KEY=…`).
 const AWS_SECRET = /(?:^|[^A-Za-z0-9/+=]|[A-Za-z_][=:])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/;
 /** A connection URL with its password (`postgres://admin:Winter2026!@db:5432/app`); placeholders are not passwords. */
-const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"]{1,64}:([^\s@/'"]{4,128})@[\w.-]+/i;
-const PLACEHOLDER_PASSWORD = /^(?:pass(?:word)?|pwd|secret|changeme|example|x+|\*+|\.+)$|^[$%<{[]|[$}>\]]$/i;
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@'"]{1,64}):([^\s@/'"]{4,128})@([\w.-]+)/i;
+const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\.internal|[\w.-]*example\.(?:com|org|net))$/i;
+/** A password told in a sentence (`the root password is Hunter2!26`, `pwd: x9$Lq…`). */
+const PROSE_PASSWORD =
+  /\b(?:password|passwd|passphrase|pwd|passcode)\b(?:\s+(?:for|of|to)\s+[\w.@:/-]{1,40})?\s*(?:is|=|:|->)\s*["'`]?([^\s"'`]{8,64})/i;
+const PLACEHOLDER_PASSWORD =
+  /^(?:pass(?:word)?|pwd|secret|changeme|example|postgres|root|admin|test|guest|demo|x+|\*+|\.+)$|^[$%<{[]|[$}>\]]$/i;
 const LIVE_TOKENS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b|\bgithub_pat_\w{60,}/, 'GitHub token'],
   [/\bxox[abposr]-[A-Za-z0-9-]{10,}/, 'Slack token'],
@@ -32,7 +37,7 @@ const SECRET_VARIABLE =
 /** Fields that authenticate the call itself. */
 const AUTH_KEYS =
   /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
-const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@/;
+const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|pass|pwd/i;
 
 /** Keys whose fields are what a call sends. */
 const SENT_CONTENT_KEYS = new Set(['body', 'json', 'data', 'payload', 'content', 'form', 'request_body', 'message', 'fields']);
@@ -44,8 +49,13 @@ export function secretValueIn(text: string): string | undefined {
   if (AWS_KEY_ID.test(text) && AWS_SECRET.test(text.replace(AWS_KEY_ID, ''))) return 'AWS access key pair';
   for (const [pattern, why] of LIVE_TOKENS) if (pattern.test(text)) return why;
   if (SECRET_VARIABLE.test(text)) return 'secret-holding variable';
-  const password = text.includes('://') ? URL_PASSWORD.exec(text)?.[1] : undefined;
-  if (password !== undefined && !PLACEHOLDER_PASSWORD.test(password)) return 'connection URL with its password';
+  const told = PROSE_PASSWORD.exec(text)?.[1];
+  if (told !== undefined && /\d|[^\w\s]/.test(told) && /[A-Za-z]/.test(told) && !PLACEHOLDER_PASSWORD.test(told))
+    return 'password written in the text';
+  const url = text.includes('://') ? URL_PASSWORD.exec(text) : null;
+  // A local development default (`postgres://postgres:postgres@localhost`) is no one's secret.
+  if (url !== null && !PLACEHOLDER_PASSWORD.test(url[2]) && url[2] !== url[1] && !LOCAL_HOST.test(url[3]))
+    return 'connection URL with its password';
   return undefined;
 }
 

@@ -6,6 +6,7 @@
 
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
+import { splitWords } from './tool-name.ts';
 
 /** A read of an object from cloud storage. */
 const STORAGE_READ =
@@ -18,27 +19,34 @@ const CODE_SEND = /\b(?:smtplib|nodemailer|send_raw_email|SendRawEmailCommand|se
 const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 const MAIL_WORDS = /(?:^|[._\s-])(?:e?mail|gmail|outlook|smtp|ses|send_?mail|mailer)(?:$|[._\s-])/i;
 const ATTACHMENT_KEYS = /^attach|attachments?$/;
+/** Cheap test before the storage patterns: a scheme, an SDK word or a storage word. */
+const STORAGE_GATE = /:\/\/|object|Object|blob|download|gsutil|rclone|storage|bucket/;
+const MAIL_TOOL_WORDS = new Set(['email', 'mail', 'gmail', 'outlook', 'smtp', 'ses', 'sendmail', 'mailer']);
 const STEP_ACTION_KEYS = new Set(['action', 'tool', 'step', 'type', 'op', 'operation', 'name', 'uses', 'call']);
 const STORAGE_ACTION =
   /(?:^|[._\s-])(?:s3|gcs|storage|bucket|blob|object)[._\s-]*(?:get|download|read|fetch|copy|cp)|(?:get|download|read|fetch)[._\s-]*(?:object|blob|file_from_bucket)/i;
 
 /** Adds a critical finding when the call mails out what it fetched from cloud storage. */
-export function assessStorageMailed(toolName: string, toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
-  let storage = false;
+export function assessStorageMailed(toolName: string, toolPath: string, fields: PayloadFields, findings: Findings): void {
+  // Storage first: most calls name no bucket, and the mail tests are not run for them.
+  const storage = fields.strings.some(
+    (field) =>
+      field.text.length <= 65536 &&
+      STORAGE_GATE.test(field.text) &&
+      (STORAGE_READ.test(field.text) || (STEP_ACTION_KEYS.has(field.key) && STORAGE_ACTION.test(field.text))),
+  );
+  if (!storage) return;
   let mailed = false;
   let stepMail = false;
-  let address = false;
-  const mailTool = toolWords.some((word) => /^(?:e?mail|gmail|outlook|smtp|ses|sendmail|mailer)$/.test(word));
   for (const field of fields.strings) {
     const text = field.text;
     if (text.length > 65536) continue;
-    if (!storage && (STORAGE_READ.test(text) || (STEP_ACTION_KEYS.has(field.key) && STORAGE_ACTION.test(text)))) storage = true;
     if (!mailed && (SHELL_MAIL_ATTACH.test(text) || (CODE_ATTACH.test(text) && CODE_SEND.test(text)))) mailed = true;
     if (!stepMail && STEP_ACTION_KEYS.has(field.key) && MAIL_WORDS.test(text)) stepMail = true;
-    if (!address && ADDRESS.test(text)) address = true;
   }
-  // A mail tool, or a workflow step that mails, attaches through an attachments field.
-  const attachment = [...fields.keys].some((key) => ATTACHMENT_KEYS.test(key));
-  if (!mailed) mailed = (mailTool || stepMail) && attachment;
-  if (storage && mailed && address) findings.add('critical', `exfiltration: \`${toolName}\` mails out objects fetched from cloud storage`);
+  // A mail tool (`/tools/email/send`, named in any segment), or a workflow step that mails, attaches through an attachments field.
+  if (!mailed && [...fields.keys].some((key) => ATTACHMENT_KEYS.test(key)))
+    mailed = stepMail || splitWords(toolPath).some((word) => MAIL_TOOL_WORDS.has(word));
+  if (mailed && fields.strings.some((field) => field.text.length <= 65536 && ADDRESS.test(field.text)))
+    findings.add('critical', `exfiltration: \`${toolName}\` mails out objects fetched from cloud storage`);
 }
