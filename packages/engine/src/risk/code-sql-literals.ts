@@ -11,8 +11,9 @@ import { analyzeSql } from './sql.ts';
 const RUNS_SQL =
   /\.(?:execute(?:script|many)?|exec|run|query|raw|prepare|executeUpdate|executeQuery|sql)\s*\(|\bsql`|\bExecute(?:NonQuery)?\s*\(/;
 const DESTRUCTIVE = /\b(?:DROP|TRUNCATE|DELETE|ALTER|UPDATE)\b/i;
+// Every literal is matched from its own opening quote (a minimum length would pair one literal's closing quote with the next one's opening).
 const LITERAL =
-  /"""([\s\S]{6,4000}?)"""|'''([\s\S]{6,4000}?)'''|`([^`]{6,4000})`|"((?:[^"\\\n]|\\.){6,4000})"|'((?:[^'\\\n]|\\.){6,4000})'/g;
+  /"""([\s\S]{0,4000}?)"""|'''([\s\S]{0,4000}?)'''|`([^`]{0,4000})`|"((?:[^"\\\n]|\\.){0,4000})"|'((?:[^'\\\n]|\\.){0,4000})'/g;
 const STATEMENT_START = /^\s*(?:DROP|TRUNCATE|DELETE|ALTER|UPDATE|PRAGMA|BEGIN|CREATE|INSERT)\b/i;
 const MAX_TEXT = 65536;
 
@@ -32,7 +33,7 @@ export function assessCodeSql(fields: PayloadFields, findings: Findings): void {
     let seen = 0;
     for (const match of text.matchAll(LITERAL)) {
       const literal = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5];
-      if (literal === undefined || !STATEMENT_START.test(literal) || !DESTRUCTIVE.test(literal)) continue;
+      if (literal === undefined || literal.length < 6 || !STATEMENT_START.test(literal) || !DESTRUCTIVE.test(literal)) continue;
       if (++seen > 8) break;
       const result = analyzeSql(literal);
       if (result.class !== 'critical' && result.class !== 'high') continue;
