@@ -62,6 +62,9 @@ test('the probe table covers every family with critical cases and benign twins',
 // 138/180 (1 benign critical, 2 ordinary reads not low) and its 10 second-sight rows 6/7 (0 of 3 benign);
 // round 7 was 157/187 as first written, 158/187 once one invalid glob was corrected (7 of 129 benign critical, 1 ordinary read not low) and its 20 second-sight rows
 // 11/13 (1 of 7 benign critical), 12/13 after one post-sight fix (API Gateway and other collections).
+// Round 8 was 87/135 on first sight (3 of 122 benign critical, 11/11 ordinary reads low), 133/135 after;
+// its 28 second-sight rows 13/15 at sight (0 of 13 benign critical), 14/15 after one post-sight fix
+// (Bitbucket's `/repositories/{workspace}/{repo}`); the 3 rows left are DELETEs without WHERE, high by design.
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -70,7 +73,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   5: { critical: 84, of: 84 },
   6: { critical: 181, of: 187 },
   7: { critical: 197, of: 200 },
-  8: { critical: 87, of: 150 },
+  8: { critical: 147, of: 150 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

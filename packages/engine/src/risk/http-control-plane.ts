@@ -53,8 +53,9 @@ function wholeResource(url: string): string | undefined {
   const segments = path.split('/').filter((segment) => segment !== '');
   // A bucket addressed by its own host (`prod.s3.us-east-1.amazonaws.com/`): the root is the bucket.
   if (segments.length === 0 && S3_BUCKET_HOST.test(host)) return 'bucket';
-  // `/repos/{owner}/{repo}` names a repository with two segments.
-  if (segments.length >= 3 && segments[segments.length - 3] === 'repos') return 'repository';
+  // `/repos/{owner}/{repo}` (GitHub, Gitea) and `/repositories/{workspace}/{repo}` (Bitbucket) name a repository with two segments.
+  if (segments.length >= 3 && (segments[segments.length - 3] === 'repos' || segments[segments.length - 3] === 'repositories'))
+    return 'repository';
   if (segments.length < 2) return undefined;
   const collection = segments[segments.length - 2];
   if (WHOLE_RESOURCES.test(collection)) return collection.toLowerCase();
