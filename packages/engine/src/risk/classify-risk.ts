@@ -279,12 +279,17 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
   // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);
   // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`, `{args: ["delete", "ns", "x"]}`.
-  // The program another segment of the path names, read only when the call has a list.
-  const pathProgram = cli === undefined && fields.arrays.length > 0 ? programInToolPath(path) : undefined;
+  // The program another segment of the path names, read only when the call has a command list.
+  let pathProgram: string | undefined;
+  let pathRead = cli !== undefined;
   for (const array of fields.arrays) {
     const known = ARGV_KEYS.has(array.key);
     // Under another key (`{steps: ["kubectl", "delete", …]}`) a list is a command line when it starts with a program, on a tool that runs commands or under a key that says so.
     if (!known && (!looksLikeCommandList(array.items) || (!tool.shell && !COMMAND_LIST_KEY.test(array.key)))) continue;
+    if (!pathRead) {
+      pathProgram = programInToolPath(path);
+      pathRead = true;
+    }
     const named = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
     const line = argvCommandLine(array.items, named, cli, pathProgram);
     // On a tool that runs nothing, a bare list counts only when it names or implies its program.

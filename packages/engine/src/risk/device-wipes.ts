@@ -19,7 +19,9 @@ export function assessShellDeviceWipes(command: string, findings: Findings): voi
 
 /** Adds a critical finding when a tool that formats or wipes is handed a block device. */
 export function assessDeviceWipeTool(toolName: string, toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
-  if (!toolWords.some((word) => WIPE_WORDS.has(word))) return;
+  let wipes = false;
+  for (const word of toolWords) if (WIPE_WORDS.has(word)) wipes = true;
+  if (!wipes) return;
   const device = fields.strings.find((field) => field.text.length < 256 && DEVICE.test(field.text));
   if (device !== undefined)
     findings.add('critical', `disk: \`${toolName}\` formats or wipes the device \`${device.text.trim().slice(0, 60)}\``);

@@ -37,7 +37,7 @@ const SECRET_VARIABLE =
 /** Fields that authenticate the call itself. */
 const AUTH_KEYS =
   /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
-const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|pass|pwd/i;
+const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|[Pp]ass|PASS|[Pp]wd|PWD/;
 
 /** Keys whose fields are what a call sends. */
 const SENT_CONTENT_KEYS = new Set(['body', 'json', 'data', 'payload', 'content', 'form', 'request_body', 'message', 'fields']);
