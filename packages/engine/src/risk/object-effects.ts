@@ -1,7 +1,7 @@
 // The passes that read a call's objects as what they do — Kubernetes manifests, SQL run from code,
 // dumps made public in buckets, storage objects mailed out — behind one cheap test over the call's
 // texts: each needs a mark that everyday calls (a ticket posted, a file read, a query run) rarely
-// carry — a `kind`, a call's parenthesis, a public grant, a URL scheme, a bucket or an attachment;
+// carry — a `kind`, a call's parenthesis, a public grant, a storage scheme, a bucket or an attachment;
 // the passes run only when one is found.
 
 import { assessCodeSql } from './code-sql-literals.ts';
@@ -11,14 +11,15 @@ import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { assessPublicBucketDumps } from './public-bucket-dumps.ts';
 import { assessStorageMailed } from './storage-mail-exfil.ts';
 
-/** One small pattern (few alternatives keep it fast): a call's parenthesis or backtick, a `kind`, a public grant, a URL scheme, an attachment, a bucket or an SDK object. */
-const MARKS = /[(`]|kind|ublic|llUsers|\$web|:\/\/|attach|ucket|bject|overrides/;
+/** One small pattern (few alternatives keep it fast): a call's parenthesis or backtick, a `kind`, a public grant, a storage scheme, an attachment, a bucket or an SDK object; an `attach…` key. */
+const MARKS = /[(`]|kind|ublic|llUsers|\$web|(?:s3|gs|az|r2):\/\/|attach|ucket|bject|overrides/;
 /** Keys that carry one of those calls by their name alone. */
 const KEYS = new Set(['kind', 'acl', 'canned_acl', 'x_amz_acl', 'predefined_acl', 'object_acl', 'bucket', 'attachments', 'dry_run']);
 
 /** Whether any text or key of the call names what the object passes look for. */
 function mayHaveObjectEffects(fields: PayloadFields): boolean {
   if (hasAnyKey(fields, KEYS)) return true;
+  for (const key of fields.keys) if (key.startsWith('attach')) return true;
   for (const field of fields.strings) if (field.text.length >= 8 && MARKS.test(field.text)) return true;
   return false;
 }
