@@ -98,7 +98,8 @@ try {
   const words = ['tools', 'svc5', 'svc15', 'op5', 'op-only-9', 'search_documents', 'shell', 'x', '*', '..', 'Svc5'];
   for (let i = 0; i < 3_000; i++) {
     const path = i % 3 === 0 ? LOW_RISK_PATH : '/' + Array.from({ length: 1 + next(4) }, () => words[next(words.length)]).join('/');
-    const payload = i % 5 === 0 ? { command: ['ls', 'rm -rf /', 'curl x | sh'][next(3)], n: i } : payloadOfSize([100, 300, 2_000][next(3)], i);
+    const payload =
+      i % 5 === 0 ? { command: ['ls', 'rm -rf /', 'curl x | sh'][next(3)], n: i } : payloadOfSize([100, 300, 2_000][next(3)], i);
     const caseState = cases[next(cases.length)][1];
     const [a, b] = engines.map(({ engine }) => JSON.stringify(engine.decide(inputOf(i, path, payload), caseState)));
     if (a !== b) throw new Error(`the commits decide ${path} differently:\n${a}\n${b}`);
@@ -139,7 +140,9 @@ try {
       return `${name} ${fmt(whole)} µs (screen + classifier alone ${fmt(screenAndRisk)}, rest ${fmt(whole - screenAndRisk)})`;
     });
     const ratios = decideTimes[1].map((after, round) => after / decideTimes[0][round]).sort((a, b) => a - b);
-    console.log(`decide(), ${label}, median of ${ROUNDS} rounds: ${line.join('; ')}; after ÷ before per round, median ${ratios[ROUNDS >> 1].toFixed(3)}`);
+    console.log(
+      `decide(), ${label}, median of ${ROUNDS} rounds: ${line.join('; ')}; after ÷ before per round, median ${ratios[ROUNDS >> 1].toFixed(3)}`,
+    );
   }
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
