@@ -1,0 +1,21 @@
+// The detectors added by red-team round 13 of issue 13 (docs/injection-screen.md, "Round 13"):
+// mechanisms, not wordings — a person's wish relayed to the machine that reads the data, an order
+// to a model addressed in seven more languages, a forged authority channel, the reader's own setup
+// asked for whole, and a link left for the reader to fill with private data. Each has its own
+// cheap gate (a literal test or one short expression).
+
+import { detectChannelLabelOrder } from './channel-label-order.ts';
+import { detectContextReplayRequest } from './context-replay-request.ts';
+import { detectForeignReaderOrder } from './foreign-reader-order.ts';
+import { detectRelayedWish } from './relayed-wish.ts';
+import type { Signal } from './rules.ts';
+import { detectUrlFillRequest } from './url-fill-request.ts';
+
+/** Reports the signals of the round-13 families in one text to `add`; `traits` as scanned by the screen (text-traits.ts). */
+export function detectRound13Families(text: string, traits: number, add: (signal: Signal | undefined) => void): void {
+  add(detectRelayedWish(text));
+  add(detectForeignReaderOrder(text));
+  add(detectChannelLabelOrder(text));
+  add(detectContextReplayRequest(text));
+  add(detectUrlFillRequest(text));
+}
