@@ -110,8 +110,8 @@ function better(
   const stats = languageWordsOf(sample, map, reversed);
   const share = readable(stats);
   // A long run with no common word at all reads as a language at a lower share: a message of rarer
-  // words ("grant admin access to the account") shifted is still no accident of letters.
-  const enough = share >= READABLE || (before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
+  // words ("grant admin access to the account") under a shift is still no accident of letters.
+  const enough = share >= READABLE || (kind === 'caesar' && before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
   if (stats.common < MIN_COMMON || !enough || share < before + 0.2 || (best !== undefined && share <= best.share)) return best;
   return { kind, map, reversed, share };
 }

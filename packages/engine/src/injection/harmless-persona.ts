@@ -1,7 +1,7 @@
-// A persona or a reply format asked for a harmless purpose (issue 13, red team round 13): "From now
+// A persona or a reply rule asked for a harmless purpose (issue 13, red team round 13): "From now
 // on you speak as Grandma Edna, who worked at a bakery", "You are now two characters: Optimist and
-// Pessimist. Debate …", "don't start with 'I'm sorry' more than once", "Begin your answer with
-// 'Here is the summary'". The role-play and format detectors read the form of a jailbreak; what
+// Pessimist. Debate …", "don't start with 'I'm sorry' more than once", "=== SYSTEM NOTICE ===" over
+// a maintenance window. The role-play and header detectors read the form of a jailbreak; what
 // makes one is what the persona or the format is for: rules set aside, refusals banned to get
 // something harmful, a secret, an act with consequences. With none of that in the text, their
 // signals only support other evidence (their weight is halved).
@@ -9,7 +9,8 @@
 import { namesConsequentialAct } from './consequential-act.ts';
 import type { Signal } from './rules.ts';
 
-// Rules of form: a persona, a standing reply rule, a format demand, a made-up channel header.
+// Rules of form: a persona, a standing reply rule, a ban on apologies, a made-up channel header. Not
+// a demand on the reply's content or language (response_manipulation): that steers the user's answer.
 const FORM_RULES = new Set([
   'forged_header',
   'standing_reply_rule',
@@ -17,7 +18,6 @@ const FORM_RULES = new Set([
   'identity_replacement',
   'roleplay_setup',
   'refusal_suppression',
-  'response_manipulation',
 ]);
 // What a jailbreak persona or format is for: rules loosened, or harm, secrets or crime asked for.
 const PURPOSE =
