@@ -12,6 +12,7 @@ import { matchesOf } from './matches-of.ts';
 import type { Signal } from './rules.ts';
 
 const AUTHORITY = String.raw`(?:system|operator|admin(?:istrator)?|trusted|instructions?|control|directives?|developer|root|override|priority|elevated|privileged)`;
+const AUTHORITY_WORD = new RegExp(AUTHORITY, 'i');
 // A line that is a delimiter with a label, or a tag or fence naming the channel.
 const LABEL = new RegExp(
   [
@@ -30,7 +31,7 @@ const WINDOW = 300;
 
 /** An authority channel forged by a delimiter, then an act asked of the reader (0.6). */
 export function detectChannelLabelOrder(text: string): Signal | undefined {
-  if (text.length < 30) return undefined;
+  if (text.length < 30 || !AUTHORITY_WORD.test(text)) return undefined;
   let looked = 0;
   for (const label of matchesOf(LABEL, text)) {
     if (++looked > 10) break;

@@ -20,6 +20,8 @@ const WINDOW = 240;
 /** The reader's own prior context asked for whole (0.6). */
 export function detectContextReplayRequest(text: string): Signal | undefined {
   if (text.length < 30) return undefined;
+  // The rarer part first: most texts ask for nothing whole.
+  if (!WHOLE.test(text)) return undefined;
   const context = CONTEXT.exec(text);
   if (context === null || insideCodeString(text, context.index)) return undefined;
   const around = text.slice(Math.max(0, context.index - WINDOW), context.index + context[0].length + WINDOW);

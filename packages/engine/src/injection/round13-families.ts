@@ -9,13 +9,17 @@ import { detectContextReplayRequest } from './context-replay-request.ts';
 import { detectForeignReaderOrder } from './foreign-reader-order.ts';
 import { detectRelayedWish } from './relayed-wish.ts';
 import type { Signal } from './rules.ts';
+import { AGENT_WORD, HYPHEN, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
 import { detectUrlFillRequest } from './url-fill-request.ts';
 
 /** Reports the signals of the round-13 families in one text to `add`; `traits` as scanned by the screen (text-traits.ts). */
 export function detectRound13Families(text: string, traits: number, add: (signal: Signal | undefined) => void): void {
-  add(detectRelayedWish(text));
-  add(detectForeignReaderOrder(text));
-  add(detectChannelLabelOrder(text));
+  // A machine reader named (assistant, AI, bot, agent …, or a program named by what it does).
+  if ((traits & (AGENT_WORD | READER_WORD | READER_PROGRAM_WORD)) !== 0) add(detectRelayedWish(text));
+  // A model addressed: a word for one (ai, ia, assistent…) or a script other than ASCII.
+  if ((traits & (AGENT_WORD | NON_ASCII)) !== 0) add(detectForeignReaderOrder(text));
+  // A delimiter, a tag or a fence: symbols, hyphens, box-drawing characters or backticks.
+  if ((traits & (SYMBOL_CHAR | HYPHEN | NON_ASCII)) !== 0 || text.includes('```')) add(detectChannelLabelOrder(text));
   add(detectContextReplayRequest(text));
   add(detectUrlFillRequest(text));
 }

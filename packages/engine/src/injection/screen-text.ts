@@ -206,12 +206,10 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   // A string that is only an encoded sentence is hidden on purpose (encoded-message.ts).
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
   if (bare !== undefined) fragments = [...fragments, bare];
-  const learned = isDataDump(text)
-    ? undefined
-    : joinedStrings !== undefined
-      ? learnedOfJoined(text, traits, joinedStrings)
-      : learnedScore(text);
-  const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
+  const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
+  // The model is not asked on a dump of encoded data (data-dump.ts); tested only where it would speak.
+  const learnedWeightOf = learned === undefined ? 0 : learnedWeight(learned.probability);
+  const learnedHit = learnedWeightOf > 0 && isDataDump(text) ? 0 : learnedWeightOf;
   if (bare !== undefined)
     signals = [
       ...signals,
