@@ -1,12 +1,13 @@
 // The detectors added by red-team round 13 of issue 13 (docs/injection-screen.md, "Round 13"):
 // mechanisms, not wordings — a person's wish relayed to the machine that reads the data, an order
 // to a model addressed in seven more languages, a forged authority channel, the reader's own setup
-// asked for whole, and a link left for the reader to fill with private data. Each has its own
-// cheap gate (a literal test or one short expression).
+// asked for whole, a link left for the reader to fill with private data, and an order filed under a
+// key that names a model. Each runs behind the screen's traits or its own cheap gate.
 
 import { detectChannelLabelOrder } from './channel-label-order.ts';
 import { detectContextReplayRequest } from './context-replay-request.ts';
 import { detectForeignReaderOrder } from './foreign-reader-order.ts';
+import { detectMachineKeyOrder } from './machine-key-order.ts';
 import { detectRelayedWish } from './relayed-wish.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, HYPHEN, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
@@ -22,4 +23,5 @@ export function detectRound13Families(text: string, traits: number, add: (signal
   if ((traits & (SYMBOL_CHAR | HYPHEN | NON_ASCII)) !== 0 || text.includes('```')) add(detectChannelLabelOrder(text));
   add(detectContextReplayRequest(text));
   add(detectUrlFillRequest(text));
+  add(detectMachineKeyOrder(text));
 }
