@@ -10,7 +10,7 @@ import { detectForeignReaderOrder } from './foreign-reader-order.ts';
 import { detectMachineKeyOrder } from './machine-key-order.ts';
 import { detectRelayedWish } from './relayed-wish.ts';
 import type { Signal } from './rules.ts';
-import { AGENT_WORD, HYPHEN, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
+import { AGENT_WORD, HYPHEN, LEAK_WORD, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
 import { detectUrlFillRequest } from './url-fill-request.ts';
 
 /** Reports the signals of the round-13 families in one text to `add`; `traits` as scanned by the screen (text-traits.ts). */
@@ -21,7 +21,8 @@ export function detectRound13Families(text: string, traits: number, add: (signal
   if ((traits & (AGENT_WORD | NON_ASCII)) !== 0) add(detectForeignReaderOrder(text));
   // A delimiter, a tag or a fence: symbols, hyphens, box-drawing characters or backticks.
   if ((traits & (SYMBOL_CHAR | HYPHEN | NON_ASCII)) !== 0 || text.includes('```')) add(detectChannelLabelOrder(text));
-  add(detectContextReplayRequest(text));
+  // The reader's setup named (prompt, initial, instructions, above, at the start …).
+  if ((traits & LEAK_WORD) !== 0) add(detectContextReplayRequest(text));
   add(detectUrlFillRequest(text));
   add(detectMachineKeyOrder(text));
 }
