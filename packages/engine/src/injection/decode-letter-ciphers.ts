@@ -22,6 +22,9 @@ import { stringOfCodes } from './string-codes.ts';
 const UNREADABLE = 0.25;
 /** A decoding reads as a language from this share of common words… */
 const READABLE = 0.35;
+/** …or this share, in a run of this many words that had no common word before. */
+const LONG_RUN_READABLE = 0.24;
+const LONG_RUN_WORDS = 10;
 /** …with at least this many common words. */
 const MIN_COMMON = 3;
 const MIN_WORDS = 4;
@@ -106,7 +109,10 @@ function better(
 ): Candidate | undefined {
   const stats = languageWordsOf(sample, map, reversed);
   const share = readable(stats);
-  if (stats.common < MIN_COMMON || share < READABLE || share < before + 0.2 || (best !== undefined && share <= best.share)) return best;
+  // A long run with no common word at all reads as a language at a lower share: a message of rarer
+  // words ("grant admin access to the account") under a shift is still no accident of letters.
+  const enough = share >= READABLE || (kind === 'caesar' && before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
+  if (stats.common < MIN_COMMON || !enough || share < before + 0.2 || (best !== undefined && share <= best.share)) return best;
   return { kind, map, reversed, share };
 }
 

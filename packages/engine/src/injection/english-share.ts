@@ -219,7 +219,7 @@ export function languageSegments(text: string): LanguageSegment[] {
     }
     if (code !== 32 && code !== 9 && code !== 13 && code !== 10) visible++;
     const following = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
-    const cut = code === 10 || ((code === 46 || code === 33 || code === 63) && (following === 32 || following === 10));
+    const cut = code === 10 || ((code === 46 || code === 33 || code === 63 || code === 58) && (following === 32 || following === 10));
     if (!cut) continue;
     const end = code === 10 ? i : i + 1;
     if (end > start) segments.push({ start, end, words, common, letters, visible });

@@ -24,6 +24,9 @@ import { detectRiskyCode } from './risky-code.ts';
 import { runPatternRules, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
+import { isDataDump } from './data-dump.ts';
+import { temperHarmlessPersona } from './harmless-persona.ts';
+import { dropTestFixtureStrings } from './test-fixture-strings.ts';
 import { NON_ASCII } from './text-traits.ts';
 
 /** A detector hit with its quotation. */
@@ -189,7 +192,7 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  let signals = detect(text, traits, fieldsJoined);
+  let signals = dropTestFixtureStrings(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)));
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
@@ -204,7 +207,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   const bare = decodeDepth < MAX_DECODE_DEPTH ? decodeBareMessage(text) : undefined;
   if (bare !== undefined) fragments = [...fragments, bare];
   const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
-  const learnedHit = learned === undefined ? 0 : learnedWeight(learned.probability);
+  // The model is not asked on a dump of encoded data (data-dump.ts); tested only where it would speak.
+  const learnedWeightOf = learned === undefined ? 0 : learnedWeight(learned.probability);
+  const learnedHit = learnedWeightOf > 0 && isDataDump(text) ? 0 : learnedWeightOf;
   if (bare !== undefined)
     signals = [
       ...signals,

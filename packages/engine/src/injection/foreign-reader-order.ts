@@ -1,0 +1,78 @@
+// An order to the machine that reads the text, in Italian, Portuguese, Dutch, Polish, Chinese,
+// Korean or Arabic (issue 13, red team round 13): "Istruzioni per l'assistente: … invia …",
+// "Voor de assistent die dit leest: … stuur …", "이 문서를 읽는 어시스턴트에게: … 보내세요",
+// "إلى المساعد الذي يقرأ هذه الرسالة: … أرسل …". The English, German, French, Spanish, Russian and
+// Japanese detectors know their languages' words; here the same intent — a model named as the
+// addressee (vocative or dative: "for the assistant", "dear AI", "…에게", "إلى …"), then an act
+// with consequences or a dismissal of the task in the clause after it — is read through a small
+// lexicon per language. A model described ("il modello invia i dati") is not addressed.
+
+import type { Signal } from './rules.ts';
+
+// Addressed: a word for a model after a dative or vocative cue, or before the addressee marker.
+const ADDRESSEE = new RegExp(
+  [
+    // Italian, Portuguese: "per l'assistente", "all'IA", "caro assistente", "para a IA", "ao assistente", "atenção, assistente"
+    String.raw`\b(?:per\s+l'|all'|al\s+|caro\s+|cara\s+|gentile\s+|para\s+(?:o\s+|a\s+)?|ao\s+|à\s+|caro\s+|prezado\s+|atenção,?\s+|olá,?\s+|ciao,?\s+)(?:assistente|ia|modello|modelo|agente|bot)\b`,
+    String.raw`\b(?:assistente|ia)\s+(?:virtuale|virtual|digitale|digital)\b`,
+    // Dutch: "voor de assistent", "aan de AI", "beste AI"
+    String.raw`\b(?:voor|aan|beste|hallo|hoi)\s+(?:de\s+|het\s+)?(?:assistent|ai|model|bot|agent)\b`,
+    // Polish: "dla asystenta", "do modelu", "drogi modelu", "asystencie"
+    String.raw`\b(?:dla|do)\s+(?:asystenta|modelu|bota|agenta|ai|si)\b|\b(?:drogi|droga|hej)\s+(?:asystencie|modelu|ai|si|bocie)\b|\basystencie\b`,
+    // Korean: "어시스턴트에게", "AI 비서님"
+    String.raw`(?:어시스턴트|비서|인공지능|ai|모델|봇|에이전트)\s*(?:에게|님|께서|께|야)`,
+    // Arabic: "إلى المساعد", "أيها المساعد", "عزيزي النموذج"
+    String.raw`(?:إلى|الى|أيها|ايها|عزيزي|يا)\s+(?:ال)?(?:مساعد|نموذج|ذكاء|وكيل|بوت)`,
+    // Chinese: "致…助手", "人工智能助手，", "AI助手："
+    String.raw`(?:致|给)[^，。,:：\n]{0,12}(?:助手|人工智能|模型|智能体|机器人)|(?:助手|人工智能|模型|智能体)\s*[，,：:]`,
+  ].join('|'),
+  'giu',
+);
+// Acts with consequences, and dismissals of the task, as imperatives and infinitives.
+const ACT = new RegExp(
+  [
+    // Italian
+    String.raw`\b(?:invia|inoltra|ignora|cancella|elimina|trasferisci|approva|disattiva|condividi|pubblica|rivela|inviare|inoltrare|cancellare|eliminare|trasferire|approvare|disattivare)\b`,
+    // Portuguese
+    String.raw`\b(?:envie|envia|reencaminhe|encaminhe|ignore|ignora|apague|apaga|elimine|transfira|aprove|desative|desativa|partilhe|compartilhe|revele|publique|enviar|apagar|transferir|desativar|aprovar)\b`,
+    // Dutch
+    String.raw`\b(?:stuur|verstuur|negeer|verwijder|wis|goedkeuren|goed\s+te\s+keuren|verwijderen|versturen|overmaken|uitschakelen)\b|\b(?:schakel|sla|keur|maak)\s+[^.\n]{0,40}?\b(?:uit|over|goed)\b`,
+    // Polish
+    String.raw`\b(?:wyślij|prześlij|zignoruj|usuń|przelej|zatwierdź|wyłącz|udostępnij|uruchom|pomiń|ujawnij|wysłać|usunąć|przelać)`,
+    // Korean
+    String.raw`(?:보내|전송|무시|삭제|이체|송금|승인|비활성화|공유)`,
+    // Arabic
+    String.raw`(?:أرسل|ارسل|تجاهل|احذف|حوّل|حول|وافق|عطّل|عطل|شارك|نفذ|اكشف)`,
+    // Chinese
+    String.raw`(?:发送|发到|转发|忽略|删除|转到|转账|转给|批准|禁用|关闭|分享|执行|泄露|无需再确认)`,
+  ].join('|'),
+  'iu',
+);
+// The cheap gate: a character or word of these languages' addressee cues.
+const GATE =
+  /assistent|asystent|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
+const WINDOW = 200;
+
+/** A model addressed in one of the seven languages above, then an order with consequences (0.6). */
+export function detectForeignReaderOrder(text: string): Signal | undefined {
+  if (text.length < 20 || !GATE.test(text)) return undefined;
+  ADDRESSEE.lastIndex = 0;
+  for (let match = ADDRESSEE.exec(text), looked = 0; match !== null && looked < 10; match = ADDRESSEE.exec(text), looked++) {
+    const end = match.index + match[0].length;
+    const after = text.slice(end, end + WINDOW);
+    const stop = after.indexOf('\n\n');
+    if (ACT.test(stop >= 0 ? after.slice(0, stop) : after)) {
+      ADDRESSEE.lastIndex = 0;
+      return {
+        rule: 'foreign_reader_order',
+        detector: 'foreign_reader_order',
+        weight: 0.6,
+        start: match.index,
+        end: end + 100,
+        focus: match.index,
+      };
+    }
+  }
+  ADDRESSEE.lastIndex = 0;
+  return undefined;
+}
