@@ -1078,6 +1078,7 @@ let wordGateCount = 0;
 let letThrough: number[] = [];
 let spareLabels: number[] = [];
 let scannedText: string | undefined;
+let scannedOutsideAscii = false;
 // RULE_GATES flattened: rule i needs gates RULE_GATE_LIST[RULE_GATE_START[i] .. RULE_GATE_START[i + 1]).
 const RULE_GATE_START = new Int32Array(PATTERN_RULES.length + 1);
 RULE_GATES.forEach((gates, index) => {
@@ -1137,7 +1138,8 @@ export function scanText(text: string, asciiOnly = false): number {
     if (labels.length > 0) spareLabels = [];
     return traits;
   }
-  noteScan(text, (traits & NON_ASCII) !== 0, wordGatesFound, wordGateCount);
+  scannedOutsideAscii = (traits & NON_ASCII) !== 0;
+  noteScan(text, scannedOutsideAscii, wordGatesFound, wordGateCount);
   // Trait words found are traits, not gates (and word gates' marks are read where they are).
   letThrough = labels;
   for (const label of labels) {
@@ -1156,6 +1158,31 @@ export function scanText(text: string, asciiOnly = false): number {
   // not empty costs more than making a new one).
   if (labels.length > 0) spareLabels = [];
   return traits;
+}
+
+/** The key-word pass's findings for the text scanned last (see saveScan). */
+export interface SavedScan {
+  readonly text: string | undefined;
+  readonly outsideAscii: boolean;
+  readonly states: Uint8Array;
+  readonly letThrough: readonly number[];
+}
+
+/**
+ * The findings of the last scan, to put back with restoreScan after scanning another text: a
+ * copy of the marks costs far less than scanning the text again.
+ */
+export function saveScan(): SavedScan {
+  return { text: scannedText, outsideAscii: scannedOutsideAscii, states: gateStates.slice(), letThrough: letThrough.slice() };
+}
+
+/** Makes `saved` the last scan again (its text's gate states, as evaluated so far, and word-gate marks). */
+export function restoreScan(saved: SavedScan): void {
+  gateStates.set(saved.states);
+  letThrough = saved.letThrough.slice();
+  scannedText = saved.text;
+  if (saved.text === undefined) noteScan(undefined, true, wordGatesFound, 0);
+  else noteScan(saved.text, saved.outsideAscii, wordGatesFound, wordGateCount);
 }
 
 /** The key-word pass: the gates' key words, the trait words, and the word gates made so far. */
@@ -1234,10 +1261,24 @@ function signalOf(text: string, index: number, signals: Signal[]): void {
 }
 
 /**
- * Runs the pattern detectors over one normalised string; one signal per matching pattern.
- * `gated: false` runs every pattern without its gates (for tests that prove gates change nothing).
+ * The rules of pattern signals `signals` (their detectors name them), as the bits runPatternRules
+ * takes for `only`: a rule's signal depends on its own expressions alone, so the others need not run.
  */
-export function runPatternRules(text: string, gated = true): readonly Signal[] {
+export function patternRuleBits(signals: readonly Signal[]): Int32Array {
+  const bits = new Int32Array(RULE_WORDS);
+  for (const { detector } of signals) {
+    const index = Number(detector.slice(detector.lastIndexOf('#') + 1));
+    bits[index >>> 5] |= 1 << (index & 31);
+  }
+  return bits;
+}
+
+/**
+ * Runs the pattern detectors over one normalised string; one signal per matching pattern.
+ * `gated: false` runs every pattern without its gates (for tests that prove gates change nothing);
+ * `only` (from patternRuleBits), when given, the rules that may run.
+ */
+export function runPatternRules(text: string, gated = true, only?: Int32Array): readonly Signal[] {
   if (!gated) {
     const signals: Signal[] = [];
     for (let index = 0; index < PATTERN_RULES.length; index++) signalOf(text, index, signals);
@@ -1254,6 +1295,7 @@ export function runPatternRules(text: string, gated = true): readonly Signal[] {
   for (const gate of letThrough) {
     for (let word = 0; word < RULE_WORDS; word++) candidateRules[word] |= RULES_BY_FIRST_GATE[gate * RULE_WORDS + word];
   }
+  if (only !== undefined) for (let word = 0; word < RULE_WORDS; word++) candidateRules[word] &= only[word];
   const states = gateStates;
   for (let word = 0; word < RULE_WORDS; word++) {
     for (let bits = candidateRules[word]; bits !== 0; bits &= bits - 1) {
