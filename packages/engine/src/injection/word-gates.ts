@@ -4,9 +4,15 @@
 // text that serves the pattern gates (rules.ts, scanText) finds them too. A text holding none of
 // them is answered "no" without running the expression; a text holding an alternative of the
 // whole expression that is a bare word (`forbidden`, case ignored) is answered "yes"; any other
-// text, a text the pass did not scan last, or a text outside ASCII (the pass reads its other
-// characters as separators) runs it as before. So a gate answers exactly as its expression, and
-// ordinary text skips a pass per gate.
+// text, or a text the pass did not scan last, runs it as before. So a gate answers exactly as its
+// expression, and ordinary text skips a pass per gate.
+//
+// Text outside ASCII is answered the same way (issue 15: a dash or a curly quote in a long text
+// made every gate run its expression). The pass reads every other character as a separator, and
+// so does an expression without the `u` or `v` flag (the only ones read): an ASCII literal
+// matches only ASCII characters, case ignored or not (a character outside ASCII never folds to
+// one inside it without `u`), and `\b` sees such a character as a non-word character. So each
+// literal run an expression matches is in the text as the pass reads it, separators included.
 //
 // Reading the key words off a source: a sequence needs each of its parts that cannot be left out,
 // so any one of them will do: a run of literal characters (a letter or digit among them) or a
@@ -14,13 +20,14 @@
 // alternatives' key words. A literal run is written in the key-word scan's syntax (lower case, a
 // space for any other character): the text holds that sequence of letters and digits, between
 // the same separators, wherever the literal matches. A character outside ASCII in a run cannot be
-// matched by ASCII text, so its run needs text outside ASCII, which always runs the expression.
+// matched by ASCII text, so its run needs text outside ASCII: a key word that every text outside
+// ASCII holds.
 // A word boundary next to a letter or digit of a run is a separator there (`\b` sees `_` as a
 // letter, the scan as a separator, so a boundary's other side is never `_`). Whatever else the
 // reading does not know (a class, an escape, a look-around, a quantifier that allows none) ends
 // a run; an expression with a part it cannot read at all keeps no key words and always runs.
 
-/** The key word that stands for "text outside ASCII" (such text always runs the expression). */
+/** The key word that stands for "text outside ASCII" (every such text holds it). */
 const OUTSIDE_ASCII = '\u0000';
 
 /** Key words one of which a match needs; undefined when the source gives none. */
@@ -237,7 +244,7 @@ export function keyWordsOf(expression: RegExp): readonly string[] | undefined {
 interface ReadGate {
   /** One of these occurs in every ASCII text matched. */
   keys: readonly string[];
-  /** Of each alternative of the whole expression, the key words of each needed part: a text it matches holds one of each. */
+  /** Of each alternative of the whole expression, the key words of each needed part (OUTSIDE_ASCII among them): a text it matches holds one of each. */
   parts: readonly (readonly (readonly string[])[])[];
   /** The alternatives of the whole expression that are bare words: when it ignores case, a text holding one is matched. */
   sure: ReadonlySet<string>;
@@ -251,7 +258,7 @@ function readGate(expression: RegExp, stateless = false): ReadGate | undefined {
   const ascii = (keys: readonly string[]): string[] => keys.filter((key) => key !== OUTSIDE_ASCII);
   return {
     keys: ascii(parsed.need),
-    parts: parsed.parts.map((needed) => needed.map(ascii)),
+    parts: parsed.parts,
     sure: new Set(expression.flags.includes('i') ? parsed.words : []),
   };
 }
@@ -262,7 +269,7 @@ export interface WordGate {
   test(text: string): boolean;
   /**
    * False only when the expression cannot match `text` anywhere (from any lastIndex): the text
-   * was scanned last, is ASCII and holds none of the key words some alternative needs. For an
+   * was scanned last and holds none of the key words some alternative needs. For an
    * expression run with exec or matchesOf, global ones too, before the run it can spare.
    */
   mayMatch(text: string): boolean;
@@ -277,10 +284,16 @@ const made: WordGate[] = [];
 const keyWords: string[] = [];
 const keyWordMarks: number[][] = [];
 let markCount = 0;
+/** The marks OUTSIDE_ASCII sets: noteScan sets them for a text outside ASCII (it is no key word of the pass). */
+const outsideAsciiMarks: number[] = [];
 
 function markFor(keys: Iterable<string>): number {
   const mark = markCount++;
   for (const key of keys) {
+    if (key === OUTSIDE_ASCII) {
+      outsideAsciiMarks.push(mark);
+      continue;
+    }
     let at = keyWords.indexOf(key);
     if (at < 0) {
       at = keyWords.length;
@@ -303,9 +316,8 @@ function somePartsFound(alternatives: readonly (readonly number[])[], found: Uin
 }
 
 /** What the key-word pass found in the text it scanned last (set by rules.ts). */
-const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8Array; gates: number } = {
+const lastScan: { text: string | undefined; found: Uint8Array; gates: number } = {
   text: undefined,
-  outsideAscii: false,
   found: new Uint8Array(0),
   gates: 0,
 };
@@ -316,7 +328,7 @@ const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8A
  * nearly nothing out.
  */
 function isCommon(key: string): boolean {
-  return key.replace(/ /g, '').length < 2;
+  return key !== OUTSIDE_ASCII && key.replace(/ /g, '').length < 2;
 }
 
 /** What the pass marks for a gate: the needed parts without common key words; undefined when some alternative is left needing nothing. */
@@ -345,14 +357,14 @@ export function wordGate(expression: RegExp): WordGate {
       ? (): boolean => true
       : (text: string): boolean => {
           const scan = lastScan;
-          if (text !== scan.text || scan.outsideAscii || index >= scan.gates) return true;
+          if (text !== scan.text || index >= scan.gates) return true;
           return scan.found[any] !== 0 && (scan.found[sure] !== 0 || somePartsFound(alternatives, scan.found));
         };
   const test = !stateless
     ? (text: string): boolean => expression.test(text)
     : (text: string): boolean => {
         const scan = lastScan;
-        if (text === scan.text && !scan.outsideAscii && index < scan.gates) {
+        if (text === scan.text && index < scan.gates) {
           if (scan.found[any] === 0) return false;
           if (scan.found[sure] !== 0) return true;
           if (!somePartsFound(alternatives, scan.found)) return false;
@@ -381,7 +393,8 @@ export function wordGateKeyWords(): { words: readonly string[]; marksOf: readonl
  */
 export function noteScan(text: string | undefined, outsideAscii: boolean, found: Uint8Array, gateCount: number): void {
   lastScan.text = text;
-  lastScan.outsideAscii = outsideAscii;
   lastScan.found = found;
   lastScan.gates = gateCount;
+  // The pass sized `found` for the marks made by then; a later gate is not in it (index >= gates).
+  if (outsideAscii && text !== undefined) for (const mark of outsideAsciiMarks) if (mark < found.length) found[mark] = 1;
 }
