@@ -156,6 +156,20 @@ function countRuns(gate: WordGate): { runs: () => number; restore: () => void } 
   return { runs: () => runs, restore: () => delete (expression as { test?: unknown }).test };
 }
 
+test('ignoring case folds no character into or out of U+2000..U+2BFF (word gates read such characters as one kind)', () => {
+  // Canonicalize of a case-ignoring expression without `u`: upper case, unless that is ASCII.
+  const canonical = (code: number): number => {
+    const upper = String.fromCharCode(code).toUpperCase();
+    return upper.length !== 1 || upper.charCodeAt(0) < 128 ? code : upper.charCodeAt(0);
+  };
+  const inRange = (code: number): boolean => code >= 0x2000 && code < 0x2c00;
+  const crossing: string[] = [];
+  for (let code = 128; code < 0x10000; code++) if (inRange(code) !== inRange(canonical(code))) crossing.push(code.toString(16));
+  assert.deepEqual(crossing, []);
+  // And a character outside ASCII never folds to an ASCII one there.
+  assert.equal(/k/i.test('\u212a') || /s/i.test('\u017f') || /i/i.test('\u0131'), false);
+});
+
 test('a scanned text without a gate key word does not run the expression', () => {
   const { gate } = madeWordGates().find(({ keyWords }) => keyWords?.includes('decrypt'))!;
   const counted = countRuns(gate);
@@ -175,6 +189,7 @@ test('a scanned text without a gate key word does not run the expression', () =>
     // Outside ASCII the pass answers alike (a dash is a separator to both).
     assert.deepEqual(answer('quarterly revenue report – north region'), [false, 1]);
     assert.deepEqual(answer('bitte decrypt – die Nachricht'), [true, 1]);
+    assert.deepEqual(answer('quarterly revenue report “north” région'), [false, 1]);
     // Not the text scanned last: the expression runs.
     assert.deepEqual(answer(plain, false), [false, 2]);
     assert.deepEqual(answer(sure, false), [true, 3]);

@@ -20,15 +20,27 @@
 // alternatives' key words. A literal run is written in the key-word scan's syntax (lower case, a
 // space for any other character): the text holds that sequence of letters and digits, between
 // the same separators, wherever the literal matches. A character outside ASCII in a run cannot be
-// matched by ASCII text, so its run needs text outside ASCII: a key word that every text outside
-// ASCII holds.
+// matched by ASCII text, so its run needs text outside ASCII: of the kind of the character, one
+// of General Punctuation to Miscellaneous Symbols and Arrows (U+2000 to U+2BFF: dashes, curly
+// quotes, bullets, arrows) or any other (letters of other scripts), a key word every text holding
+// such a character holds. Ignoring case folds no character into or out of that range.
 // A word boundary next to a letter or digit of a run is a separator there (`\b` sees `_` as a
 // letter, the scan as a separator, so a boundary's other side is never `_`). Whatever else the
 // reading does not know (a class, an escape, a look-around, a quantifier that allows none) ends
 // a run; an expression with a part it cannot read at all keeps no key words and always runs.
 
-/** The key word that stands for "text outside ASCII" (every such text holds it). */
-const OUTSIDE_ASCII = '\u0000';
+/** The key words that stand for a character outside ASCII in U+2000..U+2BFF, and for any other (every text holding one holds them). */
+const OUTSIDE_SYMBOL = '\u0000symbol';
+const OUTSIDE_LETTER = '\u0000letter';
+
+function isSymbolOutsideAscii(code: number): boolean {
+  return code >= 0x2000 && code < 0x2c00;
+}
+
+/** Whether a key word stands for characters outside ASCII (no key word of the pass). */
+function isOutsideAscii(key: string): boolean {
+  return key.charCodeAt(0) === 0;
+}
 
 /** Key words one of which a match needs; undefined when the source gives none. */
 type Need = readonly string[] | undefined;
@@ -84,7 +96,7 @@ function best(candidates: readonly (readonly string[])[]): Need {
   let chosen: Need;
   let chosenScore = -1;
   for (const keys of candidates) {
-    const score = Math.min(...keys.map((key) => (key === OUTSIDE_ASCII ? 100 : key.replace(/ /g, '').length)));
+    const score = Math.min(...keys.map((key) => (isOutsideAscii(key) ? 100 : key.replace(/ /g, '').length)));
     if (score > chosenScore) {
       chosen = keys;
       chosenScore = score;
@@ -188,7 +200,7 @@ function sequence(source: string, at: number): Parsed | undefined {
       const code = literal.charCodeAt(0);
       if (code >= 128) {
         flush();
-        candidates.push([OUTSIDE_ASCII]);
+        candidates.push([isSymbolOutsideAscii(code) ? OUTSIDE_SYMBOL : OUTSIDE_LETTER]);
       } else if (ALNUM.test(literal)) run += (boundary && run === '' ? ' ' : '') + literal.toLowerCase();
       else run += ' ';
       // A repeated character is needed once, but what follows it is not next to it.
@@ -244,7 +256,7 @@ export function keyWordsOf(expression: RegExp): readonly string[] | undefined {
 interface ReadGate {
   /** One of these occurs in every ASCII text matched. */
   keys: readonly string[];
-  /** Of each alternative of the whole expression, the key words of each needed part (OUTSIDE_ASCII among them): a text it matches holds one of each. */
+  /** Of each alternative of the whole expression, the key words of each needed part (OUTSIDE_SYMBOL and OUTSIDE_LETTER among them): a text it matches holds one of each. */
   parts: readonly (readonly (readonly string[])[])[];
   /** The alternatives of the whole expression that are bare words: when it ignores case, a text holding one is matched. */
   sure: ReadonlySet<string>;
@@ -255,7 +267,7 @@ function readGate(expression: RegExp, stateless = false): ReadGate | undefined {
   if (/[uv]/.test(expression.flags) || (!stateless && /[gy]/.test(expression.flags))) return undefined;
   const parsed = alternation(expression.source, 0);
   if (parsed === undefined || parsed.end !== expression.source.length || parsed.need === undefined) return undefined;
-  const ascii = (keys: readonly string[]): string[] => keys.filter((key) => key !== OUTSIDE_ASCII);
+  const ascii = (keys: readonly string[]): string[] => keys.filter((key) => !isOutsideAscii(key));
   return {
     keys: ascii(parsed.need),
     parts: parsed.parts,
@@ -284,14 +296,15 @@ const made: WordGate[] = [];
 const keyWords: string[] = [];
 const keyWordMarks: number[][] = [];
 let markCount = 0;
-/** The marks OUTSIDE_ASCII sets: noteScan sets them for a text outside ASCII (it is no key word of the pass). */
-const outsideAsciiMarks: number[] = [];
+/** The marks OUTSIDE_SYMBOL and OUTSIDE_LETTER set: noteScan sets them for a text holding such a character. */
+const outsideSymbolMarks: number[] = [];
+const outsideLetterMarks: number[] = [];
 
 function markFor(keys: Iterable<string>): number {
   const mark = markCount++;
   for (const key of keys) {
-    if (key === OUTSIDE_ASCII) {
-      outsideAsciiMarks.push(mark);
+    if (isOutsideAscii(key)) {
+      (key === OUTSIDE_SYMBOL ? outsideSymbolMarks : outsideLetterMarks).push(mark);
       continue;
     }
     let at = keyWords.indexOf(key);
@@ -328,7 +341,7 @@ const lastScan: { text: string | undefined; found: Uint8Array; gates: number } =
  * nearly nothing out.
  */
 function isCommon(key: string): boolean {
-  return key !== OUTSIDE_ASCII && key.replace(/ /g, '').length < 2;
+  return !isOutsideAscii(key) && key.replace(/ /g, '').length < 2;
 }
 
 /** What the pass marks for a gate: the needed parts without common key words; undefined when some alternative is left needing nothing. */
@@ -395,6 +408,17 @@ export function noteScan(text: string | undefined, outsideAscii: boolean, found:
   lastScan.text = text;
   lastScan.found = found;
   lastScan.gates = gateCount;
+  if (!outsideAscii || text === undefined) return;
+  // Which kinds of character outside ASCII occur: most such texts hold dashes and quotes only.
+  let symbol = false;
+  let letter = false;
+  for (let i = 0; i < text.length && !(symbol && letter); i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) continue;
+    if (isSymbolOutsideAscii(code)) symbol = true;
+    else letter = true;
+  }
   // The pass sized `found` for the marks made by then; a later gate is not in it (index >= gates).
-  if (outsideAscii && text !== undefined) for (const mark of outsideAsciiMarks) if (mark < found.length) found[mark] = 1;
+  if (symbol) for (const mark of outsideSymbolMarks) if (mark < found.length) found[mark] = 1;
+  if (letter) for (const mark of outsideLetterMarks) if (mark < found.length) found[mark] = 1;
 }
