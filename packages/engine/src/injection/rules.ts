@@ -230,6 +230,46 @@ function multilingual(verbs: string, targets: string): RegExp {
   return new RegExp(`${NOT_LETTER_BEFORE}(?:${verbs})(?:\\s+\\S+){0,4}?\\s+(?:${targets})${NOT_LETTER_AFTER}`, 'iu');
 }
 
+/**
+ * A second gate of a multilingual rule: its target nouns, after white space in every match. The
+ * verb gates open on English text ("ignore", "omit"), the nouns rarely do (issue 15). The
+ * expression is the targets alone with the pattern's flags, so it matches wherever the pattern
+ * does; the key words are the targets in ASCII (one outside ASCII needs text outside ASCII, where
+ * a gate with the `u` flag always runs).
+ */
+function targetGate(targets: readonly string[]): RegExp {
+  return keyed(
+    new RegExp(targets.join('|'), 'iu'),
+    targets.filter((target) => /^[a-z]+$/.test(target)).map((target) => ` ${target}`),
+    [],
+  );
+}
+const SPANISH_TARGETS = [
+  'instrucciones',
+  'indicaciones',
+  'órdenes',
+  'ordenes',
+  'reglas',
+  'directrices',
+  'directivas',
+  'comandos',
+  'normas',
+];
+const FRENCH_TARGETS = ['instructions', 'consignes', 'directives', 'règles', 'regles', 'indications', 'ordres', 'commandes'];
+const GERMAN_TARGETS = [
+  'anweisung',
+  'instruktion',
+  'befehl',
+  'regeln',
+  'vorgaben',
+  'anordnung',
+  'richtlinien',
+  'aufforderung',
+  'vorschriften',
+];
+const ITALIAN_TARGETS = ['istruzioni', 'indicazioni', 'regole', 'direttive', 'comandi', 'ordini'];
+const PORTUGUESE_TARGETS = ['instruções', 'instrucoes', 'orientações', 'orientacoes', 'regras', 'diretrizes', 'comandos', 'ordens'];
+
 const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
@@ -275,29 +315,29 @@ const OVERRIDE_RULES: PatternRule[] = [
   // Spanish
   {
     rule: 'instruction_override',
-    gate: SPANISH_GATE,
+    gate: [targetGate(SPANISH_TARGETS), SPANISH_GATE],
     excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignora|ignore|ignorar|ignoren|ignores|olvida|olvide|olvidar|olviden|olvídate\s+de|olvidate\s+de|descarta|descartar|omite|omitir|haz\s+caso\s+omiso\s+(?:a|de)|no\s+sigas|deja\s+de\s+seguir`,
-      String.raw`instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|directivas|comandos|normas`,
+      SPANISH_TARGETS.join('|'),
     ),
   },
   // French (the English spelling "instructions" needs a French verb or article)
   {
     rule: 'instruction_override',
-    gate: FRENCH_GATE,
+    gate: [targetGate(FRENCH_TARGETS), FRENCH_GATE],
     excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignorez|ignorer|oublie|oubliez|oublier|ne\s+tiens\s+pas\s+compte\s+(?:de|des)|ne\s+tenez\s+pas\s+compte\s+(?:de|des)|fais\s+abstraction\s+(?:de|des)|faites\s+abstraction\s+(?:de|des)|ne\s+suis\s+pas|ignore\s+(?:toutes\s+)?(?:les|tes|vos|ces)`,
-      String.raw`instructions|consignes|directives|règles|regles|indications|ordres|commandes`,
+      FRENCH_TARGETS.join('|'),
     ),
   },
   // German
   {
     rule: 'instruction_override',
-    gate: GERMAN_GATE,
+    gate: [targetGate(GERMAN_TARGETS), GERMAN_GATE],
     excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
@@ -314,21 +354,21 @@ const OVERRIDE_RULES: PatternRule[] = [
   // Italian
   {
     rule: 'instruction_override',
-    gate: ITALIAN_GATE,
+    gate: [targetGate(ITALIAN_TARGETS), ITALIAN_GATE],
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignora|ignorare|ignorate|ignori|dimentica|dimenticare|dimenticate|dimentichi|trascura|trascurare|non\s+considerare|non\s+tenere\s+conto\s+(?:di|delle|degli)|non\s+seguire`,
-      String.raw`istruzioni|indicazioni|regole|direttive|comandi|ordini`,
+      ITALIAN_TARGETS.join('|'),
     ),
   },
   // Portuguese
   {
     rule: 'instruction_override',
-    gate: PORTUGUESE_GATE,
+    gate: [targetGate(PORTUGUESE_TARGETS), PORTUGUESE_GATE],
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignore|ignora|ignorar|ignorem|esqueça|esqueca|esquece|esquecer|desconsidere|desconsiderar|descarte|descartar|não\s+siga|nao\s+siga`,
-      String.raw`instruções|instrucoes|orientações|orientacoes|regras|diretrizes|comandos|ordens`,
+      PORTUGUESE_TARGETS.join('|'),
     ),
   },
   // Chinese (also Japanese kanji forms)
