@@ -74,10 +74,17 @@ test('each word gate answers as its expression, after the key-word pass and with
   const gates = madeWordGates();
   assert.ok(gates.length >= 20, `${gates.length} word gates`);
   assert.ok(gates.filter(({ keyWords }) => keyWords !== undefined).length >= 15);
+  // Text outside ASCII too: dashes and curly quotes between words, accented and other scripts'
+  // letters next to key words, and the letters that fold to ASCII ones under `iu` (ſ, K).
+  const outside = ['\u2014', '\u201c', '\u00e9', '\u0436', '\u4e2d', '\u017f', '\u212a', '\u00a0'];
   const texts = [
     ...BASE,
     ...BASE.slice(0, 300).map((text) => text.toUpperCase()),
     ...BASE.slice(0, 300).map((text) => text.replace(/\s+/g, '_')),
+    ...BASE.slice(0, 400).map((text, i) => text.replace(/ /g, (space, at: number) => (at % 3 === i % 3 ? outside[(at + i) % 8] : space))),
+    ...BASE.slice(0, 200).map((text, i) =>
+      text.replace(/[sk]/g, (char, at: number) => (at % 2 === i % 2 ? (char === 's' ? '\u017f' : '\u212a') : char)),
+    ),
   ];
   let skipped = 0;
   let spared = 0;
@@ -149,7 +156,21 @@ function countRuns(gate: WordGate): { runs: () => number; restore: () => void } 
   return { runs: () => runs, restore: () => delete (expression as { test?: unknown }).test };
 }
 
-test('a scanned ASCII text without a gate key word does not run the expression', () => {
+test('ignoring case folds no character into or out of U+2000..U+2BFF (word gates read such characters as one kind)', () => {
+  // Canonicalize of a case-ignoring expression without `u`: upper case, unless that is ASCII.
+  const canonical = (code: number): number => {
+    const upper = String.fromCharCode(code).toUpperCase();
+    return upper.length !== 1 || upper.charCodeAt(0) < 128 ? code : upper.charCodeAt(0);
+  };
+  const inRange = (code: number): boolean => code >= 0x2000 && code < 0x2c00;
+  const crossing: string[] = [];
+  for (let code = 128; code < 0x10000; code++) if (inRange(code) !== inRange(canonical(code))) crossing.push(code.toString(16));
+  assert.deepEqual(crossing, []);
+  // And a character outside ASCII never folds to an ASCII one there.
+  assert.equal(/k/i.test('\u212a') || /s/i.test('\u017f') || /i/i.test('\u0131'), false);
+});
+
+test('a scanned text without a gate key word does not run the expression', () => {
   const { gate } = madeWordGates().find(({ keyWords }) => keyWords?.includes('decrypt'))!;
   const counted = countRuns(gate);
   // The gate's answer on `text` (scanned first unless `scanned` is false), and how many runs of the expression it has cost so far.
@@ -165,10 +186,13 @@ test('a scanned ASCII text without a gate key word does not run the expression',
     assert.deepEqual(answer(sure), [true, 0]);
     // Key words with separators are looser than the expression: it runs.
     assert.deepEqual(answer('translate, from French'), [false, 1]);
-    // Outside ASCII, or not the text scanned last: the expression runs.
-    assert.deepEqual(answer('quarterly revenue report – north region'), [false, 2]);
-    assert.deepEqual(answer(plain, false), [false, 3]);
-    assert.deepEqual(answer(sure, false), [true, 4]);
+    // Outside ASCII the pass answers alike (a dash is a separator to both).
+    assert.deepEqual(answer('quarterly revenue report – north region'), [false, 1]);
+    assert.deepEqual(answer('bitte decrypt – die Nachricht'), [true, 1]);
+    assert.deepEqual(answer('quarterly revenue report “north” région'), [false, 1]);
+    // Not the text scanned last: the expression runs.
+    assert.deepEqual(answer(plain, false), [false, 2]);
+    assert.deepEqual(answer(sure, false), [true, 3]);
   } finally {
     counted.restore();
   }

@@ -101,6 +101,11 @@ const EXAMPLE_ONLY = new Set([
 ]);
 for (const rule of EXAMPLE_ONLY) MENTIONABLE.add(rule);
 
+/** Whether dropQuotedMentions may drop or re-detect signals of `rule` (the others it keeps as they are). */
+export function isMentionable(rule: string): boolean {
+  return MENTIONABLE.has(rule);
+}
+
 /** Spans [from, to) of the quotations in `text` that are mentions (of an attack, in writing about one). */
 function mentionSpans(text: string): Array<[number, number, boolean]> {
   // Each with whether it is an example (see EXAMPLE_ONLY).

@@ -230,6 +230,46 @@ function multilingual(verbs: string, targets: string): RegExp {
   return new RegExp(`${NOT_LETTER_BEFORE}(?:${verbs})(?:\\s+\\S+){0,4}?\\s+(?:${targets})${NOT_LETTER_AFTER}`, 'iu');
 }
 
+/**
+ * A second gate of a multilingual rule: its target nouns, after white space in every match. The
+ * verb gates open on English text ("ignore", "omit"), the nouns rarely do (issue 15). The
+ * expression is the targets alone with the pattern's flags, so it matches wherever the pattern
+ * does; the key words are the targets in ASCII (one outside ASCII needs text outside ASCII, where
+ * a gate with the `u` flag always runs).
+ */
+function targetGate(targets: readonly string[]): RegExp {
+  return keyed(
+    new RegExp(targets.join('|'), 'iu'),
+    targets.filter((target) => /^[a-z]+$/.test(target)).map((target) => ` ${target}`),
+    [],
+  );
+}
+const SPANISH_TARGETS = [
+  'instrucciones',
+  'indicaciones',
+  'órdenes',
+  'ordenes',
+  'reglas',
+  'directrices',
+  'directivas',
+  'comandos',
+  'normas',
+];
+const FRENCH_TARGETS = ['instructions', 'consignes', 'directives', 'règles', 'regles', 'indications', 'ordres', 'commandes'];
+const GERMAN_TARGETS = [
+  'anweisung',
+  'instruktion',
+  'befehl',
+  'regeln',
+  'vorgaben',
+  'anordnung',
+  'richtlinien',
+  'aufforderung',
+  'vorschriften',
+];
+const ITALIAN_TARGETS = ['istruzioni', 'indicazioni', 'regole', 'direttive', 'comandi', 'ordini'];
+const PORTUGUESE_TARGETS = ['instruções', 'instrucoes', 'orientações', 'orientacoes', 'regras', 'diretrizes', 'comandos', 'ordens'];
+
 const OVERRIDE_RULES: PatternRule[] = [
   {
     rule: 'instruction_override',
@@ -275,29 +315,29 @@ const OVERRIDE_RULES: PatternRule[] = [
   // Spanish
   {
     rule: 'instruction_override',
-    gate: SPANISH_GATE,
+    gate: [targetGate(SPANISH_TARGETS), SPANISH_GATE],
     excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignora|ignore|ignorar|ignoren|ignores|olvida|olvide|olvidar|olviden|olvídate\s+de|olvidate\s+de|descarta|descartar|omite|omitir|haz\s+caso\s+omiso\s+(?:a|de)|no\s+sigas|deja\s+de\s+seguir`,
-      String.raw`instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|directivas|comandos|normas`,
+      SPANISH_TARGETS.join('|'),
     ),
   },
   // French (the English spelling "instructions" needs a French verb or article)
   {
     rule: 'instruction_override',
-    gate: FRENCH_GATE,
+    gate: [targetGate(FRENCH_TARGETS), FRENCH_GATE],
     excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignorez|ignorer|oublie|oubliez|oublier|ne\s+tiens\s+pas\s+compte\s+(?:de|des)|ne\s+tenez\s+pas\s+compte\s+(?:de|des)|fais\s+abstraction\s+(?:de|des)|faites\s+abstraction\s+(?:de|des)|ne\s+suis\s+pas|ignore\s+(?:toutes\s+)?(?:les|tes|vos|ces)`,
-      String.raw`instructions|consignes|directives|règles|regles|indications|ordres|commandes`,
+      FRENCH_TARGETS.join('|'),
     ),
   },
   // German
   {
     rule: 'instruction_override',
-    gate: GERMAN_GATE,
+    gate: [targetGate(GERMAN_TARGETS), GERMAN_GATE],
     excused: overrideExcused,
     weight: 0.85,
     pattern: multilingual(
@@ -314,21 +354,21 @@ const OVERRIDE_RULES: PatternRule[] = [
   // Italian
   {
     rule: 'instruction_override',
-    gate: ITALIAN_GATE,
+    gate: [targetGate(ITALIAN_TARGETS), ITALIAN_GATE],
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignora|ignorare|ignorate|ignori|dimentica|dimenticare|dimenticate|dimentichi|trascura|trascurare|non\s+considerare|non\s+tenere\s+conto\s+(?:di|delle|degli)|non\s+seguire`,
-      String.raw`istruzioni|indicazioni|regole|direttive|comandi|ordini`,
+      ITALIAN_TARGETS.join('|'),
     ),
   },
   // Portuguese
   {
     rule: 'instruction_override',
-    gate: PORTUGUESE_GATE,
+    gate: [targetGate(PORTUGUESE_TARGETS), PORTUGUESE_GATE],
     weight: 0.85,
     pattern: multilingual(
       String.raw`ignore|ignora|ignorar|ignorem|esqueça|esqueca|esquece|esquecer|desconsidere|desconsiderar|descarte|descartar|não\s+siga|nao\s+siga`,
-      String.raw`instruções|instrucoes|orientações|orientacoes|regras|diretrizes|comandos|ordens`,
+      PORTUGUESE_TARGETS.join('|'),
     ),
   },
   // Chinese (also Japanese kanji forms)
@@ -1078,6 +1118,7 @@ let wordGateCount = 0;
 let letThrough: number[] = [];
 let spareLabels: number[] = [];
 let scannedText: string | undefined;
+let scannedOutsideAscii = false;
 // RULE_GATES flattened: rule i needs gates RULE_GATE_LIST[RULE_GATE_START[i] .. RULE_GATE_START[i + 1]).
 const RULE_GATE_START = new Int32Array(PATTERN_RULES.length + 1);
 RULE_GATES.forEach((gates, index) => {
@@ -1137,7 +1178,8 @@ export function scanText(text: string, asciiOnly = false): number {
     if (labels.length > 0) spareLabels = [];
     return traits;
   }
-  noteScan(text, (traits & NON_ASCII) !== 0, wordGatesFound, wordGateCount);
+  scannedOutsideAscii = (traits & NON_ASCII) !== 0;
+  noteScan(text, scannedOutsideAscii, wordGatesFound, wordGateCount);
   // Trait words found are traits, not gates (and word gates' marks are read where they are).
   letThrough = labels;
   for (const label of labels) {
@@ -1156,6 +1198,31 @@ export function scanText(text: string, asciiOnly = false): number {
   // not empty costs more than making a new one).
   if (labels.length > 0) spareLabels = [];
   return traits;
+}
+
+/** The key-word pass's findings for the text scanned last (see saveScan). */
+export interface SavedScan {
+  readonly text: string | undefined;
+  readonly outsideAscii: boolean;
+  readonly states: Uint8Array;
+  readonly letThrough: readonly number[];
+}
+
+/**
+ * The findings of the last scan, to put back with restoreScan after scanning another text: a
+ * copy of the marks costs far less than scanning the text again.
+ */
+export function saveScan(): SavedScan {
+  return { text: scannedText, outsideAscii: scannedOutsideAscii, states: gateStates.slice(), letThrough: letThrough.slice() };
+}
+
+/** Makes `saved` the last scan again (its text's gate states, as evaluated so far, and word-gate marks). */
+export function restoreScan(saved: SavedScan): void {
+  gateStates.set(saved.states);
+  letThrough = saved.letThrough.slice();
+  scannedText = saved.text;
+  if (saved.text === undefined) noteScan(undefined, true, wordGatesFound, 0);
+  else noteScan(saved.text, saved.outsideAscii, wordGatesFound, wordGateCount);
 }
 
 /** The key-word pass: the gates' key words, the trait words, and the word gates made so far. */
@@ -1234,10 +1301,24 @@ function signalOf(text: string, index: number, signals: Signal[]): void {
 }
 
 /**
- * Runs the pattern detectors over one normalised string; one signal per matching pattern.
- * `gated: false` runs every pattern without its gates (for tests that prove gates change nothing).
+ * The rules of pattern signals `signals` (their detectors name them), as the bits runPatternRules
+ * takes for `only`: a rule's signal depends on its own expressions alone, so the others need not run.
  */
-export function runPatternRules(text: string, gated = true): readonly Signal[] {
+export function patternRuleBits(signals: readonly Signal[]): Int32Array {
+  const bits = new Int32Array(RULE_WORDS);
+  for (const { detector } of signals) {
+    const index = Number(detector.slice(detector.lastIndexOf('#') + 1));
+    bits[index >>> 5] |= 1 << (index & 31);
+  }
+  return bits;
+}
+
+/**
+ * Runs the pattern detectors over one normalised string; one signal per matching pattern.
+ * `gated: false` runs every pattern without its gates (for tests that prove gates change nothing);
+ * `only` (from patternRuleBits), when given, the rules that may run.
+ */
+export function runPatternRules(text: string, gated = true, only?: Int32Array): readonly Signal[] {
   if (!gated) {
     const signals: Signal[] = [];
     for (let index = 0; index < PATTERN_RULES.length; index++) signalOf(text, index, signals);
@@ -1254,6 +1335,7 @@ export function runPatternRules(text: string, gated = true): readonly Signal[] {
   for (const gate of letThrough) {
     for (let word = 0; word < RULE_WORDS; word++) candidateRules[word] |= RULES_BY_FIRST_GATE[gate * RULE_WORDS + word];
   }
+  if (only !== undefined) for (let word = 0; word < RULE_WORDS; word++) candidateRules[word] &= only[word];
   const states = gateStates;
   for (let word = 0; word < RULE_WORDS; word++) {
     for (let bits = candidateRules[word]; bits !== 0; bits &= bits - 1) {

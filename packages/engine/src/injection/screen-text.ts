@@ -19,9 +19,9 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
 import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
-import { dropQuotedMentions, isQuotedMention } from './quoted-mentions.ts';
+import { dropQuotedMentions, isMentionable, isQuotedMention } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
-import { runPatternRules, scanText, type Signal } from './rules.ts';
+import { patternRuleBits, restoreScan, runPatternRules, saveScan, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
@@ -65,10 +65,10 @@ function hiddenOrder(text: string): boolean {
 const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // The detector groups of detect, as bits. The re-detection on a text with its mention quotations
-// blanked keeps only detectors that fired on the whole text; no detector is in two groups, nor
-// gives both rules dropQuotedMentions may drop and rules it keeps; so it runs only the groups that
-// gave a signal (a CPU profile of ~4 KB lists of rows put most of dropQuotedMentions in groups
-// whose findings it then threw away).
+// blanked keeps only detectors that fired on the whole text, of rules it reads again
+// (isMentionable); no detector is in two groups; so it runs only the groups that gave such a
+// signal, and of the pattern rules only those (a CPU profile of ~4 KB lists of rows put most of
+// dropQuotedMentions in detectors whose findings it then threw away).
 const PATTERNS = 1 << 0;
 const CODE = 1 << 1;
 const DIVERGENCE = 1 << 2;
@@ -86,10 +86,10 @@ const NO_SIGNALS: readonly Signal[] = Object.freeze([]);
 // Fields joined are not one document: a request in one field about a subject the others never
 // mention is ordinary in tool arguments (a prompt beside its settings), so task divergence, which
 // compares a request with its carrier, reads each string on its own only. `groups`: the detector
-// groups to run (all but for a re-detection).
-function detect(text: string, traits: number, fieldsJoined: boolean, groups = ALL_GROUPS): readonly Signal[] {
+// groups to run, and `rules` the pattern rules (all but for a re-detection).
+function detect(text: string, traits: number, fieldsJoined: boolean, groups = ALL_GROUPS, rules?: Int32Array): readonly Signal[] {
   const runs = (group: number): boolean => (groups & group) !== 0;
-  const patterns = runs(PATTERNS) ? runPatternRules(text) : NO_SIGNALS;
+  const patterns = runs(PATTERNS) ? runPatternRules(text, true, rules) : NO_SIGNALS;
   const code = runs(CODE) ? detectRiskyCode(text, traits) : undefined;
   const divergence = fieldsJoined || !runs(DIVERGENCE) ? undefined : detectTaskDivergence(text, traits);
   const intent = runs(INTENT) ? detectAgentIntent(text, traits) : undefined;
@@ -99,19 +99,23 @@ function detect(text: string, traits: number, fieldsJoined: boolean, groups = AL
   const roleplay = runs(ROLEPLAY) ? detectRoleplaySetup(text, traits) : undefined;
   const addressed = runs(ADDRESSED) ? detectAddressedFamilies(text, traits) : NO_SIGNALS;
   const exfil = runs(EXFIL) ? detectExfilLink(text) : undefined;
-  const fired =
-    (patterns.length > 0 ? PATTERNS : 0) |
-    (code !== undefined ? CODE : 0) |
-    (divergence !== undefined ? DIVERGENCE : 0) |
-    (intent !== undefined ? INTENT : 0) |
-    (reader !== undefined ? READER : 0) |
-    (persona !== undefined ? PERSONA : 0) |
-    (leak !== undefined ? LEAK : 0) |
-    (roleplay !== undefined ? ROLEPLAY : 0) |
-    (addressed.length > 0 ? ADDRESSED : 0) |
-    (exfil !== undefined ? EXFIL : 0);
+  // The groups whose signals the re-detection on mention-blanked text may keep: those that gave a
+  // signal of a rule it reads again (isMentionable; it keeps the others as they are).
+  const mentioned =
+    (patterns.some(mentionable) ? PATTERNS : 0) |
+    (mentionable(code) ? CODE : 0) |
+    (mentionable(divergence) ? DIVERGENCE : 0) |
+    (mentionable(intent) ? INTENT : 0) |
+    (mentionable(reader) ? READER : 0) |
+    (mentionable(persona) ? PERSONA : 0) |
+    (mentionable(leak) ? LEAK : 0) |
+    (mentionable(roleplay) ? ROLEPLAY : 0) |
+    (addressed.some(mentionable) ? ADDRESSED : 0) |
+    (mentionable(exfil) ? EXFIL : 0);
+  const redetect = mentioned === 0 ? undefined : redetectOn(text, fieldsJoined, mentioned, patterns);
   // Most texts give no signal at all.
-  if ((fired & ~PATTERNS) === 0) return dropQuotedMentions(text, patterns, redetectOn(text, fieldsJoined, fired));
+  const others = code ?? divergence ?? intent ?? reader ?? persona ?? leak ?? roleplay ?? exfil;
+  if (others === undefined && addressed.length === 0) return dropQuotedMentions(text, patterns, redetect);
   const signals = [...patterns, ...addressed];
   if (leak !== undefined) signals.push(leak);
   if (roleplay !== undefined) signals.push(roleplay);
@@ -121,14 +125,29 @@ function detect(text: string, traits: number, fieldsJoined: boolean, groups = AL
   if (intent !== undefined) signals.push(intent);
   if (reader !== undefined) signals.push(reader);
   if (exfil !== undefined) signals.push(exfil);
-  return dropQuotedMentions(text, signals, redetectOn(text, fieldsJoined, fired));
+  return dropQuotedMentions(text, signals, redetect);
 }
 
-/** The detector groups `groups` on `text` with its mention quotations blanked; the scan is left on `text` (the pattern rules read it). */
-function redetectOn(text: string, fieldsJoined: boolean, groups: number): (blanked: string) => readonly Signal[] {
+function mentionable(signal: Signal | undefined): boolean {
+  return signal !== undefined && isMentionable(signal.rule);
+}
+
+/**
+ * The detector groups `groups` on `text` with its mention quotations blanked: of the pattern rules,
+ * those of `patterns` (the signals on `text`) that it may keep. The scan of `text` is put back
+ * after (the pattern rules and word gates read it).
+ */
+function redetectOn(
+  text: string,
+  fieldsJoined: boolean,
+  groups: number,
+  patterns: readonly Signal[],
+): (blanked: string) => readonly Signal[] {
+  const rules = (groups & PATTERNS) !== 0 ? patternRuleBits(patterns.filter(mentionable)) : undefined;
   return (blanked) => {
-    const signals = detect(blanked, scanText(blanked), fieldsJoined, groups);
-    scanText(text);
+    const scanned = saveScan();
+    const signals = detect(blanked, scanText(blanked), fieldsJoined, groups, rules);
+    restoreScan(scanned);
     return signals;
   };
 }

@@ -4,9 +4,15 @@
 // text that serves the pattern gates (rules.ts, scanText) finds them too. A text holding none of
 // them is answered "no" without running the expression; a text holding an alternative of the
 // whole expression that is a bare word (`forbidden`, case ignored) is answered "yes"; any other
-// text, a text the pass did not scan last, or a text outside ASCII (the pass reads its other
-// characters as separators) runs it as before. So a gate answers exactly as its expression, and
-// ordinary text skips a pass per gate.
+// text, or a text the pass did not scan last, runs it as before. So a gate answers exactly as its
+// expression, and ordinary text skips a pass per gate.
+//
+// Text outside ASCII is answered the same way (issue 15: a dash or a curly quote in a long text
+// made every gate run its expression). The pass reads every other character as a separator, and
+// so does an expression without the `u` or `v` flag (the only ones read): an ASCII literal
+// matches only ASCII characters, case ignored or not (a character outside ASCII never folds to
+// one inside it without `u`), and `\b` sees such a character as a non-word character. So each
+// literal run an expression matches is in the text as the pass reads it, separators included.
 //
 // Reading the key words off a source: a sequence needs each of its parts that cannot be left out,
 // so any one of them will do: a run of literal characters (a letter or digit among them) or a
@@ -14,14 +20,27 @@
 // alternatives' key words. A literal run is written in the key-word scan's syntax (lower case, a
 // space for any other character): the text holds that sequence of letters and digits, between
 // the same separators, wherever the literal matches. A character outside ASCII in a run cannot be
-// matched by ASCII text, so its run needs text outside ASCII, which always runs the expression.
+// matched by ASCII text, so its run needs text outside ASCII: of the kind of the character, one
+// of General Punctuation to Miscellaneous Symbols and Arrows (U+2000 to U+2BFF: dashes, curly
+// quotes, bullets, arrows) or any other (letters of other scripts), a key word every text holding
+// such a character holds. Ignoring case folds no character into or out of that range.
 // A word boundary next to a letter or digit of a run is a separator there (`\b` sees `_` as a
 // letter, the scan as a separator, so a boundary's other side is never `_`). Whatever else the
 // reading does not know (a class, an escape, a look-around, a quantifier that allows none) ends
 // a run; an expression with a part it cannot read at all keeps no key words and always runs.
 
-/** The key word that stands for "text outside ASCII" (such text always runs the expression). */
-const OUTSIDE_ASCII = '\u0000';
+/** The key words that stand for a character outside ASCII in U+2000..U+2BFF, and for any other (every text holding one holds them). */
+const OUTSIDE_SYMBOL = '\u0000symbol';
+const OUTSIDE_LETTER = '\u0000letter';
+
+function isSymbolOutsideAscii(code: number): boolean {
+  return code >= 0x2000 && code < 0x2c00;
+}
+
+/** Whether a key word stands for characters outside ASCII (no key word of the pass). */
+function isOutsideAscii(key: string): boolean {
+  return key.charCodeAt(0) === 0;
+}
 
 /** Key words one of which a match needs; undefined when the source gives none. */
 type Need = readonly string[] | undefined;
@@ -77,7 +96,7 @@ function best(candidates: readonly (readonly string[])[]): Need {
   let chosen: Need;
   let chosenScore = -1;
   for (const keys of candidates) {
-    const score = Math.min(...keys.map((key) => (key === OUTSIDE_ASCII ? 100 : key.replace(/ /g, '').length)));
+    const score = Math.min(...keys.map((key) => (isOutsideAscii(key) ? 100 : key.replace(/ /g, '').length)));
     if (score > chosenScore) {
       chosen = keys;
       chosenScore = score;
@@ -181,7 +200,7 @@ function sequence(source: string, at: number): Parsed | undefined {
       const code = literal.charCodeAt(0);
       if (code >= 128) {
         flush();
-        candidates.push([OUTSIDE_ASCII]);
+        candidates.push([isSymbolOutsideAscii(code) ? OUTSIDE_SYMBOL : OUTSIDE_LETTER]);
       } else if (ALNUM.test(literal)) run += (boundary && run === '' ? ' ' : '') + literal.toLowerCase();
       else run += ' ';
       // A repeated character is needed once, but what follows it is not next to it.
@@ -237,7 +256,7 @@ export function keyWordsOf(expression: RegExp): readonly string[] | undefined {
 interface ReadGate {
   /** One of these occurs in every ASCII text matched. */
   keys: readonly string[];
-  /** Of each alternative of the whole expression, the key words of each needed part: a text it matches holds one of each. */
+  /** Of each alternative of the whole expression, the key words of each needed part (OUTSIDE_SYMBOL and OUTSIDE_LETTER among them): a text it matches holds one of each. */
   parts: readonly (readonly (readonly string[])[])[];
   /** The alternatives of the whole expression that are bare words: when it ignores case, a text holding one is matched. */
   sure: ReadonlySet<string>;
@@ -248,10 +267,10 @@ function readGate(expression: RegExp, stateless = false): ReadGate | undefined {
   if (/[uv]/.test(expression.flags) || (!stateless && /[gy]/.test(expression.flags))) return undefined;
   const parsed = alternation(expression.source, 0);
   if (parsed === undefined || parsed.end !== expression.source.length || parsed.need === undefined) return undefined;
-  const ascii = (keys: readonly string[]): string[] => keys.filter((key) => key !== OUTSIDE_ASCII);
+  const ascii = (keys: readonly string[]): string[] => keys.filter((key) => !isOutsideAscii(key));
   return {
     keys: ascii(parsed.need),
-    parts: parsed.parts.map((needed) => needed.map(ascii)),
+    parts: parsed.parts,
     sure: new Set(expression.flags.includes('i') ? parsed.words : []),
   };
 }
@@ -262,7 +281,7 @@ export interface WordGate {
   test(text: string): boolean;
   /**
    * False only when the expression cannot match `text` anywhere (from any lastIndex): the text
-   * was scanned last, is ASCII and holds none of the key words some alternative needs. For an
+   * was scanned last and holds none of the key words some alternative needs. For an
    * expression run with exec or matchesOf, global ones too, before the run it can spare.
    */
   mayMatch(text: string): boolean;
@@ -277,10 +296,17 @@ const made: WordGate[] = [];
 const keyWords: string[] = [];
 const keyWordMarks: number[][] = [];
 let markCount = 0;
+/** The marks OUTSIDE_SYMBOL and OUTSIDE_LETTER set: noteScan sets them for a text holding such a character. */
+const outsideSymbolMarks: number[] = [];
+const outsideLetterMarks: number[] = [];
 
 function markFor(keys: Iterable<string>): number {
   const mark = markCount++;
   for (const key of keys) {
+    if (isOutsideAscii(key)) {
+      (key === OUTSIDE_SYMBOL ? outsideSymbolMarks : outsideLetterMarks).push(mark);
+      continue;
+    }
     let at = keyWords.indexOf(key);
     if (at < 0) {
       at = keyWords.length;
@@ -303,9 +329,8 @@ function somePartsFound(alternatives: readonly (readonly number[])[], found: Uin
 }
 
 /** What the key-word pass found in the text it scanned last (set by rules.ts). */
-const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8Array; gates: number } = {
+const lastScan: { text: string | undefined; found: Uint8Array; gates: number } = {
   text: undefined,
-  outsideAscii: false,
   found: new Uint8Array(0),
   gates: 0,
 };
@@ -316,7 +341,7 @@ const lastScan: { text: string | undefined; outsideAscii: boolean; found: Uint8A
  * nearly nothing out.
  */
 function isCommon(key: string): boolean {
-  return key.replace(/ /g, '').length < 2;
+  return !isOutsideAscii(key) && key.replace(/ /g, '').length < 2;
 }
 
 /** What the pass marks for a gate: the needed parts without common key words; undefined when some alternative is left needing nothing. */
@@ -345,14 +370,14 @@ export function wordGate(expression: RegExp): WordGate {
       ? (): boolean => true
       : (text: string): boolean => {
           const scan = lastScan;
-          if (text !== scan.text || scan.outsideAscii || index >= scan.gates) return true;
+          if (text !== scan.text || index >= scan.gates) return true;
           return scan.found[any] !== 0 && (scan.found[sure] !== 0 || somePartsFound(alternatives, scan.found));
         };
   const test = !stateless
     ? (text: string): boolean => expression.test(text)
     : (text: string): boolean => {
         const scan = lastScan;
-        if (text === scan.text && !scan.outsideAscii && index < scan.gates) {
+        if (text === scan.text && index < scan.gates) {
           if (scan.found[any] === 0) return false;
           if (scan.found[sure] !== 0) return true;
           if (!somePartsFound(alternatives, scan.found)) return false;
@@ -381,7 +406,19 @@ export function wordGateKeyWords(): { words: readonly string[]; marksOf: readonl
  */
 export function noteScan(text: string | undefined, outsideAscii: boolean, found: Uint8Array, gateCount: number): void {
   lastScan.text = text;
-  lastScan.outsideAscii = outsideAscii;
   lastScan.found = found;
   lastScan.gates = gateCount;
+  if (!outsideAscii || text === undefined) return;
+  // Which kinds of character outside ASCII occur: most such texts hold dashes and quotes only.
+  let symbol = false;
+  let letter = false;
+  for (let i = 0; i < text.length && !(symbol && letter); i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) continue;
+    if (isSymbolOutsideAscii(code)) symbol = true;
+    else letter = true;
+  }
+  // The pass sized `found` for the marks made by then; a later gate is not in it (index >= gates).
+  if (symbol) for (const mark of outsideSymbolMarks) if (mark < found.length) found[mark] = 1;
+  if (letter) for (const mark of outsideLetterMarks) if (mark < found.length) found[mark] = 1;
 }
