@@ -801,10 +801,12 @@ export class SqliteStore implements Store {
     let journalSeq: number | null = null;
     // Taken before the writes: the agent's row names it as the agent's latest decision (agent-chain.ts).
     const seq = this.decisionSeq.next();
+    // Read before the agent's write, which changes the kept row in place (decision-rows.ts).
+    const agentPrevSeq: number | null = agentRow?.last_decision_seq ?? null;
     let agentWritten = false;
     for (const write of planDecisionWrites(job, reads, state, decision, row, replayedId !== null)) {
       if (write.kind === 'journal') journalSeq = this.journal.append(write.tenantId, write.type, write.refId, write.time, write.record);
-      else if (write.kind === 'insert-decision') this.insertDecision(write.row, journalSeq, seq, agentRow?.last_decision_seq ?? null);
+      else if (write.kind === 'insert-decision') this.insertDecision(write.row, journalSeq, seq, agentPrevSeq);
       else if (write.kind === 'save-agent' || write.kind === 'touch-agent')
         agentWritten = this.saveDecisionAgent(write, seq, agentRow !== undefined);
       else this.applyWrite(write);
