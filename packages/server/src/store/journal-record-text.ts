@@ -23,19 +23,42 @@ export function journalRecordText(type: JournalEntryType, record: object): strin
 function decisionRecordText(record: Record<string, unknown>): string {
   const stages = record.stages;
   if (!Array.isArray(stages)) return canonicalJson(record);
-  const keys = Object.keys(record).sort();
+  const { sorted, quoted } = shapeOf(Object.keys(record));
   let out = '{';
-  for (const key of keys) {
-    const member = record[key];
+  for (let i = 0; i < sorted.length; i++) {
+    const member = record[sorted[i]];
     if (member === undefined || typeof member === 'function') continue;
     let text: string;
-    if (key === 'stages') text = stagesText(stages as StageResult[]);
+    if (member === stages) text = stagesText(stages as StageResult[]);
     else if (typeof member === 'object' && member !== null) return canonicalJson(record);
     else text = canonicalJson(member);
     if (out.length > 1) out += ',';
-    out += JSON.stringify(key) + ':' + text;
+    out += quoted[i] + text;
   }
   return out + '}';
+}
+
+/** A record's keys sorted as canonicalJson sorts them, and each quoted with its colon; decision records come in a few shapes. */
+interface Shape {
+  keys: string[];
+  sorted: string[];
+  quoted: string[];
+}
+const shapes: Shape[] = [];
+
+function shapeOf(keys: string[]): Pick<Shape, 'sorted' | 'quoted'> {
+  for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape;
+  const sorted = [...keys].sort();
+  const shape = { keys, sorted, quoted: sorted.map((key) => JSON.stringify(key) + ':') };
+  if (shapes.length >= 8) shapes.length = 0;
+  shapes.push(shape);
+  return shape;
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function stagesText(stages: readonly StageResult[]): string {
