@@ -24,9 +24,12 @@ const NOUN_RE = new RegExp(
 );
 const GENERIC_RE = new RegExp(String.raw`^(?:${GENERIC_EN}|${GENERIC_OTHER})$`, 'i');
 const GENERIC_GATE = wordGate(new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_OTHER})[^.\n]{0,50}?[:,—–：，、]`, 'i'));
-// What makes a noun the machine reading this text: a word for a program that reads, or a reading verb.
-const MACHINE_CUE =
-  /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|\b(?:reading|processing|parsing|summari[sz]ing|handling|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
+// What makes a noun the machine reading this text: a word for a program that reads (before the
+// noun or between it and its separator), or a reading verb (there, or in the relative clause after a comma).
+const MACHINE_WORD =
+  /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|@/i;
+const READING_CUE =
+  /\b(?:reading|processing|parsing|summari[sz]ing|handling|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
 // Words that make the text before the noun a sentence about the agent rather than a head naming it.
 // A preposition of another language right before the noun makes it a topic ("Sicherheit von KI:",
 // "Artikel über KI:"); those that make it an addressee ("an den KI-Assistenten:", "pour l'agent :") do not.
@@ -82,7 +85,7 @@ function isTranscript(text: string): boolean {
 function headStart(text: string, at: number): number {
   const from = Math.max(0, at - MAX_LEFT);
   let start = -1;
-  HEAD_BOUNDARY.lastIndex = from;
+  HEAD_BOUNDARY.lastIndex = 0;
   for (const match of matchesOf(HEAD_BOUNDARY, text.slice(from, at))) start = from + (match.index ?? 0) + match[0].length;
   if (start < 0 && from === 0) start = 0;
   return start;
@@ -172,7 +175,9 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // "the program that reads this", "@agent").
     // A comma may open a relative clause that says what the program does ("для программы, которая читает …:").
     const relative = sep !== null && /[,，、]/.test(sep[0]) ? text.slice(sepAt, sepAt + 40) : '';
-    const cued = MACHINE_CUE.test(`${left} ${noun[0].startsWith('@') ? '@' : ''} ${between} ${relative}`);
+    // The relative clause cues only by a reading verb: "the Software, to deal in the Software …" names no reader.
+    const head = `${left} ${noun[0].startsWith('@') ? '@' : ''} ${between}`;
+    const cued = MACHINE_WORD.test(head) || READING_CUE.test(`${head} ${relative}`);
     if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
     // A repository's own guidance for coding agents keeps them in the project (repository-guidance.ts).
     if (isRepositoryGuidance(text, at)) continue;
