@@ -66,4 +66,9 @@ test('a payload packed with the payload dictionary (format 2) unpacks to its tex
   const random = JSON.stringify({ blob: randomBytes(2000).toString('base64') });
   assert.equal(unpackJson(packPayloadJson(random)), random);
   assert.equal(unpackJson(packPayloadJson('{}')), '{}');
+  // Short payloads pack with a smaller window: texts on both sides of that bound, reaching back to the dictionary.
+  for (let n = 1200; n <= 1800; n += 20) {
+    const json = JSON.stringify({ query: 'x'.repeat(n), request_id: 'req-' + randomBytes(8).toString('hex'), limit: 20 });
+    assert.equal(unpackJson(packPayloadJson(json)), json);
+  }
 });

@@ -23,6 +23,13 @@ const UNPACK_CHUNK = 2048;
 const OPTIONS = { level: 1, dictionary: DICTIONARY_V1, chunkSize: PACK_CHUNK };
 const UNPACK_OPTIONS = { dictionary: DICTIONARY_V1, chunkSize: UNPACK_CHUNK };
 const PAYLOAD_OPTIONS = { level: 1, dictionary: PAYLOAD_DICTIONARY_V1, chunkSize: PACK_CHUNK };
+/**
+ * A short payload with a 2 KiB window (the dictionary and up to SHORT_PAYLOAD bytes fit in its reach,
+ * 2048 - 262) and a smaller hash: zlib sets up ~20 KB of state instead of ~260 KB, ~3 µs less per
+ * call, the same sizes here. Any raw deflate stream inflates with the default window.
+ */
+const SHORT_PAYLOAD = 1500;
+const SHORT_PAYLOAD_OPTIONS = { ...PAYLOAD_OPTIONS, windowBits: 11, memLevel: 4 };
 const UNPACK_PAYLOAD_OPTIONS = { dictionary: PAYLOAD_DICTIONARY_V1, chunkSize: UNPACK_CHUNK };
 
 export function packJson(json: string): Buffer {
@@ -31,12 +38,12 @@ export function packJson(json: string): Buffer {
 
 /** A call's payload alone (decision-body.ts): only the payload part of the dictionary can help it. */
 export function packPayloadJson(json: string): Buffer {
-  return packed(json, DEFLATE_PAYLOAD_V1, PAYLOAD_OPTIONS);
+  return packed(json, DEFLATE_PAYLOAD_V1, PAYLOAD_OPTIONS, SHORT_PAYLOAD_OPTIONS);
 }
 
-function packed(json: string, deflated: number, options: typeof OPTIONS): Buffer {
+function packed(json: string, deflated: number, options: typeof OPTIONS, shortOptions = options): Buffer {
   const text = Buffer.from(json);
-  const packed = deflateRawSync(text, options);
+  const packed = deflateRawSync(text, text.length <= SHORT_PAYLOAD ? shortOptions : options);
   // Text that does not shrink (already compressed data in a payload) is kept as it is.
   const [format, content] = packed.length < text.length ? [deflated, packed] : [PLAIN, text];
   const out = Buffer.allocUnsafe(content.length + 1);
