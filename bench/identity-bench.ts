@@ -10,7 +10,8 @@ import { jwtVerify } from 'jose';
 import { canonicalJson, signText } from '@actiongate/engine';
 import { FastPathGrant, verifyFastPathSnapshot } from '../packages/sdk/src/index.ts';
 import { AgentTokenService } from '../packages/server/src/identity/agent-token-service.ts';
-import { bootstrap, SigningKeyRing, SqliteStore } from '../packages/server/src/index.ts';
+import { SigningKeyRing, SqliteStore } from '../packages/server/src/index.ts';
+import { withBenchIdentity } from './lib/bench-identity.ts';
 import { fmt, timeIt } from './lib/measure.ts';
 
 async function perSecond(fn: () => Promise<unknown>, budgetMs = 2_000): Promise<{ perSecond: number; meanUs: number; n: number }> {
@@ -29,31 +30,7 @@ const dir = mkdtempSync(join(tmpdir(), 'actiongate-identity-bench-'));
 const store = new SqliteStore({ dataDir: dir });
 const ring = SigningKeyRing.ephemeral();
 try {
-  const admin = await bootstrap(store, 'fk_bench_admin', Date.now());
-  const key = (await store.findKeyByHash((await import('../packages/server/src/ids.ts')).hashSecret(admin!.apiKey)))!;
-  const now = Date.now();
-  await store.identities.createIdentity({
-    id: 'idn_bench',
-    tenantId: key.tenantId,
-    kind: 'agent',
-    displayName: 'bench',
-    agentId: 'bench-agent',
-    organization: null,
-    capabilities: ['/tools/'],
-    authorityScope: null,
-    metadata: null,
-    parentId: null,
-    publicKey: 'x'.repeat(43),
-    previousPublicKey: null,
-    previousKeyValidUntil: null,
-    keyVersion: 1,
-    revokedAt: null,
-    revokedReason: null,
-    createdAt: now,
-    expiresAt: now + 3600_000,
-    rotatedAt: null,
-    verifiedAt: null,
-  });
+  const { key, now } = await withBenchIdentity(store);
   const tokens = new AgentTokenService(store, ring, Date.now);
   const minted = await tokens.mint(key, { agent_id: 'bench-agent', scopes: ['/tools/search', '/tools/docs/'], ttl_seconds: 3600 });
   const publicKey = ring.current.publicKey;

@@ -4,13 +4,15 @@
 // on its own SQLite data dir. Smaller and steadier than latency-bench.ts's single paired in-flight
 // phase, for cuts of a few per cent.
 //   node --import tsx bench/inflight-cpu-ab.ts [--baseline <commit>] [--rounds 6] [--seconds 4]
-//     [--env-a K=V,…] [--env-b K=V,…]
+//     [--env-a K=V,…] [--env-b K=V,…] [--bearer]
+// `--bearer`: the agents send agent tokens (`Authorization: Bearer`) instead of agent keys.
 // A = the baseline commit's server (or this tree's when no baseline), B = this tree's server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { client } from './latency-bench.ts';
 import { seed } from './http/seed.ts';
+import { bearerAgents } from './http/bearer-agents.ts';
 import { baselineBundle } from './lib/baseline-bundle.ts';
 import { cpuMs } from './lib/cpu-time.ts';
 import { fmt } from './lib/measure.ts';
@@ -59,8 +61,12 @@ try {
       env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ...spec.env },
       probe: '/healthz',
     });
-    const keys = await seed(`http://127.0.0.1:${child.port}`, adminKey, 20);
-    servers.push({ label: spec.label, child, agents: keys.normal, dataDir, cpu: [], rps: [] });
+    const base = `http://127.0.0.1:${child.port}`;
+    // The token agents after the same rules and one key agent (seed waits for the admin key too).
+    const agents = process.argv.includes('--bearer')
+      ? (await seed(base, adminKey, 1), await bearerAgents(base, adminKey, 20))
+      : (await seed(base, adminKey, 20)).normal;
+    servers.push({ label: spec.label, child, agents, dataDir, cpu: [], rps: [] });
   }
   let run = 0;
   for (let r = 0; r < rounds; r++) {

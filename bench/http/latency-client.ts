@@ -17,7 +17,8 @@ import { LOW_RISK_PATH } from './workload.ts';
 
 export interface LatencyTarget {
   port: number;
-  agents: Array<{ key: string; agentId: string }>;
+  /** `token`: an agent token sent as `Authorization: Bearer` instead of the key (bearer-agents.ts). */
+  agents: Array<{ key: string; agentId: string; token?: string }>;
 }
 
 export interface LatencySpec {
@@ -82,11 +83,12 @@ class Tally {
 
   /** One distinct low-risk call; resolves to its latency in ms. */
   async decision(agentIndex = n): Promise<number> {
-    const { key, agentId } = this.target.agents[agentIndex % this.target.agents.length];
+    const { key, agentId, token } = this.target.agents[agentIndex % this.target.agents.length];
+    const credential: Record<string, string> = token ? { authorization: `Bearer ${token}` } : { 'x-api-key': key };
     const body = `{"path":"${LOW_RISK_PATH}","agent_id":"${agentId}","payload":${TEMPLATE.replace('__RID__', `${spec.runTag}-${n++}`)}}`;
     const t0 = performance.now();
     try {
-      const res = await send(this.target.port, 'POST', '/fabric/decisions', { 'content-type': 'application/json', 'x-api-key': key }, body);
+      const res = await send(this.target.port, 'POST', '/fabric/decisions', { 'content-type': 'application/json', ...credential }, body);
       const ms = performance.now() - t0;
       const verdict = res.status === 200 ? (/"verdict":"(\w+)"/.exec(res.text)?.[1] ?? 'none') : `http_${res.status}`;
       this.verdicts[verdict] = (this.verdicts[verdict] ?? 0) + 1;

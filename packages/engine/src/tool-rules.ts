@@ -48,16 +48,37 @@ interface IndexedRules<R extends { match_path: string }> {
   index: PathIndex<R>;
   /** Position of each rule in its list: ties between equal effects go to the older rule. */
   order: Map<R, number>;
+  /**
+   * Issue 15: the index's answer by canonical path. Tool paths repeat from call to call and the
+   * snapshot never changes, so each path is looked up once per snapshot (read-only arrays).
+   */
+  byPath: Map<string, readonly R[]>;
 }
+const MAX_CACHED_PATHS = 1024;
 const indexes = new WeakMap<readonly ToolRule[], IndexedRules<ToolRule>>();
 
 function indexOf<R extends ToolRule>(rules: readonly R[]): IndexedRules<R> {
   let indexed = indexes.get(rules) as IndexedRules<R> | undefined;
   if (!indexed) {
-    indexed = { index: new PathIndex(rules.filter((rule) => rule.enabled)), order: new Map(rules.map((rule, i) => [rule, i])) };
+    indexed = {
+      index: new PathIndex(rules.filter((rule) => rule.enabled)),
+      order: new Map(rules.map((rule, i) => [rule, i])),
+      byPath: new Map(),
+    };
     indexes.set(rules, indexed as unknown as IndexedRules<ToolRule>);
   }
   return indexed;
+}
+
+/** The rules whose pattern matches a canonical path, from the snapshot's cache when it was asked before. */
+function candidatesFor<R extends ToolRule>(indexed: IndexedRules<R>, path: string): readonly R[] {
+  let found = indexed.byPath.get(path);
+  if (found === undefined) {
+    found = indexed.index.lookup(path);
+    if (indexed.byPath.size >= MAX_CACHED_PATHS) indexed.byPath.clear();
+    if (path.length <= 512) indexed.byPath.set(path, found);
+  }
+  return found;
 }
 
 export interface RuleContext {
@@ -70,8 +91,10 @@ export interface RuleContext {
 /** Enabled rules that apply to the call, strongest effect first (ties keep their order of creation). */
 export function matchingRules<R extends ToolRule>(rules: readonly R[], pathOrContext: string | RuleContext): RuleMatch<R>[] {
   const context = typeof pathOrContext === 'string' ? { path: pathOrContext } : pathOrContext;
-  const { index, order } = indexOf(rules);
-  const candidates = index.lookup(normalizeToolPath(context.path));
+  const indexed = indexOf(rules);
+  const candidates = candidatesFor(indexed, normalizeToolPath(context.path));
+  if (candidates.length === 0) return [];
+  const { order } = indexed;
   const matches: RuleMatch<R>[] = [];
   for (const rule of candidates) {
     if (rule.agent_ids?.length && (context.agentId === undefined || !rule.agent_ids.includes(context.agentId))) continue;

@@ -13,7 +13,12 @@
 // (`(second sight)` in the note); round 7 likewise after round 6 (secret stores read or shared through any
 // tool, dumps uploaded, money under unknown keys, in words, in other currencies and as payment-API
 // documents, globs and decoded words hiding the command, cloud SDK deletes in code, start-up writes),
-// 20 of its rows kept back until the fixes were done. Rows with `open` are misses not fixed yet, or
+// 20 of its rows kept back until the fixes were done; round 8 likewise after round 7 (objects read as
+// what they do: argument lists with or without the program, Kubernetes manifests, amounts with
+// exponents and locale separators, SQLite and other engines' destructive statements, browser
+// cookie and password stores, secrets pasted in chat, dumps to public buckets, storage objects
+// mailed out, encoded query strings, repository deletes, RAID formats), 28 of its rows kept back
+// until the fixes were done. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -57,6 +62,9 @@ test('the probe table covers every family with critical cases and benign twins',
 // 138/180 (1 benign critical, 2 ordinary reads not low) and its 10 second-sight rows 6/7 (0 of 3 benign);
 // round 7 was 157/187 as first written, 158/187 once one invalid glob was corrected (7 of 129 benign critical, 1 ordinary read not low) and its 20 second-sight rows
 // 11/13 (1 of 7 benign critical), 12/13 after one post-sight fix (API Gateway and other collections).
+// Round 8 was 87/135 on first sight (3 of 122 benign critical, 11/11 ordinary reads low), 133/135 after;
+// its 28 second-sight rows 13/15 at sight (0 of 13 benign critical), 14/15 after one post-sight fix
+// (Bitbucket's `/repositories/{workspace}/{repo}`); the 3 rows left are DELETEs without WHERE, high by design.
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -65,6 +73,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   5: { critical: 84, of: 84 },
   6: { critical: 181, of: 187 },
   7: { critical: 197, of: 200 },
+  8: { critical: 147, of: 150 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

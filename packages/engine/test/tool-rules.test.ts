@@ -294,3 +294,31 @@ test('10,000 rules still decide correctly, through the index', () => {
     ['root'],
   );
 });
+
+test('answers stay those of the rules themselves when a path is asked again (per-snapshot cache), on random rules and paths', () => {
+  // A seeded generator, so a failure repeats.
+  let seed = 15;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const segments = ['tools', 'mcp', 'github', 'shell', 'Shell', '*', '.', '..', '%73hell', 'x', ''];
+  const randomPath = (allowStar: boolean) => {
+    const parts = Array.from({ length: 1 + next(4) }, () => segments[next(segments.length)]).filter((s) => allowStar || s !== '*');
+    return '/' + parts.join('/') + (next(4) === 0 ? '/' : '');
+  };
+  const effects: ToolRule['effect'][] = ['allow', 'deny', 'require_approval'];
+  for (let round = 0; round < 20; round++) {
+    const rules = Array.from({ length: 1 + next(30) }, (_, i) => rule(`r${i}`, effects[next(3)], randomPath(true), next(8) !== 0));
+    // More distinct paths than the cache keeps, each asked several times, so answers come from the
+    // index, from the cache and after the cache was emptied.
+    const asked = Array.from({ length: 1_300 }, (_, i) => (i < 60 ? randomPath(false) : `/tools/p${i}/${randomPath(false)}`));
+    for (let pass = 0; pass < 3; pass++) {
+      for (const path of pass === 1 ? [...asked].reverse() : asked) {
+        const expected = rules.filter((r) => r.enabled && pathMatches(r.match_path, path)).map((r) => r.id);
+        const got = matchingRules(rules, path).map((m) => m.rule.id);
+        assert.deepEqual([...got].sort(), [...expected].sort(), `${path} against ${rules.map((r) => r.match_path).join(' ')}`);
+      }
+    }
+  }
+});

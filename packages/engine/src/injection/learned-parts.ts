@@ -24,7 +24,7 @@ import {
   type WordWalk,
   type QuantisedModel,
 } from './text-features.ts';
-import { EVENT_INTS, STRUCTURE_REPEAT, WORD_EVENT, recordedEvents, structureFeatures } from './structure-features.ts';
+import { EVENT_INTS, EventList, STRUCTURE_REPEAT, WORD_EVENT, recordedEvents, structureFeatures } from './structure-features.ts';
 import { phraseClasses } from './word-classes.ts';
 
 /**
@@ -187,23 +187,8 @@ function addGramRange(
   }
 }
 
-// The structural events of the joined text of bestWindowOfParts, in a buffer the next call reuses.
-let joinedEvents = new Int32Array(EVENT_INTS * 64);
-let joinedEventCount = 0;
-
-function pushJoinedEvent(position: number, flags: number, ordinal: number, hash: number): void {
-  if ((joinedEventCount + 1) * EVENT_INTS > joinedEvents.length) {
-    const grown = new Int32Array(joinedEvents.length * 2);
-    grown.set(joinedEvents);
-    joinedEvents = grown;
-  }
-  const at = joinedEventCount * EVENT_INTS;
-  joinedEvents[at] = position;
-  joinedEvents[at + 1] = flags;
-  joinedEvents[at + 2] = ordinal;
-  joinedEvents[at + 3] = hash;
-  joinedEventCount++;
-}
+// The structural events of the joined text of bestWindowOfParts, in a list the next call reuses.
+const joinedEvents = new EventList();
 
 /**
  * Appends a string's events to the joined text's, its positions and ordinals moved by where it
@@ -217,12 +202,12 @@ function joinEvents(part: PartFeatures, offset: number, ordinal: number, phrase:
     let flags = ints[at + 1];
     if (phrase !== 0 && ints[at] >= firstWordAt) {
       if (ints[at] === firstWordAt && (flags & WORD_EVENT) !== 0) flags |= phrase;
-      else pushJoinedEvent(offset + firstWordAt, phrase | WORD_EVENT, ordinal, part.firstWord! | 0);
+      else joinedEvents.push(offset + firstWordAt, phrase | WORD_EVENT, ordinal, part.firstWord! | 0);
       phrase = 0;
     }
-    pushJoinedEvent(offset + ints[at], flags, ordinal + ints[at + 2], ints[at + 3]);
+    joinedEvents.push(offset + ints[at], flags, ordinal + ints[at + 2], ints[at + 3]);
   }
-  if (phrase !== 0) pushJoinedEvent(offset + firstWordAt, phrase | WORD_EVENT, ordinal, part.firstWord! | 0);
+  if (phrase !== 0) joinedEvents.push(offset + firstWordAt, phrase | WORD_EVENT, ordinal, part.firstWord! | 0);
 }
 
 /** bestWindowOfCodes of one string, from its features. */
@@ -279,7 +264,7 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
   let haveWord = false;
   let previousWord = 0;
   let ordinal = 0;
-  joinedEventCount = 0;
+  joinedEvents.clear();
   for (const part of parts) {
     // The string's first word may take a class from the last word of the strings before it.
     const phrase =
@@ -317,7 +302,7 @@ export function bestWindowOfParts(parts: readonly PartFeatures[], model: Quantis
     }
     offset += part.length + 1;
   }
-  structureFeatures(joinedEvents, 0, joinedEventCount, (position, hash) =>
+  structureFeatures(joinedEvents.buffer, 0, joinedEvents.count, (position, hash) =>
     credit(sums, counts, position, tailStart, tail, STRUCTURE_REPEAT * weights[hash & MASK], STRUCTURE_REPEAT),
   );
   return bestOfBlocks(sums, counts, length, model);

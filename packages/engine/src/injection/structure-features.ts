@@ -30,31 +30,48 @@ export const EVENT_INTS = 4;
  */
 export const STRUCTURE_REPEAT = 4;
 
-let events = new Int32Array(EVENT_INTS * 64);
-let eventCount = 0;
+/**
+ * A list of events, EVENT_INTS ints each, in a buffer that grows and is reused from one text to the
+ * next: the events wordFeatures records, and those of a payload's joined strings (learned-parts.ts).
+ */
+export class EventList {
+  buffer = new Int32Array(EVENT_INTS * 64);
+  count = 0;
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  push(position: number, flags: number, ordinal: number, hash: number): void {
+    let buffer = this.buffer;
+    const at = this.count * EVENT_INTS;
+    if (at + EVENT_INTS > buffer.length) {
+      const grown = new Int32Array(buffer.length * 2);
+      grown.set(buffer);
+      this.buffer = buffer = grown;
+    }
+    buffer[at] = position;
+    buffer[at + 1] = flags;
+    buffer[at + 2] = ordinal;
+    buffer[at + 3] = hash;
+    this.count++;
+  }
+}
+
+const recorded = new EventList();
 
 /** Forgets the recorded events (wordFeatures calls it before each text). */
 export function clearEvents(): void {
-  eventCount = 0;
+  recorded.clear();
 }
 
 export function recordEvent(position: number, flags: number, ordinal: number, hash: number): void {
-  if ((eventCount + 1) * EVENT_INTS > events.length) {
-    const grown = new Int32Array(events.length * 2);
-    grown.set(events);
-    events = grown;
-  }
-  const at = eventCount * EVENT_INTS;
-  events[at] = position;
-  events[at + 1] = flags;
-  events[at + 2] = ordinal;
-  events[at + 3] = hash;
-  eventCount++;
+  recorded.push(position, flags, ordinal, hash);
 }
 
 /** The events of the text wordFeatures read last: `count` of them from 0 of `buffer`. */
-export function recordedEvents(): { buffer: Int32Array; count: number } {
-  return { buffer: events, count: eventCount };
+export function recordedEvents(): EventList {
+  return recorded;
 }
 
 let structureOn = true;

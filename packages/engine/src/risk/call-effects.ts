@@ -50,6 +50,13 @@ const PATH_LIKE_KEYS = new Set([
   'key_file',
   'data_file',
   'body_file',
+  // The database file a query runs on: a browser's cookie or password store is read by the query.
+  'database',
+  'db',
+  'db_path',
+  'database_path',
+  'db_file',
+  'database_file',
 ]);
 /** Keys named after a file or an attachment whatever the tool's vocabulary (`attach`, `key_path`, `cert_file`). */
 const PATH_LIKE_KEY_SHAPE = /^attach|(?:^|_)(?:file|files|path|paths|filepath|filename|attachment|attachments)$/;
@@ -101,6 +108,24 @@ const PUBLISHING_PLACES = new Set([
   'upload',
   'share',
   'publish',
+]);
+/** Tools whose text other people read (an issue comment, a forum reply, a chat thread). */
+const SHARED_TEXT_WORDS = new Set([
+  'comment',
+  'comments',
+  'reply',
+  'issue',
+  'issues',
+  'discussion',
+  'chat',
+  'thread',
+  'channel',
+  'forum',
+  'review',
+  'tweet',
+  'status',
+  'wiki',
+  'ticket',
 ]);
 /** Fields of a message written for people: a path named in their sentences is not attached. */
 const PROSE_KEYS = new Set(['text', 'message', 'comment', 'caption', 'subject', 'description', 'title', 'content']);
@@ -362,7 +387,7 @@ function hasOutsideTarget(fields: PayloadFields): boolean {
 }
 
 /** Adds the findings of what the call does with files, code, money endpoints and rights. */
-export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings): void {
+export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: PayloadFields, findings: Findings, dryRun = false): void {
   const words = new Set(tool.words);
   const outbound =
     tool.words.some((word) => OUTBOUND_WORDS.has(word)) ||
@@ -393,7 +418,8 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
       findings.add('high', `secrets: \`${tool.name}\` ${reads ? 'reads' : 'touches'} a ${kind.why} \`${shown}\``);
     }
   }
-  if (outbound) assessSentSecretValues(tool.name, fields, findings);
+  // A comment, a reply or a chat post is read by others: a secret written in it is handed out.
+  if (outbound || tool.words.some((word) => SHARED_TEXT_WORDS.has(word))) assessSentSecretValues(tool.name, fields, findings);
   // A file-serving endpoint asked for a key through its query (`download?file=../../../etc/shadow`).
   const url = callUrl(fields);
   for (const { name, value } of url === undefined ? [] : queryPaths(url.text)) {
@@ -455,7 +481,8 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     // A binding manifest is never short: short strings skip the search.
     const manifest = field.text.length >= 80 && field.text.includes('RoleBinding') ? adminBindingManifest(field.text) : undefined;
     if (manifest !== undefined) {
-      findings.add('critical', `privileges: \`${tool.name}\` applies a ${manifest}`);
+      // A dry run (`dry_run: "server"`) validates the binding and creates nothing.
+      findings.add(dryRun ? 'high' : 'critical', `privileges: \`${tool.name}\` applies a ${manifest}${dryRun ? ' as a dry run' : ''}`);
       break;
     }
   }

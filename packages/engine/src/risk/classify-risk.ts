@@ -32,8 +32,15 @@ import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
 import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
+import { argvCommandLine, looksLikeCommandList, programInToolPath } from './argv-command-lines.ts';
 import { assessDatastoreCommands } from './datastore-commands.ts';
 import { callsPaymentFunction } from './payment-function-fields.ts';
+import { dryRunRequested } from './k8s-manifests.ts';
+import { assessEncodedQuerySecrets } from './encoded-query-secrets.ts';
+import { assessApiPathDeletes } from './api-path-deletes.ts';
+import { assessShellHttpDeletes } from './shell-http-deletes.ts';
+import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
+import { assessObjectEffects } from './object-effects.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -104,6 +111,8 @@ const NON_COMMAND_KEYS = new Set([
 ]);
 /** Fields that hold the arguments of a command, as an array. */
 const ARGV_KEYS = new Set(['args', 'argv', 'arguments', 'command', 'cmd', 'command_args', 'params']);
+/** Keys of no fixed name that say they hold a command line (`command_list`, `run_args`, `steps`). */
+const COMMAND_LIST_KEY = /cmd|command|argv|args|exec|run|line|step|script|invocation|call/;
 /** Fields of a tool named after its program that hold the sub-command, and those that hold its flags. */
 const SUBCOMMAND_KEYS = new Set(['subcommand', 'sub_command', 'subcmd']);
 const FLAG_KEYS = new Set(['flags', 'options', 'opts', 'extra_args', 'args', 'argv', 'arguments']);
@@ -199,7 +208,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   else findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  for (const command of classifyShell(tool, fields, findings)) {
+  for (const command of classifyShell(tool, path, fields, findings)) {
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
   }
@@ -225,15 +234,25 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
-  assessCallEffects(tool, path, fields, findings);
+  const dryRun = dryRunRequested(input.payload, fields);
+  assessCallEffects(tool, path, fields, findings, dryRun);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
+  if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
+  if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
+  assessApiPathDeletes(tool.name, fields, findings);
+  assessDeviceWipeTool(tool.name, tool.words, fields, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
   if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
   // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
   else if (tool.words.some((word) => EDIT_VERBS.has(word)) && fields.strings.some((field) => PATH_KEYS.has(field.key)))
     classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
+}
+
+/** A container's command judged by the shell rules (critical or not). */
+function judgeContainerCommand(line: string): 'critical' | 'other' {
+  return shellMemo(line).class === 'critical' ? 'critical' : 'other';
 }
 
 /** What a file tool writes (its content fields joined), or undefined when the call does not show it. */
@@ -252,23 +271,40 @@ function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */
-function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Findings): string[] {
+function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, findings: Findings): string[] {
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
-  // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`) is handed that program's arguments.
+  // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);
-  // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`.
+  // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`, `{args: ["delete", "ns", "x"]}`.
+  // The program another segment of the path names, read only when the call has a command list.
+  let pathProgram: string | undefined;
+  let pathRead = cli !== undefined;
   for (const array of fields.arrays) {
-    if (!ARGV_KEYS.has(array.key)) continue;
-    const program = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
-    if (program === undefined && cli !== undefined) {
-      add(asProgramLine(cli, array.items.map(shellQuote).join(' ')));
-      continue;
+    const known = ARGV_KEYS.has(array.key);
+    // Under another key (`{steps: ["kubectl", "delete", …]}`) a list is a command line when it starts with a program, on a tool that runs commands or under a key that says so.
+    if (!known && (!looksLikeCommandList(array.items) || (!tool.shell && !COMMAND_LIST_KEY.test(array.key)))) continue;
+    if (!pathRead) {
+      pathProgram = programInToolPath(path);
+      pathRead = true;
     }
-    if (program === undefined && !tool.shell && array.key !== 'command' && array.key !== 'cmd') continue;
-    add([...(program === undefined ? [] : [program]), ...array.items].map(shellQuote).join(' '));
+    const named = array.key === 'command' || array.key === 'cmd' ? undefined : programOf(array.holder);
+    const line = argvCommandLine(array.items, named, cli, pathProgram);
+    // On a tool that runs nothing, a bare list counts only when it names or implies its program.
+    if (
+      named === undefined &&
+      cli === undefined &&
+      pathProgram === undefined &&
+      !tool.shell &&
+      array.key !== 'command' &&
+      array.key !== 'cmd' &&
+      line.length === array.items.length &&
+      !looksLikeCommandList(array.items)
+    )
+      continue;
+    add(line.map(shellQuote).join(' '));
   }
   // `/tools/terraform {subcommand: "destroy", flags: ["-auto-approve"]}`: the sub-command and its flags are one line.
   const subcommand = cli === undefined ? undefined : fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key));
@@ -305,6 +341,8 @@ function classifyShell(tool: ToolNameRisk, fields: PayloadFields, findings: Find
     findings.merge(result);
     assessHiddenShell(command, findings);
     assessWindowsCommand(command, findings);
+    assessShellHttpDeletes(command, findings);
+    assessShellDeviceWipes(command, findings);
   }
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);

@@ -19,6 +19,8 @@ const PROGRAMS = new Map<string, string>([
   ['aws_cli', 'aws'],
   ['gcloud', 'gcloud'],
   ['gsutil', 'gsutil'],
+  ['bq', 'bq'],
+  ['bigquery', 'bq'],
   ['az', 'az'],
   ['azure_cli', 'az'],
   ['doctl', 'doctl'],

@@ -3,13 +3,14 @@
 // `joinpath('.aws', 'credentials')`): what the code prints reaches whoever reads the answer.
 // A path is taken whole from one literal, or joined from the string literals of one call or
 // `+`/`/` chain; a read call must be present, so code that only passes a key to `ssh -i` is not
-// counted. Token tests, linear.
+// counted. Opening a database file (`sqlite3.connect(…/Cookies)`, `new Database(…/Login Data)`) reads it.
+// Token tests, linear.
 
 import { pathsInText } from './paths.ts';
 import { secretFile } from './secret-files.ts';
 
 const READ_CALL =
-  /\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|readFile(?:Sync)?\s*\(|\bfopen\s*\(|file_get_contents|File\.(?:read|open|readlines)|IO\.read|\bslurp\b|ReadAllText|ReadAllBytes|Get-Content|readLines|Files\.read|ioutil\.ReadFile|os\.ReadFile|\bcat\b|load_pem|load_key|\bloadtxt|read_csv|json\.load|yaml\.safe_load|configparser|\.read\(\)/;
+  /\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|readFile(?:Sync)?\s*\(|\bfopen\s*\(|file_get_contents|File\.(?:read|open|readlines)|IO\.read|\bslurp\b|ReadAllText|ReadAllBytes|Get-Content|readLines|Files\.read|ioutil\.ReadFile|os\.ReadFile|\bcat\b|load_pem|load_key|\bloadtxt|read_csv|json\.load|yaml\.safe_load|configparser|\.read\(\)|\.connect\s*\(|\bDatabase\s*\(|\bsqlite3?_open/;
 /** A string literal appended to an expression for the home folder. */
 const HOME_JOIN =
   /(?:\bHOME\b|\bUSERPROFILE\b|homedir\(\)|Path\.home\(\)|Dir\.home|expanduser\(\s*["']~["']\s*\)|getenv\(\s*["']HOME["']\s*\))["'\])]{0,3}\s*(?:\+|,|\/|\.join\(|\+=)\s*["']([^"'\n]{2,200})["']/g;

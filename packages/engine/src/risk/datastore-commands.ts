@@ -1,7 +1,8 @@
 // Commands for document and key-value stores handed to any tool (`/tools/mongo {command:
 // "db.getSiblingDB('prod').dropDatabase()"}`, `/tools/cache {command: "FLUSHALL"}`): the store's
 // own language, which neither the shell nor the SQL analysis reads. Dropping a database or a
-// collection, emptying a collection with an empty filter, and flushing every key are critical.
+// collection, emptying a collection with an empty filter, flushing every key, and a graph query
+// deleting every node are critical.
 
 import type { Findings } from './findings.ts';
 import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
@@ -14,6 +15,8 @@ const MONGO_DROP_COLLECTION =
   /\bdb\s*(?:\.\s*\w+|\[\s*['"][^'"]+['"]\s*\]|\.\s*getCollection\s*\(\s*['"][^'"]+['"]\s*\))\s*\.\s*drop\s*\(\s*\)/;
 /** `deleteMany({})`, `remove({})`: an empty filter matches every document. */
 const MONGO_EMPTY_DELETE = /\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]/;
+/** Cypher that deletes every node: `MATCH (n) DETACH DELETE n`, no label and no condition. */
+const CYPHER_DELETE_ALL = /^\s*MATCH\s*\(\s*(\w+)\s*\)\s*(?:DETACH\s+)?DELETE\s+\1\b/i;
 const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
 
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
@@ -24,6 +27,7 @@ export function assessDatastoreCommands(fields: PayloadFields, search: boolean, 
     const text = field.text;
     if (REDIS_FLUSH.test(text)) findings.add('critical', `datastore: \`${text.trim()}\` deletes every key of the store`);
     if (!text.includes('(')) continue;
+    if (CYPHER_DELETE_ALL.test(text)) findings.add('critical', 'datastore: a graph query deletes every node (MATCH (n) DELETE n)');
     if (MONGO_DROP_DATABASE.test(text)) findings.add('critical', 'datastore: dropDatabase() deletes a whole database');
     else if (MONGO_DROP_COLLECTION.test(text)) findings.add('critical', 'datastore: drop() deletes a whole collection');
     else if (MONGO_EMPTY_DELETE.test(text)) findings.add('critical', 'datastore: an empty filter deletes every document of a collection');

@@ -88,6 +88,11 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'deletes cloud or cluster resources',
   ],
   [
+    // `bq rm -r -f -d ds`, `bq rm -f -t ds.table`: a BigQuery dataset or table removed without a prompt.
+    /\bbq\s+(?:--\S+\s+)*rm\s+(?:-\S+\s+)*-\w*[frd]\w*\s/,
+    'removes a BigQuery dataset or table (bq rm)',
+  ],
+  [
     /\bvirsh\s+(?:\S+\s+)*?(?:undefine\b[^;&|\n]*(?:--remove-all-storage|--storage\b|--wipe-storage)|vol-(?:delete|wipe)\b|pool-delete\b)/,
     'deletes a virtual machine with its disks (virsh)',
   ],

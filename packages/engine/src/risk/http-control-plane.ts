@@ -53,8 +53,9 @@ function wholeResource(url: string): string | undefined {
   const segments = path.split('/').filter((segment) => segment !== '');
   // A bucket addressed by its own host (`prod.s3.us-east-1.amazonaws.com/`): the root is the bucket.
   if (segments.length === 0 && S3_BUCKET_HOST.test(host)) return 'bucket';
-  // `/repos/{owner}/{repo}` names a repository with two segments.
-  if (segments.length >= 3 && segments[segments.length - 3] === 'repos') return 'repository';
+  // `/repos/{owner}/{repo}` (GitHub, Gitea) and `/repositories/{workspace}/{repo}` (Bitbucket) name a repository with two segments.
+  if (segments.length >= 3 && (segments[segments.length - 3] === 'repos' || segments[segments.length - 3] === 'repositories'))
+    return 'repository';
   if (segments.length < 2) return undefined;
   const collection = segments[segments.length - 2];
   if (WHOLE_RESOURCES.test(collection)) return collection.toLowerCase();
@@ -75,6 +76,13 @@ function wildcardPath(url: string): boolean {
   // The first segment names the top-level collection (an index pattern); a wildcard deeper down is one collection's purge.
   const segments = path.split('/').filter((segment) => segment !== '');
   return segments.includes('_all') || (segments[0] !== undefined && segments[0].includes('*') && segments[0].length <= 128);
+}
+
+/** What an HTTP DELETE of this URL removes whole (a resource, or every resource a wildcard matches), or undefined. */
+export function deletedWholeResource(url: string): string | undefined {
+  const resource = wholeResource(url.trim());
+  if (resource !== undefined) return `a whole ${resource}`;
+  return wildcardPath(url.trim()) ? 'every resource a wildcard matches' : undefined;
 }
 
 /** Adds findings for control-plane deletes and admin grants made with a generic HTTP call. */

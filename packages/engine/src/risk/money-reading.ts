@@ -4,6 +4,7 @@
 // weigh what they are worth. The rates are rounded on purpose: they decide whether a human looks,
 // not what is booked.
 
+import { localCurrencyIn } from './locale-amounts.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
 
 /** Rough value in US dollars of one unit, per currency or crypto asset. */
@@ -239,6 +240,8 @@ export function parseWordsAmount(text: string): number | undefined {
 /** The currency named in an amount string (`"12 ETH"`, `"€20k"`, `"fifty euros"`), if any. */
 export function currencyIn(text: string): string | undefined {
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
+  const local = localCurrencyIn(text);
+  if (local !== undefined) return local;
   const code = /(?:^|[\s\d])([A-Za-z]{3,5})(?:\s|$|\d)/.exec(text)?.[1]?.toUpperCase();
   if (code !== undefined && code in USD_RATE) return code;
   if (/(?:^|\s)Rs\.?\s?\d/.test(text)) return 'INR';

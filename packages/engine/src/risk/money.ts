@@ -5,6 +5,7 @@
 // reads like a transfer (a recipient, an IBAN, `type: "wire"`), an amount at or above the
 // critical threshold is critical and any other payment high.
 
+import { withoutLocalCurrency } from './locale-amounts.ts';
 import type { Findings } from './findings.ts';
 import { currencyIn, memoAmount, parseLooseAmount, quantityOfAsset, quantityTimesPrice, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
@@ -107,7 +108,7 @@ const SCALE_SUFFIX: Record<string, number> = {
 /** Reads an amount from a number or a numeric string with currency marks and separators. */
 export function parseAmount(value: number | string): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : undefined;
-  let text = value.trim();
+  let text = withoutLocalCurrency(value.trim());
   if (text.length === 0 || text.length > 40) return undefined;
   text = text
     .replace(/^(?:[A-Za-z]{3}|Rs\.?|R\$|US\$|[CASH]\$|HK\$|NZ\$)\s*|\s*[A-Za-z]{3}$/g, '')

@@ -30,6 +30,10 @@ export function posixPath(raw: string): string {
   return text;
 }
 
+/** Any Chromium-family browser's profile, wherever it is installed (snap, flatpak, portable): `…/Default/Login Data`. */
+const BROWSER_STORE =
+  /\/[^/]*(?:chrom(?:e|ium)|edge|brave|opera|vivaldi|yandex)[^/]*\/(?:[^/]+\/){0,5}(?:Cookies|Login Data(?: For Account)?|Web Data)$/i;
+
 /** Secret stores beyond the credential files of paths.ts (tested on the normalised POSIX path). */
 const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/proc\/(?:self|\d+|\$[\w{}()]+|[^/]*)\/environ$/, 'process environment (its variables hold tokens)'],
@@ -74,6 +78,9 @@ export function secretFile(raw: string): string | undefined {
   if (/^[a-z][\w+.-]*:\/\//i.test(posix) && !posix.startsWith('file://')) return undefined;
   const path = normalizePath(posix);
   if (TEMPLATE.test(path) || NOT_PRINTED_SECRET.test(path)) return undefined;
+  // The browser test runs only on paths ending like a store (most paths end otherwise).
+  if ((path.endsWith('Cookies') || path.endsWith(' Data') || path.endsWith('Account')) && BROWSER_STORE.test(path))
+    return 'browser cookie or password store';
   for (const [pattern, why] of MORE_SECRETS) if (pattern.test(path)) return why;
   if (/^\/etc\/(?:g?shadow|master\.passwd)$/.test(path)) return 'password hash file';
   const credential = credentialFile(path);

@@ -1,5 +1,6 @@
 // Secrets written out in a call's arguments rather than named by a path: a private key block, an
-// AWS key pair, a live API token (GitHub, Slack, Stripe, Google), or a variable that expands to one
+// AWS key pair, a live API token (GitHub, Slack, Stripe, Google), a connection URL with its
+// password, or a variable that expands to one
 // (`${AWS_SECRET_ACCESS_KEY}`). Handed to a tool that sends (a webhook, a chat post, an HTTP body,
 // a mail), the secret leaves the machine. Fields that authenticate the call itself (headers,
 // `token`, `api_key`) carry credentials by design and are not read.
@@ -9,7 +10,16 @@ import type { PayloadFields } from './payload-fields.ts';
 
 const PRIVATE_KEY_BLOCK = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const AWS_KEY_ID = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/;
-const AWS_SECRET = /(?:^|[^A-Za-z0-9/+=])[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/;
+// The secret stands alone or after a name and `=`/`:` (`AWS_SECRET_ACCESS_KEY=…`).
+const AWS_SECRET = /(?:^|[^A-Za-z0-9/+=]|[A-Za-z_][=:])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/;
+/** A connection URL with its password (`postgres://admin:Winter2026!@db:5432/app`); placeholders are not passwords. */
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@'"]{1,64}):([^\s@/'"]{4,128})@([\w.-]+)/i;
+const LOCAL_HOST = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\.internal|[\w.-]*example\.(?:com|org|net))$/i;
+/** A password told in a sentence (`the root password is Hunter2!26`, `pwd: x9$Lq…`). */
+const PROSE_PASSWORD =
+  /\b(?:password|passwd|passphrase|pwd|passcode)\b(?:\s+(?:for|of|to)\s+[\w.@:/-]{1,40})?\s*(?:is|=|:|->)\s*["'`]?([^\s"'`]{8,64})/i;
+const PLACEHOLDER_PASSWORD =
+  /^(?:pass(?:word)?|pwd|secret|changeme|example|postgres|root|admin|test|guest|demo|x+|\*+|\.+)$|^[$%<{[]|[$}>\]]$/i;
 const LIVE_TOKENS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b|\bgithub_pat_\w{60,}/, 'GitHub token'],
   [/\bxox[abposr]-[A-Za-z0-9-]{10,}/, 'Slack token'],
@@ -27,7 +37,10 @@ const SECRET_VARIABLE =
 /** Fields that authenticate the call itself. */
 const AUTH_KEYS =
   /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
-const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$/;
+const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|[Pp]ass|PASS|[Pp]wd|PWD/;
+
+/** Keys whose fields are what a call sends. */
+const SENT_CONTENT_KEYS = new Set(['body', 'json', 'data', 'payload', 'content', 'form', 'request_body', 'message', 'fields']);
 
 /** What secret a text carries, or undefined. */
 export function secretValueIn(text: string): string | undefined {
@@ -36,13 +49,21 @@ export function secretValueIn(text: string): string | undefined {
   if (AWS_KEY_ID.test(text) && AWS_SECRET.test(text.replace(AWS_KEY_ID, ''))) return 'AWS access key pair';
   for (const [pattern, why] of LIVE_TOKENS) if (pattern.test(text)) return why;
   if (SECRET_VARIABLE.test(text)) return 'secret-holding variable';
+  const told = PROSE_PASSWORD.exec(text)?.[1];
+  if (told !== undefined && /\d|[^\w\s]/.test(told) && /[A-Za-z]/.test(told) && !PLACEHOLDER_PASSWORD.test(told))
+    return 'password written in the text';
+  const url = text.includes('://') ? URL_PASSWORD.exec(text) : null;
+  // A local development default (`postgres://postgres:postgres@localhost`) is no one's secret.
+  if (url !== null && !PLACEHOLDER_PASSWORD.test(url[2]) && url[2] !== url[1] && !LOCAL_HOST.test(url[3]))
+    return 'connection URL with its password';
   return undefined;
 }
 
 /** On a tool that sends: a secret written in what it sends is exfiltration. */
 export function assessSentSecretValues(toolName: string, fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
-    if (AUTH_KEYS.test(field.key) || AUTH_KEYS.test(field.parentKey)) continue;
+    // A `key` inside what is sent (`body: {key: "-----BEGIN…"}`) is content, not the call's own credential.
+    if ((AUTH_KEYS.test(field.key) && !SENT_CONTENT_KEYS.has(field.parentKey)) || AUTH_KEYS.test(field.parentKey)) continue;
     const why = secretValueIn(field.text);
     if (why === undefined) continue;
     findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} written in \`${field.key || 'its payload'}\``);

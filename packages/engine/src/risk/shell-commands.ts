@@ -252,10 +252,11 @@ function runRules(c: RuleContext): void {
     name === 'mkdosfs'
   ) {
     // A file system made inside an image file (`mkfs.ext4 disk.img`) wipes only that file.
+    // Option values (`-F 32`, `-n EFI`) are no targets: the call names a device or an image file, or neither.
     const targets = c.args.map((word) => word.text).filter((text) => text !== '' && !text.startsWith('-'));
     const imageOnly =
-      targets.length > 0 &&
-      targets.every((text) => !text.startsWith('/dev/') && /\.(?:img|image|iso|raw|qcow2|vhdx?|vmdk|bin|fs|ext[234])$/i.test(text));
+      targets.some((text) => /\.(?:img|image|iso|raw|qcow2|vhdx?|vmdk|bin|fs|ext[234])$/i.test(text)) &&
+      !targets.some((text) => text.startsWith('/dev/') || text.includes('$') || text.startsWith('/proc/'));
     if (imageOnly) c.scan.add('high', `shell: makes a file system inside an image file (${name})`);
     else c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;

@@ -16,6 +16,7 @@ import { memoize } from './memo.ts';
 import type { RiskAssessment } from './risk-class.ts';
 import { sqlServerAccess } from './sql-server-access.ts';
 import { lexSql, type SqlStatement } from './sql-lexer.ts';
+import { sqliteSchemaWrite } from './sqlite-schema-writes.ts';
 
 /** Grammars tried in order; the first that accepts the whole string decides. */
 const DIALECTS = [
@@ -158,6 +159,8 @@ function analyzeSqlUncached(source: string): RiskAssessment {
     findings.add('high', 'sql: statement longer than 64 KB, only its start analysed');
     text = text.slice(0, MAX_SQL_CHARS);
   }
+  const schemaWrite = sqliteSchemaWrite(text);
+  if (schemaWrite !== undefined) findings.add('critical', schemaWrite);
   const lex = lexSql(text);
   if (!lex.unterminated && lex.statements.length > 0 && lex.statements.every(isPlainRead)) {
     findings.add('low', `sql: read-only ${lex.statements[0].tokens[0]}`);

@@ -2,6 +2,7 @@
 // at `GET /fabric/keys/public`) bound to one identity, scoped to tool paths, carrying the
 // delegation chain they were minted under. Every use is checked against the store as well as the
 // signature, so a revocation, an expired identity or a revoked minting key stops the token at once.
+import type { KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { minimalScopes, scopesWithin } from '@actiongate/engine';
 import { ApiError } from '../errors.ts';
@@ -11,6 +12,7 @@ import type { KeyRow, Store } from '../store/store.ts';
 import { identityStatus } from './identity-status.ts';
 import { newIdentityId } from './identity-ids.ts';
 import { delegationStatus } from './present-identity.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 import type { AgentTokenRequest } from '../schemas/identity.ts';
 
 export const TOKEN_ISSUER = 'actiongate';
@@ -48,6 +50,9 @@ export interface MintedToken {
 }
 
 export class AgentTokenService {
+  /** Bearer tokens whose signature and claims were checked (issue 15: once per token, not per request). */
+  private readonly bearerTokens = new VerifiedTokens();
+
   constructor(
     private readonly store: Store,
     private readonly keyRing: SigningKeyRing,
@@ -195,7 +200,7 @@ export class AgentTokenService {
    * signed by an unknown key, expired, revoked, or its identity or minting key no longer active.
    */
   async verify(token: string): Promise<{ key: KeyRow; principal: TokenPrincipal }> {
-    const { key, row } = await this.verified(token, TOKEN_AUDIENCE);
+    const { key, row } = await this.verified(token, TOKEN_AUDIENCE, this.bearerTokens);
     return {
       // The token acts as an agent key bound to its agent, under the minting key's record.
       key: { ...key, kind: 'agent', role: 'agent', agentId: row.agentId },
@@ -203,31 +208,47 @@ export class AgentTokenService {
     };
   }
 
-  private async verified(token: string, audience: string): Promise<{ key: KeyRow; row: AgentTokenRow; payload: JWTPayload }> {
+  /**
+   * `verifiedTokens`: tokens of this audience already checked, whose signature and claims need no
+   * second check (verified-tokens.ts); the store's rows below are read every time all the same.
+   */
+  private async verified(
+    token: string,
+    audience: string,
+    verifiedTokens?: VerifiedTokens,
+  ): Promise<{ key: KeyRow; row: AgentTokenRow; payload: JWTPayload }> {
     const invalid = (why: string) => new ApiError('AG_INVALID_TOKEN', `invalid agent token: ${why}`);
     if (token.length > 4096) throw invalid('too long');
     const now = this.clock();
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(
-        token,
-        (header) => {
-          const key = header.kid ? this.keyRing.byKid(header.kid) : undefined;
-          if (!key) throw new Error('unknown kid');
-          return key.publicKey;
-        },
-        {
-          algorithms: ['EdDSA'],
-          issuer: TOKEN_ISSUER,
-          // Action tokens carry their own audience, so one is never taken for a Bearer credential.
-          audience,
-          currentDate: new Date(now),
-          requiredClaims: ['jti', 'exp', 'sub'],
-        },
-      ));
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw invalid(code === 'ERR_JWT_EXPIRED' ? 'expired' : 'signature or claims do not verify');
+    const publicKeyOf = (kid: string) => this.keyRing.byKid(kid)?.publicKey;
+    let payload = verifiedTokens?.payload(token, now, publicKeyOf);
+    if (payload === undefined) {
+      // The key that verified the signature, kept with the token.
+      let verifiedBy: { kid: string; publicKey: KeyObject } | undefined;
+      try {
+        const verified = await jwtVerify(
+          token,
+          (header) => {
+            const publicKey = header.kid ? publicKeyOf(header.kid) : undefined;
+            if (!publicKey) throw new Error('unknown kid');
+            verifiedBy = { kid: header.kid!, publicKey };
+            return publicKey;
+          },
+          {
+            algorithms: ['EdDSA'],
+            issuer: TOKEN_ISSUER,
+            // Action tokens carry their own audience, so one is never taken for a Bearer credential.
+            audience,
+            currentDate: new Date(now),
+            requiredClaims: ['jti', 'exp', 'sub'],
+          },
+        );
+        payload = Object.freeze(verified.payload);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        throw invalid(code === 'ERR_JWT_EXPIRED' ? 'expired' : 'signature or claims do not verify');
+      }
+      if (verifiedBy) verifiedTokens?.keep(token, verifiedBy.kid, verifiedBy.publicKey, payload);
     }
     const row = await this.store.identities.getAgentToken(String(payload.jti));
     if (!row || row.tenantId !== payload.tid || row.agentId !== payload.sub) throw invalid('unknown token');
