@@ -43,3 +43,41 @@ test('the format-1 dictionary never changes: values stored with it must stay rea
   // A value packed when the dictionary was made, read back byte for byte.
   assert.equal(unpackJson(Buffer.from('AUOYj5Qn0M2vBQA=', 'base64')), '{"stage":"identity","verdict":"allow"}');
 });
+
+test('a stage list seen again is stored packed on its own beside the payload, and reads back the same', () => {
+  const listed: StageResult[] = stages.map((stage) => ({ ...stage, detail: `${stage.detail} ${randomBytes(4).toString('hex')}` }));
+  const payloads = [
+    {},
+    { query: 'quarterly report', limit: 20, request_id: 'req-1', nested: { list: [1, 2.5, -0.125, null, true, 'ünïcødé ✓ 𝄞'] } },
+    { blob: randomBytes(3000).toString('base64') },
+    { text: 'quarterly revenue report '.repeat(400) },
+  ];
+  const first = encodeDecisionBody(JSON.stringify(payloads[1]), listed);
+  assert.ok(first[0] === 0 || first[0] === 1, 'a list seen once: one packed value, as before');
+  assert.deepEqual(decodeDecisionBody(first), { payload: payloads[1], stages: listed });
+  for (const payload of payloads) {
+    // A distinct array with the same text is the same list.
+    const again = JSON.parse(JSON.stringify(listed)) as StageResult[];
+    const body = encodeDecisionBody(JSON.stringify(payload), again);
+    assert.equal(body[0], 0x10, 'split');
+    assert.deepEqual(decodeDecisionBody(body), { payload, stages: listed });
+    const whole = JSON.stringify([payload, listed]).length;
+    if (JSON.stringify(payload).length < 500) assert.ok(body.length < whole / 2, `packed ${body.length} B, plain ${whole} B`);
+  }
+});
+
+test('a split body stays readable, and a damaged one is an error', async () => {
+  const stored = Buffer.from('EA4BQ8oUMGXYjMO0kVgLAAKrhnu6IDMvLzVFoSi1IL+oBNkFtQA=', 'base64');
+  assert.deepEqual(decodeDecisionBody(stored), {
+    payload: { query: 'pinned report', limit: 20 },
+    stages: [{ stage: 'approval', enforcing: true, verdict: 'allow', detail: 'no approval needed', data: {} }],
+  });
+  assert.throws(() => decodeDecisionBody(stored.subarray(0, 10)), /damaged decision body|unexpected end of file/);
+  assert.throws(() => decodeDecisionBody(Buffer.from([0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])), /damaged decision body/);
+  const { PAYLOAD_DICTIONARY_V1 } = await import('../src/store/sqlite/packed-json-dictionary.ts');
+  const { createHash } = await import('node:crypto');
+  assert.equal(
+    createHash('sha256').update(PAYLOAD_DICTIONARY_V1).digest('hex'),
+    'c1811576443290870108603270d5baf77072530e8d98c17a471afa378519415f',
+  );
+});

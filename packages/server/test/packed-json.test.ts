@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1 } from '../src/store/sqlite/packed-json-dictionary.ts';
-import { packJson, plainPackedJson, unpackJson } from '../src/store/sqlite/packed-json.ts';
+import { packJson, packPayloadJson, plainPackedJson, unpackJson } from '../src/store/sqlite/packed-json.ts';
 
 const OPTIONS = { level: 1, dictionary: DICTIONARY_V1 };
 const DICTIONARY_TEXT = DICTIONARY_V1.toString();
@@ -54,5 +54,21 @@ test('a short record kept plain unpacks to its text', () => {
     const plain = plainPackedJson(json);
     assert.equal(plain[0], 0, 'the plain format');
     assert.equal(unpackJson(plain), json);
+  }
+});
+
+test('a payload packed with the payload dictionary (format 2) unpacks to its text, or is kept plain', () => {
+  const payload = JSON.stringify({ query: 'quarterly report', limit: 20, filters: {}, fields: ['id'], request_id: 'req-7' });
+  const packed = packPayloadJson(payload);
+  assert.equal(packed[0], 2);
+  assert.ok(packed.length < payload.length / 2, `packed ${packed.length} B of ${payload.length}`);
+  assert.equal(unpackJson(packed), payload);
+  const random = JSON.stringify({ blob: randomBytes(2000).toString('base64') });
+  assert.equal(unpackJson(packPayloadJson(random)), random);
+  assert.equal(unpackJson(packPayloadJson('{}')), '{}');
+  // Short payloads pack with a smaller window: texts on both sides of that bound, reaching back to the dictionary.
+  for (let n = 1200; n <= 1800; n += 20) {
+    const json = JSON.stringify({ query: 'x'.repeat(n), request_id: 'req-' + randomBytes(8).toString('hex'), limit: 20 });
+    assert.equal(unpackJson(packPayloadJson(json)), json);
   }
 });

@@ -43,7 +43,8 @@ export interface DecisionReads {
 
 /** The name a tool is registered under: the last part of its canonical path, so `/Tools/Get_Report/` cannot dodge its floor. */
 export function registeredToolName(path: string): string {
-  return normalizeToolPath(path).split('/').pop() ?? '';
+  const canonical = normalizeToolPath(path);
+  return canonical.slice(canonical.lastIndexOf('/') + 1);
 }
 
 /**

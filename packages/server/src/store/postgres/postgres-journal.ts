@@ -1,6 +1,7 @@
 // The journal in PostgreSQL. `append` runs inside the caller's transaction, after the caller locked
 // the tenant's tip row (`lockTip`), so two nodes can never hand out the same seq or fork the chain.
-import { canonicalJson, chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
+import { chainEntry, GENESIS_HASH, type JournalEntryType, type TreeHead } from '@actiongate/engine';
+import { journalRecordText } from '../journal-record-text.ts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { JournalRow, JournalStore } from '../journal-store.ts';
@@ -107,7 +108,7 @@ export class PostgresJournal implements JournalStore {
     record: object,
   ): { seq: number; values: unknown[] } | null {
     if (!this.enabled) return null;
-    const text = canonicalJson(record);
+    const text = journalRecordText(type, record);
     const entry = chainEntry(tip.seq === 0 ? null : { seq: tip.seq, entry_hash: tip.entryHash! }, {
       type,
       ref_id: refId,

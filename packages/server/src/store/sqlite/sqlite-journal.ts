@@ -3,7 +3,8 @@
 // tenant's last entry is read back through the primary key (tenant_id, seq), always right after a
 // rollback; only within one group commit is it remembered from the entry appended before (inBatch).
 import type Database from 'better-sqlite3';
-import { canonicalJson, chainEntry, GENESIS_HASH, sha256Hex, type JournalEntryType, type TreeHead } from '@actiongate/engine';
+import { chainEntry, GENESIS_HASH, sha256Hex, type JournalEntryType, type TreeHead } from '@actiongate/engine';
+import { journalRecordText } from '../journal-record-text.ts';
 import type { JournalRow, JournalStore } from '../journal-store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
 import { BatchTips } from './batch-tips.ts';
@@ -85,7 +86,7 @@ export class SqliteJournal implements JournalStore {
   append(tenantId: string, type: JournalEntryType, refId: string, timeMs: number, record: object): number | null {
     if (!this.enabled) return null;
     if (!this.db.inTransaction) throw new Error('a journal entry must be appended inside the transaction of its change');
-    const text = canonicalJson(record);
+    const text = journalRecordText(type, record);
     const previous = this.batchTips.get(tenantId) ?? (this.statements.tip.get(tenantId) as { seq: number; entry_hash: string } | undefined);
     const entry = chainEntry(previous ?? null, {
       type,

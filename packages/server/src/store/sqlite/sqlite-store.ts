@@ -156,6 +156,10 @@ export class SqliteStore implements Store {
   private statements: ReturnType<SqliteStore['prepare']>;
   private pragmas: ReturnType<typeof commitPragmas>;
   private transactions: ReturnType<SqliteStore['transactionsOf']>;
+  /** Whether the decision being applied has begun its writes (commitBatch). */
+  private decisionWriting = false;
+  /** Set when a batch without savepoints must run again with them (commitBatch). */
+  private batchWantsSavepoints = false;
   private events: SqliteEventLog;
   private haltSwitch: SqliteHalt;
   private traces: SqliteTraces;
@@ -618,27 +622,35 @@ export class SqliteStore implements Store {
   private transactionsOf() {
     // Inside the batch's transaction this runs as a savepoint: a decision that fails rolls back alone.
     const inSavepoint = this.db.transaction((job: DecisionJob) => this.applyDecision(job));
-    const batch = this.db.transaction((batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>) => {
-      // Nothing but these decisions writes while the batch's transaction runs: one check before, one mark after.
-      this.decisionRows.begin();
-      for (const pending of batch) {
-        const eventMark = this.events.mark();
-        try {
-          // A batch of one needs no savepoint: its failure is rethrown below and rolls back the
-          // whole transaction, which holds nothing else.
-          outcomes.push({ row: batch.length === 1 ? this.applyDecision(pending.job) : inSavepoint(pending.job) });
-        } catch (error) {
-          // The rows kept may hold what the savepoint just took back.
-          this.decisionRows.clear();
-          if (batch.length === 1) throw error;
-          this.events.rollbackTo(eventMark);
-          this.journal.forgetBatchTips();
-          this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
-          outcomes.push({ error });
+    const batch = this.db.transaction(
+      (batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>, savepoints: boolean) => {
+        // Nothing but these decisions writes while the batch's transaction runs: one check before, one mark after.
+        this.decisionRows.begin();
+        for (const pending of batch) {
+          const eventMark = this.events.mark();
+          try {
+            outcomes.push({ row: savepoints ? inSavepoint(pending.job) : this.applyDecision(pending.job) });
+          } catch (error) {
+            // The rows kept may hold what the savepoint (or the transaction) takes back.
+            this.decisionRows.clear();
+            // A batch of one needs no savepoint: its failure rolls back the whole transaction, which
+            // holds nothing else. Without savepoints, a decision that failed after its first write
+            // left those writes in the transaction: it all rolls back, and flush decides the batch
+            // again with a savepoint each. One that failed before writing left nothing to undo.
+            if (batch.length === 1) throw error;
+            if (!savepoints && this.decisionWriting) {
+              this.batchWantsSavepoints = true;
+              throw error;
+            }
+            this.events.rollbackTo(eventMark);
+            this.journal.forgetBatchTips();
+            this.health.noteError(error); // issue 23: a full or failing disk is a fault, not a bad request
+            outcomes.push({ error });
+          }
         }
-      }
-      this.decisionRows.settle();
-    });
+        this.decisionRows.settle();
+      },
+    );
     const reads = this.db.transaction((job: Parameters<SqliteStore['decisionReads']>[0]) => this.decisionReads(job));
     return { batch, reads };
   }
@@ -655,7 +667,7 @@ export class SqliteStore implements Store {
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
     try {
       this.pragmas.batchCommit();
-      this.journal.inBatch(() => this.events.inBatch(() => this.transactions.batch(batch, outcomes)));
+      this.commitBatch(batch, outcomes);
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
@@ -711,6 +723,26 @@ export class SqliteStore implements Store {
       return;
     }
     answer();
+  }
+
+  /**
+   * Issue 15: a batch's decisions run without a savepoint each (two statements per decision). When
+   * one fails after writing, the whole transaction rolls back (nothing of it was answered) and the
+   * batch runs again with savepoints, so that decision fails alone; the others are decided again,
+   * in the same order from the same reads (same ids and times). Rare: a decision fails after its
+   * reads only when the disk or an invariant does.
+   */
+  private commitBatch(batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>): void {
+    this.batchWantsSavepoints = false;
+    try {
+      this.journal.inBatch(() => this.events.inBatch(() => this.transactions.batch(batch, outcomes, false)));
+      return;
+    } catch (error) {
+      if (!this.batchWantsSavepoints) throw error;
+    }
+    this.events.discard();
+    outcomes.length = 0;
+    this.journal.inBatch(() => this.events.inBatch(() => this.transactions.batch(batch, outcomes, true)));
   }
 
   /**
@@ -775,6 +807,7 @@ export class SqliteStore implements Store {
   }
 
   private applyDecision(job: DecisionJob): DecisionRow {
+    this.decisionWriting = false;
     const s = this.statements;
     const rows = this.decisionRows;
     const agentRow = rows.agent(job.tenantId, job.agentId, () => s.agent.get(job.tenantId, job.agentId) as Row | undefined);
@@ -798,13 +831,17 @@ export class SqliteStore implements Store {
     }
     const state = decisionStateOf(job, reads);
     const { decision, row } = job.compute(state);
+    // From here on a failure leaves writes behind to roll back (commitBatch).
+    this.decisionWriting = true;
     let journalSeq: number | null = null;
     // Taken before the writes: the agent's row names it as the agent's latest decision (agent-chain.ts).
     const seq = this.decisionSeq.next();
+    // Read before the agent's write, which changes the kept row in place (decision-rows.ts).
+    const agentPrevSeq: number | null = agentRow?.last_decision_seq ?? null;
     let agentWritten = false;
     for (const write of planDecisionWrites(job, reads, state, decision, row, replayedId !== null)) {
       if (write.kind === 'journal') journalSeq = this.journal.append(write.tenantId, write.type, write.refId, write.time, write.record);
-      else if (write.kind === 'insert-decision') this.insertDecision(write.row, journalSeq, seq, agentRow?.last_decision_seq ?? null);
+      else if (write.kind === 'insert-decision') this.insertDecision(write.row, journalSeq, seq, agentPrevSeq);
       else if (write.kind === 'save-agent' || write.kind === 'touch-agent')
         agentWritten = this.saveDecisionAgent(write, seq, agentRow !== undefined);
       else this.applyWrite(write);
