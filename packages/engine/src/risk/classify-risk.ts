@@ -20,6 +20,7 @@ import { withGraphqlMutations } from './graphql-mutation.ts';
 import { assessShellPayment } from './shell-payment-calls.ts';
 import { assessShellCryptoSend } from './shell-crypto-sends.ts';
 import { assessCodePayments } from './code-payment-calls.ts';
+import { assessPaymentTexts } from './payment-texts.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
 import { autostartContentClass, CONTENT_KEYS, runsAtStartup } from './autostart-content.ts';
 import { assessScheduledJob } from './scheduled-jobs.ts';
@@ -232,6 +233,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
         ),
     );
   if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
+  if (!moneyDocument) assessPaymentTexts(fields, tool.payment || callsPaymentApi(fields), threshold, findings);
   assessCodePayments(fields, threshold, findings);
   assessCryptoTransfers(fields, tool.words, threshold, findings);
   const dryRun = dryRunRequested(input.payload, fields);

@@ -5,6 +5,7 @@
 // not what is booked.
 
 import { localCurrencyIn } from './locale-amounts.ts';
+import { foreignCurrencyIn, parseForeignWordsAmount } from './number-words.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
 
 /** Rough value in US dollars of one unit, per currency or crypto asset. */
@@ -246,7 +247,7 @@ export function currencyIn(text: string): string | undefined {
   if (code !== undefined && code in USD_RATE) return code;
   if (/(?:^|\s)Rs\.?\s?\d/.test(text)) return 'INR';
   for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word in WORD_CURRENCY) return WORD_CURRENCY[word];
-  return undefined;
+  return foreignCurrencyIn(text);
 }
 
 /** An amount from a string the plain parser rejects: `1e6`, `2.5M USD`, words. */
@@ -255,7 +256,7 @@ export function parseLooseAmount(text: string): number | undefined {
   if (trimmed.length === 0 || trimmed.length > 80) return undefined;
   const exponent = /^[^\d-]{0,5}(\d+(?:\.\d+)?[eE][+]?\d{1,3})\b/.exec(trimmed);
   if (exponent) return Number(exponent[1]);
-  return parseWordsAmount(trimmed.replace(/[$€£¥₹₩₽₿]/g, ' '));
+  return parseWordsAmount(trimmed.replace(/[$€£¥₹₩₽₿]/g, ' ')) ?? parseForeignWordsAmount(trimmed.replace(/[$€£¥₹₩₽₿]/g, ' '));
 }
 
 /** Dollar value of `amount` in `currency` (unknown or absent currencies count one to one). */
@@ -350,23 +351,31 @@ export function memoAmount(fields: PayloadFields): { amount: number; key: string
         if (best === undefined || usd > best.amount) best = { amount: usd, key: field.key };
       }
     }
-    for (const match of field.text.matchAll(MEMO_AMOUNT)) {
-      const raw = match[0];
-      const currency = currencyIn(raw);
-      let digits = raw.replace(/[^\d.,]/g, '');
-      digits =
-        /,\d{3}(?:\D|$)/.test(digits) || /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(digits)
-          ? digits.replace(/,/g, '')
-          : digits.replace(',', '.');
-      let amount = Number(digits);
-      if (!Number.isFinite(amount)) continue;
-      // The scale may follow the digits directly (`30k`, `£45k`, `2.5m`): no word boundary between them.
-      if (/(?:^|[\d\s])(?:k|thousand)\b/i.test(raw)) amount *= 1e3;
-      else if (/(?:^|[\d\s])(?:m|million)\b/i.test(raw)) amount *= 1e6;
-      else if (/(?:^|[\d\s])(?:bn|billion)\b/i.test(raw)) amount *= 1e9;
-      const usd = toUsd(amount, currency);
-      if (best === undefined || usd > best.amount) best = { amount: usd, key: field.key };
-    }
+    const inText = largestAmountInText(field.text);
+    if (inText !== undefined && (best === undefined || inText > best.amount)) best = { amount: inText, key: field.key };
+  }
+  return best;
+}
+
+/** The largest currency-marked amount written in a text (`USD 85,000.00`, `€45k`, `120k EUR`), in dollars. */
+export function largestAmountInText(text: string): number | undefined {
+  let best: number | undefined;
+  for (const match of text.matchAll(MEMO_AMOUNT)) {
+    const raw = match[0];
+    const currency = currencyIn(raw);
+    let digits = raw.replace(/[^\d.,]/g, '');
+    // `27.500,00`: dots group thousands and the comma marks decimals.
+    if (/^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/.test(digits)) digits = digits.replace(/\./g, '').replace(',', '.');
+    digits =
+      /,\d{3}(?:\D|$)/.test(digits) || /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(digits) ? digits.replace(/,/g, '') : digits.replace(',', '.');
+    let amount = Number(digits);
+    if (!Number.isFinite(amount)) continue;
+    // The scale may follow the digits directly (`30k`, `£45k`, `2.5m`): no word boundary between them.
+    if (/(?:^|[\d\s])(?:k|thousand)\b/i.test(raw)) amount *= 1e3;
+    else if (/(?:^|[\d\s])(?:m|million)\b/i.test(raw)) amount *= 1e6;
+    else if (/(?:^|[\d\s])(?:bn|billion)\b/i.test(raw)) amount *= 1e9;
+    const usd = toUsd(amount, currency);
+    if (best === undefined || usd > best) best = usd;
   }
   return best;
 }

@@ -15,7 +15,7 @@ import { fromMinorUnits } from './minor-unit-apis.ts';
 export const DEFAULT_CRITICAL_TRANSFER_AMOUNT = 10000;
 
 const MONEY_KEY =
-  /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|subtotal|grand_total|net|gross|balance_transfer|betrag|montant|importe|importo|monto|valor|bedrag|kwota|summe|somme|belopp|beloeb|tutar|jumlah)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
+  /^(?:amount|amt|amnt|value|total|sum|price|cost|fee|principal|money|funds|subtotal|grand_total|net|gross|balance_transfer|betrag|montant|importe|importo|monto|valor|bedrag|kwota|summe|somme|belopp|beloeb|tutar|jumlah)(?:_[a-z]{3})?$|(?:^|_)amount(?:_|$)|^(?:total|sum|price|cost)_|_(?:total|price|sum)$/;
 /** Keys counting in a currency's hundredth, wherever the unit word sits (`amount_cents`, `value_in_pence`, `cents_total`). */
 const MINOR_UNITS =
   /(?:^|_)(?:cents?|pence|penny|pennies|paise|kopecks?|kopeks?|centavos|centimes|rappen)(?:_|$)|(?:^|_)minor(?:_units?)?$|^minor_(?:amount|units?|value)$/;
@@ -37,6 +37,31 @@ const ARGUMENT_HOLDERS = new Set([
   'request',
   'form',
 ]);
+/** Arrays whose items are the payments of one batch (`payments: [{sum}]`, a payroll's `employees: [{net}]`): their generic keys are amounts. */
+const BATCH_KEYS = new Set([
+  'payments',
+  'transfers',
+  'payouts',
+  'items',
+  'transactions',
+  'disbursements',
+  'employees',
+  'payees',
+  'recipients',
+  'beneficiaries',
+  'workers',
+  'lines',
+  'entries',
+]);
+/** Bounds of a search or a filter (`min_amount`, `amount_gte`), not an amount that moves. */
+const BOUND_KEY = /^(?:min|max|minimum|maximum)_|_(?:min|max|gte?|lte?|above|below|over|under|from|threshold|limit)$/;
+/** Scale written in the key (`amount_k: 250`, `value_mm: 2`). */
+const KEY_SCALE: ReadonlyArray<readonly [RegExp, number]> = [
+  [/_(?:k|thousands?)$/, 1e3],
+  [/_(?:m|mm|mn|millions?)$/, 1e6],
+];
+/** How many times one payment is made (`repeat: 6`): the amount moves that many times. */
+const REPEAT_KEY = /^(?:repeat|repeats|times|repetitions|occurrences|recurrences)$/;
 const TRANSFER_KEYS = new Set([
   'recipient',
   'recipient_id',
@@ -79,8 +104,10 @@ const TRANSFER_KEYS = new Set([
 const TRANSFER_WORDS =
   /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase|buy|sell|trade|market_order|limit_order)$/i;
 // A recipient that is a crypto address or an IBAN makes any amount a transfer.
-const ADDRESS_VALUE = /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20,}|[A-Z]{2}\d{2}[A-Z0-9 ]{11,30})$/;
+const ADDRESS_VALUE = /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20,}|T[1-9A-HJ-NP-Za-km-z]{33}|[A-Z]{2}\d{2}[A-Z0-9 ]{11,30})$/;
 const RECIPIENT_KEYS = new Set(['to', 'recipient', 'address', 'dest', 'destination', 'account', 'wallet', 'payee']);
+/** Chinese and Japanese numerals and myriads (`五十万元`, `1000万円`). */
+const CJK_NUMERAL = /[一二三四五六七八九十百千万萬亿億]/;
 const TYPE_KEYS = new Set(['type', 'kind', 'action', 'operation', 'transaction_type', 'intent', 'method', 'category']);
 
 /** Scale words written after a number: `15k`, `$2.3MM`, `1,5 Mio.`, `2 Mrd.`, `45 lakh`, `2 crore`. */
@@ -151,6 +178,7 @@ export function hasTransferContext(fields: PayloadFields): boolean {
 
 function moneyAmount(field: ScalarField): number | undefined {
   const key = field.key;
+  if (BOUND_KEY.test(key)) return undefined;
   const minor = MINOR_UNITS.test(key);
   const money =
     minor ||
@@ -159,12 +187,24 @@ function moneyAmount(field: ScalarField): number | undefined {
         MONEY_KEY.test(field.parentKey) ||
         field.parentKey === '' ||
         field.parentKey === 'money' ||
-        ARGUMENT_HOLDERS.has(field.parentKey)));
+        ARGUMENT_HOLDERS.has(field.parentKey) ||
+        (BATCH_KEYS.has(field.parentKey) && field.group.endsWith(`${field.parentKey}[].${key}`))));
   if (!money) return undefined;
   if (typeof field.value === 'string' && !/\d/.test(field.value) && parseLooseAmount(field.value) === undefined) return undefined;
   const amount = parseAmount(field.value) ?? (typeof field.value === 'string' ? parseLooseAmount(field.value) : undefined);
   if (amount === undefined) return undefined;
-  return minor ? amount / 100 : amount;
+  const scale = KEY_SCALE.find(([suffix]) => suffix.test(key))?.[1] ?? 1;
+  return minor ? amount / 100 : amount * scale;
+}
+
+/** Token decimals beside an amount (`{amount_raw: "20000000000", decimals: 6}`). */
+function tokenDecimals(fields: PayloadFields): number | undefined {
+  for (const field of fields.scalars) {
+    if (field.key !== 'decimals' && field.key !== 'token_decimals') continue;
+    const decimals = Number(field.value);
+    if (Number.isInteger(decimals) && decimals > 0 && decimals <= 30) return decimals;
+  }
+  return undefined;
 }
 
 /** The amount of a money field in dollars: its own currency mark, else its siblings'. */
@@ -173,13 +213,28 @@ function moneyAmountUsd(
   field: ScalarField,
   minorUnitApi: boolean,
 ): { amount: number; original: number; currency?: string } | undefined {
-  const read = moneyAmount(field);
+  let read = moneyAmount(field);
   if (read === undefined) return undefined;
+  // An integer with more digits than the token's decimals is written in its smallest unit (wei, 10^-6 USDC).
+  const decimals = fields.keys.has('decimals') || fields.keys.has('token_decimals') ? tokenDecimals(fields) : undefined;
+  if (decimals !== undefined && /^\d+$/.test(String(field.value).trim()) && String(field.value).trim().length > decimals)
+    read = read / 10 ** decimals;
   const currency = (typeof field.value === 'string' ? currencyIn(field.value) : undefined) ?? siblingCurrency(fields, field);
   // An API that counts in minor units (Stripe's `amount=2000` is 20.00): its plain whole numbers are cents.
   const minor = minorUnitApi && /^(?:amount|value)$/.test(field.key) && /^\d+$/.test(String(field.value).trim());
   const amount = minor ? fromMinorUnits(read, currency) : read;
   return { amount: toUsd(amount, currency), original: amount, currency };
+}
+
+/** How many times the payment holding `field` is made (`{amount: 2500, repeat: 6}`), 1 when not said. */
+function repeatCount(repeats: readonly ScalarField[], field: ScalarField): number {
+  const object = field.group.slice(0, field.group.lastIndexOf('.'));
+  for (const other of repeats) {
+    if (other.group.slice(0, other.group.lastIndexOf('.')) !== object) continue;
+    const times = Number(other.value);
+    if (Number.isInteger(times) && times > 1 && times <= 10000) return times;
+  }
+  return 1;
 }
 
 function format(amount: number): string {
@@ -208,14 +263,16 @@ export function assessMoney(
     .filter(
       (f) =>
         f.text.length <= 80 &&
-        !/\d/.test(f.text) &&
-        // A positional argument of a payment call (`args: ["acct-7", "two hundred thousand dollars"]`) names its currency.
-        (MONEY_KEY.test(f.key) || (f.inArray && POSITIONAL_KEYS.has(f.key) && currencyIn(f.text) !== undefined)),
+        (!/\d/.test(f.text) || CJK_NUMERAL.test(f.text)) &&
+        // A positional argument of a payment call (`args: ["acct-7", "two hundred thousand dollars"]`) names its currency,
+        // and so does an amount under a key in another script (`金额: "五十万元"`).
+        (MONEY_KEY.test(f.key) || ((f.key === '' || (f.inArray && POSITIONAL_KEYS.has(f.key))) && currencyIn(f.text) !== undefined)),
     )
     .map((f) => {
       const key = MONEY_KEY.test(f.key) ? f.key : 'amount';
       return { key, parentKey: f.parentKey, value: f.text, group: `.${key}` };
     });
+  const repeats = fields.scalars.filter((field) => REPEAT_KEY.test(field.key));
   for (const field of [...fields.scalars, ...worded]) {
     const read = moneyAmountUsd(fields, field, minorUnitApi);
     if (read === undefined) continue;
@@ -225,7 +282,9 @@ export function assessMoney(
       read.currency !== undefined && read.currency !== 'USD' && original !== undefined
         ? `${field.key}\`: ${format(original)} ${read.currency} in USD \``
         : field.key;
-    if (largest === undefined || amount > largest.amount) largest = { amount, key };
+    const times = repeats.length === 0 ? 1 : repeatCount(repeats, field);
+    if (times > 1 && amount * times > (largest?.amount ?? -1)) largest = { amount: amount * times, key: `${key}\` x ${times} repeats \`` };
+    else if (largest === undefined || amount > largest.amount) largest = { amount, key };
     if (field.group.includes('[]')) {
       const batch = batches.get(field.group) ?? { total: 0, count: 0 };
       batch.total += amount;

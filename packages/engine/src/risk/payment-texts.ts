@@ -1,0 +1,133 @@
+// Money moved by what a text asks or carries rather than by a payment field: a message to a bank,
+// a ticket or a chat bot that asks for a transfer (`Please wire USD 85,000 to … SWIFT CHASUS33`,
+// `/pay send 40k USD to vendor acct 55812`, `Bitte SEPA-Überweisung über 27.500,00 EUR an DE89…`),
+// and payment orders in the banks' own file formats, wherever they are written, uploaded or
+// mailed: ISO 20022 `pain.001` (`InstdAmt`, `CtrlSum`), SWIFT MT103/MT101 (`:32A:`), NACHA entry
+// records, and CSV batches with an amount column sent to a payment tool. A request is a clause
+// that starts with a moving verb (after `please`, `approved:` or a slash command) or a polite
+// request naming a transfer; reports of past transfers and invoices ask for nothing and stay out.
+
+import type { Findings } from './findings.ts';
+import { largestAmountInText, toUsd } from './money-reading.ts';
+import { parseAmount } from './money.ts';
+import type { PayloadFields } from './payload-fields.ts';
+
+const MESSAGE_KEYS = new Set([
+  'body',
+  'text',
+  'message',
+  'content',
+  'description',
+  'summary',
+  'comment',
+  'note',
+  'notes',
+  'subject',
+  'html',
+  'msg',
+  'markdown',
+  'details',
+  'instructions',
+  'memo',
+]);
+const MAX_TEXT = 20000;
+/** A clause that asks for money to move: a moving verb first, or a polite request that names a transfer. */
+const LEAD = String.raw`(?:(?:please|pls|kindly|bitte|veuillez|merci de|por favor|favor|approved|urgent|asap|now|today)\b[\s,:!-]*)*(?:\/\w+\s+)?`;
+const MOVING_CLAUSE = new RegExp(
+  String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überweisen|überweise|ueberweisen|virez?|effectuez|transfiera|transfira|envía|envie|pague)\b`,
+  'i',
+);
+const POLITE_TRANSFER =
+  /^(?:please|pls|kindly|bitte|veuillez|merci de|por favor)\b.*\b(?:wire|transfer|payment|überweisung|ueberweisung|virement|transferencia|transferência|sepa|ach|swift)/i;
+/** Where the money goes: an IBAN, a bank code or an account word. */
+const ACCOUNT_MARK =
+  /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:iban|swift|bic|account|acct|routing|sort code|beneficiary|konto|compte|cuenta|conta|ach|sepa|wallet)\b|\b0x[0-9a-fA-F]{40}\b/i;
+const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z]))/;
+
+/** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
+function requestedTransfer(text: string): number | undefined {
+  if (!ACCOUNT_MARK.test(text)) return undefined;
+  let best: number | undefined;
+  for (const clause of text.split(CLAUSE_SPLIT)) {
+    const trimmed = clause.trim();
+    if (trimmed.length < 8 || !/\d/.test(trimmed)) continue;
+    if (!MOVING_CLAUSE.test(trimmed) && !POLITE_TRANSFER.test(trimmed)) continue;
+    const amount = largestAmountInText(trimmed);
+    if (amount !== undefined && (best === undefined || amount > best)) best = amount;
+  }
+  return best;
+}
+
+/** ISO 20022 credit transfer: the larger of its amounts' sum and its control sum. */
+function pain001Total(text: string): number | undefined {
+  if (!text.includes('CstmrCdtTrfInitn') && !text.includes('InstdAmt')) return undefined;
+  let sum = 0;
+  let currency: string | undefined;
+  for (const match of text.matchAll(/<InstdAmt\b[^>]*?(?:Ccy="([A-Z]{3})")?[^>]*>\s*([\d.]+)\s*</g)) {
+    currency ??= match[1];
+    sum += Number(match[2]);
+  }
+  const control = /<CtrlSum>\s*([\d.]+)\s*</.exec(text);
+  const total = Math.max(sum, control ? Number(control[1]) : 0);
+  return Number.isFinite(total) && total > 0 ? toUsd(total, currency ?? 'EUR') : undefined;
+}
+
+/** SWIFT MT103/MT101: field 32A or 32B (`:32A:261127USD250000,00`). */
+function swiftTotal(text: string): number | undefined {
+  let best: number | undefined;
+  for (const match of text.matchAll(/:32[AB]:(?:\d{6})?([A-Z]{3})([\d]+(?:,\d{0,2})?)/g)) {
+    const usd = toUsd(Number(match[2].replace(',', '.')), match[1]);
+    if (Number.isFinite(usd) && (best === undefined || usd > best)) best = usd;
+  }
+  return best;
+}
+
+/** NACHA entry detail records (`6` + transaction code + routing + account + amount in cents). */
+function nachaTotal(text: string): number | undefined {
+  if (!/^6[23]\d/m.test(text)) return undefined;
+  let cents = 0;
+  for (const match of text.matchAll(/^6[23][2-9]\d{9}.{17}(\d{10})/gm)) cents += Number(match[1]);
+  return cents > 0 ? cents / 100 : undefined;
+}
+
+/** A CSV batch whose header names an amount column and a payee column: the column's sum. */
+function csvBatchTotal(text: string): number | undefined {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length < 2 || lines.length > 5000) return undefined;
+  const separator = [',', ';', '\t', '|'].find((mark) => lines[0].includes(mark));
+  if (separator === undefined) return undefined;
+  const header = lines[0].split(separator).map((cell) => cell.trim().toLowerCase());
+  const column = header.findIndex((cell) => /^(?:amount|amt|betrag|montant|importe|importo|sum|value|total)(?:_\w+)?$/.test(cell));
+  if (column < 0 || !header.some((cell) => /iban|account|payee|beneficiary|recipient|creditor|vpa|wallet|address/.test(cell))) return undefined;
+  let total = 0;
+  for (const line of lines.slice(1)) total += parseAmount(line.split(separator)[column] ?? '') ?? 0;
+  return total > 0 ? total : undefined;
+}
+
+/** Adds money findings for transfers asked for in messages and for payment files in any field. */
+export function assessPaymentTexts(fields: PayloadFields, paymentCall: boolean, threshold: number, findings: Findings): void {
+  for (const field of fields.strings) {
+    const text = field.text;
+    if (text.length < 12 || text.length > MAX_TEXT || !/\d/.test(text)) continue;
+    const files: Array<[string, number | undefined]> = [
+      ['ISO 20022 credit transfer', pain001Total(text)],
+      ['SWIFT payment message', text.includes(':32') ? swiftTotal(text) : undefined],
+      ['NACHA entry records', nachaTotal(text)],
+    ];
+    if (paymentCall && text.includes('\n')) files.push(['payment batch file', csvBatchTotal(text)]);
+    for (const [kind, usd] of files) {
+      if (usd === undefined) continue;
+      findings.add(
+        usd >= threshold ? 'critical' : 'high',
+        `money: ${kind} in \`${field.key}\` moves ${Math.round(usd)} USD ${usd >= threshold ? '>=' : '<'} ${threshold}`,
+      );
+    }
+    if (!MESSAGE_KEYS.has(field.key)) continue;
+    const asked = requestedTransfer(text);
+    if (asked === undefined) continue;
+    findings.add(
+      asked >= threshold ? 'critical' : 'high',
+      `money: \`${field.key}\` asks for a transfer of ${Math.round(asked)} USD ${asked >= threshold ? '>=' : '<'} ${threshold}`,
+    );
+  }
+}
