@@ -21,6 +21,7 @@ import { assessShellPayment } from './shell-payment-calls.ts';
 import { assessShellCryptoSend } from './shell-crypto-sends.ts';
 import { assessCodePayments } from './code-payment-calls.ts';
 import { assessPaymentTexts } from './payment-texts.ts';
+import { assessPaymentQueries } from './payment-url-queries.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
 import { autostartContentClass, CONTENT_KEYS, runsAtStartup } from './autostart-content.ts';
 import { assessScheduledJob } from './scheduled-jobs.ts';
@@ -149,6 +150,8 @@ const PATH_KEYS = new Set([
 const SQL_RUNNER_VERBS = /verb (?:exec|execute|run|query|sql|script|select)\b/;
 
 const MONEY_DOCUMENTS = new Set(['invoice', 'invoices', 'quote', 'quotes', 'estimate', 'receipt', 'receipts', 'bill', 'statement']);
+/** Tools that compute a figure about money (a fee, an estimate): they move none. */
+const MONEY_FIGURES = new Set(['fee', 'fees', 'estimate', 'estimator', 'calculate', 'calculator', 'simulate', 'simulator', 'preview']);
 const MONEY_MOVERS = new Set(['pay', 'send', 'transfer', 'wire', 'settle', 'charge', 'refund', 'payout', 'withdraw', 'collect', 'capture']);
 
 const MAX_SHELL_STRINGS = 16;
@@ -219,24 +222,36 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) &&
     !tool.words.some((word) => MONEY_MOVERS.has(word) && word !== 'send') &&
     !callsPaymentApi(fields);
+  const moneyFigure =
+    !moneyDocument && tool.words.some((word) => MONEY_FIGURES.has(word)) && !tool.words.some((word) => MONEY_MOVERS.has(word));
+  const dryRun = dryRunRequested(input.payload, fields);
+  // A dry run moves nothing: its money signals are kept, at most high.
+  const money = dryRun ? new Findings() : findings;
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
+  else if (moneyFigure) findings.add('low', `money: \`${tool.name}\` computes a figure about money; it moves none`);
   else
     assessMoney(
       fields,
       tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
       threshold,
-      findings,
+      money,
       () =>
         countsInMinorUnits(
           tool.words,
           fields.strings.slice(0, 64).map((field) => field.text),
         ),
     );
-  if (!moneyDocument) assessOrderTotal(path, fields, threshold, findings);
-  if (!moneyDocument) assessPaymentTexts(fields, tool.payment || callsPaymentApi(fields), threshold, findings);
-  assessCodePayments(fields, threshold, findings);
-  assessCryptoTransfers(fields, tool.words, threshold, findings);
-  const dryRun = dryRunRequested(input.payload, fields);
+  if (!moneyDocument && !moneyFigure) {
+    assessOrderTotal(path, fields, threshold, money);
+    assessPaymentTexts(fields, tool.payment || callsPaymentApi(fields), threshold, money);
+    assessPaymentQueries(fields, threshold, money);
+  }
+  assessCodePayments(fields, threshold, money);
+  assessCryptoTransfers(fields, tool.words, threshold, money);
+  if (dryRun && money.highest !== undefined) {
+    const level = money.highest === 'critical' ? 'high' : money.highest;
+    for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
+  }
   assessCallEffects(tool, path, fields, findings, dryRun);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);

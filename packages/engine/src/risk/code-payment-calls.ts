@@ -10,14 +10,50 @@ import { assessMoney } from './money.ts';
 import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
 import { foldCodeLiterals } from './code-literal-folding.ts';
+import { isMoneyDocumentUrl, isPaymentUrl } from './call-effects.ts';
 
 const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript', 'ruby']);
 const CODE_KEY_LIST = [...CODE_KEYS];
 /** A call whose name moves money, and its argument list (up to the first closing parenthesis). */
 const MONEY_CALL =
-  /\b((?:[A-Za-z_]\w*(?:\.|::))*(?:[A-Za-z_]\w*)?(?:[Tt]ransfers?|[Pp]ayouts?|[Ww]ires?|[Pp]ayments?|[Ww]ithdraw(?:als?)?|[Dd]isburse(?:ments?)?|send_?[Mm]oney|[Rr]emittances?)(?:(?:\.|::)\w+)*)\s*\(([^()]{1,2000})\)/g;
+  /\b((?:[A-Za-z_]\w*(?:\.|::))*(?:[A-Za-z_]\w*)?(?:[Tt]ransfers?|[Pp]ayouts?|[Ww]ires?|[Pp]ayments?|[Ww]ithdraw(?:als?)?|[Dd]isburse(?:ments?)?|send_?[Mm]oney|[Rr]emittances?|[Ss]ales?|[Cc]harges?)(?:(?:\.|::)\w+)*)\s*\(([^()]{1,2000})\)/g;
 /** `amount=5_000_000`, `amount: 60_000`, `"currency": "usd"`, `currency => 'EUR'`. */
-const KEYWORD_ARG = /["']?([A-Za-z_]\w{0,40})["']?\s*(?:=>|=|:)\s*(?:"([^"\n]{0,64})"|'([^'\n]{0,64})'|([\d_.,]+(?:e\d+)?))/g;
+const KEYWORD_ARG =
+  /["']?([A-Za-z_]\w{0,40})["']?\s*(?:=>|=|:)\s*(?:"([^"\n]{0,64})"|'([^'\n]{0,64})'|([\d_.,]+(?:e\d+)?(?![\w*])|[\w.]{1,40}(?:\s*\*\s*[\w.]{1,40}){0,3}))/g;
+/** A name bound to a number or a product of numbers (`price = 2500`, `total = 120 * 95.0`). */
+const NUMERIC_ASSIGNMENT =
+  /(?:^|[;\n])[ \t]*(?:const|let|var)?[ \t]*([A-Za-z_]\w{0,40})[ \t]*=[ \t]*([\d_.]+(?:[ \t]*\*[ \t]*[\w.]+){0,3})[ \t]*(?=;|\n|$)/g;
+/** A payment API called by URL from code (`requests.post('https://…/v1/transfers', json={…})`, `fetch(url, {method: 'POST'})`). */
+const HTTP_WRITE = /\.(?:post|put|patch)\s*\(|method\s*[:=]\s*['"](?:POST|PUT|PATCH)['"]|\bcurl_setopt\b|\bHttpPost\b/;
+/** A transaction dict's value in wei (`'value': 10_000_000_000_000_000_000`, `value: 0x8ac7…`). */
+const WEI_VALUE = /["']?value["']?\s*[:=]\s*(\d[\d_]{15,40}|0x[0-9a-fA-F]{12,30})\b/g;
+/** A token amount written with its decimals (`50000n * 10n**6n`, `50_000 * 10 ** 6`, `parseUnits('50000', 6)`). */
+const TOKEN_UNITS =
+  /\b(\d[\d_]{0,20}(?:\.\d+)?)n?\s*\*\s*10n?\s*\*\*\s*\d{1,2}n?\b|\bparse_?[Uu]nits\s*\(\s*['"]?([\d_.]{1,24})['"]?\s*,\s*\d{1,2}\s*\)/g;
+const STABLECOIN = /\b(USDC|USDT|DAI|BUSD)\b/i;
+
+/** Numbers bound to names in the code, products evaluated. */
+function numericNames(code: string): Map<string, number> {
+  const names = new Map<string, number>();
+  for (const match of code.matchAll(NUMERIC_ASSIGNMENT)) {
+    if (names.size >= 32) break;
+    const value = evaluateProduct(match[2], names);
+    if (value !== undefined) names.set(match[1], value);
+  }
+  return names;
+}
+
+/** `8 * 2500`, `qty * price` with known names, `1e5`: the number, or undefined. */
+function evaluateProduct(expression: string, names: ReadonlyMap<string, number>): number | undefined {
+  let product = 1;
+  for (const factor of expression.split('*')) {
+    const text = factor.trim().replace(/_/g, '');
+    const value = /^\d+(?:\.\d+)?(?:e\d+)?$/.test(text) ? Number(text) : names.get(factor.trim());
+    if (value === undefined || !Number.isFinite(value)) return undefined;
+    product *= value;
+  }
+  return product;
+}
 /** Calls that only read or list (`stripe.Transfer.list`, `retrieve`) move nothing. */
 const READ_ONLY = /(?:\.|::)(?:list|retrieve|get|search|all|find|fetch)\w*$/i;
 
@@ -38,18 +74,47 @@ export function assessCodePayments(fields: PayloadFields, threshold: number, fin
         if (Number.isFinite(ether) && ether > 0) assessMoney(collectFields({ amount: ether, currency: 'ETH' }), true, threshold, findings);
       }
     }
+    if (CODE_KEYS.has(field.key) && field.text.length <= 65536 && CHAIN_SEND.test(field.text))
+      assessChainValues(field.text, threshold, findings);
     if (!CODE_KEYS.has(field.key) || field.text.length > 65536 || !/amount|value|sum/i.test(field.text)) continue;
+    let names: Map<string, number> | undefined;
     // `amt = 5_000_000; …create(amount=amt)`: literals kept in names are read where they are passed.
     for (const call of foldCodeLiterals(field.text).matchAll(MONEY_CALL)) {
       if (READ_ONLY.test(call[1])) continue;
-      const body: Record<string, string | number> = {};
-      for (const arg of call[2].matchAll(KEYWORD_ARG)) {
-        const number = arg[4]?.replace(/_/g, '');
-        body[arg[1].toLowerCase()] =
-          number !== undefined && /^\d+(?:\.\d+)?(?:e\d+)?$/.test(number) ? Number(number) : (arg[2] ?? arg[3] ?? arg[4] ?? '');
-      }
+      const body = keywordArguments(call[2], names ?? (names = numericNames(field.text)));
       if (!Object.keys(body).some((key) => /amount|value|sum|total/.test(key))) continue;
       assessMoney(collectFields(body), true, threshold, findings, countsInMinorUnits([], [field.text]));
     }
+    // A payment API's URL written in code and written to: the code's keyword arguments are the payment's fields.
+    if (isPaymentUrl(field.text) && !isMoneyDocumentUrl(field.text) && HTTP_WRITE.test(field.text)) {
+      const body = keywordArguments(field.text, names ?? (names = numericNames(field.text)));
+      if (Object.keys(body).some((key) => /amount|value|sum|total/.test(key)))
+        assessMoney(collectFields(body), true, threshold, findings, countsInMinorUnits([], [field.text]));
+    }
+  }
+}
+
+/** Keyword arguments of a call as payment fields; names bound to numbers are replaced by them. */
+function keywordArguments(args: string, names: ReadonlyMap<string, number>): Record<string, string | number> {
+  const body: Record<string, string | number> = {};
+  for (const arg of args.matchAll(KEYWORD_ARG)) {
+    const raw = arg[4];
+    const number = raw === undefined ? undefined : evaluateProduct(raw, names);
+    body[arg[1].toLowerCase()] = number ?? arg[2] ?? arg[3] ?? raw ?? '';
+  }
+  return body;
+}
+
+/** Transactions sent from code with their value in wei, and token transfers written with their decimals. */
+function assessChainValues(code: string, threshold: number, findings: Findings): void {
+  for (const match of code.matchAll(WEI_VALUE)) {
+    const wei = match[1].startsWith('0x') ? Number(BigInt(match[1])) : Number(match[1].replace(/_/g, ''));
+    if (Number.isFinite(wei) && wei > 0) assessMoney(collectFields({ amount: wei / 1e18, currency: 'ETH' }), true, threshold, findings);
+  }
+  if (!/\.transfer\s*\(|\btransfer_?[Ff]rom\b/.test(code)) return;
+  const currency = STABLECOIN.exec(code)?.[1]?.toUpperCase();
+  for (const match of code.matchAll(TOKEN_UNITS)) {
+    const tokens = Number((match[1] ?? match[2]).replace(/_/g, ''));
+    if (Number.isFinite(tokens) && tokens > 0) assessMoney(collectFields({ amount: tokens, currency }), true, threshold, findings);
   }
 }

@@ -104,7 +104,8 @@ const TRANSFER_KEYS = new Set([
 const TRANSFER_WORDS =
   /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase|buy|sell|trade|market_order|limit_order)$/i;
 // A recipient that is a crypto address or an IBAN makes any amount a transfer.
-const ADDRESS_VALUE = /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20,}|T[1-9A-HJ-NP-Za-km-z]{33}|[A-Z]{2}\d{2}[A-Z0-9 ]{11,30})$/;
+const ADDRESS_VALUE =
+  /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20,}|T[1-9A-HJ-NP-Za-km-z]{33}|[A-Z]{2}\d{2}[A-Z0-9 ]{11,30})$/;
 const RECIPIENT_KEYS = new Set(['to', 'recipient', 'address', 'dest', 'destination', 'account', 'wallet', 'payee']);
 /** Chinese and Japanese numerals and myriads (`五十万元`, `1000万円`). */
 const CJK_NUMERAL = /[一二三四五六七八九十百千万萬亿億]/;
@@ -266,7 +267,8 @@ export function assessMoney(
         (!/\d/.test(f.text) || CJK_NUMERAL.test(f.text)) &&
         // A positional argument of a payment call (`args: ["acct-7", "two hundred thousand dollars"]`) names its currency,
         // and so does an amount under a key in another script (`金额: "五十万元"`).
-        (MONEY_KEY.test(f.key) || ((f.key === '' || (f.inArray && POSITIONAL_KEYS.has(f.key))) && currencyIn(f.text) !== undefined)),
+        (MONEY_KEY.test(f.key) ||
+          ((f.key === '' || f.text.length <= 40 || (f.inArray && POSITIONAL_KEYS.has(f.key))) && currencyIn(f.text) !== undefined)),
     )
     .map((f) => {
       const key = MONEY_KEY.test(f.key) ? f.key : 'amount';

@@ -12,6 +12,8 @@ import { currencyIn, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
 import { splitWords } from './tool-name.ts';
 
+const STATE_KEYS = new Set(['status', 'state', 'stage']);
+const UNPLACED = /^(?:draft|proposed|planned|pending_approval|pending approval|quote|quoted|estimate)$/i;
 const SPEND_WORDS = new Set([
   'order',
   'orders',
@@ -115,6 +117,8 @@ function spends(toolPath: string, fields: PayloadFields): boolean {
 /** Adds a critical finding when the call spends count x unit price at or above the threshold (in USD). */
 export function assessOrderTotal(toolPath: string, fields: PayloadFields, threshold: number, findings: Findings): void {
   if (fields.scalars.length < 2 || !spends(toolPath, fields)) return;
+  // A draft or proposed order is a document until someone places it.
+  if (fields.strings.some((field) => STATE_KEYS.has(field.key) && field.parentKey === '' && UNPLACED.test(field.text.trim()))) return;
   // Counts and prices per object; the lines of one array share a group and pair up in order.
   const groups = new Map<string, { counts: ScalarField[]; prices: ScalarField[] }>();
   for (const field of fields.scalars) {

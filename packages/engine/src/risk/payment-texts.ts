@@ -98,7 +98,8 @@ function csvBatchTotal(text: string): number | undefined {
   if (separator === undefined) return undefined;
   const header = lines[0].split(separator).map((cell) => cell.trim().toLowerCase());
   const column = header.findIndex((cell) => /^(?:amount|amt|betrag|montant|importe|importo|sum|value|total)(?:_\w+)?$/.test(cell));
-  if (column < 0 || !header.some((cell) => /iban|account|payee|beneficiary|recipient|creditor|vpa|wallet|address/.test(cell))) return undefined;
+  if (column < 0 || !header.some((cell) => /iban|account|payee|beneficiary|recipient|creditor|vpa|wallet|address/.test(cell)))
+    return undefined;
   let total = 0;
   for (const line of lines.slice(1)) total += parseAmount(line.split(separator)[column] ?? '') ?? 0;
   return total > 0 ? total : undefined;
