@@ -18,7 +18,10 @@
 // exponents and locale separators, SQLite and other engines' destructive statements, browser
 // cookie and password stores, secrets pasted in chat, dumps to public buckets, storage objects
 // mailed out, encoded query strings, repository deletes, RAID formats), 28 of its rows kept back
-// until the fixes were done. Rows with `open` are misses not fixed yet, or
+// until the fixes were done; round 9 likewise after round 8, money only (transfers in any tool's
+// arguments: payment-API bodies and query strings, SDK code, CLIs, GraphQL, batches and payrolls,
+// minor units and token decimals, other languages' words and CJK numerals, bank file formats and
+// transfer requests in messages), 13 of its rows kept back until the fixes were done. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -65,6 +68,9 @@ test('the probe table covers every family with critical cases and benign twins',
 // Round 8 was 87/135 on first sight (3 of 122 benign critical, 11/11 ordinary reads low), 133/135 after;
 // its 28 second-sight rows 13/15 at sight (0 of 13 benign critical), 14/15 after one post-sight fix
 // (Bitbucket's `/repositories/{workspace}/{repo}`); the 3 rows left are DELETEs without WHERE, high by design.
+// Round 9 was 52/87 on first sight (5 of 54 benign critical), 87/87 after (0 of 54); its 13
+// second-sight rows 7/8 after the fixes (0 of 5 benign critical), 8/8 once one row was relabelled
+// (30,000 BRL is about 5,400 USD, under the threshold: the amount was raised).
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -74,6 +80,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   6: { critical: 181, of: 187 },
   7: { critical: 197, of: 200 },
   8: { critical: 147, of: 150 },
+  9: { critical: 95, of: 95 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {
