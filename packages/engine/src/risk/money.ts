@@ -268,7 +268,10 @@ export function assessMoney(
         // A positional argument of a payment call (`args: ["acct-7", "two hundred thousand dollars"]`) names its currency,
         // and so does an amount under a key in another script (`金额: "五十万元"`).
         (MONEY_KEY.test(f.key) ||
-          ((f.key === '' || f.text.length <= 40 || (f.inArray && POSITIONAL_KEYS.has(f.key))) && currencyIn(f.text) !== undefined)),
+          ((f.key === '' ||
+            (f.text.length <= 40 && (f.text.includes(' ') || CJK_NUMERAL.test(f.text))) ||
+            (f.inArray && POSITIONAL_KEYS.has(f.key))) &&
+            currencyIn(f.text) !== undefined)),
     )
     .map((f) => {
       const key = MONEY_KEY.test(f.key) ? f.key : 'amount';

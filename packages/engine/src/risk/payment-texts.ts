@@ -42,11 +42,14 @@ const POLITE_TRANSFER =
 /** Where the money goes: an IBAN, a bank code or an account word. */
 const ACCOUNT_MARK =
   /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:iban|swift|bic|account|acct|routing|sort code|beneficiary|konto|compte|cuenta|conta|ach|sepa|wallet)\b|\b0x[0-9a-fA-F]{40}\b/i;
+/** One of the words a request starts with, tested first: most messages have none. */
+const MOVE_CUE =
+  /wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überw|ueberw|vire|effectue|transfi|env[ií]|pague|please|bitte|kindly|veuillez|por favor/i;
 const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z]))/;
 
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
 function requestedTransfer(text: string): number | undefined {
-  if (!ACCOUNT_MARK.test(text)) return undefined;
+  if (!MOVE_CUE.test(text) || !ACCOUNT_MARK.test(text)) return undefined;
   let best: number | undefined;
   for (const clause of text.split(CLAUSE_SPLIT)) {
     const trimmed = clause.trim();
@@ -60,7 +63,6 @@ function requestedTransfer(text: string): number | undefined {
 
 /** ISO 20022 credit transfer: the larger of its amounts' sum and its control sum. */
 function pain001Total(text: string): number | undefined {
-  if (!text.includes('CstmrCdtTrfInitn') && !text.includes('InstdAmt')) return undefined;
   let sum = 0;
   let currency: string | undefined;
   for (const match of text.matchAll(/<InstdAmt\b[^>]*?(?:Ccy="([A-Z]{3})")?[^>]*>\s*([\d.]+)\s*</g)) {
@@ -110,12 +112,12 @@ export function assessPaymentTexts(fields: PayloadFields, paymentCall: boolean, 
   for (const field of fields.strings) {
     const text = field.text;
     if (text.length < 12 || text.length > MAX_TEXT || !/\d/.test(text)) continue;
-    const files: Array<[string, number | undefined]> = [
-      ['ISO 20022 credit transfer', pain001Total(text)],
-      ['SWIFT payment message', text.includes(':32') ? swiftTotal(text) : undefined],
-      ['NACHA entry records', nachaTotal(text)],
-    ];
-    if (paymentCall && text.includes('\n')) files.push(['payment batch file', csvBatchTotal(text)]);
+    const multiline = text.includes('\n');
+    const files: Array<[string, number | undefined]> = [];
+    if (text.includes('InstdAmt') || text.includes('CtrlSum')) files.push(['ISO 20022 credit transfer', pain001Total(text)]);
+    if (text.includes(':32')) files.push(['SWIFT payment message', swiftTotal(text)]);
+    if (text.charCodeAt(0) === 54 || (multiline && text.includes('\n6'))) files.push(['NACHA entry records', nachaTotal(text)]);
+    if (paymentCall && multiline) files.push(['payment batch file', csvBatchTotal(text)]);
     for (const [kind, usd] of files) {
       if (usd === undefined) continue;
       findings.add(
