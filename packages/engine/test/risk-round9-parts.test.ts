@@ -45,6 +45,21 @@ test('a message that asks for a transfer moves money; one that reports or bills 
   assert.notEqual(mail('Please find attached invoice 2231 for EUR 50,000.00, payable to account DE89370400440532013000.'), 'critical');
 });
 
+test('requests in other languages, amounts with the mark after the number', () => {
+  const mail = (body: string): string => classOf('/tools/mail/send', { to: 'banque@x.fr', body });
+  assert.equal(mail('Bonjour, merci de virer 45 000 € sur le compte FR7630006000011234567890189.'), 'critical');
+  assert.equal(mail('Please release the payout of 12.500 € to vendor account 88231 today.'), 'critical');
+  assert.equal(mail('Please pay 1.200 € to account 5512, thanks.'), 'high');
+});
+
+test('chain base units are read by their unit, never as dollars', () => {
+  const to = '0x742d35Cc6634C0532925a3b844Bc454e4438f44e';
+  assert.notEqual(classOf('/tools/wallet/send', { value_wei: '1000000000000000', to }), 'critical');
+  assert.equal(classOf('/tools/wallet/send', { value_wei: '20000000000000000000', to }), 'critical');
+  assert.equal(classOf('/tools/wallet/send', { msats: 3_000_000_000_000, to: 'node-1' }), 'critical');
+  assert.notEqual(classOf('/tools/wallet/send', { msats: 3_000_000_000, to: 'node-1' }), 'critical');
+});
+
 test('bank file formats are read wherever they are written', () => {
   const nacha =
     '622021000021123456789        0002500000EMP001        JOHN DOE                0021000020000001\n' +

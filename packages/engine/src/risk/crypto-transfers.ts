@@ -42,21 +42,24 @@ function bigValue(text: string): bigint | undefined {
 }
 
 /** Amounts named by a chain's base unit (`lamports`, `amount_sats`, `value_wei`): the asset and units per coin. */
-const BASE_UNIT_KEY = /(?:^|_)(lamports|satoshis?|sats|gwei|wei)$/;
+const BASE_UNIT_KEY = /(?:^|_)(lamports|satoshis?|sats|msats?|millisatoshis|gwei|wei)$/;
 const BASE_UNITS: Record<string, readonly [string, number]> = {
   lamports: ['SOL', 1e9],
   satoshi: ['BTC', 1e8],
   satoshis: ['BTC', 1e8],
   sats: ['BTC', 1e8],
+  msat: ['BTC', 1e11],
+  msats: ['BTC', 1e11],
+  millisatoshis: ['BTC', 1e11],
   gwei: ['ETH', 1e9],
   wei: ['ETH', 1e18],
 };
 
 function hasBaseUnitKey(keys: ReadonlySet<string>): boolean {
   for (const key of keys) {
-    // Every base-unit name ends in `s` or `i` (lamports, sats, gwei, wei): other keys skip the pattern.
+    // Every base-unit name ends in `s`, `t` or `i` (lamports, sats, msat, gwei, wei): other keys skip the pattern.
     const last = key.charCodeAt(key.length - 1);
-    if ((last === 115 || last === 105) && BASE_UNIT_KEY.test(key)) return true;
+    if ((last === 115 || last === 105 || last === 116) && BASE_UNIT_KEY.test(key)) return true;
   }
   return false;
 }

@@ -326,7 +326,7 @@ export function quantityOfAsset(fields: PayloadFields): { amount: number; key: s
 }
 
 const MEMO_AMOUNT =
-  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b)/gi;
+  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b|\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?\s?[$€£¥₹₩₽]|\b\d(?:[\d,.']*\d)?\s?(?:k|m|bn)?\s?[$€£¥₹₩₽])/gi;
 
 /** A number in words with a scale word ("forty thousand", "two and a half million"): a scale is needed, so "one" is no amount. */
 const WORDED_AMOUNT =

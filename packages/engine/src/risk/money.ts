@@ -55,6 +55,7 @@ const BATCH_KEYS = new Set([
 ]);
 /** Bounds of a search or a filter (`min_amount`, `amount_gte`), not an amount that moves. */
 const BOUND_KEY = /^(?:min|max|minimum|maximum)_|_(?:min|max|gte?|lte?|above|below|over|under|from|threshold|limit)$/;
+const CHAIN_UNIT_KEY = /(?:^|_)(?:lamports|satoshis?|sats|msats?|millisatoshis|gwei|wei)$/;
 /** Scale written in the key (`amount_k: 250`, `value_mm: 2`). */
 const KEY_SCALE: ReadonlyArray<readonly [RegExp, number]> = [
   [/_(?:k|thousands?)$/, 1e3],
@@ -179,7 +180,8 @@ export function hasTransferContext(fields: PayloadFields): boolean {
 
 function moneyAmount(field: ScalarField): number | undefined {
   const key = field.key;
-  if (BOUND_KEY.test(key)) return undefined;
+  // Bounds of a filter, and chain base units (`value_wei`, `amount_sats`), which crypto-transfers.ts scales.
+  if (BOUND_KEY.test(key) || CHAIN_UNIT_KEY.test(key)) return undefined;
   const minor = MINOR_UNITS.test(key);
   const money =
     minor ||

@@ -34,7 +34,7 @@ const MAX_TEXT = 20000;
 /** A clause that asks for money to move: a moving verb first, or a polite request that names a transfer. */
 const LEAD = String.raw`(?:(?:please|pls|kindly|bitte|veuillez|merci de|por favor|favor|approved|urgent|asap|now|today)\b[\s,:!-]*)*(?:\/\w+\s+)?`;
 const MOVING_CLAUSE = new RegExp(
-  String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überweisen|überweise|ueberweisen|virez?|effectuez|transfiera|transfira|envía|envie|pague)\b`,
+  String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überweisen|überweise|ueberweisen|vire[rz]?|effectue[rz]?|transfiera|transfira|envía|envie|pague)\b`,
   'i',
 );
 const POLITE_TRANSFER =
@@ -45,7 +45,7 @@ const ACCOUNT_MARK =
 /** One of the words a request starts with, tested first: most messages have none. */
 const MOVE_CUE =
   /wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überw|ueberw|vire|effectue|transfi|env[ií]|pague|please|bitte|kindly|veuillez|por favor/i;
-const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z]))/;
+const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
 
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
 function requestedTransfer(text: string): number | undefined {
