@@ -42,6 +42,10 @@ test('a message that asks for a transfer moves money; one that reports or bills 
   assert.equal(mail('Bitte SEPA-Überweisung über 27.500,00 EUR an DE89370400440532013000 ausführen.'), 'critical');
   assert.equal(mail('Bitte SEPA-Überweisung über 2.750,00 EUR an DE89370400440532013000 ausführen.'), 'high');
   assert.notEqual(mail('The wire of USD 85,000 sent on 3 Nov is missing from the ledger; please reconcile account 5512.'), 'critical');
+  assert.notEqual(mail('Please send me the Q3 report showing $20,000 in account fees.'), 'critical');
+  assert.notEqual(mail('Please reconcile the wire of USD 85,000 sent on 3 Nov to account 5512.'), 'critical');
+  assert.notEqual(mail('Please make sure the account has $20,000 before Friday.'), 'critical');
+  assert.equal(mail('Please send 25,000 USD to account 5512 today.'), 'critical');
   assert.notEqual(mail('Please find attached invoice 2231 for EUR 50,000.00, payable to account DE89370400440532013000.'), 'critical');
 });
 

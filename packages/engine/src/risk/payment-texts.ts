@@ -33,12 +33,16 @@ const MESSAGE_KEYS = new Set([
 const MAX_TEXT = 20000;
 /** A clause that asks for money to move: a moving verb first, or a polite request that names a transfer. */
 const LEAD = String.raw`(?:(?:please|pls|kindly|bitte|veuillez|merci de|por favor|favor|approved|urgent|asap|now|today)\b[\s,:!-]*)*(?:\/\w+\s+)?`;
+/** Words allowed between a moving verb and its amount (`release the ACH payment of $18,400`). */
+const GAP = String.raw`(?:[\s,:-]+(?:the|a|an|me|us|them|him|her|of|for|amount|sum|total|payment|payments|transfer|wire|payout|ach|sepa|swift|funds|money|immediately|now|today|urgently|additional|remaining|über|ueber|de|du|la|le|el|une|un|des|los|um|der|die|den))*[\s,:-]*`;
+/** A clause that starts with a moving verb directly followed by its amount (a mark or a digit). */
 const MOVING_CLAUSE = new RegExp(
-  String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überweisen|überweise|ueberweisen|vire[rz]?|effectue[rz]?|transfiera|transfira|envía|envie|pague)\b`,
+  String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|move|überweisen|überweise|ueberweisen|vire[rz]?|effectue[rz]?|transfiera|transfira|envía|envie|pague)\b${GAP}(?:[$€£¥₹₩₽₿]|(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\b|\d)`,
   'i',
 );
+/** A polite request whose object is a transfer, the verb left to the end (`Bitte SEPA-Überweisung über … ausführen`). */
 const POLITE_TRANSFER =
-  /^(?:please|pls|kindly|bitte|veuillez|merci de|por favor)\b.*\b(?:wire|transfer|payment|überweisung|ueberweisung|virement|transferencia|transferência|sepa|ach|swift)/i;
+  /^(?:please|pls|kindly|bitte|veuillez|merci de|por favor)[\s,:]+(?:(?:a|an|the|one|sepa|ach|swift|domestic|international|urgent|eine|die|den|un|une|le|la|el|una|outgoing)[\s-]+)*(?:wire|transfer|payment|überweisung|ueberweisung|sepa-überweisung|virement|transferencia|transferência)\b/i;
 /** Where the money goes: an IBAN, a bank code or an account word. */
 const ACCOUNT_MARK =
   /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:iban|swift|bic|account|acct|routing|sort code|beneficiary|konto|compte|cuenta|conta|ach|sepa|wallet)\b|\b0x[0-9a-fA-F]{40}\b/i;
