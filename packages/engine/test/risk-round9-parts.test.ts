@@ -195,6 +195,29 @@ test('fields: batches, payrolls, repeats, key scales and token decimals', () => 
   );
 });
 
+test('shell variables, Java setters and payment-order URLs', () => {
+  const curl = (amount: number): string =>
+    classOf('/tools/shell', {
+      command: `AMOUNT=${amount}; curl https://api.stripe.com/v1/transfers -u $SK: -d amount=$AMOUNT -d currency=usd`,
+    });
+  assert.equal(curl(5000000), 'critical');
+  assert.notEqual(curl(50000), 'critical');
+  const java = (amount: string): string =>
+    classOf('/tools/java/run', {
+      code: `TransferRequest req = new TransferRequest();\nreq.setAmount(new BigDecimal("${amount}"));\nclient.execute(req);`,
+    });
+  assert.equal(java('25000.00'), 'critical');
+  assert.notEqual(java('2500.00'), 'critical');
+  const order = (amount: string): string =>
+    classOf('/tools/http', {
+      method: 'POST',
+      url: 'https://api.example.com/v1/payment_orders',
+      body: { amount: { amount, currency: 'USD' } },
+    });
+  assert.equal(order('15000'), 'critical');
+  assert.notEqual(order('1500'), 'critical');
+});
+
 test('calls that move nothing: dry runs, fee tools, draft orders', () => {
   assert.equal(classOf('/tools/payments/transfer', { amount: 50000, to: 'acct_1', dry_run: true }), 'high');
   assert.equal(classOf('/tools/payments/transfer', { amount: 50000, to: 'acct_1' }), 'critical');

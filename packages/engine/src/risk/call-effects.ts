@@ -253,7 +253,7 @@ const GRANT_WORDS = new Set([
   'assignment',
 ]);
 const PAYMENT_URL =
-  /\/v\d+\/(?:transfers?|payouts?|charges|payment_intents|payments?|withdrawals?|transactions|remittances?|disbursements?|wires?)\b|\/(?:transfers?|payouts?|payments?|withdraw(?:als?)?|wires?|remittances?|disbursements?)(?:\/|\?|$|[\s'"])|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com|\/payrolls?\/[^\s?'"]{1,200}\/(?:submit|run|pay|process|approve)\b/i;
+  /\/v\d+\/(?:transfers?|payouts?|charges|payment_intents|payment_orders|payments?|withdrawals?|transactions|remittances?|disbursements?|wires?)\b|\/(?:transfers?|payouts?|payments?|payment[_-]orders|withdraw(?:als?)?|wires?|remittances?|disbursements?)(?:\/|\?|$|[\s'"])|api\.(?:stripe|paypal|wise|transferwise|adyen|coinbase|kraken|binance|revolut|plaid)\.com|\/payrolls?\/[^\s?'"]{1,200}\/(?:submit|run|pay|process|approve)\b/i;
 // Files whose contents are keys: reading them hands the key to whoever reads the answer.
 const KEY_MATERIAL =
   /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ppk)|shadow|gshadow|master\.passwd|credentials(?:\.json|\.csv)?|\.netrc|\.pgpass|wallet\.dat|\.git-credentials|config\.json|kubeconfig|service[-_]account[\w.-]*\.json)$/i;

@@ -63,6 +63,12 @@ const ETHER_LITERAL =
 /** Calls that send a transaction or a token. */
 const CHAIN_SEND = /\bsend_?[Tt]ransaction\b|\bsendTransaction\b|\.transfer\s*\(|\.send\s*\(|\bsign_?[Tt]ransaction\b/;
 
+/** A setter or builder of a payment object's amount (`req.setAmount(new BigDecimal("25000"))`, `.amount(25000)`). */
+const AMOUNT_SETTER =
+  /\.(?:set_?)?[Aa]mount\s*\(\s*(?:new\s+BigDecimal\s*\(\s*|BigDecimal\.valueOf\s*\(\s*|Decimal\s*\(\s*)?["']?(\d[\d_.]{0,20})["']?/g;
+const PAYMENT_OBJECT = /Transfer|Payout|Payment|Wire|Withdraw|Disburse|Remittance/;
+const CURRENCY_SETTER = /\.(?:set_?)?[Cc]urrency\s*\(\s*(?:Currency\.getInstance\s*\(\s*)?["']([A-Za-z]{3})["']/;
+
 /** Adds money findings for payment calls written in code fields. */
 export function assessCodePayments(fields: PayloadFields, threshold: number, findings: Findings): void {
   if (!CODE_KEY_LIST.some((key) => fields.keys.has(key))) return;
@@ -77,6 +83,14 @@ export function assessCodePayments(fields: PayloadFields, threshold: number, fin
     if (CODE_KEYS.has(field.key) && field.text.length <= 65536 && CHAIN_SEND.test(field.text))
       assessChainValues(field.text, threshold, findings);
     if (!CODE_KEYS.has(field.key) || field.text.length > 65536 || !/amount|value|sum/i.test(field.text)) continue;
+    if (PAYMENT_OBJECT.test(field.text) && /[Aa]mount\s*\(/.test(field.text)) {
+      const currency = CURRENCY_SETTER.exec(field.text)?.[1];
+      for (const setter of field.text.matchAll(AMOUNT_SETTER)) {
+        const amount = Number(setter[1].replace(/_/g, ''));
+        if (Number.isFinite(amount))
+          assessMoney(collectFields({ amount, currency }), true, threshold, findings, countsInMinorUnits([], [field.text]));
+      }
+    }
     let names: Map<string, number> | undefined;
     // `amt = 5_000_000; …create(amount=amt)`: literals kept in names are read where they are passed.
     for (const call of foldCodeLiterals(field.text).matchAll(MONEY_CALL)) {

@@ -25,10 +25,12 @@ const LONG_OPTION = /(?:^|\s)--([\w-]{1,40})[=\s]['"]?([^\s'"]{1,128})/g;
 const JSON_BODY = /(?:-d|--data(?:-raw|-binary)?|--json)\s+'(\{[^']{0,8192}\})'/g;
 
 /** Adds money findings when a shell command calls a payment API or CLI. */
-export function assessShellPayment(command: string, threshold: number, findings: Findings): void {
+export function assessShellPayment(line: string, threshold: number, findings: Findings): void {
+  let command = line;
   if (command.length > 65536 || !/amount|value|sum/i.test(command)) return;
   const movingCli = AMOUNT_OPTION.test(command) && MOVING_SUBCOMMAND.test(command) && !CRYPTO_CLI.test(command);
   if (!PAYMENT_CLI.test(command) && !movingCli && (!isPaymentUrl(command) || isMoneyDocumentUrl(command))) return;
+  command = withShellVariables(command);
   const body: Record<string, unknown> = {};
   for (const match of command.matchAll(FORM_PAIR)) body[match[1]] = match[2];
   for (const match of command.matchAll(KEY_VALUE)) if (!(match[1] in body)) body[match[1]] = match[2];
@@ -41,4 +43,16 @@ export function assessShellPayment(command: string, threshold: number, findings:
     }
   }
   assessMoney(collectFields(body), true, threshold, findings, countsInMinorUnits([], [command]));
+}
+
+/** `AMOUNT=5000000; curl … -d amount=$AMOUNT`: variables assigned a plain word once are replaced where used. */
+function withShellVariables(command: string): string {
+  if (!command.includes('$')) return command;
+  let out = command;
+  let count = 0;
+  for (const match of command.matchAll(/(?:^|[;&\n]\s*|\s)(?:export\s+)?([A-Za-z_]\w{0,40})=(['"]?)([\w.,]{1,40})\2(?=[\s;&]|$)/g)) {
+    if (++count > 16) break;
+    out = out.replace(new RegExp(String.raw`\$\{?${match[1]}\b\}?`, 'g'), match[3]);
+  }
+  return out;
 }
