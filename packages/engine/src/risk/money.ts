@@ -53,9 +53,9 @@ const BATCH_KEYS = new Set([
   'lines',
   'entries',
 ]);
-/** Bounds of a search or a filter (`min_amount`, `amount_gte`), not an amount that moves. */
-const BOUND_KEY = /^(?:min|max|minimum|maximum)_|_(?:min|max|gte?|lte?|above|below|over|under|from|threshold|limit)$/;
-const CHAIN_UNIT_KEY = /(?:^|_)(?:lamports|satoshis?|sats|msats?|millisatoshis|gwei|wei)$/;
+/** Bounds of a search or a filter (`min_amount`, `amount_gte`), not an amount that moves; chain base units (`value_wei`), which crypto-transfers.ts scales. */
+const NOT_DOLLARS_KEY =
+  /^(?:min|max|minimum|maximum)_|_(?:min|max|gte?|lte?|above|below|over|under|from|threshold|limit)$|(?:^|_)(?:lamports|satoshis?|sats|msats?|millisatoshis|gwei|wei)$/;
 /** Scale written in the key (`amount_k: 250`, `value_mm: 2`). */
 const KEY_SCALE: ReadonlyArray<readonly [RegExp, number]> = [
   [/_(?:k|thousands?)$/, 1e3],
@@ -180,8 +180,7 @@ export function hasTransferContext(fields: PayloadFields): boolean {
 
 function moneyAmount(field: ScalarField): number | undefined {
   const key = field.key;
-  // Bounds of a filter, and chain base units (`value_wei`, `amount_sats`), which crypto-transfers.ts scales.
-  if (BOUND_KEY.test(key) || CHAIN_UNIT_KEY.test(key)) return undefined;
+  if (NOT_DOLLARS_KEY.test(key)) return undefined;
   const minor = MINOR_UNITS.test(key);
   const money =
     minor ||

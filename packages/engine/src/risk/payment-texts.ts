@@ -46,14 +46,13 @@ const POLITE_TRANSFER =
 /** Where the money goes: an IBAN, a bank code or an account word. */
 const ACCOUNT_MARK =
   /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:iban|swift|bic|account|acct|routing|sort code|beneficiary|konto|compte|cuenta|conta|ach|sepa|wallet)\b|\b0x[0-9a-fA-F]{40}\b/i;
-/** One of the words a request starts with, tested first: most messages have none. */
-const MOVE_CUE =
-  /wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|make|move|überw|ueberw|vire|effectue|transfi|env[ií]|pague|please|bitte|kindly|veuillez|por favor/i;
+/** A currency mark or code, tested first (case-sensitive, so one fast scan): most messages name no money. */
+const MONEY_CUE = /[$€£¥₹₩₽₿]|USD|EUR|GBP|CHF|JPY|BTC|ETH|dollar|euro|pound/;
 const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
 
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
 function requestedTransfer(text: string): number | undefined {
-  if (!MOVE_CUE.test(text) || !ACCOUNT_MARK.test(text)) return undefined;
+  if (!MONEY_CUE.test(text) || !ACCOUNT_MARK.test(text)) return undefined;
   let best: number | undefined;
   for (const clause of text.split(CLAUSE_SPLIT)) {
     const trimmed = clause.trim();
