@@ -82,6 +82,15 @@ test('bank file formats are read wherever they are written', () => {
     classOf('/tools/http/request', { method: 'POST', url: 'https://ebics.example/upload', body: pain('3500.00') }),
     'critical',
   );
+  const xml = (amount: number, currency: string): string =>
+    classOf('/tools/http', {
+      method: 'POST',
+      url: 'https://api.bank.example/v1/transfers',
+      body: `<transfer><amount currency="${currency}">${amount}</amount></transfer>`,
+    });
+  assert.equal(xml(50000, 'USD'), 'critical');
+  assert.notEqual(xml(5000, 'USD'), 'critical');
+  assert.notEqual(xml(50000, 'JPY'), 'critical');
   const csv = (each: number): string => `payee,iban,amount\nA,DE89370400440532013000,${each}\nB,FR7630006000011234567890189,${each}`;
   assert.equal(classOf('/tools/bank/upload_bulk', { file: csv(6000) }), 'critical');
   assert.notEqual(classOf('/tools/bank/upload_bulk', { file: csv(4000) }), 'critical');

@@ -3,14 +3,14 @@
 // `/pay send 40k USD to vendor acct 55812`, `Bitte SEPA-Überweisung über 27.500,00 EUR an DE89…`),
 // and payment orders in the banks' own file formats, wherever they are written, uploaded or
 // mailed: ISO 20022 `pain.001` (`InstdAmt`, `CtrlSum`), SWIFT MT103/MT101 (`:32A:`), NACHA entry
-// records, and CSV batches with an amount column sent to a payment tool. A request is a clause
+// records, CSV batches with an amount column and XML amount elements sent to a payment call. A request is a clause
 // that starts with a moving verb (after `please`, `approved:` or a slash command) or a polite
 // request naming a transfer; reports of past transfers and invoices ask for nothing and stay out.
 
 import type { Findings } from './findings.ts';
 import { largestAmountInText, toUsd } from './money-reading.ts';
-import { parseAmount } from './money.ts';
-import type { PayloadFields } from './payload-fields.ts';
+import { assessMoney, parseAmount } from './money.ts';
+import { collectFields, type PayloadFields } from './payload-fields.ts';
 
 const MESSAGE_KEYS = new Set([
   'body',
@@ -110,6 +110,22 @@ function csvBatchTotal(text: string): number | undefined {
   return total > 0 ? total : undefined;
 }
 
+/** Amount elements of an XML body (`<amount currency="USD">50000</amount>`, `<Betrag>…`), as payment fields. */
+const XML_AMOUNT =
+  /<((?:\w+:)?(?:\w*[Aa]mount\w*|[Vv]alue|[Ss]um|[Tt]otal|[Bb]etrag|[Mm]ontant|[Ii]mporte))\b([^>]{0,200})>\s*([\d.,' ]{1,30})\s*</g;
+
+function xmlAmounts(text: string): Array<Record<string, string>> {
+  const found: Array<Record<string, string>> = [];
+  for (const match of text.matchAll(XML_AMOUNT)) {
+    if (found.length >= 64) break;
+    const currency = /\b(?:currency|ccy|cur)\s*=\s*["']([A-Za-z]{3,5})["']/i.exec(match[2])?.[1];
+    const field: Record<string, string> = { [match[1].replace(/^\w+:/, '')]: match[3].trim() };
+    if (currency !== undefined) field.currency = currency;
+    found.push(field);
+  }
+  return found;
+}
+
 /** Adds money findings for transfers asked for in messages and for payment files in any field. */
 export function assessPaymentTexts(fields: PayloadFields, paymentCall: boolean, threshold: number, findings: Findings): void {
   for (const field of fields.strings) {
@@ -121,6 +137,9 @@ export function assessPaymentTexts(fields: PayloadFields, paymentCall: boolean, 
     if (text.includes(':32')) files.push(['SWIFT payment message', swiftTotal(text)]);
     if (text.charCodeAt(0) === 54 || (multiline && text.includes('\n6'))) files.push(['NACHA entry records', nachaTotal(text)]);
     if (paymentCall && multiline) files.push(['payment batch file', csvBatchTotal(text)]);
+    // An XML body sent to a payment call: its amount elements are the payment's fields.
+    if (paymentCall && text.charCodeAt(0) === 60 && files.length === 0)
+      for (const amount of xmlAmounts(text)) assessMoney(collectFields(amount), true, threshold, findings);
     for (const [kind, usd] of files) {
       if (usd === undefined) continue;
       findings.add(
