@@ -233,3 +233,16 @@ test('calls that move nothing: dry runs, fee tools, draft orders', () => {
   assert.notEqual(classOf('/tools/bank/fees', { type: 'wire', amount: 100000, currency: 'USD' }), 'critical');
   assert.notEqual(classOf('/tools/procurement/create_po', { quantity: 400, unit_price: 55.5, status: 'draft' }), 'critical');
 });
+
+test("a minor-unit key is scaled by its currency's exponent, and token decimals replace that scale", () => {
+  const send = (payload: object): string => classOf('/tools/payouts/create', { recipient: 'vendor_31', ...payload });
+  // The decimals say what the smallest unit is: 25,000 USDC, not 250.
+  assert.equal(send({ token: 'USDC', amount_minor: 25_000_000_000, decimals: 6 }), 'critical');
+  assert.equal(send({ token: 'USDC', amount_minor: 2_500_000_000, decimals: 6 }), 'high');
+  // The yen has no minor unit: 4,000,000 yen, not 40,000.
+  assert.equal(send({ amount_minor: 4_000_000, currency: 'JPY' }), 'critical');
+  assert.equal(send({ amount_minor: 4_000_000, currency: 'EUR' }), 'critical');
+  assert.equal(send({ amount_minor: 400_000, currency: 'EUR' }), 'high');
+  assert.equal(send({ amount_cents: 2_500_000 }), 'critical');
+  assert.equal(send({ amount_cents: 250_000 }), 'high');
+});

@@ -196,7 +196,8 @@ function moneyAmount(field: ScalarField): number | undefined {
   const amount = parseAmount(field.value) ?? (typeof field.value === 'string' ? parseLooseAmount(field.value) : undefined);
   if (amount === undefined) return undefined;
   const scale = KEY_SCALE.find(([suffix]) => suffix.test(key))?.[1] ?? 1;
-  return minor ? amount / 100 : amount * scale;
+  // Minor units are scaled by the currency's exponent in moneyAmountUsd, where the currency is known.
+  return minor ? amount : amount * scale;
 }
 
 /** Token decimals beside an amount (`{amount_raw: "20000000000", decimals: 6}`). */
@@ -217,11 +218,13 @@ function moneyAmountUsd(
 ): { amount: number; original: number; currency?: string } | undefined {
   let read = moneyAmount(field);
   if (read === undefined) return undefined;
-  // An integer with more digits than the token's decimals is written in its smallest unit (wei, 10^-6 USDC).
-  const decimals = fields.keys.has('decimals') || fields.keys.has('token_decimals') ? tokenDecimals(fields) : undefined;
-  if (decimals !== undefined && /^\d+$/.test(String(field.value).trim()) && String(field.value).trim().length > decimals)
-    read = read / 10 ** decimals;
   const currency = (typeof field.value === 'string' ? currencyIn(field.value) : undefined) ?? siblingCurrency(fields, field);
+  // An integer with more digits than the token's decimals is written in its smallest unit (wei, 10^-6 USDC);
+  // the decimals say what that unit is, so a minor-unit key (`amount_minor`) is not scaled again.
+  const decimals = fields.keys.has('decimals') || fields.keys.has('token_decimals') ? tokenDecimals(fields) : undefined;
+  const inSmallestUnit = decimals !== undefined && /^\d+$/.test(String(field.value).trim()) && String(field.value).trim().length > decimals;
+  if (inSmallestUnit) read = read / 10 ** decimals;
+  else if (MINOR_UNITS.test(field.key)) read = fromMinorUnits(read, currency);
   // An API that counts in minor units (Stripe's `amount=2000` is 20.00): its plain whole numbers are cents.
   const minor = minorUnitApi && /^(?:amount|value)$/.test(field.key) && /^\d+$/.test(String(field.value).trim());
   const amount = minor ? fromMinorUnits(read, currency) : read;
