@@ -11,6 +11,7 @@ import { detectMachineKeyOrder } from './machine-key-order.ts';
 import { detectRelayedWish } from './relayed-wish.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, HYPHEN, LEAK_WORD, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
+import { detectUnaddressedOrder } from './unaddressed-order.ts';
 import { detectUrlFillRequest } from './url-fill-request.ts';
 
 /** Reports the signals of the round-13 families in one text to `add`; `traits` as scanned by the screen (text-traits.ts). */
@@ -25,4 +26,5 @@ export function detectRound13Families(text: string, traits: number, add: (signal
   if ((traits & LEAK_WORD) !== 0) add(detectContextReplayRequest(text));
   add(detectUrlFillRequest(text));
   add(detectMachineKeyOrder(text));
+  add(detectUnaddressedOrder(text));
 }
