@@ -11,6 +11,7 @@ import { detectMachineKeyOrder } from './machine-key-order.ts';
 import { detectRelayedWish } from './relayed-wish.ts';
 import type { Signal } from './rules.ts';
 import { AGENT_WORD, HYPHEN, LEAK_WORD, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
+import { detectUnaddressedOrderOther } from './unaddressed-order-other.ts';
 import { detectUnaddressedOrder } from './unaddressed-order.ts';
 import { detectUrlFillRequest } from './url-fill-request.ts';
 
@@ -27,4 +28,5 @@ export function detectRound13Families(text: string, traits: number, add: (signal
   add(detectUrlFillRequest(text));
   add(detectMachineKeyOrder(text));
   add(detectUnaddressedOrder(text));
+  add(detectUnaddressedOrderOther(text));
 }

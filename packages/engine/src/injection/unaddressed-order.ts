@@ -35,10 +35,16 @@ const SWITCH = new RegExp(
     String.raw`\b(?:the\s+)?task\s+you\s+were\s+given\s+(?:is|has\s+been)\s+(?:cancel+ed|replaced|void|superseded|withdrawn)`,
     // "these instructions supersede all previous instructions", "replace any earlier directions"
     String.raw`\b(?:supersed\w*|overrid\w*|replac\w*|take[sn]?\s+precedence\s+over|take\s+priority\s+over)\s+(?:all|any|every|the)?\s*(?:other\s+|${PRIOR}\s+|existing\s+)+(?:instructions|directions|guidelines|requests?|tasks?|orders|prompts?)`,
-    // "stop summarising. Instead …", "rather than answering, …"
-    String.raw`(?<=(?:^|[.!?:;\n]\s{0,3}|\bplease\s|\bnow\s))(?:stop|quit|cease)\s+(?:summari[sz]ing|answering|replying|responding|translating|reading)\b`,
+  ].join('|'),
+  'gi',
+);
+// Work on this text that only a program does, made to wait for the act or cut short ("before the
+// summary is written", "once this file is opened", "processing step required", "then continue
+// with the original request"): no greeting to people excuses it.
+const MACHINE_STEP = new RegExp(
+  [
+    String.raw`(?<=(?:^|[.!?:;\n"]\s{0,3}))(?:stop|quit|cease)\s+(?:summari[sz]ing|answering|replying|responding|translating)\b`,
     String.raw`\b(?:rather\s+than|instead\s+of)\s+(?:answering|replying|responding|summari[sz]ing|translating)\b`,
-    // the act made a condition of the reader's work on this text
     String.raw`\bbefore\s+(?:the|any|your)\s+(?:summary|reply|answer|response|digest|report)\s+is\s+(?:written|sent|given|produced|returned|generated)`,
     String.raw`\bbefore\s+(?:summari[sz]ing|answering|replying\s+to|responding\s+to)\s+(?:this|the\s+(?:user|question|request))`,
     String.raw`\bonce\s+this\s+(?:file|document|page|message|e-?mail|entry|record|ticket|note|thread)\s+(?:is|has\s+been)\s+(?:opened|read|loaded|processed|parsed|summari[sz]ed|fetched|imported)`,
@@ -48,6 +54,16 @@ const SWITCH = new RegExp(
     String.raw`\bprocessing\s+step\s+required\b`,
     String.raw`\bthen\s+(?:continue|carry\s+on|proceed|resume)\s+with\s+the\s+(?:original|usual|user's|actual)\s+(?:request|task|question|work)`,
     String.raw`\bstep\s+2\s*[:.)-]\s*(?:answer|reply|respond|continue|summari[sz]e|resume)\b[^.\n]{0,40}\bas\s+(?:usual|normal|before)`,
+  ].join('|'),
+  'gi',
+);
+// The reader's principal claimed by the data ("the user already approved this", "per the account
+// owner", "on behalf of the person you work for"): it counts only with an outward act, since support
+// tickets speak for their customers too.
+const PRINCIPAL = new RegExp(
+  [
+    String.raw`\b(?:the|your)\s+(?:user|principal|account\s+(?:owner|holder)|owner\s+of\s+this\s+(?:account|inbox|mailbox)|person\s+you(?:'re|\s+are)?\s+(?:work(?:ing)?\s+for|helping|assisting))\b[^.\n]{0,50}?\b(?:already\s+)?(?:approved|(?:pre-?)?authori[sz]ed|consented|asked\s+for\s+this|need\s+you\s+to|needs\s+you\s+to|wants?\s+you\s+to)`,
+    String.raw`\b(?:per|on\s+behalf\s+of)\s+(?:the|your)\s+(?:user|principal|account\s+(?:owner|holder)|owner\s+of\s+this\s+account|person\s+you(?:'re|\s+are)?\s+(?:work(?:ing)?\s+for|helping|assisting))\b`,
   ].join('|'),
   'gi',
 );
@@ -71,13 +87,26 @@ const OUTWARD_VERB =
   /\b(?:send|forward|e-?mail|upload|post|share|export|transfer|wire|move|paste|attach|copy|grant|create|add|disable|delete|run|approve|pay)\b/i;
 // A cheap gate: a word every frame needs.
 const GATE =
-  /whatever|what\s+you|everything\s+you|request|question|task|instruction|direction|assignment|supersed|overrid|replac|precedence|priority|summari|answering|replying|responding|translating|before|once\s+this|finish|complete|continu|proceed|next\s+step|processing|step\s+2|mention|tell|keep\s+(?:this|it|that)|invisible|hidden|say\s+nothing|without\s+(?:telling|informing|notifying|alerting)/i;
+  /whatever|what\s+you|everything\s+you|user|owner|principal|person\s+you|behalf|request|question|task|instruction|direction|assignment|supersed|overrid|replac|precedence|priority|summari|answering|replying|responding|translating|before|once\s+this|finish|complete|continu|proceed|next\s+step|processing|step\s+2|mention|tell|keep\s+(?:this|it|that)|invisible|hidden|say\s+nothing|without\s+(?:telling|informing|notifying|alerting)/i;
 const WINDOW = 260;
 const MAX = 12;
 const WEIGHT = 0.6;
 
+// An order opening a clause with one of the outward verbs.
+const OUTWARD_ORDER = new RegExp(String.raw`(?:^|[.:;!?\n]\s*|,\s*|\b(?:and|to|please|then|now)\s+)${OUTWARD_VERB.source}`, 'i');
+
 function outward(span: string): boolean {
   return OUTWARD_VERB.test(span) && (TARGET.test(span) || OUTWARD_WHAT.test(span));
+}
+
+/** Whether `span` asks its reader for an act that goes outward (see OUTWARD_WHAT). */
+function asksOutwardAct(span: string): boolean {
+  return outward(span) && (asksConsequentialAct(span) || OUTWARD_ORDER.test(span));
+}
+
+/** Whether `span` asks its reader for an act with consequences, or an outward one that consequential-act.ts does not list ("create an admin user"). */
+function asksAct(span: string): boolean {
+  return asksConsequentialAct(span) || asksOutwardAct(span);
 }
 
 // The sentence the frame ends in and the paragraph after it, as one span for the act.
@@ -101,30 +130,35 @@ export function detectUnaddressedOrder(text: string): Signal | undefined {
     focus: start,
   });
   let looked = 0;
-  for (const frame of matchesOf(SWITCH, text)) {
-    if (++looked > MAX) break;
-    const start = frame.index ?? 0;
-    const end = start + frame[0].length;
-    const after = paragraphAfter(text, end, WINDOW).replace(/^[\s.;:,!—-]+/, '');
-    const act = asksConsequentialAct(after) || asksConsequentialAct(spanAround(text, start, end));
-    if (act && counts(start, end)) return signal(start);
-  }
+  // Each frame, then the act it must meet: any act with consequences, or only an outward one.
+  const found = (frames: RegExp, outwardOnly: boolean, excusable: boolean): Signal | undefined => {
+    for (const frame of matchesOf(frames, text)) {
+      if (++looked > MAX) return undefined;
+      const start = frame.index ?? 0;
+      const end = start + frame[0].length;
+      const after = paragraphAfter(text, end, WINDOW).replace(/^[\s.;:,!—-]+/, '');
+      const around = spanAround(text, start, end);
+      const act = outwardOnly ? asksOutwardAct(after) || asksOutwardAct(around) : asksAct(after) || asksAct(around);
+      if (act && !isRepositoryGuidance(text, start) && !(excusable && overrideExcused(text, start, end))) return signal(start);
+    }
+    return undefined;
+  };
+  const switched = found(SWITCH, false, true) ?? found(MACHINE_STEP, false, false) ?? found(PRINCIPAL, true, false);
+  if (switched !== undefined) return switched;
   for (const frame of matchesOf(PAUSE, text)) {
     if (++looked > MAX) break;
     const start = frame.index ?? 0;
     const end = start + frame[0].length;
     const after = paragraphAfter(text, end, WINDOW).split(/[.!?]\s/)[0];
-    if (outward(after) && asksConsequentialAct(after.replace(/^[\s.;:,!—-]+/, '')) && counts(start, end)) return signal(start);
+    if (asksOutwardAct(after.replace(/^[\s.;:,!—-]+/, '')) && counts(start, end)) return signal(start);
   }
   for (const frame of matchesOf(CONCEAL, text)) {
     if (++looked > MAX) break;
     const start = frame.index ?? 0;
-    const end = start + frame[0].length;
     // The act is in the sentences before the concealment.
     const before = text.slice(Math.max(0, start - WINDOW), start);
-    const paragraph = before.slice(before.lastIndexOf('\n\n') + 1);
-    if (outward(paragraph) && asksConsequentialAct(paragraph.slice(Math.max(0, paragraph.search(/[^\s]/)))) && counts(start, end))
-      return signal(start);
+    const paragraph = before.slice(before.lastIndexOf('\n\n') + 1).trimStart();
+    if (asksOutwardAct(paragraph) && !isRepositoryGuidance(text, start)) return signal(start);
   }
   return undefined;
 }
