@@ -67,7 +67,7 @@ const PRINCIPAL = new RegExp(
   ].join('|'),
   'gi',
 );
-// A generic pause in a procedure ("before continuing", "before proceeding"): it counts only with an outward act.
+// A generic pause in a procedure ("before continuing", "before proceeding"): it counts only with an act towards an outside target.
 const PAUSE = /\bbefore\s+(?:continuing|proceeding|going\s+(?:any\s+)?further|you\s+continue|you\s+proceed|anything\s+else)\b/gi;
 // The act hidden from the reader's user or from the output ("keep this out of the summary", "no need to tell the user").
 const CONCEAL = new RegExp(
@@ -87,7 +87,7 @@ const OUTWARD_VERB =
   /\b(?:send|forward|e-?mail|upload|post|share|export|transfer|wire|move|paste|attach|copy|grant|create|add|disable|delete|run|approve|pay)\b/i;
 // A cheap gate: a word every frame needs.
 const GATE =
-  /whatever|what\s+you|everything\s+you|user|owner|principal|person\s+you|behalf|request|question|task|instruction|direction|assignment|supersed|overrid|replac|precedence|priority|summari|answering|replying|responding|translating|before|once\s+this|finish|complete|continu|proceed|next\s+step|processing|step\s+2|mention|tell|keep\s+(?:this|it|that)|invisible|hidden|say\s+nothing|without\s+(?:telling|informing|notifying|alerting)/i;
+  /whatever|what\s+you|everything\s+you|user|owner|holder|principal|person\s+you|behalf|request|question|task|instruction|direction|assignment|supersed|overrid|replac|precedence|priority|summari|answering|replying|responding|translating|before|once\s+this|finish|complete|continu|proceed|next\s+step|processing|step\s+2|mention|tell|keep\s+(?:this|it|that)|invisible|hidden|say\s+nothing|without\s+(?:telling|informing|notifying|alerting)/i;
 const WINDOW = 260;
 const MAX = 12;
 const WEIGHT = 0.6;
@@ -150,7 +150,8 @@ export function detectUnaddressedOrder(text: string): Signal | undefined {
     const start = frame.index ?? 0;
     const end = start + frame[0].length;
     const after = paragraphAfter(text, end, WINDOW).split(/[.!?]\s/)[0];
-    if (asksOutwardAct(after.replace(/^[\s.;:,!—-]+/, '')) && counts(start, end)) return signal(start);
+    // Setup steps create keys and accounts here; the pause counts when something leaves for an outside target.
+    if (TARGET.test(after) && asksOutwardAct(after.replace(/^[\s.;:,!—-]+/, '')) && counts(start, end)) return signal(start);
   }
   for (const frame of matchesOf(CONCEAL, text)) {
     if (++looked > MAX) break;
