@@ -42,7 +42,8 @@ const DICTATED = new RegExp(
 const SENTENCE_END = /[.!?](?=\s|$)|[。！？\n]/;
 // A cheap gate: a word every frame needs, or a letter of the three other scripts.
 const GATE =
-  /verarbeit|zusammenfass|schritt|system|frage|traitement|résumé|étape|question|procesa|resumen|paso|pregunta|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
+  /verarbeitung|zusammenfassung|schritt\s+für|(?:lesende|verarbeitende)\s+system|frage\s+zu|traitement\s+de|rédiger\s+le\s+résumé|étape\s+suivante|système\s+qui|tout\s+résumé|toute\s+question|al\s+procesar|el\s+resumen|siguiente\s+paso|sistema\s+que|cualquier\s+(?:resumen|pregunta)|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
+/verarbeit|zusammenfass|schritt|system|frage|traitement|résumé|étape|question|procesa|resumen|paso|pregunta|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
 const MAX = 8;
 const WEIGHT = 0.6;
 

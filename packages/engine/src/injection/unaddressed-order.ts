@@ -85,9 +85,9 @@ const OUTWARD_WHAT =
   /\b(?:passwords?|credentials?|tokens?|api\s+keys?|private\s+keys?|id_rsa|\.env\b|\.ssh|\.aws|secrets?|funds|balance|payroll|customer\s+database|address\s+book|chat\s+history|admin\s+(?:user|account|rights|access)|write\s+access|recovery\s+e-?mail|two-factor|2fa|mfa|audit\s+log)\b/i;
 const OUTWARD_VERB =
   /\b(?:send|forward|e-?mail|upload|post|share|export|transfer|wire|move|paste|attach|copy|grant|create|add|disable|delete|run|approve|pay)\b/i;
-// A cheap gate: a word every frame needs.
+// A cheap gate: the words a frame starts or turns on. Most texts have none and cost one search.
 const GATE =
-  /whatever|what\s+you|everything\s+you|user|owner|holder|principal|person\s+you|behalf|request|question|task|instruction|direction|assignment|supersed|overrid|replac|precedence|priority|summari|answering|replying|responding|translating|before|once\s+this|finish|complete|continu|proceed|next\s+step|processing|step\s+2|mention|tell|keep\s+(?:this|it|that)|invisible|hidden|say\s+nothing|without\s+(?:telling|informing|notifying|alerting)/i;
+  /whatever\s+you|what\s+you\s+were|everything\s+you|no\s+longer\s+appl|supersed|precedence|priority\s+over|(?:earlier|previous|prior|original|initial|above|assigned)\s+(?:request|question|task|instruction|direction|assignment|job|prompt|query)|(?:request|question|task|instructions?)\s+above|task\s+you\s+were|(?:forget|drop|ignore|disregard|abandon|cancel|scrap|set|put|skip)\s+(?:the|that|this|your|any|all)\s+(?:request|question|task|instruction|direction|assignment|job)|(?:stop|quit|cease|rather\s+than|instead\s+of)\s+(?:summari|answering|replying|responding|translating)|before\s+(?:the|any|your)\s+(?:summary|reply|answer|response|digest|report)|before\s+(?:summari|answering|replying|responding|continuing|proceeding|going|you\s+continue|you\s+proceed|anything\s+else)|once\s+this|(?:finish|complete)\s+(?:reading|processing|parsing|loading|importing)|only\s+(?:after|once|when|if)\s+you|next\s+step\s+(?:of|in|for)|processing\s+step|continue\s+with|carry\s+on\s+with|proceed\s+with|resume\s+with|step\s+2|(?:user|principal|owner|holder|person\s+you)|behalf|mention|tell|inform|keep\s+(?:this|it|that)|invisible|hidden\s+from|secret\s+from|say\s+nothing|without\s+(?:telling|informing|notifying|alerting)/i;
 const WINDOW = 260;
 const MAX = 12;
 const WEIGHT = 0.6;
