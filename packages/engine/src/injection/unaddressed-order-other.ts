@@ -9,6 +9,7 @@
 import { TARGET } from './dictated-act.ts';
 import { matchesOf } from './matches-of.ts';
 import type { Signal } from './rules.ts';
+import { ROUND10_WORD } from './text-traits.ts';
 
 // The reader's work on this very text, by language.
 const WORK_ON_TEXT = new RegExp(
@@ -40,16 +41,15 @@ const DICTATED = new RegExp(
 );
 // A full stop ends the sentence; the dot inside an address or a URL does not.
 const SENTENCE_END = /[.!?](?=\s|$)|[。！？\n]/;
-// A cheap gate: a word every frame needs, or a letter of the three other scripts.
-const GATE =
-  /verarbeitung|zusammenfassung|schritt\s+für|(?:lesende|verarbeitende)\s+system|frage\s+zu|traitement\s+de|rédiger\s+le\s+résumé|étape\s+suivante|système\s+qui|tout\s+résumé|toute\s+question|al\s+procesar|el\s+resumen|siguiente\s+paso|sistema\s+que|cualquier\s+(?:resumen|pregunta)|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
+// Chinese, Russian and Japanese letters: the key-word scan finds the German, French and Spanish frames.
+const OTHER_SCRIPT = /[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/;
 /verarbeit|zusammenfass|schritt|system|frage|traitement|résumé|étape|question|procesa|resumen|paso|pregunta|[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]/i;
 const MAX = 8;
 const WEIGHT = 0.6;
 
-/** A non-English order to whoever processes the text: something sent out, or the answer dictated (0.6). */
-export function detectUnaddressedOrderOther(text: string): Signal | undefined {
-  if (!GATE.test(text)) return undefined;
+/** A non-English order to whoever processes the text: something sent out, or the answer dictated (0.6); `traits` as scanned (text-traits.ts). */
+export function detectUnaddressedOrderOther(text: string, traits = ROUND10_WORD): Signal | undefined {
+  if ((traits & ROUND10_WORD) === 0 && !OTHER_SCRIPT.test(text)) return undefined;
   let looked = 0;
   for (const frame of matchesOf(WORK_ON_TEXT, text)) {
     if (++looked > MAX) break;
