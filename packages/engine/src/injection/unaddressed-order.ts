@@ -67,7 +67,15 @@ const PRINCIPAL = new RegExp(
   ].join('|'),
   'gi',
 );
-// A generic pause in a procedure ("before continuing", "before proceeding"): it counts only with an act towards an outside target.
+// After a claimed principal, the order follows a colon or a comma, or is the principal's wish for
+// "you to" act ("already approved this: move …", "has pre-authorised you to grant …"); a report of
+// what was approved ("approved this transfer; the bank will send …") is no order.
+const CLAIM_THEN_ORDER = /^\s*(?:this|it|that)?\s*[:,—-]|^\s*you\s+to\b|^[^.\n]{0,40}?:/i;
+// A message signed by a person ("Regards, Accounts", "— Maria (CEO)"): its "drop what you were
+// doing" or "the previous request is cancelled" is a colleague changing their own request.
+const SIGNED =
+  /(?:^|\n|[.!?]\s+)(?:—|--|(?:[Kk]ind\s+|[Bb]est\s+|[Ww]arm\s+)?[Rr]egards|[Tt]hanks|[Tt]hank\s+you|[Cc]heers|[Bb]est|[Ss]incerely)[,.!]?\s*(?:\n\s*)?[A-Z][\w.'-]*(?:\s+[A-Z(][\w.'()-]*){0,3}\s*$/;
+// A generic pause in a procedure ("before continuing", "before proceeding"): it counts only with secrets, money or access sent to an outside target.
 const PAUSE = /\bbefore\s+(?:continuing|proceeding|going\s+(?:any\s+)?further|you\s+continue|you\s+proceed|anything\s+else)\b/gi;
 // The act hidden from the reader's user or from the output ("keep this out of the summary", "no need to tell the user").
 const CONCEAL = new RegExp(
@@ -138,8 +146,11 @@ export function detectUnaddressedOrder(text: string): Signal | undefined {
       const end = start + frame[0].length;
       const after = paragraphAfter(text, end, WINDOW).replace(/^[\s.;:,!—-]+/, '');
       const around = spanAround(text, start, end);
-      const act = outwardOnly ? asksOutwardAct(after) || asksOutwardAct(around) : asksAct(after) || asksAct(around);
-      if (act && !isRepositoryGuidance(text, start) && !(excusable && overrideExcused(text, start, end))) return signal(start);
+      const act = outwardOnly
+        ? CLAIM_THEN_ORDER.test(text.slice(end, end + 48)) && asksOutwardAct(after)
+        : asksAct(after) || asksAct(around);
+      if (act && !isRepositoryGuidance(text, start) && !(excusable && (overrideExcused(text, start, end) || SIGNED.test(text))))
+        return signal(start);
     }
     return undefined;
   };
@@ -150,8 +161,9 @@ export function detectUnaddressedOrder(text: string): Signal | undefined {
     const start = frame.index ?? 0;
     const end = start + frame[0].length;
     const after = paragraphAfter(text, end, WINDOW).split(/[.!?]\s/)[0];
-    // Setup steps create keys and accounts here; the pause counts when something leaves for an outside target.
-    if (TARGET.test(after) && asksOutwardAct(after.replace(/^[\s.;:,!—-]+/, '')) && counts(start, end)) return signal(start);
+    // Setup steps create keys and upload logs: the pause counts when secrets, money or access leave for an outside target.
+    if (TARGET.test(after) && OUTWARD_WHAT.test(after) && asksOutwardAct(after.replace(/^[\s.;:,!—-]+/, '')) && counts(start, end))
+      return signal(start);
   }
   for (const frame of matchesOf(CONCEAL, text)) {
     if (++looked > MAX) break;
