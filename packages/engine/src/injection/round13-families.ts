@@ -10,7 +10,9 @@ import { detectForeignReaderOrder } from './foreign-reader-order.ts';
 import { detectMachineKeyOrder } from './machine-key-order.ts';
 import { detectRelayedWish } from './relayed-wish.ts';
 import type { Signal } from './rules.ts';
-import { AGENT_WORD, HYPHEN, LEAK_WORD, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, SYMBOL_CHAR } from './text-traits.ts';
+import { AGENT_WORD, HYPHEN, LEAK_WORD, NON_ASCII, READER_PROGRAM_WORD, READER_WORD, ROUND10_WORD, SYMBOL_CHAR } from './text-traits.ts';
+import { detectUnaddressedOrderOther } from './unaddressed-order-other.ts';
+import { detectUnaddressedOrder } from './unaddressed-order.ts';
 import { detectUrlFillRequest } from './url-fill-request.ts';
 
 /** Reports the signals of the round-13 families in one text to `add`; `traits` as scanned by the screen (text-traits.ts). */
@@ -25,4 +27,7 @@ export function detectRound13Families(text: string, traits: number, add: (signal
   if ((traits & LEAK_WORD) !== 0) add(detectContextReplayRequest(text));
   add(detectUrlFillRequest(text));
   add(detectMachineKeyOrder(text));
+  // Orders to whoever reads: their key words (unaddressed-order-words.ts) share ROUND10_WORD.
+  if ((traits & ROUND10_WORD) !== 0) add(detectUnaddressedOrder(text));
+  if ((traits & (ROUND10_WORD | NON_ASCII)) !== 0) add(detectUnaddressedOrderOther(text, traits));
 }

@@ -16,6 +16,7 @@ import {
   TASK_CHANGE_WORDS,
 } from './tool-output-words.ts';
 import { ALL_DIRECT_WORDS, DIRECT_TRAIT_WORDS } from './direct-words.ts';
+import { UNADDRESSED_ORDER_WORDS } from './unaddressed-order-words.ts';
 
 /** A character outside ASCII. */
 export const NON_ASCII = 1 << 0;
@@ -84,6 +85,7 @@ export const TRAIT_WORDS: ReadonlyArray<readonly [string, number]> = [
   ...OWNER_WORDS.map((word) => [word, OWNER_WORD] as const),
   ...OTHER_LANGUAGE_PROCESSING_WORDS.map((word) => [word, OTHER_LANGUAGE_PROCESSING_WORD] as const),
   ...ROUND10_WORDS.map((word) => [word, ROUND10_WORD] as const),
+  ...UNADDRESSED_ORDER_WORDS.map((word) => [word, ROUND10_WORD] as const),
   ...DIRECT_TRAIT_WORDS,
 ];
 
