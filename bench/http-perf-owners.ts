@@ -25,7 +25,9 @@ const OWNERS: Array<[string, RegExp]> = [
     /Heap::CollectGarbage|Scavenge|MarkCompact|ConcurrentMarking|Sweeper|IncrementalMarking|ArrayBufferSweeper|MinorGC/,
   ],
   ['WAL fdatasync (thread pool)', /fdatasync/],
-  ['Ed25519 signature', /signOneShot/],
+  // node's one-shot sign, or libsodium's (ed25519-signer.ts; its addon has no frame pointers, so
+  // its samples are told by their leaf: the field, group and scalar arithmetic, its SHA-512).
+  ['Ed25519 signature', /signOneShot|crypto_sign_|sodium|ed25519Sign|^(fe|ge|sc)25519_|crypto_hash_sha512|SHA512_Transform/],
   ['signed text', /decisionSignedPayload/],
   // The engine is bundled first: its functions sit in the first ~33,000 lines of main.mjs.
   ['engine decide()', /JS:\S*decide file:\S*main\.mjs:(3[0-2]\d{3}|[12]?\d{1,4}):/],
@@ -56,7 +58,8 @@ function parse(text: string): Sample[] {
     if (line.trim() === '') {
       if (current) samples.push(current);
       current = null;
-    } else if (!/^\s/.test(line)) {
+    } else if (!line.startsWith('\t')) {
+      // A sample's first line (`tid time:`; perf pads short tids with spaces), its frames start with a tab.
       current = { time: Number.parseFloat(line.trim().split(/\s+/)[1]), stack: [] };
     } else if (current) {
       const frame = line.trim();
