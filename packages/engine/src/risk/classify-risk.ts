@@ -43,6 +43,7 @@ import { assessApiPathDeletes } from './api-path-deletes.ts';
 import { assessShellHttpDeletes } from './shell-http-deletes.ts';
 import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
 import { assessObjectEffects } from './object-effects.ts';
+import { assessGitPushTool } from './git-push-tools.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -253,6 +254,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  if (!tool.shell) assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
@@ -261,10 +263,16 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessApiPathDeletes(tool.name, fields, findings);
   assessDeviceWipeTool(tool.name, tool.words, fields, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
-  if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
+  // A dry run writes and deletes nothing: what the file rules find is kept, at most high.
+  const fileFindings = dryRun ? new Findings() : findings;
+  if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, fileFindings);
   // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
   else if (tool.words.some((word) => EDIT_VERBS.has(word)) && fields.strings.some((field) => PATH_KEYS.has(field.key)))
-    classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
+    classifyFileTargets({ ...tool, fileWrite: true }, fields, fileFindings);
+  if (dryRun && fileFindings.highest !== undefined) {
+    const level = fileFindings.highest === 'critical' ? 'high' : fileFindings.highest;
+    for (const reason of fileFindings.reasons) findings.add(level, `${reason} (dry run: nothing changes)`);
+  }
 }
 
 /** A container's command judged by the shell rules (critical or not). */

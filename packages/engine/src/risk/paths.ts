@@ -101,7 +101,8 @@ const HOME_CREDENTIAL_PREFIXES = [
   '.npmrc',
   '.pypirc',
   '.config/gcloud/',
-  '.config/gh/',
+  // gh keeps its tokens in hosts.yml; config.yml holds only settings.
+  '.config/gh/hosts.yml',
   '.bash_history',
   '.zsh_history',
   '.mysql_history',

