@@ -29,7 +29,7 @@ import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effec
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
 import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
-import { readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
+import { asksToView, readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
@@ -254,7 +254,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
-  if (!tool.shell) assessGitPushTool(path, input.payload, fields, shellMemo, findings);
+  assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
@@ -289,10 +289,12 @@ function writtenContent(fields: PayloadFields): string | undefined {
 /** Verbs that change the content of the file they are given. */
 const EDIT_VERBS = new Set(['edit', 'write', 'append', 'insert', 'save', 'patch', 'overwrite', 'prepend']);
 
-/** A tool named after showing a file (`open`, `viewer`, `slurp`) handed only ordinary project paths. */
+/** A tool named after showing a file (`open`, `viewer`, `slurp`), or an editor asked to `view`, handed only ordinary project paths. */
 function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean {
-  if (tool.shell || tool.sql || tool.payment || tool.fileWrite || tool.fileDelete || tool.search) return false;
-  return readsByName(tool.words) && readsOnlyProjectFiles(fields);
+  if (tool.shell || tool.sql || tool.payment || tool.fileDelete || tool.search) return false;
+  // An editor (a writing tool) asked only to `view` reads like a file viewer.
+  if (tool.fileWrite) return asksToView(fields) && readsOnlyProjectFiles(fields);
+  return (readsByName(tool.words) || asksToView(fields)) && readsOnlyProjectFiles(fields);
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */

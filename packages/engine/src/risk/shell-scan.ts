@@ -54,6 +54,8 @@ export interface CommandSummary {
   output?: string;
   /** Sends its input to a host nobody in the organisation owns (`ssh me@home.dyndns.org`): why, and the host. */
   foreignHost?: string;
+  /** Prints records in bulk (a reader or packer of `exports/customers.csv`, a dump): what, for the pipeline rules. */
+  readsBulk?: string;
 }
 
 /** A summary of a command that does nothing notable. */
@@ -76,6 +78,7 @@ export function joinSummaries(summaries: CommandSummary[]): CommandSummary {
     joined.netClient ??= summary.netClient;
     joined.readsSensitive ??= summary.readsSensitive;
     joined.foreignHost ??= summary.foreignHost;
+    joined.readsBulk ??= summary.readsBulk;
   }
   if (summaries.length === 1) joined.output = summaries[0].output;
   else {

