@@ -126,6 +126,7 @@ const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query'
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
 const SQL_SHAPE =
   /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
+const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
   'path',
@@ -406,7 +407,8 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
     let analyse = false;
     if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
     // A search tool's query is what to look for ("DROP TABLE vs TRUNCATE"), not a statement it runs.
-    else if (sqlField && !tool.search) analyse = SQL_SHAPE.test(text);
+    // Under a key that says SQL, a procedure call is SQL too (`{sql: "EXEC dbo.usp_TruncateAllTables"}`).
+    else if (sqlField && !tool.search) analyse = SQL_SHAPE.test(text) || (field.key.includes('sql') && PROCEDURE_SHAPE.test(text));
     if (!analyse) continue;
     count++;
     out.push(analyzeSql(text));

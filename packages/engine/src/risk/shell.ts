@@ -457,6 +457,8 @@ class Walker {
           scan.netOpened = true;
           scan.add('high', `shell: opens a network socket (${quote(target)})`);
         } else {
+          // `cat <&3` with fd 3 a socket prints what the network sends: a download, for the pipe that follows (`| sh`).
+          if (redirect.op === 58 || redirect.op === 56) summary.downloader = true;
           scan.add('high', `shell: raw network connection through ${quote(target)}`);
         }
         continue;
