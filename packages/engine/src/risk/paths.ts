@@ -205,7 +205,7 @@ function homeRelative(path: string): string | undefined {
   return undefined;
 }
 
-function baseName(path: string): string {
+export function baseName(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? path : path.slice(slash + 1);
 }

@@ -8,6 +8,7 @@
 
 import { quote } from './findings.ts';
 import {
+  baseName,
   criticalWriteTarget,
   isSystemPath,
   looksLikePath,
@@ -717,6 +718,12 @@ function copyRule(c: RuleContext): void {
   }
   if (!remote) {
     writeTarget(c, destination.text, c.name, '>');
+    // `cp x.desktop ~/.config/autostart/`: a copy into a folder writes the file of the source's name there.
+    if (criticalWriteTarget(destination.text) === undefined)
+      for (const source of sources.slice(0, 8)) {
+        const inside = `${destination.text.replace(/\/+$/, '')}/${baseName(source.text)}`;
+        if (criticalWriteTarget(inside) !== undefined) writeTarget(c, inside, c.name, '>');
+      }
     // `cp /bin/bash /tmp/.b`: a copy of a shell is a shell (a later `chmod +s` makes it a root shell).
     if (sources.some((source) => SHELLS.has(commandName(source.text)) || interpreterFamily(commandName(source.text)) !== undefined))
       c.scan.shellCopies.add(normalizePath(destination.text));

@@ -123,7 +123,7 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['bw', /\bget\s+(?:password|item)\b/, 'prints secrets from a password manager'],
   ['pass', /\bshow\b|^\s*[\w./-]+\s*$/, 'prints a password from the store'],
   ['heroku', /\bauth:token\b|\bconfig\b.*(?:--json|-s\b|--shell)/, 'prints secrets of an app'],
-  ['gh', /\bauth\s+token\b/, 'prints a GitHub token'],
+  ['gh', /\bauth\s+token\b|\bauth\s+status\b.*(?:--show-token|\s-t\b)/, 'prints a GitHub token'],
   // The state holds every resource's attributes in clear, database passwords and keys included.
   ['terraform', /\bstate\s+pull\b|\bshow\s+(?:-\S+\s+)*-json\b/, 'prints infrastructure state with its secrets'],
   ['gcloud', /\bsecrets\s+versions\s+access\b/, 'prints a secret from the secret manager'],
@@ -206,6 +206,7 @@ export function secretReadRule(c: RuleContext): void {
   if (c.name === 'printenv' && c.args.every((word) => word.text.startsWith('-'))) environmentDump(c);
   archiveOrServeRule(c);
   archiveMemberPrintRule(c);
+  if (SEARCHERS.has(c.name)) credentialHunt(c);
   if (!READERS.has(c.name)) return;
   for (const word of c.args) {
     const text = word.text;
@@ -219,6 +220,25 @@ export function secretReadRule(c: RuleContext): void {
     c.summary.readsSensitive ??= { path, why };
     return;
   }
+}
+
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git-grep']);
+/** A pattern that looks for secrets: `password`, `secret`, `api_key`, `token`, `BEGIN … PRIVATE KEY`, `AKIA`. */
+const SECRET_PATTERN = /passw(?:or)?d|passwd|secret|api[_-]?key|access[_-]?key|token|private key|PRIVATE KEY|AKIA|credential/i;
+/** Folders searched whole, outside any project: the system's configuration, homes, the root. */
+const SYSTEM_OR_HOMES = /^(?:\/|\/etc\/?|\/home\/?|\/root\/?|\/var\/?|\/opt\/?|\/srv\/?|\/Users\/?|~\/?|\$HOME\/?|C:\\?)$/;
+
+/** `grep -r password /etc`, `rg -i 'api_key' ~`: a recursive search for secrets over the system or the homes prints what it finds. */
+function credentialHunt(c: RuleContext): void {
+  const texts = c.args.map((word) => word.text);
+  const recursive =
+    c.name !== 'grep' || texts.some((text) => /^-[a-zA-Z]*[rR][a-zA-Z]*$|^--(?:recursive|dereference-recursive)$/.test(text));
+  if (!recursive || texts.some((text) => /^-[a-zA-Z]*[lLc][a-zA-Z]*$|^--(?:files-with-matches|count)$/.test(text))) return;
+  const operands = texts.filter((text) => !text.startsWith('-'));
+  if (!operands.some((text) => SECRET_PATTERN.test(text)) || !operands.slice(1).some((text) => SYSTEM_OR_HOMES.test(text))) return;
+  const why = 'secrets found by searching the system or the home folders';
+  c.scan.add('critical', `shell: prints ${why} (${quote(`${c.name} ${texts.join(' ')}`)})`);
+  c.summary.readsSensitive ??= { path: `${c.name} output`, why };
 }
 
 /** Archivers and file servers given a whole secret folder (`tar cz ~/.ssh`, `python3 -m http.server -d ~/.ssh`). */
