@@ -155,3 +155,10 @@ test('drives erased in firmware, secret hunts over the system, copies into start
   assert.equal(shell('gh auth status -t'), 'critical');
   assert.notEqual(shell('gh auth status'), 'critical');
 });
+
+test('after second sight: Deno process calls with an args object; secrets templates are ordinary files', () => {
+  assert.equal(classOf('/tools/code/run', { code: "new Deno.Command('rm', { args: ['-rf', '/'] }).outputSync()" }), 'critical');
+  assert.notEqual(classOf('/tools/code/run', { code: "new Deno.Command('git', { args: ['status'] }).outputSync()" }), 'critical');
+  assert.equal(classOf('/tools/files/read', { path: 'config/.env.sample' }), 'low');
+  assert.equal(classOf('/tools/files/read', { path: 'config/.env.production' }), 'critical');
+});

@@ -420,6 +420,8 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     const kind = secretKind(text);
     // A value found by its shape alone counts when it reaches a secret; a bare `../..` may be a project path.
     if (kind === undefined || (shaped === true && kind.level === 'traversal')) continue;
+    // A template of a secrets file (`.env.example`) holds placeholders: reading or sending it leaks nothing.
+    if (kind.level === 'secret' && SECRET_TEMPLATE.test(text)) continue;
     const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
     if (outbound && kind.level !== 'traversal') {
       findings.add('critical', `exfiltration: \`${tool.name}\` sends a ${kind.why} (\`${shown}\` in \`${key}\`) out of the machine`);

@@ -51,10 +51,11 @@ const SHELL_CALL =
 const PERL_BACKTICKS = /`((?:[^`\\]|\\.){1,4096})`/g;
 /**
  * Processes started from an argument list: `subprocess.run(['shred', '-u', '/dev/sdb'])`,
- * `spawnSync('rm', ['-rf', '/'])`, `execFile("dd", [...])`. The items are the command's words.
+ * `spawnSync('rm', ['-rf', '/'])`, `execFile("dd", [...])`, Deno's `new Deno.Command('sh', {args: [...]})`.
+ * The items are the command's words.
  */
 const ARGV_CALL =
-  /\b(?:run|call|Popen|check_output|check_call|spawn|spawnSync|execFile|execFileSync|exec[lv]p?e?)\s*\(\s*(?:(["'])([\w./-]{1,64})\1\s*,\s*)?\[((?:\s*(["'])[^"'\n]{0,256}\4\s*,?){1,32})\s*\]/g;
+  /\b(?:run|call|Popen|check_output|check_call|spawn|spawnSync|execFile|execFileSync|exec[lv]p?e?|Command)\s*\(\s*(?:(["'])([\w./-]{1,64})\1\s*,\s*)?(?:\{\s*args\s*:\s*)?\[((?:\s*(["'])[^"'\n]{0,256}\4\s*,?){1,32})\s*\]/g;
 const ARGV_ITEM = /(["'])([^"'\n]{0,256})\1/g;
 /**
  * Processes started from several literal arguments, no list: `system("rm", "-rf", "/")` (Ruby, Perl),
