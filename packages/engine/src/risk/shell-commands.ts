@@ -719,9 +719,9 @@ function copyRule(c: RuleContext): void {
   if (!remote) {
     writeTarget(c, destination.text, c.name, '>');
     // `cp x.desktop ~/.config/autostart/`: a copy into a folder writes the file of the source's name there.
-    const folder =
-      target !== undefined || destination.text.endsWith('/') || /(?:^|\/)(?:[^./]+|[\w-]+\.d)$/.test(destination.text.replace(/^~/, ''));
-    if (folder && criticalWriteTarget(destination.text) === undefined)
+    // Only a folder where any file written runs (autostart, cron.d, LaunchAgents): a copy to `/usr/copy_file` names a file.
+    const startupFolder = criticalWriteTarget(`${destination.text.replace(/\/+$/, '')}/any-file`) !== undefined;
+    if (startupFolder && criticalWriteTarget(destination.text) === undefined)
       for (const source of sources.slice(0, 8)) {
         const inside = `${destination.text.replace(/\/+$/, '')}/${baseName(source.text)}`;
         if (criticalWriteTarget(inside) !== undefined) writeTarget(c, inside, c.name, '>');
