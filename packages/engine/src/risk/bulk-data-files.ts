@@ -24,13 +24,16 @@ const DATA_FOLDER =
 /** Why a file or folder holds records in bulk, or undefined. */
 export function bulkDataFile(raw: string): string | undefined {
   const path = raw.trim().replace(/^["']|["']$/g, '');
-  if (path === '' || path.length > 1024 || /^[a-z][\w+.-]*:\/\//i.test(path)) return undefined;
-  if (DATABASE_DUMP_FILE.test(path)) return 'database dump';
-  if (DATA_FOLDER.test(path)) return 'folder of records';
+  if (path === '' || path.length > 1024 || path.includes('://')) return undefined;
   const trimmed = path.replace(/\/+$/, '');
   const name = trimmed.slice(trimmed.lastIndexOf('/') + 1);
-  if (DATA_EXTENSION.test(name) && RECORD_WORDS.test(trimmed.replace(DATA_EXTENSION, ''))) return 'bulk export of records';
+  // Most strings are no data file: the extension (or its absence, for a folder) is tested first.
+  if (name.includes('.')) {
+    if (!DATA_EXTENSION.test(name)) return DATA_FOLDER.test(path) ? 'folder of records' : undefined;
+    if (DATABASE_DUMP_FILE.test(path)) return 'database dump';
+    return RECORD_WORDS.test(trimmed.replace(DATA_EXTENSION, '')) ? 'bulk export of records' : undefined;
+  }
+  if (DATA_FOLDER.test(path)) return 'folder of records';
   // A folder named after records (`/data/customers`, `exports/users/`).
-  if (!name.includes('.') && RECORD_WORDS.test(`/${name}`)) return 'folder of records';
-  return undefined;
+  return RECORD_WORDS.test(`/${name}`) ? 'folder of records' : undefined;
 }

@@ -38,7 +38,9 @@ const SECRET_VARIABLE =
 const AUTH_KEYS =
   /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
 const CHEAP_GATE =
-  /-----BEGIN|LS0tLS1CRUdJTi|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|[Pp]ass|PASS|[Pp]wd|PWD|SECRET|[Ss]ecret|TOKEN|[Tt]oken/;
+  /-----BEGIN|LS0tLS1CRUdJTi|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|[Pp]ass|PASS|[Pp]wd|PWD/;
+/** A name that says secret or token, followed by `=` or `:` (tested only on texts with one of them). */
+const NAMED_GATE = /(?:SECRET|TOKEN|[Ss]ecret|[Tt]oken|API_KEY|ACCESS_KEY|PRIVATE_KEY)[\w"']*\s*[=:]/;
 /** A PEM block in base64 (`client-key-data: LS0tLS1CRUdJTi…` in a kubeconfig): decoded to see whether it is a private key. */
 const ENCODED_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]{8,120}/;
 /**
@@ -56,7 +58,8 @@ const SENT_CONTENT_KEYS = new Set(['body', 'json', 'data', 'payload', 'content',
 
 /** What secret a text carries, or undefined. */
 export function secretValueIn(text: string): string | undefined {
-  if (text.length > 65536 || !CHEAP_GATE.test(text)) return undefined;
+  if (text.length > 65536) return undefined;
+  if (!CHEAP_GATE.test(text)) return (text.includes('=') || text.includes(':')) && NAMED_GATE.test(text) ? namedSecret(text) : undefined;
   if (PRIVATE_KEY_BLOCK.test(text)) return 'private key';
   if (AWS_KEY_ID.test(text) && AWS_SECRET.test(text.replace(AWS_KEY_ID, ''))) return 'AWS access key pair';
   for (const [pattern, why] of LIVE_TOKENS) if (pattern.test(text)) return why;
@@ -64,6 +67,20 @@ export function secretValueIn(text: string): string | undefined {
   const encoded = text.includes('LS0tLS1CRUdJTi') ? ENCODED_PEM.exec(text)?.[0] : undefined;
   if (encoded !== undefined && /^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(Buffer.from(encoded, 'base64').toString('latin1')))
     return 'private key (base64)';
+  const named = namedSecret(text);
+  if (named !== undefined) return named;
+  const told = PROSE_PASSWORD.exec(text)?.[1];
+  if (told !== undefined && /\d|[^\w\s]/.test(told) && /[A-Za-z]/.test(told) && !PLACEHOLDER_PASSWORD.test(told))
+    return 'password written in the text';
+  const url = text.includes('://') ? URL_PASSWORD.exec(text) : null;
+  // A local development default (`postgres://postgres:postgres@localhost`) is no one's secret.
+  if (url !== null && !PLACEHOLDER_PASSWORD.test(url[2]) && url[2] !== url[1] && !LOCAL_HOST.test(url[3]))
+    return 'connection URL with its password';
+  return undefined;
+}
+
+/** A value written after a name that says it is a secret, or undefined. */
+function namedSecret(text: string): string | undefined {
   for (const match of text.matchAll(NAMED_SECRET)) {
     const value = match[2];
     if (NOT_A_SECRET_NAME.test(match[1])) continue;
@@ -75,13 +92,6 @@ export function secretValueIn(text: string): string | undefined {
     )
       return 'secret written after its name';
   }
-  const told = PROSE_PASSWORD.exec(text)?.[1];
-  if (told !== undefined && /\d|[^\w\s]/.test(told) && /[A-Za-z]/.test(told) && !PLACEHOLDER_PASSWORD.test(told))
-    return 'password written in the text';
-  const url = text.includes('://') ? URL_PASSWORD.exec(text) : null;
-  // A local development default (`postgres://postgres:postgres@localhost`) is no one's secret.
-  if (url !== null && !PLACEHOLDER_PASSWORD.test(url[2]) && url[2] !== url[1] && !LOCAL_HOST.test(url[3]))
-    return 'connection URL with its password';
   return undefined;
 }
 

@@ -57,7 +57,7 @@ export function assessSqlTricks(sql: string): RiskAssessment | undefined {
     if (DESTRUCTIVE_WORDS.test(built) || DESTRUCTIVE_WORDS.test(literals.join(' ')))
       reasons.push('sql: dynamic SQL builds a destructive statement from strings at run time');
   }
-  for (const match of bare.matchAll(PROCEDURE_CALL)) {
+  for (const match of /CALL|EXEC/i.test(bare) ? bare.matchAll(PROCEDURE_CALL) : []) {
     const words = match[1]
       .replace(/([a-z])([A-Z])/g, '$1_$2')
       .toLowerCase()
