@@ -260,10 +260,10 @@ const ABOUT_ITSELF =
   /^(?:why|how|what)\s+(?:does|do|did|is|was|would|could|should|can|makes?)\s+(?:this|that)\b(?![^?]*\b(?:also|then)\b)/i;
 
 // A pronoun that points back into the text: the object of the request's verb or of the noun after
-// it ("approve it", "confirm the date it was sent", "a new one"); not a pronoun further on, whose
+// it ("approve it", "confirm the date it was sent", "a new one", "a fresh one"); not a pronoun further on, whose
 // antecedent is in the request ("write the monologue and keep it accurate").
 const REFERS_BACK =
-  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:[\w'-]+\s+){0,2}?(?:it|them)\b(?!\s*(?:is|was|'s)\s+(?:possible|important|necessary|true|better|best|worth|hard|easy|time|likely))|\ba\s+new\s+one\b/i;
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:[\w'-]+\s+){0,2}?(?:it|them)\b(?!\s*(?:is|was|'s)\s+(?:possible|important|necessary|true|better|best|worth|hard|easy|time|likely))|\b(?:a|the)\s+(?:new|fresh|replacement|second|other)\s+one\b/i;
 // The writer's own things asked for ("send me", "my office", "our account").
 const WRITERS_OWN = /\b(?:me|my|us|our)\b/i;
 // A polite question that asks for knowledge or a text, as an assistant is asked ("could you tell me
