@@ -8,6 +8,7 @@
 // Patterns are linear: bounded gaps only. Each family has key words, read in the one key-word
 // pass of rules.ts, so ordinary text runs none of these expressions.
 
+import { headerOrdersNothing } from './header-without-order.ts';
 import { SCRIPT_MARKUP } from './script-markup.ts';
 import { afterUserOpening } from './transcript-opening.ts';
 
@@ -90,6 +91,8 @@ export const INJECTION_FAMILIES: readonly Family[] = [
       'override',
       'follow',
     ],
+    // A header with no order under it heads a notice ("=== SYSTEM NOTICE === Scheduled maintenance …").
+    excused: headerOrdersNothing,
     pattern:
       /(?:^|\n|[[<(*#=:-]\s*)(?:SYSTEM|ADMIN|ADMINISTRATOR|OPERATOR|CORE|DEVELOPER|LEGAL|PRIORITY|SECURITY|URGENT|IMPORTANT|OVERRIDE)\s+(?:MESSAGE|REQUEST|INSTRUCTIONS?|NOTICE|OVERRIDE|AMENDMENT|UPDATE|COMMAND|DIRECTIVE|NOTE|ALERT)\b|\bFOLLOW\s+(?:THIS\s+|THE\s+|THESE\s+)?INSTRUCTIONS?\b/,
   },

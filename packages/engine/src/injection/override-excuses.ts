@@ -23,9 +23,9 @@ const NAMED_AS_REQUEST =
 // A message that opens by greeting people ("Hi team,", "Dear colleagues,", "Hola equipo:",
 // "Liebe Kolleginnen und Kollegen,", "Коллеги,", "各位同事：") and never names a model or the reader's
 // set-up speaks to people: its "ignore the earlier guidance" revises a memo, not a prompt.
-const HUMAN_GREETING =
+export const HUMAN_GREETING =
   /^\s*(?:(?:hi|hello|hey|dear|good\s+(?:morning|afternoon))\s+(?:team|all|everyone|everybody|folks|colleagues?|staff|customers?|[A-Z][a-z]+)|hola\s+(?:equipo|a\s+todos|todos)|estimad[oa]s?\s+\p{L}+|queridos?\s+\p{L}+|liebe\s+(?:kolleginnen|kollegen|alle|team)|hallo\s+(?:zusammen|team|alle)|sehr\s+geehrte|bonjour\s+(?:à\s+tous|tout\s+le\s+monde|l'équipe)|chers?\s+coll[eè]gues|коллеги|уважаемые|各位|皆様|皆さん)[\s\p{L}]{0,30}[,:!：，]/iu;
-const MACHINE_OR_SETUP =
+export const MACHINE_OR_SETUP =
   /\b(?:ai|a\.i\.|llm|gpt|bot|chatbot|copilot|assistant|agent|model|ki|ia|assistent\w*|asistente|agente|modelo|mod[eè]le|system\s+prompt|prompt|your\s+(?:instructions|rules|guidelines))\b|ИИ|ассистент|нейросет|助手|人工智能|アシスタント|モデル|(?<![A-Za-z])AI(?![A-Za-z])/iu;
 
 /** Whether the override matched at [start, end) of `text` sets aside none of the reader's instructions. */

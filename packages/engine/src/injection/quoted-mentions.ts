@@ -8,6 +8,7 @@
 import { mentionQuotes } from './mention-frames.ts';
 import { isReportedOrder } from './reported-orders.ts';
 import { runPatternRules, type Signal } from './rules.ts';
+import { reportsUnheededOrder } from './unheeded-order-report.ts';
 import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
@@ -110,7 +111,7 @@ export function isMentionable(rule: string): boolean {
 function mentionSpans(text: string): Array<[number, number, boolean]> {
   // Each with whether it is an example (see EXAMPLE_ONLY).
   const quotes: Array<[number, number, boolean]> = [];
-  const discussion = DISCUSSION.test(text);
+  const discussion = DISCUSSION.test(text) || reportsUnheededOrder(text);
   if (discussion) {
     QUOTED.lastIndex = 0;
     for (const match of matchesOf(QUOTED, text)) {

@@ -6,6 +6,7 @@
 // Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
+import { headerOrdersNothing } from './header-without-order.ts';
 import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
 import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
@@ -419,6 +420,8 @@ const ROLE_RULES: PatternRule[] = [
     rule: 'role_forgery',
     gate: keyed(/#{2,}/, [], ['##']),
     weight: 0.65,
+    // "### SYSTEM REQUIREMENTS ###" over a table of versions heads a document (header-without-order.ts).
+    excused: headerOrdersNothing,
     pattern:
       /(?:^|\n)[ \t]*#{2,}[ \t]*(?:(?:system|instructions?|assistant|new\s+instructions?|system\s+prompt|admin|developer)[ \t]*:?|response[ \t]*:)[ \t]*(?:\n|$|[A-Za-z])/i,
   },
@@ -533,8 +536,9 @@ const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
 const NOT_THEIRS = String.raw`(?!\s+their\s)(?!\s+its\s+(?:system|initial|hidden|original|internal)\s+prompt)`;
 // "Output screening catches secrets", "display filters hide tokens": the verb's word names a stage of a pipeline.
 const NOT_A_STAGE = String.raw`(?!\s+(?:screening|filter(?:s|ing)?|scann(?:er|ers|ing)|validation|guard(?:s|rails?)?|saniti[sz]\w*|redaction|checks?)\b)`;
+// "n't" is part of its word ("don't", "doesn't"): a word boundary never precedes it.
 const NEGATION =
-  /\b(?:never|not|n't|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:get|make|trick|convince|coax|persuade|force)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)?$/i;
+  /\b(?:never|not|[a-z]+n['’]t|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:get|make|trick|convince|coax|persuade|force)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)?$/i;
 
 const EXFILTRATION_RULES: PatternRule[] = [
   {

@@ -22,7 +22,8 @@ import { normaliseText } from './normalise-text.ts';
 import { dropQuotedMentions, isMentionable, isQuotedMention } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { patternRuleBits, restoreScan, runPatternRules, saveScan, scanText, type Signal } from './rules.ts';
-import { learnedScore, learnedScoreOfJoined, learnedWeight, type LearnedVerdict } from './learned-screen.ts';
+import { learnedScore, learnedScoreOfJoined, learnedWeight, SUPPORT_THRESHOLD, type LearnedVerdict } from './learned-screen.ts';
+import { addressesPeople } from './people-addressed.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
 import { temperHarmlessPersona } from './harmless-persona.ts';
@@ -51,6 +52,8 @@ const DECODED_EVIDENCE_FOR_HIDING = 0.45;
 const HIDDEN_MESSAGE_WEIGHT = 0.5;
 const ENCODED_MESSAGE_WEIGHT = 0.5;
 const HIDDEN_HARMLESS_WEIGHT = 0.3;
+/** The model's weight as a support only (learned-screen.ts). */
+const PEOPLE_SUPPORT = learnedWeight(SUPPORT_THRESHOLD);
 // Markup or a link hidden in an encoding is meant to be rendered or followed by whoever decodes it.
 const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b|&lt;|https?:|javascript:/i;
 // A sentence that opens with a word: the order verb of an imperative.
@@ -228,7 +231,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
   // The model is not asked on a dump of encoded data (data-dump.ts); tested only where it would speak.
   const learnedWeightOf = learned === undefined ? 0 : learnedWeight(learned.probability);
-  const learnedHit = learnedWeightOf > 0 && isDataDump(text) ? 0 : learnedWeightOf;
+  const learnedNow = learnedWeightOf > 0 && isDataDump(text) ? 0 : learnedWeightOf;
+  // A message to people only lets the model support the rules (people-addressed.ts).
+  const learnedHit = learnedNow > PEOPLE_SUPPORT && addressesPeople(text) ? PEOPLE_SUPPORT : learnedNow;
   if (bare !== undefined)
     signals = [
       ...signals,

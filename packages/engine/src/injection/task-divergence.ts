@@ -6,6 +6,7 @@
 // and measures how many of the request's content words the rest of the text shares. A request that
 // shares (almost) none is off-task for its carrier.
 
+import { reportsUnheededOrder } from './unheeded-order-report.ts';
 import type { Signal } from './rules.ts';
 import { BANG_OR_QUESTION, BREAK_CHAR, DOT, isSpaceCode, NON_ASCII, traitsOf } from './text-traits.ts';
 
@@ -258,6 +259,22 @@ const ABOUT_THIS_TEXT =
 const ABOUT_ITSELF =
   /^(?:why|how|what)\s+(?:does|do|did|is|was|would|could|should|can|makes?)\s+(?:this|that)\b(?![^?]*\b(?:also|then)\b)/i;
 
+// A pronoun that points back into the text: the object of the request's verb or of the noun after
+// it ("approve it", "confirm the date it was sent", "a new one", "a fresh one"); not a pronoun further on, whose
+// antecedent is in the request ("write the monologue and keep it accurate").
+const REFERS_BACK =
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:[\w'-]+\s+){0,2}?(?:it|them)\b(?!\s*(?:is|was|'s)\s+(?:possible|important|necessary|true|better|best|worth|hard|easy|time|likely))|\b(?:a|the)\s+(?:new|fresh|replacement|second|other)\s+one\b/i;
+// The writer's own things asked for ("send me", "my office", "our account").
+const WRITERS_OWN = /\b(?:me|my|us|our)\b/i;
+// A polite question that asks for knowledge or a text, as an assistant is asked ("could you tell me
+// …", "can you recommend …"), is no errand of the writer's.
+const ASKS_KNOWLEDGE =
+  /^(?:[-*•>#\d.)\s]+)?(?:please\s+)?(?:can|could|would|will|do)\s+you\s+(?:please\s+)?(?:tell|show|give|teach|help|explain|recommend|suggest|list|describe|write|summari[sz]e|translate|provide|name|find)\b/i;
+
+// Words that name attacks (not "for example", which any prompt may say).
+const ATTACK_TALK =
+  /\b(?:prompt\s+injections?|injections?|injected|jailbreaks?|phishing|attacks?|attackers?|red[\s-]team\w*|payloads?|exploits?)\b/i;
+
 const READER_OUTPUT = /\b(?:your|you)\s+(?:response|reply|answer|output|message|elucidation)(?:'s|s)?\b/gi;
 
 // Cheap whole-text test: some sentence starts like a request (a task verb, a question word, a
@@ -360,6 +377,12 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     // "What are your plans?", "Add your card": the document talking to its own recipient.
     // A reader asked to shape "your answer" is the assistant, not the recipient.
     if (ADDRESSES_RECIPIENT.test(trimmed.replace(POLITE_OPENER, '').replace(READER_OUTPUT, ''))) continue;
+    // "Generate a new one, deploy it …", "Could you confirm the date it was sent?": a request that
+    // points back into the text is about the carrier's own subject.
+    if (REFERS_BACK.test(trimmed)) continue;
+    // "Could you send me the invoice?", "… to my office?": the writer asking its recipient about the
+    // writer's own affair, as mail between people does.
+    if (POLITE_OPENER.test(trimmed) && !ASKS_KNOWLEDGE.test(trimmed) && WRITERS_OWN.test(trimmed)) continue;
     const words = contentWords(trimmed, ascii);
     if (words.length < 2) continue;
     candidates.push({ segment, kind, words });
@@ -390,5 +413,9 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
   // Many unrelated requests are a list of entries (a changelog, a to-do list), not one request
   // slipped into a carrier: the signal is kept, too weak to flag alone.
   if (best !== undefined && (offTask >= LIST_OF_REQUESTS || candidates.length >= LIST_OF_ENTRIES)) return { ...best, weight: LIST_WEIGHT };
+  // Writing about attacks (a review of a filter, a lab sheet, a post) asks its own reader for its
+  // own work ("Suggest a list of known role markers", "Write down the decision id"); the attack it
+  // quotes is a mention (quoted-mentions.ts). Its off-task request is kept, too weak to flag alone.
+  if (best !== undefined && (ATTACK_TALK.test(text) || reportsUnheededOrder(text))) return { ...best, weight: LIST_WEIGHT };
   return best;
 }
