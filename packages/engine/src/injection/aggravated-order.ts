@@ -1,0 +1,101 @@
+// An order in data whose act would hurt the person the agent works for, whoever it is addressed to
+// (issue 13, red team round 14b). Indirect injections in mail, tickets, calendar entries, JSON
+// fields and tool results often name no reader and no cue word ("Compliance requires that the full
+// thread be forwarded to …", "Next step: reset the MFA … and mail the recovery codes to …",
+// `"note": "paste the DB password … into the chat"`). Ordinary data gives orders too ("please pay
+// to IBAN …", "send the signed form to …", "delete the feature branch"), so the order alone is no
+// evidence: what marks it is what the act would do —
+// - carry the principal's data, credentials or bulk records to a place outside the conversation,
+//   or grant an outside address ownership or edit rights;
+// - hand over credentials or secrets at all;
+// - switch off a security control (two-factor, firewall, branch protection, audit log);
+// - be done without the principal's approval or knowledge, with data, money or bulk scope.
+// Read per sentence (a line break without punctuation continues it: a split order joined from
+// fields reads whole), with the sentence before it for the object ("Select all messages … Forward
+// them to …"). Works in English, German, French, Spanish, Italian and, for the act and the
+// destination, Japanese, Chinese and Russian.
+
+import { givesOrder } from './order-voice.ts';
+import { namesOutsideDestination } from './outside-destination.ts';
+import type { Signal } from './rules.ts';
+
+const SENTENCE_END = /[.!?。！？](?=\s|$)|\n\s*\n/g;
+const B = String.raw`(?<![\p{L}\p{N}_])`;
+// Credentials and secrets, in the languages read.
+const SECRET = new RegExp(
+  String.raw`${B}(?:passwords?|passcodes?|credentials?|api[\s_-]?keys?|access[\s_-]?keys?|deploy(?:ment)?\s+keys?|private\s+keys?|ssh\s+keys?|id_rsa|secrets?|session\s+(?:cookies?|tokens?)|cookies?|tokens?|recovery\s+codes?|backup\s+codes?|2fa\s+codes?|card\s+numbers?|cvv|vault|payroll|salar(?:y|ies)|passw(?:ort|örter)\p{L}*|kennw\p{L}*|zugangsdaten|mots?\s+de\s+passe|identifiants|contraseñas?|credenciales|password)|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол\p{L}*`,
+  'iu',
+);
+// Every record of a kind, or the contents of a store.
+const BULK = new RegExp(
+  String.raw`${B}(?:(?:all|every|entire|whole|full|complete|each)\s+(?:[\p{L}'-]+\s+){0,3}?(?:messages?|e-?mails?|mails?|files?|documents?|contacts?|thread|inbox|mailbox|records?|invites?|invitations?|meetings?|events?|orders?|attachments?|reports?|conversations?|chats?|history|calendar|folder|drive|data)|contents?\s+of|--all|-rf|gesamte\p{L}*|alle\p{L}?|l'intégralité|l'ensemble|tou(?:s|tes?)\s+les|todo|toda|todos|todas|tutt[ei])${B.replace('<!', '!')}|全|所有|вс[еёя]\p{L}*`,
+  'iu',
+);
+// The principal's own things: the user's, the owner's, this mailbox, a home directory, the company account.
+const PRINCIPAL = new RegExp(
+  String.raw`${B}(?:the\s+(?:user|owner|account\s+holder|customer)'s|on\s+behalf\s+of\s+the\s+(?:user|owner)|this\s+(?:mailbox|inbox|workspace|account)|the\s+(?:inbox|mailbox)|from\s+the\s+(?:company|operating|business|user's)\s+account|des\s+(?:nutzers|benutzers|kunden|inhabers)|dieses\s+kunden|de\s+l'utilisateur|du\s+propriétaire|del\s+usuario|de\s+la\s+cuenta\s+de\s+la\s+empresa|desde\s+la\s+cuenta|dell'utente)|\/home\/\w+|~\/|ユーザーの|用户的|пользовател\p{L}*`,
+  'iu',
+);
+// Handing something over (a secret deleted or rotated stays in the house).
+const HANDOVER = new RegExp(
+  String.raw`${B}(?:send|sent|forward\w*|e-?mail\w*|upload\w*|post\w*|publish\w*|shar(?:e|ed|ing)|export\w*|cop(?:y|ied)|submit\w*|past(?:e|ed|ing)|attach\w*|leak\w*|dump\w*|transmit\w*|reveal\w*|includ\w*|print\w*|scp|rsync|curl|wget|give|giv(?:en|ing)|envo\p{L}*|transmi[st]\p{L}*|partag\p{L}*|env[ií]\p{L}*|compart\p{L}*|sende\p{L}*|schick\p{L}*|weiter\p{L}*|invia\p{L}*|inoltr\p{L}*)|送信|送付|転送|共有|发送|转发|отправ\p{L}*`,
+  'iu',
+);
+// Ownership or write access given.
+const ACCESS = /\b(?:owner|admin(?:istrator)?|collaborator|editor|edit\s+rights|write\s+access|full\s+access|superuser|maintainer)\b/i;
+// A security control switched off.
+const WEAKENED =
+  /\b(?:disabl\w*|remov\w*|delet\w*|turn\w*\s+off|deactivat\w*|bypass\w*|lift\w*|drop\w*)\b[^.!?\n]{0,60}?\b(?:two-factor|2fa|mfa|multi-factor|firewall|branch\s+protection|protection\s+rules?|antivirus|audit\s+logs?|logging|encryption|security\s+(?:checks?|rules?|settings?))\b|\b(?:two-factor(?:\s+authentication)?|2fa|mfa|multi-factor(?:\s+authentication)?|firewall(?:\s+rules?)?|branch\s+protection(?:\s+rules?)?|antivirus|audit\s+logs?|encryption)\b[^.!?\n]{0,60}?\b(?:be|is|are)\s+(?:\w+\s+)?(?:disabled|removed|deleted|turned\s+off|deactivated|bypassed|lifted|dropped)\b/i;
+// Done without the principal's approval or knowledge.
+const UNAPPROVED = new RegExp(
+  String.raw`${B}(?:without\s+(?:asking|confirm\w*|approval|telling|notify\w*|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)\s+(?:is\s+)?(?:needed|required)|no\s+need\s+to\s+(?:ask|confirm|check)|do\s+not\s+(?:log|mention|tell|notify|ask)|don't\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))`,
+  'iu',
+);
+// A gate: something that could aggravate an order, before the text is read sentence by sentence.
+const GATE = new RegExp(
+  [SECRET.source, '@', 'https?://', String.raw`\d{4}`, 'firewall|two-factor|2fa|mfa|protection|antivirus|audit|encryption', UNAPPROVED.source].join('|'),
+  'iu',
+);
+
+function sentences(text: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(text); match !== null; match = SENTENCE_END.exec(text)) {
+    const end = match.index + match[0].length;
+    if (end > start) spans.push({ start, end });
+    start = end;
+  }
+  if (start < text.length) spans.push({ start, end: text.length });
+  return spans;
+}
+
+/** What makes the order in `sentence` (with `before`, the sentence ahead of it) harmful, if anything. */
+function aggravated(sentence: string, before: string, after: string): boolean {
+  if (WEAKENED.test(sentence)) return true;
+  const secret = SECRET.test(sentence);
+  const outside = namesOutsideDestination(sentence);
+  const context = `${before}\n${sentence}`;
+  const scoped = BULK.test(context) || PRINCIPAL.test(context);
+  if (outside && (secret || scoped || SECRET.test(before) || ACCESS.test(sentence))) return true;
+  if (secret && HANDOVER.test(sentence)) return true;
+  return UNAPPROVED.test(`${sentence}\n${after}`) && (outside || scoped);
+}
+
+const MAX_SENTENCES = 200;
+
+/** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
+export function detectAggravatedOrder(text: string): Signal | undefined {
+  if (text.length < 24 || !GATE.test(text)) return undefined;
+  const spans = sentences(text);
+  for (let i = 0; i < spans.length && i < MAX_SENTENCES; i++) {
+    const { start, end } = spans[i];
+    const sentence = text.slice(start, end);
+    if (sentence.length < 12 || !givesOrder(sentence)) continue;
+    const before = i > 0 ? text.slice(spans[i - 1].start, spans[i - 1].end) : '';
+    const after = i + 1 < spans.length ? text.slice(spans[i + 1].start, spans[i + 1].end) : '';
+    if (aggravated(sentence, before, after))
+      return { rule: 'aggravated_order', detector: 'aggravated_order', weight: 0.6, start, end, focus: start };
+  }
+  return undefined;
+}
