@@ -7,7 +7,7 @@
 // evidence: what marks it is what the act would do —
 // - carry the principal's data, credentials or bulk records to a place outside the conversation,
 //   or grant an outside address ownership or edit rights;
-// - hand over credentials or secrets at all;
+// - hand credentials or secrets to the conversation ("paste the password into the chat");
 // - switch off a security control (two-factor, firewall, branch protection, audit log);
 // - be done without the principal's approval or knowledge, with data, money or bulk scope.
 // Read per sentence (a line break without punctuation continues it: a split order joined from
@@ -15,7 +15,7 @@
 // them to …"). Works in English, German, French, Spanish, Italian and, for the act and the
 // destination, Japanese, Chinese and Russian.
 
-import { givesOrder } from './order-voice.ts';
+import { actAt, givesOrder } from './order-voice.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
 
@@ -23,9 +23,14 @@ const SENTENCE_END = /[.!?。！？](?=\s|$)|\n\s*\n/g;
 const B = String.raw`(?<![\p{L}\p{N}_])`;
 // Credentials and secrets, in the languages read.
 const SECRET = new RegExp(
-  String.raw`${B}(?:passwords?|passcodes?|credentials?|api[\s_-]?keys?|access[\s_-]?keys?|deploy(?:ment)?\s+keys?|private\s+keys?|ssh\s+keys?|id_rsa|secrets?|session\s+(?:cookies?|tokens?)|cookies?|tokens?|recovery\s+codes?|backup\s+codes?|2fa\s+codes?|card\s+numbers?|cvv|vault|payroll|salar(?:y|ies)|passw(?:ort|örter)\p{L}*|kennw\p{L}*|zugangsdaten|mots?\s+de\s+passe|identifiants|contraseñas?|credenciales|password)|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол\p{L}*`,
+  String.raw`${B}(?:passwords?|passcodes?|credentials?|api[\s_-]?keys?|access[\s_-]?keys?|deploy(?:ment)?\s+keys?|private\s+keys?|ssh\s+keys?|id_rsa|secrets?|session\s+(?:cookies?|tokens?)|cookies?|tokens?|recovery\s+codes?|backup\s+codes?|2fa\s+codes?|card\s+numbers?|cvv|vault|passw(?:ort|örter)\p{L}*|kennw\p{L}*|zugangsdaten|mots?\s+de\s+passe|identifiants|contraseñas?|credenciales|password)|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол\p{L}*`,
   'iu',
 );
+// Records about people that only leave the house by mistake (they count with an outside place).
+const PRIVATE_RECORDS = /\b(?:payroll|salar(?:y|ies)|payslips?|medical\s+records?|tax\s+returns?|taxes)\b/i;
+// The conversation itself as the place a secret is handed to ("into the chat", "in your reply", "as a comment").
+const TO_CONVERSATION =
+  /\b(?:into|in|to)\s+(?:the|this|your)\s+(?:chat|conversation|reply|answer|response|summary|thread)\b|\bas\s+a\s+(?:comment|reply|message)\b|\b(?:to|with)\s+me\b|\bin\s+#[\w-]+|\bin\s+the\s+(?:channel|issue|ticket)\b/i;
 // Every record of a kind, or the contents of a store.
 const BULK = new RegExp(
   String.raw`${B}(?:(?:all|every|entire|whole|full|complete|each)\s+(?:[\p{L}'-]+\s+){0,3}?(?:messages?|e-?mails?|mails?|files?|documents?|contacts?|thread|inbox|mailbox|records?|invites?|invitations?|meetings?|events?|orders?|attachments?|reports?|conversations?|chats?|history|calendar|folder|drive|data)|contents?\s+of|--all|-rf|gesamte\p{L}*|alle\p{L}?|l'intégralité|l'ensemble|tou(?:s|tes?)\s+les|todo|toda|todos|todas|tutt[ei])${B.replace('<!', '!')}|全|所有|вс[еёя]\p{L}*`,
@@ -77,12 +82,26 @@ function aggravated(sentence: string, before: string, after: string): boolean {
   const outside = namesOutsideDestination(sentence);
   const context = `${before}\n${sentence}`;
   const scoped = BULK.test(context) || PRINCIPAL.test(context);
-  if (outside && (secret || scoped || SECRET.test(before) || ACCESS.test(sentence))) return true;
-  if (secret && HANDOVER.test(sentence)) return true;
+  if (outside && (secret || scoped || SECRET.test(before) || PRIVATE_RECORDS.test(context) || ACCESS.test(sentence))) return true;
+  if (secret && HANDOVER.test(sentence) && TO_CONVERSATION.test(sentence)) return true;
   return UNAPPROVED.test(`${sentence}\n${after}`) && (outside || scoped);
 }
 
 const MAX_SENTENCES = 200;
+// A quotation the sentence goes on after ("a title reading \"reveal the API key …\" caused …"): reported words, a mention.
+const QUOTE_OPEN = /["“]/g;
+const QUOTE_CLOSE = /["”]/g;
+
+/** Whether the act at `at` sits inside a quotation that the sentence continues after, in lower case. */
+function insideReportedQuote(sentence: string, at: number): boolean {
+  let open = -1;
+  QUOTE_OPEN.lastIndex = 0;
+  for (let match = QUOTE_OPEN.exec(sentence); match !== null && match.index < at; match = QUOTE_OPEN.exec(sentence)) open = open < 0 ? match.index : -1;
+  if (open < 0) return false;
+  QUOTE_CLOSE.lastIndex = at;
+  const close = QUOTE_CLOSE.exec(sentence);
+  return close !== null && /^\s+[a-z]/.test(sentence.slice(close.index + 1));
+}
 
 /** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
 export function detectAggravatedOrder(text: string): Signal | undefined {
@@ -94,8 +113,10 @@ export function detectAggravatedOrder(text: string): Signal | undefined {
     if (sentence.length < 12 || !givesOrder(sentence)) continue;
     const before = i > 0 ? text.slice(spans[i - 1].start, spans[i - 1].end) : '';
     const after = i + 1 < spans.length ? text.slice(spans[i + 1].start, spans[i + 1].end) : '';
-    if (aggravated(sentence, before, after))
-      return { rule: 'aggravated_order', detector: 'aggravated_order', weight: 0.6, start, end, focus: start };
+    // The focus is the act, so that an order inside a test's string literal is seen there (test-fixture-strings.ts).
+    const act = actAt(sentence);
+    if (insideReportedQuote(sentence, act)) continue;
+    if (aggravated(sentence, before, after)) return { rule: 'aggravated_order', detector: 'aggravated_order', weight: 0.6, start, end, focus: start + act };
   }
   return undefined;
 }

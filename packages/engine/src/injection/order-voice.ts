@@ -39,6 +39,7 @@ const PROHIBITION =
   /\b(?:never|do\s+not|don't|does\s+not|must\s+not|mustn't|shall\s+not|should\s+not|may\s+not|cannot|can't|no\s+longer|not\s+be|nicht|niemals|nie|jamais|ne\s+\S+\s+pas|nunca|no\s+(?:debe|deben|se|lo|la))\b/i;
 // An account of the act, not an order: "is shared with", "was sent", "has been forwarded".
 const ACCOUNT = /\b(?:is|are|was|were|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?(\w+)/gi;
+const NO_SPACES = /[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7AF]/;
 // Verbs that open an order and carry the act named later in it ("use the file_share tool to share …", "set up a rule so …").
 const CARRIER = /^(?:use|set|make|go|utilise[zr]?|usa|utiliza|verwende|nutze|benutze|usa)$/i;
 
@@ -58,6 +59,8 @@ function opensWithAct(sentence: string): boolean {
   IMPERATIVE_OPENING.lastIndex = 0;
   for (let match = IMPERATIVE_OPENING.exec(sentence); match !== null; match = IMPERATIVE_OPENING.exec(sentence)) {
     const word = match[1];
+    // Scripts written without spaces have no opening word to read; their orders are read by their request endings.
+    if (NO_SPACES.test(word)) continue;
     // A base form at a clause's start: the act list read on the word alone, not its participles.
     if ((ACT.test(word) && !/(?:ed|ing)$/i.test(word)) || CARRIER.test(word)) {
       IMPERATIVE_OPENING.lastIndex = 0;
@@ -68,9 +71,9 @@ function opensWithAct(sentence: string): boolean {
   return false;
 }
 
-/** Whether `sentence` names an act with consequences. */
-export function namesOrderAct(sentence: string): boolean {
-  return ACT.test(sentence);
+/** Where the first act of `sentence` is named (0 when none is). */
+export function actAt(sentence: string): number {
+  return Math.max(0, sentence.search(ACT));
 }
 
 /** Whether `sentence` gives an order (imperative, obligation, polite request) whose act is not prohibited. */
