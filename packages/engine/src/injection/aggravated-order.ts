@@ -9,6 +9,7 @@
 //   or grant an outside address ownership or edit rights;
 // - hand credentials or secrets to the conversation ("paste the password into the chat");
 // - switch off a security control (two-factor, firewall, branch protection, audit log);
+// - spend with the principal's saved card or account;
 // - be done without the principal's approval or knowledge, with data, money or bulk scope.
 // Read per sentence (a line break without punctuation continues it: a split order joined from
 // fields reads whole), with the sentence before it for the object ("Select all messages … Forward
@@ -46,6 +47,10 @@ const HANDOVER = new RegExp(
   String.raw`${B}(?:send|sent|forward\w*|e-?mail\w*|upload\w*|post\w*|publish\w*|shar(?:e|ed|ing)|export\w*|cop(?:y|ied)|submit\w*|past(?:e|ed|ing)|attach\w*|leak\w*|dump\w*|transmit\w*|reveal\w*|includ\w*|print\w*|scp|rsync|curl|wget|give|giv(?:en|ing)|envo\p{L}*|transmi[st]\p{L}*|partag\p{L}*|env[ií]\p{L}*|compart\p{L}*|sende\p{L}*|schick\p{L}*|weiter\p{L}*|invia\p{L}*|inoltr\p{L}*)|送信|送付|転送|共有|发送|转发|отправ\p{L}*`,
   'iu',
 );
+// The principal's own means of payment, and spending with them.
+const PRINCIPAL_MONEY =
+  /\b(?:the\s+(?:user|owner|customer)'s|their|his|her)\s+(?:saved\s+|stored\s+|default\s+)?(?:cards?|credit\s+cards?|payment\s+(?:methods?|details)|wallet|bank\s+account)\b/i;
+const SPEND = /\b(?:buy|purchase|order|pay|check\s*out|place\s+(?:an?\s+)?order)\b/i;
 // Ownership or write access given.
 const ACCESS = /\b(?:owner|admin(?:istrator)?|collaborator|editor|edit\s+rights|write\s+access|full\s+access|superuser|maintainer)\b/i;
 // A security control switched off.
@@ -58,7 +63,14 @@ const UNAPPROVED = new RegExp(
 );
 // A gate: something that could aggravate an order, before the text is read sentence by sentence.
 const GATE = new RegExp(
-  [SECRET.source, '@', 'https?://', String.raw`\d{4}`, 'firewall|two-factor|2fa|mfa|protection|antivirus|audit|encryption', UNAPPROVED.source].join('|'),
+  [
+    SECRET.source,
+    '@',
+    'https?://',
+    String.raw`\d{4}`,
+    'firewall|factor|2fa|mfa|protection|antivirus|audit|encryption|logging|cards?|payment|wallet|bank',
+    UNAPPROVED.source,
+  ].join('|'),
   'iu',
 );
 
@@ -84,23 +96,28 @@ function aggravated(sentence: string, before: string, after: string): boolean {
   const scoped = BULK.test(context) || PRINCIPAL.test(context);
   if (outside && (secret || scoped || SECRET.test(before) || PRIVATE_RECORDS.test(context) || ACCESS.test(sentence))) return true;
   if (secret && HANDOVER.test(sentence) && TO_CONVERSATION.test(sentence)) return true;
+  if (PRINCIPAL_MONEY.test(context) && SPEND.test(sentence)) return true;
   return UNAPPROVED.test(`${sentence}\n${after}`) && (outside || scoped);
 }
 
 const MAX_SENTENCES = 200;
-// A quotation the sentence goes on after ("a title reading \"reveal the API key …\" caused …"): reported words, a mention.
-const QUOTE_OPEN = /["“]/g;
-const QUOTE_CLOSE = /["”]/g;
+// A quotation the sentence goes on after ("a banner reading \"upload the cookies …\" which …",
+// "'… disable logging' is the AI version"): reported words, a mention. A single quote opens after a
+// space and closes before one, so an apostrophe ("user's") is neither.
+const QUOTE_OPEN = /["“]|(?:^|(?<=[\s(]))['‘]/g;
+const QUOTE_CLOSE = /["”]|['’](?=[\s.,;:!?)]|$)/g;
 
 /** Whether the act at `at` sits inside a quotation that the sentence continues after, in lower case. */
 function insideReportedQuote(sentence: string, at: number): boolean {
   let open = -1;
   QUOTE_OPEN.lastIndex = 0;
-  for (let match = QUOTE_OPEN.exec(sentence); match !== null && match.index < at; match = QUOTE_OPEN.exec(sentence)) open = open < 0 ? match.index : -1;
+  for (let match = QUOTE_OPEN.exec(sentence); match !== null && match.index < at; match = QUOTE_OPEN.exec(sentence)) open = match.index;
   if (open < 0) return false;
-  QUOTE_CLOSE.lastIndex = at;
-  const close = QUOTE_CLOSE.exec(sentence);
-  return close !== null && /^\s+[a-z]/.test(sentence.slice(close.index + 1));
+  QUOTE_CLOSE.lastIndex = open + 1;
+  const first = QUOTE_CLOSE.exec(sentence);
+  // The last quotation opened before the act is closed before it: the act is outside.
+  if (first === null || first.index < at) return false;
+  return /^\s+[a-z]/.test(sentence.slice(first.index + 1));
 }
 
 /** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
@@ -116,7 +133,8 @@ export function detectAggravatedOrder(text: string): Signal | undefined {
     // The focus is the act, so that an order inside a test's string literal is seen there (test-fixture-strings.ts).
     const act = actAt(sentence);
     if (insideReportedQuote(sentence, act)) continue;
-    if (aggravated(sentence, before, after)) return { rule: 'aggravated_order', detector: 'aggravated_order', weight: 0.6, start, end, focus: start + act };
+    if (aggravated(sentence, before, after))
+      return { rule: 'aggravated_order', detector: 'aggravated_order', weight: 0.6, start, end, focus: start + act };
   }
   return undefined;
 }

@@ -8,7 +8,8 @@ import { namesConsequentialAct } from './consequential-act.ts';
 import type { Signal } from './rules.ts';
 
 const OPEN_ASSISTANT_END = /(?:^|\n)[ \t]*(?:#{1,4}[ \t]*)?(?:assistant|ai|bot|model|gpt|<\|assistant\|>)[ \t]*:?[ \t]*$/i;
-const USER_TURN = /(?:^|\n)[ \t]*(?:#{1,4}[ \t]*)?(?:human|user|<\|user\|>)[ \t]*:?[ \t]*([^\n]+(?:\n(?![ \t]*(?:#{1,4}[ \t]*)?(?:assistant|ai|bot|human|user)\b)[^\n]+)*)/gi;
+const USER_TURN =
+  /(?:^|\n)[ \t]*(?:#{1,4}[ \t]*)?(?:human|user|<\|user\|>)[ \t]*:?[ \t]*([^\n]+(?:\n(?![ \t]*(?:#{1,4}[ \t]*)?(?:assistant|ai|bot|human|user)\b)[^\n]+)*)/gi;
 
 /** A forged conversation ending on an empty assistant turn, the last user turn asking for an act with consequences (0.6). */
 export function detectCompletionBait(text: string): Signal | undefined {

@@ -13,7 +13,7 @@ const words = (stems: string): string => `${B}(?:${stems})${E}`;
 const ACT = new RegExp(
   [
     words(
-      String.raw`send|sent|forward(?:ed)?|e-?mail(?:ed)?|upload(?:ed)?|post(?:ed)?|publish(?:ed)?|share[d]?|export(?:ed)?|transfer(?:red)?|wire[d]?|pay|paid|cop(?:y|ied)|submit(?:ted)?|paste[d]?|attach(?:ed)?|leak(?:ed)?|dump(?:ed)?|sync(?:ed)?|push(?:ed)?|transmit(?:ted)?|invite[d]?|add(?:ed)?|grant(?:ed)?|give|given|buy|bought|purchase[d]?|delete[d]?|remove[d]?|disable[d]?|deactivate[d]?|turn(?:ed)?\s+off|wipe[d]?|erase[d]?|approve[d]?|merge[d]?|run|execute[d]?|install(?:ed)?|call|invoke[d]?|reveal(?:ed)?|set\s+up|change[d]?`,
+      String.raw`send|sent|forward(?:ed)?|e-?mail(?:ed)?|upload(?:ed)?|post(?:ed)?|publish(?:ed)?|share[d]?|export(?:ed)?|transfer(?:red)?|wire[d]?|pay|paid|settle[d]?|remit(?:ted)?|cop(?:y|ied)|submit(?:ted)?|paste[d]?|attach(?:ed)?|leak(?:ed)?|dump(?:ed)?|sync(?:ed)?|push(?:ed)?|transmit(?:ted)?|invite[d]?|add(?:ed)?|grant(?:ed)?|give|given|buy|bought|purchase[d]?|delete[d]?|remove[d]?|disable[d]?|deactivate[d]?|turn(?:ed)?\s+off|wipe[d]?|erase[d]?|approve[d]?|merge[d]?|run|execute[d]?|install(?:ed)?|call|invoke[d]?|reveal(?:ed)?|set\s+up|change[d]?`,
     ),
     // German, French, Spanish, Italian stems.
     words(
