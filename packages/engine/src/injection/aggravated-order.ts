@@ -44,13 +44,18 @@ const PRINCIPAL = new RegExp(
 );
 // Handing something over (a secret deleted or rotated stays in the house).
 const HANDOVER = new RegExp(
-  String.raw`${B}(?:send|sent|forward\w*|e-?mail\w*|upload\w*|post\w*|publish\w*|shar(?:e|ed|ing)|export\w*|cop(?:y|ied)|submit\w*|past(?:e|ed|ing)|attach\w*|leak\w*|dump\w*|transmit\w*|reveal\w*|includ\w*|print\w*|scp|rsync|curl|wget|give|giv(?:en|ing)|envo\p{L}*|transmi[st]\p{L}*|partag\p{L}*|env[ií]\p{L}*|compart\p{L}*|sende\p{L}*|schick\p{L}*|weiter\p{L}*|invia\p{L}*|inoltr\p{L}*)|送信|送付|転送|共有|发送|转发|отправ\p{L}*`,
+  String.raw`${B}(?:send|sent|forward\w*|e-?mail\w*|upload\w*|post\w*|publish\w*|shar(?:e|ed|ing)|export\w*|cop(?:y|ied)|submit\w*|past(?:e|ed|ing)|attach\w*|leak\w*|dump\w*|transmit\w*|reveal\w*|includ\w*|print\w*|scp|rsync|give|giv(?:en|ing)|envo\p{L}*|transmi[st]\p{L}*|partag\p{L}*|env[ií]\p{L}*|compart\p{L}*|sende\p{L}*|schick\p{L}*|weiter\p{L}*|invia\p{L}*|inoltr\p{L}*)|送信|送付|転送|共有|发送|转发|отправ\p{L}*`,
   'iu',
 );
 // The principal's own means of payment, and spending with them.
 const PRINCIPAL_MONEY =
   /\b(?:the\s+(?:user|owner|customer)'s|their|his|her)\s+(?:saved\s+|stored\s+|default\s+)?(?:cards?|credit\s+cards?|payment\s+(?:methods?|details)|wallet|bank\s+account)\b/i;
 const SPEND = /\b(?:buy|purchase|order|pay|check\s*out|place\s+(?:an?\s+)?order)\b/i;
+// Money sent, people invited, access granted, in the languages read.
+const MONEY_OR_INVITE = new RegExp(
+  String.raw`${B}(?:transfer\w*|wir(?:e|ed|ing)|pa(?:y|id|ying)|settle\w*|remit\w*|invit\p{L}*|grant\w*|add(?:ed|ing)?|goes|überweis\p{L}*|vire\p{L}*|transf[eé]r\p{L}*|transfi[ea]\p{L}*|pag[au]\p{L}*|trasferi\p{L}*)|振り込|振込|转账|汇款|перевед\p{L}*`,
+  'iu',
+);
 // Ownership or write access given.
 const ACCESS = /\b(?:owner|admin(?:istrator)?|collaborator|editor|edit\s+rights|write\s+access|full\s+access|superuser|maintainer)\b/i;
 // A security control switched off.
@@ -94,7 +99,9 @@ function aggravated(sentence: string, before: string, after: string): boolean {
   const outside = namesOutsideDestination(sentence);
   const context = `${before}\n${sentence}`;
   const scoped = BULK.test(context) || PRINCIPAL.test(context);
-  if (outside && (secret || scoped || SECRET.test(before) || PRIVATE_RECORDS.test(context) || ACCESS.test(sentence))) return true;
+  // Something moves out: data handed over, money sent, or people invited (running a downloaded installer moves nothing out).
+  const moves = HANDOVER.test(sentence) || MONEY_OR_INVITE.test(sentence);
+  if (outside && moves && (secret || scoped || SECRET.test(before) || PRIVATE_RECORDS.test(context) || ACCESS.test(sentence))) return true;
   if (secret && HANDOVER.test(sentence) && TO_CONVERSATION.test(sentence)) return true;
   if (PRINCIPAL_MONEY.test(context) && SPEND.test(sentence)) return true;
   return UNAPPROVED.test(`${sentence}\n${after}`) && (outside || scoped);
