@@ -18,6 +18,7 @@
 
 import { actAt, givesOrder } from './order-voice.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
+import { matchesOf } from './matches-of.ts';
 import type { Signal } from './rules.ts';
 
 const SENTENCE_END = /[.!?。！？](?=\s|$)|\n\s*\n/g;
@@ -66,18 +67,13 @@ const UNAPPROVED = new RegExp(
   String.raw`${B}(?:without\s+(?:asking|confirm\w*|approval|telling|notify\w*|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)\s+(?:is\s+)?(?:needed|required)|no\s+need\s+to\s+(?:ask|confirm|check)|do\s+not\s+(?:log|mention|tell|notify|ask)|don't\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))`,
   'iu',
 );
-// A gate: something that could aggravate an order, before the text is read sentence by sentence.
-const GATE = new RegExp(
-  [
-    SECRET.source,
-    '@',
-    'https?://',
-    String.raw`\d{4}`,
-    'firewall|factor|2fa|mfa|protection|antivirus|audit|encryption|logging|cards?|payment|wallet|bank',
-    UNAPPROVED.source,
-  ].join('|'),
-  'iu',
-);
+// What could aggravate an order, found in one pass over the text: a place outside (an address, a
+// link, an IP address, a telephone number, an IBAN or account, a public place), a secret, a security
+// control, a means of payment, or a word of approval skipped. Only sentences with one of them in
+// reach (the sentence, the one before or after) are read for an order.
+const CUE =
+  /@[\w-]+\.|:\/\/|\d{1,3}(?:\.\d{1,3}){3}|\+\d|\b[A-Z]{2}\d{2}\s?[A-Z0-9]{4}|\b(?:(?:account|acct|konto|compte|cuenta|conto)\b[\s#:.]*(?:no\.?|number|nr\.?|n°)?\s*\d|public(?:ly)?\b|open\s+link|anyone\s+with|passw|passcode|credential|api[\s_-]?keys?|access[\s_-]?keys?|(?:deploy(?:ment)?|private|ssh)\s+keys?|id_rsa|secret|cookie|token|recovery\s+code|backup\s+code|2fa|mfa|cvv|vault|kennw|zugangsdaten|mots?\s+de\s+passe|identifiants|contrase|credencial|two-factor|multi-factor|firewall|branch\s+protection|protection\s+rule|antivirus|audit\s+log|logging|encryption|security\s+(?:check|rule|setting)|cards?\b|payment|wallet|without\s+(?:asking|confirm|approval|telling|notify|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)|no\s+need\s+to|(?:do\s+not|don't)\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол/gi;
+const MAX_CUES = 400;
 
 function sentences(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
@@ -129,9 +125,19 @@ function insideReportedQuote(sentence: string, at: number): boolean {
 
 /** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
 export function detectAggravatedOrder(text: string): Signal | undefined {
-  if (text.length < 24 || !GATE.test(text)) return undefined;
+  if (text.length < 24) return undefined;
+  const cues: number[] = [];
+  for (const match of matchesOf(CUE, text)) if (cues.push(match.index) >= MAX_CUES) break;
+  if (cues.length === 0) return undefined;
   const spans = sentences(text);
+  let next = 0;
   for (let i = 0; i < spans.length && i < MAX_SENTENCES; i++) {
+    // A cue in reach: from the start of the sentence before to the end of the sentence after.
+    const from = spans[Math.max(0, i - 1)].start;
+    const to = spans[Math.min(spans.length - 1, i + 1)].end;
+    while (next < cues.length && cues[next] < from) next++;
+    if (next === cues.length) break;
+    if (cues[next] >= to) continue;
     const { start, end } = spans[i];
     const sentence = text.slice(start, end);
     if (sentence.length < 12 || !givesOrder(sentence)) continue;
