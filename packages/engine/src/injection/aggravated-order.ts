@@ -54,9 +54,11 @@ const PRINCIPAL_MONEY =
 const SPEND = /\b(?:buy|purchase|order|pay|check\s*out|place\s+(?:an?\s+)?order)\b/i;
 // Money sent, people invited, access granted, in the languages read.
 const MONEY_OR_INVITE = new RegExp(
-  String.raw`${B}(?:transfer\w*|wir(?:e|ed|ing)|pa(?:y|id|ying)|settle\w*|remit\w*|invit\p{L}*|grant\w*|add(?:ed|ing)?|goes|überweis\p{L}*|vire\p{L}*|transf[eé]r\p{L}*|transfi[ea]\p{L}*|pag[au]\p{L}*|trasferi\p{L}*)|振り込|振込|转账|汇款|перевед\p{L}*`,
+  String.raw`${B}(?:transfer\w*|wir(?:e|ed|ing)|pa(?:y|id|ying)|settle\w*|remit\w*|invit\p{L}*|grant\w*|goes|überweis\p{L}*|vire\p{L}*|transf[eé]r\p{L}*|transfi[ea]\p{L}*|pag[au]\p{L}*|trasferi\p{L}*)|振り込|振込|转账|汇款|перевед\p{L}*`,
   'iu',
 );
+// Ownership or write access given: an access word and a verb that gives it.
+const GIVE = /\b(?:add(?:ed|ing)?|grant\w*|invit\w*|make|give|giv(?:en|ing)|promot\w*)\b/i;
 // Ownership or write access given.
 const ACCESS = /\b(?:owner|admin(?:istrator)?|collaborator|editor|edit\s+rights|write\s+access|full\s+access|superuser|maintainer)\b/i;
 // A security control switched off.
@@ -75,16 +77,31 @@ const CUE =
   /@[\w-]+\.|:\/\/|\d{1,3}(?:\.\d{1,3}){3}|\+\d|\b[A-Z]{2}\d{2}\s?[A-Z0-9]{4}|\b(?:(?:account|acct|konto|compte|cuenta|conto)\b[\s#:.]*(?:no\.?|number|nr\.?|n°)?\s*\d|public(?:ly)?\b|open\s+link|anyone\s+with|passw|passcode|credential|api[\s_-]?keys?|access[\s_-]?keys?|(?:deploy(?:ment)?|private|ssh)\s+keys?|id_rsa|secret|cookie|token|recovery\s+code|backup\s+code|2fa|mfa|cvv|vault|kennw|zugangsdaten|mots?\s+de\s+passe|identifiants|contrase|credencial|two-factor|multi-factor|firewall|branch\s+protection|protection\s+rule|antivirus|audit\s+log|logging|encryption|security\s+(?:check|rule|setting)|cards?\b|payment|wallet|without\s+(?:asking|confirm|approval|telling|notify|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)|no\s+need\s+to|(?:do\s+not|don't)\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол/gi;
 const MAX_CUES = 400;
 
+// A run of lines without a full stop longer than this (code, a changelog) is read line by line.
+const MAX_SENTENCE = 400;
+
 function sentences(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
+  const push = (start: number, end: number): void => {
+    if (end - start <= MAX_SENTENCE) {
+      if (end > start) spans.push({ start, end });
+      return;
+    }
+    for (let from = start; from < end; ) {
+      const line = text.indexOf('\n', from);
+      const to = line < 0 || line >= end ? end : line + 1;
+      spans.push({ start: from, end: to });
+      from = to;
+    }
+  };
   let start = 0;
   SENTENCE_END.lastIndex = 0;
   for (let match = SENTENCE_END.exec(text); match !== null; match = SENTENCE_END.exec(text)) {
     const end = match.index + match[0].length;
-    if (end > start) spans.push({ start, end });
+    push(start, end);
     start = end;
   }
-  if (start < text.length) spans.push({ start, end: text.length });
+  if (start < text.length) push(start, text.length);
   return spans;
 }
 
@@ -96,8 +113,9 @@ function aggravated(sentence: string, before: string, after: string): boolean {
   const context = `${before}\n${sentence}`;
   const scoped = BULK.test(context) || PRINCIPAL.test(context);
   // Something moves out: data handed over, money sent, or people invited (running a downloaded installer moves nothing out).
-  const moves = HANDOVER.test(sentence) || MONEY_OR_INVITE.test(sentence);
-  if (outside && moves && (secret || scoped || SECRET.test(before) || PRIVATE_RECORDS.test(context) || ACCESS.test(sentence))) return true;
+  const grants = ACCESS.test(sentence) && GIVE.test(sentence);
+  const moves = HANDOVER.test(sentence) || MONEY_OR_INVITE.test(sentence) || grants;
+  if (outside && moves && (secret || scoped || SECRET.test(before) || PRIVATE_RECORDS.test(context) || grants)) return true;
   if (secret && HANDOVER.test(sentence) && TO_CONVERSATION.test(sentence)) return true;
   if (PRINCIPAL_MONEY.test(context) && SPEND.test(sentence)) return true;
   return UNAPPROVED.test(`${sentence}\n${after}`) && (outside || scoped);

@@ -4,7 +4,8 @@
 // and RFC 6761 (example.com, *.example, *.test, *.invalid, localhost) are no destination: tool docs
 // write `send_email(to='alice@example.com')` to show a call, not to make one.
 
-const MAIL = /[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/g;
+// The host ends in a name, not a number: `debug@2.6.1` is a package version.
+const MAIL = /[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b/gi;
 const LINK = /\bhttps?:\/\/([\w.-]+)/g;
 const PLACEHOLDER_HOST = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
 const OTHER =
