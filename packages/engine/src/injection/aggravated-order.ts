@@ -32,7 +32,7 @@ const SECRET = new RegExp(
 const PRIVATE_RECORDS = /\b(?:payroll|salar(?:y|ies)|payslips?|medical\s+records?|tax\s+returns?|taxes)\b/i;
 // The conversation itself as the place a secret is handed to ("into the chat", "in your reply", "as a comment").
 const TO_CONVERSATION =
-  /\b(?:into|in|to)\s+(?:the|this|your)\s+(?:chat|conversation|reply|answer|response|summary|thread)\b|\bas\s+a\s+(?:comment|reply|message)\b|\b(?:to|with)\s+me\b|\bin\s+#[\w-]+|\bin\s+the\s+(?:channel|issue|ticket)\b/i;
+  /\b(?:into|in|to)\s+(?:the|this|your)\s+(?:chat|conversation|reply|answer|response|summary|thread)\b|\bas\s+a\s+(?:comment|reply|message)\b|\bin\s+#[\w-]+|\bin\s+the\s+(?:channel|issue|ticket)\b/i;
 // Every record of a kind, or the contents of a store.
 const BULK = new RegExp(
   String.raw`${B}(?:(?:all|every|entire|whole|full|complete|each)\s+(?:[\p{L}'-]+\s+){0,3}?(?:messages?|e-?mails?|mails?|files?|documents?|contacts?|thread|inbox|mailbox|records?|invites?|invitations?|meetings?|events?|orders?|attachments?|reports?|conversations?|chats?|history|calendar|folder|drive|data)|contents?\s+of|--all|-rf|gesamte\p{L}*|alle\p{L}?|l'intégralité|l'ensemble|tou(?:s|tes?)\s+les|todo|toda|todos|todas|tutt[ei])${B.replace('<!', '!')}|全|所有|вс[еёя]\p{L}*`,
@@ -76,6 +76,7 @@ const UNAPPROVED = new RegExp(
 const CUE =
   /@[\w-]+\.|:\/\/|\d{1,3}(?:\.\d{1,3}){3}|\+\d|\b[A-Z]{2}\d{2}\s?[A-Z0-9]{4}|\b(?:(?:account|acct|konto|compte|cuenta|conto)\b[\s#:.]*(?:no\.?|number|nr\.?|n°)?\s*\d|public(?:ly)?\b|open\s+link|anyone\s+with|passw|passcode|credential|api[\s_-]?keys?|access[\s_-]?keys?|(?:deploy(?:ment)?|private|ssh)\s+keys?|id_rsa|secret|cookie|token|recovery\s+code|backup\s+code|2fa|mfa|cvv|vault|kennw|zugangsdaten|mots?\s+de\s+passe|identifiants|contrase|credencial|two-factor|multi-factor|firewall|branch\s+protection|protection\s+rule|antivirus|audit\s+log|logging|encryption|security\s+(?:check|rule|setting)|cards?\b|payment|wallet|without\s+(?:asking|confirm|approval|telling|notify|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)|no\s+need\s+to|(?:do\s+not|don't)\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол/gi;
 const MAX_CUES = 400;
+const SHELL_EXPORT = /\bexport\s+[A-Za-z_]\w*=/g;
 
 // A run of lines without a full stop longer than this (code, a changelog) is read line by line.
 const MAX_SENTENCE = 400;
@@ -87,7 +88,7 @@ function sentences(text: string): Array<{ start: number; end: number }> {
       if (end > start) spans.push({ start, end });
       return;
     }
-    for (let from = start; from < end; ) {
+    for (let from = start; from < end;) {
       const line = text.indexOf('\n', from);
       const to = line < 0 || line >= end ? end : line + 1;
       spans.push({ start: from, end: to });
@@ -137,9 +138,13 @@ function insideReportedQuote(sentence: string, at: number): boolean {
   QUOTE_CLOSE.lastIndex = open + 1;
   const first = QUOTE_CLOSE.exec(sentence);
   // The last quotation opened before the act is closed before it: the act is outside.
-  if (first === null || first.index < at) return false;
-  return /^\s+[a-z]/.test(sentence.slice(first.index + 1));
+  if (first !== null && first.index < at) return false;
+  // Closed, with the sentence going on after it in lower case; or opened after words that report it
+  // ("the invite contained the line \"…"), not after a colon that hands the words over ("he wrote: \"…").
+  if (first !== null && /^\s+[a-z]/.test(sentence.slice(first.index + 1))) return true;
+  return REPORTING_LEAD.test(sentence.slice(0, open));
 }
+const REPORTING_LEAD = /[a-z]{2,}\s+(?:[a-z]{2,}\s+)+$/i;
 
 /** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
 export function detectAggravatedOrder(text: string): Signal | undefined {
@@ -157,7 +162,8 @@ export function detectAggravatedOrder(text: string): Signal | undefined {
     if (next === cues.length) break;
     if (cues[next] >= to) continue;
     const { start, end } = spans[i];
-    const sentence = text.slice(start, end);
+    // A shell's `export NAME=value` sets a variable; it exports nothing anywhere.
+    const sentence = text.slice(start, end).replace(SHELL_EXPORT, (word) => ' '.repeat(word.length));
     if (sentence.length < 12 || !givesOrder(sentence)) continue;
     const before = i > 0 ? text.slice(spans[i - 1].start, spans[i - 1].end) : '';
     const after = i + 1 < spans.length ? text.slice(spans[i + 1].start, spans[i + 1].end) : '';
