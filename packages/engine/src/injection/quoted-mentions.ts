@@ -101,6 +101,11 @@ const EXAMPLE_ONLY = new Set([
   'split_persona',
 ]);
 for (const rule of EXAMPLE_ONLY) MENTIONABLE.add(rule);
+// Round 14b (round14b-families.ts): orders with harmful acts, rules declared void, forged conversations to complete.
+for (const rule of ['aggravated_order', 'void_frame_request', 'completion_bait']) {
+  EXAMPLE_ONLY.add(rule);
+  MENTIONABLE.add(rule);
+}
 
 /** Whether dropQuotedMentions may drop or re-detect signals of `rule` (the others it keeps as they are). */
 export function isMentionable(rule: string): boolean {

@@ -7,6 +7,7 @@ import { combineSignals } from './combine-signals.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
+import { isShortWordValue, splitWordOrder } from './short-word-pieces.ts';
 import { stringPath, walkPayload } from './walk-strings.ts';
 
 /** One piece of evidence: which detector, where in the payload, and a short quotation. */
@@ -108,6 +109,8 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     // Strings worth joining: not keys or short values, which every payload has many of.
     const joinable: string[] = [];
     let joinedLength = 0;
+    const pieces: string[] = [];
+    let shortWords = false;
     // The hits of each string screened so far: a string that occurs again (a repeated value, a
     // key of every item of a list) is not screened again (screenText is a function of the text).
     let screened: Map<string, readonly TextHit[]> | undefined;
@@ -116,6 +119,11 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
       // learned model keeps what it reads of each string, so the joined text's score reuses it. A
       // long string alone (a tool's output) is scored faster without keeping.
       if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
+      // The same strings with short word values among them, for an order split into short pieces (short-word-pieces.ts).
+      if (joinedLength < MAX_JOINED_CHARS && (text.length >= 8 || isShortWordValue(text, key))) {
+        if (text.length < 8) shortWords = true;
+        pieces.push(text);
+      }
       if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
         if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
         joinable.push(text);
@@ -151,6 +159,11 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
       for (const hit of screenText(joined, 0, true, piecesOf(joinable, MAX_JOINED_CHARS))) {
         if (hit.weight > (strongest.get(hit.detector) ?? 0)) evidence.report(hit.rule, hit.detector, hit.weight, JOINED_PATH, hit.excerpt);
       }
+    }
+    if (shortWords) {
+      const split = splitWordOrder(pieces, MAX_JOINED_CHARS);
+      if (split !== undefined && !evidence.weighted.some((signal) => signal.detector === split.detector))
+        evidence.report(split.rule, split.detector, split.weight, JOINED_PATH, pieces.join(' ').slice(0, 120));
     }
     keepLearnedFeatures('forget');
     if (limits.truncated) {
