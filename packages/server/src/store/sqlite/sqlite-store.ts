@@ -665,9 +665,12 @@ export class SqliteStore implements Store {
     // The commit writes the WAL without an fsync; the answers wait for `walSync` (see wal-sync.ts).
     // Issue 15: no automatic checkpoint inside this commit (it syncs the WAL and the database file on
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
+    let synced: Promise<void> | null = null;
     try {
       this.pragmas.batchCommit();
       this.commitBatch(batch, outcomes);
+      // Issue 15: the sync starts as soon as the commit is written; the pragmas below write nothing.
+      if (!this.closed) synced = this.walSync.durable();
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
@@ -685,9 +688,9 @@ export class SqliteStore implements Store {
     for (const outcome of outcomes) if (outcome.row) this.decisionPeriods.rememberCommitted(outcome.row.createdAt);
     this.decisionsSinceCheckpoint += batch.length;
     const events = this.events.hold();
-    const answer = () => {
+    const answer = (filesHeld: boolean) => {
       // Issue 23: a commit into files deleted or replaced since is not durable; answer nothing as decided.
-      if (this.monitor && !this.monitor.checkIdentity()) {
+      if (!filesHeld) {
         for (const pending of batch) pending.reject(this.health.unavailable());
         return;
       }
@@ -711,8 +714,14 @@ export class SqliteStore implements Store {
       this.health.report('sync_failed', `an fsync of the write-ahead log failed (${(error as Error).message}); restart the service`, true);
       for (const pending of batch) pending.reject(error);
     };
-    if (!this.closed) {
-      this.walSync.durable().then(answer, unsynced);
+    if (synced) {
+      // Issue 15: the files' identity is checked while the sync runs (the thread would only wait),
+      // not after it: a lone decision's answer no longer waits for 6 statx. Checked after the commit's
+      // write, it says that the commit went into the files the paths name, which a sync cannot change;
+      // a file deleted after the check is seen by the next commit's check and by the monitor's timer,
+      // as one deleted after the answer always was.
+      const filesHeld = this.filesStillNamed();
+      synced.then(() => answer(filesHeld), unsynced);
       return;
     }
     // Shutting down: sync on this thread, the process may exit right after.
@@ -722,7 +731,12 @@ export class SqliteStore implements Store {
       unsynced(error);
       return;
     }
-    answer();
+    answer(this.filesStillNamed());
+  }
+
+  /** Issue 23: whether the database files are still the files their paths name (no monitor: in memory). */
+  private filesStillNamed(): boolean {
+    return !this.monitor || this.monitor.checkIdentity();
   }
 
   /**
