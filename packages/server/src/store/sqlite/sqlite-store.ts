@@ -254,7 +254,7 @@ export class SqliteStore implements Store {
     this.plans = new SqlitePlans(this.db); // issue 21 item 4
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
     if (file !== ':memory:') {
-      this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`]);
+      this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`], options.dataDir);
       this.monitor = new StorageMonitor({ health: this.health, identity: this.identity, db: this.db, intervalMs: options.storageCheckMs });
       markDataDir(options.dataDir, Date.now());
     }
@@ -688,9 +688,9 @@ export class SqliteStore implements Store {
     for (const outcome of outcomes) if (outcome.row) this.decisionPeriods.rememberCommitted(outcome.row.createdAt);
     this.decisionsSinceCheckpoint += batch.length;
     const events = this.events.hold();
-    const answer = (filesHeld: boolean) => {
+    const answer = () => {
       // Issue 23: a commit into files deleted or replaced since is not durable; answer nothing as decided.
-      if (!filesHeld) {
+      if (!this.filesStillNamed()) {
         for (const pending of batch) pending.reject(this.health.unavailable());
         return;
       }
@@ -715,13 +715,7 @@ export class SqliteStore implements Store {
       for (const pending of batch) pending.reject(error);
     };
     if (synced) {
-      // Issue 15: the files' identity is checked while the sync runs (the thread would only wait),
-      // not after it: a lone decision's answer no longer waits for 6 statx. Checked after the commit's
-      // write, it says that the commit went into the files the paths name, which a sync cannot change;
-      // a file deleted after the check is seen by the next commit's check and by the monitor's timer,
-      // as one deleted after the answer always was.
-      const filesHeld = this.filesStillNamed();
-      synced.then(() => answer(filesHeld), unsynced);
+      synced.then(answer, unsynced);
       return;
     }
     // Shutting down: sync on this thread, the process may exit right after.
@@ -731,12 +725,16 @@ export class SqliteStore implements Store {
       unsynced(error);
       return;
     }
-    answer(this.filesStillNamed());
+    answer();
   }
 
-  /** Issue 23: whether the database files are still the files their paths name (no monitor: in memory). */
+  /**
+   * Issue 23: whether the database files are still the files their paths name (no monitor: in
+   * memory). Issue 15: in one stat of the data directory while nothing in it changed since the last
+   * full check passed (a lone decision's answer waited for 6).
+   */
   private filesStillNamed(): boolean {
-    return !this.monitor || this.monitor.checkIdentity();
+    return !this.monitor || this.monitor.confirmIdentity();
   }
 
   /**
