@@ -25,7 +25,8 @@ const count = Number(argOf('--count') ?? 400);
 const warmup = Number(argOf('--warmup') ?? 1500);
 const baseline = argOf('--baseline');
 // `--sample`: also CPU samples of the main thread every 50 µs with their stacks, and the share of
-// each owner (http-perf-owners.ts's rules) in the window from the request read to the fdatasync.
+// each owner (http-perf-owners.ts's rules) before the fdatasync and after it (`--frames`: the
+// commonest innermost JavaScript frames too; `--inclusive 'a,b'`: samples under each pattern).
 const sample = process.argv.includes('--sample');
 
 const EVENTS = [
@@ -254,8 +255,8 @@ try {
     ['main thread runs → answer writev', 'runToWrite'],
     ['request read → answer writev', 'total'],
     ['pwrite64 before the sync (count)', 'pwrites'],
-    ['statx before the sync (count)', 'statxBeforeSync'],
-    ['statx after the sync (count)', 'statxAfterSync'],
+    ['statx before the sync starts (count)', 'statxBeforeSync'],
+    ['statx once the sync started (count)', 'statxAfterSync'],
   ];
   console.log(`segment (µs), p10 / p50 / p90${byServer.map(({ label }) => ` | ${label}`).join('')}`);
   for (const [label, key] of rows) {
