@@ -27,7 +27,8 @@ function parse(text: string): Sample[] {
     if (line.trim() === '') {
       if (current) samples.push(current);
       current = null;
-    } else if (!/^\s/.test(line)) {
+    } else if (!line.startsWith('\t')) {
+      // A sample's first line (`tid time:`; perf pads short tids with spaces), its frames start with a tab.
       current = { time: Number.parseFloat(line.trim().split(/\s+/)[1]), stack: [] };
     } else if (current) {
       const frame = line.trim();

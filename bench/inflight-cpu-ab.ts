@@ -4,9 +4,10 @@
 // on its own SQLite data dir. Smaller and steadier than latency-bench.ts's single paired in-flight
 // phase, for cuts of a few per cent.
 //   node --import tsx bench/inflight-cpu-ab.ts [--baseline <commit>] [--rounds 6] [--seconds 4]
-//     [--env-a K=V,…] [--env-b K=V,…] [--bearer]
+//     [--env-a K=V,…] [--env-b K=V,…] [--bearer] [--candidate <commit>]
 // `--bearer`: the agents send agent tokens (`Authorization: Bearer`) instead of agent keys.
-// A = the baseline commit's server (or this tree's when no baseline), B = this tree's server.
+// A = the baseline commit's server (or this tree's when no baseline), B = this tree's server, or the
+// `--candidate` commit's (a bundle of its own name, beside the baseline's).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,7 @@ const envOf = (text: string | undefined) =>
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
 const baseline = argOf('--baseline');
+const candidate = argOf('--candidate');
 const rounds = Number(argOf('--rounds') ?? 6);
 const seconds = Number(argOf('--seconds') ?? 4);
 const adminKey = `fk_ab_${process.pid}_${Date.now()}`;
@@ -53,7 +55,11 @@ try {
       bundle: baseline ? await baselineBundle(baseline) : serverBundle(),
       env: envOf(argOf('--env-a')),
     },
-    { label: 'B (this tree)', bundle: serverBundle(), env: envOf(argOf('--env-b')) },
+    {
+      label: candidate ? `B (${candidate})` : 'B (this tree)',
+      bundle: candidate ? await baselineBundle(candidate) : serverBundle(),
+      env: envOf(argOf('--env-b')),
+    },
   ];
   for (const spec of specs) {
     const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-ab-'));

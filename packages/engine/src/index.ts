@@ -15,6 +15,7 @@ export { screenInjection, type InjectionScreenResult } from './injection/screen-
 export { trustMatrix } from './stages/trust.ts';
 export * from './settings.ts';
 export * from './signing.ts';
+export { ed25519Signer, createEd25519Signer, type Ed25519Signer, type SodiumSigning } from './ed25519-signer.ts';
 export * from './journal/index.ts';
 export * from './egress/brokered-target.ts';
 export * from './egress/egress-rules.ts';

@@ -2,8 +2,9 @@
 // Version 1 (records from before v2): decision id, tenant, time, verdict and every stage's name and
 // verdict. Version 2 (`v: 2`) adds the agent, the key, the tool path and the SHA-256 of the
 // payload, so a signature also vouches for who asked for what, with which arguments.
-import { createHash, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from './canonical-json.ts';
+import { ed25519Signer } from './ed25519-signer.ts';
 
 export type SignedPayloadVersion = 1 | 2;
 
@@ -128,9 +129,9 @@ function v2TextOf(v2: SignedFieldsV2): string | null {
   );
 }
 
-/** Base64url Ed25519 signature of a text. */
+/** Base64url Ed25519 signature of a text (libsodium's where it loads, byte for byte node's). */
 export function signText(text: string, privateKey: KeyObject): string {
-  return sign(null, Buffer.from(text), privateKey).toString('base64url');
+  return ed25519Signer().sign(text, privateKey).toString('base64url');
 }
 
 /** Whether a base64url Ed25519 signature over `text` verifies with `publicKey`. */

@@ -21,7 +21,10 @@
 // until the fixes were done; round 9 likewise after round 8, money only (transfers in any tool's
 // arguments: payment-API bodies and query strings, SDK code, CLIs, GraphQL, batches and payrolls,
 // minor units and token decimals, other languages' words and CJK numerals, bank file formats and
-// transfer requests in messages), 13 of its rows kept back until the fixes were done. Rows with `open` are misses not fixed yet, or
+// transfer requests in messages), 13 of its rows kept back until the fixes were done; round 10
+// likewise after round 9 (data sent to places nobody in the organisation owns, destructive SQL built
+// at run time, hidden shell, secret-manager reads, persistence, disk wipes, plain reads), 23 of its
+// rows kept back until the fixes were done. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -71,6 +74,10 @@ test('the probe table covers every family with critical cases and benign twins',
 // Round 9 was 52/87 on first sight (5 of 54 benign critical), 87/87 after (0 of 54); its 13
 // second-sight rows 7/8 after the fixes (0 of 5 benign critical), 8/8 once one row was relabelled
 // (30,000 BRL is about 5,400 USD, under the threshold: the amount was raised).
+// Round 10 was 128/146 on first sight as written (129/146 once one invalid row was corrected: an
+// array joined into `r m` ran no rm), 6 of 132 benign critical, 12/12 ordinary reads low; 145/146
+// after (1 benign critical, both left open by decision); its 23 second-sight rows 13/14 at sight
+// (0 of 9 benign critical, 1 of 2 reads not low), 14/14 and 2/2 after two post-sight fixes.
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -81,6 +88,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   7: { critical: 197, of: 200 },
   8: { critical: 147, of: 150 },
   9: { critical: 95, of: 95 },
+  10: { critical: 159, of: 160 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

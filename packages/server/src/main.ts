@@ -1,6 +1,7 @@
 // `npm start`: opens the embedded store, listens, creates the default tenant on first start (and
 // only then prints its admin key), and shuts down cleanly on SIGTERM / SIGINT (in-flight decisions
 // are committed first).
+import { ed25519Signer } from '@actiongate/engine';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { startupNotice } from './admin/startup-notice.ts';
@@ -16,6 +17,10 @@ const config = configFromEnv();
 const store = await openStore(config);
 const keyRing = SigningKeyRing.loadOrCreate(config.dataDir);
 const { app } = buildApp({ config, store, keyRing });
+// Decisions are signed by libsodium where its addon loads, else by node (the same bytes, more CPU).
+const signer = ed25519Signer().state();
+if (signer.signer === 'libsodium') app.log.info(signer, 'ed25519 signatures by libsodium');
+else app.log.warn(signer, 'ed25519 signatures by node: slower, the same bytes');
 
 // A store created where one lived is said loudly, in the log and in the banner; looser modes are warned about.
 const report = store instanceof SqliteStore ? store.dataDirReport : null;

@@ -51,7 +51,10 @@ async function assertListingsMatch(store: SqliteStore, tenantId: string): Promis
         const page = await store.listDecisions(tenantId, { agentId, limit, beforeSeq });
         paged.push(...page.map((row) => row.id));
         if (page.length < limit) break;
-        beforeSeq = page[page.length - 1].seq;
+        // A cursor that does not move back would page forever: fail instead of hanging.
+        const next = page[page.length - 1].seq;
+        assert.ok(beforeSeq === undefined || next < beforeSeq, `${tenantId} ${agentId} cursor stuck at ${beforeSeq}`);
+        beforeSeq = next;
       }
       assert.deepEqual(paged, plainList(store.db, tenantId, { agentId, limit: 1000 }), `${tenantId} ${agentId} paged by ${limit}`);
     }

@@ -19,6 +19,7 @@ import { analyzeShell } from './shell.ts';
 import { splitWords, type ToolNameRisk } from './tool-name.ts';
 import { pathWordTest } from './path-word-tests.ts';
 import { assessSentSecretValues } from './secret-values.ts';
+import { assessBulkDataSent } from './bulk-data-sends.ts';
 
 const PATH_LIKE_KEYS = new Set([
   'path',
@@ -134,6 +135,8 @@ const namesPublishingPlace = pathWordTest(PUBLISHING_PLACES);
 const URL_KEYS = new Set(['url', 'uri', 'endpoint', 'href', 'link', 'webhook', 'webhook_url', 'target_url', 'api_url']);
 const OUTBOUND_WORDS = new Set([
   'send',
+  'smtp',
+  'deliver',
   'mail',
   'email',
   'post',
@@ -387,7 +390,8 @@ function hasOutsideTarget(fields: PayloadFields): boolean {
   return fields.strings.some(
     (field) =>
       (URL_KEYS.has(field.key) && /^https?:\/\//i.test(field.text.trim())) ||
-      (/^(?:to|cc|bcc|recipient|recipients|email|address)$/.test(field.key) && /@/.test(field.text)),
+      (/^(?:to|cc|bcc|recipient|recipients|email|address|rcpt|rcpt_to|mail_to|send_to|to_address|recipient_email)$/.test(field.key) &&
+        /@/.test(field.text)),
   );
 }
 
@@ -409,10 +413,15 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   const reads =
     !outbound &&
     (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)) || readsByName(tool.words) || codeReads);
-  for (const { text, key, shaped } of candidatePaths(fields, outbound)) {
+  const candidates = candidatePaths(fields, outbound);
+  // Records in bulk (a dump, an export of customers) sent to a foreign place, or a dump sent by any HTTP tool.
+  if (outbound) assessBulkDataSent(tool.name, tool.words, candidates, fields, findings);
+  for (const { text, key, shaped } of candidates) {
     const kind = secretKind(text);
     // A value found by its shape alone counts when it reaches a secret; a bare `../..` may be a project path.
     if (kind === undefined || (shaped === true && kind.level === 'traversal')) continue;
+    // A template of a secrets file (`.env.example`) holds placeholders: reading or sending it leaks nothing.
+    if (kind.level === 'secret' && SECRET_TEMPLATE.test(text)) continue;
     const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
     if (outbound && kind.level !== 'traversal') {
       findings.add('critical', `exfiltration: \`${tool.name}\` sends a ${kind.why} (\`${shown}\` in \`${key}\`) out of the machine`);

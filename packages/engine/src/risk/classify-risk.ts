@@ -29,7 +29,7 @@ import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effec
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
 import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
-import { readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
+import { asksToView, readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
@@ -43,6 +43,7 @@ import { assessApiPathDeletes } from './api-path-deletes.ts';
 import { assessShellHttpDeletes } from './shell-http-deletes.ts';
 import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
 import { assessObjectEffects } from './object-effects.ts';
+import { assessGitPushTool } from './git-push-tools.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -125,6 +126,7 @@ const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query'
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
 const SQL_SHAPE =
   /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
+const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
   'path',
@@ -253,6 +255,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessDatastoreCommands(fields, tool.search, findings);
@@ -261,10 +264,16 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessApiPathDeletes(tool.name, fields, findings);
   assessDeviceWipeTool(tool.name, tool.words, fields, findings);
   if (mutation) assessGraphqlDeletes(fields, findings);
-  if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, findings);
+  // A dry run writes and deletes nothing: what the file rules find is kept, at most high.
+  const fileFindings = dryRun ? new Findings() : findings;
+  if (tool.fileWrite || tool.fileDelete) classifyFileTargets(tool, fields, fileFindings);
   // `/tools/edit {file, insert}`: an editing verb with a file argument writes that file, whatever the name lacks.
   else if (tool.words.some((word) => EDIT_VERBS.has(word)) && fields.strings.some((field) => PATH_KEYS.has(field.key)))
-    classifyFileTargets({ ...tool, fileWrite: true }, fields, findings);
+    classifyFileTargets({ ...tool, fileWrite: true }, fields, fileFindings);
+  if (dryRun && fileFindings.highest !== undefined) {
+    const level = fileFindings.highest === 'critical' ? 'high' : fileFindings.highest;
+    for (const reason of fileFindings.reasons) findings.add(level, `${reason} (dry run: nothing changes)`);
+  }
 }
 
 /** A container's command judged by the shell rules (critical or not). */
@@ -281,10 +290,12 @@ function writtenContent(fields: PayloadFields): string | undefined {
 /** Verbs that change the content of the file they are given. */
 const EDIT_VERBS = new Set(['edit', 'write', 'append', 'insert', 'save', 'patch', 'overwrite', 'prepend']);
 
-/** A tool named after showing a file (`open`, `viewer`, `slurp`) handed only ordinary project paths. */
+/** A tool named after showing a file (`open`, `viewer`, `slurp`), or an editor asked to `view`, handed only ordinary project paths. */
 function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean {
-  if (tool.shell || tool.sql || tool.payment || tool.fileWrite || tool.fileDelete || tool.search) return false;
-  return readsByName(tool.words) && readsOnlyProjectFiles(fields);
+  if (tool.shell || tool.sql || tool.payment || tool.fileDelete || tool.search) return false;
+  // An editor (a writing tool) asked only to `view` reads like a file viewer.
+  if (tool.fileWrite) return asksToView(fields) && readsOnlyProjectFiles(fields);
+  return (readsByName(tool.words) || asksToView(fields)) && readsOnlyProjectFiles(fields);
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */
@@ -396,7 +407,8 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
     let analyse = false;
     if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
     // A search tool's query is what to look for ("DROP TABLE vs TRUNCATE"), not a statement it runs.
-    else if (sqlField && !tool.search) analyse = SQL_SHAPE.test(text);
+    // Under a key that says SQL, a procedure call is SQL too (`{sql: "EXEC dbo.usp_TruncateAllTables"}`).
+    else if (sqlField && !tool.search) analyse = SQL_SHAPE.test(text) || (field.key.includes('sql') && PROCEDURE_SHAPE.test(text));
     if (!analyse) continue;
     count++;
     out.push(analyzeSql(text));

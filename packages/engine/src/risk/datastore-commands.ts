@@ -8,11 +8,25 @@ import type { Findings } from './findings.ts';
 import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 
 /** Keys whose text a store runs. */
-const RUN_KEYS = new Set(['command', 'cmd', 'query', 'eval', 'script', 'code', 'expression', 'statement', 'js', 'operation', 'commands']);
-const MONGO_DROP_DATABASE = /\.\s*dropDatabase\s*\(/;
+const RUN_KEYS = new Set([
+  'command',
+  'cmd',
+  'query',
+  'sql',
+  'eval',
+  'script',
+  'code',
+  'expression',
+  'statement',
+  'js',
+  'operation',
+  'commands',
+]);
+/** `db.dropDatabase()`, or the same as a database command (`db.runCommand({dropDatabase: 1})`). */
+const MONGO_DROP_DATABASE = /\.\s*dropDatabase\s*\(|\b(?:runCommand|command)\s*\(\s*\{\s*["']?dropDatabase["']?\s*:/;
 /** `db.users.drop()`, `db.getCollection('users').drop()`, `db['users'].drop()`. */
 const MONGO_DROP_COLLECTION =
-  /\bdb\s*(?:\.\s*\w+|\[\s*['"][^'"]+['"]\s*\]|\.\s*getCollection\s*\(\s*['"][^'"]+['"]\s*\))\s*\.\s*drop\s*\(\s*\)/;
+  /\b(?:runCommand|command)\s*\(\s*\{\s*["']?drop["']?\s*:|\bdb\s*(?:\.\s*\w+|\[\s*['"][^'"]+['"]\s*\]|\.\s*getCollection\s*\(\s*['"][^'"]+['"]\s*\))\s*\.\s*drop\s*\(\s*\)/;
 /** `deleteMany({})`, `remove({})`: an empty filter matches every document. */
 const MONGO_EMPTY_DELETE = /\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]/;
 /** Cypher that deletes every node: `MATCH (n) DETACH DELETE n`, no label and no condition. */

@@ -1,5 +1,6 @@
 // Block devices destroyed without `mkfs` or `dd` in sight: an `mdadm` array created or built over
-// disks, or their RAID superblocks zeroed (the disks' data and the old array are gone), and a
+// disks, or their RAID superblocks zeroed (the disks' data and the old array are gone), a drive
+// erased by its firmware (ATA secure erase, NVMe or SCSI format and sanitize), and a
 // disk tool handed a device (`/tools/disk/format {device: "/dev/md1"}`, `{drive: "\\\\.\\PhysicalDrive1"}`).
 // Reading an array's state (`mdadm --detail`, `--examine`) or assembling it is left alone.
 
@@ -11,10 +12,21 @@ const DEVICE =
   /^\s*(?:\/dev\/(?!null$|zero$|full$|stdout$|stderr$|stdin$|tty|random$|urandom$|fd\/|shm\b|pts\b|mqueue\b)\S+|\\\\\.\\PhysicalDrive\d+|[A-Za-z]:\s*$)/;
 const WIPE_WORDS = new Set(['format', 'mkfs', 'wipe', 'erase', 'zap', 'partition', 'initialize', 'initialise', 'mkraid', 'shred']);
 
-/** Adds a critical finding when a shell line creates or zeroes a RAID array over disks. */
+/**
+ * Firmware erases of a whole drive: ATA secure erase (`hdparm --security-erase`), NVMe format and
+ * sanitize (`nvme format /dev/nvme0n1`, `nvme sanitize`), SCSI format and sanitize (`sg_format
+ * --format`, `sg_sanitize`). Reading a drive's state (`nvme list`, `hdparm -I`) is left alone.
+ */
+const FIRMWARE_ERASE =
+  /\bhdparm\b[^|;&\n]*?\s--security-erase(?:-enhanced)?\b|\bnvme\s+(?:format|sanitize)\s+(?:\S+\s+)*?\/dev\/|\bsg_format\b[^|;&\n]*?\s(?:--format|-F)\b|\bsg_sanitize\b[^|;&\n]*?\/dev\//;
+
+/** Adds a critical finding when a shell line creates or zeroes a RAID array over disks, or erases a drive in firmware. */
 export function assessShellDeviceWipes(command: string, findings: Findings): void {
-  if (command.length < 65536 && command.includes('mdadm') && MDADM_WIPE.test(command))
+  if (command.length >= 65536) return;
+  if (command.includes('mdadm') && MDADM_WIPE.test(command))
     findings.add('critical', 'shell: creates a RAID array over disks or zeroes their superblocks (mdadm), destroying their data');
+  if ((command.includes('hdparm') || command.includes('nvme') || command.includes('sg_')) && FIRMWARE_ERASE.test(command))
+    findings.add('critical', 'shell: erases a whole drive in its firmware (secure erase, format or sanitize)');
 }
 
 /** Adds a critical finding when a tool that formats or wipes is handed a block device. */

@@ -17,11 +17,20 @@ const NOT_PROJECT =
 
 /** Folders that hold checkouts and deployed apps, never system or secret files of their own. */
 const PROJECT_ROOT =
-  /^\/(?:srv|app|apps|workspace|workspaces|code|src|projects?|var\/www|opt\/[\w.-]+|home\/[\w.-]+\/(?:projects?|src|code|work|repos|git)|Users\/[\w.-]+\/(?:projects?|src|code|work|repos|git|Documents))\/(?=[\w@+-])/;
+  /^\/(?:srv|app|apps|workspace|workspaces|code|src|projects?|repo|repos|testbed|workdir|var\/www|opt\/[\w.-]+|home\/[\w.-]+\/(?:projects?|src|code|work|repos|git)|Users\/[\w.-]+\/(?:projects?|src|code|work|repos|git|Documents))\/(?=[\w@+-])/;
 
 /** Whether the tool's name says it shows a file's content. */
 export function readsByName(words: readonly string[]): boolean {
   return words.some((word) => READ_STEMS.test(word));
+}
+
+/** Fields naming an editor tool's sub-command, and the sub-commands that only show a file. */
+const SUBCOMMAND_KEYS = new Set(['command', 'action', 'operation', 'op', 'mode']);
+const READ_SUBCOMMAND = /^(?:view|read|cat|show|open|print|display)$/i;
+
+/** Whether the call asks an editor-like tool only to show a file (`{command: "view", path}`). */
+export function asksToView(fields: PayloadFields): boolean {
+  return fields.strings.some((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key) && READ_SUBCOMMAND.test(field.text.trim()));
 }
 
 /**
@@ -33,7 +42,7 @@ export function readsOnlyProjectFiles(fields: PayloadFields): boolean {
   let paths = 0;
   for (const field of fields.strings) {
     const text = field.text.trim();
-    if (OPTION_VALUE.test(text)) continue;
+    if (OPTION_VALUE.test(text) || (SUBCOMMAND_KEYS.has(field.key) && READ_SUBCOMMAND.test(text))) continue;
     if (!isPathShaped(text) && !/^[\w-]+\.\w{1,8}$/.test(text)) return false;
     // An absolute path inside a usual checkout or app folder (`/srv/app/docs/intro.md`) is a project file too.
     const relative = PROJECT_ROOT.exec(text);

@@ -84,7 +84,7 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'deletes data volumes (docker)',
   ],
   [
-    /\bpulumi\s+stack\s+rm\b|\beksctl\s+delete\s+(?:cluster|nodegroup)\b|\bheroku\s+(?:apps:destroy|pg:reset|addons:destroy)\b|\b(?:serverless|sls)\s+remove\b|\bopenstack\s+(?:server|volume|stack|project|network|image|container)\s+delete\b|\b(?:fly|flyctl)\s+(?:apps\s+)?destroy\b|\bvercel\s+(?:remove|rm)\b.*--yes|\bnetlify\s+sites:delete\b|\bfirebase\s+(?:firestore:delete\b.*--all-collections|projects:delete)|\bgh\s+repo\s+delete\b|\bhcloud\s+\w+\s+delete\b|\blinode-cli\s+\S+\s+delete\b|\boci\s+.*\bdelete\b.*--force|\bkubectl\s+(?:\S+\s+)*?drain\b.*--delete-emptydir-data.*--force/,
+    /\bpulumi\s+stack\s+rm\b|\beksctl\s+delete\s+(?:cluster|nodegroup)\b|\bheroku\s+(?:apps:destroy|pg:reset|addons:destroy)\b|\b(?:serverless|sls)\s+remove\b|\bopenstack\s+(?:server|volume|stack|project|network|image|container)\s+delete\b|\b(?:fly|flyctl)\s+(?:apps\s+|volumes?\s+|postgres\s+)?destroy\b|\bvercel\s+(?:remove|rm)\b.*--yes|\bnetlify\s+sites:delete\b|\bfirebase\s+(?:firestore:delete\b.*--all-collections|projects:delete)|\bgh\s+repo\s+delete\b|\bhcloud\s+\w+\s+delete\b|\blinode-cli\s+\S+\s+delete\b|\boci\s+.*\bdelete\b.*--force|\bkubectl\s+(?:\S+\s+)*?drain\b.*--delete-emptydir-data.*--force/,
     'deletes cloud or cluster resources',
   ],
   [
@@ -134,6 +134,24 @@ function decodedCommandWord(text: string): boolean {
   return false;
 }
 
+/** Substitutions (`$(…)`, backticks) in a command line. */
+const SUBSTITUTIONS = /\$\(([^()]{1,4096})\)|`([^`]{1,4096})`/g;
+
+/**
+ * Whether every substitution that decodes (`eval "$(echo ZGF0ZQ== | base64 -d)"`) resolves to known
+ * text with nothing dangerous in it: the walker then reads the decoded command like any other.
+ */
+function harmlessDecodedSubstitutions(text: string): boolean {
+  let decoding = 0;
+  for (const match of text.matchAll(SUBSTITUTIONS)) {
+    const inner = match[1] ?? match[2];
+    if (!DECODER.test(inner)) continue;
+    decoding++;
+    if (!harmlessDecodedPipe(`${inner} | sh`)) return false;
+  }
+  return decoding > 0;
+}
+
 function harmlessDecodedPipe(text: string): boolean {
   const decoded = resolveDecodedPipe(text);
   return decoded !== undefined && !DANGER_WORDS.test(decoded.replace(/[_,:.%+]/g, ' '));
@@ -161,7 +179,7 @@ export function assessHiddenShell(command: string, findings: Findings): void {
   // is left to the shell analysis, which reads it as a command; encoding a dangerous piece is hiding it.
   if (DECODER.test(text) && TO_SHELL.test(text) && !harmlessDecodedPipe(text))
     findings.add('critical', 'shell: decoded or transformed text piped into a shell (what runs is hidden)');
-  else if (EVAL_LIKE.test(text) && SUBSTITUTION.test(text) && DECODER.test(text))
+  else if (EVAL_LIKE.test(text) && SUBSTITUTION.test(text) && DECODER.test(text) && !harmlessDecodedSubstitutions(text))
     findings.add('critical', 'shell: eval or `sh -c` of text decoded at run time (what runs is hidden)');
   else if (decodedCommandWord(text))
     findings.add('critical', 'shell: the command itself is text decoded at run time (`$(… | base64 -d)`), what runs is hidden');

@@ -101,7 +101,8 @@ const HOME_CREDENTIAL_PREFIXES = [
   '.npmrc',
   '.pypirc',
   '.config/gcloud/',
-  '.config/gh/',
+  // gh keeps its tokens in hosts.yml; config.yml holds only settings.
+  '.config/gh/hosts.yml',
   '.bash_history',
   '.zsh_history',
   '.mysql_history',
@@ -204,7 +205,7 @@ function homeRelative(path: string): string | undefined {
   return undefined;
 }
 
-function baseName(path: string): string {
+export function baseName(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? path : path.slice(slash + 1);
 }

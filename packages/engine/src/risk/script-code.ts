@@ -51,11 +51,18 @@ const SHELL_CALL =
 const PERL_BACKTICKS = /`((?:[^`\\]|\\.){1,4096})`/g;
 /**
  * Processes started from an argument list: `subprocess.run(['shred', '-u', '/dev/sdb'])`,
- * `spawnSync('rm', ['-rf', '/'])`, `execFile("dd", [...])`. The items are the command's words.
+ * `spawnSync('rm', ['-rf', '/'])`, `execFile("dd", [...])`, Deno's `new Deno.Command('sh', {args: [...]})`.
+ * The items are the command's words.
  */
 const ARGV_CALL =
-  /\b(?:run|call|Popen|check_output|check_call|spawn|spawnSync|execFile|execFileSync|exec[lv]p?e?)\s*\(\s*(?:(["'])([\w./-]{1,64})\1\s*,\s*)?\[((?:\s*(["'])[^"'\n]{0,256}\4\s*,?){1,32})\s*\]/g;
+  /\b(?:run|call|Popen|check_output|check_call|spawn|spawnSync|execFile|execFileSync|exec[lv]p?e?|Command)\s*\(\s*(?:(["'])([\w./-]{1,64})\1\s*,\s*)?(?:\{\s*args\s*:\s*)?\[((?:\s*(["'])[^"'\n]{0,256}\4\s*,?){1,32})\s*\]/g;
 const ARGV_ITEM = /(["'])([^"'\n]{0,256})\1/g;
+/**
+ * Processes started from several literal arguments, no list: `system("rm", "-rf", "/")` (Ruby, Perl),
+ * `exec.Command("rm", "-rf", "/")` (Go), `Process.spawn("curl", …)`. The arguments are the command's words.
+ */
+const SPREAD_ARGV_CALL =
+  /\b(?:system|exec|spawn|Command|CommandContext|execl|execlp|execv|execvp|pcntl_exec|Process\.start|ProcessBuilder)\s*\(\s*(?:ctx\s*,\s*)?((?:(["'])[^"'\n]{0,256}\2\s*,\s*){1,31}(["'])[^"'\n]{0,256}\3)\s*\)/g;
 /** Deleting calls with a literal path: `os.remove("…")`, `shutil.rmtree('…')`, `fs.rmSync("…")`, `unlink("…")`. */
 const DELETE_CALL =
   /\b(?:remove|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
@@ -73,6 +80,11 @@ const WRITE_CALLS: RegExp[] = [
 const DECODES =
   /b64decode|b32decode|base64_decode|str_rot13|hex2bin|gzinflate|gzuncompress|decodebytes|decode_base64|base64\.(?:decode|b64|standard_b64|urlsafe_b64)|Base64\.(?:decode|strict_decode)|unpack\(\s*["']m|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["']|FromBase64String|bytes\.fromhex|unhexlify|\.decode\(\s*["'](?:hex|rot13|rot_13|base64)|codecs\.decode|zlib\.decompress|gzip\.decompress|marshal\.loads|pack\(\s*["']H/;
 const RUNS_TEXT = /\b(?:exec|eval|compile|execfile|instance_eval|Function)\s*\(|\bIEX\b|Invoke-Expression|\beval\s+\$|\bsystem\s*\(|`\$/;
+
+/** Argument words as one shell command line, each quoted so it stays one word. */
+function commandLineOf(words: readonly string[]): string {
+  return words.map((word) => (/^[\w./:=,@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
 
 /** The signals of one piece of code (at most the first 64 KB are read). */
 export function readCode(code: string): CodeSignals {
@@ -94,7 +106,12 @@ export function readCode(code: string): CodeSignals {
   while ((match = ARGV_CALL.exec(text)) !== null && shellCommands.length < 8) {
     const words = [...match[3].matchAll(ARGV_ITEM)].map((item) => item[2]);
     if (match[2] !== undefined) words.unshift(match[2]);
-    shellCommands.push(words.map((word) => (/^[\w./:=,@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' '));
+    shellCommands.push(commandLineOf(words));
+  }
+  SPREAD_ARGV_CALL.lastIndex = 0;
+  while ((match = SPREAD_ARGV_CALL.exec(text)) !== null && shellCommands.length < 8) {
+    const words = [...match[1].matchAll(ARGV_ITEM)].map((item) => item[2]);
+    shellCommands.push(commandLineOf(words));
   }
   PERL_BACKTICKS.lastIndex = 0;
   while ((match = PERL_BACKTICKS.exec(text)) !== null && shellCommands.length < 8) {

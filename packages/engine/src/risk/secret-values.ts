@@ -37,18 +37,38 @@ const SECRET_VARIABLE =
 /** Fields that authenticate the call itself. */
 const AUTH_KEYS =
   /^(?:headers?|authorization|auth|token|access_token|api_key|apikey|x_api_key|bearer|password|secret|client_secret|credentials?|cookie|signature|key)$/;
-const CHEAP_GATE = /-----BEGIN|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|[Pp]ass|PASS|[Pp]wd|PWD/;
+const CHEAP_GATE =
+  /-----BEGIN|LS0tLS1CRUdJTi|AKIA|ASIA|_[A-Za-z0-9]{20}|xox|_live_|AIza|glpat-|\$|:\/\/[^\s@/]*:[^\s@/]*@|[Pp]ass|PASS|[Pp]wd|PWD/;
+/** A name that says secret or token, followed by `=` or `:` (tested only on texts with one of them). */
+const NAMED_GATE = /(?:SECRET|TOKEN|[Ss]ecret|[Tt]oken|API_KEY|ACCESS_KEY|PRIVATE_KEY)[\w"']*\s*[=:]/;
+/** A PEM block in base64 (`client-key-data: LS0tLS1CRUdJTi…` in a kubeconfig): decoded to see whether it is a private key. */
+const ENCODED_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]{8,120}/;
+/**
+ * A value written after a name that says it is a secret (`AWS_SECRET_ACCESS_KEY=wJalr…`,
+ * `DB_PASSWORD=Pr0d-S3cret!`, `"api_token": "9f8e…"`): letters mixed with digits or signs, not a
+ * variable, a placeholder or a word.
+ */
+const NAMED_SECRET =
+  /(?:^|[^A-Za-z0-9])([A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|PRIVATE_KEY|API_KEY|ACCESS_KEY)[A-Za-z0-9_]*)["']?\s*[=:]\s*["']?([^\s"'$<{,;]{8,200})/gi;
+/** Names about a secret rather than holding one (`page_token`, `token_type`, `password_file`, `secret_name`). */
+const NOT_A_SECRET_NAME = /page|next|csrf|xsrf|type|name|url|uri|file|path|_id\b|expir|length|count|policy|reset|hint/i;
 
 /** Keys whose fields are what a call sends. */
 const SENT_CONTENT_KEYS = new Set(['body', 'json', 'data', 'payload', 'content', 'form', 'request_body', 'message', 'fields']);
 
 /** What secret a text carries, or undefined. */
 export function secretValueIn(text: string): string | undefined {
-  if (text.length > 65536 || !CHEAP_GATE.test(text)) return undefined;
+  if (text.length > 65536) return undefined;
+  if (!CHEAP_GATE.test(text)) return (text.includes('=') || text.includes(':')) && NAMED_GATE.test(text) ? namedSecret(text) : undefined;
   if (PRIVATE_KEY_BLOCK.test(text)) return 'private key';
   if (AWS_KEY_ID.test(text) && AWS_SECRET.test(text.replace(AWS_KEY_ID, ''))) return 'AWS access key pair';
   for (const [pattern, why] of LIVE_TOKENS) if (pattern.test(text)) return why;
   if (SECRET_VARIABLE.test(text)) return 'secret-holding variable';
+  const encoded = text.includes('LS0tLS1CRUdJTi') ? ENCODED_PEM.exec(text)?.[0] : undefined;
+  if (encoded !== undefined && /^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/.test(Buffer.from(encoded, 'base64').toString('latin1')))
+    return 'private key (base64)';
+  const named = namedSecret(text);
+  if (named !== undefined) return named;
   const told = PROSE_PASSWORD.exec(text)?.[1];
   if (told !== undefined && /\d|[^\w\s]/.test(told) && /[A-Za-z]/.test(told) && !PLACEHOLDER_PASSWORD.test(told))
     return 'password written in the text';
@@ -56,6 +76,22 @@ export function secretValueIn(text: string): string | undefined {
   // A local development default (`postgres://postgres:postgres@localhost`) is no one's secret.
   if (url !== null && !PLACEHOLDER_PASSWORD.test(url[2]) && url[2] !== url[1] && !LOCAL_HOST.test(url[3]))
     return 'connection URL with its password';
+  return undefined;
+}
+
+/** A value written after a name that says it is a secret, or undefined. */
+function namedSecret(text: string): string | undefined {
+  for (const match of text.matchAll(NAMED_SECRET)) {
+    const value = match[2];
+    if (NOT_A_SECRET_NAME.test(match[1])) continue;
+    if (
+      /[A-Za-z]/.test(value) &&
+      /\d|[^\w]/.test(value) &&
+      !PLACEHOLDER_PASSWORD.test(value) &&
+      !/^(?:x+|\*+|redacted|none|null|true|false)$/i.test(value)
+    )
+      return 'secret written after its name';
+  }
   return undefined;
 }
 

@@ -8,6 +8,7 @@
 
 import { quote } from './findings.ts';
 import {
+  baseName,
   criticalWriteTarget,
   isSystemPath,
   looksLikePath,
@@ -33,6 +34,7 @@ import type { Word } from './shell-words.ts';
 import { commandName, unwrapCommand } from './shell-wrappers.ts';
 import { environmentDump, secretReadRule } from './shell-secret-reads.ts';
 import { protectionRule } from './shell-protection-rules.ts';
+import { foreignCopyRule, sshForeignHost } from './shell-foreign-copies.ts';
 import { accountRule } from './shell-account-rules.ts';
 import { containerExecRule } from './shell-container-exec.ts';
 import { hostMountRule } from './shell-host-mounts.ts';
@@ -164,9 +166,10 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
     const leaked = argv.find((word) => word.sensitiveRead !== undefined);
     if (leaked !== undefined) scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (ssh)`);
   }
+  const foreignHost = unwrapped.remote ? sshForeignHost(argv) : undefined;
   if (unwrapped.shellString !== undefined) {
     scan.nested(unwrapped.shellString, unwrapped.wrappers.at(-1) ?? 'wrapper');
-    return plainSummary(unwrapped.wrappers.join(' '));
+    return { ...plainSummary(unwrapped.wrappers.join(' ')), foreignHost };
   }
   if (unwrapped.lookupOnly || unwrapped.argv.length === 0) {
     const summary = plainSummary(unwrapped.wrappers.join(' '));
@@ -240,6 +243,7 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
 function runRules(c: RuleContext): void {
   const { name } = c;
   remoteCopyRule(c);
+  foreignCopyRule(c);
   if (SHELLS.has(name)) return shellRule(c);
   const family = interpreterFamily(name);
   if (family !== undefined) return interpreterRule(c, family);
@@ -257,7 +261,12 @@ function runRules(c: RuleContext): void {
     const imageOnly =
       targets.some((text) => /\.(?:img|image|iso|raw|qcow2|vhdx?|vmdk|bin|fs|ext[234])$/i.test(text)) &&
       !targets.some((text) => text.startsWith('/dev/') || text.includes('$') || text.startsWith('/proc/'));
-    if (imageOnly) c.scan.add('high', `shell: makes a file system inside an image file (${name})`);
+    // `wipefs /dev/sdb` without `-a`/`-o` only lists the signatures it would erase; `--no-act` erases nothing.
+    const erases = c.args.some((word) => /^-[a-zA-Z]*[ao][a-zA-Z]*$|^--(?:all|offset)(?:=|$)/.test(word.text));
+    const noAct = name === 'wipefs' && c.args.some((word) => /^-[a-zA-Z]*n[a-zA-Z]*$|^--no-act$/.test(word.text));
+    const listsOnly = name === 'wipefs' && !erases;
+    if (listsOnly || noAct) c.scan.add('high', `shell: lists the signatures on a disk (${name}${noAct ? ' --no-act' : ''})`);
+    else if (imageOnly) c.scan.add('high', `shell: makes a file system inside an image file (${name})`);
     else c.scan.add('critical', `shell: formats or wipes a disk (${name})`);
     return;
   }
@@ -709,6 +718,14 @@ function copyRule(c: RuleContext): void {
   }
   if (!remote) {
     writeTarget(c, destination.text, c.name, '>');
+    // `cp x.desktop ~/.config/autostart/`: a copy into a folder writes the file of the source's name there.
+    // Only a folder where any file written runs (autostart, cron.d, LaunchAgents): a copy to `/usr/copy_file` names a file.
+    const startupFolder = criticalWriteTarget(`${destination.text.replace(/\/+$/, '')}/any-file`) !== undefined;
+    if (startupFolder && criticalWriteTarget(destination.text) === undefined)
+      for (const source of sources.slice(0, 8)) {
+        const inside = `${destination.text.replace(/\/+$/, '')}/${baseName(source.text)}`;
+        if (criticalWriteTarget(inside) !== undefined) writeTarget(c, inside, c.name, '>');
+      }
     // `cp /bin/bash /tmp/.b`: a copy of a shell is a shell (a later `chmod +s` makes it a root shell).
     if (sources.some((source) => SHELLS.has(commandName(source.text)) || interpreterFamily(commandName(source.text)) !== undefined))
       c.scan.shellCopies.add(normalizePath(destination.text));
@@ -841,6 +858,13 @@ function aliasRule(c: RuleContext): void {
 /** A git remote written as a URL: `https://host/…`, `ssh://…`, `git@host:owner/repo`. */
 const GIT_URL = /^(?:[a-z][\w+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i;
 
+/** A remote written as a URL, or added a moment ago, is no remote the repository was set up with: the code leaves for it. */
+function pushedElsewhere(c: RuleContext, rest: Word[]): void {
+  const remote = rest.find((word) => !word.text.startsWith('-'))?.text;
+  if (remote !== undefined && (GIT_URL.test(remote) || c.scan.addedRemotes.has(remote)))
+    c.scan.add('critical', `shell: git push sends the repository to a remote it was not set up with (${quote(remote)})`);
+}
+
 function gitRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-C', '-c', '--git-dir', '--work-tree'));
   const sub = parsed.operands[0]?.text;
@@ -852,16 +876,15 @@ function gitRule(c: RuleContext): void {
       [...parsed.long].some((flag) => flag.startsWith('--force')))
   ) {
     c.scan.add('high', 'shell: git push --force rewrites remote history');
+    // `git push --mirror https://elsewhere/…`: forced or not, the code leaves for a remote it was not set up with.
+    pushedElsewhere(c, rest);
   } else if (sub === 'reset' && hasFlag(parsed, '--hard')) {
     c.scan.add('high', 'shell: git reset --hard discards work');
   } else if (sub === 'clean' && hasFlag(parsed, 'f', '--force')) {
     c.scan.add('high', 'shell: git clean -f deletes untracked files');
   } else if (sub === 'push') {
     c.scan.add('high', 'shell: git push publishes commits');
-    const remote = rest.find((word) => !word.text.startsWith('-'))?.text;
-    // A remote written as a URL, or added a moment ago, is no remote the repository was set up with: the code leaves for it.
-    if (remote !== undefined && (GIT_URL.test(remote) || c.scan.addedRemotes.has(remote)))
-      c.scan.add('critical', `shell: git push sends the repository to a remote it was not set up with (${quote(remote)})`);
+    pushedElsewhere(c, rest);
     const staged = c.scan.secretCopies.get('git index');
     if (staged !== undefined) c.scan.add('critical', `shell: git push publishes a ${staged} added to the repository`);
   } else if (sub === 'remote' && rest[0]?.text === 'add') {

@@ -69,6 +69,26 @@ export function protectionRule(c: RuleContext): boolean {
       else if (stops || texts.includes('enable')) c.scan.add('high', `shell: changes system services (${c.name})`);
       return true;
     }
+    case 'launchctl': {
+      // macOS's service manager, read like systemctl: a job from a temporary or hidden folder, or one
+      // posing as Apple's in a user's own folder (Apple installs none there), starts at every login.
+      const loads = texts.some((text) => /^(?:load|bootstrap|enable|submit)$/.test(text));
+      const planted = loads
+        ? texts.find(
+            (text) =>
+              /^(?:\/(?:tmp|private\/tmp|var\/tmp|Users\/Shared)\/|.*\/\.[\w.-]+\/[^/]*\.plist$)/.test(text) ||
+              /(?:^~|^\/Users\/[^/]+)\/Library\/Launch(?:Agents|Daemons)\/com\.apple\.[^/]*\.plist$/.test(text),
+          )
+        : undefined;
+      const submitted = texts.includes('submit') ? texts.slice(texts.indexOf('--') + 1).join(' ') : '';
+      if (planted !== undefined)
+        add(`starts at every login a job from a temporary or hidden folder, or one posing as Apple's (${planted})`);
+      else if (submitted !== '' && texts.includes('--') && scheduledFoothold(submitted))
+        add('keeps alive a job that downloads, connects out or runs a hidden or temporary program');
+      else if (loads) c.scan.add('high', `shell: starts or enables a launch job (${c.name})`);
+      if (submitted !== '' && texts.includes('--')) c.scan.nested(submitted, 'launchctl submit');
+      return true;
+    }
     case 'sysctl':
       if (
         /kernel\.(?:randomize_va_space|yama\.ptrace_scope|kptr_restrict|dmesg_restrict|core_pattern)\s*=\s*(?:0|\|)/.test(texts.join(' '))

@@ -52,6 +52,10 @@ export interface CommandSummary {
   readsSensitive?: { path: string; why: string };
   /** Literal text the command prints (echo, printf, cat of a heredoc), decoded when base64. */
   output?: string;
+  /** Sends its input to a host nobody in the organisation owns (`ssh me@home.dyndns.org`): why, and the host. */
+  foreignHost?: string;
+  /** Prints records in bulk (a reader or packer of `exports/customers.csv`, a dump): what, for the pipeline rules. */
+  readsBulk?: string;
 }
 
 /** A summary of a command that does nothing notable. */
@@ -73,6 +77,8 @@ export function joinSummaries(summaries: CommandSummary[]): CommandSummary {
     joined.interpreterStdin ??= summary.interpreterStdin;
     joined.netClient ??= summary.netClient;
     joined.readsSensitive ??= summary.readsSensitive;
+    joined.foreignHost ??= summary.foreignHost;
+    joined.readsBulk ??= summary.readsBulk;
   }
   if (summaries.length === 1) joined.output = summaries[0].output;
   else {

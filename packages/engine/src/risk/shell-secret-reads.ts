@@ -123,7 +123,7 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['bw', /\bget\s+(?:password|item)\b/, 'prints secrets from a password manager'],
   ['pass', /\bshow\b|^\s*[\w./-]+\s*$/, 'prints a password from the store'],
   ['heroku', /\bauth:token\b|\bconfig\b.*(?:--json|-s\b|--shell)/, 'prints secrets of an app'],
-  ['gh', /\bauth\s+token\b/, 'prints a GitHub token'],
+  ['gh', /\bauth\s+token\b|\bauth\s+status\b.*(?:--show-token|\s-t\b)/, 'prints a GitHub token'],
   // The state holds every resource's attributes in clear, database passwords and keys included.
   ['terraform', /\bstate\s+pull\b|\bshow\s+(?:-\S+\s+)*-json\b/, 'prints infrastructure state with its secrets'],
   ['gcloud', /\bsecrets\s+versions\s+access\b/, 'prints a secret from the secret manager'],
@@ -134,7 +134,51 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ],
   ['az', /\bkeyvault\s+(?:secret\s+(?:show|download)|key\s+download|certificate\s+download)\b/, 'prints a secret from the key vault'],
   ['doctl', /\bauth\s+token\b|\bkubernetes\s+cluster\s+kubeconfig\s+show\b/, 'prints a cloud token'],
+  // Secret managers' CLIs: `doppler secrets` prints every value unless asked for names only.
+  [
+    'doppler',
+    /^(?:-\S+\s+)*secrets(?:\s+(?:get|download)\b|(?!\s+(?:set|delete|upload|names)\b))(?!.*--only-names)/,
+    'prints secrets from the secret manager',
+  ],
+  [
+    'infisical',
+    /\b(?:export|secrets)\b(?!\s+(?:set|delete|folders)\b)(?!.*--(?:plain-names|only-names))/,
+    'prints secrets from the secret manager',
+  ],
+  ['chamber', /\b(?:read|export|env)\b/, 'prints secrets from the secret manager'],
+  ['sops', /(?:^|\s)(?:-d|--decrypt|decrypt)\b(?!.*\s(?:-i|--in-place|--output)\b)/, 'prints decrypted secrets'],
+  ['lpass', /\bshow\b/, 'prints secrets from a password manager'],
+  ['gopass', /\b(?:show|cat)\b|^\s*[\w./-]+\s*$/, 'prints secrets from a password manager'],
+  ['akeyless', /\bget-(?:secret-value|rotated-secret-value|dynamic-secret-value)\b/, 'prints secrets from the secret manager'],
+  ['conjur', /\bvariable\s+(?:get|value)\b/, 'prints secrets from the secret manager'],
+  ['heroku', /\bconfig:get\b/, 'prints secrets of an app'],
 ];
+/** Any other CLI asked to reveal a secret: a secret noun among its sub-command words and a reveal verb (`x secrets get`, `y get-secret-value`). */
+const SECRET_NOUN = /^(?:secrets?|passwords?|credentials?|get-secret-value|get-password)$/;
+const REVEAL_VERB = /^(?:get|show|read|reveal|export|download|access|decrypt|dump|print|value|get-secret-value|get-password)$/;
+const NAMES_ONLY =
+  /^(?:--?(?:only-names|names-only|keys-only|name-only|list|help|h)|list|ls|describe|set|put|create|delete|rm|update|rotate)$/;
+
+const PRINTER_PROGRAMS = new Set([
+  ...PRINTERS.map(([program]) => program),
+  'kubectl',
+  'oc',
+  'aws',
+  'gcloud',
+  'az',
+  'gh',
+  'fly',
+  'flyctl',
+  'vercel',
+  'netlify',
+]);
+
+/** The first words before any option: a secret noun and a reveal verb, and nothing that only lists or writes. */
+function revealsSecret(words: readonly string[]): boolean {
+  const head = words.slice(0, 4);
+  if (!head.some((word) => SECRET_NOUN.test(word)) || words.some((word) => NAMES_ONLY.test(word))) return false;
+  return head.some((word) => REVEAL_VERB.test(word));
+}
 
 /** Adds findings when the command prints a secret; marks the summary so a later sender is exfiltration. */
 export function secretReadRule(c: RuleContext): void {
@@ -146,6 +190,12 @@ export function secretReadRule(c: RuleContext): void {
       return;
     }
   }
+  if (!PRINTER_PROGRAMS.has(c.name) && revealsSecret(c.args.map((word) => word.text))) {
+    const why = 'prints secrets from a secret store';
+    c.scan.add('critical', `shell: ${why} (${quote(`${c.name} ${rest}`)})`);
+    c.summary.readsSensitive ??= { path: `${c.name} output`, why };
+    return;
+  }
   for (const word of c.args) {
     if (METADATA_HINT.test(word.text) && credentialEndpoint(word.text)) {
       c.scan.add('critical', `shell: asks the cloud metadata service for credentials (${quote(word.text)})`);
@@ -156,6 +206,7 @@ export function secretReadRule(c: RuleContext): void {
   if (c.name === 'printenv' && c.args.every((word) => word.text.startsWith('-'))) environmentDump(c);
   archiveOrServeRule(c);
   archiveMemberPrintRule(c);
+  if (SEARCHERS.has(c.name)) credentialHunt(c);
   if (!READERS.has(c.name)) return;
   for (const word of c.args) {
     const text = word.text;
@@ -169,6 +220,25 @@ export function secretReadRule(c: RuleContext): void {
     c.summary.readsSensitive ??= { path, why };
     return;
   }
+}
+
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git-grep']);
+/** A pattern that looks for secrets: `password`, `secret`, `api_key`, `token`, `BEGIN … PRIVATE KEY`, `AKIA`. */
+const SECRET_PATTERN = /passw(?:or)?d|passwd|secret|api[_-]?key|access[_-]?key|token|private key|PRIVATE KEY|AKIA|credential/i;
+/** Folders searched whole, outside any project: the system's configuration, homes, the root. */
+const SYSTEM_OR_HOMES = /^(?:\/|\/etc\/?|\/home\/?|\/root\/?|\/var\/?|\/opt\/?|\/srv\/?|\/Users\/?|~\/?|\$HOME\/?|C:\\?)$/;
+
+/** `grep -r password /etc`, `rg -i 'api_key' ~`: a recursive search for secrets over the system or the homes prints what it finds. */
+function credentialHunt(c: RuleContext): void {
+  const texts = c.args.map((word) => word.text);
+  const recursive =
+    c.name !== 'grep' || texts.some((text) => /^-[a-zA-Z]*[rR][a-zA-Z]*$|^--(?:recursive|dereference-recursive)$/.test(text));
+  if (!recursive || texts.some((text) => /^-[a-zA-Z]*[lLc][a-zA-Z]*$|^--(?:files-with-matches|count)$/.test(text))) return;
+  const operands = texts.filter((text) => !text.startsWith('-'));
+  if (!operands.some((text) => SECRET_PATTERN.test(text)) || !operands.slice(1).some((text) => SYSTEM_OR_HOMES.test(text))) return;
+  const why = 'secrets found by searching the system or the home folders';
+  c.scan.add('critical', `shell: prints ${why} (${quote(`${c.name} ${texts.join(' ')}`)})`);
+  c.summary.readsSensitive ??= { path: `${c.name} output`, why };
 }
 
 /** Archivers and file servers given a whole secret folder (`tar cz ~/.ssh`, `python3 -m http.server -d ~/.ssh`). */

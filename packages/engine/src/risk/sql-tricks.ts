@@ -2,14 +2,19 @@
 // (`/*!50000 DROP TABLE t */` is a comment to every other reader and a statement to MySQL),
 // `COPY … TO/FROM PROGRAM` (PostgreSQL runs a shell command), and dynamic SQL (`EXECUTE 'DROP '
 // || 'TABLE t'`, `PREPARE s FROM @q`, `sp_executesql`, `EXEC(@sql)`) whose statement is built
-// from strings at run time.
+// from strings at run time, psql's `\gexec` (each cell of the result runs as a statement), and
+// procedures called by a name that says they drop or empty everything.
 
 import type { RiskAssessment } from './risk-class.ts';
 
 const EXECUTABLE_COMMENT = /\/\*!\d{0,6}([\s\S]*?)\*\//g;
 const COPY_PROGRAM = /\bCOPY\b[\s\S]{0,2000}?\b(?:TO|FROM)\s+PROGRAM\b/i;
 const DYNAMIC =
-  /\bEXEC(?:UTE)?\s*(?:\(|'|"|@|\$|IMMEDIATE\b|format\s*\()|\bPREPARE\s+\w+\s+FROM\b|\bsp_executesql\b|\bEXECUTE\s+IMMEDIATE\b|\bquery\s*\(\s*concat/i;
+  /\bEXEC(?:UTE)?\s*(?:\(|'|"|@|\$|IMMEDIATE\b|format\s*\()|\bPREPARE\s+\w+\s+FROM\b|\bsp_executesql\b|\bEXECUTE\s+IMMEDIATE\b|\bquery\s*\(\s*concat|\\gexec\b/i;
+/** A stored procedure called by a name that says it empties or drops everything (`CALL drop_all_tables()`, `EXEC usp_PurgeAllData`). */
+const PROCEDURE_CALL = /\b(?:CALL|EXEC(?:UTE)?)\s+(?:[\w\[\]"`]+\.)*["`[]?([A-Za-z_]\w{2,80})/gi;
+const WIPING_VERB = /^(?:drop|truncate|wipe|purge|destroy|nuke|erase|clear|delete|empty|reset)$/;
+const EVERYTHING = /^(?:all|tables|database|databases|db|schema|schemas|everything|data)$/;
 const DESTRUCTIVE_WORDS = /\b(?:DROP|TRUNCATE|DELETE|ALTER|GRANT|SHUTDOWN|xp_cmdshell)\b/i;
 const STRING_LITERAL = /'((?:[^']|'')*)'|"((?:[^"]|"")*)"/g;
 /** ClickHouse deletes rows with a mutation: `ALTER TABLE t [ON CLUSTER c] DELETE WHERE …`. */
@@ -51,6 +56,16 @@ export function assessSqlTricks(sql: string): RiskAssessment | undefined {
     const built = literals.join('');
     if (DESTRUCTIVE_WORDS.test(built) || DESTRUCTIVE_WORDS.test(literals.join(' ')))
       reasons.push('sql: dynamic SQL builds a destructive statement from strings at run time');
+  }
+  for (const match of /CALL|EXEC/i.test(bare) ? bare.matchAll(PROCEDURE_CALL) : []) {
+    const words = match[1]
+      .replace(/([a-z])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split('_');
+    if (words.some((word) => WIPING_VERB.test(word)) && words.some((word) => EVERYTHING.test(word))) {
+      reasons.push(`sql: calls a procedure whose name says it empties or drops everything (\`${match[1]}\`)`);
+      break;
+    }
   }
   return reasons.length > 0 ? { class: 'critical', reasons } : undefined;
 }

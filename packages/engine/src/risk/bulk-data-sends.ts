@@ -1,0 +1,59 @@
+// Records in bulk handed to a tool that sends them (a mail, an HTTP upload, a webhook): a database
+// dump given to an HTTP or upload tool leaves whatever the host (as `curl -T db.dump` does), and
+// any bulk export of records (`customers_full.csv`, a folder of uploads) sent to a place nobody in
+// the organisation owns — a personal mailbox, a request catcher, an anonymous drop, a bare public
+// IP — is a data leak. Mail to a colleague and uploads to the organisation's own hosts are not.
+
+import { bulkDataFile } from './bulk-data-files.ts';
+import type { Findings } from './findings.ts';
+import { foreignDestination } from './foreign-destinations.ts';
+import { callUrl } from './http-call-shape.ts';
+import type { PayloadFields } from './payload-fields.ts';
+
+/** Keys naming who receives a message. */
+const RECIPIENT_KEY =
+  /^(?:to|cc|bcc|rcpt|rcpt_to|recipients?|recipient_emails?|mail_to|send_to|to_address(?:es)?|email_to|emails?|address(?:es)?)$/;
+/** Keys naming where a request goes. */
+const TARGET_KEY = /^(?:url|uri|endpoint|href|webhook|webhook_url|target_url|api_url|upload_url|destination_url|host|server)$/;
+/** Tool words of mail: a dump mailed to a colleague stays inside. */
+const MAIL_WORDS = new Set(['mail', 'email', 'smtp', 'gmail', 'outlook', 'sendmail', 'mailer', 'mailgun', 'sendgrid', 'ses']);
+
+/** Why the call's target (recipient or URL) is foreign, or undefined. */
+export function foreignTargetOf(fields: PayloadFields): string | undefined {
+  for (const field of fields.strings) {
+    if (field.text.length > 2048 || !(RECIPIENT_KEY.test(field.key) || TARGET_KEY.test(field.key))) continue;
+    // A list of addresses in one string (`a@x.com, b@gmail.com`).
+    for (const part of field.text.split(/[,;\s]+/).slice(0, 16)) {
+      const why = part === '' ? undefined : foreignDestination(part);
+      if (why !== undefined) return `${why} \`${part.slice(0, 80)}\``;
+    }
+  }
+  const url = callUrl(fields);
+  const why = url === undefined ? undefined : foreignDestination(url.text);
+  return why === undefined || url === undefined ? undefined : `${why} \`${url.text.slice(0, 80)}\``;
+}
+
+/** On a tool that sends: the first bulk-data file among the candidate paths, judged by where it goes. */
+export function assessBulkDataSent(
+  toolName: string,
+  toolWords: readonly string[],
+  candidates: ReadonlyArray<{ text: string; key: string }>,
+  fields: PayloadFields,
+  findings: Findings,
+): void {
+  let foreign: string | null | undefined = null;
+  for (const { text, key } of candidates) {
+    const why = bulkDataFile(text);
+    if (why === undefined) continue;
+    if (foreign === null) foreign = foreignTargetOf(fields);
+    const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
+    if (foreign !== undefined) {
+      findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} (\`${shown}\` in \`${key}\`) to a ${foreign}`);
+      return;
+    }
+    if (why === 'database dump' && !toolWords.some((word) => MAIL_WORDS.has(word))) {
+      findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} (\`${shown}\` in \`${key}\`) out of the machine`);
+      return;
+    }
+  }
+}
