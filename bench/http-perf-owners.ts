@@ -8,43 +8,12 @@
 // `--from`: skip the first seconds of the recording; `--us`: the CPU per decision the profile run
 // printed, to show each owner in µs; `--show`: the commonest stacks (leaf first) of one owner.
 import { readFileSync } from 'node:fs';
+import { ownerOf } from './lib/perf-owners.ts';
 
 const argOf = (name: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-
-/** Owners in priority order (a sample goes to the first that matches any of its frames). */
-const OWNERS: Array<[string, RegExp]> = [
-  [
-    'V8 compiler (background and lazy)',
-    /OptimizingCompileDispatcher|PipelineCompilationJob|Maglev|CompileLazy|Compiler::Compile|BaselineBatchCompile/,
-  ],
-  [
-    'garbage collector',
-    /Heap::CollectGarbage|Scavenge|MarkCompact|ConcurrentMarking|Sweeper|IncrementalMarking|ArrayBufferSweeper|MinorGC/,
-  ],
-  ['WAL fdatasync (thread pool)', /fdatasync/],
-  // node's one-shot sign, or libsodium's (ed25519-signer.ts; its addon has no frame pointers, so
-  // its samples are told by their leaf: the field, group and scalar arithmetic, its SHA-512).
-  ['Ed25519 signature', /signOneShot|crypto_sign_|sodium|ed25519Sign|^(fe|ge|sc)25519_|crypto_hash_sha512|SHA512_Transform/],
-  ['signed text', /decisionSignedPayload/],
-  // The engine is bundled first: its functions sit in the first ~33,000 lines of main.mjs.
-  ['engine decide()', /JS:\S*decide file:\S*(main|baseline-\w+)\.mjs:(3[0-2]\d{3}|[12]?\d{1,4}):/],
-  ['access line (pino, sonic-boom, its pipe writes)', /sonic-boom|\/pino\/|onResponse|unix_stream_sendmsg/],
-  ['store: group commit (statements, packing, journal, COMMIT)', /JS:\S*flush file/],
-  [
-    'store: after the sync (identity check, events, checkpoint)',
-    /JS:\S*(answer|checkIdentity|releaseThrough|checkpoint|checkpointAfterAnswers) file/,
-  ],
-  ['answer: socket write (kernel)', /do_writev/],
-  ['answer: Fastify send, node http', /Reply\.send|onSendEnd|_http_outgoing|_http_server/],
-  ['request: body JSON parse', /JsonParse|secure-json-parse/],
-  ['request: route, service, hooks, auth, metrics', /(main|baseline-\w+)\.mjs/],
-  ['request: node http parser, Fastify routing', /llhttp|Parser::|parserOn|fastify\/|find-my-way/],
-  ['socket read (kernel)', /ksys_read|sock_read|tcp_recvmsg/],
-  ['event loop, wake-ups, promises', /uv_run|epoll|RunMicrotasks|processTicksAndRejections|futex|eventfd/],
-];
 
 interface Sample {
   time: number;
@@ -69,9 +38,6 @@ function parse(text: string): Sample[] {
   if (current) samples.push(current);
   return samples;
 }
-
-const ownerOf = (stack: string[]) =>
-  OWNERS.find(([, pattern]) => stack.some((frame) => pattern.test(frame)))?.[0] ?? 'other (malloc and frames perf could not walk)';
 
 const all = parse(readFileSync(process.argv[2], 'utf8'));
 const from = Number(argOf('--from') ?? 0);

@@ -13,6 +13,8 @@
 // against the same targets; its CPU per decision counts the node and the PostgreSQL processes.
 // `--quick`: 4 s per rate.
 // `--log-level warn`: servers below `npm start`'s default level (`info`, one access line per request).
+// `--sequential-warmup N`: calls per server before the sequential phase measures (default 200, right
+// after the servers start, so V8 is still compiling the decision path; a server up for minutes is warmer).
 import { spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -104,6 +106,8 @@ export interface LatencyBenchOptions {
   logLevel?: string;
   postgres?: boolean;
   quick?: boolean;
+  /** Sequential calls per server before the sequential phase measures (default 200). */
+  sequentialWarmup?: number;
   /** Directory for `--cpu-prof` profiles of this tree's server (written when it stops; the profiler's cost skews a comparison). */
   cpuProfDir?: string;
   log?: (line: string) => void;
@@ -153,7 +157,12 @@ export async function runLatencyBench(options: LatencyBenchOptions = {}): Promis
     // Every phase measures all servers paired in time (latency-client.ts), so a swing of the shared
     // machine's load falls on each of them alike.
     const base = () => ({ targets: servers.map(({ child, agents }) => ({ port: child.port, agents })), runTag: `l${run++}` });
-    const sequential = await client({ ...base(), mode: 'sequential', count: options.quick ? 500 : 1_000, warmup: 200 });
+    const sequential = await client({
+      ...base(),
+      mode: 'sequential',
+      count: options.quick ? 500 : 1_000,
+      warmup: options.sequentialWarmup ?? 200,
+    });
     for (const [i, server] of servers.entries()) {
       const result = sequential[i];
       results.get(server.target)!.sequential = result;
@@ -259,6 +268,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     quick: process.argv.includes('--quick'),
     cpuProfDir: argOf('--cpu-prof-dir'),
     logLevel: argOf('--log-level'),
+    sequentialWarmup: argOf('--sequential-warmup') === undefined ? undefined : Number(argOf('--sequential-warmup')),
   });
   const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'pass' : 'FAIL');
   console.log(

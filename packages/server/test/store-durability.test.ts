@@ -1,7 +1,7 @@
 // What waits for a group commit's WAL sync: the answers, the live events, and the operator's stop.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, SigningKeyRing, SqliteStore } from '../src/index.ts';
@@ -15,10 +15,17 @@ import type { EventRow } from '../src/store/event-store.ts';
 async function storeWithManualSync() {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-durability-'));
   const syncs: Array<(error: NodeJS.ErrnoException | null) => void> = [];
+  /** The WAL's size in bytes when each sync started. */
+  const walBytesAtSync: number[] = [];
+  const wal = join(dir, 'actiongate.db-wal');
   class ManualSyncStore extends SqliteStore {
     constructor() {
-      super({ dataDir: dir });
-      this.walSync = new WalSync(join(dir, 'actiongate.db-wal'), (_fd, done) => void syncs.push(done));
+      // Only the check before each answer, no timer (issue 23).
+      super({ dataDir: dir, storageCheckMs: 60_000 });
+      this.walSync = new WalSync(wal, (_fd, done) => {
+        walBytesAtSync.push(statSync(wal).size);
+        syncs.push(done);
+      });
     }
   }
   const store = new ManualSyncStore();
@@ -36,7 +43,7 @@ async function storeWithManualSync() {
     await closing;
     rmSync(dir, { recursive: true, force: true });
   };
-  return { store, admin, service, syncs, finishSyncs, close };
+  return { store, admin, service, syncs, finishSyncs, close, dir, wal, walBytesAtSync };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -66,6 +73,58 @@ test('a decision is answered, and its event published, only after its WAL sync',
         ['approval.created', row.id],
       ],
     );
+  } finally {
+    await close();
+  }
+});
+
+test("a batch's sync starts once all it wrote is in the WAL, and the next write commits with its own fsync again", async () => {
+  const { store, admin, service, syncs, finishSyncs, close, wal, walBytesAtSync } = await storeWithManualSync();
+  try {
+    const decisions = [1, 2, 3].map((q) => service.decide(admin, { path: '/tools/search_documents', agent_id: 'a1', payload: { q } }));
+    for (let i = 0; i < 5 && syncs.length === 0; i++) await tick();
+    assert.equal(syncs.length, 1, 'one group commit, one sync');
+    // Nothing of the batch was written after its sync began (issue 15: the sync starts right after
+    // the commit, before the connection's settings are put back; those write nothing).
+    assert.equal(statSync(wal).size, walBytesAtSync[0]);
+    assert.ok(walBytesAtSync[0] > 0);
+    // Every other write commits with synchronous=FULL and SQLite's own checkpoints, as before.
+    assert.equal(store.db.pragma('synchronous', { simple: true }), 2);
+    assert.equal(store.db.pragma('wal_autocheckpoint', { simple: true }), 1000);
+    finishSyncs();
+    assert.equal(new Set((await Promise.all(decisions)).map((row) => row.id)).size, 3);
+  } finally {
+    await close();
+  }
+});
+
+test('a database file replaced while its sync runs: the batch is not answered as decided (issue 23), whether checked in full or in one stat', async () => {
+  const { store, admin, service, syncs, finishSyncs, close, dir } = await storeWithManualSync();
+  try {
+    const decideSynced = async (q: number) => {
+      const decision = service.decide(admin, { path: '/tools/search_documents', agent_id: 'a1', payload: { q } });
+      for (let i = 0; i < 5 && syncs.length === 0; i++) await tick();
+      return { decision, syncing: syncs.length === 1 };
+    };
+    const answered = async (q: number) => {
+      const { decision, syncing } = await decideSynced(q);
+      assert.ok(syncing);
+      finishSyncs();
+      return decision;
+    };
+    await answered(1);
+    // The directory's last change (the WAL appearing) is now older than a timestamp's granularity:
+    // after one more full check, the answers are confirmed by one stat of the directory.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await answered(2);
+    await answered(3);
+    const { decision, syncing } = await decideSynced(4);
+    assert.ok(syncing);
+    copyFileSync(join(dir, 'actiongate.db'), join(dir, 'old-copy.db'));
+    renameSync(join(dir, 'old-copy.db'), join(dir, 'actiongate.db'));
+    finishSyncs();
+    await assert.rejects(decision, (error: Error) => /actiongate\.db` was replaced by another file/.test(error.message));
+    assert.equal(store.storageFault()?.kind, 'files_replaced');
   } finally {
     await close();
   }

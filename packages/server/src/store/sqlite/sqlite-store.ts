@@ -254,7 +254,7 @@ export class SqliteStore implements Store {
     this.plans = new SqlitePlans(this.db); // issue 21 item 4
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
     if (file !== ':memory:') {
-      this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`]);
+      this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`], options.dataDir);
       this.monitor = new StorageMonitor({ health: this.health, identity: this.identity, db: this.db, intervalMs: options.storageCheckMs });
       markDataDir(options.dataDir, Date.now());
     }
@@ -665,9 +665,12 @@ export class SqliteStore implements Store {
     // The commit writes the WAL without an fsync; the answers wait for `walSync` (see wal-sync.ts).
     // Issue 15: no automatic checkpoint inside this commit (it syncs the WAL and the database file on
     // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
+    let synced: Promise<void> | null = null;
     try {
       this.pragmas.batchCommit();
       this.commitBatch(batch, outcomes);
+      // Issue 15: the sync starts as soon as the commit is written; the pragmas below write nothing.
+      if (!this.closed) synced = this.walSync.durable();
     } catch (error) {
       // The commit itself failed (or the decision of a batch of one): nothing of the batch is on disk,
       // so nothing may be answered as decided.
@@ -687,7 +690,7 @@ export class SqliteStore implements Store {
     const events = this.events.hold();
     const answer = () => {
       // Issue 23: a commit into files deleted or replaced since is not durable; answer nothing as decided.
-      if (this.monitor && !this.monitor.checkIdentity()) {
+      if (!this.filesStillNamed()) {
         for (const pending of batch) pending.reject(this.health.unavailable());
         return;
       }
@@ -711,8 +714,8 @@ export class SqliteStore implements Store {
       this.health.report('sync_failed', `an fsync of the write-ahead log failed (${(error as Error).message}); restart the service`, true);
       for (const pending of batch) pending.reject(error);
     };
-    if (!this.closed) {
-      this.walSync.durable().then(answer, unsynced);
+    if (synced) {
+      synced.then(answer, unsynced);
       return;
     }
     // Shutting down: sync on this thread, the process may exit right after.
@@ -723,6 +726,15 @@ export class SqliteStore implements Store {
       return;
     }
     answer();
+  }
+
+  /**
+   * Issue 23: whether the database files are still the files their paths name (no monitor: in
+   * memory). Issue 15: in one stat of the data directory while nothing in it changed since the last
+   * full check passed (a lone decision's answer waited for 6).
+   */
+  private filesStillNamed(): boolean {
+    return !this.monitor || this.monitor.confirmIdentity();
   }
 
   /**

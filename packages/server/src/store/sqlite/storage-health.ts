@@ -94,7 +94,7 @@ export class StorageMonitor {
     this.timer.unref();
   }
 
-  /** One round of checks; also called before a group commit is answered (identity only). */
+  /** One round of checks (identity only). */
   checkIdentity(): boolean {
     const { health, identity } = this.options;
     if (health.fault?.kind === 'files_replaced') return false;
@@ -107,6 +107,15 @@ export class StorageMonitor {
     if (!changed) return true;
     health.report('files_replaced', `${changed}; decisions written now would be lost. Restore the files or restart`, true);
     return false;
+  }
+
+  /**
+   * Issue 15: `checkIdentity` before a group commit is answered, in one stat of the data directory
+   * when nothing in it changed since a check passed (file-identity-watch.ts), else the full check.
+   */
+  confirmIdentity(): boolean {
+    if (this.options.health.fault?.kind === 'files_replaced') return false;
+    return this.options.identity.unchangedSincePassed() || this.checkIdentity();
   }
 
   tick(now: number = Date.now()): void {
