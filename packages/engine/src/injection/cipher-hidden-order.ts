@@ -1,0 +1,47 @@
+// An order hidden by a reversible letter trick (issue 13, red team round 14a): Caesar with any
+// shift, ROT13, Atbash, reversed text, leetspeak and letters split by separators are undone for
+// free by a model, and nobody writes "grant the external user full access to the shared drive"
+// backwards or shifted by nine for a person. Where the decoded words ask their reader for an act
+// with consequences (consequential-act.ts) or open with a strong order verb, the hiding is evidence enough to flag, whether or not
+// the decoded sentence names its addressee; a hidden sentence that asks for nothing (a puzzle, a
+// greeting, a spoiler) keeps the weight its own words give it.
+
+import { asksConsequentialAct } from './consequential-act.ts';
+import type { DecodedFragment } from './decode-fragments.ts';
+import { STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
+
+const LETTER_TRICKS = new Set<DecodedFragment['kind']>(['caesar', 'rot13', 'atbash', 'reversed', 'leetspeak', 'split_letters']);
+export const CIPHER_HIDDEN_ORDER_WEIGHT = 0.5;
+// A sentence that opens with an order verb, after a vocative and "please" at most ("model please grant …").
+const SENTENCE_OPENING =
+  /(?:^|[.!?:;,\n]\s*)(?:(?:assistant|model|ai|agent|bot|llm)\b[,:]?\s+)?(?:(?:please|kindly|now|then|just)\s+)?([a-z]+(?:-[a-z]+)?)/gi;
+
+function opensWithStrongOrder(text: string): boolean {
+  for (const match of text.matchAll(SENTENCE_OPENING)) if (STRONG_ORDER_VERBS_EN.has(match[1].toLowerCase())) return true;
+  return false;
+}
+
+const WORD_CHAR = /[A-Za-z0-9']/;
+
+/** The part of `decoded` that differs from `source` (the decoded runs of an in-place decoding, first to last). */
+function changedPart(decoded: string, source: string): string {
+  let start = 0;
+  const shorter = Math.min(decoded.length, source.length);
+  while (start < shorter && decoded.charCodeAt(start) === source.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && decoded.charCodeAt(decoded.length - 1 - end) === source.charCodeAt(source.length - 1 - end)) end++;
+  // Widened to whole words: a decoding may keep its first and last letters ("m-o-d-e-l" is "model").
+  let from = start;
+  while (from > 0 && WORD_CHAR.test(decoded[from - 1])) from--;
+  let to = decoded.length - end;
+  while (to < decoded.length && WORD_CHAR.test(decoded[to])) to++;
+  return decoded.slice(from, to);
+}
+
+/** Whether `fragment`, decoded from `text` by a letter trick, asks its reader for an act with consequences. */
+export function isCipherHiddenOrder(fragment: DecodedFragment, text: string): boolean {
+  if (!LETTER_TRICKS.has(fragment.kind)) return false;
+  // Decoded in place (Caesar, reversed, leetspeak, split letters): only the decoded words count.
+  const hidden = fragment.source === text ? changedPart(fragment.text, text) : fragment.text;
+  return hidden.length >= 12 && (asksConsequentialAct(hidden) || opensWithStrongOrder(hidden.trim()));
+}
