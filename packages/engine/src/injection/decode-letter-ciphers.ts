@@ -172,6 +172,19 @@ function withoutTags(text: string): string {
 }
 
 /**
+ * The decoding of a segment of `view`, trimmed of the blanks at its ends (a blanked tag's padding
+ * stays where the tag was), with the span it replaces.
+ */
+function decodeSpan(view: string, segment: Segment): { start: number; end: number; decoding: Decoding } | undefined {
+  let start = segment.start;
+  let end = segment.end;
+  while (start < end && view.charCodeAt(start) === 32) start++;
+  while (end > start && view.charCodeAt(end - 1) === 32) end--;
+  const decoding = decodeRun(view.slice(start, end), segment.common / segment.words);
+  return decoding === undefined ? undefined : { start, end, decoding };
+}
+
+/**
  * The text with every run of sentences or lines that is a letter cipher of some language decoded
  * in place, or undefined when it holds none.
  */
@@ -217,19 +230,18 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
     // A run decodes whole, or (a plain sentence in a language the word list reads badly beside a
     // ciphered one) sentence by sentence.
     const parts: readonly Segment[] = isWordy(run) ? [run] : [];
-    const whole =
-      parts.length === 1 && ++tried <= MAX_TRIES ? decodeRun(view.slice(run.start, run.end), run.common / run.words) : undefined;
-    const pieces = whole !== undefined ? [{ part: run as Segment, decoding: whole }] : [];
+    const whole = parts.length === 1 && ++tried <= MAX_TRIES ? decodeSpan(view, run) : undefined;
+    const pieces = whole !== undefined ? [whole] : [];
     if (whole === undefined && run.segments.length > 1)
       for (const segment of run.segments) {
         if (!isWordy(segment) || ++tried > MAX_TRIES) continue;
-        const decoding = decodeRun(view.slice(segment.start, segment.end), segment.common / segment.words);
-        if (decoding !== undefined) pieces.push({ part: segment, decoding });
+        const piece = decodeSpan(view, segment);
+        if (piece !== undefined) pieces.push(piece);
       }
-    for (const { part, decoding } of pieces) {
-      decoded = (decoded ?? '') + text.slice(from, part.start) + decoding.text;
-      from = part.end;
-      kind ??= decoding.kind;
+    for (const piece of pieces) {
+      decoded = (decoded ?? '') + text.slice(from, piece.start) + piece.decoding.text;
+      from = piece.end;
+      kind ??= piece.decoding.kind;
     }
   }
   return decoded === undefined || kind === undefined ? undefined : { kind, text: decoded + text.slice(from), source: text };
