@@ -38,10 +38,28 @@ function changedPart(decoded: string, source: string): string {
   return decoded.slice(from, to);
 }
 
+const WORDS = /[A-Za-z0-9']+/g;
+/** Of the decoded span's words, this share at least must be new (not words of the text as it was). */
+const MIN_NEW_WORDS = 0.5;
+
+/**
+ * Whether the decoded span is a hidden message, not a long stretch of plain text between two
+ * decoded tokens (a manual with "v1.2.3" and "n0de" far apart): most of its words are new.
+ */
+function mostlyNew(hidden: string, text: string): boolean {
+  const before = new Set(text.toLowerCase().match(WORDS) ?? []);
+  const words = hidden.toLowerCase().match(WORDS) ?? [];
+  let fresh = 0;
+  for (const word of words) if (!before.has(word)) fresh++;
+  return words.length > 0 && fresh >= words.length * MIN_NEW_WORDS;
+}
+
 /** Whether `fragment`, decoded from `text` by a letter trick, asks its reader for an act with consequences. */
 export function isCipherHiddenOrder(fragment: DecodedFragment, text: string): boolean {
   if (!LETTER_TRICKS.has(fragment.kind)) return false;
   // Decoded in place (Caesar, reversed, leetspeak, split letters): only the decoded words count.
-  const hidden = fragment.source === text ? changedPart(fragment.text, text) : fragment.text;
-  return hidden.length >= 12 && (asksConsequentialAct(hidden) || opensWithStrongOrder(hidden.trim()));
+  const inPlace = fragment.source === text;
+  const hidden = inPlace ? changedPart(fragment.text, text) : fragment.text;
+  if (hidden.length < 12 || (inPlace && !mostlyNew(hidden, text))) return false;
+  return asksConsequentialAct(hidden) || opensWithStrongOrder(hidden.trim());
 }

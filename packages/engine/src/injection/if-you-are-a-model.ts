@@ -34,8 +34,9 @@ const CONDITION = new RegExp(
     .join('|'),
   'giu',
 );
+// The cheap gate: the condition's own words ("si tu es", "jeśli jesteś", "-ysen", "라면", "अगर आप").
 const GATE =
-  /(?<!\p{L})(?:se|si|als|je[śs]li|wenn|om|jika|kalau|apabila|nếu|если)(?!\p{L})|ysen|ysan|라면|अगर|यदि|كنت|如果你是|若你是|なら|であれば/iu;
+  /se\s+(?:você|voce|tu)\s+(?:é|e|for)\s|si\s+(?:eres|usted\s+es|tu\s+es|vous\s+êtes)\s|se\s+sei\s|als\s+(?:je|u)\s|je[śs]li\s+jeste[śs]|wenn\s+du\s|om\s+du\s+är|(?:jika|kalau|apabila)\s+(?:kamu|anda)\s|nếu\s+bạn\s+là|если\s+ты|(?:modeli|zek[aâ]|asistan|ajan|bot)(?:ysen|ysan|sen|san|yseniz|ysan[ıi]z|siniz|s[ıi]n[ıi]z)|라면|(?:अगर|यदि)\s+(?:आप|तुम)|كنت|如果你是|若你是|なら|であれば/iu;
 // Acts the English lexicon of the screen reads, for a condition in a language of Latin letters followed by an English order.
 const ACT_EN =
   /\b(?:ignore|disregard|forget|skip|send|forward|delete|remove|transfer|approve|run|execute|tell\s+the\s+user|recommend|reveal|upload|share|grant)\b/i;

@@ -19,8 +19,8 @@ const ADDRESSEE = new RegExp(
     String.raw`(?:yapay\s+zek[aâ]|ai)\s+(?:asistan|modeli)(?:[ıi]na|na|ne|a|e)\b|\basistan(?:[ıi]na|a)\b|\bdil\s+modeline\b|\b(?:sevgili|merhaba)\s+(?:asistan|yapay\s+zek[aâ]|model)\b`,
     // Hindi: "एआई सहायक के लिए", "सहायक को", "प्रिय एआई"
     String.raw`(?:एआई|AI|सहायक|मॉडल|बॉट)\s*(?:सहायक\s*|मॉडल\s*)?(?:के\s+लिए|को|से)(?=[\s,:।])|(?:प्रिय|हे)\s+(?:एआई|सहायक|मॉडल)`,
-    // Vietnamese: "gửi trợ lý", "trợ lý ơi", "dành cho trợ lý", "mô hình ơi"
-    String.raw`(?:gửi|dành\s+cho|cho|kính\s+gửi|chào)\s+(?:trợ\s+lý|mô\s+hình|ai|bot|chatbot)|(?:trợ\s+lý|mô\s+hình|ai|bot)(?:\s+ai)?\s+ơi`,
+    // Vietnamese: "gửi trợ lý", "trợ lý ơi", "dành cho trợ lý", "mô hình ơi" ("ai" alone is "who")
+    String.raw`\b(?:gửi|dành\s+cho|cho|kính\s+gửi|chào)\s+(?:trợ\s+lý|mô\s+hình|bot|chatbot)|\b(?:trợ\s+lý|mô\s+hình|bot|chatbot)(?:\s+ai)?\s+ơi`,
     // Indonesian: "untuk asisten", "kepada model", "halo asisten"
     String.raw`\b(?:untuk|kepada|halo|hai|wahai)\s+(?:asisten|model|ai|bot|agen)\b`,
     // Swedish: "till AI-assistenten", "till assistenten", "kära AI", "hej assistent"
@@ -54,8 +54,9 @@ export const ACT_MORE_LANGUAGES = new RegExp(
     .join('|'),
   'iu',
 );
-// The cheap gate: a word for a model in one of these languages.
-const GATE = /asistan|asisten|assistent|assistant|सहायक|एआई|मॉडल|trợ lý|mô hình|model|\bai\b|\bia\b|agent|bot/i;
+// The cheap gate: a word for a model as these languages spell it (not English "assistant", "model", "bot").
+const GATE =
+  /asistan|asisten|assistent|l['’](?:assistant|ia|agent|intelligence)|(?:chère|cher|bonjour)\s+(?:ia|assistant|agent|modèle)|सहायक|एआई|मॉडल|बॉट|trợ\s+lý|mô\s+hình|\bbot\s+ơi|yapay\s+zek|dil\s+model|språkmodell|\b(?:modellen|boten|agenten|ai:?n)\b|(?:kära|hej)\s+(?:ai|modell)|(?:untuk|kepada|halo|hai|wahai)\s+(?:model|ai|bot|agen)/i;
 const WINDOW = 200;
 const MAX_LOOKED = 10;
 
