@@ -3,7 +3,7 @@
 
 import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
-import { CIPHER_HIDDEN_ORDER_WEIGHT, isCipherHiddenOrder } from './cipher-hidden-order.ts';
+import { cipherHiddenOrderWeight } from './cipher-hidden-order.ts';
 import { combineSignals } from './combine-signals.ts';
 import { asksConsequentialAct } from './consequential-act.ts';
 import { STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
@@ -272,11 +272,12 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     // An order with consequences hidden by a letter trick a model undoes for free (cipher-hidden-order.ts).
-    if (isCipherHiddenOrder(fragment, text))
+    const hiddenOrderWeight = cipherHiddenOrderWeight(fragment, text);
+    if (hiddenOrderWeight > 0)
       hits.push({
         rule: 'cipher_hidden_order',
         detector: 'cipher_hidden_order',
-        weight: CIPHER_HIDDEN_ORDER_WEIGHT,
+        weight: hiddenOrderWeight,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
