@@ -3,7 +3,6 @@
 
 import { detectAddressedFamilies } from './addressed-families.ts';
 import { detectAgentIntent, detectReaderAddress } from './agent-intent.ts';
-import { cipherHiddenOrderWeight } from './cipher-hidden-order.ts';
 import { combineSignals } from './combine-signals.ts';
 import { asksConsequentialAct } from './consequential-act.ts';
 import { STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
@@ -269,15 +268,6 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
         rule: 'hidden_message',
         detector: 'hidden_message',
         weight: fragment.kind !== 'atbash' || hiddenOrder(fragment.text) ? HIDDEN_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
-        excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
-      });
-    // An order with consequences hidden by a letter trick a model undoes for free (cipher-hidden-order.ts).
-    const hiddenOrderWeight = cipherHiddenOrderWeight(fragment, text);
-    if (hiddenOrderWeight > 0)
-      hits.push({
-        rule: 'cipher_hidden_order',
-        detector: 'cipher_hidden_order',
-        weight: hiddenOrderWeight,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
