@@ -142,15 +142,46 @@ function decodeRun(run: string, before: number): Decoding | undefined {
 
 // Reversed text puts capitals at word ends ("olleH") and punctuation before words (".won").
 const REVERSED_MARK = /[a-z][A-Z](?![A-Za-z])|(?:^|\s)[.,!?;:]\p{L}/u;
+// Lower-case reversed text has neither mark, but English's commonest words read backwards ("eht",
+// "dna", "ruoy", "ot") are no words of the languages the run was already found not to be.
+const REVERSED_COMMON_WORD =
+  /(?<![A-Za-z])(?:eht|dna|rof|ruoy|uoy|siht|taht|htiw|morf|lla|era|ton|ot|fo|nehw|lliw|nac|esaelp|resu)(?![A-Za-z])/gi;
+const MIN_REVERSED_WORDS = 2;
 
 /** Whether a run may be reversed text: a walk of the reversed words is paid only then. */
 function looksReversed(sample: string): boolean {
-  return REVERSED_MARK.test(sample);
+  if (REVERSED_MARK.test(sample)) return true;
+  let found = 0;
+  REVERSED_COMMON_WORD.lastIndex = 0;
+  while (REVERSED_COMMON_WORD.exec(sample) !== null) if (++found >= MIN_REVERSED_WORDS) break;
+  REVERSED_COMMON_WORD.lastIndex = 0;
+  return found >= MIN_REVERSED_WORDS;
 }
 
 /** Whether a run or sentence is worth trying: enough words, made of letters (not code or data). */
 function isWordy(part: Segment): boolean {
   return part.words >= MIN_WORDS && part.letters >= MIN_LETTERS && part.letters >= part.visible * MIN_LETTER_SHARE;
+}
+
+// A markup tag: its words (p, style, direction, rtl) are no sentence of the text it wraps.
+const TAG = /<\/?[A-Za-z][^<>\n]{0,300}>/g;
+
+/** `text` with each tag made a line break padded to its length, so segments stop at tags and keep their offsets. */
+function withoutTags(text: string): string {
+  return text.replace(TAG, (tag) => '\n'.padEnd(tag.length, ' '));
+}
+
+/**
+ * The decoding of a segment of `view`, trimmed of the blanks at its ends (a blanked tag's padding
+ * stays where the tag was), with the span it replaces.
+ */
+function decodeSpan(view: string, segment: Segment): { start: number; end: number; decoding: Decoding } | undefined {
+  let start = segment.start;
+  let end = segment.end;
+  while (start < end && view.charCodeAt(start) === 32) start++;
+  while (end > start && view.charCodeAt(end - 1) === 32) end--;
+  const decoding = decodeRun(view.slice(start, end), segment.common / segment.words);
+  return decoding === undefined ? undefined : { start, end, decoding };
 }
 
 /**
@@ -159,7 +190,9 @@ function isWordy(part: Segment): boolean {
  */
 export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
   if (text.length < MIN_LETTERS) return undefined;
-  const segments = languageSegments(text);
+  // Read with its tags blanked; what lies between decoded runs is copied from the text itself.
+  const view = text.includes('<') ? withoutTags(text) : text;
+  const segments = languageSegments(view);
   // Runs of unreadable segments (empty ones, with no words, join either side).
   const runs: Run[] = [];
   let open: Run | undefined;
@@ -197,19 +230,18 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
     // A run decodes whole, or (a plain sentence in a language the word list reads badly beside a
     // ciphered one) sentence by sentence.
     const parts: readonly Segment[] = isWordy(run) ? [run] : [];
-    const whole =
-      parts.length === 1 && ++tried <= MAX_TRIES ? decodeRun(text.slice(run.start, run.end), run.common / run.words) : undefined;
-    const pieces = whole !== undefined ? [{ part: run as Segment, decoding: whole }] : [];
+    const whole = parts.length === 1 && ++tried <= MAX_TRIES ? decodeSpan(view, run) : undefined;
+    const pieces = whole !== undefined ? [whole] : [];
     if (whole === undefined && run.segments.length > 1)
       for (const segment of run.segments) {
         if (!isWordy(segment) || ++tried > MAX_TRIES) continue;
-        const decoding = decodeRun(text.slice(segment.start, segment.end), segment.common / segment.words);
-        if (decoding !== undefined) pieces.push({ part: segment, decoding });
+        const piece = decodeSpan(view, segment);
+        if (piece !== undefined) pieces.push(piece);
       }
-    for (const { part, decoding } of pieces) {
-      decoded = (decoded ?? '') + text.slice(from, part.start) + decoding.text;
-      from = part.end;
-      kind ??= decoding.kind;
+    for (const piece of pieces) {
+      decoded = (decoded ?? '') + text.slice(from, piece.start) + piece.decoding.text;
+      from = piece.end;
+      kind ??= piece.decoding.kind;
     }
   }
   return decoded === undefined || kind === undefined ? undefined : { kind, text: decoded + text.slice(from), source: text };

@@ -29,7 +29,7 @@ const ADDRESSEE = new RegExp(
   'giu',
 );
 // Acts with consequences, and dismissals of the task, as imperatives and infinitives.
-const ACT = new RegExp(
+export const ACT_FOREIGN_READER = new RegExp(
   [
     // Italian
     String.raw`\b(?:invia|inoltra|ignora|cancella|elimina|trasferisci|approva|disattiva|condividi|pubblica|rivela|inviare|inoltrare|cancellare|eliminare|trasferire|approvare|disattivare)\b`,
@@ -40,9 +40,9 @@ const ACT = new RegExp(
     // Polish
     String.raw`\b(?:wyślij|prześlij|zignoruj|usuń|przelej|zatwierdź|wyłącz|udostępnij|uruchom|pomiń|ujawnij|wysłać|usunąć|przelać)`,
     // Korean
-    String.raw`(?:보내|전송|무시|삭제|이체|송금|승인|비활성화|공유)`,
+    String.raw`(?:보내|전송|전달|무시|삭제|이체|송금|승인|비활성화|공유|실행|변경|바꾸|바꿔)`,
     // Arabic
-    String.raw`(?:أرسل|ارسل|تجاهل|احذف|حوّل|حول|وافق|عطّل|عطل|شارك|نفذ|اكشف)`,
+    String.raw`(?:أرسل|ارسل|تجاهل|احذف|حوّل|حول|وافق|عطّل|عطل|شارك|نفذ|نفّذ|اكشف|أخبر|اخبر|لا\s+تجب|ألغ)`,
     // Chinese
     String.raw`(?:发送|发到|转发|忽略|删除|转到|转账|转给|批准|禁用|关闭|分享|执行|泄露|无需再确认)`,
   ].join('|'),
@@ -50,7 +50,7 @@ const ACT = new RegExp(
 );
 // The cheap gate: a character or word of these languages' addressee cues.
 const GATE =
-  /assistent|asystent|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
+  /assistent|asystent|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
 const WINDOW = 200;
 
 /** A model addressed in one of the seven languages above, then an order with consequences (0.6). */
@@ -61,7 +61,7 @@ export function detectForeignReaderOrder(text: string): Signal | undefined {
     const end = match.index + match[0].length;
     const after = text.slice(end, end + WINDOW);
     const stop = after.indexOf('\n\n');
-    if (ACT.test(stop >= 0 ? after.slice(0, stop) : after)) {
+    if (ACT_FOREIGN_READER.test(stop >= 0 ? after.slice(0, stop) : after)) {
       ADDRESSEE.lastIndex = 0;
       return {
         rule: 'foreign_reader_order',

@@ -28,6 +28,7 @@ import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
 import { temperHarmlessPersona } from './harmless-persona.ts';
 import { dropTestFixtureStrings } from './test-fixture-strings.ts';
+import { dropPersonTemplates } from './person-template.ts';
 import { NON_ASCII } from './text-traits.ts';
 
 /** A detector hit with its quotation. */
@@ -214,7 +215,7 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  let signals = dropTestFixtureStrings(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)));
+  let signals = dropPersonTemplates(text, dropTestFixtureStrings(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined))));
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
