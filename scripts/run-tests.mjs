@@ -15,7 +15,8 @@
 // in scripts/test-durations.json (unknown files count as slow; a whole run that passes rewrites it when
 // ACTIONGATE_TEST_RECORD_DURATIONS=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,6 +91,18 @@ jobs.sort((a, b) => (recorded[keyOf(b)] ?? 600_000) - (recorded[keyOf(a)] ?? 600
 const concurrency = Math.max(1, Number(process.env.ACTIONGATE_TEST_CONCURRENCY ?? 3));
 const results = [];
 const started = Date.now();
+// Each file's process appends its CPU time here at exit (scripts/test-runner/cpu-at-exit.mjs).
+const cpuDir = mkdtempSync(join(tmpdir(), 'actiongate-test-cpu-'));
+const cpuPreload = join(ROOT, 'scripts', 'test-runner', 'cpu-at-exit.mjs');
+/** CPU milliseconds of this process and every descendant it has waited for (Linux), else null. */
+function cpuOfRunner() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
+  } catch {
+    return null;
+  }
+}
 
 function runJob(job) {
   return new Promise((resolve) => {
@@ -98,8 +111,10 @@ function runJob(job) {
       env.ACTIONGATE_TEST_STORE = 'postgres';
       env.ACTIONGATE_TEST_DATABASE_URL = postgres.adminUrl;
     }
+    const cpuFile = join(cpuDir, `${results.length}-${Math.random().toString(36).slice(2)}`);
+    env.ACTIONGATE_TEST_CPU_FILE = cpuFile;
     const begin = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', job.file], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', cpuPreload, '--test-reporter=spec', job.file], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,9 +132,15 @@ function runJob(job) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+      const cpuLine = existsSync(cpuFile)
+        ? readFileSync(cpuFile, 'utf8')
+            .split('\n')
+            .find((line) => line.startsWith(`${child.pid} `))
+        : undefined;
       const result = {
         ...job,
         ms: Date.now() - begin,
+        cpuMs: cpuLine ? Number(cpuLine.split(' ')[1]) : null,
         ok: code === 0 && !signal,
         tests: count('tests'),
         failed: count('fail'),
@@ -128,7 +149,8 @@ function runJob(job) {
       };
       results.push(result);
       const where = job.store === 'postgres' ? ' [postgres]' : '';
-      const line = `${result.ok ? 'ok    ' : 'FAILED'} ${job.file}${where}  ${result.tests} tests, ${(result.ms / 1000).toFixed(1)} s`;
+      const cpu = result.cpuMs === null ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`;
+      const line = `${result.ok ? 'ok    ' : 'FAILED'} ${job.file}${where}  ${result.tests} tests, ${(result.ms / 1000).toFixed(1)} s${cpu}`;
       if (result.ok) console.log(line);
       else console.log(`\n${line}\n${output}\n`);
       resolve();
@@ -143,14 +165,22 @@ await Promise.all(
   }),
 );
 await postgres?.stop();
+rmSync(cpuDir, { recursive: true, force: true });
+const runnerCpu = cpuOfRunner();
 
 const failedFiles = results.filter((result) => !result.ok);
 const sum = (key) => results.reduce((total, result) => total + result[key], 0);
 console.log(
   `\n${results.length} test files (${results.filter((r) => r.store === 'postgres').length} on PostgreSQL), ` +
     `${sum('tests')} tests, ${sum('failed')} failed, ${sum('skipped')} skipped or todo; ` +
-    `${((Date.now() - started) / 1000).toFixed(0)} s wall, ${concurrency} at a time`,
+    `${((Date.now() - started) / 1000).toFixed(0)} s wall, ${concurrency} at a time` +
+    (runnerCpu === null ? '' : `; ${(runnerCpu / 1000).toFixed(0)} s CPU in all (PostgreSQL included)`),
 );
+// ACTIONGATE_TEST_REPORT=FILE: every file's wall and CPU milliseconds, to compare two runs file by file.
+if (process.env.ACTIONGATE_TEST_REPORT) {
+  const report = results.map(({ file, store, ms, cpuMs, tests, ok }) => ({ file, store, ms, cpuMs, tests, ok }));
+  writeFileSync(process.env.ACTIONGATE_TEST_REPORT, `${JSON.stringify(report, null, 1)}\n`);
+}
 console.log(
   'slowest:',
   [...results]
