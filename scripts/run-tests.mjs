@@ -74,9 +74,11 @@ if (jobs.some((job) => job.store === 'postgres')) {
   // The test PostgreSQL is TypeScript: load tsx's loader in this process to import it.
   const { register } = await import('tsx/esm/api');
   register();
-  const { startPostgres } = await import('../packages/server/test/support/postgres-server.ts');
+  const { startPostgres, createMigratedTemplate } = await import('../packages/server/test/support/postgres-server.ts');
   try {
     postgres = await startPostgres();
+    // One migrated database that every test server's database is copied from (test-server.ts).
+    postgres.template = await createMigratedTemplate(postgres.adminUrl);
   } catch (error) {
     console.error(`\n*** The PostgreSQL test pass cannot start: ${error.message}\n`);
     process.exit(1);
@@ -110,6 +112,7 @@ function runJob(job) {
     if (job.store === 'postgres') {
       env.ACTIONGATE_TEST_STORE = 'postgres';
       env.ACTIONGATE_TEST_DATABASE_URL = postgres.adminUrl;
+      env.ACTIONGATE_TEST_DATABASE_TEMPLATE = postgres.template;
     }
     const cpuFile = join(cpuDir, `${results.length}-${Math.random().toString(36).slice(2)}`);
     env.ACTIONGATE_TEST_CPU_FILE = cpuFile;
