@@ -48,9 +48,27 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/**
+ * Whether packages/sdk/dist was built from the current sources: one .js per source, each written after
+ * every source and the build's settings changed (as right after `npm ci`, whose postinstall builds it).
+ */
+function sdkIsFresh() {
+  const sdk = join(ROOT, 'packages', 'sdk');
+  const dist = join(sdk, 'dist');
+  if (!existsSync(dist)) return false;
+  const sources = readdirSync(join(sdk, 'src')).filter((name) => name.endsWith('.ts'));
+  const built = readdirSync(dist).filter((name) => name.endsWith('.js'));
+  if (sources.length !== built.length || sources.some((name) => !built.includes(name.replace(/\.ts$/, '.js')))) return false;
+  const inputs = [...sources.map((name) => join(sdk, 'src', name)), join(sdk, 'tsconfig.build.json'), join(sdk, 'build.mjs')];
+  const newestInput = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
+  return built.every((name) => statSync(join(dist, name)).mtimeMs >= newestInput);
+}
+
 // Packages import the client as built JavaScript (packages/sdk/dist), and the `actiongate` command runs
-// its bundle while it is fresh: build both from the current sources.
-for (const build of ['packages/sdk/build.mjs', 'packages/cli/build.mjs']) {
+// its bundle while it is fresh: build both from the current sources. The client's build runs tsc (some
+// seconds, alone before any test starts): it is skipped when dist/ is already fresh, as after `npm ci`.
+const builds = [...(sdkIsFresh() ? [] : ['packages/sdk/build.mjs']), 'packages/cli/build.mjs'];
+for (const build of builds) {
   const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -69,21 +87,34 @@ if (postgresOnly || (whole && !postgresOff)) {
   for (const file of files) if (postgresOnly || inHttpSuite(file)) jobs.push({ file, store: 'postgres' });
 }
 
-let postgres = null;
-if (jobs.some((job) => job.store === 'postgres')) {
+/**
+ * The test PostgreSQL, started while the first SQLite files already run (its initdb, start and template
+ * take seconds in which the cores would otherwise idle); resolves to null when it cannot start.
+ */
+async function startTestPostgres() {
   // The test PostgreSQL is TypeScript: load tsx's loader in this process to import it.
   const { register } = await import('tsx/esm/api');
   register();
   const { startPostgres, createMigratedTemplate } = await import('../packages/server/test/support/postgres-server.ts');
+  let server = null;
   try {
-    postgres = await startPostgres();
+    server = await startPostgres();
     // One migrated database that every test server's database is copied from (test-server.ts).
-    postgres.template = await createMigratedTemplate(postgres.adminUrl);
+    server.template = await createMigratedTemplate(server.adminUrl);
+    return server;
   } catch (error) {
     console.error(`\n*** The PostgreSQL test pass cannot start: ${error.message}\n`);
-    process.exit(1);
+    await server?.stop();
+    return null;
   }
 }
+const postgresReady = jobs.some((job) => job.store === 'postgres') ? startTestPostgres() : Promise.resolve(null);
+let postgres = null;
+let postgresSettled = false;
+postgresReady.then((server) => {
+  postgres = server;
+  postgresSettled = true;
+});
 
 const recorded = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
 const keyOf = (job) => `${job.store}:${job.file}`;
@@ -107,6 +138,12 @@ function cpuOfRunner() {
 }
 
 function runJob(job) {
+  if (job.store === 'postgres' && !postgres) {
+    const result = { ...job, ms: 0, cpuMs: null, ok: false, tests: 0, failed: 0, skipped: 0, output: 'the test PostgreSQL did not start' };
+    results.push(result);
+    console.log(`FAILED ${job.file} [postgres]  the test PostgreSQL did not start`);
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     const env = { ...process.env };
     if (job.store === 'postgres') {
@@ -162,12 +199,22 @@ function runJob(job) {
 }
 
 const queue = [...jobs];
+/** The next job, slowest first; PostgreSQL's wait (without idling this lane) until it has started. */
+async function nextJob() {
+  const index = postgresSettled ? 0 : queue.findIndex((job) => job.store !== 'postgres');
+  if (index >= 0) return queue.splice(index, 1)[0];
+  await postgresReady;
+  return queue.shift();
+}
 await Promise.all(
   Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-    while (queue.length) await runJob(queue.shift());
+    while (queue.length) {
+      const job = await nextJob();
+      if (job) await runJob(job);
+    }
   }),
 );
-await postgres?.stop();
+await (await postgresReady)?.stop();
 rmSync(cpuDir, { recursive: true, force: true });
 const runnerCpu = cpuOfRunner();
 
@@ -198,4 +245,9 @@ if (whole && !failedFiles.length && process.env.ACTIONGATE_TEST_RECORD_DURATIONS
   writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
 }
 if (whole && postgresOff) console.error('\n*** ACTIONGATE_TEST_POSTGRES=off: the HTTP suite did NOT run against PostgreSQL ***\n');
+// The plain closing line CI reads ("N passed, N failed"); a file that failed without a failing test
+// (a crash, a timeout) counts as one failure.
+const failedTests = results.reduce((total, r) => total + (r.ok ? r.failed : Math.max(r.failed, 1)), 0);
+const passedTests = results.reduce((total, r) => total + Math.max(0, r.tests - r.failed - r.skipped), 0);
+console.log(`tests: ${passedTests} passed, ${failedTests} failed, ${sum('skipped')} skipped`);
 process.exit(failedFiles.length ? 1 : 0);
