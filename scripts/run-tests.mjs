@@ -15,7 +15,8 @@
 // in scripts/test-durations.json (unknown files count as slow; a whole run that passes rewrites it when
 // ACTIONGATE_TEST_RECORD_DURATIONS=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,9 +48,27 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/**
+ * Whether packages/sdk/dist was built from the current sources: one .js per source, each written after
+ * every source and the build's settings changed (as right after `npm ci`, whose postinstall builds it).
+ */
+function sdkIsFresh() {
+  const sdk = join(ROOT, 'packages', 'sdk');
+  const dist = join(sdk, 'dist');
+  if (!existsSync(dist)) return false;
+  const sources = readdirSync(join(sdk, 'src')).filter((name) => name.endsWith('.ts'));
+  const built = readdirSync(dist).filter((name) => name.endsWith('.js'));
+  if (sources.length !== built.length || sources.some((name) => !built.includes(name.replace(/\.ts$/, '.js')))) return false;
+  const inputs = [...sources.map((name) => join(sdk, 'src', name)), join(sdk, 'tsconfig.build.json'), join(sdk, 'build.mjs')];
+  const newestInput = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
+  return built.every((name) => statSync(join(dist, name)).mtimeMs >= newestInput);
+}
+
 // Packages import the client as built JavaScript (packages/sdk/dist), and the `actiongate` command runs
-// its bundle while it is fresh: build both from the current sources.
-for (const build of ['packages/sdk/build.mjs', 'packages/cli/build.mjs']) {
+// its bundle while it is fresh: build both from the current sources. The client's build runs tsc (some
+// seconds, alone before any test starts): it is skipped when dist/ is already fresh, as after `npm ci`.
+const builds = [...(sdkIsFresh() ? [] : ['packages/sdk/build.mjs']), 'packages/cli/build.mjs'];
+for (const build of builds) {
   const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -68,19 +87,34 @@ if (postgresOnly || (whole && !postgresOff)) {
   for (const file of files) if (postgresOnly || inHttpSuite(file)) jobs.push({ file, store: 'postgres' });
 }
 
-let postgres = null;
-if (jobs.some((job) => job.store === 'postgres')) {
+/**
+ * The test PostgreSQL, started while the first SQLite files already run (its initdb, start and template
+ * take seconds in which the cores would otherwise idle); resolves to null when it cannot start.
+ */
+async function startTestPostgres() {
   // The test PostgreSQL is TypeScript: load tsx's loader in this process to import it.
   const { register } = await import('tsx/esm/api');
   register();
-  const { startPostgres } = await import('../packages/server/test/support/postgres-server.ts');
+  const { startPostgres, createMigratedTemplate } = await import('../packages/server/test/support/postgres-server.ts');
+  let server = null;
   try {
-    postgres = await startPostgres();
+    server = await startPostgres();
+    // One migrated database that every test server's database is copied from (test-server.ts).
+    server.template = await createMigratedTemplate(server.adminUrl);
+    return server;
   } catch (error) {
     console.error(`\n*** The PostgreSQL test pass cannot start: ${error.message}\n`);
-    process.exit(1);
+    await server?.stop();
+    return null;
   }
 }
+const postgresReady = jobs.some((job) => job.store === 'postgres') ? startTestPostgres() : Promise.resolve(null);
+let postgres = null;
+let postgresSettled = false;
+postgresReady.then((server) => {
+  postgres = server;
+  postgresSettled = true;
+});
 
 const recorded = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
 const keyOf = (job) => `${job.store}:${job.file}`;
@@ -90,16 +124,37 @@ jobs.sort((a, b) => (recorded[keyOf(b)] ?? 600_000) - (recorded[keyOf(a)] ?? 600
 const concurrency = Math.max(1, Number(process.env.ACTIONGATE_TEST_CONCURRENCY ?? 3));
 const results = [];
 const started = Date.now();
+// Each file's process appends its CPU time here at exit (scripts/test-runner/cpu-at-exit.mjs).
+const cpuDir = mkdtempSync(join(tmpdir(), 'actiongate-test-cpu-'));
+const cpuPreload = join(ROOT, 'scripts', 'test-runner', 'cpu-at-exit.mjs');
+/** CPU milliseconds of this process and every descendant it has waited for (Linux), else null. */
+function cpuOfRunner() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
+  } catch {
+    return null;
+  }
+}
 
 function runJob(job) {
+  if (job.store === 'postgres' && !postgres) {
+    const result = { ...job, ms: 0, cpuMs: null, ok: false, tests: 0, failed: 0, skipped: 0, output: 'the test PostgreSQL did not start' };
+    results.push(result);
+    console.log(`FAILED ${job.file} [postgres]  the test PostgreSQL did not start`);
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     const env = { ...process.env };
     if (job.store === 'postgres') {
       env.ACTIONGATE_TEST_STORE = 'postgres';
       env.ACTIONGATE_TEST_DATABASE_URL = postgres.adminUrl;
+      env.ACTIONGATE_TEST_DATABASE_TEMPLATE = postgres.template;
     }
+    const cpuFile = join(cpuDir, `${results.length}-${Math.random().toString(36).slice(2)}`);
+    env.ACTIONGATE_TEST_CPU_FILE = cpuFile;
     const begin = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', job.file], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', cpuPreload, '--test-reporter=spec', job.file], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,9 +172,15 @@ function runJob(job) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+      const cpuLine = existsSync(cpuFile)
+        ? readFileSync(cpuFile, 'utf8')
+            .split('\n')
+            .find((line) => line.startsWith(`${child.pid} `))
+        : undefined;
       const result = {
         ...job,
         ms: Date.now() - begin,
+        cpuMs: cpuLine ? Number(cpuLine.split(' ')[1]) : null,
         ok: code === 0 && !signal,
         tests: count('tests'),
         failed: count('fail'),
@@ -128,7 +189,8 @@ function runJob(job) {
       };
       results.push(result);
       const where = job.store === 'postgres' ? ' [postgres]' : '';
-      const line = `${result.ok ? 'ok    ' : 'FAILED'} ${job.file}${where}  ${result.tests} tests, ${(result.ms / 1000).toFixed(1)} s`;
+      const cpu = result.cpuMs === null ? '' : `, ${(result.cpuMs / 1000).toFixed(1)} s CPU`;
+      const line = `${result.ok ? 'ok    ' : 'FAILED'} ${job.file}${where}  ${result.tests} tests, ${(result.ms / 1000).toFixed(1)} s${cpu}`;
       if (result.ok) console.log(line);
       else console.log(`\n${line}\n${output}\n`);
       resolve();
@@ -137,20 +199,38 @@ function runJob(job) {
 }
 
 const queue = [...jobs];
+/** The next job, slowest first; PostgreSQL's wait (without idling this lane) until it has started. */
+async function nextJob() {
+  const index = postgresSettled ? 0 : queue.findIndex((job) => job.store !== 'postgres');
+  if (index >= 0) return queue.splice(index, 1)[0];
+  await postgresReady;
+  return queue.shift();
+}
 await Promise.all(
   Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-    while (queue.length) await runJob(queue.shift());
+    while (queue.length) {
+      const job = await nextJob();
+      if (job) await runJob(job);
+    }
   }),
 );
-await postgres?.stop();
+await (await postgresReady)?.stop();
+rmSync(cpuDir, { recursive: true, force: true });
+const runnerCpu = cpuOfRunner();
 
 const failedFiles = results.filter((result) => !result.ok);
 const sum = (key) => results.reduce((total, result) => total + result[key], 0);
 console.log(
   `\n${results.length} test files (${results.filter((r) => r.store === 'postgres').length} on PostgreSQL), ` +
     `${sum('tests')} tests, ${sum('failed')} failed, ${sum('skipped')} skipped or todo; ` +
-    `${((Date.now() - started) / 1000).toFixed(0)} s wall, ${concurrency} at a time`,
+    `${((Date.now() - started) / 1000).toFixed(0)} s wall, ${concurrency} at a time` +
+    (runnerCpu === null ? '' : `; ${(runnerCpu / 1000).toFixed(0)} s CPU in all (PostgreSQL included)`),
 );
+// ACTIONGATE_TEST_REPORT=FILE: every file's wall and CPU milliseconds, to compare two runs file by file.
+if (process.env.ACTIONGATE_TEST_REPORT) {
+  const report = results.map(({ file, store, ms, cpuMs, tests, ok }) => ({ file, store, ms, cpuMs, tests, ok }));
+  writeFileSync(process.env.ACTIONGATE_TEST_REPORT, `${JSON.stringify(report, null, 1)}\n`);
+}
 console.log(
   'slowest:',
   [...results]
@@ -165,4 +245,9 @@ if (whole && !failedFiles.length && process.env.ACTIONGATE_TEST_RECORD_DURATIONS
   writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
 }
 if (whole && postgresOff) console.error('\n*** ACTIONGATE_TEST_POSTGRES=off: the HTTP suite did NOT run against PostgreSQL ***\n');
+// The plain closing line CI reads ("N passed, N failed"); a file that failed without a failing test
+// (a crash, a timeout) counts as one failure.
+const failedTests = results.reduce((total, r) => total + (r.ok ? r.failed : Math.max(r.failed, 1)), 0);
+const passedTests = results.reduce((total, r) => total + Math.max(0, r.tests - r.failed - r.skipped), 0);
+console.log(`tests: ${passedTests} passed, ${failedTests} failed, ${sum('skipped')} skipped`);
 process.exit(failedFiles.length ? 1 : 0);

@@ -26,7 +26,9 @@ async function openStore(dataDir: string, databaseUrl?: string): Promise<{ store
   if (!databaseUrl) {
     const adminUrl = process.env.ACTIONGATE_TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('ACTIONGATE_TEST_STORE=postgres needs ACTIONGATE_TEST_DATABASE_URL (the test PostgreSQL)');
-    databaseUrl = await createSharedDatabase(adminUrl);
+    // A copy of the migrated template when the runner made one (each server still runs the store's
+    // migration step, which finds the schema current); else an empty database the store migrates.
+    databaseUrl = await createSharedDatabase(adminUrl, process.env.ACTIONGATE_TEST_DATABASE_TEMPLATE || undefined);
   }
   // Typed as the SQLite store for the tests that reach into it; those are skipped here (sqliteOnly).
   return { store: (await PostgresStore.open({ url: databaseUrl, poolSize: 4 })) as unknown as SqliteStore, databaseUrl };
