@@ -335,10 +335,12 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
     add(line.map(shellQuote).join(' '));
   }
   // `/tools/terraform {subcommand: "destroy", flags: ["-auto-approve"]}`: the sub-command and its flags are one line.
-  const subcommand = cli === undefined ? undefined : fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key));
-  if (cli !== undefined && subcommand !== undefined) {
+  // `/tools/terraform/run {subcommand: …}`: the program may be named by an earlier segment of the path.
+  const subcommand = fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key));
+  const subProgram = subcommand === undefined ? undefined : (cli ?? programInToolPath(path));
+  if (subProgram !== undefined && subcommand !== undefined) {
     const flags = fields.arrays.filter((array) => FLAG_KEYS.has(array.key)).flatMap((array) => array.items);
-    add(asProgramLine(cli, [subcommand.text, ...flags].map(shellQuote).join(' ')));
+    add(asProgramLine(subProgram, [subcommand.text, ...flags].map(shellQuote).join(' ')));
   }
   const arrayCommand = commands.length > 0;
   let commandFields = 0;

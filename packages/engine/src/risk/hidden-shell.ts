@@ -88,6 +88,26 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'deletes cloud or cluster resources',
   ],
   [
+    // OpenShift's `oc` deletes what kubectl does, and a project is its namespace.
+    /\boc\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:projects?|ns|namespaces?|nodes?|pv|pvc|persistentvolume\w*|crds?|all)\b|\boc\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
+    'deletes cluster resources (oc delete)',
+  ],
+  [
+    // Managed databases' own CLIs: MongoDB Atlas, PlanetScale, Neon, Supabase, Aiven.
+    /\b(?:atlas|mongocli\s+atlas)\s+(?:clusters|serverless|projects|backups\s+snapshots)\s+delete\b|\b(?:pscale\s+database|neonctl\s+(?:projects|branches)|supabase\s+projects|avn\s+service)\s+(?:delete|terminate)\b/,
+    'deletes a managed database or cluster',
+  ],
+  [
+    // A list of keys removed in one call: the bulk form of `aws s3 rm --recursive`.
+    /\baws\s+(?:\S+\s+)*?s3api\s+delete-objects\b/,
+    'deletes a list of objects from a bucket (s3api delete-objects)',
+  ],
+  [
+    // What stands between a database or stack and its deletion, switched off: the first step of a delete.
+    /\s--no-deletion-protection\b|\s--deletion-protection[=\s]+(?:false|off|disabled?)\b|\s--no-enable-termination-protection\b|\s--no-disable-api-termination\b|\s--disable-api-termination[=\s]+false\b|\s--no-enable-deletion-protection\b/i,
+    'removes the deletion protection of a cloud resource',
+  ],
+  [
     // `bq rm -r -f -d ds`, `bq rm -f -t ds.table`: a BigQuery dataset or table removed without a prompt.
     /\bbq\s+(?:--\S+\s+)*rm\s+(?:-\S+\s+)*-\w*[frd]\w*\s/,
     'removes a BigQuery dataset or table (bq rm)',

@@ -242,6 +242,7 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     )
       return true;
     if (operator === 'AND') return alwaysTrue(expr.left, depth + 1) && alwaysTrue(expr.right, depth + 1);
+    if (keyColumnFloor(operator, expr.left, expr.right)) return true;
     const left = literal(expr.left);
     const right = literal(expr.right);
     // `email LIKE '%'` matches every non-null value.
@@ -260,6 +261,18 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     }
   }
   return false;
+}
+
+/** Identifier columns (`id`, `order_id`, `userId`): generated keys, never null and counted from 1. */
+const KEY_COLUMN = /^(?:id|\w+_id|[a-z]+Id)$/;
+
+/** `id > 0`, `id >= 1`, `id IS NOT NULL`: a key column tested against the floor of its range holds for every row. */
+function keyColumnFloor(operator: string, left: SqlAst, right: SqlAst): boolean {
+  if (left?.type !== 'column_ref' || !KEY_COLUMN.test(String(left.column?.expr?.value ?? left.column ?? ''))) return false;
+  if (operator === 'IS NOT') return right?.type === 'null';
+  if (right?.type !== 'number') return false;
+  const bound = Number(right.value);
+  return (operator === '>' && bound <= 0) || (operator === '>=' && bound <= 1) || ((operator === '!=' || operator === '<>') && bound < 0);
 }
 
 function complementaryNullTests(left: SqlAst, right: SqlAst): boolean {
