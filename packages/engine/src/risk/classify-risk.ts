@@ -44,6 +44,10 @@ import { assessShellHttpDeletes } from './shell-http-deletes.ts';
 import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
 import { assessObjectEffects } from './object-effects.ts';
 import { assessGitPushTool } from './git-push-tools.ts';
+import { assessAdminCredential } from './admin-credentials.ts';
+import { assessCloudSdkCode } from './cloud-sdk-code.ts';
+import { assessProtectionEdits } from './protection-edits.ts';
+import { assessDownloadThenRun } from './download-then-run.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -258,6 +262,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
+  assessAdminCredential(fields, findings);
+  assessCodeAndSettings(fields, findings);
   assessDatastoreCommands(fields, tool.search, findings);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
   if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
@@ -274,6 +280,24 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     const level = fileFindings.highest === 'critical' ? 'high' : fileFindings.highest;
     for (const reason of fileFindings.reasons) findings.add(level, `${reason} (dry run: nothing changes)`);
   }
+}
+
+/** Fields that hold code for a code tool. */
+const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
+/** Cheap hints that a text may switch off a deletion protection. */
+const PROTECTION_HINT = /rotection|prevent_destroy|api_termination/;
+
+/** Cloud SDK deletes and grants in code, downloads run after they land, deletion protections switched off. */
+function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void {
+  let protection: Array<{ key: string; text: string }> | undefined;
+  for (const field of fields.strings) {
+    const text = field.text;
+    if (text.length < 24) continue;
+    if (CODE_KEYS.has(field.key)) assessCloudSdkCode(text, findings);
+    assessDownloadThenRun(text, findings);
+    if (PROTECTION_HINT.test(text)) (protection ??= []).push(field);
+  }
+  if (protection !== undefined) assessProtectionEdits(protection, findings);
 }
 
 /** A container's command judged by the shell rules (critical or not). */

@@ -263,16 +263,17 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
   return false;
 }
 
-/** Identifier columns (`id`, `order_id`, `userId`): generated keys, never null and counted from 1. */
+/** Identifier columns (`id`, `order_id`, `userId`): generated keys, never null. */
 const KEY_COLUMN = /^(?:id|\w+_id|[a-z]+Id)$/;
 
-/** `id > 0`, `id >= 1`, `id IS NOT NULL`: a key column tested against the floor of its range holds for every row. */
+/**
+ * `id IS NOT NULL`: a key column is never null, so the test holds for every row. A numeric bound
+ * (`id > 0`) is not read as one: nothing in the statement says where the keys start, and the
+ * public Bytebase fixtures score `DELETE … WHERE id > 0` as a conditional delete.
+ */
 function keyColumnFloor(operator: string, left: SqlAst, right: SqlAst): boolean {
-  if (left?.type !== 'column_ref' || !KEY_COLUMN.test(String(left.column?.expr?.value ?? left.column ?? ''))) return false;
-  if (operator === 'IS NOT') return right?.type === 'null';
-  if (right?.type !== 'number') return false;
-  const bound = Number(right.value);
-  return (operator === '>' && bound <= 0) || (operator === '>=' && bound <= 1) || ((operator === '!=' || operator === '<>') && bound < 0);
+  if (operator !== 'IS NOT' || right?.type !== 'null' || left?.type !== 'column_ref') return false;
+  return KEY_COLUMN.test(String(left.column?.expr?.value ?? left.column ?? ''));
 }
 
 function complementaryNullTests(left: SqlAst, right: SqlAst): boolean {
