@@ -5,7 +5,7 @@
 
 import type { Findings } from './findings.ts';
 import { callMethod, callUrl } from './http-call-shape.ts';
-import type { PayloadFields } from './payload-fields.ts';
+import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { isAdminRoleName } from './admin-role-names.ts';
 
 /** The last segment of the path names a collection of keys or tokens (`/api/auth/keys`, `/api-tokens/`). */
@@ -18,9 +18,7 @@ const ADMIN_SCOPE =
 
 /** Adds a critical finding when a call creates a key or token with administrator reach. */
 export function assessAdminCredential(fields: PayloadFields, findings: Findings): void {
-  if (!fields.keys.has('role') && !fields.keys.has('scopes') && !fields.keys.has('scope') && !fields.keys.has('roles')) {
-    if (![...REACH_KEYS].some((key) => fields.keys.has(key))) return;
-  }
+  if (!hasAnyKey(fields, REACH_KEYS)) return;
   const url = callUrl(fields);
   if (url === undefined || !CREDENTIAL_COLLECTION.test(url.text.trim())) return;
   const method = callMethod(fields);

@@ -88,6 +88,19 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     'deletes cloud or cluster resources',
   ],
   [
+    // `bq rm -r -f -d ds`, `bq rm -f -t ds.table`: a BigQuery dataset or table removed without a prompt.
+    /\bbq\s+(?:--\S+\s+)*rm\s+(?:-\S+\s+)*-\w*[frd]\w*\s/,
+    'removes a BigQuery dataset or table (bq rm)',
+  ],
+  [
+    /\bvirsh\s+(?:\S+\s+)*?(?:undefine\b[^;&|\n]*(?:--remove-all-storage|--storage\b|--wipe-storage)|vol-(?:delete|wipe)\b|pool-delete\b)/,
+    'deletes a virtual machine with its disks (virsh)',
+  ],
+];
+
+/** Round 11's deletes, read only when the text says delete, terminate or protection (most commands say none). */
+const WORDED_INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
+  [
     // OpenShift's `oc` deletes what kubectl does, and a project is its namespace.
     /\boc\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:projects?|ns|namespaces?|nodes?|pv|pvc|persistentvolume\w*|crds?|all)\b|\boc\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
     'deletes cluster resources (oc delete)',
@@ -107,16 +120,8 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
     /\s--no-deletion-protection\b|\s--deletion-protection[=\s]+(?:false|off|disabled?)\b|\s--no-enable-termination-protection\b|\s--no-disable-api-termination\b|\s--disable-api-termination[=\s]+false\b|\s--no-enable-deletion-protection\b/i,
     'removes the deletion protection of a cloud resource',
   ],
-  [
-    // `bq rm -r -f -d ds`, `bq rm -f -t ds.table`: a BigQuery dataset or table removed without a prompt.
-    /\bbq\s+(?:--\S+\s+)*rm\s+(?:-\S+\s+)*-\w*[frd]\w*\s/,
-    'removes a BigQuery dataset or table (bq rm)',
-  ],
-  [
-    /\bvirsh\s+(?:\S+\s+)*?(?:undefine\b[^;&|\n]*(?:--remove-all-storage|--storage\b|--wipe-storage)|vol-(?:delete|wipe)\b|pool-delete\b)/,
-    'deletes a virtual machine with its disks (virsh)',
-  ],
 ];
+const DELETE_WORDS = ['delete', 'terminat', 'rotection'];
 
 // Administrator roles by name or by their well-known ids (Entra Global, Privileged Role, Privileged
 // Authentication, Security and Application Administrator; Azure Owner and User Access Administrator),
@@ -220,7 +225,8 @@ export function assessHiddenShell(command: string, findings: Findings): void {
     }
   }
   if (RM_ROOT_GLOB.test(text)) findings.add('critical', 'shell: recursive delete of a glob that reaches top-level system folders');
-  for (const [pattern, why] of INFRA_DELETES) {
+  const deletes = DELETE_WORDS.some((word) => text.includes(word)) ? [...INFRA_DELETES, ...WORDED_INFRA_DELETES] : INFRA_DELETES;
+  for (const [pattern, why] of deletes) {
     const match = pattern.exec(text);
     if (match === null) continue;
     // `helm uninstall web --dry-run`, `az … delete --what-if`, `terraform destroy -help`: nothing is deleted.
