@@ -154,3 +154,17 @@ test('money: millionths, camelCase amounts in code, transfer orders under an ins
     'critical',
   );
 });
+
+test('twins of the new passes: a recoverable secret delete, a checksum of a download, a duration in micros', () => {
+  assert.notEqual(
+    code("import boto3\nboto3.client('secretsmanager').delete_secret(SecretId='ci/old', RecoveryWindowInDays=30)"),
+    'critical',
+  );
+  assert.notEqual(
+    code(
+      "import urllib.request, subprocess\nurllib.request.urlretrieve('https://cdn.example.io/t.tgz', '/var/tmp/t.tgz')\nsubprocess.run(['sha256sum', '/var/tmp/t.tgz'])",
+    ),
+    'critical',
+  );
+  assert.notEqual(classOf('/tools/ads/budget_transfer', { to: 'acct-9', amount: 40, latency_micros: 40_000_000_000 }), 'critical');
+});

@@ -3,7 +3,7 @@
 // instance is as critical as the CLI's `delete`, and binding an administrator policy or role as
 // critical as `aws iam attach-role-policy … AdministratorAccess`. Reads, listings and creations
 // match nothing; single objects and messages (`delete_object`, `DeleteItemCommand`) are data, not
-// infrastructure. A `DryRun=True` call keeps what it found at high.
+// infrastructure, and a secret deleted with its recovery window (`delete_secret`) can be restored. A `DryRun=True` call keeps what it found at high.
 
 import type { Findings } from './findings.ts';
 import { isAdminGrant } from './hidden-shell.ts';
@@ -13,7 +13,7 @@ const SDK =
   /\bboto3\b|\bbotocore\b|@aws-sdk\/|\baws-sdk\b|\bgoogle\.cloud\b|@google-cloud\/|\bgoogleapiclient\b|\bazure\.mgmt\b|@azure\/arm-|\bkubernetes\.client\b|@kubernetes\/client-node|\bpydo\b|\bhcloud\b|\blinode_api4\b/;
 /** What the SDKs call infrastructure, as the nouns of their delete methods. */
 const RESOURCE =
-  '(?:db_?instance|db_?cluster|db_?(?:cluster_)?snapshot|bucket|table|stack|cluster|hosted_?zone|managed_?zone|zone|vpc|volume|snapshot|file_?system|repository|instances|namespace|resource_?group|project|database|server|vault|key_?vault|objects|nodegroup|domain|user_?pool|function|topic|queue|backup_?vault|recovery_?point|cache_?cluster|replication_?group|secret|instance|droplet|spanner_?instance)';
+  '(?:db_?instance|db_?cluster|db_?(?:cluster_)?snapshot|bucket|table|stack|cluster|hosted_?zone|managed_?zone|zone|vpc|volume|snapshot|file_?system|repository|instances|namespace|resource_?group|project|database|server|vault|key_?vault|objects|nodegroup|domain|user_?pool|function|topic|queue|backup_?vault|recovery_?point|cache_?cluster|replication_?group|instance|droplet|spanner_?instance)';
 /** Python (`delete_db_cluster(`, `terminate_instances(`) and JS v3 (`new DeleteBucketCommand(`) delete calls. */
 const DELETE_CALL = new RegExp(
   String.raw`\.(?:delete|terminate|purge|destroy|remove)_${RESOURCE}s?\s*\(|\bnew\s+(?:Delete|Terminate|Purge|Remove)(?:${RESOURCE.replace(/_\?/g, '').replace(/_/g, '')})s?Command\s*\(|\.(?:begin_delete|delete_namespace|delete_namespaced_\w+|delete_collection_\w+|deleteNamespace|deleteCollection\w*)\s*\(`,

@@ -2,7 +2,7 @@
 // `subprocess.run(['sh', p])`, `Invoke-WebRequest … -OutFile x.ps1; & x.ps1`, WebClient's
 // `DownloadFile`): the same as piping a download into a shell, with a file in between. The shell
 // walker follows `curl -o f && sh f`; this reads the other languages. A downloaded file only read,
-// listed or checked matches nothing.
+// listed or checked (even through `subprocess.run(['sha256sum', f])`) matches nothing.
 
 import type { Findings } from './findings.ts';
 
@@ -19,6 +19,10 @@ const HINT = /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download/i;
 const RUNS =
   /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b/i;
 
+/** Programs that only read, list or check a file (`sha256sum`, `tar -tf`, `Get-FileHash`): handing the download to them runs nothing from it. */
+const READS =
+  /['"\s(\[](?:sha\d*sum|shasum|md5sum|cat|less|head|tail|file|ls|stat|wc|jq|gpg|tar\s+-?t\w*|unzip\s+-l|Get-FileHash|Get-Content|Get-AuthenticodeSignature|Test-Path)\b/;
+
 /** Adds a critical finding when a text downloads a file and later runs it. */
 export function assessDownloadThenRun(text: string, findings: Findings): void {
   if (text.length > 65536 || !HINT.test(text)) return;
@@ -32,7 +36,8 @@ export function assessDownloadThenRun(text: string, findings: Findings): void {
       for (const statement of after.split(/[;\n]|&&/)) {
         const at = statement.includes(target) ? target : base.length > 2 && statement.includes(base) ? base : undefined;
         if (at === undefined) continue;
-        if (RUNS.test(statement.split(at).join(' '))) {
+        const rest = statement.split(at).join(' ');
+        if (RUNS.test(rest) && !READS.test(rest)) {
           findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);
           return;
         }

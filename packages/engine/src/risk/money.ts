@@ -19,8 +19,8 @@ const MONEY_KEY =
 /** Keys counting in a currency's hundredth, wherever the unit word sits (`amount_cents`, `value_in_pence`, `cents_total`). */
 const MINOR_UNITS =
   /(?:^|_)(?:cents?|pence|penny|pennies|paise|kopecks?|kopeks?|centavos|centimes|rappen)(?:_|$)|(?:^|_)minor(?:_units?)?$|^minor_(?:amount|units?|value)$/;
-/** Keys counting in millionths of a currency unit (Google Ads' `amount_micros`, `costMicros`). */
-const MICRO_UNITS = /(?:^|_)micros?(?:_|$)/;
+/** Keys counting in millionths of a currency unit (Google Ads' `amount_micros`, `cpc_bid_micros`); `latency_micros` is no money. */
+const MICRO_UNITS = /(?:^|_)(?:amount|value|cost|price|budget|bid|spend|total|balance)_micros$/;
 /** Argument lists of generic call tools. */
 const POSITIONAL_KEYS = new Set(['args', 'arguments', 'params', 'parameters', 'argv', 'inputs']);
 /** Keys too generic to be money unless inside a money field or a transfer. */
