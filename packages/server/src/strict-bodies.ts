@@ -50,8 +50,14 @@ export function strictBodies(app: App): void {
  * not the array `["x"]`, and `"amount": "5"` is not the number 5.
  */
 export const bodyWithoutCoercion: BuildCompilerFromPool = (externalSchemas, options) => {
-  const loose = AjvCompiler()(externalSchemas, options);
+  // Two Ajv instances (coercion is per instance), each fed every shared schema: each is built when
+  // a route first needs it, so a process that validates only bodies (or none) builds fewer.
+  let loose: ReturnType<BuildCompilerFromPool> | undefined;
+  let exact: ReturnType<BuildCompilerFromPool> | undefined;
   const customOptions = { ...(options?.customOptions as object), coerceTypes: false };
-  const exact = AjvCompiler()(externalSchemas, { ...options, customOptions } as Parameters<BuildCompilerFromPool>[1]);
-  return (route) => (route.httpPart === 'body' ? exact(route) : loose(route));
+  return (route) => {
+    if (route.httpPart === 'body')
+      return (exact ??= AjvCompiler()(externalSchemas, { ...options, customOptions } as Parameters<BuildCompilerFromPool>[1]))(route);
+    return (loose ??= AjvCompiler()(externalSchemas, options))(route);
+  };
 };
