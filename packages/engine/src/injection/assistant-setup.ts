@@ -11,8 +11,7 @@ import type { Signal } from './rules.ts';
 
 /** App prompts are short; a long "you are …" text is the form of the jailbreaks seen in the wild. */
 const MAX_SETUP_CHARS = 1200;
-const ASSISTANT_NOUN =
-  String.raw`(?:assistant|bot|chatbot|engine|expert|tutor|translator|helper|agent|model|writer|editor|reviewer|summari[sz]er|classifier|guide|coach)`;
+const ASSISTANT_NOUN = String.raw`(?:assistant|bot|chatbot|engine|expert|tutor|translator|helper|agent|model|writer|editor|reviewer|summari[sz]er|classifier|guide|coach)`;
 // How a set-up opens: a label naming an assistant's prompt, or a role line that gives it a job.
 const OPENER = new RegExp(
   [
@@ -26,7 +25,7 @@ const OPENER = new RegExp(
 );
 // What an attack set up as a prompt is for: rules loosened or the task dismissed, secrets, an outside
 // address, harm, or an act with consequences outside the conversation.
-const ATTACK_PURPOSE =
+export const ATTACK_PURPOSE =
   /\b(?:no|without|ignore|forget|bypass|override|disregard|drop)\s+(?:the\s+|any\s+|all\s+|your\s+|its\s+|previous\s+|prior\s+|above\s+|earlier\s+|original\s+|old\s+)*(?:rules|restrictions|limits|filters?|guidelines|polic(?:y|ies)|instructions|safety|user|task|request|question|prompt|context|conversation)\b|\b(?:unrestricted|uncensored|unfiltered|jailbr\w*|developer\s+mode|god\s+mode|dan\b|never\s+refuse|always\s+comply|do\s+anything|new\s+instructions|instead|passwords?|secrets?|credentials?|api[\s_-]?keys?|tokens?|private\s+keys?|ssh|\.env|(?:print|repeat|output|show|tell)\s+(?:me\s+)?(?:your|the)\s+(?:system|hidden|initial|original)|weapons?|bombs?|explosives?|malware|ransomware|hack\w*|steal\w*|launder\w*|illegal|exfiltrat\w*|forward\w*|transfer\w*|wire\w*|pay(?:ment)?s?|refund\s+(?:all|every)|grant\w*|admin\w*|root|sudo|rm\s+-rf|wipe\w*|delete\s+(?:all|every|the)|reveal\w*|disclos\w*|leak\w*|upload\w*|download\w*|install\w*|execut\w*|click\w*|quietly|secretly|silently|without\s+(?:telling|mentioning))\b|https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,}|[a-z][0-9][a-z]/i;
 /** The signals a set-up's form raises: an order to a named assistant, a role line, a persona. */
 const FORM_RULES = new Set(['agent_vocative_order', 'role_forgery', 'persona_jailbreak', 'roleplay_setup']);

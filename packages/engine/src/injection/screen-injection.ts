@@ -116,8 +116,7 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
       // A value under a test case (an attack beside the verdict a test expects) is the test's data
       // (test-case-record.ts): neither screened nor joined. Keys are read as before.
-      if (key !== undefined && container !== undefined && insideTestCase(container, (testCases ??= new WeakMap())))
-        return;
+      if (key !== undefined && container !== undefined && insideTestCase(container, (testCases ??= new WeakMap()))) return;
       // From the second string to join to the last (and from the first when it is short), the
       // learned model keeps what it reads of each string, so the joined text's score reuses it. A
       // long string alone (a tool's output) is scored faster without keeping.

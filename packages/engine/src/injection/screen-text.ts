@@ -25,6 +25,7 @@ import { patternRuleBits, restoreScan, runPatternRules, saveScan, scanText, type
 import { learnedScore, learnedScoreOfJoined, learnedWeight, SUPPORT_THRESHOLD, type LearnedVerdict } from './learned-screen.ts';
 import { addressesPeople } from './people-addressed.ts';
 import { temperAssistantSetup } from './assistant-setup.ts';
+import { temperChatBotRequest } from './chat-bot-request.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
 import { temperHarmlessPersona } from './harmless-persona.ts';
@@ -215,7 +216,10 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  let signals = dropTestFixtureStrings(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined))));
+  let signals = dropTestFixtureStrings(
+    text,
+    temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+  );
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);
