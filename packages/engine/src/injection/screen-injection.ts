@@ -8,7 +8,8 @@ import { keepLearnedFeatures } from './learned-screen.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { isShortWordValue, splitWordOrder } from './short-word-pieces.ts';
-import { stringPath, walkPayload } from './walk-strings.ts';
+import { insideTestCase } from './test-case-record.ts';
+import { stringPath, walkPayload, type Container } from './walk-strings.ts';
 
 /** One piece of evidence: which detector, where in the payload, and a short quotation. */
 export interface InjectionFinding {
@@ -114,7 +115,11 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     // The hits of each string screened so far: a string that occurs again (a repeated value, a
     // key of every item of a list) is not screened again (screenText is a function of the text).
     let screened: Map<string, readonly TextHit[]> | undefined;
+    let testCases: WeakMap<Container, boolean> | undefined;
     const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
+      // A value under a test case (an attack beside the verdict a test expects) is the test's data
+      // (test-case-record.ts): neither screened nor joined. Keys are read as before.
+      if (key !== undefined && container !== undefined && insideTestCase(container, (testCases ??= new WeakMap()))) return;
       // From the second string to join to the last (and from the first when it is short), the
       // learned model keeps what it reads of each string, so the joined text's score reuses it. A
       // long string alone (a tool's output) is scored faster without keeping.

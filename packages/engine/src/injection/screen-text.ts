@@ -24,6 +24,8 @@ import { detectRiskyCode } from './risky-code.ts';
 import { patternRuleBits, restoreScan, runPatternRules, saveScan, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight, SUPPORT_THRESHOLD, type LearnedVerdict } from './learned-screen.ts';
 import { addressesPeople } from './people-addressed.ts';
+import { temperAssistantSetup } from './assistant-setup.ts';
+import { temperChatBotRequest } from './chat-bot-request.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
 import { temperHarmlessPersona } from './harmless-persona.ts';
@@ -228,7 +230,13 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  let signals = dropPersonTemplates(text, dropTestFixtureStrings(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined))));
+  let signals = dropPersonTemplates(
+    text,
+    dropTestFixtureStrings(
+      text,
+      temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+    ),
+  );
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);

@@ -6,6 +6,7 @@
 // and measures how many of the request's content words the rest of the text shares. A request that
 // shares (almost) none is off-task for its carrier.
 
+import { headsDocumentForPeople } from './people-document-head.ts';
 import { reportsUnheededOrder } from './unheeded-order-report.ts';
 import type { Signal } from './rules.ts';
 import { BANG_OR_QUESTION, BREAK_CHAR, DOT, isSpaceCode, NON_ASCII, traitsOf } from './text-traits.ts';
@@ -417,5 +418,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
   // own work ("Suggest a list of known role markers", "Write down the decision id"); the attack it
   // quotes is a mention (quoted-mentions.ts). Its off-task request is kept, too weak to flag alone.
   if (best !== undefined && (ATTACK_TALK.test(text) || reportsUnheededOrder(text))) return { ...best, weight: LIST_WEIGHT };
+  // So does a document that names its kind for people at its head (people-document-head.ts).
+  if (best !== undefined && headsDocumentForPeople(text)) return { ...best, weight: LIST_WEIGHT };
   return best;
 }

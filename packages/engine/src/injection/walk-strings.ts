@@ -53,6 +53,8 @@ export interface Container {
   children: unknown[];
   /** Index in `children` of the next key to visit. */
   next: number;
+  /** The array or object itself (its scalar values are not among `children`). */
+  value: object;
 }
 
 // Paths are built only when asked for (the screen asks for the path of a string it reports), and
@@ -185,7 +187,7 @@ class Walk {
       this.limits.cyclic = true;
       return true;
     }
-    const container: Container = { parent, key, depth, path: undefined, children: [], next: 0 };
+    const container: Container = { parent, key, depth, path: undefined, children: [], next: 0, value };
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         if (!this.count()) return false;
