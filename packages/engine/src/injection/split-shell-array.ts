@@ -19,7 +19,13 @@ export function detectSplitShellArray(text: string): Signal | undefined {
     const items = [...array[0].matchAll(ITEM)].map((item) => item[1]);
     if (!DESTRUCTIVE.test(items.join(' ')) || items.some((item) => DESTRUCTIVE.test(item))) continue;
     ARRAY.lastIndex = 0;
-    return { rule: 'split_shell_array', detector: 'split_shell_array', weight: 0.6, start: array.index, end: array.index + array[0].length };
+    return {
+      rule: 'split_shell_array',
+      detector: 'split_shell_array',
+      weight: 0.6,
+      start: array.index,
+      end: array.index + array[0].length,
+    };
   }
   ARRAY.lastIndex = 0;
   return undefined;

@@ -5,7 +5,8 @@
 
 import type { Signal } from './rules.ts';
 
-const TELL_USER = /\b(?:tell|assure|inform|reassure|say\s+to|answer|reply\s+to|promise)\s+(?:the\s+)?(?:users?|customers?|buyers?|shoppers?|clients?|patients?)\b/i;
+const TELL_USER =
+  /\b(?:tell|assure|inform|reassure|say\s+to|answer|reply\s+to|promise)\s+(?:the\s+)?(?:users?|customers?|buyers?|shoppers?|clients?|patients?)\b/i;
 const RISK = String.raw`(?:recalls?|defects?|lawsuits?|incidents?|breach(?:es)?|hazards?|warnings?|side[\s-]effects?|hidden\s+fees?|fees?|investigations?|complaints?|fires?|injur\w+|contamina\w+|lead|safety\s+(?:notice|report|issue)s?|(?:cpsc|fda|recall)\s+(?:report|notice)s?|report)`;
 const CONCEAL = new RegExp(
   String.raw`\b(?:never|do\s+not|don'?t|without|avoid)\s+(?:ever\s+)?(?:mention|mentioning|disclos(?:e|ing)|reveal(?:ing)?|bring(?:ing)?\s+up|acknowledg(?:e|ing)|admit(?:ting)?)\b[^.\n]{0,60}?\b${RISK}\b|\b(?:users?|customers?|buyers?|clients?)\s+(?:must|should|may)\s+not\s+(?:learn|know|find\s+out|hear)\b[^.\n]{0,40}?\b${RISK}\b`,
