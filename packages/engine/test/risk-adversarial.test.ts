@@ -24,7 +24,9 @@
 // transfer requests in messages), 13 of its rows kept back until the fixes were done; round 10
 // likewise after round 9 (data sent to places nobody in the organisation owns, destructive SQL built
 // at run time, hidden shell, secret-manager reads, persistence, disk wipes, plain reads), 23 of its
-// rows kept back until the fixes were done. Rows with `open` are misses not fixed yet, or
+// rows kept back until the fixes were done; round 11 likewise after round 10 (cloud, cluster and
+// infrastructure deletes through any tool, privilege grants, money in new forms, downloads run from
+// a file, key-column tautologies), 21 of its rows kept back. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -78,6 +80,10 @@ test('the probe table covers every family with critical cases and benign twins',
 // array joined into `r m` ran no rm), 6 of 132 benign critical, 12/12 ordinary reads low; 145/146
 // after (1 benign critical, both left open by decision); its 23 second-sight rows 13/14 at sight
 // (0 of 9 benign critical, 1 of 2 reads not low), 14/14 and 2/2 after two post-sight fixes.
+// Round 11 (cloud and cluster deletes, privilege grants, money forms, round 10's leftovers) was
+// 90/113 on first sight (2 of 111 benign critical, 4/4 ordinary reads low), 110/113 after (1 benign
+// critical; the 3 misses and the benign row are left open by decision); its 21 second-sight rows
+// 12/13 at sight (0 of 8 benign critical), the miss open by the same decision.
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -89,6 +95,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   8: { critical: 147, of: 150 },
   9: { critical: 95, of: 95 },
   10: { critical: 159, of: 160 },
+  11: { critical: 122, of: 126 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

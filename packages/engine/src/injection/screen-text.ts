@@ -185,6 +185,19 @@ function learnedOfJoined(text: string, traits: number, strings: readonly string[
   return normal.join('\n') === text ? learnedScoreOfJoined(text, normal) : learnedScore(text);
 }
 
+/**
+ * Whether the text is one letter-spaced message (s.e.n.d t.h.e k.e.y.s): the model has seen split
+ * letters only in attacks, so it scores the spacing itself. When the joined text, screened on its
+ * own (model included), holds only weak evidence, the raw score may only support other evidence:
+ * a spelled-out benign text stays as unflagged as its plain twin.
+ */
+function spelledWhole(text: string, fragments: readonly DecodedFragment[], decodeDepth: number): boolean {
+  for (const fragment of fragments)
+    if (fragment.kind === 'split_letters' && fragment.source.length >= text.length * 0.8)
+      return combineSignals(screenText(fragment.text, decodeDepth + 1)) < DECODED_EVIDENCE_FOR_HIDING;
+  return false;
+}
+
 /** The strongest weight per detector over the parts of a joined text, each screened alone. */
 function strongestOfParts(parts: readonly string[], decodeDepth: number): Map<string, number> {
   const strongest = new Map<string, number>();
@@ -232,7 +245,12 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   const learned = joinedStrings !== undefined ? learnedOfJoined(text, traits, joinedStrings) : learnedScore(text);
   // The model is not asked on a dump of encoded data (data-dump.ts); tested only where it would speak.
   const learnedWeightOf = learned === undefined ? 0 : learnedWeight(learned.probability);
-  const learnedNow = learnedWeightOf > 0 && isDataDump(text) ? 0 : learnedWeightOf;
+  const learnedNow =
+    learnedWeightOf === 0 || isDataDump(text)
+      ? 0
+      : learnedWeightOf > PEOPLE_SUPPORT && spelledWhole(text, fragments, decodeDepth)
+        ? PEOPLE_SUPPORT
+        : learnedWeightOf;
   // A message to people only lets the model support the rules (people-addressed.ts).
   const learnedHit = learnedNow > PEOPLE_SUPPORT && addressesPeople(text) ? PEOPLE_SUPPORT : learnedNow;
   if (bare !== undefined)

@@ -10,7 +10,7 @@ import { Findings, quote } from './findings.ts';
 import { memoize } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
 import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
-import { collectFields, type PayloadFields } from './payload-fields.ts';
+import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
@@ -44,6 +44,10 @@ import { assessShellHttpDeletes } from './shell-http-deletes.ts';
 import { assessDeviceWipeTool, assessShellDeviceWipes } from './device-wipes.ts';
 import { assessObjectEffects } from './object-effects.ts';
 import { assessGitPushTool } from './git-push-tools.ts';
+import { assessAdminCredential } from './admin-credentials.ts';
+import { assessCloudSdkCode } from './cloud-sdk-code.ts';
+import { assessProtectionEdits } from './protection-edits.ts';
+import { assessDownloadThenRun } from './download-then-run.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -118,6 +122,7 @@ const ARGV_KEYS = new Set(['args', 'argv', 'arguments', 'command', 'cmd', 'comma
 const COMMAND_LIST_KEY = /cmd|command|argv|args|exec|run|line|step|script|invocation|call/;
 /** Fields of a tool named after its program that hold the sub-command, and those that hold its flags. */
 const SUBCOMMAND_KEYS = new Set(['subcommand', 'sub_command', 'subcmd']);
+const SUBCOMMAND_KEY_LIST = [...SUBCOMMAND_KEYS];
 const FLAG_KEYS = new Set(['flags', 'options', 'opts', 'extra_args', 'args', 'argv', 'arguments']);
 /** Fields that name the program of an argument array. */
 const PROGRAM_KEYS = ['command', 'cmd', 'program', 'executable', 'bin', 'binary', 'file', 'path'];
@@ -258,6 +263,8 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
+  assessAdminCredential(fields, findings);
+  assessCodeAndSettings(fields, findings);
   assessDatastoreCommands(fields, tool.search, findings);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
   if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
@@ -274,6 +281,44 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     const level = fileFindings.highest === 'critical' ? 'high' : fileFindings.highest;
     for (const reason of fileFindings.reasons) findings.add(level, `${reason} (dry run: nothing changes)`);
   }
+}
+
+/** Fields that hold code for a code tool. */
+const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
+/** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
+const DOWNLOAD_HINTS = ['urlretrieve', 'OutFile', 'outfile', 'DownloadFile', 'BitsTransfer', 'wget.download'];
+/** Fields that hold the text an editor or file tool writes or replaces, or a command: where a protection setting counts. */
+const SETTING_KEYS = new Set([
+  ...COMMAND_KEYS,
+  ...CONTENT_KEYS,
+  'old_str',
+  'old_string',
+  'new_str',
+  'new_string',
+  'search',
+  'replace',
+  'replacement',
+  'find',
+  'patch',
+  'diff',
+  'file_text',
+]);
+const HINTED_KEYS = new Set([...CODE_KEYS, ...SETTING_KEYS]);
+
+/** Cloud SDK deletes and grants in code, downloads run after they land, deletion protections switched off. */
+function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void {
+  if (!hasAnyKey(fields, HINTED_KEYS)) return;
+  let protection: Array<{ key: string; text: string }> | undefined;
+  for (const field of fields.strings) {
+    const text = field.text;
+    if (text.length < 24) continue;
+    const code = CODE_KEYS.has(field.key);
+    if (code) assessCloudSdkCode(text, findings);
+    if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
+    if (SETTING_KEYS.has(field.key) && (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination')))
+      (protection ??= []).push(field);
+  }
+  if (protection !== undefined) assessProtectionEdits(protection, findings);
 }
 
 /** A container's command judged by the shell rules (critical or not). */
@@ -335,10 +380,14 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
     add(line.map(shellQuote).join(' '));
   }
   // `/tools/terraform {subcommand: "destroy", flags: ["-auto-approve"]}`: the sub-command and its flags are one line.
-  const subcommand = cli === undefined ? undefined : fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key));
-  if (cli !== undefined && subcommand !== undefined) {
+  // `/tools/terraform/run {subcommand: …}`: the program may be named by an earlier segment of the path.
+  const subcommand = SUBCOMMAND_KEY_LIST.some((key) => fields.keys.has(key))
+    ? fields.strings.find((field) => !field.inArray && SUBCOMMAND_KEYS.has(field.key))
+    : undefined;
+  const subProgram = subcommand === undefined ? undefined : (cli ?? programInToolPath(path));
+  if (subProgram !== undefined && subcommand !== undefined) {
     const flags = fields.arrays.filter((array) => FLAG_KEYS.has(array.key)).flatMap((array) => array.items);
-    add(asProgramLine(cli, [subcommand.text, ...flags].map(shellQuote).join(' ')));
+    add(asProgramLine(subProgram, [subcommand.text, ...flags].map(shellQuote).join(' ')));
   }
   const arrayCommand = commands.length > 0;
   let commandFields = 0;

@@ -114,7 +114,8 @@ function keywordArguments(args: string, names: ReadonlyMap<string, number>): Rec
   for (const arg of args.matchAll(KEYWORD_ARG)) {
     const raw = arg[4];
     const number = raw === undefined ? undefined : evaluateProduct(raw, names);
-    body[arg[1].toLowerCase()] = number ?? arg[2] ?? arg[3] ?? raw ?? '';
+    // `sourceAmount` is `source_amount`, read like the payment field it names.
+    body[arg[1].replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()] = number ?? arg[2] ?? arg[3] ?? raw ?? '';
   }
   return body;
 }

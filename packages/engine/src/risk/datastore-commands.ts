@@ -31,6 +31,9 @@ const MONGO_DROP_COLLECTION =
 const MONGO_EMPTY_DELETE = /\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]/;
 /** Cypher that deletes every node: `MATCH (n) DETACH DELETE n`, no label and no condition. */
 const CYPHER_DELETE_ALL = /^\s*MATCH\s*\(\s*(\w+)\s*\)\s*(?:DETACH\s+)?DELETE\s+\1\b/i;
+/** A Mongo account given a role over every database or the cluster (`root`, `userAdminAnyDatabase`, `clusterAdmin`): the store's superuser. */
+const MONGO_ADMIN_GRANT =
+  /\b(?:grantRolesToUser|createUser|updateUser|grantRolesToRole)\s*\([\s\S]{0,400}?["'](?:root|userAdminAnyDatabase|clusterAdmin|dbAdminAnyDatabase|__system|restore)["']/;
 const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
 
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
@@ -45,5 +48,7 @@ export function assessDatastoreCommands(fields: PayloadFields, search: boolean, 
     if (MONGO_DROP_DATABASE.test(text)) findings.add('critical', 'datastore: dropDatabase() deletes a whole database');
     else if (MONGO_DROP_COLLECTION.test(text)) findings.add('critical', 'datastore: drop() deletes a whole collection');
     else if (MONGO_EMPTY_DELETE.test(text)) findings.add('critical', 'datastore: an empty filter deletes every document of a collection');
+    if (MONGO_ADMIN_GRANT.test(text))
+      findings.add('critical', 'datastore: gives an account a role over every database (the superuser of the store)');
   }
 }

@@ -98,13 +98,38 @@ const INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+/** Round 11's deletes, read only when the text says delete, terminate or protection (most commands say none). */
+const WORDED_INFRA_DELETES: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    // OpenShift's `oc` deletes what kubectl does, and a project is its namespace.
+    /\boc\s+(?:\S+\s+)*?delete\s+(?:(?:-\S+\s+)*)(?:projects?|ns|namespaces?|nodes?|pv|pvc|persistentvolume\w*|crds?|all)\b|\boc\s+(?:\S+\s+)*?delete\s+.*(?:--all\b|\s-A\b|--all-namespaces\b)/,
+    'deletes cluster resources (oc delete)',
+  ],
+  [
+    // Managed databases' own CLIs: MongoDB Atlas, PlanetScale, Neon, Supabase, Aiven.
+    /\b(?:atlas|mongocli\s+atlas)\s+(?:clusters|serverless|projects|backups\s+snapshots)\s+delete\b|\b(?:pscale\s+database|neonctl\s+(?:projects|branches)|supabase\s+projects|avn\s+service)\s+(?:delete|terminate)\b/,
+    'deletes a managed database or cluster',
+  ],
+  [
+    // A list of keys removed in one call: the bulk form of `aws s3 rm --recursive`.
+    /\baws\s+(?:\S+\s+)*?s3api\s+delete-objects\b/,
+    'deletes a list of objects from a bucket (s3api delete-objects)',
+  ],
+  [
+    // What stands between a database or stack and its deletion, switched off: the first step of a delete.
+    /\s--no-deletion-protection\b|\s--deletion-protection[=\s]+(?:false|off|disabled?)\b|\s--no-enable-termination-protection\b|\s--no-disable-api-termination\b|\s--disable-api-termination[=\s]+false\b|\s--no-enable-deletion-protection\b/i,
+    'removes the deletion protection of a cloud resource',
+  ],
+];
+const DELETE_WORDS = ['delete', 'terminat', 'rotection'];
+
 // Administrator roles by name or by their well-known ids (Entra Global, Privileged Role, Privileged
 // Authentication, Security and Application Administrator; Azure Owner and User Access Administrator),
 // `role=admin` in an API call's fields, Vault's `root` policy.
 const ADMIN_GRANT =
-  /\ballUsers\b|\ballAuthenticatedUsers\b|--acl\s+['"]?public-read(?:-write)?\b|--grant-full-control\s+\S*AllUsers|--group-name\s+['"]?[\w+=,.@-]*(?:[Aa]dmin|[Oo]wner|[Rr]oot)|roles\/iam\.serviceAccount(?:TokenCreator|User|KeyAdmin)\b|\b(?:Directory\.ReadWrite\.All|RoleManagement\.ReadWrite\.Directory|AppRoleAssignment\.ReadWrite\.All|Application\.ReadWrite\.All)\b|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b|\b(?:role|permission)=["']?(?:admin|owner)\b|-?\bpolic(?:y|ies)=["']?(?:[\w-]+,)*root\b|\b(?:62e90394-69f5-4237-9190-012177145e10|e8611ab8-c189-46e8-94e1-60213ab1f814|7be44c8a-adaf-4e2a-84d6-ab2649e08a13|194ae4cb-b126-40b2-bd5b-6091b380977d|158c047a-c907-4556-b7ef-446551a6b5f7|9b895d92-2cd3-44c7-9d02-a6ac2d5ea5c3|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/i;
+  /\ballUsers\b|\ballAuthenticatedUsers\b|--acl\s+['"]?public-read(?:-write)?\b|--grant-full-control\s+\S*AllUsers|--group(?:-name)?[=\s]+(?:'[^'\n]*(?:admin|owner|root)[^'\n]*'|"[^"\n]*(?:admin|owner|root)[^"\n]*"|[\w+=,.@-]*(?:admin|owner|root))|roles\/iam\.serviceAccount(?:TokenCreator|User|KeyAdmin)\b|\b(?:Directory\.ReadWrite\.All|RoleManagement\.ReadWrite\.Directory|AppRoleAssignment\.ReadWrite\.All|Application\.ReadWrite\.All)\b|\biam\s+(?:create-access-key|create-login-profile|update-login-profile)\b|"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*"\*")|AdministratorAccess|IAMFullAccess|arn:aws:iam::aws:policy\/PowerUserAccess|"Action"\s*:\s*"\*"|roles\/(?:owner|editor|iam\.\w*[Aa]dmin\w*|resourcemanager\.\w*[Aa]dmin\w*)|cluster-admin|\b(?:Owner|User Access Administrator)\b|--role\s+['"]?(?:Owner|Contributor)\b|\bsystem:masters\b|\b(?:role|permission)=["']?(?:admin|owner)\b|-?\bpolic(?:y|ies)=["']?(?:[\w-]+,)*root\b|\b(?:62e90394-69f5-4237-9190-012177145e10|e8611ab8-c189-46e8-94e1-60213ab1f814|7be44c8a-adaf-4e2a-84d6-ab2649e08a13|194ae4cb-b126-40b2-bd5b-6091b380977d|158c047a-c907-4556-b7ef-446551a6b5f7|9b895d92-2cd3-44c7-9d02-a6ac2d5ea5c3|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/i;
 const IAM_COMMAND =
-  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b|\bgh\s+api\b[^;&|\n]*(?:\/memberships\/|\/collaborators\/)|\bvault\s+(?:write\s+(?:-\S+\s+)*auth\/|token\s+create\b)/;
+  /\baws\s+(?:\S+\s+)*?iam\s+(?:attach-(?:user|role|group)-policy|put-(?:user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile|update-assume-role-policy|create-policy-version)\b|\bgcloud\s+(?:\S+\s+)*?add-iam-policy-binding\b|\baz\s+role\s+assignment\s+create\b|\baz\s+ad\s+group\s+member\s+add\b|\bkubectl\s+(?:\S+\s+)*?create\s+(?:cluster)?rolebinding\b|\busermod\s+(?:-\w+\s+)*-a?G\s*(?:sudo|wheel|admin|root)\b|\baz\s+ad\s+(?:app|sp)\s+permission\s+(?:grant|add|admin-consent)\b|\bgsutil\s+(?:-m\s+)?(?:iam|acl|defacl)\s+(?:ch|set)\b|\baws\s+(?:\S+\s+)*?s3api\s+put-(?:bucket|object)-(?:acl|policy)\b|\bgcloud\s+(?:\S+\s+)*?storage\s+buckets\s+add-iam-policy-binding\b|\bkubectl\s+(?:\S+\s+)*?(?:patch|edit|apply|set\s+subject)\s+(?:clusterrolebindings?|rolebindings?)\b|\bgh\s+api\b[^;&|\n]*(?:\/memberships\/|\/collaborators\/)|\bvault\s+(?:write\s+(?:-\S+\s+)*auth\/|token\s+create\b)/;
 
 /** Asked only to show what it would do, or its usage: nothing is deleted. */
 const DRY_RUN =
@@ -200,7 +225,8 @@ export function assessHiddenShell(command: string, findings: Findings): void {
     }
   }
   if (RM_ROOT_GLOB.test(text)) findings.add('critical', 'shell: recursive delete of a glob that reaches top-level system folders');
-  for (const [pattern, why] of INFRA_DELETES) {
+  const deletes = DELETE_WORDS.some((word) => text.includes(word)) ? [...INFRA_DELETES, ...WORDED_INFRA_DELETES] : INFRA_DELETES;
+  for (const [pattern, why] of deletes) {
     const match = pattern.exec(text);
     if (match === null) continue;
     // `helm uninstall web --dry-run`, `az … delete --what-if`, `terraform destroy -help`: nothing is deleted.

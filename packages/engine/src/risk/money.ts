@@ -19,6 +19,8 @@ const MONEY_KEY =
 /** Keys counting in a currency's hundredth, wherever the unit word sits (`amount_cents`, `value_in_pence`, `cents_total`). */
 const MINOR_UNITS =
   /(?:^|_)(?:cents?|pence|penny|pennies|paise|kopecks?|kopeks?|centavos|centimes|rappen)(?:_|$)|(?:^|_)minor(?:_units?)?$|^minor_(?:amount|units?|value)$/;
+/** Keys counting in millionths of a currency unit (Google Ads' `amount_micros`, `cpc_bid_micros`); `latency_micros` is no money. */
+const MICRO_UNITS = /(?:^|_)(?:amount|value|cost|price|budget|bid|spend|total|balance)_micros$/;
 /** Argument lists of generic call tools. */
 const POSITIONAL_KEYS = new Set(['args', 'arguments', 'params', 'parameters', 'argv', 'inputs']);
 /** Keys too generic to be money unless inside a money field or a transfer. */
@@ -181,7 +183,7 @@ export function hasTransferContext(fields: PayloadFields): boolean {
 function moneyAmount(field: ScalarField): number | undefined {
   const key = field.key;
   if (NOT_DOLLARS_KEY.test(key)) return undefined;
-  const minor = MINOR_UNITS.test(key);
+  const minor = MINOR_UNITS.test(key) || MICRO_UNITS.test(key);
   const money =
     minor ||
     (MONEY_KEY.test(key) &&
@@ -225,6 +227,7 @@ function moneyAmountUsd(
   const inSmallestUnit = decimals !== undefined && /^\d+$/.test(String(field.value).trim()) && String(field.value).trim().length > decimals;
   if (inSmallestUnit) read = read / 10 ** decimals;
   else if (MINOR_UNITS.test(field.key)) read = fromMinorUnits(read, currency);
+  else if (MICRO_UNITS.test(field.key)) read = read / 1e6;
   // An API that counts in minor units (Stripe's `amount=2000` is 20.00): its plain whole numbers are cents.
   const minor = minorUnitApi && /^(?:amount|value)$/.test(field.key) && /^\d+$/.test(String(field.value).trim());
   const amount = minor ? fromMinorUnits(read, currency) : read;

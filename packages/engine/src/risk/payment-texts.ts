@@ -28,6 +28,7 @@ const MESSAGE_KEYS = new Set([
   'markdown',
   'details',
   'instructions',
+  'instruction',
   'memo',
 ]);
 const MAX_TEXT = 20000;

@@ -242,6 +242,7 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     )
       return true;
     if (operator === 'AND') return alwaysTrue(expr.left, depth + 1) && alwaysTrue(expr.right, depth + 1);
+    if (keyColumnFloor(operator, expr.left, expr.right)) return true;
     const left = literal(expr.left);
     const right = literal(expr.right);
     // `email LIKE '%'` matches every non-null value.
@@ -260,6 +261,19 @@ function alwaysTrue(expr: SqlAst, depth: number): boolean {
     }
   }
   return false;
+}
+
+/** Identifier columns (`id`, `order_id`, `userId`): generated keys, never null. */
+const KEY_COLUMN = /^(?:id|\w+_id|[a-z]+Id)$/;
+
+/**
+ * `id IS NOT NULL`: a key column is never null, so the test holds for every row. A numeric bound
+ * (`id > 0`) is not read as one: nothing in the statement says where the keys start, and the
+ * public Bytebase fixtures score `DELETE … WHERE id > 0` as a conditional delete.
+ */
+function keyColumnFloor(operator: string, left: SqlAst, right: SqlAst): boolean {
+  if (operator !== 'IS NOT' || right?.type !== 'null' || left?.type !== 'column_ref') return false;
+  return KEY_COLUMN.test(String(left.column?.expr?.value ?? left.column ?? ''));
 }
 
 function complementaryNullTests(left: SqlAst, right: SqlAst): boolean {

@@ -1,0 +1,47 @@
+// A file downloaded and then run, in code or PowerShell (`urlretrieve(url, p)` then
+// `subprocess.run(['sh', p])`, `Invoke-WebRequest … -OutFile x.ps1; & x.ps1`, WebClient's
+// `DownloadFile`): the same as piping a download into a shell, with a file in between. The shell
+// walker follows `curl -o f && sh f`; this reads the other languages. A downloaded file only read,
+// listed or checked (even through `subprocess.run(['sha256sum', f])`) matches nothing.
+
+import type { Findings } from './findings.ts';
+
+/** Where a download is written, per form. */
+const TARGETS: readonly RegExp[] = [
+  /\burlretrieve\(\s*[^,()]+,\s*(?:filename\s*=\s*)?['"]([^'"]+)['"]/g,
+  /-OutFile\s+['"]?([^\s;'"|]+)/gi,
+  /\.DownloadFile\(\s*[^,()]+,\s*['"]([^'"]+)['"]/gi,
+  /Start-BitsTransfer\b[^;\n]*-Destination\s+['"]?([^\s;'"|]+)/gi,
+  /\bwget\.download\(\s*[^,()]+,\s*(?:out\s*=\s*)?['"]([^'"]+)['"]/g,
+];
+const HINT = /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download/i;
+/** Words that start a program on a statement: process APIs, PowerShell's call operators, shells. */
+const RUNS =
+  /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b/i;
+
+/** Programs that only read, list or check a file (`sha256sum`, `tar -tf`, `Get-FileHash`): handing the download to them runs nothing from it. */
+const READS =
+  /['"\s(\[](?:sha\d*sum|shasum|md5sum|cat|less|head|tail|file|ls|stat|wc|jq|gpg|tar\s+-?t\w*|unzip\s+-l|Get-FileHash|Get-Content|Get-AuthenticodeSignature|Test-Path)\b/;
+
+/** Adds a critical finding when a text downloads a file and later runs it. */
+export function assessDownloadThenRun(text: string, findings: Findings): void {
+  if (text.length > 65536 || !HINT.test(text)) return;
+  for (const pattern of TARGETS) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      const target = match[1];
+      if (target.length < 2) continue;
+      const after = text.slice((match.index ?? 0) + match[0].length);
+      const base = target.replace(/^.*[\\/]/, '');
+      for (const statement of after.split(/[;\n]|&&/)) {
+        const at = statement.includes(target) ? target : base.length > 2 && statement.includes(base) ? base : undefined;
+        if (at === undefined) continue;
+        const rest = statement.split(at).join(' ');
+        if (RUNS.test(rest) && !READS.test(rest)) {
+          findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);
+          return;
+        }
+      }
+    }
+  }
+}
