@@ -15,6 +15,8 @@ const ADDRESSEE = new RegExp(
     // Italian, Portuguese: "per l'assistente", "all'IA", "caro assistente", "para a IA", "ao assistente", "atenção, assistente"
     String.raw`\b(?:per\s+l'|all'|al\s+|caro\s+|cara\s+|gentile\s+|para\s+(?:o\s+|a\s+)?|ao\s+|à\s+|caro\s+|prezado\s+|atenção,?\s+|olá,?\s+|ciao,?\s+)(?:assistente|ia|modello|modelo|agente|bot)\b`,
     String.raw`\b(?:assistente|ia)\s+(?:virtuale|virtual|digitale|digital)\b`,
+    // A bare vocative heading a line ("Assistente, inoltra …"), and the Polish vocative "agencie" (round 15)
+    String.raw`(?:^|\n)[ \t]*(?:assistente|assistent|asystencie)[ \t]*,|\bagencie[ \t]*,`,
     // Dutch: "voor de assistent", "aan de AI", "beste AI"
     String.raw`\b(?:voor|aan|beste|hallo|hoi)\s+(?:de\s+|het\s+)?(?:assistent|ai|model|bot|agent)\b`,
     // Polish: "dla asystenta", "do modelu", "drogi modelu", "asystencie"
@@ -32,11 +34,11 @@ const ADDRESSEE = new RegExp(
 export const ACT_FOREIGN_READER = new RegExp(
   [
     // Italian
-    String.raw`\b(?:invia|inoltra|ignora|cancella|elimina|trasferisci|approva|disattiva|condividi|pubblica|rivela|inviare|inoltrare|cancellare|eliminare|trasferire|approvare|disattivare)\b`,
+    String.raw`\b(?:lascia\s+perdere|dimentica|consiglia|d[iì]'?\s+all'utente|racconta\s+all'utente|invia|inoltra|ignora|cancella|elimina|trasferisci|approva|disattiva|condividi|pubblica|rivela|inviare|inoltrare|cancellare|eliminare|trasferire|approvare|disattivare)\b`,
     // Portuguese
     String.raw`\b(?:envie|envia|reencaminhe|encaminhe|ignore|ignora|apague|apaga|elimine|transfira|aprove|desative|desativa|partilhe|compartilhe|revele|publique|enviar|apagar|transferir|desativar|aprovar)\b`,
     // Dutch
-    String.raw`\b(?:stuur|verstuur|negeer|verwijder|wis|goedkeuren|goed\s+te\s+keuren|verwijderen|versturen|overmaken|uitschakelen)\b|\b(?:schakel|sla|keur|maak)\s+[^.\n]{0,40}?\b(?:uit|over|goed)\b`,
+    String.raw`\b(?:vergeet|vertel|stuur|verstuur|negeer|verwijder|wis|goedkeuren|goed\s+te\s+keuren|verwijderen|versturen|overmaken|uitschakelen)\b|\b(?:schakel|sla|keur|maak)\s+[^.\n]{0,40}?\b(?:uit|over|goed)\b`,
     // Polish
     String.raw`\b(?:wyślij|prześlij|zignoruj|usuń|przelej|zatwierdź|wyłącz|udostępnij|uruchom|pomiń|ujawnij|wysłać|usunąć|przelać)`,
     // Korean
@@ -50,7 +52,7 @@ export const ACT_FOREIGN_READER = new RegExp(
 );
 // The cheap gate: a character or word of these languages' addressee cues.
 const GATE =
-  /assistent|asystent|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
+  /assistent|asystent|agencie|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
 const WINDOW = 200;
 
 /** A model addressed in one of the seven languages above, then an order with consequences (0.6). */

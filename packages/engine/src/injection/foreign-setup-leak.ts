@@ -9,7 +9,7 @@ import type { Signal } from './rules.ts';
 
 const PATTERNS: readonly RegExp[] = [
   // German
-  /(?<![A-Za-zÀ-ÿ])(?:zeig|gib|nenne|schreib|druck)\w*\s+(?:mir\s+)?(?:\w+\s+){0,4}?(?:deine[rn]?\s+)?(?:systemanweisung|systemprompt|system-prompt|versteckten\s+anweisungen|anfangsanweisung|ursprünglichen\s+anweisungen|anweisungen,?\s+die\s+du\s+(?:vor|am\s+anfang))/i,
+  /(?<![A-Za-zÀ-ÿ])(?:zeig|gib|nenne|schreib|druck)\w*(?!\s+(?:ich|wir)\b)\s+(?:mir\s+)?(?:\w+\s+){0,4}?(?:deine[rn]?\s+)?(?:systemanweisung|systemprompt|system-prompt|versteckten\s+anweisungen|anfangsanweisung|ursprünglichen\s+anweisungen|anweisungen,?\s+die\s+du\s+(?:vor|am\s+anfang))/i,
   // French
   /(?<![A-Za-zÀ-ÿ])(?:affiche|montre|révèle|donne|écris|recopie)(?:-moi)?\s+(?:\w+\s+){0,5}?(?:(?:message|texte|prompt|consignes?|instructions?)\s+(?:caché|cachées?|système|initial(?:es?)?)|qu'on\s+t'a\s+(?:donné|fourni)e?s?\s+avant|(?:ton|le)\s+prompt\s+système)/i,
   // Spanish

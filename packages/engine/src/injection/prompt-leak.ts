@@ -49,7 +49,7 @@ const REQUEST_PATTERNS: readonly RegExp[] = [
     'i',
   ),
   // German
-  /\b(?:zeig|gib|nenn|wiederhol|verrat|schreib|druck|offenbar|teil|übersetz|ausgeben|kopier)\w*\b[^.?!\n]{0,60}?(?:system-?prompt|systemanweisung\w*|systemnachricht|(?:deine|ihre|eure)\s+(?:\S+\s+){0,2}?(?:anweisungen|instruktionen|vorgaben|regeln|prompt|richtlinien))|\b(?:was|wie)\s+(?:sind|waren|lauten|lauteten)\s+(?:deine|ihre)\s+(?:\S+\s+){0,2}?(?:anweisungen|instruktionen|vorgaben|regeln)/i,
+  /\b(?:zeig|gib|nenn|wiederhol|verrat|schreib|druck|offenbar|teil|übersetz|ausgeben|kopier)\w*\b(?!\s+(?:ich|wir)\b)[^.?!\n]{0,60}?(?:system-?prompt|systemanweisung\w*|systemnachricht|(?:deine|ihre|eure)\s+(?:\S+\s+){0,2}?(?:anweisungen|instruktionen|vorgaben|regeln|prompt|richtlinien))|\b(?:was|wie)\s+(?:sind|waren|lauten|lauteten)\s+(?:deine|ihre)\s+(?:\S+\s+){0,2}?(?:anweisungen|instruktionen|vorgaben|regeln)/i,
   // French
   /\b(?:affich|montr|répét|repet|révèl|revel|donn|écri|ecri|imprim|dis|dites|recopi|tradui|partag|cit)\w*\b[^.?!\n]{0,60}?(?:(?:prompt|invite|message)\s+(?:système|systeme|initial)|(?:tes|vos)\s+(?:\S+\s+){0,2}?(?:instructions|consignes|directives|règles|regles))|\bquelles?\s+(?:sont|étaient|etaient)\s+(?:tes|vos)\s+(?:\S+\s+){0,2}?(?:instructions|consignes|directives)/i,
   // Spanish

@@ -21,8 +21,8 @@ const BANS = new RegExp(
     String.raw`\b(?:reply|answer|response|output)\s+(?:has|must|needs|is)\s+(?:to\s+)?(?:begin|start|open)\s+with\s+["'“‘]?\s*(?:sure|absolutely|of\s+course|certainly|yes)\b`,
     // es, de, fr
     String.raw`\bno\s+(?:rechaces|te\s+niegues|digas\s+que\s+no)\b|\bsin\s+(?:negarte|rechazar)\s+nada\b|\bnunca\s+te\s+niegues\b`,
-    String.raw`\blehne\s+nichts\s+ab\b|\bohne\s+(?:etwas\s+)?(?:abzulehnen|zu\s+verweigern)\b|\bverweigere\s+nichts\b|\bniemals\s+ablehnen\b`,
-    String.raw`\bne\s+refuse\s+(?:rien|jamais|aucune)\b|\bsans\s+(?:jamais\s+)?(?:rien\s+)?refuser\b`,
+    String.raw`\blehne\s+(?:nichts|niemals|nie)\s+(?:etwas\s+)?ab\b|\bohne\s+(?:jemals\s+|je\s+)?(?:etwas\s+)?(?:abzulehnen|zu\s+verweigern)\b|\bverweigere\s+nichts\b|\bniemals\s+ablehnen\b|\bsage?\s+(?:niemals|nie),?\s+dass\s+du\s+(?:etwas\s+)?nicht\s+(?:kannst|darfst)\b`,
+    String.raw`\bne\s+refuse\s+(?:rien|aucune|jamais\s+(?:rien|aucune?|de\s+répondre)\b|jamais(?=\s*(?:[.,;!\n]|$)))|\bsans\s+(?:jamais\s+)?(?:rien\s+)?refuser\b`,
     // zh, ru, ja
     String.raw`(?:不许|不要|不得|不能|不准|绝不|别)拒绝|без\s+отказов|не\s+отказывай|не\s+смей\s+отказ|何を(?:聞かれ|言われ)ても[^。\n]{0,12}?断らず|断らずに答え|拒否せずに答え|断っては(?:いけない|だめ|ならない)`,
   ].join('|'),
