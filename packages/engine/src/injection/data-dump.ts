@@ -1,20 +1,24 @@
 // Whether a text is a dump of encoded data (issue 13, red team round 13): a hexdump, a run of
-// base64 or hash chunks. The learned model reads words; on a page of byte pairs its n-grams are
-// noise, so it is not asked (the decoders still read what the data may hide).
+// base64 or hash chunks, or padding (one token repeated, as in a payload filled past the size cap).
+// The learned model reads words; on a page of byte pairs or of "x x x" its n-grams are noise (the
+// split-letter rows taught it that single spaced letters are attacks), so it is not asked; the
+// rules and the decoders still read what the data may hide.
 
 // A token of data: a byte pair, a hex or base64 chunk, an offset.
 const DATA_TOKEN = /^(?:[0-9a-f]{2}|[0-9a-fA-F]{8,}|[A-Za-z0-9+/=_-]{24,}|0x[0-9a-fA-F]+|[0-9a-fA-F]{4,8}:?)$/;
 const MIN_TOKENS = 32;
 
-/** Whether at least 80% of the text's tokens are data tokens (and there are enough of them). */
+/** Whether at least 80% of the text's tokens are data tokens or repeat the token before them (and there are enough of them). */
 export function isDataDump(text: string): boolean {
   if (text.length < 96) return false;
   let tokens = 0;
   let data = 0;
+  let previous = '';
   for (const token of text.split(/\s+/)) {
     if (token.length === 0) continue;
     tokens++;
-    if (DATA_TOKEN.test(token)) data++;
+    if (token === previous || DATA_TOKEN.test(token)) data++;
+    previous = token;
   }
   return tokens >= MIN_TOKENS && data >= tokens * 0.8;
 }
