@@ -57,6 +57,9 @@ const NO_SPACES = /[\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7AF]/;
 // Verbs that open an order and carry the act named later in it ("use the file_share tool to share …", "set up a rule so …").
 const CARRIER = /^(?:use|set|make|go|utilise[zr]?|usa|utiliza|verwende|nutze|benutze|usa)$/i;
 
+const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+const REQUEST_TARGET = /^\s+(?:https?:\/\/|\/)/i;
+
 /** Whether `sentence` tells of the act as done or being done ("is shared with", "was sent"). */
 function tellsOfAct(sentence: string): boolean {
   ACCOUNT.lastIndex = 0;
@@ -75,6 +78,8 @@ function opensWithAct(sentence: string): boolean {
     const word = match[1];
     // Scripts written without spaces have no opening word to read; their orders are read by their request endings.
     if (NO_SPACES.test(word)) continue;
+    // "POST https://…", "PUT /v1/…": an HTTP request line (a brokered call's method and URL), not an imperative.
+    if (HTTP_METHOD.test(word) && REQUEST_TARGET.test(sentence.slice(match.index + match[0].length))) continue;
     // A base form at a clause's start: the act list read on the word alone, not its participles.
     if ((actIndex(word) === 0 && !/(?:ed|ing)$/i.test(word)) || CARRIER.test(word)) {
       IMPERATIVE_OPENING.lastIndex = 0;
