@@ -13,7 +13,8 @@ const GATE = /"(?:rm|sudo|mkfs[.\w]*|dd|chmod|rm -rf)"/i;
 
 /** An array whose items, joined, form a destructive shell command no item holds alone (0.6). */
 export function detectSplitShellArray(text: string): Signal | undefined {
-  if (!GATE.test(text)) return undefined;
+  // The gate opens with a double quote: a text without one skips its scan.
+  if (!text.includes('"') || !GATE.test(text)) return undefined;
   ARRAY.lastIndex = 0;
   for (let array = ARRAY.exec(text), looked = 0; array !== null && looked < 20; array = ARRAY.exec(text), looked++) {
     const items = [...array[0].matchAll(ITEM)].map((item) => item[1]);
