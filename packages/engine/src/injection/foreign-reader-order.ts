@@ -7,6 +7,7 @@
 // with consequences or a dismissal of the task in the clause after it — is read through a small
 // lexicon per language. A model described ("il modello invia i dati") is not addressed.
 
+import { findAddressedAct } from './addressed-act.ts';
 import type { Signal } from './rules.ts';
 
 // Addressed: a word for a model after a dative or vocative cue, or before the addressee marker.
@@ -57,24 +58,12 @@ const WINDOW = 200;
 
 /** A model addressed in one of the seven languages above, then an order with consequences (0.6). */
 export function detectForeignReaderOrder(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
-  ADDRESSEE.lastIndex = 0;
-  for (let match = ADDRESSEE.exec(text), looked = 0; match !== null && looked < 10; match = ADDRESSEE.exec(text), looked++) {
-    const end = match.index + match[0].length;
-    const after = text.slice(end, end + WINDOW);
-    const stop = after.indexOf('\n\n');
-    if (ACT_FOREIGN_READER.test(stop >= 0 ? after.slice(0, stop) : after)) {
-      ADDRESSEE.lastIndex = 0;
-      return {
-        rule: 'foreign_reader_order',
-        detector: 'foreign_reader_order',
-        weight: 0.6,
-        start: match.index,
-        end: end + 100,
-        focus: match.index,
-      };
-    }
-  }
-  ADDRESSEE.lastIndex = 0;
-  return undefined;
+  return findAddressedAct(text, {
+    gate: GATE,
+    head: ADDRESSEE,
+    acts: [ACT_FOREIGN_READER],
+    window: WINDOW,
+    maxLooked: 10,
+    detector: 'foreign_reader_order',
+  });
 }

@@ -8,6 +8,7 @@
 
 import { ACT_FOREIGN_READER } from './foreign-reader-order.ts';
 import { ACT_MORE_LANGUAGES } from './reader-order-more-languages.ts';
+import { findAddressedAct } from './addressed-act.ts';
 import type { Signal } from './rules.ts';
 import { withLetterEdges } from './unicode-word-boundary.ts';
 
@@ -45,26 +46,12 @@ const MAX_LOOKED = 6;
 
 /** A reader asked whether it is an AI, then told to act (0.6). */
 export function detectIfYouAreAModel(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
-  CONDITION.lastIndex = 0;
-  let looked = 0;
-  for (let match = CONDITION.exec(text); match !== null && looked < MAX_LOOKED; match = CONDITION.exec(text), looked++) {
-    const end = match.index + match[0].length;
-    let after = text.slice(end, end + WINDOW);
-    const stop = after.indexOf('\n\n');
-    if (stop >= 0) after = after.slice(0, stop);
-    if (ACT_FOREIGN_READER.test(after) || ACT_MORE_LANGUAGES.test(after) || ACT_EN.test(after)) {
-      CONDITION.lastIndex = 0;
-      return {
-        rule: 'foreign_reader_order',
-        detector: 'if_you_are_a_model',
-        weight: 0.6,
-        start: match.index,
-        end: end + 100,
-        focus: match.index,
-      };
-    }
-  }
-  CONDITION.lastIndex = 0;
-  return undefined;
+  return findAddressedAct(text, {
+    gate: GATE,
+    head: CONDITION,
+    acts: [ACT_FOREIGN_READER, ACT_MORE_LANGUAGES, ACT_EN],
+    window: WINDOW,
+    maxLooked: MAX_LOOKED,
+    detector: 'if_you_are_a_model',
+  });
 }

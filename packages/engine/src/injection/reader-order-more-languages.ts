@@ -8,6 +8,7 @@
 // ("Asisten virtual kami membantu Anda …", "Notre assistant virtuel répond …") is not addressed.
 
 import { ACT_FOREIGN_READER } from './foreign-reader-order.ts';
+import { findAddressedAct } from './addressed-act.ts';
 import type { Signal } from './rules.ts';
 import { withLetterEdges } from './unicode-word-boundary.ts';
 
@@ -62,27 +63,13 @@ const MAX_LOOKED = 10;
 
 /** A model addressed in one of the six languages above, then an order with consequences (0.6). */
 export function detectReaderOrderMoreLanguages(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
-  ADDRESSEE.lastIndex = 0;
-  let looked = 0;
-  for (let match = ADDRESSEE.exec(text); match !== null && looked < MAX_LOOKED; match = ADDRESSEE.exec(text), looked++) {
-    const end = match.index + match[0].length;
-    const after = text.slice(end, end + WINDOW);
-    const stop = after.indexOf('\n\n');
-    const clause = stop >= 0 ? after.slice(0, stop) : after;
+  return findAddressedAct(text, {
+    gate: GATE,
+    head: ADDRESSEE,
     // A vocative head ("Assistent, …") may be of a language the older lexicon reads.
-    if (ACT_MORE_LANGUAGES.test(clause) || ACT_FOREIGN_READER.test(clause)) {
-      ADDRESSEE.lastIndex = 0;
-      return {
-        rule: 'foreign_reader_order',
-        detector: 'reader_order_more_languages',
-        weight: 0.6,
-        start: match.index,
-        end: end + 100,
-        focus: match.index,
-      };
-    }
-  }
-  ADDRESSEE.lastIndex = 0;
-  return undefined;
+    acts: [ACT_MORE_LANGUAGES, ACT_FOREIGN_READER],
+    window: WINDOW,
+    maxLooked: MAX_LOOKED,
+    detector: 'reader_order_more_languages',
+  });
 }
