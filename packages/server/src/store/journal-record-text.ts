@@ -74,9 +74,10 @@ function stagesText(stages: readonly StageResult[]): string {
 
 /**
  * Issue 15: canonicalJson's text is a rope of a few hundred pieces; every record hashed around a kept
- * rope walked them all again when the hash flattened the record (2.3% of the server's CPU at 16 in
- * flight, mostly cache misses; a loop over 1,000 kept lists: 13.5 → 1.6 µs per hash). A copy through
- * UTF-16 bytes is one flat string with the same code units (lone surrogates too), made once per list.
+ * rope walked them all again when the hash flattened the record (perf: 1.5–2.3% of the server's CPU
+ * at 16 in flight, mostly cache misses; bench/kept-text-hash.ts: 4.7–11 → 2.8–3.7 µs per record). A
+ * copy through UTF-16 bytes is one flat string with the same code units (lone surrogates too; node
+ * gives a one-byte string back when every unit fits), made once per list.
  */
 function flattened(text: string): string {
   return Buffer.from(text, 'utf16le').toString('utf16le');
