@@ -14,7 +14,6 @@ import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.t
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
-import { assessWindowsCommand } from './windows-commands.ts';
 import { assessCryptoTransfers } from './crypto-transfers.ts';
 import { withGraphqlMutations } from './graphql-mutation.ts';
 import { assessShellPayment } from './shell-payment-calls.ts';
@@ -48,6 +47,8 @@ import { assessAdminCredential } from './admin-credentials.ts';
 import { assessCloudSdkCode } from './cloud-sdk-code.ts';
 import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
+import { assessSecurityControls } from './security-controls.ts';
+import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -264,6 +265,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessAdminCredential(fields, findings);
+  if (!tool.search) assessSecurityControls(fields, input.payload, findings);
   assessCodeAndSettings(fields, findings);
   assessDatastoreCommands(fields, tool.search, findings);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
@@ -311,11 +313,15 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
   let protection: Array<{ key: string; text: string }> | undefined;
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length < 24) continue;
+    // The replaced text of an edit may be one short line (`  enable_logging = true`).
+    if (text.length < 24 && !SETTING_KEYS.has(field.key)) continue;
     const code = CODE_KEYS.has(field.key);
-    if (code) assessCloudSdkCode(text, findings);
+    if (code && text.length >= 24) assessCloudSdkCode(text, findings);
     if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
-    if (SETTING_KEYS.has(field.key) && (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination')))
+    if (
+      SETTING_KEYS.has(field.key) &&
+      (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination') || text.includes('nable_logging'))
+    )
       (protection ??= []).push(field);
   }
   if (protection !== undefined) assessProtectionEdits(protection, findings);
@@ -503,6 +509,10 @@ function classifyFileTargets(tool: ToolNameRisk, fields: PayloadFields, findings
         findings.add('critical', `file: \`${tool.name}\` deletes ${quote(root)}${recursive ? ' recursively' : ''}`);
       const why = protectedDeleteTarget(path);
       if (why !== undefined) findings.add('critical', `file: \`${tool.name}\` deletes ${why} ${quote(path)}`);
+      // `C:\`, `D:/`, `C:\Windows\System32`: a Windows drive or the system's own folders.
+      const drive = path.length <= 64 && path.includes(':') ? vitalWindowsPath(path) : undefined;
+      if (drive !== undefined)
+        findings.add('critical', `file: \`${tool.name}\` deletes the Windows drive or system folder ${quote(drive)}`);
     }
   }
 }

@@ -26,7 +26,7 @@ const FROM_BASE64 = /FromBase64String\s*\(\s*['"]([A-Za-z0-9+/=]{8,})['"]/i;
 const DELETE = /\b(?:Remove-Item|ri|rm|rmdir|rd|del|erase)\b([^;&|\n]*)/gi;
 const RECURSIVE = /(?:^|\s)(?:-r(?:ecurse)?\b|-Recurse\b|\/s\b)/i;
 const VITAL_TARGET =
-  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?\*?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=\s|$)/i;
+  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=\s|$)/i;
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(?:vssadmin(?:\.exe)?\s+delete\s+shadows|wmic(?:\.exe)?\s+shadowcopy\s+delete|Get-WmiObject\s+Win32_Shadowcopy\s*\|\s*\S*Remove|wbadmin\s+delete\s+(?:catalog|systemstatebackup|backup))\b/i,
@@ -77,6 +77,14 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
 const LOCAL_ADMIN_ADD =
   /\bnet(?:\.exe)?\s+localgroup\s+["']?(?:administrators|Administratoren|Remote Desktop Users)["']?\s+\S+\s+\/add\b|\bAdd-LocalGroupMember\b.*-Group\s+["']?Administrators\b/i;
 const NEW_ACCOUNT = /\bnet(?:\.exe)?\s+user\s+\S+\s+\S+.*\/add\b|\bNew-LocalUser\b/i;
+
+/** A drive root or the system's own folders (`C:\`, `D:/`, `\\?\C:\`, `C:\Windows\System32`, `C:\Users`), or undefined. */
+const VITAL_PATH =
+  /^(?:\\{1,2}\?\\{1,2})?[A-Za-z]:(?:[\\/]+(?:Windows(?:[\\/]+System32)?|Users|Program Files(?: \(x86\))?|ProgramData|Boot)?)?[\\/]*(?:\*(?:\.\*)?)?$/i;
+export function vitalWindowsPath(raw: string): string | undefined {
+  const path = raw.trim().replace(/\\\\/g, '\\');
+  return path.length <= 64 && VITAL_PATH.test(path) ? path : undefined;
+}
 
 /** Adds findings for a Windows command line; returns quickly on text without Windows traits. */
 export function assessWindowsCommand(raw: string, findings: Findings, depth = 0): void {
