@@ -48,6 +48,7 @@ import { assessCloudSdkCode } from './cloud-sdk-code.ts';
 import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
 import { assessSecurityControls } from './security-controls.ts';
+import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 
 /** A tool call to classify. */
@@ -265,7 +266,10 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessAdminCredential(fields, findings);
-  if (!tool.search) assessSecurityControls(fields, input.payload, findings);
+  if (!tool.search) {
+    assessSecurityControls(fields, input.payload, findings);
+    assessWriteAccessKeys(tool.name, fields, input.payload, findings);
+  }
   assessCodeAndSettings(fields, findings);
   assessDatastoreCommands(fields, tool.search, findings);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);

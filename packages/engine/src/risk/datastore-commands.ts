@@ -36,9 +36,27 @@ const MONGO_ADMIN_GRANT =
   /\b(?:grantRolesToUser|createUser|updateUser|grantRolesToRole)\s*\([\s\S]{0,400}?["'](?:root|userAdminAnyDatabase|clusterAdmin|dbAdminAnyDatabase|__system|restore)["']/;
 const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
 
+/** Keys that hold a Mongo database command given as an object (`{command: {dropDatabase: 1}}`). */
+const COMMAND_OBJECT_KEYS = new Set(['command', 'cmd', 'spec', 'document', 'body', 'run_command', 'db_command', 'operation']);
+
+/** A database command given as an object: `{dropDatabase: 1}` drops the database, `{drop: "users"}` a collection. */
+function assessCommandObject(fields: PayloadFields, findings: Findings): void {
+  if (fields.keys.has('drop_database')) {
+    const flag = fields.scalars.find((scalar) => scalar.key === 'drop_database' && COMMAND_OBJECT_KEYS.has(scalar.parentKey));
+    if (flag !== undefined && Number(flag.value) !== 0)
+      findings.add('critical', 'datastore: a dropDatabase command deletes a whole database');
+  }
+  if (fields.keys.has('drop')) {
+    const drop = fields.strings.find((field) => field.key === 'drop' && !field.inArray && COMMAND_OBJECT_KEYS.has(field.parentKey));
+    if (drop !== undefined && drop.text.trim() !== '')
+      findings.add('critical', `datastore: a drop command deletes the collection \`${drop.text.trim().slice(0, 60)}\``);
+  }
+}
+
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
 export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings): void {
   if (search || !hasAnyKey(fields, RUN_KEYS)) return;
+  if (fields.keys.has('drop_database') || fields.keys.has('drop')) assessCommandObject(fields, findings);
   for (const field of fields.strings) {
     if (!RUN_KEYS.has(field.key) || field.text.length > 65536) continue;
     const text = field.text;
