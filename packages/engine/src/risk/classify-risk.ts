@@ -32,7 +32,7 @@ import { asksToView, readsByName, readsOnlyProjectFiles } from './file-read-tool
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
-import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
+import { asProgramLine, cliProgramOf, impliedCloudProgram } from './cli-named-tools.ts';
 import { argvCommandLine, looksLikeCommandList, programInToolPath } from './argv-command-lines.ts';
 import { assessDatastoreCommands } from './datastore-commands.ts';
 import { callsPaymentFunction } from './payment-function-fields.ts';
@@ -400,8 +400,13 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
     add(asProgramLine(subProgram, [subcommand.text, ...flags].map(shellQuote).join(' ')));
   }
   const arrayCommand = commands.length > 0;
+  // `/tools/azure/cli {command: "aks delete …"}`, `/tools/cloud/exec {provider: "gcp", command: "projects delete …"}`:
+  // bare sub-commands of a cloud program named by the path or a field, read also as that program's line.
+  const implied = cli === undefined ? impliedCloudProgram(pathRead ? pathProgram : programInToolPath(path), fields.strings) : undefined;
   let commandFields = 0;
   for (const field of fields.strings) {
+    if (implied !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray)
+      add(asProgramLine(implied, field.text));
     if (cli !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray) {
       commandFields++;
       add(asProgramLine(cli, field.text));
