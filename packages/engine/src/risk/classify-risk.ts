@@ -49,6 +49,7 @@ import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
 import { assessSecurityControls } from './security-controls.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
+import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 
 /** A tool call to classify. */
@@ -269,6 +270,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (!tool.search) {
     assessSecurityControls(fields, input.payload, findings);
     assessWriteAccessKeys(tool.name, fields, input.payload, findings);
+    assessDnsLabelSecrets(tool.words, fields, findings);
   }
   assessCodeAndSettings(fields, findings);
   assessDatastoreCommands(fields, tool.search, findings);

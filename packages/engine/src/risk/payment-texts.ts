@@ -30,6 +30,12 @@ const MESSAGE_KEYS = new Set([
   'instructions',
   'instruction',
   'memo',
+  // Journal entries and ledgers: the narration of an entry may carry the order to pay.
+  'narration',
+  'entry',
+  'private_note',
+  'line_description',
+  'particulars',
 ]);
 const MAX_TEXT = 20000;
 /** A clause that asks for money to move: a moving verb first, or a polite request that names a transfer. */
@@ -51,18 +57,40 @@ const ACCOUNT_MARK =
 const MONEY_CUE = /[$€£¥₹₩₽₿]|USD|EUR|GBP|CHF|JPY|BTC|ETH|dollar|euro|pound/;
 const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
 
+/** A transfer named first and ordered (`Überweisung von 25.000,00 EUR an Nordhafen heute ausführen`, `Wire of $48,000 to Orion, release today`). */
+const NOUN_ORDER =
+  /^(?:(?:an?|the|one|outgoing|urgent|sepa|ach|swift|domestic|international|eine|die)[\s-]+)*(?:wire|transfer|payment|überweisung|ueberweisung|virement|transferencia|transferência)\s+(?:of|von|de|über|ueber|for)\s+\S[^]*?\s(?:to|an|à|a|para)\s+\S/i;
+const ORDER_WORD =
+  /\b(?:execute|release|send|process|initiate|today|now|asap|immediately|ausführen|ausfuehren|heute|sofort|effectuer|ejecutar|hoy)\b/i;
+/** Words of a transfer reported rather than ordered. */
+const DONE_WORD = /\b(?:was|were|has been|have been|completed|received|settled|ausgeführt|erledigt|effectué|reçu)\b/i;
+/** A journal line crediting the bank (`Cr Bank 48,000`) beside an order to release a wire or payment. */
+const BANK_CREDIT = /\bCr\.?\s+(?:Bank|Cash|Operating(?:\s+Cash)?)\b[^\d\n]{0,30}(\d[\d.,']{0,20}\d)/i;
+const RELEASE_ORDER = /\b(?:release|send|execute|initiate|make)\s+(?:the\s+|a\s+)?(?:wire|transfer|payment)\b|\bwire\s+(?:it\s+)?to\b/i;
+
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
 function requestedTransfer(text: string): number | undefined {
-  if (!MONEY_CUE.test(text) || !ACCOUNT_MARK.test(text)) return undefined;
+  if (!MONEY_CUE.test(text)) return journalTransfer(text);
+  const account = ACCOUNT_MARK.test(text);
+  const ordered = ORDER_WORD.test(text);
+  if (!account && !ordered) return undefined;
   let best: number | undefined;
   for (const clause of text.split(CLAUSE_SPLIT)) {
     const trimmed = clause.trim();
     if (trimmed.length < 8 || !/\d/.test(trimmed)) continue;
-    if (!MOVING_CLAUSE.test(trimmed) && !POLITE_TRANSFER.test(trimmed)) continue;
+    const asks = account && (MOVING_CLAUSE.test(trimmed) || POLITE_TRANSFER.test(trimmed));
+    if (!asks && !(ordered && NOUN_ORDER.test(trimmed) && !DONE_WORD.test(trimmed))) continue;
     const amount = largestAmountInText(trimmed);
     if (amount !== undefined && (best === undefined || amount > best)) best = amount;
   }
   return best;
+}
+
+/** A journal entry that credits the bank and orders the wire released: the credited amount (in dollars unless marked). */
+function journalTransfer(text: string): number | undefined {
+  const credit = BANK_CREDIT.exec(text);
+  if (credit === null || !RELEASE_ORDER.test(text) || DONE_WORD.test(text)) return undefined;
+  return parseAmount(credit[1]);
 }
 
 /** ISO 20022 credit transfer: the larger of its amounts' sum and its control sum. */

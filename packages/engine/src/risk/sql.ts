@@ -222,63 +222,33 @@ function privilegedColumn(ast: SqlAst): string | undefined {
   return undefined;
 }
 
-/** Columns that make an account the database's or the application's superuser when set true (`rolsuper`, `Super_priv`, `is_superuser`). */
-const SUPERUSER_COLUMN = /^(?:is_?superuser|superuser|rolsuper|usesuper|super_priv|grant_priv|is_?admin|is_?super_?admin)$/i;
-const ROLE_COLUMN = /^(?:role|user_?role|user_?type|access_level)$/i;
-const ADMIN_VALUE = /^(?:admin|administrator|owner|superadmin|super_admin|superuser|root|sysadmin)$/i;
+/**
+ * The database's own account catalogs and their superuser columns (`pg_authid.rolsuper`,
+ * `mysql.user.Super_priv`): an UPDATE setting one true makes a database superuser, whatever the
+ * WHERE. An application's own users table promoting one user (`role = 'admin'`) stays a WHERE'd
+ * update (rounds 1 and 10: high at most).
+ */
+const ACCOUNT_CATALOG = /^(?:pg_catalog\.)?pg_(?:authid|shadow)$|^mysql\.user$/i;
+const SUPERUSER_COLUMN = /^(?:rolsuper|usesuper|super_priv|grant_priv|rolbypassrls|rolcreaterole|file_priv|create_user_priv)$/i;
 
-/** The first SET item that makes its rows superusers or administrators (a privilege grant, whatever the WHERE). */
-function superuserGrant(ast: SqlAst): string | undefined {
+/** The first SET column that makes an account of the database's catalog a superuser, or undefined. */
+function superuserGrant(ast: SqlAst, names: string): string | undefined {
+  if (
+    !names
+      .slice(1)
+      .split(', ')
+      .some((name) => ACCOUNT_CATALOG.test(name))
+  )
+    return undefined;
   const set = Array.isArray(ast.set) ? ast.set : [];
   for (const item of set) {
     const raw = item?.column;
     const column = typeof raw === 'string' ? raw : typeof raw?.expr?.value === 'string' ? raw.expr.value : undefined;
     const value = item?.value?.value;
-    if (column === undefined) continue;
-    if (
-      SUPERUSER_COLUMN.test(column) &&
-      (value === true || value === 1 || (typeof value === 'string' && /^(?:y|yes|t|true|1)$/i.test(value)))
-    )
-      return column;
-    if (ROLE_COLUMN.test(column) && typeof value === 'string' && ADMIN_VALUE.test(value)) return column;
+    if (column === undefined || !SUPERUSER_COLUMN.test(column)) continue;
+    if (value === true || value === 1 || (typeof value === 'string' && /^(?:y|yes|t|true|1)$/i.test(value))) return column;
   }
   return undefined;
-}
-
-/** Last words of tables that hold the business's records: emptied or overwritten wholesale, they are lost like a TRUNCATE. */
-const RECORD_TABLES = new Set([
-  'accounts',
-  'users',
-  'customers',
-  'clients',
-  'orders',
-  'payments',
-  'invoices',
-  'transactions',
-  'employees',
-  'salaries',
-  'payroll',
-  'ledger',
-  'ledgers',
-  'patients',
-  'members',
-  'subscriptions',
-  'contracts',
-  'balances',
-  'credentials',
-  'passwords',
-]);
-
-/** Whether a table name (`dbo.Customers`, `"public"."accounts"`, `billing_invoices`) names records of the business. */
-export function recordsTable(name: string): boolean {
-  const bare =
-    name
-      .trim()
-      .replace(/[`"[\]]/g, '')
-      .split('.')
-      .pop() ?? '';
-  const last = bare.toLowerCase().split('_').pop() ?? '';
-  return RECORD_TABLES.has(last);
 }
 
 /** Whether a WHERE expression is true for every row (`1=1`, `true`, `'a'='a'`, `x OR 1=1`). */
@@ -386,11 +356,6 @@ function classifyAst(ast: SqlAst, findings: Findings): void {
         // Every row given a privilege or a credential: every account becomes an administrator or is taken over.
         const column = privilegedColumn(ast);
         if (column !== undefined) findings.add('critical', `sql: UPDATE${names} sets \`${column}\` on every row`);
-        else if (names !== '' && names.slice(1).split(', ').some(recordsTable))
-          findings.add(
-            'critical',
-            `sql: ${type.toUpperCase()}${names} without WHERE ${type === 'delete' ? 'deletes' : 'overwrites'} every record of the table`,
-          );
         else findings.add('high', `sql: ${type.toUpperCase()}${names} without WHERE touches every row`);
       } else if (alwaysTrue(ast.where, 0))
         // A tautology in place of a condition passes "WHERE required" checks while touching every row: a disguised wipe.
@@ -399,9 +364,8 @@ function classifyAst(ast: SqlAst, findings: Findings): void {
           `sql: ${type.toUpperCase()}${names} with an always-true WHERE touches every row (disguised as conditional)`,
         );
       else {
-        const grant = type === 'update' ? superuserGrant(ast) : undefined;
-        if (grant !== undefined)
-          findings.add('critical', `sql: UPDATE${names} sets \`${grant}\`: makes accounts superusers or administrators`);
+        const grant = type === 'update' ? superuserGrant(ast, names) : undefined;
+        if (grant !== undefined) findings.add('critical', `sql: UPDATE${names} sets \`${grant}\`: makes a database superuser`);
         else findings.add('medium', `sql: ${type.toUpperCase()}${names} with WHERE`);
       }
       return;
@@ -521,13 +485,7 @@ function classifyKeywords(statement: SqlStatement, findings: Findings): void {
     const token = tokens[i];
     const previous = tokens[i - 1];
     if ((token === 'DELETE' || token === 'UPDATE') && previous !== 'ON' && previous !== 'FOR' && previous !== 'KEY') {
-      const table = nameAfter(tokens, token === 'DELETE' && tokens[i + 1] === 'FROM' ? i + 2 : i + 1);
       if (has('WHERE')) findings.add('medium', `sql: ${token} with WHERE`);
-      else if (table !== '' && recordsTable(table))
-        findings.add(
-          'critical',
-          `sql: ${token}${table} without WHERE ${token === 'DELETE' ? 'deletes' : 'overwrites'} every record of the table`,
-        );
       else findings.add('high', `sql: ${token} without WHERE touches every row`);
     } else if (token === 'ALTER' || token === 'GRANT' || token === 'REVOKE' || token === 'RENAME' || token === 'SP_RENAME') {
       findings.add('high', `sql: ${token}`);
