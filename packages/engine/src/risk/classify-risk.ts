@@ -273,7 +273,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     assessDnsLabelSecrets(tool.words, fields, findings);
   }
   assessCodeAndSettings(fields, findings);
-  assessDatastoreCommands(fields, tool.search, findings);
+  assessDatastoreCommands(fields, tool.search, findings, input.payload);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
   if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
   assessApiPathDeletes(tool.name, fields, findings);

@@ -40,10 +40,10 @@ const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
 const COMMAND_OBJECT_KEYS = new Set(['command', 'cmd', 'spec', 'document', 'body', 'run_command', 'db_command', 'operation']);
 
 /** A database command given as an object: `{dropDatabase: 1}` drops the database, `{drop: "users"}` a collection. */
-function assessCommandObject(fields: PayloadFields, findings: Findings): void {
+function assessCommandObject(fields: PayloadFields, payload: unknown, findings: Findings): void {
   if (fields.keys.has('drop_database')) {
     const flag = fields.scalars.find((scalar) => scalar.key === 'drop_database' && COMMAND_OBJECT_KEYS.has(scalar.parentKey));
-    if (flag !== undefined && Number(flag.value) !== 0)
+    if ((flag !== undefined && Number(flag.value) !== 0) || commandFlagTrue(payload))
       findings.add('critical', 'datastore: a dropDatabase command deletes a whole database');
   }
   if (fields.keys.has('drop')) {
@@ -53,10 +53,20 @@ function assessCommandObject(fields: PayloadFields, findings: Findings): void {
   }
 }
 
+/** `{command: {dropDatabase: true}}`: the flag as a boolean (the field reader keeps numbers and strings only). */
+function commandFlagTrue(payload: unknown): boolean {
+  if (payload === null || typeof payload !== 'object') return false;
+  for (const [key, inner] of Object.entries(payload as Record<string, unknown>)) {
+    if (!COMMAND_OBJECT_KEYS.has(key.toLowerCase()) || inner === null || typeof inner !== 'object') continue;
+    if ((inner as Record<string, unknown>).dropDatabase === true) return true;
+  }
+  return false;
+}
+
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
-export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings): void {
+export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings, payload?: unknown): void {
   if (search || !hasAnyKey(fields, RUN_KEYS)) return;
-  if (fields.keys.has('drop_database') || fields.keys.has('drop')) assessCommandObject(fields, findings);
+  if (fields.keys.has('drop_database') || fields.keys.has('drop')) assessCommandObject(fields, payload, findings);
   for (const field of fields.strings) {
     if (!RUN_KEYS.has(field.key) || field.text.length > 65536) continue;
     const text = field.text;
