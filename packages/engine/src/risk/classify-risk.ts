@@ -34,7 +34,7 @@ import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
 import { asProgramLine, cliProgramOf, impliedCloudProgram } from './cli-named-tools.ts';
 import { argvCommandLine, looksLikeCommandList, programInToolPath } from './argv-command-lines.ts';
-import { assessDatastoreCommands } from './datastore-commands.ts';
+import { assessDatastoreCommands, assessEmptyFilterDelete } from './datastore-commands.ts';
 import { callsPaymentFunction } from './payment-function-fields.ts';
 import { dryRunRequested } from './k8s-manifests.ts';
 import { assessEncodedQuerySecrets } from './encoded-query-secrets.ts';
@@ -133,7 +133,7 @@ const PROGRAM_KEYS = ['command', 'cmd', 'program', 'executable', 'bin', 'binary'
 const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query', 'raw_sql', 'query_string', 'querystring', 'stmt']);
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
 const SQL_SHAPE =
-  /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
+  /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\(|DECLARE\s+@|DO\s+\$|BEGIN\s+EXECUTE\b|EXEC(?:UTE)?\s*(?:\(|IMMEDIATE\b)|PREPARE\s+\w+\s+(?:FROM|AS)\b)/i;
 const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
@@ -274,6 +274,16 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   }
   assessCodeAndSettings(fields, findings);
   assessDatastoreCommands(fields, tool.search, findings, input.payload);
+  if (
+    !tool.search &&
+    fields.keys.size > 0 &&
+    (fields.keys.has('filter') ||
+      fields.keys.has('query') ||
+      fields.keys.has('q') ||
+      fields.keys.has('selector') ||
+      fields.keys.has('where'))
+  )
+    assessEmptyFilterDelete(tool.name, fields, input.payload, findings);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
   if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
   assessApiPathDeletes(tool.name, fields, findings);

@@ -63,6 +63,36 @@ function commandFlagTrue(payload: unknown): boolean {
   return false;
 }
 
+/** A delete-many operation named by the tool or an API path (`/tools/mongodb/delete_many`, `…/action/deleteMany`). */
+const DELETE_MANY_TOOL = /delete_?many|deletemany|remove_?all|bulk_?delete/i;
+const DELETE_MANY_URL = /\/action\/deleteMany\b|\/deleteMany\b/;
+const FILTER_KEYS = new Set(['filter', 'query', 'q', 'selector', 'where']);
+
+/** Whether the payload (or an object inside it) gives a filter that is an empty object: it matches every document. */
+function emptyFilter(value: unknown, depth: number): boolean {
+  if (depth > 3 || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>).slice(0, 32)) {
+    if (
+      FILTER_KEYS.has(key.toLowerCase()) &&
+      inner !== null &&
+      typeof inner === 'object' &&
+      !Array.isArray(inner) &&
+      Object.keys(inner).length === 0
+    )
+      return true;
+    if (emptyFilter(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** A delete-many tool or API call given an empty filter deletes every document of the collection. */
+export function assessEmptyFilterDelete(toolName: string, fields: PayloadFields, payload: unknown, findings: Findings): void {
+  const named =
+    DELETE_MANY_TOOL.test(toolName) || fields.strings.some((field) => field.text.length < 2048 && DELETE_MANY_URL.test(field.text));
+  if (named && emptyFilter(payload, 0))
+    findings.add('critical', 'datastore: a delete-many with an empty filter deletes every document of a collection');
+}
+
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
 export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings, payload?: unknown): void {
   if (search || !hasAnyKey(fields, RUN_KEYS)) return;

@@ -41,7 +41,7 @@ const MAX_TEXT = 20000;
 /** A clause that asks for money to move: a moving verb first, or a polite request that names a transfer. */
 const LEAD = String.raw`(?:(?:please|pls|kindly|bitte|veuillez|merci de|por favor|favor|approved|urgent|asap|now|today)\b[\s,:!-]*)*(?:\/\w+\s+)?`;
 /** Words allowed between a moving verb and its amount (`release the ACH payment of $18,400`). */
-const GAP = String.raw`(?:[\s,:-]+(?:the|a|an|me|us|them|him|her|of|for|amount|sum|total|payment|payments|transfer|wire|payout|ach|sepa|swift|funds|money|immediately|now|today|urgently|additional|remaining|über|ueber|de|du|la|le|el|une|un|des|los|um|der|die|den))*[\s,:-]*`;
+const GAP = String.raw`(?:[\s,:-]+(?:the|a|an|me|us|them|him|her|of|for|amount|sum|total|payment|payments|transfer|wire|payout|ach|sepa|swift|funds|money|immediately|now|today|urgently|additional|remaining|über|ueber|de|du|la|le|el|une|un|des|los|um|der|die|den|sie|heute|sofort|bitte))*[\s,:-]*`;
 /** A clause that starts with a moving verb directly followed by its amount (a mark or a digit). */
 const MOVING_CLAUSE = new RegExp(
   String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|move|überweisen|überweise|ueberweisen|vire[rz]?|effectue[rz]?|transfiera|transfira|envía|envie|pague)\b${GAP}(?:[$€£¥₹₩₽₿]|(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\b|\d)`,
@@ -55,11 +55,12 @@ const ACCOUNT_MARK =
   /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:iban|swift|bic|account|acct|routing|sort code|beneficiary|konto|compte|cuenta|conta|ach|sepa|wallet)\b|\b0x[0-9a-fA-F]{40}\b/i;
 /** A currency mark or code, tested first (case-sensitive, so one fast scan): most messages name no money. */
 const MONEY_CUE = /[$€£¥₹₩₽₿]|USD|EUR|GBP|CHF|JPY|BTC|ETH|dollar|euro|pound/;
-const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
+// `2,5 Mio. €`: the dot of a scale abbreviation ends no clause.
+const CLAUSE_SPLIT = /(?:(?<!\b(?:Mio|Mrd|Tsd))[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
 
 /** A transfer named first and ordered (`Überweisung von 25.000,00 EUR an Nordhafen heute ausführen`, `Wire of $48,000 to Orion, release today`). */
 const NOUN_ORDER =
-  /^(?:(?:an?|the|one|outgoing|urgent|sepa|ach|swift|domestic|international|eine|die)[\s-]+)*(?:wire|transfer|payment|überweisung|ueberweisung|virement|transferencia|transferência)\s+(?:of|von|de|über|ueber|for)\s+\S[^]*?\s(?:to|an|à|a|para)\s+\S/i;
+  /^(?:(?:an?|the|one|outgoing|urgent|sepa|ach|swift|domestic|international|eine|die)[\s-]+)*(?:wire|transfer|payment|überweisung|ueberweisung|virement|transferencia|transferência)\s+(?:(?:of|von|de|über|ueber|for)\s+)?(?=[$€£¥₹₩₽₿\d]|(?:USD|EUR|GBP|CHF|JPY)\b)\S[^]*?\s(?:to|an|à|a|para)\s+\S/i;
 const ORDER_WORD =
   /\b(?:execute|release|send|process|initiate|today|now|asap|immediately|ausführen|ausfuehren|heute|sofort|effectuer|ejecutar|hoy)\b/i;
 /** Words of a transfer reported rather than ordered. */

@@ -40,6 +40,9 @@ function carriesDump(text: string): string | undefined {
   return undefined;
 }
 
+/** Fields that name what an upload sends. */
+const SOURCE_KEYS = new Set(['file', 'source', 'src', 'path', 'local_path', 'file_path', 'filename', 'local_file']);
+
 /** A file of records (`exports/customers.csv`), not a folder: a package name (`@aws-sdk/client-s3`) is no data. */
 function isRecordsFile(word: string): boolean {
   const why = bulkDataFile(word);
@@ -69,8 +72,23 @@ export function assessPublicBucketDumps(toolName: string, fields: PayloadFields,
       if (bucket === null) continue;
       const dumper = DUMPER.exec(field.text);
       const file = DUMP_FILE.exec(field.text);
-      if (dumper !== null || (file !== null && file.index < bucket.index))
-        findings.add('critical', `exfiltration: \`${toolName}\` writes a database dump to a public bucket (\`${bucket[0].slice(0, 60)}\`)`);
+      // Records written to it: an export named before the bucket (`az storage blob upload --file patients.csv
+      // --container-name $web`), or given as the upload's source in another field (`{file: "…/customers.xlsx", bucket: "gs://…-public"}`).
+      const records =
+        field.text
+          .slice(0, bucket.index)
+          .split(/[\s'"=,()]+/)
+          .slice(0, 256)
+          .some((word) => word.includes('.') && isRecordsFile(word)) ||
+        isRecordsFile(/--(?:file|source|src)[=\s]+['"]?([^\s'"]+)/.exec(field.text)?.[1] ?? '') ||
+        fields.strings.some(
+          (other) => other !== field && SOURCE_KEYS.has(other.key) && other.text.length < 1024 && isRecordsFile(other.text),
+        );
+      if (dumper !== null || (file !== null && file.index < bucket.index) || records)
+        findings.add(
+          'critical',
+          `exfiltration: \`${toolName}\` writes a database dump or records to a public bucket (\`${bucket[0].slice(0, 60)}\`)`,
+        );
       return;
     }
     return;

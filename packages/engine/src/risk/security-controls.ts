@@ -12,7 +12,7 @@ import { normalizeKey, type PayloadFields } from './payload-fields.ts';
 
 /** Literal hints (case as written in the wild) that gate the patterns: one linear scan per text. */
 const HINT =
-  /cloudtrail|CloudTrail|guardduty|GuardDuty|securityhub|SecurityHub|configservice|ConfigurationRecorder|configuration_recorder|stop_logging|delete_trail|delete_detector|disable_security_hub|diagnostic-settings|security pricing|auditpol|wevtutil|Clear-EventLog|MpPreference|Windows Defender|WinDefend|Sense\b|spctl|csrutil|launchctl|falconctl|advfirewall|NetFirewallProfile|opmode|AUDIT|audit|secret_scanning|\/waf|lifecycle\/deactivate|2sv|mfa|MFA|two_factor|2fa|Sentinel/;
+  /cloudtrail|CloudTrail|guardduty|GuardDuty|securityhub|SecurityHub|configservice|ConfigurationRecorder|configuration_recorder|stop_logging|delete_trail|delete_detector|disable_security_hub|diagnostic-settings|security pricing|auditpol|wevtutil|Clear-EventLog|MpPreference|Windows Defender|WinDefend|Sense\b|spctl|csrutil|launchctl|falconctl|advfirewall|NetFirewallProfile|opmode|AUDIT|audit|secret_scanning|\/waf|lifecycle\/deactivate|2sv|mfa|MFA|two_factor|2fa|Sentinel|SecurityDefaults|\/protection|falco|sysdig|aqua|twistlock|neuvector|tetragon|wazuh|sinks/;
 
 const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [
@@ -77,6 +77,19 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
     'switches database auditing off',
   ],
   [/\b2sv\s+enforce\s+off\b/i, 'switches two-step verification enforcement off'],
+  [/\blogging\s+sinks\s+delete\b[^\n;|&]*(?:--organization|audit)/i, 'deletes an organisation audit-log export (Cloud Logging sink)'],
+  [
+    /identitySecurityDefaultsEnforcementPolicy[\s\S]{0,200}["']?isEnabled["']?\s*:\s*false\b/,
+    'switches the Entra security defaults (MFA for everyone) off',
+  ],
+  [
+    /(?:-X\s*DELETE|--method[=\s]+DELETE)\b[^\n;|&]*\/branches\/[^\s/]+\/protection\b|\/branches\/[^\s/]+\/protection\b[^\n;|&]*(?:-X\s*DELETE|--method[=\s]+DELETE)\b/i,
+    'removes a branch protection',
+  ],
+  [
+    /\bdelete\s+(?:daemonsets?|ds|deployments?|deploy|namespace|ns|helmrelease)\b[^\n;|&]*\b(?:falco|sysdig|aqua|twistlock|neuvector|tetragon|crowdstrike|falcon-sensor|wazuh)\b|\b(?:falco|sysdig|aqua|neuvector|tetragon|wazuh)\b[^\n;|&]*\bdelete\s+(?:daemonsets?|ds|deployments?|namespace|ns)\b/i,
+    "deletes the cluster's runtime security agent",
+  ],
   [/\/api\/v1\/policies\/[\w-]+\/lifecycle\/deactivate\b/, 'deactivates an identity provider policy (sign-in or MFA)'],
 ];
 
@@ -135,6 +148,13 @@ export function assessSecurityControls(fields: PayloadFields, payload: unknown, 
     if (field.key !== 'status' || !SCANNING_KEY.test(field.parentKey) || field.text.trim().toLowerCase() !== 'disabled') continue;
     findings.add('critical', `security control: switches repository ${field.parentKey.replace(/_/g, ' ')} off`);
   }
+  // An HTTP tool's DELETE of a branch protection (`{method: "DELETE", url: ".../branches/main/protection"}`).
+  if (
+    hinted &&
+    fields.strings.some((field) => field.key === 'method' && /^delete$/i.test(field.text.trim())) &&
+    fields.strings.some((field) => /\/branches\/[^\s/]+\/protection\b/.test(field.text))
+  )
+    findings.add('critical', 'security control: removes a branch protection');
   if (
     hinted &&
     fields.strings.some((field) => /\/settings\/waf\b/.test(field.text)) &&

@@ -231,6 +231,10 @@ function privilegedColumn(ast: SqlAst): string | undefined {
 const ACCOUNT_CATALOG = /^(?:pg_catalog\.)?pg_(?:authid|shadow)$|^mysql\.user$/i;
 const SUPERUSER_COLUMN = /^(?:rolsuper|usesuper|super_priv|grant_priv|rolbypassrls|rolcreaterole|file_priv|create_user_priv)$/i;
 
+/** The catalog update as keyword tokens (strings are kept as `'…'` tokens or dropped by the lexer). */
+const CATALOG_SUPERUSER_WORDS =
+  /\bUPDATE (?:MYSQL \. USER|(?:PG_CATALOG \. )?PG_AUTHID|PG_SHADOW) SET\b[^;]*?\b(?:ROLSUPER|USESUPER|SUPER_PRIV|GRANT_PRIV|ROLBYPASSRLS|FILE_PRIV) = (TRUE|1|'…')(?:\s|,|$)/;
+
 /** The first SET column that makes an account of the database's catalog a superuser, or undefined. */
 function superuserGrant(ast: SqlAst, names: string): string | undefined {
   if (
@@ -455,6 +459,12 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
   if (sqlServerAccess(statement, findings)) found = true;
   // Every privilege on everything, superuser rights, or rights the grantee may hand on: administrator access.
   const words = tokens.join(' ');
+  // The same catalog superuser update when no grammar accepted the statement (`…; FLUSH PRIVILEGES`).
+  const catalog = CATALOG_SUPERUSER_WORDS.exec(words);
+  if (catalog !== null && (catalog[1] !== "'…'" || statement.strings.some((text) => /^(?:y|yes|t|true)$/i.test(text.trim())))) {
+    findings.add('critical', "sql: UPDATE of the database's account catalog makes a database superuser");
+    found = true;
+  }
   if (ADMIN_GRANT.test(words)) {
     findings.add('critical', 'sql: grants administrator-level privileges');
     found = true;

@@ -26,7 +26,7 @@ const FROM_BASE64 = /FromBase64String\s*\(\s*['"]([A-Za-z0-9+/=]{8,})['"]/i;
 const DELETE = /\b(?:Remove-Item|ri|rm|rmdir|rd|del|erase)\b([^;&|\n]*)/gi;
 const RECURSIVE = /(?:^|\s)(?:-r(?:ecurse)?\b|-Recurse\b|\/s\b)/i;
 const VITAL_TARGET =
-  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=\s|$)/i;
+  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(?:vssadmin(?:\.exe)?\s+delete\s+shadows|wmic(?:\.exe)?\s+shadowcopy\s+delete|Get-WmiObject\s+Win32_Shadowcopy\s*\|\s*\S*Remove|wbadmin\s+delete\s+(?:catalog|systemstatebackup|backup))\b/i,
@@ -64,7 +64,7 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
     'plants a scheduled task that runs at logon, at boot or as SYSTEM',
   ],
   [
-    /\bformat(?:\.com)?\s+[A-Za-z]:(?:\s|$)|\bcipher(?:\.exe)?\s+\/w:|\bClear-Disk\b|\bFormat-Volume\b|\bdiskpart\b[\s\S]*\bclean\b/i,
+    /\bformat(?:\.com)?\s+[A-Za-z]:(?:\s|$)|\bcipher(?:\.exe)?\s+\/w:|\bClear-Disk\b|\bFormat-Volume\b|\bdiskpart\b[\s\S]*\bclean\b|\bclean(?:\s+all)?\b[\s\S]{0,200}\|\s*diskpart\b/i,
     'formats or wipes a drive',
   ],
   [
