@@ -8,6 +8,7 @@
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
 import { secretValueIn } from './secret-values.ts';
+import { runsText } from './run-keys.ts';
 
 /** A lookup in a shell or PowerShell line, and the rest of its statement (`host` only where a command starts: `mysql -h host` is no lookup). */
 const SHELL_LOOKUP =
@@ -18,6 +19,10 @@ const CODE_LOOKUP =
 /** A variable, environment read or file whose name says it holds a secret. */
 const SECRET_SOURCE =
   /\$\{?(?:env:)?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)[A-Za-z0-9_]*|printenv\s+[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|KEY)|(?:environ|env|getenv)\s*(?:\.|\[|\()\s*['"]?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)|\.aws\/credentials|\.ssh\/id_|\/etc\/shadow|\.netrc|\.pgpass|\.env\b/i;
+/** Cheap gates (case-sensitive, one scan each): a lookup's name, then anything that could be a secret. */
+const LOOKUP_HINT = /dig|nslookup|host|drill|delv|Resolve|resolve|getent|getaddrinfo|dns|Dns|InetAddress|Lookup/;
+const SECRET_HINT = /\$|env|ENV|SECRET|TOKEN|KEY|PASS|\.aws|\.ssh|shadow|netrc|pgpass|\.env|ghp_|xox|AKIA|glpat|_live_|AIza|-----/;
+
 /** Keys of a DNS tool that hold the name looked up. */
 const NAME_KEYS = new Set(['name', 'hostname', 'host', 'domain', 'fqdn', 'query', 'qname', 'record', 'target']);
 const DNS_TOOL_WORDS = new Set(['dns', 'resolve', 'resolver', 'lookup', 'nslookup', 'dig']);
@@ -26,7 +31,7 @@ const DNS_TOOL_WORDS = new Set(['dns', 'resolve', 'resolver', 'lookup', 'nslooku
 export function assessDnsLabelSecrets(toolWords: readonly string[], fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length > 65536) continue;
+    if (text.length < 12 || text.length > 65536 || !runsText(field.key) || !LOOKUP_HINT.test(text) || !SECRET_HINT.test(text)) continue;
     for (const pattern of [SHELL_LOOKUP, CODE_LOOKUP]) {
       pattern.lastIndex = 0;
       if (!pattern.test(text)) continue;

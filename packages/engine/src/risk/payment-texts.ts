@@ -71,7 +71,7 @@ const RELEASE_ORDER = /\b(?:release|send|execute|initiate|make)\s+(?:the\s+|a\s+
 
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
 function requestedTransfer(text: string): number | undefined {
-  if (!MONEY_CUE.test(text)) return journalTransfer(text);
+  if (!MONEY_CUE.test(text)) return text.includes('Cr') ? journalTransfer(text) : undefined;
   const account = ACCOUNT_MARK.test(text);
   const ordered = ORDER_WORD.test(text);
   if (!account && !ordered) return undefined;

@@ -9,10 +9,11 @@
 
 import type { Findings } from './findings.ts';
 import { normalizeKey, type PayloadFields } from './payload-fields.ts';
+import { runsText } from './run-keys.ts';
 
-/** Literal hints (case as written in the wild) that gate the patterns: one linear scan per text. */
+/** Literal hints (case as written in the wild) that gate the patterns, grouped by first letter so one scan tests them all. */
 const HINT =
-  /cloudtrail|CloudTrail|guardduty|GuardDuty|securityhub|SecurityHub|configservice|ConfigurationRecorder|configuration_recorder|stop_logging|delete_trail|delete_detector|disable_security_hub|diagnostic-settings|security pricing|auditpol|wevtutil|Clear-EventLog|MpPreference|Windows Defender|WinDefend|Sense\b|spctl|csrutil|launchctl|falconctl|advfirewall|NetFirewallProfile|opmode|AUDIT|audit|secret_scanning|\/waf|lifecycle\/deactivate|2sv|mfa|MFA|two_factor|2fa|Sentinel|SecurityDefaults|\/protection|falco|sysdig|aqua|twistlock|neuvector|tetragon|wazuh|sinks/;
+  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|t(?:wo_factor|wistlock|etragon)|neuvector/;
 
 const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [
@@ -93,30 +94,6 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [/\/api\/v1\/policies\/[\w-]+\/lifecycle\/deactivate\b/, 'deactivates an identity provider policy (sign-in or MFA)'],
 ];
 
-/** Fields that describe or quote (a runbook, a message): a command named there does not run. */
-const PROSE_KEYS = new Set([
-  'content',
-  'text',
-  'body',
-  'message',
-  'description',
-  'note',
-  'notes',
-  'comment',
-  'summary',
-  'title',
-  'subject',
-  'markdown',
-  'html',
-  'file_text',
-  'new_str',
-  'new_string',
-  'old_str',
-  'old_string',
-  'reason',
-  'explanation',
-]);
-
 /** A key that says MFA or two-step verification is required or enforced. */
 const MFA_KEY =
   /^(?:mfa|two_?factor|2fa|2sv|multi_factor)(?:_\w+)?_(?:required|enforced|enforcement|requirement(?:_enabled)?|enabled)$|^(?:require|enforce)_(?:mfa|2fa|2sv|two_factor|multi_factor)\w*$/;
@@ -128,12 +105,12 @@ export function assessSecurityControls(fields: PayloadFields, payload: unknown, 
   let hinted = false;
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length > 65536 || PROSE_KEYS.has(field.key) || !HINT.test(text)) continue;
+    if (text.length < 8 || text.length > 65536 || !runsText(field.key) || !HINT.test(text)) continue;
     hinted = true;
     for (const [pattern, why] of CONTROL_OFF) if (pattern.test(text)) findings.add('critical', `security control: ${why}`);
   }
   for (const array of fields.arrays) {
-    if (array.items.length > 64) continue;
+    if (array.items.length < 2 || array.items.length > 64) continue;
     const line = array.items.join(' ');
     if (!HINT.test(line)) continue;
     hinted = true;
@@ -141,13 +118,16 @@ export function assessSecurityControls(fields: PayloadFields, payload: unknown, 
   }
   // Settings given as keys: `{mfa_required: false}`, `{security_and_analysis: {secret_scanning: {status: "disabled"}}}`, a WAF `{value: "off"}`.
   for (const key of fields.keys) {
+    // Most keys name no second factor: two `includes` spare the pattern.
+    if (!key.includes('f') && !key.includes('2')) continue;
     if (MFA_KEY.test(key) && offValue(fields, payload, key))
       findings.add('critical', `security control: sets \`${key}\` off (sign-in without a second factor)`);
   }
-  for (const field of fields.strings) {
-    if (field.key !== 'status' || !SCANNING_KEY.test(field.parentKey) || field.text.trim().toLowerCase() !== 'disabled') continue;
-    findings.add('critical', `security control: switches repository ${field.parentKey.replace(/_/g, ' ')} off`);
-  }
+  if (fields.keys.has('status'))
+    for (const field of fields.strings) {
+      if (field.key !== 'status' || !SCANNING_KEY.test(field.parentKey) || field.text.trim().toLowerCase() !== 'disabled') continue;
+      findings.add('critical', `security control: switches repository ${field.parentKey.replace(/_/g, ' ')} off`);
+    }
   // An HTTP tool's DELETE of a branch protection (`{method: "DELETE", url: ".../branches/main/protection"}`).
   if (
     hinted &&

@@ -91,7 +91,7 @@ export function assessWindowsCommand(raw: string, findings: Findings, depth = 0)
   if (raw.length > 65536) return;
   // `& ('Remove' + '-Item')` is `Remove-Item`, `-join [char[]](…)` the text it spells: literal pieces are read joined.
   // PowerShell joins `'Remove' + '-Item C:\'` whatever the pieces hold (a backslash escapes nothing there).
-  const text = /&\s*[('"$]|\[char/i.test(raw) ? foldCodeLiterals(raw).replace(/(['"])\s*\+\s*\1/g, '') : raw;
+  const text = /&\s*[('"$]|\[[Cc]har/.test(raw) ? foldCodeLiterals(raw).replace(/(['"])\s*\+\s*\1/g, '') : raw;
   if (!WINDOWS_TRAITS.test(text)) return;
   for (const [pattern, why] of RULES) if (pattern.test(text)) findings.add('critical', `windows: ${why}`);
   const statements = text.split(/[;&|\n]|\(|\)/);

@@ -7,6 +7,7 @@
 
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
+import { runsText } from './run-keys.ts';
 
 const GH_WRITE_KEY = /\bdeploy-key\s+add\b[^\n;|&]*\s(?:--allow-write|-w)\b/;
 const GH_API_WRITE_KEY = /\brepos\/[\w.-]+\/[\w.-]+\/keys\b[^\n;|&]*\bread_only\s*=\s*false\b/;
@@ -19,7 +20,7 @@ const PUBLIC_KEY = /^\s*(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed
 export function assessWriteAccessKeys(toolName: string, fields: PayloadFields, payload: unknown, findings: Findings): void {
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length > 65536) continue;
+    if (text.length < 16 || text.length > 65536 || !runsText(field.key)) continue;
     if (text.includes('deploy-key') && GH_WRITE_KEY.test(text))
       findings.add('critical', 'privileges: adds a deploy key with write access (push without a sign-in)');
     if (text.includes('read_only') && GH_API_WRITE_KEY.test(text))
@@ -28,7 +29,7 @@ export function assessWriteAccessKeys(toolName: string, fields: PayloadFields, p
       findings.add('critical', 'privileges: makes a Google Workspace super administrator');
   }
   for (const array of fields.arrays)
-    if (array.items.length <= 64 && array.items.includes('admin') && GAM_SUPER_ADMIN.test(array.items.join(' ')))
+    if (array.items.length >= 4 && array.items.length <= 64 && array.items.includes('admin') && GAM_SUPER_ADMIN.test(array.items.join(' ')))
       findings.add('critical', 'privileges: makes a Google Workspace super administrator');
   // A public key handed to a deploy-key collection or tool, with write access switched on.
   if (!fields.keys.has('read_only') && !fields.keys.has('can_push')) return;
