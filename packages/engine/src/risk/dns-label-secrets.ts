@@ -20,7 +20,7 @@ const CODE_LOOKUP =
 const SECRET_SOURCE =
   /\$\{?(?:env:)?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)[A-Za-z0-9_]*|printenv\s+[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|KEY)|(?:environ|env|getenv)\s*(?:\.|\[|\()\s*['"]?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|ACCESS_KEY|CREDENTIAL)|\.aws\/credentials|\.ssh\/id_|\/etc\/shadow|\.netrc|\.pgpass|\.env\b/i;
 /** Cheap gates (case-sensitive, one scan each): a lookup's name, then anything that could be a secret. */
-const LOOKUP_HINT = /dig|nslookup|host|drill|delv|Resolve|resolve|getent|getaddrinfo|dns|Dns|InetAddress|Lookup/;
+const LOOKUP_HINT = /d(?:ig|ns|rill|elv)|nslookup|host|[Rr]esolve|get(?:ent|addrinfo)|Dns|InetAddress|Lookup/;
 const SECRET_HINT = /\$|env|ENV|SECRET|TOKEN|KEY|PASS|\.aws|\.ssh|shadow|netrc|pgpass|\.env|ghp_|xox|AKIA|glpat|_live_|AIza|-----/;
 
 /** Keys of a DNS tool that hold the name looked up. */
