@@ -94,6 +94,16 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [/\/api\/v1\/policies\/[\w-]+\/lifecycle\/deactivate\b/, 'deactivates an identity provider policy (sign-in or MFA)'],
 ];
 
+/** SQL turns off only audits, a URL only a policy, a WAF or a protection: two `includes` spare the full hint scan there. */
+const SQL_FIELD = new Set(['sql', 'query', 'statement', 'statements', 'stmt', 'sql_query', 'raw_sql']);
+const URL_FIELD = new Set(['url', 'uri', 'endpoint', 'href']);
+
+function worthScanning(key: string, text: string): boolean {
+  if (SQL_FIELD.has(key)) return (text.includes('udit') || text.includes('UDIT')) && HINT.test(text);
+  if (URL_FIELD.has(key)) return (text.includes('/lifecycle/') || text.includes('/waf') || text.includes('/protection')) && HINT.test(text);
+  return HINT.test(text);
+}
+
 /** A key that says MFA or two-step verification is required or enforced. */
 const MFA_KEY =
   /^(?:mfa|two_?factor|2fa|2sv|multi_factor)(?:_\w+)?_(?:required|enforced|enforcement|requirement(?:_enabled)?|enabled)$|^(?:require|enforce)_(?:mfa|2fa|2sv|two_factor|multi_factor)\w*$/;
@@ -105,7 +115,7 @@ export function assessSecurityControls(fields: PayloadFields, payload: unknown, 
   let hinted = false;
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length < 8 || text.length > 65536 || !runsText(field.key) || !HINT.test(text)) continue;
+    if (text.length < 8 || text.length > 65536 || !runsText(field.key) || !worthScanning(field.key, text)) continue;
     hinted = true;
     for (const [pattern, why] of CONTROL_OFF) if (pattern.test(text)) findings.add('critical', `security control: ${why}`);
   }
