@@ -414,11 +414,14 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
   const arrayCommand = commands.length > 0;
   // `/tools/azure/cli {command: "aks delete …"}`, `/tools/cloud/exec {provider: "gcp", command: "projects delete …"}`:
   // bare sub-commands of a cloud program named by the path or a field, read also as that program's line.
-  const implied = cli === undefined ? impliedCloudProgram(pathRead ? pathProgram : programInToolPath(path), fields.strings) : undefined;
+  // Looked up only once a command field is seen (most calls have none).
+  let implied: string | null | undefined = cli === undefined ? undefined : null;
   let commandFields = 0;
   for (const field of fields.strings) {
-    if (implied !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray)
-      add(asProgramLine(implied, field.text));
+    if (implied !== null && !field.inArray && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key))) {
+      implied ??= impliedCloudProgram(pathRead ? pathProgram : programInToolPath(path), fields.strings) ?? null;
+      if (implied !== null) add(asProgramLine(implied, field.text));
+    }
     if (cli !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray) {
       commandFields++;
       add(asProgramLine(cli, field.text));
