@@ -8,17 +8,30 @@
 const DATA_TOKEN = /^(?:[0-9a-f]{2}|[0-9a-fA-F]{8,}|[A-Za-z0-9+/=_-]{24,}|0x[0-9a-fA-F]+|[0-9a-fA-F]{4,8}:?)$/;
 const MIN_TOKENS = 32;
 
-/** Whether at least 80% of the text's tokens are data tokens or repeat the token before them (and there are enough of them). */
+// A long run of data with a short caption ("Firmware blob (ESP32, first 256 bytes):" then 512 hex
+// digits) is a dump too, counted by characters: its few tokens are long (screenprec5).
+const MIN_DATA_CHARS = 128;
+
+/**
+ * Whether at least 80% of the text's tokens, or of its characters, are data tokens or repeat the
+ * token before them (and there are enough of them).
+ */
 export function isDataDump(text: string): boolean {
   if (text.length < 96) return false;
   let tokens = 0;
   let data = 0;
+  let chars = 0;
+  let dataChars = 0;
   let previous = '';
   for (const token of text.split(/\s+/)) {
     if (token.length === 0) continue;
     tokens++;
-    if (token === previous || DATA_TOKEN.test(token)) data++;
+    chars += token.length;
+    if (token === previous || DATA_TOKEN.test(token)) {
+      data++;
+      dataChars += token.length;
+    }
     previous = token;
   }
-  return tokens >= MIN_TOKENS && data >= tokens * 0.8;
+  return (tokens >= MIN_TOKENS && data >= tokens * 0.8) || (dataChars >= MIN_DATA_CHARS && dataChars >= chars * 0.8);
 }

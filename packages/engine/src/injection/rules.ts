@@ -12,6 +12,7 @@ import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
+import { tokensOnlyNamed } from './template-token-mention.ts';
 import { afterUserOpening } from './transcript-opening.ts';
 import { noteScan, wordGateKeyWords } from './word-gates.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
@@ -401,19 +402,28 @@ const OVERRIDE_RULES: PatternRule[] = [
 
 // --- role and system-prompt forgery ----------------------------------------------------------
 
+// Chat-template tokens forge a turn where they open one; a code review, a tokenizer log or template
+// documentation names them (template-token-mention.ts).
+const CHATML_TOKEN =
+  /<\|\s*(?:im_start|im_end|im_sep|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_turn|start_of_turn)\s*\|>/i;
+const INST_TOKEN = /\[\/?INST\]|<<\/?SYS>>|<\/?start_of_turn>|<\/?end_of_turn>/;
+const ROLE_TAG =
+  /<\/?\s*(?:system|sys|system_prompt|assistant|tool_result|tool_response|function_results?|function_response|tool_output|developer|admin_instructions?)\s*>/i;
+
 const ROLE_RULES: PatternRule[] = [
   {
     rule: 'role_forgery',
     gate: keyed(/<\|/, [], ['<|']),
     weight: 0.9,
-    pattern:
-      /<\|\s*(?:im_start|im_end|im_sep|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_turn|start_of_turn)\s*\|>/i,
+    excused: tokensOnlyNamed(CHATML_TOKEN),
+    pattern: CHATML_TOKEN,
   },
   {
     rule: 'role_forgery',
     weight: 0.8,
     gate: keyed(/\[\/?inst\]|<<\/?sys|_of_turn>/i, [], ['[inst', '[/inst', '<<sys', '<</sys', '_of_turn']),
-    pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?start_of_turn>|<\/?end_of_turn>/,
+    excused: tokensOnlyNamed(INST_TOKEN),
+    pattern: INST_TOKEN,
   },
   // "### Response:" opens a forged turn; "#### response" without the colon is a heading of API docs.
   {
@@ -429,8 +439,8 @@ const ROLE_RULES: PatternRule[] = [
     rule: 'role_forgery',
     gate: keyed(/<\/?\s*(?:system|sys|assistant|tool_|function_|developer|admin_)/i, [], ['<']),
     weight: 0.6,
-    pattern:
-      /<\/?\s*(?:system|sys|system_prompt|assistant|tool_result|tool_response|function_results?|function_response|tool_output|developer|admin_instructions?)\s*>/i,
+    excused: tokensOnlyNamed(ROLE_TAG),
+    pattern: ROLE_TAG,
   },
   {
     rule: 'role_forgery',
