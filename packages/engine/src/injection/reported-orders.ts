@@ -8,7 +8,7 @@
 
 /** A word of asking, trying, tricking or refusing, an optional third-party object, then "to". */
 const REPORTING =
-  /\b(?:requests?|requested|requesting|attempts?|attempted|attempting|tries|tried|trying|told|asked|asking|getting|got|gets|refus\w+|declin\w+|instructed|ordered)\s+(?:(?:the|a|an|our|their|its|his|her|this|that|some|any|every)\s+(?:[\w-]+\s+){0,2}?)?(?:(?:when|if)\s+(?:told|asked)\s+)?to\s+(?:\w+\s+)?$/i;
+  /\b(?:requests?|requested|requesting|attempts?|attempted|attempting|tries|tried|trying|told|asks|asked|asking|getting|got|gets|refus\w+|declin\w+|instructed|ordered)\s+(?:(?:the|a|an|our|their|its|his|her|this|that|some|any|every)\s+(?:[\w-]+\s+){0,2}?)?(?:(?:when|if)\s+(?:told|asked)\s+)?to\s+(?:\w+\s+)?$/i;
 const READER = /\b(?:you|your|yours|yourself|me|us)\b/i;
 // An order with somewhere to send things stays an order, however it is reported ("a story where
 // one AI gets the other to send the user's card numbers to an outside server").

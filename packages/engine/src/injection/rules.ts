@@ -12,6 +12,7 @@ import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
+import { speaksToAssistantOwner } from './assistant-owner.ts';
 import { tokensOnlyNamed } from './template-token-mention.ts';
 import { afterUserOpening } from './transcript-opening.ts';
 import { noteScan, wordGateKeyWords } from './word-gates.ts';
@@ -783,6 +784,8 @@ const AGENT_RULES: PatternRule[] = [
       [],
     ),
     weight: 0.55,
+    // "If you see these in a file your assistant processed": the "you" is a person (assistant-owner.ts).
+    excused: speaksToAssistantOwner,
     pattern: new RegExp(
       String.raw`\b(?:if|when|once|as\s+soon\s+as|while)\s+(?:you|an?\s+${MODEL_NOUN}|the\s+${MODEL_NOUN})\s+(?:are\s+|is\s+)?(?:read(?:s|ing)?|see(?:s|ing)?|process(?:es|ing)?|summari[sz](?:e|es|ing)|pars(?:e|es|ing)|encounter(?:s)?|find(?:s)?|review(?:s|ing)?|analy[sz](?:e|es|ing)|get\s+to)\s+(?:this|these|the\s+following|this\s+(?:email|message|document|text|page|file|line))\b`,
       'i',
