@@ -16,9 +16,10 @@ const QUOTATION = /`[^`\n]*`|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
 // What a template string holds besides its tokens: placeholders, escapes, end-of-sequence tags and role words.
 const TEMPLATE_FILLER = /\{[^{}\n]{0,40}\}|\\[nrt]|<\/?s>/g;
 const ROLE_WORD = /\b(?:system|user|assistant|developer|tool|model)\b/gi;
-// Words after a token that make it the subject or an item of a sentence about it.
+// Words after a token that make it the subject or an item of a sentence about it (a leading ">" is
+// the rest of "<<SYS>>", which the role-tag rule reads as "<SYS>").
 const NOUN_AFTER =
-  /^[ \t]*(?:(?:system|user|assistant|developer|tool|model)\b[ \t]*)?[`'"]?[ \t]*(?:[,;)]|(?:is|was|are|were|been|being|opens?|opened|closes?|closed|marks?|marked|starts?|ends?|begins?|separates?|precedes?|follows?|tokens?|tags?|markers?|delimiters?|headers?|pairs?|blocks?|and|or|as|into|inside|itself|gets?|got|appears?|appeared|shows?|showed|comes?|came|goes|went|has|had|does|did|isn't|wasn't|aren't|tokeni[sz]\w*|encod\w*|render\w*|emitt?\w*|strip\w*|escap\w*)\b)/i;
+  /^>?[ \t]*(?:(?:system|user|assistant|developer|tool|model)\b[ \t]*)?[`'"]?[ \t]*(?:[,;)]|(?:is|was|are|were|been|being|opens?|opened|closes?|closed|marks?|marked|starts?|ends?|begins?|separates?|precedes?|follows?|tokens?|tags?|markers?|delimiters?|headers?|pairs?|blocks?|and|or|as|into|inside|itself|gets?|got|appears?|appeared|shows?|showed|comes?|came|goes|went|has|had|does|did|isn't|wasn't|aren't|tokeni[sz]\w*|encod\w*|render\w*|emitt?\w*|strip\w*|escap\w*)\b)/i;
 const STRUCTURED_OPEN = /^<\s*(system|sys|developer|assistant)\s*>/i;
 
 /** Whether `inner`, the content of a quotation, holds nothing but template tokens and their filler. */
