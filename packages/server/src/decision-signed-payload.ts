@@ -3,6 +3,7 @@
 // signed before v2 (`signedVersion` 1) rebuild the v1 text; every new decision is signed as v2.
 import { signedPayloadOf, SIGNATURE_COVERS, type SignedPayloadVersion } from '@actiongate/engine';
 import type { DecisionRow } from './store/store.ts';
+import { isoTime } from './iso-time.ts';
 
 type SignedRow = Pick<
   DecisionRow,
@@ -14,7 +15,7 @@ export function decisionSignedPayload(row: SignedRow): string {
     {
       decision_id: row.id,
       tenant_id: row.tenantId,
-      time: new Date(row.createdAt).toISOString(),
+      time: isoTime(row.createdAt),
       agent_id: row.agentId,
       key_id: row.keyId,
       path: row.path,

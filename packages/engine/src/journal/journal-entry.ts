@@ -110,6 +110,23 @@ export function contentHashOf(record: unknown): string {
 
 /** The exact text `entry_hash` is the SHA-256 of. */
 export function entryHashText(fields: JournalEntryFields): string {
+  const { content_hash, prev_hash, ref_id, seq, time, type } = fields;
+  // Issue 15: written out member by member (~0.3 µs less per entry than the generic canonical JSON,
+  // on every decision), the same text when each member has its declared type: canonicalJson writes
+  // a string or a finite number as `JSON.stringify` does. Anything else (an edited export read by the
+  // verifier) takes canonicalJson itself. journal-entry-text.test.ts holds the two equal.
+  if (
+    typeof content_hash === 'string' &&
+    typeof prev_hash === 'string' &&
+    typeof ref_id === 'string' &&
+    typeof seq === 'number' &&
+    Number.isFinite(seq) &&
+    typeof time === 'string' &&
+    typeof type === 'string'
+  ) {
+    const q = JSON.stringify;
+    return `{"content_hash":${q(content_hash)},"prev_hash":${q(prev_hash)},"ref_id":${q(ref_id)},"seq":${q(seq)},"time":${q(time)},"type":${q(type)}}`;
+  }
   // In sorted order, so canonicalJson finds the members sorted (the text is the same either way).
   return canonicalJson({
     content_hash: fields.content_hash,

@@ -2,6 +2,7 @@
 // event go in (a decision's outcome is reported later, so it is not part of the decision's record).
 import type { ApprovalJournalRecord, DecisionJournalRecord } from '@actiongate/engine';
 import type { ApprovalState, DecisionRow } from '../store/store.ts';
+import { isoTime } from '../iso-time.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -22,7 +23,7 @@ export function decisionRecord(row: DecisionRow): DecisionJournalRecord {
     detail: row.detail,
     stages: row.stages,
     approval_id: row.approvalId,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: isoTime(row.createdAt),
     signing_key_id: row.signingKeyId,
     signature: row.signature,
     // Only v2 records name their version, so the records (and hashes) of v1 decisions are unchanged.

@@ -1,5 +1,6 @@
 // What live events carry, the same whichever database stored them.
 import type { ApprovalState, DecisionRow } from './store.ts';
+import { isoTime } from '../iso-time.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -38,6 +39,6 @@ export function decisionEventData(row: DecisionEventFields): Record<string, unkn
     detail: row.detail,
     approval_id: row.approvalId,
     trace_id: row.traceId ?? null,
-    created_at: iso(row.createdAt),
+    created_at: isoTime(row.createdAt),
   };
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { JournalRow, JournalStore } from '../journal-store.ts';
 import { packJson, unpackJson } from '../sqlite/packed-json.ts';
+import { isoTime } from '../../iso-time.ts';
 import type { DecisionRecordSource } from '../sqlite/sqlite-journal.ts';
 import type { Row } from '../rows.ts';
 
@@ -112,7 +113,7 @@ export class PostgresJournal implements JournalStore {
     const entry = chainEntry(tip.seq === 0 ? null : { seq: tip.seq, entry_hash: tip.entryHash! }, {
       type,
       ref_id: refId,
-      time: new Date(timeMs).toISOString(),
+      time: isoTime(timeMs),
       content_hash: createHash('sha256').update(text).digest('hex'),
     });
     const stored = type === 'decision' ? null : packJson(text);

@@ -8,6 +8,7 @@ import { journalRecordText } from '../journal-record-text.ts';
 import type { JournalRow, JournalStore } from '../journal-store.ts';
 import { packJson, unpackJson } from './packed-json.ts';
 import { BatchTips } from './batch-tips.ts';
+import { isoTime } from '../../iso-time.ts';
 
 type Row = Record<string, any>;
 
@@ -91,7 +92,7 @@ export class SqliteJournal implements JournalStore {
     const entry = chainEntry(previous ?? null, {
       type,
       ref_id: refId,
-      time: new Date(timeMs).toISOString(),
+      time: isoTime(timeMs),
       content_hash: sha256Hex(text),
     });
     const stored = type === 'decision' ? null : packJson(text);
