@@ -24,11 +24,11 @@ const UNDO = new RegExp(
     String.raw`\bread\s+(?:\w+\s+){0,3}?(?:backwards?|in\s+reverse|right\s+to\s+left)\b|\breverse\s+(?:it|this|the\s+(?:text|string|line|letters|order))\b`,
     String.raw`\bshift\s+(?:\w+\s+){0,2}letters?\b`,
     // de, it, es, fr, pt, nl, pl, ru
-    String.raw`(?<![\p{L}])(?:dekodier\w*|entschlüssel\w*|decodific\w*|decifr\w*|descifr\w*|décod\w*|déchiffr\w*|decodeer\w*|ontcijfer\w*|achterstevoren|odkoduj\w*|rozszyfruj\w*|zdekoduj\w*|декодир\w*|расшифр\w*)`,
+    String.raw`(?<![A-Za-zÀ-ÿ])(?:dekodier\w*|entschlüssel\w*|decodific\w*|decifr\w*|descifr\w*|décod\w*|déchiffr\w*|decodeer\w*|ontcijfer\w*|achterstevoren|odkoduj\w*|rozszyfruj\w*|zdekoduj\w*|декодир\w*|расшифр\w*)`,
     // zh, ja, ko, ar
     String.raw`解码|解密|译码|デコード|復号|복호화|디코딩|디코드|فك\s+(?:الترميز|التشفير|ترميز|تشفير)`,
   ].join('|'),
-  'iu',
+  'i',
 );
 // Obeying what comes out: an order to do it, or the result named as the reader's instruction.
 const OBEY = new RegExp(
@@ -49,7 +49,11 @@ const OBEY = new RegExp(
 const REPORTED =
   /\b(?:tell(?:s|ing)?|told|ask(?:s|ed|ing)?|instruct(?:s|ed|ing)?|such\s+as|like|e\.g\.|for\s+example|attackers?|payloads?\s+that|notes?\s+that|trick(?:s|ed|ing)?)\b[^.\n]{0,50}$/i;
 const GATE = wordGate(
-  /decod|decrypt|deciph|unscramb|obfuscat|unshift|convert|rot13|rot-13|join|assembl|combin|concaten|merge|glue|put together|remove|backward|reverse|right to left|shift|dekodier|entschl|decifr|descifr|déchiffr|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj|декодир|расшифр|解码|解密|译码|デコード|復号|복호화|디코|فك/i,
+  /decod|decrypt|deciph|unscramb|obfuscat|unshift|convert|rot13|rot-13|join|assembl|combin|concaten|merge|glue|put together|remove|backward|reverse|right to left|shift|décod|dekodier|entschl|decifr|descifr|déchiffr|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj|декодир|расшифр|解码|解密|译码|デコード|復号|복호화|디코|فك/i,
+);
+// Words one of which every obedience above holds: most texts that name a conversion ask for no obedience.
+const OBEY_CUE = wordGate(
+  /\b(?:execute|follow|obey|carry|comply|perform|act|says|tells|instructs|asks|exactly|instruction|instructions|command|commands|directive|directives|order|orders|task|tasks|step|prompt|treat|treating|führe|führen|befolge|befolgen|anweisung|befehl|aufgabe|esegui|eseguila|eseguilo|eseguile|obbedisci|istruzione|comando|ejecuta|ejecutala|obedece|orden|exécute|obéis|obéissez|instruction|commande|consigne|executa|obedeça|ordem|voer|gehoorzaam|instructie|opdracht|wykonaj|wykonać|polecenie)\b|выполни|исполни|执行|照做|照办|遵照|实行|実行|従|실행|따르|نفذ|نفّذ|اتبع/i,
 );
 const BEFORE = 160;
 const AFTER = 200;
@@ -57,7 +61,7 @@ const MAX = 8;
 
 /** A note to decode or reassemble a text and obey what comes out (0.6). */
 export function detectDecodedAsInstruction(text: string): Signal | undefined {
-  if (text.length < 16 || !GATE.test(text)) return undefined;
+  if (text.length < 16 || !GATE.test(text) || !OBEY_CUE.test(text)) return undefined;
   let from = 0;
   for (let looked = 0; looked < MAX; looked++) {
     const rest = text.slice(from);

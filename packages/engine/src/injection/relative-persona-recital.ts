@@ -10,14 +10,17 @@ import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
 const RELATIVE =
-  /\b(?:grand(?:ma|pa|mother|father|mum|mom|dad|parents?)|granny|gran|nana|nanna|nan|nonna|nonno|abuel[ao]|oma|opa|babcia|dziadek|mamie|papy|(?:late|dead|deceased)\s+(?:mother|father|mum|mom|dad|aunt|uncle))\b/i;
+  /\b(?:grand(?:ma|pa|mother|father|mum|mom|dad|parents?)|grand?dad|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuel[ao]|oma|opa|babcia|dziadek|mamie|papy|(?:late|dead|deceased)\s+(?:mother|father|mum|mom|dad|aunt|uncle))\b/i;
 // The reader asked to become the relative.
 const BECOME =
-  /\b(?:(?:be|play|become|channel|impersonate|portray|voice)\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:grand\w+|granny|gran|nana|nan|mother|father|mum|mom|dad|aunt|uncle)|granny|grandma|grandpa|nana|gran)|(?:pretend|act|role-?play|roleplay|speak|talk)\s+(?:to\s+be\s+|as\s+|like\s+)(?:her|him|them|my\b|granny|grandma|grandpa|nana|gran)|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:her|him|my)|you\s+are\s+(?:now\s+)?my\s+(?:late\s+|dead\s+|deceased\s+)?(?:grand\w+|granny|gran|nana))\b/i;
+  /\b(?:(?:be|play|become|channel|impersonate|portray|voice)\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:grand\w+|gramps|granny|gran|nana|nan|mother|father|mum|mom|dad|aunt|uncle)|granny|grandma|grandpa|nana|gran)|(?:pretend|act|role-?play|roleplay|speak|talk)\s+(?:to\s+be\s+|as\s+|like\s+)(?:her|him|them|my\b|granny|grandma|grandpa|nana|gran)|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:her|him|my)|you\s+are\s+(?:now\s+)?my\s+(?:late\s+|dead\s+|deceased\s+)?(?:grand\w+|granny|gran|nana))\b/i;
 // What the relative used to recite: keys and codes, or a harmful recipe.
 const RESTRICTED =
   /\b(?:(?:activation|product|licen[cs]e|serial|cd|registration|steam|game|windows|office|gift[\s-]?card|wi-?fi|admin)\s+(?:keys?|codes?|numbers?|passwords?)|keys?\s+for\s+(?:windows|office|steam|games?)|credit\s+card\s+numbers?|passwords?)\b|\b(?:recipe|steps?|formula|process|instructions|synthesis|production|how\s+to\s+make)\b[^.\n]{0,80}?\b(?:napalm|gas|nerve\s+agents?|sarin|mustard|chlorine|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|weapons?|drugs?|ricin|cyanide)\b|\b(?:napalm|nerve\s+agents?|sarin|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|ricin|cyanide|(?:the\s+)?gas\s+they\s+used)\b/i;
-const GATE = wordGate(RELATIVE);
+// The relatives as bare words: a key-word lookup for most texts.
+const GATE = wordGate(
+  /\b(?:grandma|grandpa|grandmother|grandfather|grandmum|grandmom|granddad|grandad|grandparent|grandparents|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuela|abuelo|oma|opa|babcia|dziadek|mamie|papy|mother|father|mum|mom|dad|aunt|uncle)\b/i,
+);
 
 /** A relative the reader is asked to play, who used to recite keys or a harmful recipe (0.6). */
 export function detectRelativePersonaRecital(text: string): Signal | undefined {
