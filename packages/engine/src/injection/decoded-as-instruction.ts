@@ -16,19 +16,19 @@ import { wordGate } from './word-gates.ts';
 // Undoing an encoding, in the imperative or infinitive.
 const UNDO = new RegExp(
   [
-    String.raw`\b(?:(?:base-?64|base32|hex|url|percent|rot-?13|ascii)[\s-]?)?decode\b|\b(?:decrypt|decipher|unscramble|de-?obfuscate|unshift)\b`,
+    // "hex-decode", "base64-decode" hold "decode" after a word boundary
+    String.raw`\b(?:decode|decrypt|decipher|unscramble|de-?obfuscate|unshift)\b`,
     String.raw`\bconvert\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:back\s+)?from\s+(?:hex|binary|base-?64|base32|rot-?13|morse|ascii|octal)\b`,
     String.raw`\b(?:apply\s+rot-?13|rot-?13\s+(?:it|this|that|the|then))\b`,
-    String.raw`\b(?:join|assemble|combine|concatenate|merge|glue|put)\s+(?:together\s+)?(?:\w+\s+){0,2}?(?:letters|characters|pieces|parts|fragments|chunks|syllables|bits)\b`,
+    String.raw`\b(?:join|assemble|combine|concatenate|merge|glue|put)\s+(?:together\s+)?(?:\w+\s+){0,2}?(?:letters|characters|pieces|fragments|chunks|syllables)\b`,
     String.raw`\bremove\s+(?:all\s+)?the\s+(?:dots|dashes|hyphens|spaces|separators|slashes|underscores|pipes|asterisks)\b`,
     String.raw`\bread\s+(?:\w+\s+){0,3}?(?:backwards?|in\s+reverse|right\s+to\s+left)\b|\breverse\s+(?:it|this|the\s+(?:text|string|line|letters|order))\b`,
     String.raw`\bshift\s+(?:\w+\s+){0,2}letters?\b`,
     // de, it, es, fr, pt, nl, pl, ru
-    String.raw`(?<![A-Za-zÀ-ÿ])(?:dekodier\w*|entschlüssel\w*|decodific\w*|decifr\w*|descifr\w*|décod\w*|déchiffr\w*|decodeer\w*|ontcijfer\w*|achterstevoren|odkoduj\w*|rozszyfruj\w*|zdekoduj\w*|декодир\w*|расшифр\w*)`,
+    String.raw`dekodier|entschlüssel|decodific|decifr|descifr|décod|déchiffr|decodeer|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj|декодир|расшифр`,
     // zh, ja, ko, ar
     String.raw`解码|解密|译码|デコード|復号|복호화|디코딩|디코드|فك\s+(?:الترميز|التشفير|ترميز|تشفير)`,
   ].join('|'),
-  'i',
 );
 // Obeying what comes out: an order to do it, or the result named as the reader's instruction.
 const OBEY = new RegExp(
@@ -39,29 +39,50 @@ const OBEY = new RegExp(
     String.raw`\b(?:as|is|be|becomes?)\s+your\s+(?:\w+\s+){0,2}?(?:instructions?|commands?|orders?|tasks?|directives?|prompt|step)\b`,
     String.raw`\btreat\w*\s+[^.\n]{0,80}?\bas\s+(?:an?\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:instructions?|commands?|orders?|directives?)\b`,
     // de, it, es, fr, pt, nl, pl, ru
-    String.raw`(?<![\p{L}])(?:führe?\s+[^.\n]{0,60}?\baus\b|führen\s+sie\s+[^.\n]{0,60}?\baus\b|befolge\b|befolgen\s+sie|als\s+(?:deine\s+|ihre\s+)?(?:nächste\s+|neue\s+)?(?:anweisung|befehl|aufgabe)|esegui\w*|obbedisci|come\s+(?:tua\s+)?(?:prossima\s+|nuova\s+)?(?:istruzione|comando)|ejecút\w*|ejecuta(?:la|lo|las|los)?\b|obedece\b|como\s+(?:tu\s+)?(?:siguiente\s+|próxima\s+|nueva\s+)?(?:instrucción|orden|comando)|exécute(?:-la|-le|-les|z)?\b|obéis\b|obéissez\b|comme\s+(?:ta\s+|votre\s+)?(?:prochaine\s+|nouvelle\s+)?(?:instruction|commande|consigne)|executa(?:-a|-o)?\b|execute-(?:a|o)\b|obedeça\b|como\s+(?:sua\s+)?(?:próxima\s+|nova\s+)?(?:instrução|ordem|comando)|voer\s+[^.\n]{0,50}?\buit\b|gehoorzaam\w*|als\s+(?:je\s+|jouw\s+)?(?:volgende\s+|nieuwe\s+)?(?:instructie|opdracht)|wykonaj\w*|wykonać|jako\s+(?:twoje\s+)?(?:następne\s+|nowe\s+)?polecenie|выполни(?:те)?(?![\p{L}])|исполни(?:те)?(?![\p{L}]))`,
+    String.raw`(?<![a-zà-ÿ])(?:führe?\s+[^.\n]{0,60}?\baus\b|führen\s+sie\s+[^.\n]{0,60}?\baus\b|befolge\b|befolgen\s+sie|als\s+(?:deine\s+|ihre\s+)?(?:nächste\s+|neue\s+)?(?:anweisung|befehl|aufgabe)|esegui\w*|obbedisci|come\s+(?:tua\s+)?(?:prossima\s+|nuova\s+)?(?:istruzione|comando)|ejecút\w*|ejecuta(?:la|lo|las|los)?\b|obedece\b|como\s+(?:tu\s+)?(?:siguiente\s+|próxima\s+|nueva\s+)?(?:instrucción|orden|comando)|exécute(?:-la|-le|-les|z)?\b|obéis\b|obéissez\b|comme\s+(?:ta\s+|votre\s+)?(?:prochaine\s+|nouvelle\s+)?(?:instruction|commande|consigne)|executa(?:-a|-o)?\b|execute-(?:a|o)\b|obedeça\b|como\s+(?:sua\s+)?(?:próxima\s+|nova\s+)?(?:instrução|ordem|comando)|voer\s+[^.\n]{0,50}?\buit\b|gehoorzaam\w*|als\s+(?:je\s+|jouw\s+)?(?:volgende\s+|nieuwe\s+)?(?:instructie|opdracht)|wykonaj\w*|wykonać|jako\s+(?:twoje\s+)?(?:następne\s+|nowe\s+)?polecenie|выполни(?:те)?(?![а-яё])|исполни(?:те)?(?![а-яё]))`,
     // zh, ja, ko, ar
     String.raw`执行|照做|照办|遵照|实行|実行|従って|従え|실행|따르|نفّذ|نفذ|اتبع`,
   ].join('|'),
-  'iu',
 );
 // The halves reported, not ordered: "a note telling the AI to decode and follow it", "attackers ask it to …".
 const REPORTED =
   /\b(?:tell(?:s|ing)?|told|ask(?:s|ed|ing)?|instruct(?:s|ed|ing)?|such\s+as|like|e\.g\.|for\s+example|attackers?|payloads?\s+that|notes?\s+that|trick(?:s|ed|ing)?)\b[^.\n]{0,50}$/i;
-const GATE = wordGate(
-  /decod|decrypt|deciph|unscramb|obfuscat|unshift|convert|rot13|rot-13|join|assembl|combin|concaten|merge|glue|put together|remove|backward|reverse|right to left|shift|décod|dekodier|entschl|decifr|descifr|déchiffr|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj|декодир|расшифр|解码|解密|译码|デコード|復号|복호화|디코|فك/i,
+// Words one of which every undoing above holds, as bare words (a key-word lookup for most texts):
+// "convert … from hex" holds "hex", "join the letters" holds "letters", "remove the dots" holds "dots".
+const UNDO_WORD = wordGate(
+  /\b(?:decode|decoded|decoding|decrypt|decipher|unscramble|deobfuscate|obfuscate|unshift|hex|binary|base64|base32|rot13|rot|ascii|morse|octal|url|percent|backwards|backward|reverse|left|letters|letter|characters|pieces|fragments|chunks|syllables|dots|dashes|hyphens|separators|slashes|underscores|pipes|asterisks|spaces)\b/i,
 );
-// Words one of which every obedience above holds: most texts that name a conversion ask for no obedience.
-const OBEY_CUE = wordGate(
-  /\b(?:execute|follow|obey|carry|comply|perform|act|says|tells|instructs|asks|exactly|instruction|instructions|command|commands|directive|directives|order|orders|task|tasks|step|prompt|treat|treating|führe|führen|befolge|befolgen|anweisung|befehl|aufgabe|esegui|eseguila|eseguilo|eseguile|obbedisci|istruzione|comando|ejecuta|ejecutala|obedece|orden|exécute|obéis|obéissez|instruction|commande|consigne|executa|obedeça|ordem|voer|gehoorzaam|instructie|opdracht|wykonaj|wykonać|polecenie)\b|выполни|исполни|执行|照做|照办|遵照|实行|実行|従|실행|따르|نفذ|نفّذ|اتبع/i,
+// Words one of which every obedience above holds.
+const OBEY_WORD = wordGate(
+  /\b(?:execute|follow|obey|carry|comply|perform|act|says|instruction|instructions|command|commands|directive|directives|task|step|treat|führe|führen|befolge|befolgen|anweisung|befehl|aufgabe|esegui|eseguila|eseguilo|eseguile|obbedisci|istruzione|comando|ejecuta|ejecutala|obedece|orden|exécute|obéis|obéissez|commande|consigne|executa|obedeça|ordem|voer|gehoorzaam|instructie|opdracht|wykonaj|wykonać|polecenie)\b/i,
 );
+// The other scripts' halves, read on the lower-cased text only when it holds a character outside ASCII
+// (a case-insensitive expression with such letters is slow on every text: about 0.5 µs per character).
+const NON_ASCII_CHAR = /[^\x00-\x7f]/;
+const UNDO_FOREIGN =
+  /dekodier|entschl|decodific|decifr|descifr|décod|déchiffr|decodeer|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj|декодир|расшифр|解码|解密|译码|デコード|復号|복호화|디코|فك/;
+const OBEY_FOREIGN =
+  /führ|befolg|anweisung|befehl|esegui|obbedisci|istruzione|ejecut|obedece|instrucción|exécute|obéis|consigne|executa|obedeça|instrução|voer|gehoorzaam|instructie|opdracht|wykonaj|polecenie|выполни|исполни|执行|照做|照办|遵照|实行|実行|従|실행|따르|نفذ|نفّذ|اتبع/;
 const BEFORE = 160;
 const AFTER = 200;
 const MAX = 8;
 
 /** A note to decode or reassemble a text and obey what comes out (0.6). */
 export function detectDecodedAsInstruction(text: string): Signal | undefined {
-  if (text.length < 16 || !GATE.test(text) || !OBEY_CUE.test(text)) return undefined;
+  if (text.length < 16) return undefined;
+  const undoWord = UNDO_WORD.test(text);
+  const obeyWord = OBEY_WORD.test(text);
+  if (!undoWord || !obeyWord) {
+    if (!NON_ASCII_CHAR.test(text)) return undefined;
+    const lower = text.toLowerCase();
+    if (!(undoWord || UNDO_FOREIGN.test(lower)) || !(obeyWord || OBEY_FOREIGN.test(lower))) return undefined;
+    return findNote(lower);
+  }
+  return findNote(text.toLowerCase());
+}
+
+/** The first undoing in `text` (lower-cased) with an obedience in its passage. */
+function findNote(text: string): Signal | undefined {
   let from = 0;
   for (let looked = 0; looked < MAX; looked++) {
     const rest = text.slice(from);

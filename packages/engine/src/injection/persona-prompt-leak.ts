@@ -16,17 +16,19 @@ const FRAME =
   /\b(?:imagine|hypothetical(?:ly)?|pretend|thought\s+experiment|scene|story|character|role-?play|game|universe|screenplay|script|play|novel|simulate|simulation|what\s+if|suppose)\b/i;
 // The reader put into the role, or its own set-up substituted for the character's.
 const SELF_IN_ROLE =
-  /\bif\s+you\s+were\s+(?:that|this|the|such\s+an?|an?)\s+(?:[\w-]+\s+){0,2}?(?:assistant|ai|model|bot|chatbot|character|version|system)\b|\b(?:imagine|pretend|suppose)\s+(?:that\s+)?you(?:'re|\s+are|\s+were)\b|\b(?:use|using|with|from|insert|fill\s+in)\s+your\s+(?:own\s+|real\s+|actual\s+|true\s+|current\s+){1,2}(?:one|ones|instructions?|prompt|system\s+prompt|system\s+message|configuration|rules|set-?up|guidelines)\b|\byour\s+(?:real|actual|true)\s+ones?\b|\bas\s+(?:that|this|the)\s+(?:assistant|ai|model|bot|character)\s*,/i;
+  /\bif\s+you\s+were\s+(?:that|this|the|such\s+an?|an?)\s+(?:[\w-]+\s+){0,2}?(?:assistant|ai|model|bot|chatbot|character|version|system)\b|\b(?:imagine|pretend|suppose)\s+(?:that\s+)?you(?:'re|\s+are|\s+were)\b|\b(?:use|using|with|from|insert|fill\s+in)\s+your\s+(?:own\s+|real\s+|actual\s+|true\s+|current\s+){1,2}(?:one|ones|instructions?|prompt|system\s+prompt|system\s+message|configuration|rules|set-?up|guidelines)\b|\byour\s+(?:real|actual|true)\s+ones?\b/i;
 // The character recites its set-up, or the reader is asked what it was told.
 const RECITE =
   /\b(?:recite|print|repeat|read\s+(?:aloud|out)|reads\s+(?:aloud|out)|quote|reveal|share|output|dump|show|write\s+(?:out|down)|translate|list|type\s+out|spell\s+out)\w*\b[^.?!\n]{0,80}?\b(?:(?:its|her|his|their|the|your|that|own)\s+(?:[\w-]+\s+){0,3}?(?:system\s+(?:message|prompt)|instructions|prompt|configuration(?:\s+text)?|set-?up(?:\s+instructions)?|preamble|hidden\s+rules|guidelines)|(?:paragraph|text|words|lines?|sentences?|instructions)\s+(?:you|it|she|he)\s+(?:were|was|had\s+been)\s+(?:told|given|fed|loaded))\b|\bwhat\s+(?:is|was|were)\s+the\s+(?:first|opening|last|second)\s+(?:paragraph|line|sentence|words?)\s+(?:you|it)\s+(?:were|was)\s+(?:told|given)\b|\b(?:recite|recites|reciting)\b[^.?!\n]{0,40}?\b(?:system\s+message|system\s+prompt)/i;
 const NEGATED = /\b(?:never|not|n't|refuses?\s+to|without)\s+(?:\w+\s+){0,3}$/i;
 const GATE = wordGate(/instruction|prompt|system message|configuration|setup|set-up|preamble|rules|guidelines|told|given/i);
 const FRAME_GATE = wordGate(FRAME);
+// Words one of which the reader's place in the role holds (SELF_IN_ROLE), as bare words.
+const SELF_GATE = wordGate(/\b(?:were|imagine|pretend|suppose|own|real|actual|true|current)\b/i);
 
 /** A character the reader plays, asked to recite its own instructions (0.6). */
 export function detectPersonaPromptLeak(text: string): Signal | undefined {
-  if (text.length < 40 || !GATE.test(text) || !FRAME_GATE.test(text)) return undefined;
+  if (text.length < 40 || !GATE.test(text) || !SELF_GATE.test(text) || !FRAME_GATE.test(text)) return undefined;
   const self = SELF_IN_ROLE.exec(text);
   if (self === null) return undefined;
   const recite = RECITE.exec(text);
