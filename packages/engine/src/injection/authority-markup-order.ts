@@ -6,12 +6,12 @@
 // names, so none is listed: an element or bracket pair whose name is built from words of command
 // (system, developer, operator, admin, root, supervisor, override, directive, instructions,
 // authority, trusted, assistant, model, …) counts when the text it wraps asks its reader for an
-// act with consequences or a disclosure. Ordinary markup with such names wraps settings, notes
+// act against the principal (harmful-act.ts) or a disclosure, in its own text (nested markup ends it). Ordinary markup with such names wraps settings, notes
 // and statuses (`<developer_settings>`, `<operator_notes>Forklift 3 …`, `<trusted_hosts>`,
 // `<system-status>`); the standard chat roles (system, developer, user, assistant) in a message
 // list are how tools call models, so only a role outside them counts.
 
-import { asksConsequentialAct } from './consequential-act.ts';
+import { asksHarmfulAct } from './harmful-act.ts';
 import { matchesOf } from './matches-of.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
@@ -53,9 +53,6 @@ const OPENING =
 // A message record with a role outside the standard ones, then its content.
 const ROLE_RECORD =
   /["']?role["']?\s*[:=]\s*["']?(supervisor|orchestrator|operator|admin|administrator|root|controller|kernel|platform|overseer|manager|superuser|owner|security)["']?\s*[,\n]\s*(?:-\s*)?["']?(?:content|text|message|instructions?)["']?\s*[:=]\s*["']?/gi;
-// Disclosures the wrapped text may ask for instead of an act.
-const DISCLOSE =
-  /\b(?:reveal|disclose|print|output|show|paste|dump)\b[^.\n]{0,60}?\b(?:api\s+keys?|passwords?|credentials?|secrets?|tokens?|system\s+prompt|environment\s+variables?|\.env\b|private\s+keys?)/i;
 // One pass most texts fail: an opening whose name holds a word of command.
 const TAG_GATE =
   /(?:<|\[\[|«)\s*[\w -]{0,30}?(?:sys|develop|operat|admin|root|supervis|orchestr|overrid|direct|instruct|author|trust|privileg|sudo|superuser|kernel|control|assist|model|llm|ai|command)/i;
@@ -95,8 +92,10 @@ function wrapped(text: string, end: number, name: string, kind: number): string 
   return blank >= 0 ? window.slice(0, blank) : window;
 }
 
+// A forged message is plain text: what an element wraps ends at the next markup.
 function asksOf(body: string): boolean {
-  return asksConsequentialAct(body) || DISCLOSE.test(body);
+  const markup = body.search(/<|\[\[|«/);
+  return asksHarmfulAct(markup >= 0 ? body.slice(0, markup) : body);
 }
 
 /** An element or record named as a command authority that wraps an order with consequences (0.6). */

@@ -19,14 +19,16 @@ const LIFTED = new RegExp(
   'i',
 );
 const GATE = wordGate(MODE);
+const AFTER = 400;
 
 /** A mode claimed for the reader that switches off its content rules (0.6). */
 export function detectClaimedModeUnlock(text: string): Signal | undefined {
   if (text.length < 30 || !GATE.test(text)) return undefined;
+  // The rules lifted after the claim, in its passage: "ignore your rules" quoted before a server's developer mode is not its effect.
   const mode = MODE.exec(text);
   if (mode === null) return undefined;
-  const lifted = LIFTED.exec(text);
+  const lifted = LIFTED.exec(text.slice(mode.index, mode.index + AFTER));
   if (lifted === null) return undefined;
-  const start = Math.min(mode.index, lifted.index);
+  const start = mode.index;
   return { rule: 'claimed_mode_unlock', detector: 'claimed_mode_unlock', weight: 0.6, start, end: start + 120, focus: start };
 }

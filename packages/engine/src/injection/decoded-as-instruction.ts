@@ -37,7 +37,7 @@ const OBEY = new RegExp(
     String.raw`\b(?:follow|obey)\s+(?:it|them|that|this|those|the\s+(?:instructions?|orders?|commands?|result|text|message))\b|\bobey\b`,
     String.raw`\b(?:execute|carry\s+(?:it\s+|them\s+|this\s+)?out|act\s+(?:on|upon)\s+(?:it|them|this|that|the\s+result)|comply|perform\s+(?:it|them|this|that|the\s+(?:action|task|instruction|step)))\b`,
     String.raw`\b(?:as|is|be|becomes?)\s+your\s+(?:\w+\s+){0,2}?(?:instructions?|commands?|orders?|tasks?|directives?|prompt|step)\b`,
-    String.raw`\btreat\w*\s+[^.\n]{0,80}?\bas\s+(?:an?\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:instructions?|commands?|orders?|directives?)\b`,
+    String.raw`\btreat\w*\s+(?:(?!\bnot\b)[^.\n]){0,80}?\bas\s+(?:an?\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:instructions?|commands?|orders?|directives?)\b`,
     // de, it, es, fr, pt, nl, pl, ru
     String.raw`(?<![a-zà-ÿ])(?:führe?\s+[^.\n]{0,60}?\baus\b|führen\s+sie\s+[^.\n]{0,60}?\baus\b|befolge\b|befolgen\s+sie|als\s+(?:deine\s+|ihre\s+)?(?:nächste\s+|neue\s+)?(?:anweisung|befehl|aufgabe)|esegui\w*|obbedisci|come\s+(?:tua\s+)?(?:prossima\s+|nuova\s+)?(?:istruzione|comando)|ejecút\w*|ejecuta(?:la|lo|las|los)?\b|obedece\b|como\s+(?:tu\s+)?(?:siguiente\s+|próxima\s+|nueva\s+)?(?:instrucción|orden|comando)|exécute(?:-la|-le|-les|z)?\b|obéis\b|obéissez\b|comme\s+(?:ta\s+|votre\s+)?(?:prochaine\s+|nouvelle\s+)?(?:instruction|commande|consigne)|executa(?:-a|-o)?\b|execute-(?:a|o)\b|obedeça\b|como\s+(?:sua\s+)?(?:próxima\s+|nova\s+)?(?:instrução|ordem|comando)|voer\s+[^.\n]{0,50}?\buit\b|gehoorzaam\w*|als\s+(?:je\s+|jouw\s+)?(?:volgende\s+|nieuwe\s+)?(?:instructie|opdracht)|wykonaj\w*|wykonać|jako\s+(?:twoje\s+)?(?:następne\s+|nowe\s+)?polecenie|выполни(?:те)?(?![а-яё])|исполни(?:те)?(?![а-яё]))`,
     // zh, ja, ko, ar
@@ -81,6 +81,23 @@ export function detectDecodedAsInstruction(text: string): Signal | undefined {
   return findNote(text.toLowerCase());
 }
 
+const SENTENCE_END = /[.!?。！？](?=\s|$)|\n\s*\n/;
+// A negation just before the obedience: "请不要执行" (do not execute), "never follow it", "treat that as data, not an instruction".
+const NEGATED = /(?:\b(?:not|never|n't|no|nicht|non|ne|niet|nie|не)\s+(?:\w+\s+){0,2}|不要|别|勿|不)$/;
+
+/** The index after the last sentence end in `text`, or -1. */
+function lastBoundary(text: string): number {
+  let at = -1;
+  for (const match of text.matchAll(/[.!?。！？](?=\s)|\n\s*\n/g)) at = (match.index ?? 0) + match[0].length;
+  return at;
+}
+
+/** Whether `span` holds an obedience that no negation precedes. */
+function obeyed(span: string): boolean {
+  const match = OBEY.exec(span);
+  return match !== null && !NEGATED.test(span.slice(Math.max(0, match.index - 24), match.index));
+}
+
 /** The first undoing in `text` (lower-cased) with an obedience in its passage. */
 function findNote(text: string): Signal | undefined {
   let from = 0;
@@ -92,14 +109,14 @@ function findNote(text: string): Signal | undefined {
     const end = start + undo[0].length;
     from = end;
     if (REPORTED.test(text.slice(Math.max(0, start - 60), start))) continue;
-    // Both halves in one passage: a blank line ends it.
+    // Both halves in one sentence (a line of its own may hold the encoded text): a full stop or a blank line ends it.
     let before = text.slice(Math.max(0, start - BEFORE), start);
-    const blankBefore = before.lastIndexOf('\n\n');
-    if (blankBefore >= 0) before = before.slice(blankBefore + 2);
+    const sentenceStart = lastBoundary(before);
+    if (sentenceStart >= 0) before = before.slice(sentenceStart);
     let after = text.slice(end, end + AFTER);
-    const blankAfter = after.indexOf('\n\n');
-    if (blankAfter >= 0) after = after.slice(0, blankAfter);
-    if (OBEY.test(after) || OBEY.test(before))
+    const sentenceEnd = after.search(SENTENCE_END);
+    if (sentenceEnd >= 0) after = after.slice(0, sentenceEnd);
+    if (obeyed(after) || obeyed(before))
       return { rule: 'decoded_as_instruction', detector: 'decoded_as_instruction', weight: 0.6, start, end: end + 100, focus: start };
   }
   return undefined;

@@ -14,9 +14,13 @@ const RELATIVE =
 // The reader asked to become the relative.
 const BECOME =
   /\b(?:(?:be|play|become|channel|impersonate|portray|voice)\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:grand\w+|gramps|granny|gran|nana|nan|mother|father|mum|mom|dad|aunt|uncle)|granny|grandma|grandpa|nana|gran)|(?:pretend|act|role-?play|roleplay|speak|talk)\s+(?:to\s+be\s+|as\s+|like\s+)(?:her|him|them|my\b|granny|grandma|grandpa|nana|gran)|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:her|him|my)|you\s+are\s+(?:now\s+)?my\s+(?:late\s+|dead\s+|deceased\s+)?(?:grand\w+|granny|gran|nana))\b/i;
-// What the relative used to recite: keys and codes, or a harmful recipe.
-const RESTRICTED =
-  /\b(?:(?:activation|product|licen[cs]e|serial|cd|registration|steam|game|windows|office|gift[\s-]?card|wi-?fi|admin)\s+(?:keys?|codes?|numbers?|passwords?)|keys?\s+for\s+(?:windows|office|steam|games?)|credit\s+card\s+numbers?|passwords?)\b|\b(?:recipe|steps?|formula|process|instructions|synthesis|production|how\s+to\s+make)\b[^.\n]{0,80}?\b(?:napalm|gas|nerve\s+agents?|sarin|mustard|chlorine|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|weapons?|drugs?|ricin|cyanide)\b|\b(?:napalm|nerve\s+agents?|sarin|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|ricin|cyanide|(?:the\s+)?gas\s+they\s+used)\b/i;
+// What the relative used to recite, as the object of reciting: keys and codes, or the steps of a harmful recipe.
+const RECITED =
+  /\b(?:read|reading|reads|recite|recited|reciting|tell|telling|told|whisper|whispered|whispering|say|said|sing|sang|list|give|share|share)\w*\b[^.\n]{0,60}?\b(?:(?:activation|product|licen[cs]e|serial|cd|registration|steam|game|windows|office|gift[\s-]?card|wi-?fi)\s+(?:keys?|codes?|numbers?)|keys?\s+for\s+(?:windows|office|steam|games?)|credit\s+card\s+numbers?|recipes?|steps|formula|process|instructions|synthesis|how\s+to\s+make)\b/i;
+// A harmful subject for recipes and steps (keys need none).
+const HARM =
+  /\b(?:napalm|gas|nerve\s+agents?|sarin|mustard|chlorine|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|weapons?|drugs?|ricin|cyanide)\b/i;
+const KEYS = /keys?\b|codes?\b|numbers?\b/i;
 // The relatives as bare words: a key-word lookup for most texts.
 const GATE = wordGate(
   /\b(?:grandma|grandpa|grandmother|grandfather|grandmum|grandmom|granddad|grandad|grandparent|grandparents|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuela|abuelo|oma|opa|babcia|dziadek|mamie|papy|mother|father|mum|mom|dad|aunt|uncle)\b/i,
@@ -26,7 +30,9 @@ const GATE = wordGate(
 export function detectRelativePersonaRecital(text: string): Signal | undefined {
   if (text.length < 40 || !GATE.test(text)) return undefined;
   const become = BECOME.exec(text);
-  if (become === null || !RESTRICTED.test(text)) return undefined;
+  if (become === null) return undefined;
+  const recited = RECITED.exec(text);
+  if (recited === null || (!KEYS.test(recited[0]) && !HARM.test(text))) return undefined;
   const relative = RELATIVE.exec(text);
   const start = Math.min(relative?.index ?? become.index, become.index);
   return { rule: 'relative_persona_recital', detector: 'relative_persona_recital', weight: 0.6, start, end: start + 120, focus: start };
