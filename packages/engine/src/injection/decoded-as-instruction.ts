@@ -48,9 +48,10 @@ const OBEY = new RegExp(
 const REPORTED =
   /\b(?:tell(?:s|ing)?|told|ask(?:s|ed|ing)?|instruct(?:s|ed|ing)?|such\s+as|like|e\.g\.|for\s+example|attackers?|payloads?\s+that|notes?\s+that|trick(?:s|ed|ing)?)\b[^.\n]{0,50}$/i;
 // Words one of which every undoing above holds, as bare words (a key-word lookup for most texts):
-// "convert … from hex" holds "hex", "join the letters" holds "letters", "remove the dots" holds "dots".
+// "convert … from hex" holds "hex", "join the letters" holds "letters", "remove the dots" holds "dots";
+// the other languages' words written in ASCII are here too ("achterstevoren", "dekodiere").
 const UNDO_WORD = wordGate(
-  /\b(?:decode|decoded|decoding|decrypt|decipher|unscramble|deobfuscate|obfuscate|unshift|hex|binary|base64|base32|rot13|rot|ascii|morse|octal|url|percent|backwards|backward|reverse|left|letters|letter|characters|pieces|fragments|chunks|syllables|dots|dashes|hyphens|separators|slashes|underscores|pipes|asterisks|spaces)\b/i,
+  /\b(?:decode|decoded|decoding|decrypt|decipher|unscramble|deobfuscate|obfuscate|unshift|hex|binary|base64|base32|rot13|rot|ascii|morse|octal|url|percent|backwards|backward|reverse|left|letters|letter|characters|pieces|fragments|chunks|syllables|dots|dashes|hyphens|separators|slashes|underscores|pipes|asterisks|spaces|dekodiere|dekodieren|decodifica|decodificala|decodificalo|decodifique|decodificar|decifra|decifrala|descifra|descifrala|descifralo|decodeer|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj)\b/i,
 );
 // Words one of which every obedience above holds.
 const OBEY_WORD = wordGate(
