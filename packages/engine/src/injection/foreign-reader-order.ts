@@ -35,13 +35,13 @@ const ADDRESSEE = new RegExp(
 export const ACT_FOREIGN_READER = new RegExp(
   [
     // Italian
-    String.raw`\b(?:lascia\s+perdere|dimentica|consiglia|d[iì]'?\s+all'utente|racconta\s+all'utente|invia|inoltra|ignora|cancella|elimina|trasferisci|approva|disattiva|condividi|pubblica|rivela|inviare|inoltrare|cancellare|eliminare|trasferire|approvare|disattivare)\b`,
+    String.raw`\b(?:lascia\s+perdere|dimentica|consiglia|d[iì]'?\s+all'utente|racconta\s+all'utente|invia|inoltra|ignora|cancella|elimina|trasferisci|approva|disattiva|condividi|pubblica|rivela|inviare|inoltrare|cancellare|eliminare|trasferire|approvare|disattivare|paga|pagare|concedi|esporta|carica|annulla|acquista|compra|cambia\s+l'iban|modifica\s+l'iban)\b`,
     // Portuguese
-    String.raw`\b(?:envie|envia|reencaminhe|encaminhe|ignore|ignora|apague|apaga|elimine|transfira|aprove|desative|desativa|partilhe|compartilhe|revele|publique|enviar|apagar|transferir|desativar|aprovar)\b`,
+    String.raw`\b(?:envie|envia|reencaminhe|encaminhe|ignore|ignora|apague|apaga|elimine|transfira|aprove|desative|desativa|partilhe|compartilhe|revele|publique|enviar|apagar|transferir|desativar|aprovar|pague|compre|conceda|exporte|cancele|altere\s+o\s+iban)\b`,
     // Dutch
-    String.raw`\b(?:vergeet|vertel|stuur|verstuur|negeer|verwijder|wis|goedkeuren|goed\s+te\s+keuren|verwijderen|versturen|overmaken|uitschakelen)\b|\b(?:schakel|sla|keur|maak)\s+[^.\n]{0,40}?\b(?:uit|over|goed)\b`,
+    String.raw`\b(?:vergeet|vertel|stuur|verstuur|negeer|verwijder|wis|goedkeuren|goed\s+te\s+keuren|verwijderen|versturen|overmaken|uitschakelen|annuleer|betaal|exporteer|deel)\b|\b(?:schakel|sla|keur|maak)\s+[^.\n]{0,40}?\b(?:uit|over|goed)\b`,
     // Polish
-    String.raw`\b(?:wyślij|prześlij|zignoruj|usuń|przelej|zatwierdź|wyłącz|udostępnij|uruchom|pomiń|ujawnij|wysłać|usunąć|przelać)`,
+    String.raw`\b(?:wyślij|prześlij|zignoruj|usuń|przelej|zatwierdź|wyłącz|udostępnij|uruchom|pomiń|ujawnij|wysłać|usunąć|przelać|zapłać|anuluj|nadaj|wyeksportuj)`,
     // Korean
     String.raw`(?:보내|전송|전달|무시|삭제|이체|송금|승인|비활성화|공유|실행|변경|바꾸|바꿔)`,
     // Arabic
@@ -53,7 +53,7 @@ export const ACT_FOREIGN_READER = new RegExp(
 );
 // The cheap gate: a character or word of these languages' addressee cues.
 const GATE =
-  /assistent|asystent|agencie|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
+  /assistent|agent|\bbot\b|asystent|agencie|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
 const WINDOW = 200;
 
 /** A model addressed in one of the seven languages above, then an order with consequences (0.6). */

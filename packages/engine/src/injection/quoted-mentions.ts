@@ -106,6 +106,19 @@ for (const rule of ['aggravated_order', 'void_frame_request', 'completion_bait']
   EXAMPLE_ONLY.add(rule);
   MENTIONABLE.add(rule);
 }
+// Round 16b (round16b-families.ts): persona leaks, the grandmother exploit, claimed modes, bans before harm, forged markup, decode-and-obey notes.
+for (const rule of [
+  'persona_prompt_leak',
+  'relative_persona_recital',
+  'claimed_mode_unlock',
+  'no_refusal_harm_task',
+  'authority_markup_order',
+  'end_marker_part',
+  'decoded_as_instruction',
+]) {
+  EXAMPLE_ONLY.add(rule);
+  MENTIONABLE.add(rule);
+}
 
 /** Whether dropQuotedMentions may drop or re-detect signals of `rule` (the others it keeps as they are). */
 export function isMentionable(rule: string): boolean {
