@@ -5,7 +5,7 @@
 // on, end every answer with '…'". aggravated-order.ts reads orders that carry data, money or access
 // out; these stay inside and still do the harm: top privilege handed to an account, destruction in
 // bulk, money given away, a review or security step switched off, a secret put in the reply, or the
-// reader's answers fixed in advance. Ordinary records give orders too ("leave at the door", "please
+// reader's answers fixed in advance, or an administrator's password set to a given value. Ordinary records give orders too ("leave at the door", "please
 // approve by Friday", "remove rotated logs older than 7 days"): the act's class is the evidence, and it
 // must open its clause (after a label, "please", "and") as an imperative, not be prohibited or told of.
 
@@ -13,7 +13,7 @@ import type { Signal } from './rules.ts';
 
 // A literal gate: one of the classes' words occurs (most texts have none).
 const GATE =
-  /admin|owner|superuser|sudo|root|100\s?%|refund|waive|paid|whatever|lifetime|unlimited|kostenlos|gratuit|price|review|branches|every|entire|--all|-rf|drop\s|database|answer|reply|respond|password|passwort|contraseña|mot de passe|antivirus|удал|скидк|管理者|パスワード|密码|删除/i;
+  /admin|owner|scope|alle|tous|todos|lösch|supprim|borr|superuser|sudo|root|100\s?%|refund|waive|paid|whatever|lifetime|unlimited|kostenlos|gratuit|price|review|branches|every|entire|--all|-rf|drop\s|database|answer|reply|respond|password|passwort|contraseña|mot de passe|antivirus|удал|скидк|管理者|パスワード|密码|删除/i;
 
 // Top privilege: the accounts and roles that own a domain, a tenant or a machine.
 const PRIVILEGE =
@@ -33,6 +33,9 @@ const GIVEAWAY_OTHER = /скидк\p{L}*\s+100\s?%|100\s?%\s*скидк/iu;
 // A review or security step switched off on the way.
 const STEP_OFF =
   /\b(?:disable|remove|turn\s+off|bypass|skip|uninstall)\s+(?:the\s+)?(?:required\s+reviews?|review\s+rules?|required\s+review\s+rules?|status\s+checks|required\s+checks|antivirus|endpoint\s+protection)\b|\bwithout\s+(?:any\s+)?(?:checks|review|tests)\b/i;
+// An administrator's password set to a value the data gives ("reset the admin password to Welcome1").
+const CREDENTIAL_SET =
+  /\b(?:re)?set\s+(?:the\s+)?(?:(?:admin(?:istrator)?|root|superuser)(?:'s)?\s+(?:account\s+)?password|password\s+(?:of|for)\s+(?:the\s+)?(?:user\s+)?(?:admin(?:istrator)?|root)\b)[^.!?\n]{0,20}?\s+to\s+\S/i;
 // A secret put into the reply.
 const SECRET = /password|passwort|contraseña|mot\s+de\s+passe|credential|token|api[\s_-]?key|パスワード|密码|пароль/i;
 const INTO_REPLY =
@@ -119,6 +122,7 @@ function harmAt(text: string): number {
   if (at < 0 && !signedOff) at = firstOrder(DESTROY_COMMAND, text);
   if (at < 0) at = firstOrder(STEP_OFF, text);
   if (at < 0) at = firstOrder(FIXED_REPLY, text);
+  if (at < 0) at = firstOrder(CREDENTIAL_SET, text);
   if (at >= 0) return at;
   SENTENCE.lastIndex = 0;
   for (let match = SENTENCE.exec(text); match !== null && match[0] !== ''; match = SENTENCE.exec(text)) {

@@ -5,10 +5,12 @@
 
 import { detectInsideHarmOrder } from './inside-harm-order.ts';
 import type { Signal } from './rules.ts';
+import { detectTableCellOrder } from './table-cell-orders.ts';
 import { detectToolHijackCall } from './tool-hijack-call.ts';
 
 /** Reports the signals of the round-16a families in one text to `add`. */
 export function detectRound16aFamilies(text: string, add: (signal: Signal | undefined) => void): void {
   add(detectInsideHarmOrder(text));
   add(detectToolHijackCall(text));
+  add(detectTableCellOrder(text));
 }
