@@ -56,7 +56,7 @@ const NEGATED = /\b(?:never|not|don't|doesn't|won't|cannot|can't|nicht|nie|jamai
 const TELLS =
   /\b(?:we|our|i|you\s+(?:get|can|may|will)|get|enjoy|offers?|includes?|was|were|is|are|has\s+been|have\s+been|will|would|should|could|can|may)\s+(?:\w+\s+){0,2}$/i;
 // The act is inside a quotation on its line: a mention ("It is text like \"Step 1: create a new admin …").
-function insideQuotation(text: string, at: number): boolean {
+export function insideQuotation(text: string, at: number): boolean {
   const line = text.slice(Math.max(0, text.lastIndexOf('\n', at - 1) + 1, at - 400), at);
   let straight = 0;
   let curly = 0;

@@ -6,6 +6,7 @@
 import { detectInsideHarmOrder } from './inside-harm-order.ts';
 import type { Signal } from './rules.ts';
 import { detectTableCellOrder } from './table-cell-orders.ts';
+import { detectTaskCancelAct } from './task-cancel-act.ts';
 import { detectToolHijackCall } from './tool-hijack-call.ts';
 
 /** Reports the signals of the round-16a families in one text to `add`. */
@@ -13,4 +14,5 @@ export function detectRound16aFamilies(text: string, add: (signal: Signal | unde
   add(detectInsideHarmOrder(text));
   add(detectToolHijackCall(text));
   add(detectTableCellOrder(text));
+  add(detectTaskCancelAct(text));
 }
