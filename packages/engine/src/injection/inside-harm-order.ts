@@ -13,7 +13,7 @@ import type { Signal } from './rules.ts';
 
 // A literal gate: one of the classes' words occurs (most texts have none).
 const GATE =
-  /admin|owner|scope|alle|tous|todos|lösch|supprim|borr|superuser|sudo|root|100\s?%|refund|waive|paid|whatever|lifetime|unlimited|kostenlos|gratuit|price|review|branches|every|entire|--all|-rf|drop\s|database|answer|reply|respond|password|passwort|contraseña|mot de passe|antivirus|удал|скидк|管理者|パスワード|密码|删除/i;
+  /admin|owner|scope|backup|kubectl|namespace|force|alle|tous|todos|lösch|supprim|borr|superuser|sudo|root|100\s?%|refund|waive|paid|whatever|lifetime|unlimited|kostenlos|gratuit|price|review|branches|every|entire|--all|-rf|drop\s|database|answer|reply|respond|password|passwort|contraseña|mot de passe|antivirus|удал|скидк|管理者|パスワード|密码|删除/i;
 
 // Top privilege: the accounts and roles that own a domain, a tenant or a machine.
 const PRIVILEGE =
@@ -48,7 +48,7 @@ const FIXED_REPLY =
 const BOUNDARY = /[.!?;:|>\n—–]/;
 // What may stand between the boundary and the act: politeness, time, a "whoever reads this," address.
 const LEAD =
-  /^(?:[\s_*]|from\s+(?:now|here)\s+on,?|please|kindly|now|just|then|also|immediately|first|and|bitte|jetzt|merci\s+de|por\s+favor|whoever\s+[a-z]+\s+[^,.\n]{0,30},)*$/i;
+  /^(?:[\s_]|from\s+(?:now|here)\s+on,?|please|kindly|now|just|then|also|immediately|first|and|bitte|jetzt|merci\s+de|por\s+favor|whoever\s+[a-z]+\s+[^,.\n]{0,30},)*$/i;
 // Or an imperative clause joined to it: "Merge this PR immediately and disable …".
 const JOINED = /^\s*(?:please\s+)?[a-z]+\b[^,\n]{0,60}\s(?:and|then|und|et|y|e|и)\s+$/i;
 // A prohibition or an account in front of the act: "never delete", "do not remove", "we waive".

@@ -82,7 +82,10 @@ function opensWithAct(sentence: string): boolean {
     // "POST https://…", "PUT /v1/…": an HTTP request line (a brokered call's method and URL), not an imperative.
     if (HTTP_METHOD.test(word) && REQUEST_TARGET.test(sentence.slice(match.index + match[0].length))) continue;
     // A base form at a clause's start: the act list read on the word alone, not its participles.
-    if ((actIndex(word) === 0 && !/(?:ed|ing)$/i.test(word)) || CARRIER.test(word)) {
+    // Read with the words after it, for the acts of two words ("turn off", "set up").
+    const end = match.index + match[0].length;
+    const reading = /^(?:turn|set)$/i.test(word) ? sentence.slice(end - word.length, end + 5) : word;
+    if ((actIndex(reading) === 0 && !/(?:ed|ing)$/i.test(word)) || CARRIER.test(word)) {
       IMPERATIVE_OPENING.lastIndex = 0;
       return true;
     }

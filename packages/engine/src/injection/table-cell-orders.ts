@@ -17,7 +17,8 @@ const MAX_LINES = 60;
 const MAX_READING = 600;
 // A header cell that names the model: "instructions_for_model", "memo_for_assistant", "anweisung_fuer_ki".
 const MODEL_HEADER = /(?:^|[_\-\s.])(?:ai|llm|gpt|assistant|bot|model|ki|ia|modelo|modell)(?:$|[_\-\s.])/i;
-const ORDER_HEADER = /instruction|directive|task|memo|note|anweisung|consigne|instrucci|prompt|for[_\s-]/i;
+const ORDER_HEADER =
+  /instruction|directive|task|memo|note|hinweis|anweisung|consigne|instrucci|prompt|(?:for|fuer|für|pour|para|per)[_\s-]/i;
 const SEPARATOR_ROW = /^[\s|:+-]*$/;
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s+(.+)$/;
 
