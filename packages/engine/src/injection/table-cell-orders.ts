@@ -15,6 +15,7 @@ import type { Signal } from './rules.ts';
 
 const MAX_LINES = 60;
 const MAX_READING = 600;
+const MAX_PIECE = 48;
 // A header cell that names the model: "instructions_for_model", "memo_for_assistant", "anweisung_fuer_ki".
 const MODEL_HEADER = /(?:^|[_\-\s.])(?:ai|llm|gpt|assistant|bot|model|ki|ia|modelo|modell)(?:$|[_\-\s.])/i;
 const ORDER_HEADER =
@@ -65,8 +66,9 @@ function tableOf(lines: readonly string[]): { header?: string[]; rows: string[][
 /** Whether the cells of `text`'s table or list, read as sentences, give a harmful order. */
 function tableOrder(text: string): boolean {
   const lines = text.split('\n', MAX_LINES).filter((line) => line.trim() !== '');
+  // A list of short pieces: long items are sentences, read whole by the other detectors already.
   const items = lines.map((line) => LIST_ITEM.exec(line)?.[1]).filter((item) => item !== undefined);
-  if (items.length >= 3 && harmful(items.join(' ').slice(0, MAX_READING))) return true;
+  if (items.length >= 3 && items.every((item) => item.length <= MAX_PIECE) && harmful(items.join(' ').slice(0, MAX_READING))) return true;
   const table = tableOf(lines);
   if (table === undefined) return false;
   const { header, rows } = table;
@@ -77,7 +79,7 @@ function tableOrder(text: string): boolean {
     if (name !== undefined && MODEL_HEADER.test(name) && ORDER_HEADER.test(name)) {
       for (const cell of cells) if (isModelAddressedOrder(name, cell) || harmful(cell)) return true;
     }
-    if (cells.length >= 2 && harmful(cells.join(' ').slice(0, MAX_READING))) return true;
+    if (cells.length >= 2 && cells.every((cell) => cell.length <= MAX_PIECE) && harmful(cells.join(' ').slice(0, MAX_READING))) return true;
   }
   for (const row of rows) {
     // A key-value table: the first cell names the second ("model_task<TAB>Create an API key …").
@@ -89,17 +91,33 @@ function tableOrder(text: string): boolean {
     )
       return true;
     const cells = row.filter((cell) => cell !== '' && !/^\d+$/.test(cell));
-    if (cells.length >= 2 && harmful(cells.join(' ').slice(0, MAX_READING))) return true;
+    if (cells.length >= 2 && cells.every((cell) => cell.length <= MAX_PIECE) && harmful(cells.join(' ').slice(0, MAX_READING))) return true;
   }
   return false;
 }
 
-// A literal gate: two line breaks and a table's bar, a list's dash or a delimiter on the first line.
-const GATE = /\n[^\n]*\n/;
-const MARKS = /^\s*(?:\||[-*•]\s|\d{1,2}[.)]\s)|^[^\n]{0,200}[,;\t]/m;
+// A cheap gate: three rows of a markdown table, three short list items, or a delimited first line
+// whose second line has as many delimiters.
+const TABLE_ROWS = /(?:^|\n)[ \t]*\|[^\n]*\n[ \t]*\|[^\n]*\n[ \t]*\|/;
+const LIST_ITEMS =
+  /(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t][^\n]{1,48}\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t][^\n]{1,48}\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/;
+
+function delimitedHead(text: string): boolean {
+  const first = text.indexOf('\n');
+  if (first < 3 || first > 200) return false;
+  const second = text.indexOf('\n', first + 1);
+  const head = text.slice(0, first);
+  const next = text.slice(first + 1, second < 0 ? text.length : second);
+  for (const delimiter of ['\t', ';', ',']) {
+    const count = head.split(delimiter).length;
+    if (count > 1) return next.split(delimiter).length === count;
+  }
+  return false;
+}
 
 /** A harmful order read across a table's cells or a list's items, or in a column named for the model (0.6). */
 export function detectTableCellOrder(text: string): Signal | undefined {
-  if (text.length < 24 || !GATE.test(text) || !MARKS.test(text) || !tableOrder(text)) return undefined;
+  if (text.length < 24 || text.indexOf('\n') < 0) return undefined;
+  if (!(TABLE_ROWS.test(text) || LIST_ITEMS.test(text) || delimitedHead(text)) || !tableOrder(text)) return undefined;
   return { rule: 'table_cell_order', detector: 'table_cell_order', weight: 0.6, start: 0, end: 120 };
 }

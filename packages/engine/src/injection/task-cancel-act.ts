@@ -10,8 +10,9 @@
 
 import { insideQuotation } from './inside-harm-order.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
-const GATE = /summar|translat|triag|label|review|reading|classif|resumen|zusammenfass|résum|riepilog|samenvat|traduc|übersetz/i;
+const GATE = wordGate(/summar|translat|triag|label|review|reading|classif|resumen|zusammenfass|résum|riepilog|samenvat|traduc|übersetz/i);
 // The machine reader, named: a word for one, or a handle ("@ai-triage", "@helperbot").
 const MACHINE =
   /\b(?:assistant|ai|bot|copilot|model|gpt|claude|gemini|llm|chatbot|asistente|assistente|assistent|ki|ia)\b|@[\w-]*(?:ai|bot|gpt|copilot|assistant)[\w-]*/i;

@@ -10,10 +10,12 @@
 
 import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 // A literal gate: a tool of some kind is named.
-const GATE =
-  /tool|\bapi\b|terminal|shell|outil|herramienta|strumento|ツール|工具|[a-z]_[a-z]|[a-z]\.[a-z_]+\(|\b(?:action|next\s+action|next\s+step|step\s*\d+|todo|task|now)\s*:\s*[a-z]\w*\(/i;
+const GATE = wordGate(
+  /tool|\bapi\b|terminal|outil|herramienta|strumento|ツール|工具|[a-z0-9][_.][a-z0-9_]+\s*\(|[a-z0-9]_[a-z0-9]+\s+(?:with|on)\b|\b(?:action|next\s+step|step\s*\d+)\s*:\s*[a-z]\w*\(/i,
+);
 
 // An order opening its clause: the verb after a boundary, politeness or an order label ("Action:", "Step 2:").
 const ORDER =
