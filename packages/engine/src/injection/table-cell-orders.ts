@@ -99,18 +99,25 @@ function tableOrder(text: string): boolean {
 // A cheap gate: three rows of a markdown table, three short list items, or a delimited first line
 // whose second line has as many delimiters.
 const TABLE_ROWS = /(?:^|\n)[ \t]*\|[^\n]*\n[ \t]*\|[^\n]*\n[ \t]*\|/;
+// A list's mark after a line break: checked first, as a literal-led expression.
+const LIST_MARK = /\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/;
 const LIST_ITEMS =
   /(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t][^\n]{1,48}\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t][^\n]{1,48}\n[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/;
+
+function countOf(text: string, char: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf(char, from); at >= 0 && at < to; at = text.indexOf(char, at + 1)) count++;
+  return count;
+}
 
 function delimitedHead(text: string): boolean {
   const first = text.indexOf('\n');
   if (first < 3 || first > 200) return false;
   const second = text.indexOf('\n', first + 1);
-  const head = text.slice(0, first);
-  const next = text.slice(first + 1, second < 0 ? text.length : second);
+  const end = second < 0 ? text.length : second;
   for (const delimiter of ['\t', ';', ',']) {
-    const count = head.split(delimiter).length;
-    if (count > 1) return next.split(delimiter).length === count;
+    const count = countOf(text, delimiter, 0, first);
+    if (count > 0) return countOf(text, delimiter, first + 1, end) === count;
   }
   return false;
 }
@@ -118,6 +125,7 @@ function delimitedHead(text: string): boolean {
 /** A harmful order read across a table's cells or a list's items, or in a column named for the model (0.6). */
 export function detectTableCellOrder(text: string): Signal | undefined {
   if (text.length < 24 || text.indexOf('\n') < 0) return undefined;
-  if (!(TABLE_ROWS.test(text) || LIST_ITEMS.test(text) || delimitedHead(text)) || !tableOrder(text)) return undefined;
+  const table = (text.includes('|') && TABLE_ROWS.test(text)) || (LIST_MARK.test(text) && LIST_ITEMS.test(text)) || delimitedHead(text);
+  if (!table || !tableOrder(text)) return undefined;
   return { rule: 'table_cell_order', detector: 'table_cell_order', weight: 0.6, start: 0, end: 120 };
 }

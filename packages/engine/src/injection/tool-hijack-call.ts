@@ -13,9 +13,9 @@ import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
 // A literal gate: a tool of some kind is named.
-const GATE = wordGate(
-  /tool|\bapi\b|terminal|outil|herramienta|strumento|ツール|工具|[a-z0-9][_.][a-z0-9_]+\s*\(|[a-z0-9]_[a-z0-9]+\s+(?:with|on)\b|\b(?:action|next\s+step|step\s*\d+)\s*:\s*[a-z]\w*\(/i,
-);
+const GATE = wordGate(/tool|\bapi\b|terminal|outil|herramienta|strumento|ツール|工具|action|step/i);
+// Or a call written as a function with an underscore or a dot ("transfer_money(", "dns.update_record(").
+const CALL = /[a-z0-9][_.][a-z0-9_]+\s*\(|[a-z0-9]_[a-z0-9]+\s+(?:with|on)\b/i;
 
 // An order opening its clause: the verb after a boundary, politeness or an order label ("Action:", "Step 2:").
 const ORDER =
@@ -42,7 +42,8 @@ function risky(span: string): boolean {
 
 /** A tool called by an order in data with an outside target, money or a risky argument (0.6). */
 export function detectToolHijackCall(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
+  if (text.length < 20) return undefined;
+  if (!GATE.test(text) && !((text.includes('_') || text.includes('(')) && CALL.test(text))) return undefined;
   const other = REQUEST_OTHER.exec(text);
   if (other !== null && risky(text.slice(other.index, other.index + 200))) return signal(other.index);
   ORDER.lastIndex = 0;
