@@ -135,6 +135,11 @@ function harmAt(text: string): number {
   return -1;
 }
 
+/** Whether `text` holds a word of the classes read here (the gate, answered by the key-word pass for the text it scanned). */
+export function mayHurtInside(text: string): boolean {
+  return GATE.test(text);
+}
+
 /** An order whose act hands out top privilege, destroys in bulk, gives money away, switches off a review, puts a secret in the reply or fixes the reply (0.6). */
 export function detectInsideHarmOrder(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;

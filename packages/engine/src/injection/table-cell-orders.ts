@@ -8,16 +8,19 @@
 // items in order — and those readings are read for an order with a harmful act (aggravated-order.ts,
 // inside-harm-order.ts). A column whose header names the model makes each of its cells an order to it.
 
-import { detectAggravatedOrder } from './aggravated-order.ts';
-import { detectInsideHarmOrder } from './inside-harm-order.ts';
+import { detectAggravatedOrder, hasAggravatingCue } from './aggravated-order.ts';
+import { detectInsideHarmOrder, mayHurtInside } from './inside-harm-order.ts';
 import { isModelAddressedOrder } from './model-addressed-field.ts';
 import type { Signal } from './rules.ts';
 
 const MAX_LINES = 60;
 const MAX_READING = 600;
 const MAX_PIECE = 48;
+const MAX_ROWS = 12;
 // A header cell that names the model: "instructions_for_model", "memo_for_assistant", "anweisung_fuer_ki".
 const MODEL_HEADER = /(?:^|[_\-\s.])(?:ai|llm|gpt|assistant|bot|model|ki|ia|modelo|modell)(?:$|[_\-\s.])/i;
+// A model named anywhere: a column or key for it may hold an order whose words the classes do not list.
+const MODEL_HEADER_WORD = /(?:^|[_\-\s.])(?:ai|llm|gpt|assistant|bot|model|ki|ia|modelo|modell)(?:$|[_\-\s.])/im;
 const ORDER_HEADER =
   /instruction|directive|task|memo|note|hinweis|anweisung|consigne|instrucci|prompt|(?:for|fuer|für|pour|para|per)[_\s-]/i;
 const SEPARATOR_ROW = /^[\s|:+-]*$/;
@@ -72,6 +75,8 @@ function tableOrder(text: string): boolean {
   const table = tableOf(lines);
   if (table === undefined) return false;
   const { header, rows } = table;
+  // An order split into cells takes a few rows; a data table of many rows is read by its cells alone.
+  if (rows.length > MAX_ROWS) return false;
   const width = Math.max(...rows.map((row) => row.length));
   for (let column = 0; column < width; column++) {
     const name = header?.[column];
@@ -126,6 +131,7 @@ function delimitedHead(text: string): boolean {
 export function detectTableCellOrder(text: string): Signal | undefined {
   if (text.length < 24 || text.indexOf('\n') < 0) return undefined;
   const table = (text.includes('|') && TABLE_ROWS.test(text)) || (LIST_MARK.test(text) && LIST_ITEMS.test(text)) || delimitedHead(text);
-  if (!table || !tableOrder(text)) return undefined;
+  // The readings hold the text's words: without a word of either act's classes, none can give a harmful order.
+  if (!table || !(mayHurtInside(text) || hasAggravatingCue(text) || MODEL_HEADER_WORD.test(text)) || !tableOrder(text)) return undefined;
   return { rule: 'table_cell_order', detector: 'table_cell_order', weight: 0.6, start: 0, end: 120 };
 }
