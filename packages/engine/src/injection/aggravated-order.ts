@@ -146,6 +146,14 @@ function insideReportedQuote(sentence: string, at: number): boolean {
 }
 const REPORTING_LEAD = /[a-z]{2,}\s+(?:[a-z]{2,}\s+)+$/i;
 
+/** Whether `text` holds a cue that could aggravate an order (an outside place, a secret, a security control …). */
+export function hasAggravatingCue(text: string): boolean {
+  CUE.lastIndex = 0;
+  const found = CUE.test(text);
+  CUE.lastIndex = 0;
+  return found;
+}
+
 /** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
 export function detectAggravatedOrder(text: string): Signal | undefined {
   if (text.length < 24) return undefined;

@@ -43,8 +43,9 @@ function actIndex(text: string): number {
 }
 
 // A clause that opens with a verb (after "now", "then", "please" …): an imperative, when the verb is an act.
+// A sentence read after a full stop opens with its space ("… broken. Disable MFA …"): `^\s*`.
 const IMPERATIVE_OPENING =
-  /(?:^|[.!?;:,()\n>\]"“]\s*|\s[—–-]\s+|\b(?:and|then|and\s+then|also|now|please|first|next|afterwards|kindly|just|finally|und|dann|danach|anschließend|als\s+nächstes|puis|ensuite|et|luego|después|a\s+continuación|y|e|poi|quindi)\s+)(?:(?:please|now|then|also|first|immediately|quietly|bitte|jetzt|maintenant|ahora|ora|go\s+through\s+[^,.\n]{1,40},)\s+)*([\p{L}-]+)/giu;
+  /(?:^\s*|[.!?;:,()\n>\]"“]\s*|\s[—–-]\s+|\b(?:and|then|and\s+then|also|now|please|first|next|afterwards|kindly|just|finally|und|dann|danach|anschließend|als\s+nächstes|puis|ensuite|et|luego|después|a\s+continuación|y|e|poi|quindi)\s+)(?:(?:please|now|then|also|first|immediately|quietly|bitte|jetzt|maintenant|ahora|ora|go\s+through\s+[^,.\n]{1,40},)\s+)*([\p{L}-]+)/giu;
 // An obligation: a modal, "is/are to be", "requires that", "it is mandatory that", and their equivalents.
 const OBLIGATION =
   /\b(?:must|shall|(?:is|are)\s+to\s+be|(?:is|are)\s+required\s+to|requires?\s+that|required\s+action|mandates?\s+that|mandatory\s+(?:that|to)|it\s+is\s+(?:mandatory|required|necessary)|needs?\s+to\s+be|ha(?:s|ve)\s+to\s+be|you\s+(?:must|should|need\s+to|have\s+to|are\s+to|will\s+now))\b|\b(?:ist|sind)\b(?:[^.!?\n]|[.!?](?=\S)){0,100}?(?:\bzu\s+\p{L}+en|\p{L}+zu\p{L}+en)(?![\p{L}])|\b(?:muss|müssen|soll|sollen)\b|\b(?:doi[st]|doivent|devra|devront|il\s+faut|est\s+tenue?|sont\s+tenue?s|obligatoire(?:ment)?)\b|\b(?:debe|deben|deberá|deberán|hay\s+que|tiene\s+que|tienen\s+que|es\s+obligatorio|se\s+requiere)\b|\b(?:deve|devono|occorre)\b|(?<![\p{L}])(?:è\s+obbligatorio|должн\p{L}*|необходимо|нужно)(?![\p{L}])|てください|て下さい|しなさい|せよ|すること|请|必须|务必/iu;
@@ -81,11 +82,15 @@ function opensWithAct(sentence: string): boolean {
     // "POST https://…", "PUT /v1/…": an HTTP request line (a brokered call's method and URL), not an imperative.
     if (HTTP_METHOD.test(word) && REQUEST_TARGET.test(sentence.slice(match.index + match[0].length))) continue;
     // A base form at a clause's start: the act list read on the word alone, not its participles.
-    if ((actIndex(word) === 0 && !/(?:ed|ing)$/i.test(word)) || CARRIER.test(word)) {
+    // Read with the words after it, for the acts of two words ("turn off", "set up").
+    const end = match.index + match[0].length;
+    const reading = /^(?:turn|set)$/i.test(word) ? sentence.slice(end - word.length, end + 5) : word;
+    if ((actIndex(reading) === 0 && !/(?:ed|ing)$/i.test(word)) || CARRIER.test(word)) {
       IMPERATIVE_OPENING.lastIndex = 0;
       return true;
     }
-    if (match[0].length === 0) IMPERATIVE_OPENING.lastIndex++;
+    // Read on from the word itself: it may open the next reading ("A continuación transfiere …").
+    IMPERATIVE_OPENING.lastIndex = Math.max(match.index + 1, match.index + match[0].length - word.length);
   }
   return false;
 }
