@@ -51,6 +51,7 @@ import { assessSecurityControls } from './security-controls.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
+import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -185,6 +186,8 @@ export function classifyRisk(input: RiskInput): RiskAssessment {
   }
 }
 
+const carrierMemo = memoize(isCarrierPath, 512);
+
 function classifyInto(input: RiskInput, findings: Findings): void {
   const registered = input.registeredRisk;
   if (registered !== undefined && (RISK_CLASSES as readonly string[]).includes(registered)) {
@@ -192,6 +195,34 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   }
   // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
   const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
+  // `/tools/mcp/call {name, arguments}`, `/tools/run {tool, input}`, `{tool_calls: […]}`: a tool that
+  // only carries calls does what they do. Each carried call is classified under its own name; what
+  // else the carrier was given is classified as before.
+  if (carrierMemo(path)) {
+    const inner = findInnerCalls(input.payload, path);
+    if (inner !== undefined) {
+      for (const call of inner.calls) {
+        const carried = new Findings();
+        const callPath = normalizeToolPath(call.path, true);
+        classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
+        const result = carried.assessment('medium');
+        for (const reason of result.reasons) findings.add(result.class, `carried call \`${call.path}\`: ${reason}`);
+        findings.raise(result.class);
+      }
+      // Steps together can do what none does alone (read a ledger, then mail it out): with two or
+      // more, the whole payload is read too, by a tool of no name of its own.
+      if (inner.calls.length > 1) classifyFields(input, CARRIED_CALLS_PATH, findings, false);
+      else if (inner.rest !== undefined) classifyFields({ ...input, payload: inner.rest }, path, findings);
+      return;
+    }
+  }
+  classifyFields(input, path, findings);
+}
+
+/** The neutral tool under which a carrier's whole payload is read. */
+const CARRIED_CALLS_PATH = '/tools/carried-calls';
+
+function classifyFields(input: RiskInput, path: string, findings: Findings, nameCounts = true): void {
   const tool = toolNameRisk(path);
   const read = withJsonBodies(collectFields(input.payload));
   const graphql = withGraphqlMutations(read);
@@ -219,7 +250,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (sqlRunner && sql.length > 0) findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
   else if (tool.class === 'medium' && readsOnlyNamedFiles(tool, fields))
     findings.add('low', `tool name \`${tool.name}\`: shows ordinary project files -> low`);
-  else findings.add(tool.class, tool.reason);
+  else if (nameCounts) findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
   for (const command of classifyShell(tool, path, fields, findings)) {
