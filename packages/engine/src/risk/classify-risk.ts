@@ -10,7 +10,7 @@ import { Findings, quote } from './findings.ts';
 import { memoize } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
 import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
-import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.ts';
+import { collectFields, hasAnyKey, withMoreFields, type PayloadFields } from './payload-fields.ts';
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
@@ -52,6 +52,7 @@ import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
+import { writtenThenRun } from './written-then-run.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -228,7 +229,13 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   const graphql = withGraphqlMutations(read);
   // Fields were added only when a mutation was found.
   const mutation = graphql.fields !== read;
-  const fields = graphql.fields;
+  // A script, playbook or document written and used by this same call: its content is what runs.
+  const written =
+    hasAnyKey(graphql.fields, CONTENT_KEYS) && hasAnyKey(graphql.fields, COMMAND_KEYS)
+      ? writtenThenRun(graphql.fields, CONTENT_KEYS, COMMAND_KEYS)
+      : undefined;
+  const fields = written === undefined ? graphql.fields : withMoreFields(graphql.fields, written.documents);
+  if (written?.adminGrant !== undefined) findings.add('critical', `file: ${written.adminGrant}`);
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
     // deletes, an unreadable remainder may hold the critical part, so a human must look.
@@ -253,7 +260,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   else if (nameCounts) findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  for (const command of classifyShell(tool, path, fields, findings)) {
+  for (const command of classifyShell(tool, path, fields, findings, written?.scripts)) {
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
   }
@@ -397,11 +404,19 @@ function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */
-function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, findings: Findings): string[] {
+function classifyShell(
+  tool: ToolNameRisk,
+  path: string,
+  fields: PayloadFields,
+  findings: Findings,
+  scripts: readonly string[] = [],
+): string[] {
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
+  for (const script of scripts) add(script);
+  const foreign: string[] = [];
   // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);
   // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`, `{args: ["delete", "ns", "x"]}`.
@@ -464,13 +479,29 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
     commandFields++;
     if (tool.shell || /[\s;|&$`<>(]/.test(field.text.trim())) add(field.text);
   }
+  // `steps: [{run: "curl -o /tmp/a …"}, {run: "chmod +x /tmp/a && /tmp/a"}]`, `commands: ["…", "…"]`: the
+  // steps of one call run in order, so together they are one script (a download, then its run).
+  if (commandFields > 1) {
+    const script = sequenceScript(fields);
+    if (script !== undefined) add(script);
+  }
+  // A command line under a key of no known name (`komanda`, `befehl`, `instruction`): read when the
+  // text starts with a program that deletes, wipes, fetches or runs others; only its critical findings count.
+  if (!tool.shell && !tool.search) for (const field of fields.strings) if (commandShaped(field)) foreign.push(field.text);
   if (tool.shell && commandFields === 0 && !arrayCommand) {
     for (const field of fields.strings) {
       if (NON_COMMAND_KEYS.has(field.key) || field.inArray) continue;
       add(field.text);
     }
   }
+  for (const text of foreign) {
+    const result = shellMemo(text);
+    if (result.class !== 'critical') continue;
+    for (const reason of result.reasons) findings.add('critical', `${reason} (a command line under an unnamed key)`);
+    commands.push(text);
+  }
   for (const command of commands) {
+    if (foreign.includes(command)) continue;
     const result = shellMemo(command);
     // On a tool that is not a shell, a `command` field the shell parser rejects was probably not
     // shell (a JS snippet, an editor sub-command): only its critical patterns count.
@@ -485,6 +516,36 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
   return commands;
+}
+
+/** The command fields of a call's steps (the same key under one parent), joined in order; undefined when there is no sequence. */
+function sequenceScript(fields: PayloadFields): string | undefined {
+  let key: string | undefined;
+  let parent: string | undefined;
+  const parts: string[] = [];
+  for (const field of fields.strings) {
+    if (!COMMAND_KEYS.has(field.key)) continue;
+    if (key === undefined) {
+      key = field.key;
+      parent = field.parentKey;
+    } else if (field.key !== key || field.parentKey !== parent) continue;
+    parts.push(field.text);
+  }
+  return parts.length > 1 ? parts.join('\n') : undefined;
+}
+
+/** Programs whose command line, under any key, is worth parsing. */
+const PROGRAM_START =
+  /^\s*(?:sudo\s+)?(?:bash|sh|zsh|dash|rm|dd|mkfs(?:\.\w+)?|shred|wipefs|curl|wget|kubectl|aws|gcloud|az|terraform|helm|psql|mysql|python3?|node|perl|ruby|powershell|pwsh|iptables|ufw|setenforce|scp|rsync|nc|ncat|eval|chmod|find|tar|cat|base64|xxd|echo)\s/;
+/** Keys that hold prose or data, never a command line. */
+const PROSE_KEY =
+  /text|message|body|content|description|summary|subject|title|note|comment|prompt|query|question|answer|caption|reason|explanation|label|name|value|example|doc|readme|markdown|html|snippet|quote|log|output|result|error/;
+
+/** A string under an unknown key that is a command line (a program, then its arguments, on one or a few lines). */
+function commandShaped(field: PayloadFields['strings'][number]): boolean {
+  if (field.text.length < 6 || field.text.length > 2000 || COMMAND_KEYS.has(field.key) || NON_COMMAND_KEYS.has(field.key)) return false;
+  if (PATH_KEYS.has(field.key) || SQL_KEYS.has(field.key) || CODE_KEYS.has(field.key) || PROSE_KEY.test(field.key)) return false;
+  return PROGRAM_START.test(field.text);
 }
 
 function argvHolder(holder: Record<string, unknown> | undefined): boolean {
