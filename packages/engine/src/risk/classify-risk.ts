@@ -47,7 +47,8 @@ import { assessAdminCredential } from './admin-credentials.ts';
 import { assessCloudSdkCode } from './cloud-sdk-code.ts';
 import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
-import { assessSecurityControls } from './security-controls.ts';
+import { assessSecurityControls, assessSecurityControlText } from './security-controls.ts';
+import { snakeCaseOperations } from './sdk-operation-names.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
@@ -342,7 +343,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
 /** Fields that hold code for a code tool. */
 const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
-const DOWNLOAD_HINTS = ['urlretrieve', 'OutFile', 'outfile', 'DownloadFile', 'BitsTransfer', 'wget.download'];
+const DOWNLOAD_HINTS = ['urlretrieve', 'OutFile', 'outfile', 'DownloadFile', 'BitsTransfer', 'wget.download', 'os.Create'];
 /** Fields that hold the text an editor or file tool writes or replaces, or a command: where a protection setting counts. */
 const SETTING_KEYS = new Set([
   ...COMMAND_KEYS,
@@ -370,7 +371,15 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
     // The replaced text of an edit may be one short line (`  enable_logging = true`).
     if (text.length < 24 && !SETTING_KEYS.has(field.key)) continue;
     const code = CODE_KEYS.has(field.key);
-    if (code && text.length >= 24) assessCloudSdkCode(text, findings);
+    if (code && text.length >= 24) {
+      assessCloudSdkCode(text, findings);
+      // Go, .NET and JS v3 name the SDK's operations in CamelCase (`svc.StopLogging(`, `new DeleteTrailCommand(`).
+      const snake = snakeCaseOperations(text);
+      if (snake !== undefined) {
+        assessCloudSdkCode(snake, findings);
+        assessSecurityControlText(snake, findings);
+      }
+    }
     if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
     if (
       SETTING_KEYS.has(field.key) &&
