@@ -54,6 +54,7 @@ import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
+import { namedValues } from './name-value-pairs.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -235,7 +236,9 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     hasAnyKey(graphql.fields, CONTENT_KEYS) && hasAnyKey(graphql.fields, COMMAND_KEYS)
       ? writtenThenRun(graphql.fields, CONTENT_KEYS, COMMAND_KEYS)
       : undefined;
-  const fields = written === undefined ? graphql.fields : withMoreFields(graphql.fields, written.documents);
+  const pairs = namedValues(graphql.fields);
+  const more = [...(written?.documents ?? []), ...(pairs === undefined ? [] : [pairs])];
+  const fields = withMoreFields(graphql.fields, more);
   if (written?.adminGrant !== undefined) findings.add('critical', `file: ${written.adminGrant}`);
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or

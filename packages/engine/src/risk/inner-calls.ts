@@ -145,8 +145,12 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
   }
   if (name !== undefined && hasArgs && keys.every((key) => knownCallKey(normalizeKey(key))))
     return { path: innerPath(name, '/tools'), payload: args };
-  // `{method: "GET", url: "https://…", body}`: an HTTP request, made by an HTTP tool of that verb.
-  if (url) return { path: `/tools/http/${method ?? 'request'}`, payload: record };
+  // `{method: "GET", url: "https://…", body}`: an HTTP request, made by an HTTP tool of that verb; a
+  // JSON-RPC body (`{jsonrpc, method: "eth_getBalance", params}`) is a call of the method it names.
+  if (url) {
+    const rpc = jsonRpcCall(record);
+    return rpc ?? { path: `/tools/http/${method ?? 'request'}`, payload: record };
+  }
   // `{op: "delete", path: "…", recursive: true}` in a batch: the operation's tool is given the rest.
   // Operations named by `op`/`action` with their arguments beside them are read only in a batch (`/tools/fs/batch`).
   if (operation !== undefined && place.batch && keys.length > 1 && !hasArgs) {
@@ -155,6 +159,15 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
     return { path: innerPath(operation, place.prefix), payload: rest };
   }
   return undefined;
+}
+
+/** The method a JSON-RPC request body calls, with its parameters and the request's URL. */
+function jsonRpcCall(request: Record<string, unknown>): InnerCall | undefined {
+  const body = unwrapped(request.body ?? request.json ?? request.data);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const rpc = body as Record<string, unknown>;
+  if (typeof rpc.jsonrpc !== 'string' || typeof rpc.method !== 'string' || !TOOL_NAME.test(rpc.method)) return undefined;
+  return { path: `/tools/${rpc.method}`, payload: { url: request.url, params: rpc.params } };
 }
 
 /**

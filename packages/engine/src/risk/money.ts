@@ -195,6 +195,8 @@ function moneyAmount(field: ScalarField): number | undefined {
         field.parentKey === '' ||
         field.parentKey === 'money' ||
         ARGUMENT_HOLDERS.has(field.parentKey) ||
+        // `{transfer: {value: "1.2e5", ccy: "USD"}}`: inside a transfer, its value is its amount.
+        TRANSFER_WORDS.test(field.parentKey) ||
         (BATCH_KEYS.has(field.parentKey) && field.group.endsWith(`${field.parentKey}[].${key}`))));
   if (!money) return undefined;
   if (typeof field.value === 'string' && !/\d/.test(field.value) && parseLooseAmount(field.value) === undefined) return undefined;
