@@ -138,6 +138,8 @@ const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query'
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
 const SQL_SHAPE =
   /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\(|DECLARE\s+@|DO\s+\$|BEGIN\s+EXECUTE\b|EXEC(?:UTE)?\s*(?:\(|IMMEDIATE\b)|PREPARE\s+\w+\s+(?:FROM|AS)\b)/i;
+/** Keys that name SQL however they are spelled (`sql_statement`, `query_text`, `raw_query`, Spanish `consulta`, German `abfrage`). */
+const SQL_KEY_WORDS = /(?:^|_)(?:sql|statement|stmt|query|consulta|abfrage|requete|requête|interrogazione)(?:_|$)/;
 const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
@@ -346,7 +348,17 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
 /** Fields that hold code for a code tool. */
 const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
-const DOWNLOAD_HINTS = ['urlretrieve', 'OutFile', 'outfile', 'DownloadFile', 'BitsTransfer', 'wget.download', 'os.Create'];
+const DOWNLOAD_HINTS = [
+  'urlretrieve',
+  'OutFile',
+  'outfile',
+  'DownloadFile',
+  'BitsTransfer',
+  'wget.download',
+  'os.Create',
+  'File.write',
+  'File.binwrite',
+];
 /** Fields that hold the text an editor or file tool writes or replaces, or a command: where a protection setting counts. */
 const SETTING_KEYS = new Set([
   ...COMMAND_KEYS,
@@ -486,7 +498,8 @@ function classifyShell(
       continue;
     }
     if (!COMMAND_KEYS.has(field.key)) continue;
-    if (field.inArray && field.key !== 'commands') continue;
+    // `script: ["echo start", "wget … | bash"]` (CI jobs): an array of whole lines is a script; argv items are read above.
+    if (field.inArray && field.key !== 'commands' && !/\s/.test(field.text.trim())) continue;
     if (arrayCommand && argvHolder(field.holder)) continue;
     commandFields++;
     if (tool.shell || /[\s;|&$`<>(]/.test(field.text.trim())) add(field.text);
@@ -586,7 +599,8 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
   for (const field of fields.strings) {
     if (count >= MAX_SQL_STRINGS) break;
     const text = field.text;
-    const sqlField = SQL_KEYS.has(field.key);
+    // `sqlStatement`, `query_text`, `consulta`: a key that names SQL in another spelling or language.
+    const sqlField = SQL_KEYS.has(field.key) || SQL_KEY_WORDS.test(field.key);
     let analyse = false;
     if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
     // A search tool's query is what to look for ("DROP TABLE vs TRUNCATE"), not a statement it runs.

@@ -48,7 +48,7 @@ export function writtenThenRun(
     if (!named && !applied && !built) continue;
     found ??= { scripts: [], documents: [] };
     const text = field.text;
-    if (SCRIPT_FILE.test(path) || text.startsWith('#!')) found.scripts.push(text);
+    if (SCRIPT_FILE.test(path) || text.startsWith('#!') || commands.some((command) => runsFile(command, path))) found.scripts.push(text);
     else if (/\.ya?ml$/i.test(path)) found.documents.push(...readYamlDocuments(text));
     else if (/\.json$/i.test(path)) {
       const parsed = parseJsonText(text);
@@ -57,6 +57,18 @@ export function writtenThenRun(
       found.adminGrant = `Terraform in \`${base.slice(0, 60)}\` applied with an administrator policy or role`;
   }
   return found;
+}
+
+/** Whether a command hands the file to a shell or runs it (`bash /tmp/.x`, `. ./env.sh`, `/tmp/x`). */
+function runsFile(command: string, path: string): boolean {
+  let at = command.indexOf(path);
+  while (at >= 0) {
+    const before = command.slice(Math.max(0, at - 16), at);
+    if (/(?:^|[\s;&|(])(?:(?:ba|z|k|da)?sh|source|\.|exec|sudo)\s+(?:-\w+\s+)*$/.test(before) || /(?:^|[;&|]\s*)$/.test(before))
+      return true;
+    at = command.indexOf(path, at + path.length);
+  }
+  return false;
 }
 
 function fileNameOf(field: StringField): string | undefined {
