@@ -7,7 +7,7 @@
 
 import { normalizeToolPath } from '../rules/normalize-path.ts';
 import { Findings, quote } from './findings.ts';
-import { memoize } from './memo.ts';
+import { memoize, memoizeKeys } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
 import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
 import { collectFields, hasAnyKey, withMoreFields, type PayloadFields } from './payload-fields.ts';
@@ -140,6 +140,7 @@ const SQL_SHAPE =
   /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\(|DECLARE\s+@|DO\s+\$|BEGIN\s+EXECUTE\b|EXEC(?:UTE)?\s*(?:\(|IMMEDIATE\b)|PREPARE\s+\w+\s+(?:FROM|AS)\b)/i;
 /** Keys that name SQL however they are spelled (`sql_statement`, `query_text`, `raw_query`, Spanish `consulta`, German `abfrage`). */
 const SQL_KEY_WORDS = /(?:^|_)(?:sql|statement|stmt|query|consulta|abfrage|requete|requête|interrogazione)(?:_|$)/;
+const sqlKeyMemo = memoizeKeys((key: string) => SQL_KEY_WORDS.test(key));
 const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
@@ -191,7 +192,7 @@ export function classifyRisk(input: RiskInput): RiskAssessment {
   }
 }
 
-const carrierMemo = memoize(isCarrierPath, 512);
+const carrierMemo = memoizeKeys(isCarrierPath);
 
 function classifyInto(input: RiskInput, findings: Findings): void {
   const registered = input.registeredRisk;
@@ -234,13 +235,15 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   // Fields were added only when a mutation was found.
   const mutation = graphql.fields !== read;
   // A script, playbook or document written and used by this same call: its content is what runs.
+  // (It needs a file, its content and a command: three keys at least.)
   const written =
-    hasAnyKey(graphql.fields, CONTENT_KEYS) && hasAnyKey(graphql.fields, COMMAND_KEYS)
+    graphql.fields.keys.size >= 3 && hasAnyKey(graphql.fields, COMMAND_KEYS) && hasAnyKey(graphql.fields, CONTENT_KEYS)
       ? writtenThenRun(graphql.fields, CONTENT_KEYS, COMMAND_KEYS)
       : undefined;
   const pairs = namedValues(graphql.fields);
-  const more = [...(written?.documents ?? []), ...(pairs === undefined ? [] : [pairs])];
-  const fields = withMoreFields(graphql.fields, more);
+  let fields = graphql.fields;
+  if (written !== undefined || pairs !== undefined)
+    fields = withMoreFields(fields, [...(written?.documents ?? []), ...(pairs === undefined ? [] : [pairs])]);
   if (written?.adminGrant !== undefined) findings.add('critical', `file: ${written.adminGrant}`);
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
@@ -566,10 +569,20 @@ const PROGRAM_START =
 const PROSE_KEY =
   /text|message|body|content|description|summary|subject|title|note|comment|prompt|query|question|answer|caption|reason|explanation|label|name|value|example|doc|readme|markdown|html|snippet|quote|log|output|result|error/;
 
+/** Whether a key is of no known kind: not a command, path, SQL, code or prose key. Keys repeat across calls, so the answer is kept. */
+const unnamedKeyMemo = memoizeKeys(
+  (key: string) =>
+    !COMMAND_KEYS.has(key) &&
+    !NON_COMMAND_KEYS.has(key) &&
+    !PATH_KEYS.has(key) &&
+    !SQL_KEYS.has(key) &&
+    !CODE_KEYS.has(key) &&
+    !PROSE_KEY.test(key),
+);
+
 /** A string under an unknown key that is a command line (a program, then its arguments, on one or a few lines). */
 function commandShaped(field: PayloadFields['strings'][number]): boolean {
-  if (field.text.length < 6 || field.text.length > 2000 || COMMAND_KEYS.has(field.key) || NON_COMMAND_KEYS.has(field.key)) return false;
-  if (PATH_KEYS.has(field.key) || SQL_KEYS.has(field.key) || CODE_KEYS.has(field.key) || PROSE_KEY.test(field.key)) return false;
+  if (field.text.length < 6 || field.text.length > 2000 || !unnamedKeyMemo(field.key)) return false;
   return PROGRAM_START.test(field.text);
 }
 
@@ -600,7 +613,7 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
     if (count >= MAX_SQL_STRINGS) break;
     const text = field.text;
     // `sqlStatement`, `query_text`, `consulta`: a key that names SQL in another spelling or language.
-    const sqlField = SQL_KEYS.has(field.key) || SQL_KEY_WORDS.test(field.key);
+    const sqlField = SQL_KEYS.has(field.key) || sqlKeyMemo(field.key);
     let analyse = false;
     if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
     // A search tool's query is what to look for ("DROP TABLE vs TRUNCATE"), not a statement it runs.
