@@ -21,6 +21,13 @@ test('a carrier tool is classified by the call it carries, whatever the carrier 
   assert.equal(classOf('/tools/mcp/call', { name: 'brave_search', arguments: { query: 'DROP DATABASE syntax mysql' } }), 'low');
 });
 
+test('a carrier that runs commands, given a program and its arguments, runs that command line', () => {
+  assert.equal(classOf('/tools/process/exec', { name: 'wipefs', args: ['-a', '/dev/nvme1n1'] }), 'critical');
+  assert.equal(classOf('/tools/process/exec', { name: 'zsh', args: ['-c', 'rm -rf ~/'] }), 'critical');
+  assert.notEqual(classOf('/tools/process/exec', { name: 'wipefs', args: ['--no-act', '/dev/nvme1n1'] }), 'critical');
+  assert.equal(classOf('/tools/process/exec', { name: 'ls', args: ['-la'] }), 'high');
+});
+
 test('OpenAI tool_calls, nested carriers and JSON-RPC bodies are followed', () => {
   const toolCalls = (name: string, args: unknown): unknown => ({
     tool_calls: [{ id: 'c1', type: 'function', function: { name, arguments: json(args) } }],
@@ -45,7 +52,7 @@ test('workflow steps and batches: one dangerous item is enough, steps together a
   assert.notEqual(classOf('/tools/pipeline/step', steps('md5sum /opt/agent')), 'critical');
   // Only `op` items of a batch are operations; a cloud call's `{service, action, params}` is not a carried call.
   assert.equal(isCarrierPath('/tools/cloud/run'), true);
-  assert.equal(findInnerCalls({ provider: 'aws', service: 's3', action: 'ListBuckets', params: {} }, '/tools/cloud/run'), undefined);
+  assert.equal(findInnerCalls({ provider: 'aws', service: 's3', action: 'ListBuckets', params: {} }, '/tools/cloud/run', true), undefined);
 });
 
 test('a file written and used by the same call is judged by what it holds', () => {

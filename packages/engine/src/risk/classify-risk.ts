@@ -205,7 +205,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   // only carries calls does what they do. Each carried call is classified under its own name; what
   // else the carrier was given is classified as before.
   if (carrierMemo(path)) {
-    const inner = findInnerCalls(input.payload, path);
+    const inner = findInnerCalls(input.payload, path, toolNameRisk(path).shell);
     if (inner !== undefined) {
       for (const call of inner.calls) {
         const carried = new Findings();

@@ -12,6 +12,8 @@ import { normalizeKey } from './payload-fields.ts';
 interface Place {
   prefix: string;
   batch: boolean;
+  /** The carrier's own name says it runs commands (`/tools/exec`, `/tools/run`). */
+  runsCommands: boolean;
 }
 
 /** A call found inside a payload. */
@@ -137,14 +139,22 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
     if (typeof value === 'string' && NAME_KEYS.has(normal) && TOOL_NAME.test(value)) name ??= value;
     if (typeof value === 'string' && OPERATION_KEYS.has(normal) && TOOL_NAME.test(value)) operation ??= value;
     if (ARGUMENT_KEYS.has(normal) && !hasArgs) {
-      args = unwrapped(value);
+      const inner = unwrapped(value);
+      // An argument list or a bare string stays under its key (`/tools/kubectl {args: [...]}`), as the named tool would get it.
+      args = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? inner : { [key]: inner };
       hasArgs = true;
     }
     if (normal === 'method' && typeof value === 'string' && HTTP_METHODS.test(value)) method = value.toLowerCase();
     if (normal === 'url' && typeof value === 'string' && /^https?:\/\//i.test(value)) url = true;
   }
-  if (name !== undefined && hasArgs && keys.every((key) => knownCallKey(normalizeKey(key))))
+  if (name !== undefined && hasArgs && keys.every((key) => knownCallKey(normalizeKey(key)))) {
+    // `/tools/exec {name: "rm", args: ["-rf", "/"]}`: a carrier that runs commands given a name and an
+    // argument list runs that program with those arguments.
+    const list = Object.values(args as Record<string, unknown>)[0];
+    if (place.runsCommands && Array.isArray(list) && list.every((item) => typeof item === 'string'))
+      return { path: '/tools/shell', payload: { command: [name, ...(list as string[])] } };
     return { path: innerPath(name, '/tools'), payload: args };
+  }
   // `{method: "GET", url: "https://…", body}`: an HTTP request, made by an HTTP tool of that verb; a
   // JSON-RPC body (`{jsonrpc, method: "eth_getBalance", params}`) is a call of the method it names.
   if (url) {
@@ -176,9 +186,9 @@ function jsonRpcCall(request: Record<string, unknown>): InnerCall | undefined {
  * operations are named under the carrier's own prefix (`/tools/fs/batch` -> `/tools/fs/delete`).
  * Undefined when there are none; `rest` is what else the carrier was given.
  */
-export function findInnerCalls(payload: unknown, path: string): { calls: InnerCall[]; rest: unknown } | undefined {
+export function findInnerCalls(payload: unknown, path: string, runsCommands: boolean): { calls: InnerCall[]; rest: unknown } | undefined {
   const prefix = path.slice(0, path.lastIndexOf('/'));
-  const place: Place = { prefix, batch: /batch/i.test(path.slice(prefix.length)) };
+  const place: Place = { prefix, batch: /batch/i.test(path.slice(prefix.length)), runsCommands };
   const found: InnerCall[] = [];
   const consumed = new Set<unknown>();
   const value = unwrapped(payload);
