@@ -91,6 +91,11 @@ test('the probe table covers every family with critical cases and benign twins',
 // sight (2 of 92 benign critical, 8/8 ordinary reads low), 106/111 after (1 benign critical; the 5
 // misses and the benign row are left open by decision); its 194 second-sight rows 87/108 at sight
 // (1 of 86 benign critical, 7/7 reads low), 103/108 after post-sight fixes (0 benign critical).
+// Round 13 (the same families carried in other shapes: generic tool paths, nested and stringified
+// JSON, argv arrays, batches, foreign keys, files written then run, Go/Node/Ruby/Python code) was
+// 47/77 on first sight (1 of 70 benign critical, 0/9 reads low), 77/77 after (0, 9/9); its 134
+// second-sight rows 60/70 at sight (0 of 64 benign critical, 10/11 reads low), 68/70 and 11/11 after
+// post-sight fixes (the 2 misses left open).
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -104,6 +109,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   10: { critical: 159, of: 160 },
   11: { critical: 122, of: 126 },
   12: { critical: 209, of: 219 },
+  13: { critical: 145, of: 147 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

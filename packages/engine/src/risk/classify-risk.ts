@@ -7,10 +7,10 @@
 
 import { normalizeToolPath } from '../rules/normalize-path.ts';
 import { Findings, quote } from './findings.ts';
-import { memoize } from './memo.ts';
+import { memoize, memoizeKeys } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
 import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
-import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.ts';
+import { collectFields, hasAnyKey, withMoreFields, type PayloadFields } from './payload-fields.ts';
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
@@ -47,10 +47,14 @@ import { assessAdminCredential } from './admin-credentials.ts';
 import { assessCloudSdkCode } from './cloud-sdk-code.ts';
 import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
-import { assessSecurityControls } from './security-controls.ts';
+import { assessSecurityControls, assessSecurityControlText } from './security-controls.ts';
+import { snakeCaseOperations } from './sdk-operation-names.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
+import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
+import { writtenThenRun } from './written-then-run.ts';
+import { namedValues } from './name-value-pairs.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -134,6 +138,9 @@ const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query'
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
 const SQL_SHAPE =
   /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\(|DECLARE\s+@|DO\s+\$|BEGIN\s+EXECUTE\b|EXEC(?:UTE)?\s*(?:\(|IMMEDIATE\b)|PREPARE\s+\w+\s+(?:FROM|AS)\b)/i;
+/** Keys that name SQL however they are spelled (`sql_statement`, `query_text`, `raw_query`, Spanish `consulta`, German `abfrage`). */
+const SQL_KEY_WORDS = /(?:^|_)(?:sql|statement|stmt|query|consulta|abfrage|requete|requête|interrogazione)(?:_|$)/;
+const sqlKeyMemo = memoizeKeys((key: string) => SQL_KEY_WORDS.test(key));
 const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
@@ -185,6 +192,8 @@ export function classifyRisk(input: RiskInput): RiskAssessment {
   }
 }
 
+const carrierMemo = memoizeKeys(isCarrierPath);
+
 function classifyInto(input: RiskInput, findings: Findings): void {
   const registered = input.registeredRisk;
   if (registered !== undefined && (RISK_CLASSES as readonly string[]).includes(registered)) {
@@ -192,12 +201,50 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   }
   // The same canonical path the rules and the registry see: `/tools/bash/.` or `/tools/%62ash` is bash.
   const path = normalizeToolPath(typeof input.path === 'string' ? input.path : String(input.path), true);
+  // `/tools/mcp/call {name, arguments}`, `/tools/run {tool, input}`, `{tool_calls: […]}`: a tool that
+  // only carries calls does what they do. Each carried call is classified under its own name; what
+  // else the carrier was given is classified as before.
+  if (carrierMemo(path)) {
+    const inner = findInnerCalls(input.payload, path, toolNameRisk(path).shell);
+    if (inner !== undefined) {
+      for (const call of inner.calls) {
+        const carried = new Findings();
+        const callPath = normalizeToolPath(call.path, true);
+        classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
+        const result = carried.assessment('medium');
+        for (const reason of result.reasons) findings.add(result.class, `carried call \`${call.path}\`: ${reason}`);
+        findings.raise(result.class);
+      }
+      // Steps together can do what none does alone (read a ledger, then mail it out): with two or
+      // more, the whole payload is read too, by a tool of no name of its own.
+      if (inner.calls.length > 1) classifyFields(input, CARRIED_CALLS_PATH, findings, false);
+      else if (inner.rest !== undefined) classifyFields({ ...input, payload: inner.rest }, path, findings);
+      return;
+    }
+  }
+  classifyFields(input, path, findings);
+}
+
+/** The neutral tool under which a carrier's whole payload is read. */
+const CARRIED_CALLS_PATH = '/tools/carried-calls';
+
+function classifyFields(input: RiskInput, path: string, findings: Findings, nameCounts = true): void {
   const tool = toolNameRisk(path);
   const read = withJsonBodies(collectFields(input.payload));
   const graphql = withGraphqlMutations(read);
   // Fields were added only when a mutation was found.
   const mutation = graphql.fields !== read;
-  const fields = graphql.fields;
+  // A script, playbook or document written and used by this same call: its content is what runs.
+  // (It needs a file, its content and a command: three keys at least.)
+  const written =
+    graphql.fields.keys.size >= 3 && hasAnyKey(graphql.fields, COMMAND_KEYS) && hasAnyKey(graphql.fields, CONTENT_KEYS)
+      ? writtenThenRun(graphql.fields, CONTENT_KEYS, COMMAND_KEYS)
+      : undefined;
+  const pairs = namedValues(graphql.fields);
+  let fields = graphql.fields;
+  if (written !== undefined || pairs !== undefined)
+    fields = withMoreFields(fields, [...(written?.documents ?? []), ...(pairs === undefined ? [] : [pairs])]);
+  if (written?.adminGrant !== undefined) findings.add('critical', `file: ${written.adminGrant}`);
   if (fields.truncated) {
     // What could not be read cannot be cleared: on a tool that runs commands, SQL, payments or
     // deletes, an unreadable remainder may hold the critical part, so a human must look.
@@ -219,10 +266,10 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (sqlRunner && sql.length > 0) findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
   else if (tool.class === 'medium' && readsOnlyNamedFiles(tool, fields))
     findings.add('low', `tool name \`${tool.name}\`: shows ordinary project files -> low`);
-  else findings.add(tool.class, tool.reason);
+  else if (nameCounts) findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
-  for (const command of classifyShell(tool, path, fields, findings)) {
+  for (const command of classifyShell(tool, path, fields, findings, written?.scripts)) {
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
   }
@@ -304,7 +351,17 @@ function classifyInto(input: RiskInput, findings: Findings): void {
 /** Fields that hold code for a code tool. */
 const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
-const DOWNLOAD_HINTS = ['urlretrieve', 'OutFile', 'outfile', 'DownloadFile', 'BitsTransfer', 'wget.download'];
+const DOWNLOAD_HINTS = [
+  'urlretrieve',
+  'OutFile',
+  'outfile',
+  'DownloadFile',
+  'BitsTransfer',
+  'wget.download',
+  'os.Create',
+  'File.write',
+  'File.binwrite',
+];
 /** Fields that hold the text an editor or file tool writes or replaces, or a command: where a protection setting counts. */
 const SETTING_KEYS = new Set([
   ...COMMAND_KEYS,
@@ -332,7 +389,15 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
     // The replaced text of an edit may be one short line (`  enable_logging = true`).
     if (text.length < 24 && !SETTING_KEYS.has(field.key)) continue;
     const code = CODE_KEYS.has(field.key);
-    if (code && text.length >= 24) assessCloudSdkCode(text, findings);
+    if (code && text.length >= 24) {
+      assessCloudSdkCode(text, findings);
+      // Go, .NET and JS v3 name the SDK's operations in CamelCase (`svc.StopLogging(`, `new DeleteTrailCommand(`).
+      const snake = snakeCaseOperations(text);
+      if (snake !== undefined) {
+        assessCloudSdkCode(snake, findings);
+        assessSecurityControlText(snake, findings);
+      }
+    }
     if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
     if (
       SETTING_KEYS.has(field.key) &&
@@ -366,11 +431,19 @@ function readsOnlyNamedFiles(tool: ToolNameRisk, fields: PayloadFields): boolean
 }
 
 /** Analyses the shell commands of the payload; returns them for the later passes. */
-function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, findings: Findings): string[] {
+function classifyShell(
+  tool: ToolNameRisk,
+  path: string,
+  fields: PayloadFields,
+  findings: Findings,
+  scripts: readonly string[] = [],
+): string[] {
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
+  for (const script of scripts) add(script);
+  const foreign: string[] = [];
   // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);
   // Argument arrays: `{cmd: ["bash", "-c", "…"]}`, `{command: "rm", args: ["-rf", "/"]}`, `{args: ["delete", "ns", "x"]}`.
@@ -428,18 +501,35 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
       continue;
     }
     if (!COMMAND_KEYS.has(field.key)) continue;
-    if (field.inArray && field.key !== 'commands') continue;
+    // `script: ["echo start", "wget … | bash"]` (CI jobs): an array of whole lines is a script; argv items are read above.
+    if (field.inArray && field.key !== 'commands' && !/\s/.test(field.text.trim())) continue;
     if (arrayCommand && argvHolder(field.holder)) continue;
     commandFields++;
     if (tool.shell || /[\s;|&$`<>(]/.test(field.text.trim())) add(field.text);
   }
+  // `steps: [{run: "curl -o /tmp/a …"}, {run: "chmod +x /tmp/a && /tmp/a"}]`, `commands: ["…", "…"]`: the
+  // steps of one call run in order, so together they are one script (a download, then its run).
+  if (commandFields > 1) {
+    const script = sequenceScript(fields);
+    if (script !== undefined) add(script);
+  }
+  // A command line under a key of no known name (`komanda`, `befehl`, `instruction`): read when the
+  // text starts with a program that deletes, wipes, fetches or runs others; only its critical findings count.
+  if (!tool.shell && !tool.search) for (const field of fields.strings) if (commandShaped(field)) foreign.push(field.text);
   if (tool.shell && commandFields === 0 && !arrayCommand) {
     for (const field of fields.strings) {
       if (NON_COMMAND_KEYS.has(field.key) || field.inArray) continue;
       add(field.text);
     }
   }
+  for (const text of foreign) {
+    const result = shellMemo(text);
+    if (result.class !== 'critical') continue;
+    for (const reason of result.reasons) findings.add('critical', `${reason} (a command line under an unnamed key)`);
+    commands.push(text);
+  }
   for (const command of commands) {
+    if (foreign.includes(command)) continue;
     const result = shellMemo(command);
     // On a tool that is not a shell, a `command` field the shell parser rejects was probably not
     // shell (a JS snippet, an editor sub-command): only its critical patterns count.
@@ -454,6 +544,46 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
   if (tool.shell && commands.length === 0)
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
   return commands;
+}
+
+/** The command fields of a call's steps (the same key under one parent), joined in order; undefined when there is no sequence. */
+function sequenceScript(fields: PayloadFields): string | undefined {
+  let key: string | undefined;
+  let parent: string | undefined;
+  const parts: string[] = [];
+  for (const field of fields.strings) {
+    if (!COMMAND_KEYS.has(field.key)) continue;
+    if (key === undefined) {
+      key = field.key;
+      parent = field.parentKey;
+    } else if (field.key !== key || field.parentKey !== parent) continue;
+    parts.push(field.text);
+  }
+  return parts.length > 1 ? parts.join('\n') : undefined;
+}
+
+/** Programs whose command line, under any key, is worth parsing. */
+const PROGRAM_START =
+  /^\s*(?:sudo\s+)?(?:bash|sh|zsh|dash|rm|dd|mkfs(?:\.\w+)?|shred|wipefs|curl|wget|kubectl|aws|gcloud|az|terraform|helm|psql|mysql|python3?|node|perl|ruby|powershell|pwsh|iptables|ufw|setenforce|scp|rsync|nc|ncat|eval|chmod|find|tar|cat|base64|xxd|echo)\s/;
+/** Keys that hold prose or data, never a command line. */
+const PROSE_KEY =
+  /text|message|body|content|description|summary|subject|title|note|comment|prompt|query|question|answer|caption|reason|explanation|label|name|value|example|doc|readme|markdown|html|snippet|quote|log|output|result|error/;
+
+/** Whether a key is of no known kind: not a command, path, SQL, code or prose key. Keys repeat across calls, so the answer is kept. */
+const unnamedKeyMemo = memoizeKeys(
+  (key: string) =>
+    !COMMAND_KEYS.has(key) &&
+    !NON_COMMAND_KEYS.has(key) &&
+    !PATH_KEYS.has(key) &&
+    !SQL_KEYS.has(key) &&
+    !CODE_KEYS.has(key) &&
+    !PROSE_KEY.test(key),
+);
+
+/** A string under an unknown key that is a command line (a program, then its arguments, on one or a few lines). */
+function commandShaped(field: PayloadFields['strings'][number]): boolean {
+  if (field.text.length < 6 || field.text.length > 2000 || !unnamedKeyMemo(field.key)) return false;
+  return PROGRAM_START.test(field.text);
 }
 
 function argvHolder(holder: Record<string, unknown> | undefined): boolean {
@@ -482,7 +612,8 @@ function classifySql(tool: ToolNameRisk, fields: PayloadFields, out: RiskAssessm
   for (const field of fields.strings) {
     if (count >= MAX_SQL_STRINGS) break;
     const text = field.text;
-    const sqlField = SQL_KEYS.has(field.key);
+    // `sqlStatement`, `query_text`, `consulta`: a key that names SQL in another spelling or language.
+    const sqlField = SQL_KEYS.has(field.key) || sqlKeyMemo(field.key);
     let analyse = false;
     if (tool.sql) analyse = sqlField ? text.trim() !== '' : looksLikeSql(text);
     // A search tool's query is what to look for ("DROP TABLE vs TRUNCATE"), not a statement it runs.

@@ -10,7 +10,7 @@ import { isAdminGrant } from './hidden-shell.ts';
 
 /** The code imports or names a cloud or cluster SDK. */
 const SDK =
-  /\bboto3\b|\bbotocore\b|@aws-sdk\/|\baws-sdk\b|\bgoogle\.cloud\b|@google-cloud\/|\bgoogleapiclient\b|\bazure\.mgmt\b|@azure\/arm-|\bkubernetes\.client\b|@kubernetes\/client-node|\bpydo\b|\bhcloud\b|\blinode_api4\b/;
+  /\bboto3\b|\bbotocore\b|@aws-sdk\/|\baws-sdk\b|\bgoogle\.cloud\b|@google-cloud\/|\bgoogleapiclient\b|\bazure\.mgmt\b|@azure\/arm-|\bkubernetes\.client\b|@kubernetes\/client-node|\bpydo\b|\bhcloud\b|\blinode_api4\b|\bcloud\.google\.com\/go\b|\bgithub\.com\/aws\/|\b\w+pb\.\w+Request\b/;
 /** What the SDKs call infrastructure, as the nouns of their delete methods. */
 const RESOURCE =
   '(?:db_?instance|db_?cluster|db_?(?:cluster_)?snapshot|bucket|table|stack|cluster|hosted_?zone|managed_?zone|zone|vpc|volume|snapshot|file_?system|repository|instances|namespace|resource_?group|project|database|server|vault|key_?vault|objects|nodegroup|domain|user_?pool|function|topic|queue|backup_?vault|recovery_?point|cache_?cluster|replication_?group|instance|droplet|spanner_?instance)';

@@ -32,6 +32,13 @@ const TOKEN_UNITS =
   /\b(\d[\d_]{0,20}(?:\.\d+)?)n?\s*\*\s*10n?\s*\*\*\s*\d{1,2}n?\b|\bparse_?[Uu]nits\s*\(\s*['"]?([\d_.]{1,24})['"]?\s*,\s*\d{1,2}\s*\)/g;
 const STABLECOIN = /\b(USDC|USDT|DAI|BUSD)\b/i;
 
+/** Go SDKs wrap literals in pointer helpers (`stripe.Int64(2500000)`, `aws.String("usd")`): the literal is the argument. */
+const POINTER_HELPER = /\b\w+\.(?:Int64|Int32|Int|Float64|String|Bool)\(\s*([^()\n]{0,64}?)\s*\)/g;
+
+function unwrapPointerHelpers(code: string): string {
+  return code.includes('.Int') || code.includes('.String(') || code.includes('.Float') ? code.replace(POINTER_HELPER, '$1') : code;
+}
+
 /** Numbers bound to names in the code, products evaluated. */
 function numericNames(code: string): Map<string, number> {
   const names = new Map<string, number>();
@@ -93,7 +100,7 @@ export function assessCodePayments(fields: PayloadFields, threshold: number, fin
     }
     let names: Map<string, number> | undefined;
     // `amt = 5_000_000; …create(amount=amt)`: literals kept in names are read where they are passed.
-    for (const call of foldCodeLiterals(field.text).matchAll(MONEY_CALL)) {
+    for (const call of unwrapPointerHelpers(foldCodeLiterals(field.text)).matchAll(MONEY_CALL)) {
       if (READ_ONLY.test(call[1])) continue;
       const body = keywordArguments(call[2], names ?? (names = numericNames(field.text)));
       if (!Object.keys(body).some((key) => /amount|value|sum|total/.test(key))) continue;

@@ -9,7 +9,7 @@ import { analyzeSql } from './sql.ts';
 
 /** A call that runs SQL text in a driver or ORM. */
 const RUNS_SQL =
-  /\.(?:execute(?:script|many)?|exec|run|query|raw|prepare|executeUpdate|executeQuery|sql)\s*\(|\bsql`|\bExecute(?:NonQuery)?\s*\(/;
+  /\.(?:execute(?:script|many)?|exec|run|query|raw|prepare|executeUpdate|executeQuery|sql)\s*\(|\bsql`|\bExecute(?:NonQuery)?\s*\(|\.(?:Exec|Query|QueryRow)(?:Context)?\s*\(/;
 const DESTRUCTIVE = /\b(?:DROP|TRUNCATE|DELETE|ALTER|UPDATE)\b/i;
 // Every literal is matched from its own opening quote (a minimum length would pair one literal's closing quote with the next one's opening).
 const LITERAL =

@@ -13,11 +13,15 @@ const TARGETS: readonly RegExp[] = [
   /\.DownloadFile\(\s*[^,()]+,\s*['"]([^'"]+)['"]/gi,
   /Start-BitsTransfer\b[^;\n]*-Destination\s+['"]?([^\s;'"|]+)/gi,
   /\bwget\.download\(\s*[^,()]+,\s*(?:out\s*=\s*)?['"]([^'"]+)['"]/g,
+  // Go: `http.Get(url)` then the body copied into `os.Create("/tmp/x")`.
+  // Ruby: `File.write('/tmp/r', URI.open(url).read)`.
+  /\bFile\.(?:write|binwrite)\(\s*['"]([^'"]+)['"]\s*,\s*(?:URI\.open|open|Net::HTTP\.get)\b/g,
+  /\bhttp\.(?:Get|Post)\([\s\S]{0,400}?\bos\.(?:Create|WriteFile)\(\s*"([^"]+)"/g,
 ];
-const HINT = /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download/i;
+const HINT = /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download|os\.Create|os\.WriteFile|File\.(?:bin)?write/i;
 /** Words that start a program on a statement: process APIs, PowerShell's call operators, shells. */
 const RUNS =
-  /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b/i;
+  /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b|\bexec\.Command(?:Context)?\s*\(|\bsystem\s*\(|\bKernel\.(?:system|exec|spawn)\b/i;
 
 /** Programs that only read, list or check a file (`sha256sum`, `tar -tf`, `Get-FileHash`): handing the download to them runs nothing from it. */
 const READS =

@@ -19,3 +19,21 @@ export function memoize<T>(compute: (key: string) => T, capacity = 512, maxKeyLe
     return value;
   };
 }
+
+/**
+ * Remembers answers about payload keys and tool paths, which repeat across calls and are few: a
+ * plain map, emptied when full, so a hit costs one lookup (no reordering).
+ */
+export function memoizeKeys<T>(compute: (key: string) => T, capacity = 1024): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key: string): T => {
+    let value = cache.get(key);
+    if (value !== undefined || cache.has(key)) return value as T;
+    value = compute(key);
+    if (key.length <= 256) {
+      if (cache.size >= capacity) cache.clear();
+      cache.set(key, value);
+    }
+    return value;
+  };
+}

@@ -108,14 +108,29 @@ const TRANSFER_KEYS = new Set([
   'aba',
 ]);
 const TRANSFER_WORDS =
-  /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase|buy|sell|trade|market_order|limit_order)$/i;
+  /^(?:transfer|wire|wire_transfer|payment|payout|withdrawal|withdraw|send|send_money|remittance|disbursement|ach|sepa|swift|refund|charge|purchase|buy|sell|trade|market_order|limit_order|transferencia|virement|ueberweisung|überweisung|bonifico|overboeking|overschrijving|przelew|transferencia_bancaria)$/i;
 // A recipient that is a crypto address or an IBAN makes any amount a transfer.
 const ADDRESS_VALUE =
   /^(?:0x[0-9a-fA-F]{8,}|(?:bc1|[13])[a-km-zA-HJ-NP-Z0-9]{20,}|T[1-9A-HJ-NP-Za-km-z]{33}|[A-Z]{2}\d{2}[A-Z0-9 ]{11,30})$/;
 const RECIPIENT_KEYS = new Set(['to', 'recipient', 'address', 'dest', 'destination', 'account', 'wallet', 'payee']);
 /** Chinese and Japanese numerals and myriads (`五十万元`, `1000万円`). */
 const CJK_NUMERAL = /[一二三四五六七八九十百千万萬亿億]/;
-const TYPE_KEYS = new Set(['type', 'kind', 'action', 'operation', 'transaction_type', 'intent', 'method', 'category']);
+const TYPE_KEYS = new Set([
+  'type',
+  'kind',
+  'action',
+  'operation',
+  'transaction_type',
+  'intent',
+  'method',
+  'category',
+  'operacion',
+  'tipo',
+  'art',
+  'soort',
+  'typ',
+  'operazione',
+]);
 
 /** Scale words written after a number: `15k`, `$2.3MM`, `1,5 Mio.`, `2 Mrd.`, `45 lakh`, `2 crore`. */
 const SCALE_SUFFIX: Record<string, number> = {
@@ -195,6 +210,8 @@ function moneyAmount(field: ScalarField): number | undefined {
         field.parentKey === '' ||
         field.parentKey === 'money' ||
         ARGUMENT_HOLDERS.has(field.parentKey) ||
+        // `{transfer: {value: "1.2e5", ccy: "USD"}}`: inside a transfer, its value is its amount.
+        TRANSFER_WORDS.test(field.parentKey) ||
         (BATCH_KEYS.has(field.parentKey) && field.group.endsWith(`${field.parentKey}[].${key}`))));
   if (!money) return undefined;
   if (typeof field.value === 'string' && !/\d/.test(field.value) && parseLooseAmount(field.value) === undefined) return undefined;

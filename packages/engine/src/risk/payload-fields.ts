@@ -155,3 +155,23 @@ export function collectFields(payload: unknown): PayloadFields {
   }
   return out;
 }
+
+/** The fields of a payload together with those of more values the call hands on (a parsed document, a decoded body). */
+export function withMoreFields(fields: PayloadFields, values: readonly unknown[]): PayloadFields {
+  if (values.length === 0) return fields;
+  const merged: PayloadFields = {
+    strings: [...fields.strings],
+    arrays: [...fields.arrays],
+    scalars: [...fields.scalars],
+    keys: new Set(fields.keys),
+    truncated: fields.truncated,
+  };
+  for (const value of values) {
+    const inner = collectFields(value);
+    merged.strings.push(...inner.strings);
+    merged.arrays.push(...inner.arrays);
+    merged.scalars.push(...inner.scalars);
+    for (const key of inner.keys) merged.keys.add(key);
+  }
+  return merged;
+}

@@ -66,7 +66,7 @@ const SPREAD_ARGV_CALL =
   /\b(?:system|exec|spawn|Command|CommandContext|execl|execlp|execv|execvp|pcntl_exec|Process\.start|ProcessBuilder)\s*\(\s*(?:ctx\s*,\s*)?((?:(["'])[^"'\n]{0,256}\2\s*,\s*){1,31}(["'])[^"'\n]{0,256}\3)\s*\)/g;
 /** Deleting calls with a literal path: `os.remove("…")`, `shutil.rmtree('…')`, `fs.rmSync("…")`, `unlink("…")`. */
 const DELETE_CALL =
-  /\b(?:remove|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
+  /\b(?:remove|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item|RemoveAll)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
 /** Calls that write a file named by a literal (the first group is the path). */
 const WRITE_CALLS: RegExp[] = [
   /(?:\bopen|\bio\.open|File\.open|\bfopen)\s*\(\s*["']([^"'\n]{1,4096})["']\s*,\s*["'](?:[wa]|r\+)/g,
@@ -122,7 +122,7 @@ export function readCode(code: string): CodeSignals {
   DELETE_CALL.lastIndex = 0;
   while ((match = DELETE_CALL.exec(text)) !== null && deletes.length < 8) {
     const path = (match[1] ?? match[2] ?? '').trim();
-    const recursive = /rmtree|rm_rf|rm_r|rmSync|rmdir|Remove-Item/.test(match[0]);
+    const recursive = /rmtree|rm_rf|rm_r|rmSync|rmdir|Remove-Item|RemoveAll/.test(match[0]);
     const root = recursive ? rootLikeTarget(path) : undefined;
     const drive = recursive && path.includes(':') ? vitalWindowsPath(path) : undefined;
     const why =

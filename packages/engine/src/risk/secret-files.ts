@@ -37,7 +37,7 @@ const BROWSER_STORE =
 /** Secret stores beyond the credential files of paths.ts (tested on the normalised POSIX path). */
 const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/proc\/(?:self|\d+|\$[\w{}()]+|[^/]*)\/environ$/, 'process environment (its variables hold tokens)'],
-  [/^\/(?:var\/)?run\/secrets\//, 'mounted service secret or token'],
+  [/^\/(?:var\/)?run\/secrets\/|^\/(?:var|etc)\/secrets\//, 'mounted service secret or token'],
   [
     /\/(?:\.config\/(?:google-chrome|chromium|BraveSoftware\/[^/]+|microsoft-edge)|Library\/Application Support\/(?:Google\/Chrome|Chromium|BraveSoftware\/[^/]+|Microsoft Edge)|AppData\/Local\/(?:Google\/Chrome|Microsoft\/Edge|BraveSoftware\/[^/]+)\/User Data)\/[^/]+\/(?:Cookies|Login Data|Web Data|Network\/Cookies)$/i,
     'browser cookie or password store',

@@ -153,6 +153,12 @@ export function assessSecurityControls(fields: PayloadFields, payload: unknown, 
     findings.add('critical', 'security control: switches the web application firewall off');
 }
 
+/** Adds a finding for each control a text of code switches off. */
+export function assessSecurityControlText(text: string, findings: Findings): void {
+  if (text.length > 65536 || !HINT.test(text)) return;
+  for (const [pattern, why] of CONTROL_OFF) if (pattern.test(text)) findings.add('critical', `security control: ${why}`);
+}
+
 /** Whether the key holds false, 0 or an off word somewhere in the payload (booleans are read from the payload itself). */
 function offValue(fields: PayloadFields, payload: unknown, key: string): boolean {
   for (const field of fields.strings) if (field.key === key && /^(?:false|off|disabled?|no|none|0)$/i.test(field.text.trim())) return true;

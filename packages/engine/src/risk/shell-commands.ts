@@ -19,7 +19,7 @@ import {
   sensitiveFile,
 } from './paths.ts';
 import { analyzeSql } from './sql.ts';
-import { assessSqlTricks } from './sql-tricks.ts';
+import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
 import { codeRule, staticPath, writeTarget, type RuleContext } from './shell-rule-context.ts';
 import {
   anyCommandExfiltration,
@@ -954,6 +954,16 @@ function databaseClientRule(c: RuleContext): void {
     // Dynamic SQL built from strings (`DECLARE @s = N'DROP …'; EXEC sp_executesql @s`), as on a SQL tool.
     const tricks = assessSqlTricks(statement.text);
     if (tricks !== undefined) for (const reason of tricks.reasons) c.scan.add(tricks.class, `${reason} (through ${c.name})`);
+    // What MySQL runs inside `/*!50000 … */`, as on a SQL tool.
+    const opened = statement.text.includes('/*!') ? openExecutableComments(statement.text) : undefined;
+    if (opened !== undefined) {
+      const inside = analyzeSql(opened);
+      for (const reason of inside.reasons)
+        c.scan.add(
+          inside.class === 'low' || inside.class === 'medium' ? 'high' : inside.class,
+          `${reason} (inside a MySQL executable comment, through ${c.name})`,
+        );
+    }
   }
   c.scan.add('high', `shell: runs a database client (${c.name})`);
 }

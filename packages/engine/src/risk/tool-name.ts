@@ -46,6 +46,13 @@ const SEARCH_WORDS = new Set([
 
 const LOW = new Set([
   'read',
+  // reads in German, Spanish, French, Italian, Dutch, Portuguese
+  'lesen',
+  'leer',
+  'lire',
+  'leggere',
+  'lezen',
+  'ler',
   'get',
   'list',
   'search',
