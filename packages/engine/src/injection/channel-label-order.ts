@@ -10,9 +10,11 @@ import { paragraphAfter } from './anchored-act.ts';
 import { asksConsequentialAct } from './consequential-act.ts';
 import { matchesOf } from './matches-of.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const AUTHORITY = String.raw`(?:system|operator|admin(?:istrator)?|trusted|instructions?|control|directives?|developer|root|override|priority|elevated|privileged)`;
-const AUTHORITY_WORD = new RegExp(AUTHORITY, 'i');
+// Answered from the shared key-word pass (word-gates.ts).
+const AUTHORITY_WORD = wordGate(new RegExp(AUTHORITY, 'i'));
 // A line that is a delimiter with a label, or a tag or fence naming the channel.
 const LABEL = new RegExp(
   [
