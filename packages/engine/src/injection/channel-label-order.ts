@@ -13,8 +13,12 @@ import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
 const AUTHORITY = String.raw`(?:system|operator|admin(?:istrator)?|trusted|instructions?|control|directives?|developer|root|override|priority|elevated|privileged)`;
-// Answered from the shared key-word pass (word-gates.ts).
-const AUTHORITY_WORD = wordGate(new RegExp(AUTHORITY, 'i'));
+// Whether AUTHORITY occurs, written with its optional endings dropped ("admin" occurs wherever
+// "admin(?:istrator)?" does): every alternative a bare word, the shared key-word pass answers it
+// without running it (word-gates.ts).
+const AUTHORITY_WORD = wordGate(
+  /system|operator|admin|trusted|instruction|control|directive|developer|root|override|priority|elevated|privileged/i,
+);
 // A line that is a delimiter with a label, or a tag or fence naming the channel.
 const LABEL = new RegExp(
   [
