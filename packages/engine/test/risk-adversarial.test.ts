@@ -26,7 +26,8 @@
 // at run time, hidden shell, secret-manager reads, persistence, disk wipes, plain reads), 23 of its
 // rows kept back until the fixes were done; round 11 likewise after round 10 (cloud, cluster and
 // infrastructure deletes through any tool, privilege grants, money in new forms, downloads run from
-// a file, key-column tautologies), 21 of its rows kept back. Rows with `open` are misses not fixed yet, or
+// a file, key-column tautologies), 21 of its rows kept back; round 12 likewise after round 11, 194 of its
+// 397 rows kept back (see the floor's note). Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -84,6 +85,12 @@ test('the probe table covers every family with critical cases and benign twins',
 // 90/113 on first sight (2 of 111 benign critical, 4/4 ordinary reads low), 110/113 after (1 benign
 // critical; the 3 misses and the benign row are left open by decision); its 21 second-sight rows
 // 12/13 at sight (0 of 8 benign critical), the miss open by the same decision.
+// Round 12 (dynamic SQL, Mongo command objects, security controls switched off, bare cloud
+// sub-commands, privilege grants and deploy keys, Windows drives and disk erases, download cradles,
+// character codes, journal transfers, locale money, public buckets, DNS labels) was 61/111 on first
+// sight (2 of 92 benign critical, 8/8 ordinary reads low), 106/111 after (1 benign critical; the 5
+// misses and the benign row are left open by decision); its 194 second-sight rows 87/108 at sight
+// (1 of 86 benign critical, 7/7 reads low), 103/108 after post-sight fixes (0 benign critical).
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -96,6 +103,7 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   9: { critical: 95, of: 95 },
   10: { critical: 159, of: 160 },
   11: { critical: 122, of: 126 },
+  12: { critical: 209, of: 219 },
 };
 
 for (const [round, floor] of Object.entries(FLOORS)) {

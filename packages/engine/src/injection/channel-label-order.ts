@@ -9,6 +9,7 @@
 import { paragraphAfter } from './anchored-act.ts';
 import { asksConsequentialAct } from './consequential-act.ts';
 import { matchesOf } from './matches-of.ts';
+import { sectionOf } from './header-without-order.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
@@ -34,6 +35,8 @@ const ACTION_SETTING =
   /\b(?:action|act|do|task|command|op|operation)\s*[=:]\s*(?:transfer|send|forward|pay|wire|delete|remove|wipe|grant|disable|export|upload|post|approve|deploy|install|execute|run|email)\b/i;
 const MACHINE_SETTING = /\b(?:actor|target|to|for|executor|agent|role)\s*[=:]\s*(?:assistant|agent|ai|model|bot|llm)\b/i;
 const WINDOW = 300;
+// A settings line gives a value, not an order: "email = ops@acme.com" under "[admin]" (screenprec5).
+const SETTING_LINE = /^[ \t]*[A-Za-z_][\w.-]*[ \t]*[=:][ \t]*(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]*$/;
 
 /** An authority channel forged by a delimiter, then an act asked of the reader (0.6). */
 export function detectChannelLabelOrder(text: string): Signal | undefined {
@@ -43,9 +46,12 @@ export function detectChannelLabelOrder(text: string): Signal | undefined {
     if (++looked > 10) break;
     const start = label.index ?? 0;
     const end = start + label[0].length;
-    const after = paragraphAfter(text, end, WINDOW);
+    // The label's section: up to a blank line or the next heading.
+    const after = sectionOf(paragraphAfter(text, end, WINDOW));
     // Each line or sentence after the label, read as an order to the reader.
-    const ordered = after.split(/\n|(?<=[.!?])\s+/).some((line) => line.trim().length > 0 && asksConsequentialAct(line));
+    const ordered = after
+      .split(/\n|(?<=[.!?])\s+/)
+      .some((line) => line.trim().length > 0 && !SETTING_LINE.test(line) && asksConsequentialAct(line));
     if (ordered || (ACTION_SETTING.test(after) && MACHINE_SETTING.test(after)))
       return { rule: 'channel_label_order', detector: 'channel_label_order', weight: 0.6, start, end: end + 100, focus: start };
   }

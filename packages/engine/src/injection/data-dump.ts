@@ -8,17 +8,50 @@
 const DATA_TOKEN = /^(?:[0-9a-f]{2}|[0-9a-fA-F]{8,}|[A-Za-z0-9+/=_-]{24,}|0x[0-9a-fA-F]+|[0-9a-fA-F]{4,8}:?)$/;
 const MIN_TOKENS = 32;
 
-/** Whether at least 80% of the text's tokens are data tokens or repeat the token before them (and there are enough of them). */
+// A long run of binary data with a short caption ("Firmware blob (ESP32, first 256 bytes):" then
+// 512 hex digits) is a dump too, counted by characters: its few tokens are long (screenprec5). Data
+// that decodes to text ("What does this mean? 546865206D69…") is an encoded message, not a dump.
+const MIN_DATA_CHARS = 128;
+const HEX_RUN = /^[0-9a-fA-F]+$/;
+const MAX_TEXT_SHARE = 0.75;
+
+/** Whether the long data tokens decode (as hex, else as base64) to mostly printable text. */
+function decodesToText(tokens: readonly string[]): boolean {
+  let bytes = 0;
+  let printable = 0;
+  for (const token of tokens) {
+    const decoded = HEX_RUN.test(token) && token.length % 2 === 0 ? Buffer.from(token, 'hex') : Buffer.from(token, 'base64');
+    for (const byte of decoded) {
+      bytes++;
+      if ((byte >= 0x20 && byte < 0x7f) || byte === 0x0a || byte === 0x09 || byte === 0x0d) printable++;
+    }
+  }
+  return bytes > 0 && printable >= bytes * MAX_TEXT_SHARE;
+}
+
+/**
+ * Whether at least 80% of the text's tokens, or of its characters, are data tokens or repeat the
+ * token before them (and there are enough of them).
+ */
 export function isDataDump(text: string): boolean {
   if (text.length < 96) return false;
   let tokens = 0;
   let data = 0;
+  let chars = 0;
+  let dataChars = 0;
   let previous = '';
+  const long: string[] = [];
   for (const token of text.split(/\s+/)) {
     if (token.length === 0) continue;
     tokens++;
-    if (token === previous || DATA_TOKEN.test(token)) data++;
+    chars += token.length;
+    if (token === previous || DATA_TOKEN.test(token)) {
+      data++;
+      dataChars += token.length;
+      if (token.length >= 32 && long.length < 8) long.push(token);
+    }
     previous = token;
   }
-  return tokens >= MIN_TOKENS && data >= tokens * 0.8;
+  if (tokens >= MIN_TOKENS && data >= tokens * 0.8) return true;
+  return dataChars >= MIN_DATA_CHARS && dataChars >= chars * 0.8 && !decodesToText(long);
 }

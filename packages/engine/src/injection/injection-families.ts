@@ -8,6 +8,7 @@
 // Patterns are linear: bounded gaps only. Each family has key words, read in the one key-word
 // pass of rules.ts, so ordinary text runs none of these expressions.
 
+import { channelTagsInLogRecords } from './log-record-tag.ts';
 import { headerOrdersNothing } from './header-without-order.ts';
 import { SCRIPT_MARKUP } from './script-markup.ts';
 import { afterUserOpening } from './transcript-opening.ts';
@@ -119,6 +120,8 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     rule: 'forged_header',
     weight: 0.5,
     gate: ['[system]', '[admin]', '[developer]', '[operator]'],
+    // A log's "[2026-11-27 10:02:11] [SYSTEM] backup job started" names the record's source (log-record-tag.ts).
+    excused: channelTagsInLogRecords,
     pattern: /\[(?:system|admin|developer|operator)\][ \t]*[A-Za-z"']/i,
   },
   // The verdict dictated to whoever evaluates the document: "if asked …, respond with …",

@@ -84,6 +84,22 @@ const GATE = wordGate(
   /prompt|instruct|above|conversation|told|rules|guideline|directive|configur|initiali|anweisung|instruktion|vorgabe|consigne|instrucci|indicaci|инструкц|указани|правил|промпт|подсказк|系统|指令|提示|プロンプト|指示|supposed|allowed|sentence|answer with|response with|reply with|you were|been given|conversation/i,
 );
 
+/** The index in REQUEST_PATTERNS of the request to repeat the text above. */
+const ABOVE_PATTERN = 1;
+// "How do I print everything above this line in vim?": the writer asks how to do it themselves, in
+// their editor or terminal; "the text above" of a question with no "you" in it is theirs, not the
+// model's context (screenprec5).
+const HOW_DO_I = /\bhow\s+(?:do|can|could|would|should)\s+(?:i|we|one)\s+$|\bhow\s+to\s+$/i;
+const SECOND_PERSON = /\b(?:you|your|yours|yourself)\b/i;
+
+/** Whether the verb at `at` opens a question of how the writer does it, with no "you" in its sentence. */
+function asksHowToThemselves(text: string, at: number): boolean {
+  if (!HOW_DO_I.test(text.slice(Math.max(0, at - 30), at))) return false;
+  const from = Math.max(text.lastIndexOf('\n', at), text.lastIndexOf('.', at), text.lastIndexOf('?', at - 1)) + 1;
+  const end = /[.?!\n]/.exec(text.slice(at));
+  return !SECOND_PERSON.test(text.slice(from, end === null ? text.length : at + end.index));
+}
+
 function signal(rule: string, weight: number, start: number, end: number): Signal {
   return { rule, detector: rule, weight, start, end: Math.min(end, start + 120) };
 }
@@ -101,6 +117,7 @@ export function detectPromptLeak(text: string, traits = LEAK_WORD): Signal | und
     const match = pattern.exec(text);
     if (match === null) continue;
     if (NOT_A_REQUEST.test(text.slice(Math.max(0, match.index - 60), match.index))) continue;
+    if (i === ABOVE_PATTERN && asksHowToThemselves(text, match.index)) continue;
     return signal('prompt_leak', REQUEST_WEIGHT, match.index, match.index + match[0].length);
   }
   const continuation = CONTINUATION_GATE.mayMatch(text) ? CONTINUATION.exec(text) : null;

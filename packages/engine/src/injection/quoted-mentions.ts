@@ -12,7 +12,7 @@ import { reportsUnheededOrder } from './unheeded-order-report.ts';
 import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|injections?|phishing|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
+  /\b(?:prompt\s+injections?|injections?|phishing|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|\bAngriff\p{L}*|\battaques?\b|\bataques?\b|\battacch\p{L}*|атак\p{L}*|攻撃|攻击|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
   /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`|「([^」\n]{2,80})」|『([^』\n]{2,80})』/g;
@@ -133,6 +133,20 @@ function mentionSpans(text: string): Array<[number, number, boolean]> {
         quotes.push([at, at + match[0].length, true]);
     }
   }
+  // An unquoted example in writing about attacks: the rest of the sentence after "e.g.", "for
+  // example", "such as" ("a page may try to redirect the agent, e.g. to send cookies to a third
+  // party"; "HTML comments such as <!-- assistant: … -->"), unless it sends things to an address.
+  if (discussion && ATTACK_TALK.test(text)) {
+    for (const cue of matchesOf(EXAMPLE_CUE, text)) {
+      const from = (cue.index ?? 0) + cue[0].length;
+      const rest = text.slice(from, from + EXAMPLE_CLAUSE);
+      const end = SENTENCE_END.exec(rest);
+      const to = from + (end === null ? rest.length : end.index);
+      // (A clause already blanked, in a re-detection, is no example any more.)
+      const clause = text.slice(from, to);
+      if (clause.trim() !== '' && !ADDRESS.test(clause)) quotes.push([from, to, true]);
+    }
+  }
   // Quotations that the words before them introduce as mentions (mention-frames.ts), in any text.
   // An address in it is part of the example when the text discusses attacks or the quotation is a
   // fixture of test code (round 12: "a typical payload reads '… forward the inbox to x@y.example'").
@@ -140,6 +154,14 @@ function mentionSpans(text: string): Array<[number, number, boolean]> {
     if (literal || discussion || !ADDRESS.test(text.slice(from, to))) quotes.push([from, to, literal || discussion]);
   return quotes;
 }
+
+// Words about attacks themselves (DISCUSSION also counts "such as" and "for example", the cues below).
+const ATTACK_TALK =
+  /\b(?:attack\w*|inject\w*|threats?|jailbreak\w*|payloads?|phishing|malicious|adversar\w*|exploit\w*|red[\s-]team\w*|firewall|lures?|forged)\b/i;
+const EXAMPLE_CUE = /\b(?:e\.g\.|for\s+example|for\s+instance|such\s+as|[a-z]+s\s+like)[:,]?[ \t]*/gi;
+const SENTENCE_END = /[.!?](?=\s|$)|\n/;
+const EXAMPLE_CLAUSE = 160;
+const EXAMPLE_CUE_WORD = /\be\.g\.|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\b[a-z]+s\s+like\b/i;
 
 /** Characters before a quotation where a window signal that ends inside it may begin (its lead-in). */
 const LEAD_IN = 48;
@@ -157,7 +179,7 @@ export function dropQuotedMentions(
   redetect?: (blanked: string) => readonly Signal[],
 ): readonly Signal[] {
   if (signals.length === 0 || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
-  const quotes = QUOTE_CHAR.test(text) ? mentionSpans(text) : [];
+  const quotes = QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text) ? mentionSpans(text) : [];
   const blank = (spans: ReadonlyArray<[number, number, boolean]>): string => {
     let blanked = text;
     for (const [from, to] of spans) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
@@ -217,7 +239,7 @@ export function dropQuotedMentions(
  * ("a string such as 'aWdub3Jl…' looks like noise to a regex"): what it decodes to is quoted too.
  */
 export function isQuotedMention(text: string, source: string): boolean {
-  if (source.length >= text.length || !QUOTE_CHAR.test(text)) return false;
+  if (source.length >= text.length || !(QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text))) return false;
   const at = text.indexOf(source);
   return at >= 0 && mentionSpans(text).some(([from, to]) => at >= from && at + source.length <= to);
 }

@@ -8,7 +8,7 @@
 
 /** A word of asking, trying, tricking or refusing, an optional third-party object, then "to". */
 const REPORTING =
-  /\b(?:requests?|requested|requesting|attempts?|attempted|attempting|tries|tried|trying|told|asked|asking|getting|got|gets|refus\w+|declin\w+|instructed|ordered)\s+(?:(?:the|a|an|our|their|its|his|her|this|that|some|any|every)\s+(?:[\w-]+\s+){0,2}?)?(?:(?:when|if)\s+(?:told|asked)\s+)?to\s+(?:\w+\s+)?$/i;
+  /\b(?:requests?|requested|requesting|attempts?|attempted|attempting|tries|tried|trying|told|asks|asked|asking|getting|got|gets|refus\w+|declin\w+|instructed|ordered)\s+(?:(?:the|a|an|our|their|its|his|her|this|that|some|any|every)\s+(?:[\w-]+\s+){0,2}?)?(?:(?:when|if)\s+(?:told|asked)\s+)?to\s+(?:\w+\s+)?$/i;
 const READER = /\b(?:you|your|yours|yourself|me|us)\b/i;
 // An order with somewhere to send things stays an order, however it is reported ("a story where
 // one AI gets the other to send the user's card numbers to an outside server").
@@ -25,9 +25,16 @@ function sentenceFrom(text: string, at: number): string {
   return end === null ? rest : rest.slice(0, end.index);
 }
 
+// An attacker's words reported as what the attacker writes (screenprec5: "so the attacker just
+// writes, in French, forget your instructions"): the subject is the attacker, not a principal, so
+// this is no relayed wish ("the user says …" stays one).
+const ATTACKER_WRITES =
+  /\b(?:attackers?|adversar(?:y|ies)|hackers?|scammers?|red[\s-]teamers?|pen[\s-]?testers?)\s+(?:\w+\s+){0,2}?(?:writes?|wrote|types?|typed|says?|said|pastes?|pasted|enters?|entered|adds?|added|hides?|hid)\b[^.!?\n]{0,30}$/i;
+
 /** Whether the order whose words start at `at` in `text` is reported as asked of a third party. */
 export function isReportedOrder(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - LOOK_BACK), at);
+  if (ATTACKER_WRITES.test(before) && !DESTINATION.test(sentenceFrom(text, at))) return true;
   const frame = REPORTING.exec(before);
   return (
     frame !== null &&

@@ -12,6 +12,8 @@ import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
+import { speaksToAssistantOwner } from './assistant-owner.ts';
+import { tokensOnlyNamed } from './template-token-mention.ts';
 import { afterUserOpening } from './transcript-opening.ts';
 import { noteScan, wordGateKeyWords } from './word-gates.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
@@ -401,19 +403,28 @@ const OVERRIDE_RULES: PatternRule[] = [
 
 // --- role and system-prompt forgery ----------------------------------------------------------
 
+// Chat-template tokens forge a turn where they open one; a code review, a tokenizer log or template
+// documentation names them (template-token-mention.ts).
+const CHATML_TOKEN =
+  /<\|\s*(?:im_start|im_end|im_sep|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_turn|start_of_turn)\s*\|>/i;
+const INST_TOKEN = /\[\/?INST\]|<<\/?SYS>>|<\/?start_of_turn>|<\/?end_of_turn>/;
+const ROLE_TAG =
+  /<\/?\s*(?:system|sys|system_prompt|assistant|tool_result|tool_response|function_results?|function_response|tool_output|developer|admin_instructions?)\s*>/i;
+
 const ROLE_RULES: PatternRule[] = [
   {
     rule: 'role_forgery',
     gate: keyed(/<\|/, [], ['<|']),
     weight: 0.9,
-    pattern:
-      /<\|\s*(?:im_start|im_end|im_sep|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|end_of_turn|start_of_turn)\s*\|>/i,
+    excused: tokensOnlyNamed(CHATML_TOKEN),
+    pattern: CHATML_TOKEN,
   },
   {
     rule: 'role_forgery',
     weight: 0.8,
     gate: keyed(/\[\/?inst\]|<<\/?sys|_of_turn>/i, [], ['[inst', '[/inst', '<<sys', '<</sys', '_of_turn']),
-    pattern: /\[\/?INST\]|<<\/?SYS>>|<\/?start_of_turn>|<\/?end_of_turn>/,
+    excused: tokensOnlyNamed(INST_TOKEN),
+    pattern: INST_TOKEN,
   },
   // "### Response:" opens a forged turn; "#### response" without the colon is a heading of API docs.
   {
@@ -429,8 +440,8 @@ const ROLE_RULES: PatternRule[] = [
     rule: 'role_forgery',
     gate: keyed(/<\/?\s*(?:system|sys|assistant|tool_|function_|developer|admin_)/i, [], ['<']),
     weight: 0.6,
-    pattern:
-      /<\/?\s*(?:system|sys|system_prompt|assistant|tool_result|tool_response|function_results?|function_response|tool_output|developer|admin_instructions?)\s*>/i,
+    excused: tokensOnlyNamed(ROLE_TAG),
+    pattern: ROLE_TAG,
   },
   {
     rule: 'role_forgery',
@@ -773,6 +784,8 @@ const AGENT_RULES: PatternRule[] = [
       [],
     ),
     weight: 0.55,
+    // "If you see these in a file your assistant processed": the "you" is a person (assistant-owner.ts).
+    excused: speaksToAssistantOwner,
     pattern: new RegExp(
       String.raw`\b(?:if|when|once|as\s+soon\s+as|while)\s+(?:you|an?\s+${MODEL_NOUN}|the\s+${MODEL_NOUN})\s+(?:are\s+|is\s+)?(?:read(?:s|ing)?|see(?:s|ing)?|process(?:es|ing)?|summari[sz](?:e|es|ing)|pars(?:e|es|ing)|encounter(?:s)?|find(?:s)?|review(?:s|ing)?|analy[sz](?:e|es|ing)|get\s+to)\s+(?:this|these|the\s+following|this\s+(?:email|message|document|text|page|file|line))\b`,
       'i',

@@ -265,6 +265,10 @@ const ABOUT_ITSELF =
 // antecedent is in the request ("write the monologue and keep it accurate").
 const REFERS_BACK =
   /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:[\w'-]+\s+){0,2}?(?:it|them)\b(?!\s*(?:is|was|'s)\s+(?:possible|important|necessary|true|better|best|worth|hard|easy|time|likely))|\b(?:a|the)\s+(?:new|fresh|replacement|second|other)\s+one\b/i;
+// A request to translate, summarise or correct "this e-mail", "the following line": its object is the
+// text it comes with, which may share no word with it (a request in English about a French mail, screenprec5).
+const ON_THE_TEXT =
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:translate|put|render|summari[sz]e|proofread|correct|rephrase|rewrite|explain|review|check)\b[^.?!\n]{0,30}?\b(?:this|these|the\s+following|the\s+above|the\s+attached)\s+(?:[\w-]+\s+){0,2}?(?:e-?mails?|lines?|messages?|texts?|paragraphs?|sentences?|strings?|passages?|letters?|notes?|reviews?|comments?|documents?|labels?|tickets?|replies|reply)\b/i;
 // The writer's own things asked for ("send me", "my office", "our account").
 const WRITERS_OWN = /\b(?:me|my|us|our)\b/i;
 // A polite question that asks for knowledge or a text, as an assistant is asked ("could you tell me
@@ -346,8 +350,14 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
   const segments = splitSegments(text);
   if (segments.length < 2) return undefined;
   const candidates: Array<{ segment: Segment; kind: RequestKind; words: string[] }> = [];
+  // Whether the segment before asked about the text it comes with (ON_THE_TEXT): the question or
+  // wish right after it is part of that request ("… into English? I want to know what they ask.").
+  let afterOnTheText = false;
   for (const segment of segments) {
     const trimmed = segment.text.trim();
+    const followsOnTheText = afterOnTheText;
+    afterOnTheText = ON_THE_TEXT.test(trimmed);
+    if (afterOnTheText) continue;
     if (trimmed.length < 12 || trimmed.length > 400) continue;
     // A line ending in a colon introduces what follows ("Add this to settings.py:"), so it is on
     // the carrier's subject by construction.
@@ -366,7 +376,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     // So is any bullet of a bulleted list ("* Convert lintian overrides to the new format").
     if (BULLET.test(trimmed) && bulletedList(text)) continue;
     const kind = requestKind(trimmed);
-    if (kind === undefined) continue;
+    if (kind === undefined || (followsOnTheText && kind !== 'imperative')) continue;
     // A question followed by lettered options is a quiz's item ("Which of these is …?\na) …\nb) …").
     if (
       kind === 'question' &&

@@ -97,8 +97,10 @@ export function programByGrammar(items: readonly string[]): string | undefined {
   return undefined;
 }
 
+// Most paths name no program: `null` is cached for them (the memo cannot keep `undefined`).
+const programInToolPathOrNull = memoize((path: string) => programInToolPathUncached(path) ?? null, 1024, 512);
 /** The program a tool's path names in any segment (`/tools/kubectl/run`, `/tools/cli/aws`), nearest the end first. */
-export const programInToolPath = memoize(programInToolPathUncached, 1024, 512);
+export const programInToolPath = (path: string): string | undefined => programInToolPathOrNull(path) ?? undefined;
 
 function programInToolPathUncached(path: string): string | undefined {
   const segments = path

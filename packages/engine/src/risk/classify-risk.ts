@@ -14,7 +14,6 @@ import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.t
 import { RISK_CLASSES, type RiskAssessment, type RiskClass } from './risk-class.ts';
 import { analyzeShell } from './shell.ts';
 import { assessHiddenShell } from './hidden-shell.ts';
-import { assessWindowsCommand } from './windows-commands.ts';
 import { assessCryptoTransfers } from './crypto-transfers.ts';
 import { withGraphqlMutations } from './graphql-mutation.ts';
 import { assessShellPayment } from './shell-payment-calls.ts';
@@ -33,9 +32,9 @@ import { asksToView, readsByName, readsOnlyProjectFiles } from './file-read-tool
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
 import { assessGraphqlDeletes } from './graphql-deletes.ts';
-import { asProgramLine, cliProgramOf } from './cli-named-tools.ts';
+import { asProgramLine, cliProgramOf, impliedCloudProgram } from './cli-named-tools.ts';
 import { argvCommandLine, looksLikeCommandList, programInToolPath } from './argv-command-lines.ts';
-import { assessDatastoreCommands } from './datastore-commands.ts';
+import { assessDatastoreCommands, assessEmptyFilterDelete } from './datastore-commands.ts';
 import { callsPaymentFunction } from './payment-function-fields.ts';
 import { dryRunRequested } from './k8s-manifests.ts';
 import { assessEncodedQuerySecrets } from './encoded-query-secrets.ts';
@@ -48,6 +47,10 @@ import { assessAdminCredential } from './admin-credentials.ts';
 import { assessCloudSdkCode } from './cloud-sdk-code.ts';
 import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
+import { assessSecurityControls } from './security-controls.ts';
+import { assessWriteAccessKeys } from './write-access-keys.ts';
+import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
+import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -130,7 +133,7 @@ const PROGRAM_KEYS = ['command', 'cmd', 'program', 'executable', 'bin', 'binary'
 const SQL_KEYS = new Set(['query', 'sql', 'statement', 'statements', 'sql_query', 'raw_sql', 'query_string', 'querystring', 'stmt']);
 /** Strong SQL shape, required on tools that are not SQL runners (a search `query` is prose). */
 const SQL_SHAPE =
-  /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\()/i;
+  /^\s*(?:(?:--[^\n]*\n|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)\s*)*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+[\w."`[\]]+\s+SET\b|DELETE\s+FROM\b|DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|USER|FUNCTION)\b|TRUNCATE\s+(?:TABLE\s+)?[\w."`[]|ALTER\s+(?:TABLE|DATABASE|SCHEMA|USER)\b|CREATE\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b|GRANT\s|REVOKE\s|MERGE\s+INTO\b|WITH\s+\w+\s+AS\s*\(|DECLARE\s+@|DO\s+\$|BEGIN\s+EXECUTE\b|EXEC(?:UTE)?\s*(?:\(|IMMEDIATE\b)|PREPARE\s+\w+\s+(?:FROM|AS)\b)/i;
 const PROCEDURE_SHAPE = /^\s*(?:EXEC(?:UTE)?|CALL)\s+[\w.[\]"`]+/i;
 /** Fields that name a file on file tools. */
 const PATH_KEYS = new Set([
@@ -264,8 +267,23 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);
   assessAdminCredential(fields, findings);
+  if (!tool.search) {
+    assessSecurityControls(fields, input.payload, findings);
+    assessWriteAccessKeys(tool.name, fields, input.payload, findings);
+    assessDnsLabelSecrets(tool.words, fields, findings);
+  }
   assessCodeAndSettings(fields, findings);
-  assessDatastoreCommands(fields, tool.search, findings);
+  assessDatastoreCommands(fields, tool.search, findings, input.payload);
+  if (
+    !tool.search &&
+    fields.keys.size > 0 &&
+    (fields.keys.has('filter') ||
+      fields.keys.has('query') ||
+      fields.keys.has('q') ||
+      fields.keys.has('selector') ||
+      fields.keys.has('where'))
+  )
+    assessEmptyFilterDelete(tool.name, fields, input.payload, findings);
   if (!tool.search) assessObjectEffects(tool.name, path, input.payload, fields, dryRun, judgeContainerCommand, findings);
   if (!tool.search) assessEncodedQuerySecrets(tool.name, fields, findings);
   assessApiPathDeletes(tool.name, fields, findings);
@@ -311,11 +329,15 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
   let protection: Array<{ key: string; text: string }> | undefined;
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length < 24) continue;
+    // The replaced text of an edit may be one short line (`  enable_logging = true`).
+    if (text.length < 24 && !SETTING_KEYS.has(field.key)) continue;
     const code = CODE_KEYS.has(field.key);
-    if (code) assessCloudSdkCode(text, findings);
+    if (code && text.length >= 24) assessCloudSdkCode(text, findings);
     if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
-    if (SETTING_KEYS.has(field.key) && (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination')))
+    if (
+      SETTING_KEYS.has(field.key) &&
+      (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination') || text.includes('nable_logging'))
+    )
       (protection ??= []).push(field);
   }
   if (protection !== undefined) assessProtectionEdits(protection, findings);
@@ -390,8 +412,16 @@ function classifyShell(tool: ToolNameRisk, path: string, fields: PayloadFields, 
     add(asProgramLine(subProgram, [subcommand.text, ...flags].map(shellQuote).join(' ')));
   }
   const arrayCommand = commands.length > 0;
+  // `/tools/azure/cli {command: "aks delete …"}`, `/tools/cloud/exec {provider: "gcp", command: "projects delete …"}`:
+  // bare sub-commands of a cloud program named by the path or a field, read also as that program's line.
+  // Looked up only once a command field is seen (most calls have none).
+  let implied: string | null | undefined = cli === undefined ? undefined : null;
   let commandFields = 0;
   for (const field of fields.strings) {
+    if (implied !== null && !field.inArray && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key))) {
+      implied ??= impliedCloudProgram(pathRead ? pathProgram : programInToolPath(path), fields.strings) ?? null;
+      if (implied !== null) add(asProgramLine(implied, field.text));
+    }
     if (cli !== undefined && (COMMAND_KEYS.has(field.key) || ARGV_KEYS.has(field.key)) && !field.inArray) {
       commandFields++;
       add(asProgramLine(cli, field.text));
@@ -503,6 +533,10 @@ function classifyFileTargets(tool: ToolNameRisk, fields: PayloadFields, findings
         findings.add('critical', `file: \`${tool.name}\` deletes ${quote(root)}${recursive ? ' recursively' : ''}`);
       const why = protectedDeleteTarget(path);
       if (why !== undefined) findings.add('critical', `file: \`${tool.name}\` deletes ${why} ${quote(path)}`);
+      // `C:\`, `D:/`, `C:\Windows\System32`: a Windows drive or the system's own folders.
+      const drive = path.length <= 64 && path.includes(':') ? vitalWindowsPath(path) : undefined;
+      if (drive !== undefined)
+        findings.add('critical', `file: \`${tool.name}\` deletes the Windows drive or system folder ${quote(drive)}`);
     }
   }
 }

@@ -23,6 +23,9 @@ const PROGRAMS = new Map<string, string>([
   ['bigquery', 'bq'],
   ['az', 'az'],
   ['azure_cli', 'az'],
+  ['azure', 'az'],
+  ['gcp', 'gcloud'],
+  ['google_cloud', 'gcloud'],
   ['doctl', 'doctl'],
   ['eksctl', 'eksctl'],
   ['git', 'git'],
@@ -45,6 +48,62 @@ const PROGRAMS = new Map<string, string>([
   ['systemctl', 'systemctl'],
   ['crontab', 'crontab'],
 ]);
+
+/** Programs whose sub-commands are given bare by generic runners of a cloud (`/tools/terraform/run {args: "apply -destroy"}`). */
+const CLOUD_PROGRAMS = new Set([
+  'terraform',
+  'tofu',
+  'pulumi',
+  'aws',
+  'gcloud',
+  'gsutil',
+  'bq',
+  'az',
+  'doctl',
+  'eksctl',
+  'helm',
+  'kubectl',
+  'oc',
+  'heroku',
+  'flyctl',
+  'openstack',
+]);
+/** Values of a `provider`-style field and the program they imply. */
+const PROVIDERS = new Map<string, string>([
+  ['gcp', 'gcloud'],
+  ['google', 'gcloud'],
+  ['google_cloud', 'gcloud'],
+  ['gcloud', 'gcloud'],
+  ['aws', 'aws'],
+  ['amazon', 'aws'],
+  ['azure', 'az'],
+  ['az', 'az'],
+  ['digitalocean', 'doctl'],
+  ['kubernetes', 'kubectl'],
+  ['k8s', 'kubectl'],
+  ['helm', 'helm'],
+  ['terraform', 'terraform'],
+]);
+const PROVIDER_KEYS = new Set(['provider', 'cloud', 'platform', 'cli', 'tool', 'binary', 'program']);
+
+/** A cloud program named by a generic runner's path (`/tools/azure/cli`) or by a `provider` field, whose bare sub-commands it runs. */
+export function impliedCloudProgram(
+  pathProgram: string | undefined,
+  strings: ReadonlyArray<{ key: string; text: string; inArray: boolean }>,
+): string | undefined {
+  if (pathProgram !== undefined && CLOUD_PROGRAMS.has(pathProgram)) return pathProgram;
+  for (const field of strings) {
+    if (field.inArray || !PROVIDER_KEYS.has(field.key)) continue;
+    const program = PROVIDERS.get(
+      field.text
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_'),
+    );
+    if (program !== undefined) return program;
+  }
+  return undefined;
+}
 
 /** The program a tool of this name wraps, or undefined. */
 export function cliProgramOf(toolName: string): string | undefined {

@@ -6,6 +6,8 @@
 // through `getattr` or the call operator is written as the plain call, so the code readers see
 // what runs. Only literals are joined; each pass is a linear regular expression.
 
+import { foldCharCodes } from './char-code-literals.ts';
+
 /** Two or more quoted literals joined by `+` (same quote kind inside one piece). */
 const CONCATENATION = /(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}')(?:\s*\+\s*(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}')){1,31}/g;
 /** An array of literals joined with a literal separator: `['a', 'b'].join(' ')`, `' '.join(['a', 'b'])`. */
@@ -68,8 +70,10 @@ function asLiteral(value: string): string {
 
 /** The code with literal pieces joined and indirect calls made plain; the same text when there is nothing to fold. */
 export function foldCodeLiterals(code: string): string {
-  if (code.length > 65536 || !/[+]|join|getattr|&\s*\(?\s*["'$]|\$\{|=|home|HOME|expanduser/.test(code)) return code;
-  let text = code;
+  if (code.length > 65536 || !/[+]|join|getattr|&\s*\(?\s*["'$]|\$\{|=|home|HOME|expanduser|chr|CharCode|\[char|pack|byte/i.test(code))
+    return code;
+  // `''.join(map(chr, [114, 109]))`, `String.fromCharCode(…)`, `[char]82`: codes written as the literal they spell.
+  let text = foldCharCodes(code);
   // `os.homedir()`, `Path.home()`, `expanduser('~/x')`: the home folder written as the literal `~`.
   if (/home|HOME|expanduser/.test(text)) text = text.replace(HOME_EXPRESSION, (_all, _q, path?: string) => asLiteral(path ?? '~'));
   if (text.includes('${'))

@@ -36,9 +36,67 @@ const MONGO_ADMIN_GRANT =
   /\b(?:grantRolesToUser|createUser|updateUser|grantRolesToRole)\s*\([\s\S]{0,400}?["'](?:root|userAdminAnyDatabase|clusterAdmin|dbAdminAnyDatabase|__system|restore)["']/;
 const REDIS_FLUSH = /^\s*(?:FLUSHALL|FLUSHDB)(?:\s+(?:ASYNC|SYNC))?\s*;?\s*$/i;
 
+/** Keys that hold a Mongo database command given as an object (`{command: {dropDatabase: 1}}`). */
+const COMMAND_OBJECT_KEYS = new Set(['command', 'cmd', 'spec', 'document', 'body', 'run_command', 'db_command', 'operation']);
+
+/** A database command given as an object: `{dropDatabase: 1}` drops the database, `{drop: "users"}` a collection. */
+function assessCommandObject(fields: PayloadFields, payload: unknown, findings: Findings): void {
+  if (fields.keys.has('drop_database')) {
+    const flag = fields.scalars.find((scalar) => scalar.key === 'drop_database' && COMMAND_OBJECT_KEYS.has(scalar.parentKey));
+    if ((flag !== undefined && Number(flag.value) !== 0) || commandFlagTrue(payload))
+      findings.add('critical', 'datastore: a dropDatabase command deletes a whole database');
+  }
+  if (fields.keys.has('drop')) {
+    const drop = fields.strings.find((field) => field.key === 'drop' && !field.inArray && COMMAND_OBJECT_KEYS.has(field.parentKey));
+    if (drop !== undefined && drop.text.trim() !== '')
+      findings.add('critical', `datastore: a drop command deletes the collection \`${drop.text.trim().slice(0, 60)}\``);
+  }
+}
+
+/** `{command: {dropDatabase: true}}`: the flag as a boolean (the field reader keeps numbers and strings only). */
+function commandFlagTrue(payload: unknown): boolean {
+  if (payload === null || typeof payload !== 'object') return false;
+  for (const [key, inner] of Object.entries(payload as Record<string, unknown>)) {
+    if (!COMMAND_OBJECT_KEYS.has(key.toLowerCase()) || inner === null || typeof inner !== 'object') continue;
+    if ((inner as Record<string, unknown>).dropDatabase === true) return true;
+  }
+  return false;
+}
+
+/** A delete-many operation named by the tool or an API path (`/tools/mongodb/delete_many`, `…/action/deleteMany`). */
+const DELETE_MANY_TOOL = /delete_?many|deletemany|remove_?all|bulk_?delete/i;
+const DELETE_MANY_URL = /\/action\/deleteMany\b|\/deleteMany\b/;
+const FILTER_KEYS = new Set(['filter', 'query', 'q', 'selector', 'where']);
+
+/** Whether the payload (or an object inside it) gives a filter that is an empty object: it matches every document. */
+function emptyFilter(value: unknown, depth: number): boolean {
+  if (depth > 3 || value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>).slice(0, 32)) {
+    if (
+      FILTER_KEYS.has(key.toLowerCase()) &&
+      inner !== null &&
+      typeof inner === 'object' &&
+      !Array.isArray(inner) &&
+      Object.keys(inner).length === 0
+    )
+      return true;
+    if (emptyFilter(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** A delete-many tool or API call given an empty filter deletes every document of the collection. */
+export function assessEmptyFilterDelete(toolName: string, fields: PayloadFields, payload: unknown, findings: Findings): void {
+  const named =
+    DELETE_MANY_TOOL.test(toolName) || fields.strings.some((field) => field.text.length < 2048 && DELETE_MANY_URL.test(field.text));
+  if (named && emptyFilter(payload, 0))
+    findings.add('critical', 'datastore: a delete-many with an empty filter deletes every document of a collection');
+}
+
 /** Adds critical findings for store commands that wipe a database, a collection or every key. */
-export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings): void {
+export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings, payload?: unknown): void {
   if (search || !hasAnyKey(fields, RUN_KEYS)) return;
+  if (fields.keys.has('drop_database') || fields.keys.has('drop')) assessCommandObject(fields, payload, findings);
   for (const field of fields.strings) {
     if (!RUN_KEYS.has(field.key) || field.text.length > 65536) continue;
     const text = field.text;

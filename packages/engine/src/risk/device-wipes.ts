@@ -20,6 +20,10 @@ const WIPE_WORDS = new Set(['format', 'mkfs', 'wipe', 'erase', 'zap', 'partition
 const FIRMWARE_ERASE =
   /\bhdparm\b[^|;&\n]*?\s--security-erase(?:-enhanced)?\b|\bnvme\s+(?:format|sanitize)\s+(?:\S+\s+)*?\/dev\/|\bsg_format\b[^|;&\n]*?\s(?:--format|-F)\b|\bsg_sanitize\b[^|;&\n]*?\/dev\//;
 
+/** macOS `diskutil` verbs that erase or repartition a disk or volume (not `list`, `info`, `verify`, `mount`). */
+const DISKUTIL_ERASE =
+  /\bdiskutil\s+(?:(?:ap|cs|ar)\w*\s+)?(?:eraseDisk|eraseVolume|secureErase|zeroDisk|randomDisk|reformat|partitionDisk|deleteContainer|deleteVolume|deleteLVG|eraseCD)\b/i;
+
 /** Adds a critical finding when a shell line creates or zeroes a RAID array over disks, or erases a drive in firmware. */
 export function assessShellDeviceWipes(command: string, findings: Findings): void {
   if (command.length >= 65536) return;
@@ -27,6 +31,8 @@ export function assessShellDeviceWipes(command: string, findings: Findings): voi
     findings.add('critical', 'shell: creates a RAID array over disks or zeroes their superblocks (mdadm), destroying their data');
   if ((command.includes('hdparm') || command.includes('nvme') || command.includes('sg_')) && FIRMWARE_ERASE.test(command))
     findings.add('critical', 'shell: erases a whole drive in its firmware (secure erase, format or sanitize)');
+  if (command.includes('diskutil') && DISKUTIL_ERASE.test(command))
+    findings.add('critical', 'shell: erases or repartitions a disk or volume (diskutil), destroying its data');
 }
 
 /** Adds a critical finding when a tool that formats or wipes is handed a block device. */

@@ -197,6 +197,9 @@ export function assessPrivilegeGrant(text: string, findings: Findings, via: stri
   return true;
 }
 
+/** A kube context of a cluster on the developer's machine (kind, minikube, k3d, Docker or Rancher Desktop). */
+const LOCAL_CLUSTER = /--(?:kube-)?context[=\s]+['"]?(?:kind-|minikube\b|k3d-|docker-desktop\b|rancher-desktop\b|colima\b)/;
+
 /** Adds findings for hidden or environment-wide commands in one shell command text. */
 export function assessHiddenShell(command: string, findings: Findings): void {
   const text = command.length > 65536 ? command.slice(0, 65536) : command;
@@ -230,7 +233,10 @@ export function assessHiddenShell(command: string, findings: Findings): void {
     const match = pattern.exec(text);
     if (match === null) continue;
     // `helm uninstall web --dry-run`, `az … delete --what-if`, `terraform destroy -help`: nothing is deleted.
-    if (DRY_RUN.test(statementAt(text, match.index))) findings.add('high', `shell: ${why}, as a dry run`);
+    const statement = statementAt(text, match.index);
+    if (DRY_RUN.test(statement)) findings.add('high', `shell: ${why}, as a dry run`);
+    // `helm uninstall demo --kube-context kind-local`: a throw-away cluster on the developer's machine.
+    else if (LOCAL_CLUSTER.test(statement)) findings.add('high', `shell: ${why}, on a local development cluster`);
     else findings.add('critical', `shell: ${why}`);
   }
   if (text.includes('DELETE')) wildcardHttpDelete(text, findings);

@@ -326,7 +326,7 @@ export function quantityOfAsset(fields: PayloadFields): { amount: number; key: s
 }
 
 const MEMO_AMOUNT =
-  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:k|m|bn|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:k|m|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b|\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?\s?[$€£¥₹₩₽]|\b\d(?:[\d,.']*\d)?\s?(?:k|m|bn)?\s?[$€£¥₹₩₽])/gi;
+  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:(?:mio|mrd|tsd)\.|k|m|mio|mrd|tsd|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b|\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?\s?[$€£¥₹₩₽]|\b\d(?:[\d,.']*\d)?\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd)?\s?[$€£¥₹₩₽])/gi;
 
 /** A number in words with a scale word ("forty thousand", "two and a half million"): a scale is needed, so "one" is no amount. */
 const WORDED_AMOUNT =
@@ -363,7 +363,8 @@ export function largestAmountInText(text: string): number | undefined {
   for (const match of text.matchAll(MEMO_AMOUNT)) {
     const raw = match[0];
     const currency = currencyIn(raw);
-    let digits = raw.replace(/[^\d.,]/g, '');
+    // The dot of a scale abbreviation (`Mio.`) is no decimal mark.
+    let digits = raw.replace(/(?:mio|mrd|tsd)\./gi, '').replace(/[^\d.,]/g, '');
     // `27.500,00`: dots group thousands and the comma marks decimals.
     if (/^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/.test(digits)) digits = digits.replace(/\./g, '').replace(',', '.');
     digits =
@@ -371,9 +372,10 @@ export function largestAmountInText(text: string): number | undefined {
     let amount = Number(digits);
     if (!Number.isFinite(amount)) continue;
     // The scale may follow the digits directly (`30k`, `£45k`, `2.5m`): no word boundary between them.
-    if (/(?:^|[\d\s])(?:k|thousand)\b/i.test(raw)) amount *= 1e3;
-    else if (/(?:^|[\d\s])(?:m|million)\b/i.test(raw)) amount *= 1e6;
-    else if (/(?:^|[\d\s])(?:bn|billion)\b/i.test(raw)) amount *= 1e9;
+    // German scale words: `2,5 Mio. €`, `1,5 Mrd. €`, `25 Tsd. €`.
+    if (/(?:^|[\d\s])(?:k|thousand|tsd)\b/i.test(raw)) amount *= 1e3;
+    else if (/(?:^|[\d\s])(?:m|million|mio)\b/i.test(raw)) amount *= 1e6;
+    else if (/(?:^|[\d\s])(?:bn|billion|mrd)\b/i.test(raw)) amount *= 1e9;
     const usd = toUsd(amount, currency);
     if (best === undefined || usd > best) best = usd;
   }

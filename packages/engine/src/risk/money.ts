@@ -58,6 +58,9 @@ const BATCH_KEYS = new Set([
 /** Bounds of a search or a filter (`min_amount`, `amount_gte`), not an amount that moves; chain base units (`value_wei`), which crypto-transfers.ts scales. */
 const NOT_DOLLARS_KEY =
   /^(?:min|max|minimum|maximum)_|_(?:min|max|gte?|lte?|above|below|over|under|from|threshold|limit)$|(?:^|_)(?:lamports|satoshis?|sats|msats?|millisatoshis|gwei|wei)$/;
+/** A balance held (`balance_minor`, `available_balance_cents`), read back from an account: no money moves by it. */
+const HELD_BALANCE_KEY =
+  /^(?:(?:available|current|ledger|account|closing|opening)_)?balance(?:_(?:minor|cents?|micros|units?|amount|value))?$/;
 /** Scale written in the key (`amount_k: 250`, `value_mm: 2`). */
 const KEY_SCALE: ReadonlyArray<readonly [RegExp, number]> = [
   [/_(?:k|thousands?)$/, 1e3],
@@ -182,7 +185,7 @@ export function hasTransferContext(fields: PayloadFields): boolean {
 
 function moneyAmount(field: ScalarField): number | undefined {
   const key = field.key;
-  if (NOT_DOLLARS_KEY.test(key)) return undefined;
+  if (NOT_DOLLARS_KEY.test(key) || HELD_BALANCE_KEY.test(key)) return undefined;
   const minor = MINOR_UNITS.test(key) || MICRO_UNITS.test(key);
   const money =
     minor ||

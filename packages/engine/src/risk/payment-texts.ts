@@ -30,12 +30,18 @@ const MESSAGE_KEYS = new Set([
   'instructions',
   'instruction',
   'memo',
+  // Journal entries and ledgers: the narration of an entry may carry the order to pay.
+  'narration',
+  'entry',
+  'private_note',
+  'line_description',
+  'particulars',
 ]);
 const MAX_TEXT = 20000;
 /** A clause that asks for money to move: a moving verb first, or a polite request that names a transfer. */
 const LEAD = String.raw`(?:(?:please|pls|kindly|bitte|veuillez|merci de|por favor|favor|approved|urgent|asap|now|today)\b[\s,:!-]*)*(?:\/\w+\s+)?`;
 /** Words allowed between a moving verb and its amount (`release the ACH payment of $18,400`). */
-const GAP = String.raw`(?:[\s,:-]+(?:the|a|an|me|us|them|him|her|of|for|amount|sum|total|payment|payments|transfer|wire|payout|ach|sepa|swift|funds|money|immediately|now|today|urgently|additional|remaining|über|ueber|de|du|la|le|el|une|un|des|los|um|der|die|den))*[\s,:-]*`;
+const GAP = String.raw`(?:[\s,:-]+(?:the|a|an|me|us|them|him|her|of|for|amount|sum|total|payment|payments|transfer|wire|payout|ach|sepa|swift|funds|money|immediately|now|today|urgently|additional|remaining|über|ueber|de|du|la|le|el|une|un|des|los|um|der|die|den|sie|heute|sofort|bitte))*[\s,:-]*`;
 /** A clause that starts with a moving verb directly followed by its amount (a mark or a digit). */
 const MOVING_CLAUSE = new RegExp(
   String.raw`^${LEAD}(?:wire|transfer|send|pay|remit|release|disburse|initiate|execute|process|move|überweisen|überweise|ueberweisen|vire[rz]?|effectue[rz]?|transfiera|transfira|envía|envie|pague)\b${GAP}(?:[$€£¥₹₩₽₿]|(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\b|\d)`,
@@ -49,20 +55,43 @@ const ACCOUNT_MARK =
   /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:iban|swift|bic|account|acct|routing|sort code|beneficiary|konto|compte|cuenta|conta|ach|sepa|wallet)\b|\b0x[0-9a-fA-F]{40}\b/i;
 /** A currency mark or code, tested first (case-sensitive, so one fast scan): most messages name no money. */
 const MONEY_CUE = /[$€£¥₹₩₽₿]|USD|EUR|GBP|CHF|JPY|BTC|ETH|dollar|euro|pound/;
-const CLAUSE_SPLIT = /(?:[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
+// `2,5 Mio. €`: the dot of a scale abbreviation ends no clause.
+const CLAUSE_SPLIT = /(?:(?<!\b(?:Mio|Mrd|Tsd))[.!?;](?:\s+|$)|\n+|:\s+(?=[A-Z])|,\s+)/;
+
+/** A transfer named first and ordered (`Überweisung von 25.000,00 EUR an Nordhafen heute ausführen`, `Wire of $48,000 to Orion, release today`). */
+const NOUN_ORDER =
+  /^(?:(?:an?|the|one|outgoing|urgent|sepa|ach|swift|domestic|international|eine|die)[\s-]+)*(?:wire|transfer|payment|überweisung|ueberweisung|virement|transferencia|transferência)\s+(?:(?:of|von|de|über|ueber|for)\s+)?(?=[$€£¥₹₩₽₿\d]|(?:USD|EUR|GBP|CHF|JPY)\b)\S[^]*?\s(?:to|an|à|a|para)\s+\S/i;
+const ORDER_WORD =
+  /\b(?:execute|release|send|process|initiate|today|now|asap|immediately|ausführen|ausfuehren|heute|sofort|effectuer|ejecutar|hoy)\b/i;
+/** Words of a transfer reported rather than ordered. */
+const DONE_WORD = /\b(?:was|were|has been|have been|completed|received|settled|ausgeführt|erledigt|effectué|reçu)\b/i;
+/** A journal line crediting the bank (`Cr Bank 48,000`) beside an order to release a wire or payment. */
+const BANK_CREDIT = /\bCr\.?\s+(?:Bank|Cash|Operating(?:\s+Cash)?)\b[^\d\n]{0,30}(\d[\d.,']{0,20}\d)/i;
+const RELEASE_ORDER = /\b(?:release|send|execute|initiate|make)\s+(?:the\s+|a\s+)?(?:wire|transfer|payment)\b|\bwire\s+(?:it\s+)?to\b/i;
 
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
 function requestedTransfer(text: string): number | undefined {
-  if (!MONEY_CUE.test(text) || !ACCOUNT_MARK.test(text)) return undefined;
+  if (!MONEY_CUE.test(text)) return text.includes('Cr') ? journalTransfer(text) : undefined;
+  const account = ACCOUNT_MARK.test(text);
+  const ordered = ORDER_WORD.test(text);
+  if (!account && !ordered) return undefined;
   let best: number | undefined;
   for (const clause of text.split(CLAUSE_SPLIT)) {
     const trimmed = clause.trim();
     if (trimmed.length < 8 || !/\d/.test(trimmed)) continue;
-    if (!MOVING_CLAUSE.test(trimmed) && !POLITE_TRANSFER.test(trimmed)) continue;
+    const asks = account && (MOVING_CLAUSE.test(trimmed) || POLITE_TRANSFER.test(trimmed));
+    if (!asks && !(ordered && NOUN_ORDER.test(trimmed) && !DONE_WORD.test(trimmed))) continue;
     const amount = largestAmountInText(trimmed);
     if (amount !== undefined && (best === undefined || amount > best)) best = amount;
   }
   return best;
+}
+
+/** A journal entry that credits the bank and orders the wire released: the credited amount (in dollars unless marked). */
+function journalTransfer(text: string): number | undefined {
+  const credit = BANK_CREDIT.exec(text);
+  if (credit === null || !RELEASE_ORDER.test(text) || DONE_WORD.test(text)) return undefined;
+  return parseAmount(credit[1]);
 }
 
 /** ISO 20022 credit transfer: the larger of its amounts' sum and its control sum. */

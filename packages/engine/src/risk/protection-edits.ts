@@ -2,11 +2,12 @@
 // false`, `prevent_destroy = false`, `DeletionProtection: false`): the step before a database or
 // stack can be destroyed. An edit that turns a protection that was on into off (the old text
 // beside the new, or one `sed` expression) is critical; text that only sets it off (a new file for
-// a test environment) is high. Turning a protection on matches nothing.
+// a test environment) is high. Turning a protection on matches nothing. An audit trail's
+// `enable_logging` (CloudTrail) is such a protection too: switched off, nothing is recorded.
 
 import type { Findings } from './findings.ts';
 
-const PROTECTION = String.raw`(?:deletion_?protection|enable_deletion_protection|termination_?protection|prevent_destroy|DeletionProtection|TerminationProtection|deletionProtection|terminationProtection)`;
+const PROTECTION = String.raw`(?:deletion_?protection|enable_deletion_protection|termination_?protection|prevent_destroy|DeletionProtection|TerminationProtection|deletionProtection|terminationProtection|enable_logging|EnableLogging|enableLogging)`;
 const OFF = new RegExp(
   String.raw`\b${PROTECTION}["']?\s*[=:]\s*["']?(?:false|off|disabled)\b|\bdisable_api_termination["']?\s*[=:]\s*["']?false\b`,
   'i',
@@ -28,6 +29,6 @@ export function assessProtectionEdits(texts: ReadonlyArray<{ key: string; text: 
   const wasOn =
     texts.some((field) => OLD_KEYS.has(field.key) && ON.test(field.text)) ||
     (ON.test(off.text) && off.text.search(ON) < off.text.search(OFF));
-  if (wasOn) findings.add('critical', 'infrastructure: switches a deletion protection from on to off (the step before a destroy)');
+  if (wasOn) findings.add('critical', 'infrastructure: switches a deletion protection or an audit trail from on to off');
   else findings.add('high', 'infrastructure: sets a deletion protection off');
 }

@@ -3,15 +3,18 @@
 // AllUsers:R …`, an SDK `put_object(…, ACL='public-read')` of a dump, an upload tool given
 // `acl: "public-read"` and a `.sql.gz` file. Anyone can then download it. Website assets made public
 // (`aws s3 sync ./dist … --acl public-read`) carry no dump and are left alone. A bucket whose name
-// says it is public counts as a public grant.
+// says it is public counts as a public grant. Exports of records (`customers.parquet`) count like dumps, and so
+// does a bucket named for records opened to everyone (`put-bucket-acl --acl public-read`, its public access
+// block deleted, a policy for `"Principal": "*"`).
 
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
 import { secretFile } from './secret-files.ts';
+import { bulkDataFile } from './bulk-data-files.ts';
 
 /** A public ACL or grant, written as a flag, an SDK argument or a field value. */
 const PUBLIC_GRANT =
-  /--acl[=\s]+['"]?public-read|(?:^|\s)-a\s+['"]?public-read|\bacl\s+ch\s+(?:-\S+\s+)*-u\s+['"]?(?:AllUsers|allUsers)\b|\ballUsers:(?:objectViewer|R|READ)\b|\bAllUsers:R\b|--public-access\s+(?:blob|container)\b|\bACL\s*[=:]\s*['"]public-read|\bx-amz-acl\s*:\s*public-read|--predefined-acl[=\s]+publicRead\b|\bpublicRead\b/i;
+  /--acl[=\s]+['"]?public-read|(?:^|\s)-a\s+['"]?public-read|\bacl\s+ch\s+(?:-\S+\s+)*-u\s+['"]?(?:AllUsers|allUsers)\b|\ballUsers:(?:objectViewer|R|READ)\b|\bAllUsers:R\b|--public-access\s+(?:blob|container)\b|\bACL['"]?\s*[=:]\s*['"]public-read|\bdelete-public-access-block\b|\bBlockPublic(?:Acls|Policy)=false\b|"Principal"\s*:\s*"\*"|\bx-amz-acl\s*:\s*public-read|--predefined-acl[=\s]+publicRead\b|\bpublicRead\b/i;
 const PUBLIC_BUCKET =
   /\b(?:s3|gs|az|r2):\/\/[\w.-]*\bpublic\b[\w.-]*|\bcontainer-name[=\s]+['"]?(?:\$web|public)\b|https?:\/\/[\w.-]*\bpublic\b[\w.-]*\.(?:s3[\w.-]*\.amazonaws\.com|blob\.core\.windows\.net)|storage\.googleapis\.com\/[\w.-]*\bpublic\b/i;
 const PUBLIC_VALUE = /^\s*(?:public-read(?:-write)?|publicRead)\s*$/i;
@@ -26,8 +29,24 @@ function carriesDump(text: string): string | undefined {
   if (dumper !== undefined) return dumper;
   const file = DUMP_FILE.exec(text)?.[0];
   if (file !== undefined) return file;
-  for (const word of text.split(/[\s'"=,()]+/).slice(0, 256)) if (word.includes('/') && secretFile(word) !== undefined) return word;
+  for (const word of text.split(/[\s'"=,()]+/).slice(0, 256)) {
+    if (word.includes('/') && secretFile(word) !== undefined) return word;
+    // Records in bulk: an export file (`customers.parquet`), or a bucket named for them (`s3://acme-customer-data`).
+    const bucket = /^(?:s3|gs|az):\/\/([\w.-]+)/.exec(word)?.[1];
+    if (bucket !== undefined ? bulkDataFile(`/${bucket}`) !== undefined : word.includes('.') && isRecordsFile(word)) return word;
+  }
+  const named = /--bucket[=\s]+['"]?([\w.-]+)/.exec(text)?.[1];
+  if (named !== undefined && bulkDataFile(`/${named}`) !== undefined) return named;
   return undefined;
+}
+
+/** Fields that name what an upload sends. */
+const SOURCE_KEYS = new Set(['file', 'source', 'src', 'path', 'local_path', 'file_path', 'filename', 'local_file']);
+
+/** A file of records (`exports/customers.csv`), not a folder: a package name (`@aws-sdk/client-s3`) is no data. */
+function isRecordsFile(word: string): boolean {
+  const why = bulkDataFile(word);
+  return why !== undefined && why !== 'folder of records';
 }
 
 /** Adds a critical finding when the call makes a dump or a secret public in a bucket. */
@@ -53,8 +72,23 @@ export function assessPublicBucketDumps(toolName: string, fields: PayloadFields,
       if (bucket === null) continue;
       const dumper = DUMPER.exec(field.text);
       const file = DUMP_FILE.exec(field.text);
-      if (dumper !== null || (file !== null && file.index < bucket.index))
-        findings.add('critical', `exfiltration: \`${toolName}\` writes a database dump to a public bucket (\`${bucket[0].slice(0, 60)}\`)`);
+      // Records written to it: an export named before the bucket (`az storage blob upload --file patients.csv
+      // --container-name $web`), or given as the upload's source in another field (`{file: "…/customers.xlsx", bucket: "gs://…-public"}`).
+      const records =
+        field.text
+          .slice(0, bucket.index)
+          .split(/[\s'"=,()]+/)
+          .slice(0, 256)
+          .some((word) => word.includes('.') && isRecordsFile(word)) ||
+        isRecordsFile(/--(?:file|source|src)[=\s]+['"]?([^\s'"]+)/.exec(field.text)?.[1] ?? '') ||
+        fields.strings.some(
+          (other) => other !== field && SOURCE_KEYS.has(other.key) && other.text.length < 1024 && isRecordsFile(other.text),
+        );
+      if (dumper !== null || (file !== null && file.index < bucket.index) || records)
+        findings.add(
+          'critical',
+          `exfiltration: \`${toolName}\` writes a database dump or records to a public bucket (\`${bucket[0].slice(0, 60)}\`)`,
+        );
       return;
     }
     return;
@@ -65,7 +99,7 @@ export function assessPublicBucketDumps(toolName: string, fields: PayloadFields,
     if (dump === undefined) continue;
     findings.add(
       'critical',
-      `exfiltration: \`${toolName}\` makes a database dump or secret public in object storage (\`${dump.slice(0, 60)}\`)`,
+      `exfiltration: \`${toolName}\` makes a database dump, records or a secret public in object storage (\`${dump.slice(0, 60)}\`)`,
     );
     return;
   }

@@ -7,6 +7,7 @@
 import { criticalWriteTarget, pathsInText, protectedDeleteTarget, rootLikeTarget, sensitiveFile } from './paths.ts';
 import { codeSecretReads } from './code-secret-reads.ts';
 import { foldCodeLiterals } from './code-literal-folding.ts';
+import { vitalWindowsPath } from './windows-commands.ts';
 
 /** What one piece of code does, as far as risk goes. */
 export interface CodeSignals {
@@ -123,8 +124,15 @@ export function readCode(code: string): CodeSignals {
     const path = (match[1] ?? match[2] ?? '').trim();
     const recursive = /rmtree|rm_rf|rm_r|rmSync|rmdir|Remove-Item/.test(match[0]);
     const root = recursive ? rootLikeTarget(path) : undefined;
+    const drive = recursive && path.includes(':') ? vitalWindowsPath(path) : undefined;
     const why =
-      root !== undefined ? `folder ${root}` : path.startsWith('/') || path.startsWith('~') ? protectedDeleteTarget(path) : undefined;
+      root !== undefined
+        ? `folder ${root}`
+        : drive !== undefined
+          ? `Windows drive or system folder ${drive}`
+          : path.startsWith('/') || path.startsWith('~')
+            ? protectedDeleteTarget(path)
+            : undefined;
     if (why !== undefined) deletes.push({ path, why });
   }
   const writes: { path: string; why: string }[] = [];

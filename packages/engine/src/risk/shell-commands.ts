@@ -19,6 +19,7 @@ import {
   sensitiveFile,
 } from './paths.ts';
 import { analyzeSql } from './sql.ts';
+import { assessSqlTricks } from './sql-tricks.ts';
 import { codeRule, staticPath, writeTarget, type RuleContext } from './shell-rule-context.ts';
 import {
   anyCommandExfiltration,
@@ -950,6 +951,9 @@ function databaseClientRule(c: RuleContext): void {
     const assessment = analyzeSql(statement.text);
     for (const reason of assessment.reasons)
       c.scan.add(assessment.class === 'low' || assessment.class === 'medium' ? 'high' : assessment.class, `${reason} (through ${c.name})`);
+    // Dynamic SQL built from strings (`DECLARE @s = N'DROP …'; EXEC sp_executesql @s`), as on a SQL tool.
+    const tricks = assessSqlTricks(statement.text);
+    if (tricks !== undefined) for (const reason of tricks.reasons) c.scan.add(tricks.class, `${reason} (through ${c.name})`);
   }
   c.scan.add('high', `shell: runs a database client (${c.name})`);
 }

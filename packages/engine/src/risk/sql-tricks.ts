@@ -10,7 +10,7 @@ import type { RiskAssessment } from './risk-class.ts';
 const EXECUTABLE_COMMENT = /\/\*!\d{0,6}([\s\S]*?)\*\//g;
 const COPY_PROGRAM = /\bCOPY\b[\s\S]{0,2000}?\b(?:TO|FROM)\s+PROGRAM\b/i;
 const DYNAMIC =
-  /\bEXEC(?:UTE)?\s*(?:\(|'|"|@|\$|IMMEDIATE\b|format\s*\()|\bPREPARE\s+\w+\s+FROM\b|\bsp_executesql\b|\bEXECUTE\s+IMMEDIATE\b|\bquery\s*\(\s*concat|\\gexec\b/i;
+  /\bEXEC(?:UTE)?\s*(?:\(|'|"|@|\$|IMMEDIATE\b|format\s*\(|N?CHA?R\s*\()|\bPREPARE\s+\w+\s+FROM\b|\bsp_executesql\b|\bEXECUTE\s+IMMEDIATE\b|\bquery\s*\(\s*concat|\\gexec\b/i;
 /** A stored procedure called by a name that says it empties or drops everything (`CALL drop_all_tables()`, `EXEC usp_PurgeAllData`). */
 const PROCEDURE_CALL = /\b(?:CALL|EXEC(?:UTE)?)\s+(?:[\w\[\]"`]+\.)*["`[]?([A-Za-z_]\w{2,80})/gi;
 const WIPING_VERB = /^(?:drop|truncate|wipe|purge|destroy|nuke|erase|clear|delete|empty|reset)$/;

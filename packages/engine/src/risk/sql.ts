@@ -222,6 +222,39 @@ function privilegedColumn(ast: SqlAst): string | undefined {
   return undefined;
 }
 
+/**
+ * The database's own account catalogs and their superuser columns (`pg_authid.rolsuper`,
+ * `mysql.user.Super_priv`): an UPDATE setting one true makes a database superuser, whatever the
+ * WHERE. An application's own users table promoting one user (`role = 'admin'`) stays a WHERE'd
+ * update (rounds 1 and 10: high at most).
+ */
+const ACCOUNT_CATALOG = /^(?:pg_catalog\.)?pg_(?:authid|shadow)$|^mysql\.user$/i;
+const SUPERUSER_COLUMN = /^(?:rolsuper|usesuper|super_priv|grant_priv|rolbypassrls|rolcreaterole|file_priv|create_user_priv)$/i;
+
+/** The catalog update as keyword tokens (strings are kept as `'…'` tokens or dropped by the lexer). */
+const CATALOG_SUPERUSER_WORDS =
+  /\bUPDATE (?:MYSQL \. USER|(?:PG_CATALOG \. )?PG_AUTHID|PG_SHADOW) SET\b[^;]*?\b(?:ROLSUPER|USESUPER|SUPER_PRIV|GRANT_PRIV|ROLBYPASSRLS|FILE_PRIV) = (TRUE|1|'…')(?:\s|,|$)/;
+
+/** The first SET column that makes an account of the database's catalog a superuser, or undefined. */
+function superuserGrant(ast: SqlAst, names: string): string | undefined {
+  if (
+    !names
+      .slice(1)
+      .split(', ')
+      .some((name) => ACCOUNT_CATALOG.test(name))
+  )
+    return undefined;
+  const set = Array.isArray(ast.set) ? ast.set : [];
+  for (const item of set) {
+    const raw = item?.column;
+    const column = typeof raw === 'string' ? raw : typeof raw?.expr?.value === 'string' ? raw.expr.value : undefined;
+    const value = item?.value?.value;
+    if (column === undefined || !SUPERUSER_COLUMN.test(column)) continue;
+    if (value === true || value === 1 || (typeof value === 'string' && /^(?:y|yes|t|true|1)$/i.test(value))) return column;
+  }
+  return undefined;
+}
+
 /** Whether a WHERE expression is true for every row (`1=1`, `true`, `'a'='a'`, `x OR 1=1`). */
 function alwaysTrue(expr: SqlAst, depth: number): boolean {
   if (expr === null || typeof expr !== 'object' || depth > 16) return false;
@@ -334,7 +367,11 @@ function classifyAst(ast: SqlAst, findings: Findings): void {
           'critical',
           `sql: ${type.toUpperCase()}${names} with an always-true WHERE touches every row (disguised as conditional)`,
         );
-      else findings.add('medium', `sql: ${type.toUpperCase()}${names} with WHERE`);
+      else {
+        const grant = type === 'update' ? superuserGrant(ast, names) : undefined;
+        if (grant !== undefined) findings.add('critical', `sql: UPDATE${names} sets \`${grant}\`: makes a database superuser`);
+        else findings.add('medium', `sql: ${type.toUpperCase()}${names} with WHERE`);
+      }
       return;
     case 'create':
       findings.add('medium', `sql: CREATE ${keyword}${names}`.trimEnd());
@@ -422,6 +459,12 @@ function criticalKeywords(statement: SqlStatement, findings: Findings): boolean 
   if (sqlServerAccess(statement, findings)) found = true;
   // Every privilege on everything, superuser rights, or rights the grantee may hand on: administrator access.
   const words = tokens.join(' ');
+  // The same catalog superuser update when no grammar accepted the statement (`…; FLUSH PRIVILEGES`).
+  const catalog = CATALOG_SUPERUSER_WORDS.exec(words);
+  if (catalog !== null && (catalog[1] !== "'…'" || statement.strings.some((text) => /^(?:y|yes|t|true)$/i.test(text.trim())))) {
+    findings.add('critical', "sql: UPDATE of the database's account catalog makes a database superuser");
+    found = true;
+  }
   if (ADMIN_GRANT.test(words)) {
     findings.add('critical', 'sql: grants administrator-level privileges');
     found = true;

@@ -26,7 +26,7 @@ const FROM_BASE64 = /FromBase64String\s*\(\s*['"]([A-Za-z0-9+/=]{8,})['"]/i;
 const DELETE = /\b(?:Remove-Item|ri|rm|rmdir|rd|del|erase)\b([^;&|\n]*)/gi;
 const RECURSIVE = /(?:^|\s)(?:-r(?:ecurse)?\b|-Recurse\b|\/s\b)/i;
 const VITAL_TARGET =
-  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?\*?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=\s|$)/i;
+  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(?:vssadmin(?:\.exe)?\s+delete\s+shadows|wmic(?:\.exe)?\s+shadowcopy\s+delete|Get-WmiObject\s+Win32_Shadowcopy\s*\|\s*\S*Remove|wbadmin\s+delete\s+(?:catalog|systemstatebackup|backup))\b/i,
@@ -64,7 +64,7 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
     'plants a scheduled task that runs at logon, at boot or as SYSTEM',
   ],
   [
-    /\bformat(?:\.com)?\s+[A-Za-z]:(?:\s|$)|\bcipher(?:\.exe)?\s+\/w:|\bClear-Disk\b|\bFormat-Volume\b|\bdiskpart\b[\s\S]*\bclean\b/i,
+    /\bformat(?:\.com)?\s+[A-Za-z]:(?:\s|$)|\bcipher(?:\.exe)?\s+\/w:|\bClear-Disk\b|\bFormat-Volume\b|\bdiskpart\b[\s\S]*\bclean\b|\bclean(?:\s+all)?\b[\s\S]{0,200}\|\s*diskpart\b/i,
     'formats or wipes a drive',
   ],
   [
@@ -78,11 +78,20 @@ const LOCAL_ADMIN_ADD =
   /\bnet(?:\.exe)?\s+localgroup\s+["']?(?:administrators|Administratoren|Remote Desktop Users)["']?\s+\S+\s+\/add\b|\bAdd-LocalGroupMember\b.*-Group\s+["']?Administrators\b/i;
 const NEW_ACCOUNT = /\bnet(?:\.exe)?\s+user\s+\S+\s+\S+.*\/add\b|\bNew-LocalUser\b/i;
 
+/** A drive root or the system's own folders (`C:\`, `D:/`, `\\?\C:\`, `C:\Windows\System32`, `C:\Users`), or undefined. */
+const VITAL_PATH =
+  /^(?:\\{1,2}\?\\{1,2})?[A-Za-z]:(?:[\\/]+(?:Windows(?:[\\/]+System32)?|Users|Program Files(?: \(x86\))?|ProgramData|Boot)?)?[\\/]*(?:\*(?:\.\*)?)?$/i;
+export function vitalWindowsPath(raw: string): string | undefined {
+  const path = raw.trim().replace(/\\\\/g, '\\');
+  return path.length <= 64 && VITAL_PATH.test(path) ? path : undefined;
+}
+
 /** Adds findings for a Windows command line; returns quickly on text without Windows traits. */
 export function assessWindowsCommand(raw: string, findings: Findings, depth = 0): void {
   if (raw.length > 65536) return;
-  // `& ('Remove' + '-Item')` is `Remove-Item`: literal pieces are read joined.
-  const text = /&\s*[('"$]/.test(raw) ? foldCodeLiterals(raw) : raw;
+  // `& ('Remove' + '-Item')` is `Remove-Item`, `-join [char[]](…)` the text it spells: literal pieces are read joined.
+  // PowerShell joins `'Remove' + '-Item C:\'` whatever the pieces hold (a backslash escapes nothing there).
+  const text = /&\s*[('"$]|\[[Cc]har/.test(raw) ? foldCodeLiterals(raw).replace(/(['"])\s*\+\s*\1/g, '') : raw;
   if (!WINDOWS_TRAITS.test(text)) return;
   for (const [pattern, why] of RULES) if (pattern.test(text)) findings.add('critical', `windows: ${why}`);
   const statements = text.split(/[;&|\n]|\(|\)/);

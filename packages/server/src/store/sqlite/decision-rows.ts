@@ -34,9 +34,14 @@ export class DecisionRows {
     this.totalChanges = db.prepare('SELECT total_changes()').pluck();
   }
 
-  /** At the start of a group commit's decisions, inside its transaction: drops every row if anything else wrote since. */
-  begin(): void {
-    if (this.stamp === null || this.totalChanges.get() !== this.stamp) this.clear();
+  /**
+   * At the start of a group commit's decisions, inside its transaction: drops every row if anything
+   * else wrote since. Returns whether nothing did (what else the store kept from the last batch holds too).
+   */
+  begin(): boolean {
+    if (this.stamp !== null && this.totalChanges.get() === this.stamp) return true;
+    this.clear();
+    return false;
   }
 
   /** After a group commit's decisions, inside its transaction. */

@@ -158,7 +158,12 @@ export class SqliteEventLog {
     this.batchTips.clear();
   }
 
-  /** Runs a group commit's transaction, remembering each tenant's last event seq while it runs. */
+  /** The last batch's tips may be stale (something else wrote since): read them again. */
+  forgetBatchTips(): void {
+    this.batchTips.clear();
+  }
+
+  /** Runs a group commit's transaction, remembering each tenant's last event seq while it runs (and for the next, batch-tips.ts). */
   inBatch<T>(run: () => T): T {
     return this.batchTips.inBatch(run);
   }

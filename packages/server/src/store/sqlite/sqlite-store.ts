@@ -625,7 +625,11 @@ export class SqliteStore implements Store {
     const batch = this.db.transaction(
       (batch: PendingJob[], outcomes: Array<{ row?: DecisionRow; error?: unknown }>, savepoints: boolean) => {
         // Nothing but these decisions writes while the batch's transaction runs: one check before, one mark after.
-        this.decisionRows.begin();
+        // Issue 15: the journal's and the events' tips of the last batch hold only if nothing else wrote since.
+        if (!this.decisionRows.begin()) {
+          this.journal.forgetBatchTips();
+          this.events.forgetBatchTips();
+        }
         for (const pending of batch) {
           const eventMark = this.events.mark();
           try {
