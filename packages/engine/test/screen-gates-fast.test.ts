@@ -11,6 +11,7 @@ import { ownExamples } from '../../../scripts/lib/screen-own-texts.ts';
 import { caseTexts } from './support/screen-case-texts.ts';
 import { asciiTable, hasRunOf } from '../src/injection/char-runs.ts';
 import { LEET_WORD, mayHoldLeetWord } from '../src/injection/decode-ciphers.ts';
+import { mayHoldSymbolCue, SYMBOL_CUES } from '../src/injection/aggravated-order.ts';
 import { mayHoldMarkupWord, SCRIPT_MARKUP_WORDS } from '../src/injection/script-markup.ts';
 import { screenInjection } from '../src/injection/screen-injection.ts';
 import { bestWindowOfCodes, foldCodes, foldText } from '../src/injection/text-features.ts';
@@ -72,6 +73,19 @@ test('the leetspeak gate holds wherever the leetspeak expression changes the tex
   LEET_WORD.lastIndex = 0;
   assert.ok(changed > 100, `texts with a leetspeak word: ${changed}`);
   assert.equal(mayHoldLeetWord('plain words only, and 2024'), false);
+});
+
+test("the aggravated order's symbol gate holds wherever a cue written with a symbol or a digit occurs", () => {
+  const cue = new RegExp(SYMBOL_CUES, 'i');
+  const edges = ['mail x@y.org', 'http://a', '1.2.3.4', 'call +49 30', 'DE89 3704 0044', 'de893704', 'ſe12abcd', 'K12abcd'];
+  let held = 0;
+  for (const text of [...TEXTS, ...edges]) {
+    if (!cue.test(text)) continue;
+    held++;
+    assert.ok(mayHoldSymbolCue(text), JSON.stringify(text.slice(0, 80)));
+  }
+  assert.ok(held > 100, `texts with such a cue: ${held}`);
+  assert.equal(mayHoldSymbolCue('req-00000000 and plain words, 2024'), false);
 });
 
 test('the markup gate holds wherever the text, lower-cased, ROT13 or mirrored, holds a markup word', () => {

@@ -4,8 +4,8 @@
 import type { Signal } from './rules.ts';
 
 export interface AddressedActReader {
-  /** A cheap test the text must pass before the heads are looked for. */
-  gate: RegExp;
+  /** A cheap test the text must pass before the heads are looked for (an expression, or a gate standing in for one). */
+  gate: { test(text: string): boolean };
   /** Where a model is addressed; must have the `g` flag. */
   head: RegExp;
   /** Acts with consequences, any of which after a head makes the order. */

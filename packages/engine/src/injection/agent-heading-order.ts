@@ -11,8 +11,8 @@ const GATE = /(?:ai|llm|agent|assistant|model|bot|copilot)[ \t]*:[ \t]*\r?\n/i;
 
 /** A label naming the model alone on its line, then an order with consequences (0.6). */
 export function detectAgentHeadingOrder(text: string): Signal | undefined {
-  // The gate ends in a line feed: a text of one line (most fields) skips its scan.
-  if (!text.includes('\n') || !GATE.test(text)) return undefined;
+  // The gate ends in a colon and a line feed: a text without both (most fields, most joins) skips its scan.
+  if (!text.includes('\n') || !text.includes(':') || !GATE.test(text)) return undefined;
   const match = HEADING_ORDER.exec(text);
   if (match === null) return undefined;
   return { rule: 'agent_heading_order', detector: 'agent_vocative', weight: 0.6, start: match.index, end: match.index + 120 };

@@ -19,6 +19,7 @@
 import { actAt, givesOrder } from './order-voice.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
 import { matchesOf } from './matches-of.ts';
+import { wordGate } from './word-gates.ts';
 import type { Signal } from './rules.ts';
 
 const SENTENCE_END = /[.!?。！？](?=\s|$)|\n\s*\n/g;
@@ -73,9 +74,33 @@ const UNAPPROVED = new RegExp(
 // link, an IP address, a telephone number, an IBAN or account, a public place), a secret, a security
 // control, a means of payment, or a word of approval skipped. Only sentences with one of them in
 // reach (the sentence, the one before or after) are read for an order.
-const CUE =
-  /@[\w-]+\.|:\/\/|\d{1,3}(?:\.\d{1,3}){3}|\+\d|\b[A-Z]{2}\d{2}\s?[A-Z0-9]{4}|\b(?:(?:account|acct|konto|compte|cuenta|conto)\b[\s#:.]*(?:no\.?|number|nr\.?|n°)?\s*\d|public(?:ly)?\b|open\s+link|anyone\s+with|passw|passcode|credential|api[\s_-]?keys?|access[\s_-]?keys?|(?:deploy(?:ment)?|private|ssh)\s+keys?|id_rsa|secret|cookie|token|recovery\s+code|backup\s+code|2fa|mfa|cvv|vault|kennw|zugangsdaten|mots?\s+de\s+passe|identifiants|contrase|credencial|two-factor|multi-factor|firewall|branch\s+protection|protection\s+rule|antivirus|audit\s+log|logging|encryption|security\s+(?:check|rule|setting)|cards?\b|payment|wallet|without\s+(?:asking|confirm|approval|telling|notify|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)|no\s+need\s+to|(?:do\s+not|don't)\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол/gi;
+// The cue's places written with a symbol or a digit (mayHoldSymbolCue says when a text cannot hold one).
+export const SYMBOL_CUES = String.raw`@[\w-]+\.|:\/\/|\d{1,3}(?:\.\d{1,3}){3}|\+\d|\b[A-Z]{2}\d{2}\s?[A-Z0-9]{4}`;
+// The cue's words: the shared key-word pass tells a text that holds none of them (word-gates.ts).
+// A word boundary is written inside each alternative ("account\b", not "(?:account|…)\b"): the
+// key word then ends in a separator, so "accounts", "publication" and "discard" hold none.
+const WORD_CUES = wordGate(
+  /\b(?:(?:account\b|acct\b|konto\b|compte\b|cuenta\b|conto\b)[\s#:.]*(?:no\.?|number|nr\.?|n°)?\s*\d|(?:publicly\b|public\b)|open\s+link|anyone\s+with|passw|passcode|credential|api[\s_-]?keys?|access[\s_-]?keys?|(?:deploy(?:ment)?|private|ssh)\s+keys?|id_rsa|secret|cookie|token|recovery\s+code|backup\s+code|2fa|mfa|cvv|vault|kennw|zugangsdaten|mots?\s+de\s+passe|identifiants|contrase|credencial|two-factor|multi-factor|firewall|branch\s+protection|protection\s+rule|antivirus|audit\s+log|logging|encryption|security\s+(?:check|rule|setting)|(?:cards\b|card\b)|payment|wallet|without\s+(?:asking|confirm|approval|telling|notify|mentioning|informing|a\s+confirmation)|no\s+(?:further\s+)?(?:approval|confirmation|sign-?off)|no\s+need\s+to|(?:do\s+not|don't)\s+(?:log|mention|tell|notify|ask)|quietly|silently|sans\s+(?:lui\s+)?(?:demander|confirmation|prévenir)|ohne\s+(?:zu\s+)?(?:fragen|rückfrage|bestätigung)|sin\s+(?:preguntar|avisar|confirmar)|senza\s+(?:chiedere|avvisare))|\.env\b|\.netrc|\.aws\b|\.ssh\b|パスワード|密码|парол/i,
+);
+const CUE = new RegExp(`${SYMBOL_CUES}|${WORD_CUES.expression.source}`, 'gi');
 const MAX_CUES = 400;
+
+/**
+ * Necessary for SYMBOL_CUES to match: an `@`, a `:` or a `+`, a digit followed by a full stop (an
+ * IP address), or an ASCII letter followed by a digit (an IBAN). One pass over the codes.
+ */
+export function mayHoldSymbolCue(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 64 || code === 58 || code === 43) return true;
+    if (code >= 48 && code <= 57) {
+      if (text.charCodeAt(i + 1) === 46) return true;
+      const before = text.charCodeAt(i - 1) | 0x20;
+      if (before >= 97 && before <= 122) return true;
+    }
+  }
+  return false;
+}
 const SHELL_EXPORT = /\bexport\s+[A-Za-z_]\w*=/g;
 
 // A run of lines without a full stop longer than this (code, a changelog) is read line by line.
@@ -157,6 +182,8 @@ export function hasAggravatingCue(text: string): boolean {
 /** An order whose act would carry the principal's data, secrets or access out, weaken security, or skip approval (0.6). */
 export function detectAggravatedOrder(text: string): Signal | undefined {
   if (text.length < 24) return undefined;
+  // Most texts hold no cue: the key-word pass and one pass over the codes tell, before CUE's own run.
+  if (!WORD_CUES.mayMatch(text) && !mayHoldSymbolCue(text)) return undefined;
   const cues: number[] = [];
   for (const match of matchesOf(CUE, text)) if (cues.push(match.index) >= MAX_CUES) break;
   if (cues.length === 0) return undefined;

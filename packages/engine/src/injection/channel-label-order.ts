@@ -11,9 +11,15 @@ import { asksConsequentialAct } from './consequential-act.ts';
 import { matchesOf } from './matches-of.ts';
 import { sectionOf } from './header-without-order.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const AUTHORITY = String.raw`(?:system|operator|admin(?:istrator)?|trusted|instructions?|control|directives?|developer|root|override|priority|elevated|privileged)`;
-const AUTHORITY_WORD = new RegExp(AUTHORITY, 'i');
+// Whether AUTHORITY occurs, written with its optional endings dropped ("admin" occurs wherever
+// "admin(?:istrator)?" does): every alternative a bare word, the shared key-word pass answers it
+// without running it (word-gates.ts).
+const AUTHORITY_WORD = wordGate(
+  /system|operator|admin|trusted|instruction|control|directive|developer|root|override|priority|elevated|privileged/i,
+);
 // A line that is a delimiter with a label, or a tag or fence naming the channel.
 const LABEL = new RegExp(
   [

@@ -15,6 +15,10 @@ const USER_TURN =
 export function detectCompletionBait(text: string): Signal | undefined {
   if (text.length < 30) return undefined;
   const tail = text.trimEnd();
+  // The open turn is the text's last thing: a colon, a tag's ">", or the last letter of the model's
+  // name (assistant, bot, gpt; ai; model); any other last character skips the expression.
+  const final = tail.charCodeAt(tail.length - 1) | 0x20;
+  if (final !== 58 && final !== 62 && final !== 116 && final !== 105 && final !== 108) return undefined;
   const end = OPEN_ASSISTANT_END.exec(tail.slice(-40));
   if (end === null) return undefined;
   let last: RegExpExecArray | undefined;

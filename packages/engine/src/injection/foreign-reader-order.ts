@@ -9,6 +9,7 @@
 
 import { findAddressedAct } from './addressed-act.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 // Addressed: a word for a model after a dative or vocative cue, or before the addressee marker.
 const ADDRESSEE = new RegExp(
@@ -52,8 +53,10 @@ export const ACT_FOREIGN_READER = new RegExp(
   'iu',
 );
 // The cheap gate: a character or word of these languages' addressee cues.
-const GATE =
-  /assistent|agent|\bbot\b|asystent|agencie|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i;
+// Answered from the shared key-word pass (word-gates.ts).
+const GATE = wordGate(
+  /assistent|agent|\bbot\b|asystent|agencie|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i,
+);
 const WINDOW = 200;
 
 /** A model addressed in one of the seven languages above, then an order with consequences (0.6). */

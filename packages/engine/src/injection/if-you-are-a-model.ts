@@ -10,6 +10,7 @@ import { ACT_FOREIGN_READER } from './foreign-reader-order.ts';
 import { ACT_MORE_LANGUAGES } from './reader-order-more-languages.ts';
 import { findAddressedAct } from './addressed-act.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 import { withLetterEdges } from './unicode-word-boundary.ts';
 
 // A word for a model in each language's "if you are (a) …": an assistant, agent or model only with
@@ -38,6 +39,11 @@ const CONDITION = new RegExp(
 // The cheap gate: the condition's own words ("si tu es", "jeśli jesteś", "-ysen", "라면", "अगर आप").
 const GATE =
   /se\s+(?:você|voce|tu)\s+(?:é|e|for)\s|si\s+(?:eres|usted\s+es|tu\s+es|vous\s+êtes)\s|se\s+sei\s|als\s+(?:je|u)\s|je[śs]li\s+jeste[śs]|wenn\s+du\s|om\s+du\s+är|(?:jika|kalau|apabila)\s+(?:kamu|anda)\s|nếu\s+bạn\s+là|если\s+ты|(?:modeli|zek[aâ]|asistan|ajan|bot)(?:ysen|ysan|sen|san|yseniz|ysan[ıi]z|siniz|s[ıi]n[ıi]z)|라면|(?:अगर|यदि)\s+(?:आप|तुम)|كنت|如果你是|若你是|なら|であれば/iu;
+// On ASCII text the gate without `u` answers as it does (its case folding differs only outside ASCII),
+// and that one the shared key-word pass answers (word-gates.ts).
+const ASCII_GATE = wordGate(new RegExp(GATE.source, 'i'));
+const OUTSIDE_ASCII = /[^\0-\x7f]/;
+const READER_GATE = { test: (text: string): boolean => (OUTSIDE_ASCII.test(text) ? GATE.test(text) : ASCII_GATE.test(text)) };
 // Acts the English lexicon of the screen reads, for a condition in a language of Latin letters followed by an English order.
 const ACT_EN =
   /\b(?:ignore|disregard|forget|skip|send|forward|delete|remove|transfer|approve|run|execute|tell\s+the\s+user|recommend|reveal|upload|share|grant)\b/i;
@@ -47,7 +53,7 @@ const MAX_LOOKED = 6;
 /** A reader asked whether it is an AI, then told to act (0.6). */
 export function detectIfYouAreAModel(text: string): Signal | undefined {
   return findAddressedAct(text, {
-    gate: GATE,
+    gate: READER_GATE,
     head: CONDITION,
     acts: [ACT_FOREIGN_READER, ACT_MORE_LANGUAGES, ACT_EN],
     window: WINDOW,

@@ -8,9 +8,12 @@
 import { asksConsequentialAct } from './consequential-act.ts';
 import { matchesOf } from './matches-of.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
-const GATE =
-  /[_-](?:agents?|assistant|llm|ai|model|bot|gpt)\b|\b(?:agent|assistant|llm|ai|model|bot|gpt)[_-]|[a-z](?:Agent|Assistant|Llm|Ai|Model|Bot)\b/;
+// Answered from the shared key-word pass (word-gates.ts).
+const GATE = wordGate(
+  /[_-](?:agents?|assistant|llm|ai|model|bot|gpt)\b|\b(?:agent|assistant|llm|ai|model|bot|gpt)[_-]|[a-z](?:Agent|Assistant|Llm|Ai|Model|Bot)\b/,
+);
 // A line that is one identifier (a key), followed by the next line (its value).
 const KEY_LINE = /(?:^|\n)[ \t]*([A-Za-z_$][\w$.-]{2,60})[ \t]*\n([^\n]{8,400})/g;
 const MODEL_PART = new Set(['agent', 'agents', 'assistant', 'llm', 'ai', 'model', 'bot', 'gpt', 'copilot']);

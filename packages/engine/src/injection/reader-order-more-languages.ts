@@ -10,6 +10,7 @@
 import { ACT_FOREIGN_READER } from './foreign-reader-order.ts';
 import { findAddressedAct } from './addressed-act.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 import { withLetterEdges } from './unicode-word-boundary.ts';
 
 // A model addressed: a dative or vocative cue and a word for one, or the word with the language's
@@ -56,8 +57,13 @@ export const ACT_MORE_LANGUAGES = new RegExp(
   'iu',
 );
 // The cheap gate: a word for a model as these languages spell it (not English "assistant", "model", "bot").
-const GATE =
-  /asistan|asisten|assistent|l['’](?:assistant|ia|agent|intelligence)|(?:chère|cher|bonjour)\s+(?:ia|assistant|agent|modèle)|सहायक|एआई|मॉडल|बॉट|trợ\s+lý|mô\s+hình|\bbot\s+ơi|yapay\s+zek|dil\s+model|språkmodell|\b(?:modellen|boten|agenten|ai:?n)\b|(?:kära|hej)\s+(?:ai|modell)|(?:untuk|kepada|halo|hai|wahai)\s+(?:model|ai|bot|agen)/i;
+// Its words are answered from the shared key-word pass (word-gates.ts); "l'ia" and "ai:n", whose key
+// words ("ia", "ai") stand inside most English texts' words, by a short expression of their own.
+const GATE_WORDS = wordGate(
+  /asistan|asisten|assistent|(?:chère|cher|bonjour)\s+(?:ia|assistant|agent|modèle)|सहायक|एआई|मॉडल|बॉट|trợ\s+lý|mô\s+hình|\bbot\s+ơi|yapay\s+zek|dil\s+model|språkmodell|\b(?:modellen|boten|agenten)\b|(?:kära|hej)\s+(?:ai|modell)|(?:untuk|kepada|halo|hai|wahai)\s+(?:model|ai|bot|agen)/i,
+);
+const GATE_ELIDED = /l['’](?:assistant|ia|agent|intelligence)|\bai:?n\b/i;
+const GATE = { test: (text: string): boolean => GATE_WORDS.test(text) || GATE_ELIDED.test(text) };
 const WINDOW = 200;
 const MAX_LOOKED = 10;
 

@@ -62,15 +62,17 @@ const GATE = wordGate(
   /lifting|removing|waiving|suspending|everything|anything|never|нет|aucune|keine|tienes|没有|制限|filter|safety|moderation|guardrail|restriction|polic|override|comply|obey|answer|respond|mode|message from|i am|einschränk|filtre|restric|过滤|限制|审查|фильтр|ограничени|フィルター|要求に従/i,
 );
 
-// One pass for all the patterns: most texts match none, and then no pattern runs on its own.
-const ANY = wordGate(new RegExp(PATTERNS.map(([pattern]) => `(?:${pattern.source})`).join('|'), 'im'));
+// Each pattern behind its own key words (word-gates.ts), not all of them joined in one expression
+// (issue 15: on ~4 KB lists that one pass cost more than the few patterns a text's key words allow).
+const PATTERN_GATES = PATTERNS.map(([pattern]) => wordGate(pattern));
 
 /** The strongest order or claim that switches the reader's safeguards off. */
 export function detectSafetySwitch(text: string): Signal | undefined {
-  if (text.length < 12 || !GATE.test(text) || !ANY.test(text)) return undefined;
+  if (text.length < 12 || !GATE.test(text)) return undefined;
   let best: Signal | undefined;
-  for (const [pattern, weight] of PATTERNS) {
-    if (weight <= (best?.weight ?? 0)) continue;
+  for (let i = 0; i < PATTERNS.length; i++) {
+    const [pattern, weight] = PATTERNS[i];
+    if (weight <= (best?.weight ?? 0) || !PATTERN_GATES[i].mayMatch(text)) continue;
     const match = pattern.exec(text);
     if (match !== null)
       best = {

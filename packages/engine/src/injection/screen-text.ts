@@ -88,23 +88,28 @@ const EXFIL = 1 << 9;
 const ALL_GROUPS = (1 << 10) - 1;
 const NO_SIGNALS: readonly Signal[] = Object.freeze([]);
 
+// Whether `groups` holds `group` (a function of the module, not a closure made per call: tsx's
+// name-keeping wraps each closure made, ~3% of a 300 B payload's screen).
+function runs(groups: number, group: number): boolean {
+  return (groups & group) !== 0;
+}
+
 // `text` was scanned last (scanText), which runPatternRules reads; `traits` is what the scan found.
 // Fields joined are not one document: a request in one field about a subject the others never
 // mention is ordinary in tool arguments (a prompt beside its settings), so task divergence, which
 // compares a request with its carrier, reads each string on its own only. `groups`: the detector
 // groups to run, and `rules` the pattern rules (all but for a re-detection).
 function detect(text: string, traits: number, fieldsJoined: boolean, groups = ALL_GROUPS, rules?: Int32Array): readonly Signal[] {
-  const runs = (group: number): boolean => (groups & group) !== 0;
-  const patterns = runs(PATTERNS) ? runPatternRules(text, true, rules) : NO_SIGNALS;
-  const code = runs(CODE) ? detectRiskyCode(text, traits) : undefined;
-  const divergence = fieldsJoined || !runs(DIVERGENCE) ? undefined : detectTaskDivergence(text, traits);
-  const intent = runs(INTENT) ? detectAgentIntent(text, traits) : undefined;
-  const reader = runs(READER) ? detectReaderAddress(text, traits) : undefined;
-  const persona = runs(PERSONA) ? detectPersonaJailbreak(text) : undefined;
-  const leak = runs(LEAK) ? detectPromptLeak(text, traits) : undefined;
-  const roleplay = runs(ROLEPLAY) ? detectRoleplaySetup(text, traits) : undefined;
-  const addressed = runs(ADDRESSED) ? detectAddressedFamilies(text, traits) : NO_SIGNALS;
-  const exfil = runs(EXFIL) ? detectExfilLink(text) : undefined;
+  const patterns = runs(groups, PATTERNS) ? runPatternRules(text, true, rules) : NO_SIGNALS;
+  const code = runs(groups, CODE) ? detectRiskyCode(text, traits) : undefined;
+  const divergence = fieldsJoined || !runs(groups, DIVERGENCE) ? undefined : detectTaskDivergence(text, traits);
+  const intent = runs(groups, INTENT) ? detectAgentIntent(text, traits) : undefined;
+  const reader = runs(groups, READER) ? detectReaderAddress(text, traits) : undefined;
+  const persona = runs(groups, PERSONA) ? detectPersonaJailbreak(text) : undefined;
+  const leak = runs(groups, LEAK) ? detectPromptLeak(text, traits) : undefined;
+  const roleplay = runs(groups, ROLEPLAY) ? detectRoleplaySetup(text, traits) : undefined;
+  const addressed = runs(groups, ADDRESSED) ? detectAddressedFamilies(text, traits) : NO_SIGNALS;
+  const exfil = runs(groups, EXFIL) ? detectExfilLink(text) : undefined;
   // The groups whose signals the re-detection on mention-blanked text may keep: those that gave a
   // signal of a rule it reads again (isMentionable; it keeps the others as they are).
   const mentioned =

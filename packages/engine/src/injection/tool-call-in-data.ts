@@ -5,11 +5,14 @@
 // access or money, is an order to the agent that holds the tools.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const TOOL_ORDER =
   /(?:^|[.:;,!?\n]|\b\d{1,2}[.)])[ \t]*(?:please\s+|now\s+|then\s+|also\s+|first\s+)?(?:call|invoke|run|execute|trigger|use)\s+(?:the\s+)?(?:tool\s+)?[`'"]?[a-z][a-z0-9]*(?:\.[a-z0-9_]+)*\.[a-z0-9_]*?(?:add_collaborator|add_member|add_admin|add_owner|invite\w*|grant\w*|attach_\w*policy|put_\w*policy|create_access_key|create_login_profile|set_\w*permissions?|update_\w*role|add_\w*role|transfer\w*|make_public|share_\w+)\b/i;
-const GATE =
-  /\.[a-z0-9_]*(?:collaborator|member|admin|owner|invite|grant|policy|access_key|login_profile|permission|role|transfer|make_public|share_)/i;
+// Answered from the shared key-word pass (word-gates.ts).
+const GATE = wordGate(
+  /\.[a-z0-9_]*(?:collaborator|member|admin|owner|invite|grant|policy|access_key|login_profile|permission|role|transfer|make_public|share_)/i,
+);
 
 /** An imperative calling a dotted tool that grants access or moves money (0.6). */
 export function detectToolCallInData(text: string): Signal | undefined {

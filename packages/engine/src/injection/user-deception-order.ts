@@ -4,6 +4,7 @@
 // safety, legal or money fact from the person asking works against that person.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const TELL_USER =
   /\b(?:tell|assure|inform|reassure|say\s+to|answer|reply\s+to|promise)\s+(?:the\s+)?(?:users?|customers?|buyers?|shoppers?|clients?|patients?)\b/i;
@@ -12,7 +13,8 @@ const CONCEAL = new RegExp(
   String.raw`\b(?:never|do\s+not|don'?t|without|avoid)\s+(?:ever\s+)?(?:mention|mentioning|disclos(?:e|ing)|reveal(?:ing)?|bring(?:ing)?\s+up|acknowledg(?:e|ing)|admit(?:ting)?)\b[^.\n]{0,60}?\b${RISK}\b|\b(?:users?|customers?|buyers?|clients?)\s+(?:must|should|may)\s+not\s+(?:learn|know|find\s+out|hear)\b[^.\n]{0,40}?\b${RISK}\b`,
   'i',
 );
-const GATE = /\b(?:users?|customers?|buyers?|shoppers?|clients?|patients?)\b/i;
+// Answered from the shared key-word pass (word-gates.ts).
+const GATE = wordGate(/\b(?:users?|customers?|buyers?|shoppers?|clients?|patients?)\b/i);
 
 /** An order to tell the user something while keeping a risk from them (0.6). */
 export function detectUserDeceptionOrder(text: string): Signal | undefined {

@@ -7,6 +7,7 @@
 // question to be answered under them, not a text to be written.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 // The reader's rules, or the laws and consequences of the act, declared void.
 const VOID =
@@ -14,7 +15,8 @@ const VOID =
 // A question or a request for information, after the frame.
 const REQUEST =
   /\bhow\s+(?:do|can|could|would|should|might)\s+(?:i|we|one|you|someone)\b|\bgive\s+me\b|\btell\s+me\b|\bexplain\b|\bwalk\s+me\s+through\b|\bwhat(?:'s|\s+is|\s+would\s+be)\s+the\s+(?:most\s+\w+|best|easiest|fastest|simplest|cheapest|safest)\s+way\b|\blist\s+the\s+steps\b|\bstep\s+by\s+step\b|\bwhat\s+would\s+you\s+(?:say|answer|do)\b/i;
-const GATE = /laws|consequences|guidelines|rules|restrictions|filters|polic|limits|off-limits|forbidden|illegal/i;
+// Answered from the shared key-word pass (word-gates.ts).
+const GATE = wordGate(/laws|consequences|guidelines|rules|restrictions|filters|polic|limits|off-limits|forbidden|illegal/i);
 
 /** Rules declared void for the reader or the act, then a request answered under them (0.6). */
 export function detectVoidFrameRequest(text: string): Signal | undefined {

@@ -22,19 +22,35 @@
 // the same separators, wherever the literal matches. A character outside ASCII in a run cannot be
 // matched by ASCII text, so its run needs text outside ASCII: of the kind of the character, one
 // of General Punctuation to Miscellaneous Symbols and Arrows (U+2000 to U+2BFF: dashes, curly
-// quotes, bullets, arrows) or any other (letters of other scripts), a key word every text holding
-// such a character holds. Ignoring case folds no character into or out of that range.
+// quotes, bullets, arrows), the accented Latin letters (U+00C0 to U+017F) or any other (letters of
+// other scripts), a key word every text holding such a character holds. Ignoring case folds no
+// character into or out of those ranges.
 // A word boundary next to a letter or digit of a run is a separator there (`\b` sees `_` as a
 // letter, the scan as a separator, so a boundary's other side is never `_`). Whatever else the
 // reading does not know (a class, an escape, a look-around, a quantifier that allows none) ends
 // a run; an expression with a part it cannot read at all keeps no key words and always runs.
 
-/** The key words that stand for a character outside ASCII in U+2000..U+2BFF, and for any other (every text holding one holds them). */
+/** The key words that stand for a character outside ASCII in U+2000..U+2BFF, in U+00C0..U+017F, and for any other (every text holding one holds them). */
 const OUTSIDE_SYMBOL = '\u0000symbol';
+const OUTSIDE_LATIN = '\u0000latin';
 const OUTSIDE_LETTER = '\u0000letter';
 
 function isSymbolOutsideAscii(code: number): boolean {
   return code >= 0x2000 && code < 0x2c00;
+}
+
+/**
+ * The accented letters of European languages (U+00C0..U+017F): a text holding only these (a
+ * name, a French word) no longer runs the gates whose other alternatives outside ASCII are of other
+ * scripts (issue 15: on ~4 KB lists such runs were ~8% of the screen).
+ */
+function isLatinOutsideAscii(code: number): boolean {
+  return code >= 0xc0 && code < 0x180;
+}
+
+/** The key word standing for a character outside ASCII, by its kind. */
+function outsideKind(code: number): string {
+  return isSymbolOutsideAscii(code) ? OUTSIDE_SYMBOL : isLatinOutsideAscii(code) ? OUTSIDE_LATIN : OUTSIDE_LETTER;
 }
 
 /** Whether a key word stands for characters outside ASCII (no key word of the pass). */
@@ -200,7 +216,7 @@ function sequence(source: string, at: number): Parsed | undefined {
       const code = literal.charCodeAt(0);
       if (code >= 128) {
         flush();
-        candidates.push([isSymbolOutsideAscii(code) ? OUTSIDE_SYMBOL : OUTSIDE_LETTER]);
+        candidates.push([outsideKind(code)]);
       } else if (ALNUM.test(literal)) run += (boundary && run === '' ? ' ' : '') + literal.toLowerCase();
       else run += ' ';
       // A repeated character is needed once, but what follows it is not next to it.
@@ -256,7 +272,7 @@ export function keyWordsOf(expression: RegExp): readonly string[] | undefined {
 interface ReadGate {
   /** One of these occurs in every ASCII text matched. */
   keys: readonly string[];
-  /** Of each alternative of the whole expression, the key words of each needed part (OUTSIDE_SYMBOL and OUTSIDE_LETTER among them): a text it matches holds one of each. */
+  /** Of each alternative of the whole expression, the key words of each needed part (OUTSIDE_SYMBOL, OUTSIDE_LATIN and OUTSIDE_LETTER among them): a text it matches holds one of each. */
   parts: readonly (readonly (readonly string[])[])[];
   /** The alternatives of the whole expression that are bare words: when it ignores case, a text holding one is matched. */
   sure: ReadonlySet<string>;
@@ -296,15 +312,16 @@ const made: WordGate[] = [];
 const keyWords: string[] = [];
 const keyWordMarks: number[][] = [];
 let markCount = 0;
-/** The marks OUTSIDE_SYMBOL and OUTSIDE_LETTER set: noteScan sets them for a text holding such a character. */
+/** The marks OUTSIDE_SYMBOL, OUTSIDE_LATIN and OUTSIDE_LETTER set: noteScan sets them for a text holding such a character. */
 const outsideSymbolMarks: number[] = [];
+const outsideLatinMarks: number[] = [];
 const outsideLetterMarks: number[] = [];
 
 function markFor(keys: Iterable<string>): number {
   const mark = markCount++;
   for (const key of keys) {
     if (isOutsideAscii(key)) {
-      (key === OUTSIDE_SYMBOL ? outsideSymbolMarks : outsideLetterMarks).push(mark);
+      (key === OUTSIDE_SYMBOL ? outsideSymbolMarks : key === OUTSIDE_LATIN ? outsideLatinMarks : outsideLetterMarks).push(mark);
       continue;
     }
     let at = keyWords.indexOf(key);
@@ -411,14 +428,17 @@ export function noteScan(text: string | undefined, outsideAscii: boolean, found:
   if (!outsideAscii || text === undefined) return;
   // Which kinds of character outside ASCII occur: most such texts hold dashes and quotes only.
   let symbol = false;
+  let latin = false;
   let letter = false;
-  for (let i = 0; i < text.length && !(symbol && letter); i++) {
+  for (let i = 0; i < text.length && !(symbol && latin && letter); i++) {
     const code = text.charCodeAt(i);
     if (code < 128) continue;
     if (isSymbolOutsideAscii(code)) symbol = true;
+    else if (isLatinOutsideAscii(code)) latin = true;
     else letter = true;
   }
   // The pass sized `found` for the marks made by then; a later gate is not in it (index >= gates).
   if (symbol) for (const mark of outsideSymbolMarks) if (mark < found.length) found[mark] = 1;
+  if (latin) for (const mark of outsideLatinMarks) if (mark < found.length) found[mark] = 1;
   if (letter) for (const mark of outsideLetterMarks) if (mark < found.length) found[mark] = 1;
 }
