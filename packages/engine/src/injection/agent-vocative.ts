@@ -43,6 +43,11 @@ const NOT_A_HEAD = new Set(
 // Finite verbs between the noun and the separator that make it a report ("the assistant replied:").
 const REPORT_VERB =
   /\b(?:said|says|replied|replies|answered|answers|responded|responds|wrote|writes|asked|asks|suggested|suggests|was|did|does|had)\b/i;
+// The same in the other languages a ticket quotes a bot in ("Der Chatbot hat geantwortet: „…“",
+// "客服机器人回复：“…”", "l'assistant a répondu : « … »"): the bot's reply is quoted, no one is addressed.
+const JA_SUBJECT_CLAUSE = /^\s*[はがも][^、，,:：]{2,}/u;
+const REPORT_VERB_OTHER =
+  /(?<!\p{L})(?:hat(?:te)?\s+(?:geantwortet|gesagt|geschrieben|gemeint|erklärt)|antwortete|sagte|schrieb|a\s+(?:répondu|dit|écrit)|répondit|ha\s+(?:respondido|dicho|escrito|contestado|risposto|detto|scritto)|respondió|dijo|escribió|contestó|rispose|disse|scrisse|respondeu|escreveu)(?!\p{L})|回复|回覆|回答|答复|表示|写道|说道|が(?:回答|返答)|と(?:回答|返答|言)/iu;
 // Function words of German, French and Spanish: a clause in Latin letters with one is not English.
 const NOT_ENGLISH =
   /(?<![A-Za-zÀ-ÿ])(?:der|die|das|du|dich|dein\w*|und|nicht|le|la|les|tu|ton|ta|tes|et|ne|pas|el|los|las|tú|y|que|para|pour|avec|mit|sur|del|por)(?![A-Za-zÀ-ÿ])/i;
@@ -160,7 +165,11 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     else if (mention) sepAt = end + (/^[\w-]*/.exec(right)?.[0].length ?? 0);
     if (sepAt < 0) continue;
     const between = text.slice(end, sepAt - (sep?.[0].length ?? 0));
-    if (/[.!?\n]/.test(between) || between.split(/\s+/).length > 9 || REPORT_VERB.test(between)) continue;
+    // A sentence ends at a full stop of Chinese or Japanese too ("你是一个邮件分类助手。阅读…，").
+    // A Japanese subject with its predicate before the comma ("エージェントは送信を行わず、") is a sentence about it.
+    if (JA_SUBJECT_CLAUSE.test(between)) continue;
+    if (/[.!?\n。！？]/.test(between) || between.split(/\s+/).length > 9 || REPORT_VERB.test(between) || REPORT_VERB_OTHER.test(between))
+      continue;
     // "Threat model:", "Assistant configuration for the kiosk:" name a thing, not the reader.
     if (COMPOUND_NOUN.test(`${left} ${noun[0]}`) || SETTINGS_LABEL.test(between)) continue;
     const bare = left === '' && between.trim() === '' && sep !== null && sep[0] === ':';

@@ -25,6 +25,7 @@ import { patternRuleBits, restoreScan, runPatternRules, saveScan, scanText, type
 import { learnedScore, learnedScoreOfJoined, learnedWeight, SUPPORT_THRESHOLD, type LearnedVerdict } from './learned-screen.ts';
 import { addressesPeople } from './people-addressed.ts';
 import { temperAssistantSetup } from './assistant-setup.ts';
+import { dropFlattenedRecordSignals, flattenedRecordEnd } from './flattened-test-record.ts';
 import { temperChatBotRequest } from './chat-bot-request.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
@@ -239,7 +240,10 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     text,
     dropTestFixtureStrings(
       text,
-      temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+      dropFlattenedRecordSignals(
+        text,
+        temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+      ),
     ),
   );
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
@@ -259,7 +263,7 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
   // The model is not asked on a dump of encoded data (data-dump.ts); tested only where it would speak.
   const learnedWeightOf = learned === undefined ? 0 : learnedWeight(learned.probability);
   const learnedNow =
-    learnedWeightOf === 0 || isDataDump(text)
+    learnedWeightOf === 0 || isDataDump(text) || flattenedRecordEnd(text) >= text.length
       ? 0
       : learnedWeightOf > PEOPLE_SUPPORT && spelledWhole(text, fragments, decodeDepth)
         ? PEOPLE_SUPPORT
