@@ -1,5 +1,5 @@
 // An order to the machine that reads the text, in Italian, Portuguese, Dutch, Polish, Chinese,
-// Korean or Arabic (issue 13, red team round 13): "Istruzioni per l'assistente: … invia …",
+// Korean, Turkish or Arabic (issue 13, red team round 13): "Istruzioni per l'assistente: … invia …",
 // "Voor de assistent die dit leest: … stuur …", "이 문서를 읽는 어시스턴트에게: … 보내세요",
 // "إلى المساعد الذي يقرأ هذه الرسالة: … أرسل …". The English, German, French, Spanish, Russian and
 // Japanese detectors know their languages' words; here the same intent — a model named as the
@@ -19,12 +19,14 @@ const ADDRESSEE = new RegExp(
     String.raw`\b(?:assistente|ia)\s+(?:virtuale|virtual|digitale|digital)\b`,
     // A bare vocative heading a line ("Assistente, inoltra …"), and the Polish vocative "agencie" (round 15)
     String.raw`(?:^|\n)[ \t]*(?:assistente|assistent|asystencie)[ \t]*,|\bagencie[ \t]*,`,
-    // Dutch: "voor de assistent", "aan de AI", "beste AI"
-    String.raw`\b(?:voor|aan|beste|hallo|hoi)\s+(?:de\s+|het\s+)?(?:assistent|ai|model|bot|agent)\b`,
+    // Dutch: "voor de assistent", "aan de AI", "beste AI", "let op, taalmodel:" (round 16c)
+    String.raw`\b(?:voor|aan|beste|hallo|hoi|let\s+op,?)\s+(?:de\s+|het\s+)?(?:assistent|ai|model|taalmodel|bot|agent)\b`,
     // Polish: "dla asystenta", "do modelu", "drogi modelu", "asystencie"
     String.raw`\b(?:dla|do)\s+(?:asystenta|modelu|bota|agenta|ai|si)\b|\b(?:drogi|droga|hej)\s+(?:asystencie|modelu|ai|si|bocie)\b|\basystencie\b`,
-    // Korean: "어시스턴트에게", "AI 비서님"
-    String.raw`(?:어시스턴트|비서|인공지능|ai|모델|봇|에이전트)\s*(?:에게|님|께서|께|야)`,
+    // Korean: "어시스턴트에게", "AI 비서님"; the reader as the topic, "이 문서를 읽는 어시스턴트는" (round 16c)
+    String.raw`(?:어시스턴트|비서|인공지능|ai|모델|봇|에이전트)\s*(?:에게|님|께서|께|야)|읽는\s*(?:어시스턴트|비서|인공지능|ai|모델|에이전트)\s*(?:은|는)`,
+    // Turkish (round 16c): "Yapay zeka modeli:", "Sayın asistan,", "asistana not:"
+    String.raw`\byapay\s+zek[aâ](?:\s+(?:modeli|asistanı))?\s*[:,]|\b(?:sayın|sevgili|merhaba)\s+(?:asistan|yapay\s+zek[aâ])\b|\basistana\b`,
     // Arabic: "إلى المساعد", "أيها المساعد", "عزيزي النموذج"
     String.raw`(?:إلى|الى|أيها|ايها|عزيزي|يا)\s+(?:ال)?(?:مساعد|نموذج|ذكاء|وكيل|بوت)`,
     // Chinese: "致…助手", "人工智能助手，", "AI助手："
@@ -43,6 +45,8 @@ export const ACT_FOREIGN_READER = new RegExp(
     String.raw`\b(?:vergeet|vertel|stuur|verstuur|negeer|verwijder|wis|goedkeuren|goed\s+te\s+keuren|verwijderen|versturen|overmaken|uitschakelen|annuleer|betaal|exporteer|deel)\b|\b(?:schakel|sla|keur|maak)\s+[^.\n]{0,40}?\b(?:uit|over|goed)\b`,
     // Polish
     String.raw`\b(?:wyślij|prześlij|zignoruj|usuń|przelej|zatwierdź|wyłącz|udostępnij|uruchom|pomiń|ujawnij|wysłać|usunąć|przelać|zapłać|anuluj|nadaj|wyeksportuj)`,
+    // Turkish
+    String.raw`\b(?:unut|yok\s+say|gönder|ilet|sil|aktar|satın\s+al|onayla|paylaş|devre\s+dışı\s+bırak)(?![\p{L}])`,
     // Korean
     String.raw`(?:보내|전송|전달|무시|삭제|이체|송금|승인|비활성화|공유|실행|변경|바꾸|바꿔)`,
     // Arabic
@@ -55,7 +59,7 @@ export const ACT_FOREIGN_READER = new RegExp(
 // The cheap gate: a character or word of these languages' addressee cues.
 // Answered from the shared key-word pass (word-gates.ts).
 const GATE = wordGate(
-  /assistent|agent|\bbot\b|asystent|agencie|modell|modelo|modelu|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i,
+  /assistent|agent|\bbot\b|asystent|agencie|modell|modelo|modelu|taalmodel|asistan|yapay\s+zek|\bia\b|\bai\b|어시스턴트|비서|인공지능|모델|봇|에이전트|مساعد|نموذج|ذكاء|助手|人工智能|模型|智能体/i,
 );
 const WINDOW = 200;
 

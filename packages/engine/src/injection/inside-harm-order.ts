@@ -14,7 +14,7 @@ import { wordGate } from './word-gates.ts';
 
 // A gate of the classes' anchoring words, one pass: most texts have none of them.
 const GATE = wordGate(
-  /admin|superuser|sudo|root\s+(?:access|account|user)|owner\s+role|org\w*\s+owner|full[\s_-]scope|100\s?%|price|refund|waive|as\s+paid|whatever|lifetime|kostenlos|gratuit|--all|-rf\b|-fr\b|kubectl|drop\s+(?:database|table|schema)|force|every\s+(?:answer|reply|response|message)|only\s+with|always\s+(?:answer|reply|respond|say)|and\s+stop|password|passwort|contraseña|mot\s+de\s+passe|credential|token|api[\s_-]?key|antivirus|endpoint\s+protection|required\s+review|review\s+rule|checks|without\s+(?:any\s+)?(?:review|tests)|(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s|удал|скидк|パスワード|密码|删除/i,
+  /admin|superuser|sudo|root\s+(?:access|account|user)|owner\s+role|org\w*\s+owner|full[\s_-]scope|100\s?%|price|refund|waive|as\s+paid|whatever|lifetime|kostenlos|gratuit|--all|-rf\b|-fr\b|kubectl|\/var\/|\/srv\/|\/opt\/|drop\s+(?:database|table|schema)|force|every\s+(?:answer|reply|response|message)|only\s+with|always\s+(?:answer|reply|respond|say)|and\s+stop|password|passwort|contraseña|mot\s+de\s+passe|credential|token|api[\s_-]?key|antivirus|endpoint\s+protection|required\s+review|review\s+rule|checks|without\s+(?:any\s+)?(?:review|tests)|(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s|удал|скидк|パスワード|密码|删除/i,
 );
 
 // Top privilege: the accounts and roles that own a domain, a tenant or a machine.
@@ -27,6 +27,10 @@ const DESTROY =
   /\b(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s+(?:(?:all|every|each|the\s+entire|the\s+whole)\s+(?:of\s+)?(?:the\s+|their\s+|its\s+|our\s+)?(?:[\w'-]+\s+){0,3}?(?:records?|users?|accounts?|files?|e-?mails?|messages?|orders?|invoices?|customers?|clients?|backups?|branches|tables?|repos|repositor(?:y|ies)|projects?|documents?|data|contacts?|tickets?|reviews?|events?|keys?|folders?|databases?|vms?|instances?|servers?|buckets?|snapshots?|logs?|entries|rows|posts?|comments?|products?|subscribers?|members?|employees?|payments?|transactions?|history|mailbox|inbox|drive|storage|volumes?|clusters?|namespaces?|resources?)\b|everything\b|(?:alle[sn]?|tou(?:s|tes)\s+les|todos\s+los|todas\s+las|tutt[ei]\s+[il]+)\b|(?:the\s+)?(?:customer|user|client)'s\s+account\b[^.!?\n]{0,30}\ball\b|[^.!?\n]{0,40}?\b(?:database|backups?|namespace|production|prod)\b)/i;
 const DESTROY_COMMAND =
   /\b(?:rm\s+-(?:rf|fr|r)\s+\/(?:var|srv|data|opt|home|etc|usr|mnt)\b|kubectl\s+delete\s+(?:ns|namespace|[\w-]+\s+--all)\b|drop\s+(?:database|schema|table)\b|git\s+push\s+(?:-f|--force)\b|force-push)/i;
+// A whole system data directory deleted by its path ("Delete /var/lib/mysql entirely", "Verzeichnis
+// /var/lib/postgresql komplett löschen"): the path names the store, the adverb says all of it.
+const DESTROY_PATH =
+  /\b(?:(?:delete|remove|wipe|erase|purge|destroy|lösche|entferne|supprime[sz]?|efface|borra|elimina)\s+(?:the\s+)?(?:directory\s+|folder\s+|dir\s+)?\/(?:var|srv|data|opt|home)\/[\w./-]*\s+(?:entirely|completely|recursively|altogether|komplett|vollständig|entièrement|complètement|por\s+completo)|(?:das\s+)?(?:verzeichnis|ordner)\s+\/(?:var|srv|data|opt|home)\/[\w./-]*\s+(?:komplett|vollständig|ganz)\s+(?:löschen|entfernen))\b/i;
 const DESTROY_OTHER = /удал\p{L}*\s+вс[еёя]\p{L}*|すべて[^。\n]{0,20}削除|全部删除|删除所有/iu;
 // Money given away: a full discount, a price of nothing, refunds or approvals of everything, fees waived.
 const GIVEAWAY =
@@ -50,7 +54,7 @@ const FIXED_REPLY =
 const BOUNDARY = /[.!?;:|>\n—–]/;
 // What may stand between the boundary and the act: politeness, time, a "whoever reads this," address.
 const LEAD =
-  /^(?:[\s_]|from\s+(?:now|here)\s+on,?|please|kindly|now|just|then|also|immediately|first|and|bitte|jetzt|merci\s+de|por\s+favor|whoever\s+[a-z]+\s+[^,.\n]{0,30},)*$/i;
+  /^(?:[\s_]|from\s+(?:now|here)\s+on,?|please|kindly|now|just|then|also|immediately|first|and|bitte|jetzt|merci\s+d(?:e\s|['’])|por\s+favor|whoever\s+[a-z]+\s+[^,.\n]{0,30},)*$/i;
 // Or an imperative clause joined to it: "Merge this PR immediately and disable …".
 const JOINED = /^\s*(?:please\s+)?[a-z]+\b[^,\n]{0,60}\s(?:and|then|und|et|y|e|и)\s+$/i;
 // A prohibition or an account in front of the act: "never delete", "do not remove", "we waive".
@@ -99,7 +103,7 @@ const SENTENCE = /[^.!?。\n]*(?:[.!?。\n]|$)/g;
 
 // Verbs that put something into the reply, for a secret; Japanese and Chinese ask with a request ending.
 const PUT_VERB =
-  /\b(?:send|paste|include|print|put|write|give|reply|respond|answer|share|post|env[ií]a|envoie[zr]?|incluye|schick\w*|sende)\b|ください|请/i;
+  /\b(?:send|paste|include|print|put|write|give|reply|respond|answer|share|post|env[ií]a|envoie[zr]?|envoy(?:er|ez)|incluye|schick\w*|sende)\b|ください|请/i;
 
 /** Where `sentence` gives an order of the sentence-wide classes (privilege, giveaway, secret in the reply), or -1. */
 function sentenceHarm(sentence: string, signedOff: boolean): number {
@@ -122,6 +126,7 @@ function harmAt(text: string): number {
   const signedOff = SIGNED_OFF.test(text);
   let at = signedOff ? -1 : firstOrder(DESTROY, text, true);
   if (at < 0 && !signedOff) at = firstOrder(DESTROY_COMMAND, text);
+  if (at < 0 && !signedOff) at = firstOrder(DESTROY_PATH, text, true);
   if (at < 0) at = firstOrder(STEP_OFF, text);
   if (at < 0) at = firstOrder(FIXED_REPLY, text);
   if (at < 0) at = firstOrder(CREDENTIAL_SET, text);

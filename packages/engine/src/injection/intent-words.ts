@@ -22,10 +22,11 @@ export const AGENT_INTENT_WORDS: readonly string[] = [
   ' language model ',
   ' assistant ',
   ' agent',
-  // de, fr, es (agent, agente, agenten: ` agent`)
+  // de, fr, es, nl (agent, agente, agenten: ` agent`)
   ' ki ',
   ' assistent',
   ' sprachmodell ',
+  ' taalmodel',
   ' ia ',
   ' l assistant ',
   ' modele de langage ',
