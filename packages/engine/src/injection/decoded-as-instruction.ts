@@ -18,6 +18,8 @@ const UNDO = new RegExp(
   [
     // "hex-decode", "base64-decode" hold "decode" after a word boundary
     String.raw`\b(?:decode|decrypt|decipher|unscramble|de-?obfuscate|unshift)\b`,
+    // the result as a noun: "the decoded form of …", "the decrypted text" (round 16c)
+    String.raw`\b(?:decoded|decrypted|deciphered)\s+(?:form|version|text|string|result|message|content)\b`,
     String.raw`\bconvert\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:back\s+)?from\s+(?:hex|binary|base-?64|base32|rot-?13|morse|ascii|octal)\b`,
     String.raw`\b(?:apply\s+rot-?13|rot-?13\s+(?:it|this|that|the|then))\b`,
     String.raw`\b(?:join|assemble|combine|concatenate|merge|glue|put)\s+(?:together\s+)?(?:\w+\s+){0,2}?(?:letters|characters|pieces|fragments|chunks|syllables)\b`,
@@ -51,7 +53,7 @@ const REPORTED =
 // "convert … from hex" holds "hex", "join the letters" holds "letters", "remove the dots" holds "dots";
 // the other languages' words written in ASCII are here too ("achterstevoren", "dekodiere").
 const UNDO_WORD = wordGate(
-  /\b(?:decode|decoded|decoding|decrypt|decipher|unscramble|deobfuscate|obfuscate|unshift|hex|binary|base64|base32|rot13|rot|ascii|morse|octal|url|percent|backwards|backward|reverse|left|letters|letter|characters|pieces|fragments|chunks|syllables|dots|dashes|hyphens|separators|slashes|underscores|pipes|asterisks|spaces|dekodiere|dekodieren|decodifica|decodificala|decodificalo|decodifique|decodificar|decifra|decifrala|descifra|descifrala|descifralo|decodeer|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj)\b/i,
+  /\b(?:decode|decoded|decoding|decrypt|decipher|decrypted|deciphered|unscramble|deobfuscate|obfuscate|unshift|hex|binary|base64|base32|rot13|rot|ascii|morse|octal|url|percent|backwards|backward|reverse|left|letters|letter|characters|pieces|fragments|chunks|syllables|dots|dashes|hyphens|separators|slashes|underscores|pipes|asterisks|spaces|dekodiere|dekodieren|decodifica|decodificala|decodificalo|decodifique|decodificar|decifra|decifrala|descifra|descifrala|descifralo|decodeer|ontcijfer|achterstevoren|odkoduj|rozszyfruj|zdekoduj)\b/i,
 );
 // Words one of which every obedience above holds.
 const OBEY_WORD = wordGate(
@@ -93,6 +95,9 @@ function lastBoundary(text: string): number {
   return at;
 }
 
+// "Treat <the decoded form of X> as …": the obedience wraps the undoing, so it is read across it.
+const TREAT_OPEN = /\btreat\w*\s+(?:[\w-]+\s+){0,3}$/;
+
 /** Whether `span` holds an obedience that no negation precedes. */
 function obeyed(span: string): boolean {
   const match = OBEY.exec(span);
@@ -117,7 +122,7 @@ function findNote(text: string): Signal | undefined {
     let after = text.slice(end, end + AFTER);
     const sentenceEnd = after.search(SENTENCE_END);
     if (sentenceEnd >= 0) after = after.slice(0, sentenceEnd);
-    if (obeyed(after) || obeyed(before))
+    if (obeyed(after) || obeyed(before) || (TREAT_OPEN.test(before) && obeyed(before + undo[0] + after)))
       return { rule: 'decoded_as_instruction', detector: 'decoded_as_instruction', weight: 0.6, start, end: end + 100, focus: start };
   }
   return undefined;

@@ -17,6 +17,13 @@ const FRAME =
 // The reader put into the role, or its own set-up substituted for the character's.
 const SELF_IN_ROLE =
   /\bif\s+you\s+were\s+(?:that|this|the|such\s+an?|an?)\s+(?:[\w-]+\s+){0,2}?(?:assistant|ai|model|bot|chatbot|character|version|system)\b|\b(?:imagine|pretend|suppose)\s+(?:that\s+)?you(?:'re|\s+are|\s+were)\b|\b(?:use|using|with|from|insert|fill\s+in)\s+your\s+(?:own\s+|real\s+|actual\s+|true\s+|current\s+){1,2}(?:one|ones|instructions?|prompt|system\s+prompt|system\s+message|configuration|rules|set-?up|guidelines)\b|\byour\s+(?:real|actual|true)\s+ones?\b/i;
+// The reader's likeness put into the role (round 16c): "if an assistant like you were required to
+// print …"; it counts only when what is recited is that assistant's own set-up (OWN_SETUP), not any
+// instructions (an assistant like you printing a shelf's assembly instructions).
+const LIKE_YOU =
+  /\b(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(?:assistant|ai|model|bot|chatbot|system)\s+(?:just\s+|exactly\s+)?like\s+you(?:rself)?\b/i;
+const OWN_SETUP =
+  /\b(?:it|you|she|he)\s+(?:received|got|was\s+given|were\s+given|was\s+loaded\s+with|(?:was|were)\s+started\s+with|booted\s+with)\b|\bat\s+(?:startup|start-up|boot(?:\s+time)?)\b/i;
 // The character recites its set-up, or the reader is asked what it was told.
 const RECITE =
   /\b(?:recite|print|repeat|read\s+(?:aloud|out)|reads\s+(?:aloud|out)|quote|reveal|share|output|dump|show|write\s+(?:out|down)|translate|list|type\s+out|spell\s+out)\w*\b[^.?!\n]{0,80}?\b(?:(?:its|her|his|their|the|your|that|own)\s+(?:[\w-]+\s+){0,3}?(?:system\s+(?:message|prompt)|instructions|prompt|configuration(?:\s+text)?|set-?up(?:\s+instructions)?|preamble|hidden\s+rules|guidelines)|(?:paragraph|text|words|lines?|sentences?|instructions)\s+(?:you|it|she|he)\s+(?:were|was|had\s+been)\s+(?:told|given|fed|loaded))\b|\bwhat\s+(?:is|was|were)\s+the\s+(?:first|opening|last|second)\s+(?:paragraph|line|sentence|words?)\s+(?:you|it)\s+(?:were|was)\s+(?:told|given)\b|\b(?:recite|recites|reciting)\b[^.?!\n]{0,40}?\b(?:system\s+message|system\s+prompt)/i;
@@ -29,7 +36,7 @@ const SELF_GATE = wordGate(/\b(?:were|imagine|pretend|suppose|own|real|actual|tr
 /** A character the reader plays, asked to recite its own instructions (0.6). */
 export function detectPersonaPromptLeak(text: string): Signal | undefined {
   if (text.length < 40 || !GATE.test(text) || !SELF_GATE.test(text) || !FRAME_GATE.test(text)) return undefined;
-  const self = SELF_IN_ROLE.exec(text);
+  const self = SELF_IN_ROLE.exec(text) ?? (OWN_SETUP.test(text) ? LIKE_YOU.exec(text) : null);
   if (self === null) return undefined;
   const recite = RECITE.exec(text);
   if (recite === null || NEGATED.test(text.slice(Math.max(0, recite.index - 40), recite.index))) return undefined;
