@@ -6,6 +6,7 @@
 import { combineSignals } from './combine-signals.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
+import { isPlannedRiskyCall } from './planned-call-field.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { isShortWordValue, splitWordOrder } from './short-word-pieces.ts';
 import { insideTestCase } from './test-case-record.ts';
@@ -134,6 +135,10 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
         joinable.push(text);
         joinedLength += text.length + 1;
       }
+      // A tool call planned for the reader, with risky arguments, written as data (planned-call-field.ts);
+      // a tool's name is a trivial string, so this is read first.
+      if (isPlannedRiskyCall(container, key))
+        evidence.report('planned_call_field', 'planned_call_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
       if (isTrivial(text)) return;
       // A field named for the model is its addressee (model-addressed-field.ts).
       if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))

@@ -33,11 +33,18 @@ const RISKY_ARGUMENT =
 // A tool whose act publishes or moves, given a concrete value ("with tag v9.9.9", "asset ./dist/…").
 const PUBLISHING_CALL =
   /\b[a-z]+[_.](?:create_release|publish\w*|release\w*|deploy\w*)\b[^.\n]{0,40}\b(?:with|on)\b[^.\n]{0,40}(?:=|\bv\d|\.\/)/i;
+// Money moved in Chinese or Japanese (round 16c): a transfer verb with an amount in a currency, or an
+// account number as the target ("向账户 6222 0210 … 转账 50000 元", "口座 1234567 に送金").
+const MONEY_OTHER =
+  /(?:转账|汇款|打款|振込|振り込み?|送金)[^。\n]{0,30}\d[\d,.\s]*(?:元|円|美元|欧元|万)|(?:向|到|至)\s*(?:账户|帐户|账号|卡号)\s*\d[\d\s-]{5,}|口座\s*(?:番号)?\s*\d[\d\s-]{5,}/;
 // Japanese and Chinese: a tool with a request ending ("ツールを使って … してください", "请调用 … 工具").
 const REQUEST_OTHER = /(?:ツール|工具)[^。\n]{0,80}(?:ください|下さい)|请(?:调用|使用)[^。\n]{0,40}工具/;
 
-function risky(span: string): boolean {
-  return namesOutsideDestination(span) || WALLET.test(span) || RISKY_ARGUMENT.test(span) || PUBLISHING_CALL.test(span);
+/** Whether `span` sends to an outside place or a wallet, moves money, or passes a risky argument. */
+export function risky(span: string): boolean {
+  return (
+    namesOutsideDestination(span) || WALLET.test(span) || RISKY_ARGUMENT.test(span) || PUBLISHING_CALL.test(span) || MONEY_OTHER.test(span)
+  );
 }
 
 /** A tool called by an order in data with an outside target, money or a risky argument (0.6). */
