@@ -23,9 +23,23 @@ const CANCEL =
 const ACT =
   /(?:^|[.;:,!?\n]\s*|\b(?:and|then|just|instead|it\s+should|y|und|et|e)\s+)(?:(?:just|now|please|instead)\s+)*(?:push|post|delete|remove|wipe|send|e-?mail|forward|transfer|wire|grant|disable|merge|approve|reassign|mark|close|export|share|publish|deploy|reset|create|print|book|uninstall|drop|borra|elimina|envía|lösche|schicke|supprime|envoie|invia|cancella|verwijder|stuur)\b/gi;
 
+// The task called off without naming it (round 16c): "your job today is different", "the report isn't
+// what I need". Without a task verb the act must be the harm itself: in bulk or moving money.
+const OTHER_GATE = wordGate(/different|changed|longer|isn't|is\s+not/i);
+const CANCEL_UNNAMED =
+  /\byour\s+(?:job|task|work|assignment|mission)\s+(?:today\s+|now\s+|here\s+)?(?:is\s+different|has\s+changed|is\s+no\s+longer\s+\w+)|\bthe\s+(?:report|summary|translation|review|analysis|answer)\s+(?:isn't|is\s+not)\s+(?:what\s+(?:i|we)\s+(?:need|want)|needed|wanted)\b/i;
+// An agent addressed (a support agent is a person too, so only for the unnamed cancel with a harmful act).
+const AGENT_ADDRESSED = /(?:^|\n)\s*agent\s*:|\b(?:for|to|dear|hey)\s+(?:the\s+)?agent\b/i;
+const HARM_IN_ACT = /\b(?:all|every|entire|whole)\b|\b(?:balance|funds)\b[^.\n]{0,40}\bto\s+(?:[\w.-]+\s+){0,2}?[\w.-]*\d/i;
+
 /** A named machine reader's task called off and an act with consequences ordered instead (0.6). */
 export function detectTaskCancelAct(text: string): Signal | undefined {
-  if (text.length < 24 || !GATE.test(text)) return undefined;
+  if (text.length < 24) return undefined;
+  return (GATE.test(text) ? namedCancelAct(text) : undefined) ?? (OTHER_GATE.test(text) ? unnamedCancelAct(text) : undefined);
+}
+
+/** The reader's work named and called off, then an act ordered instead. */
+function namedCancelAct(text: string): Signal | undefined {
   const cancel = CANCEL.exec(text);
   // Quoted, it is an example of the attack (a threat model, a training slide).
   if (cancel === null || insideQuotation(text, cancel.index)) return undefined;
@@ -35,5 +49,23 @@ export function detectTaskCancelAct(text: string): Signal | undefined {
   ACT.lastIndex = afterAt;
   const act = ACT.exec(text);
   if (act === null || act.index > afterAt + 160) return undefined;
+  return { rule: 'task_cancel_act', detector: 'task_cancel_act', weight: 0.6, start: cancel.index, end: act.index + act[0].length };
+}
+
+/** A machine or agent addressed, its task set aside without naming it, and a harmful act ordered instead. */
+function unnamedCancelAct(text: string): Signal | undefined {
+  const cancel = CANCEL_UNNAMED.exec(text);
+  if (cancel === null || insideQuotation(text, cancel.index)) return undefined;
+  const before = text.slice(Math.max(0, cancel.index - 80), cancel.index + 1);
+  if (!MACHINE.test(before) && !AGENT_ADDRESSED.test(before)) return undefined;
+  const afterAt = cancel.index + cancel[0].length;
+  ACT.lastIndex = afterAt;
+  const act = ACT.exec(text);
+  if (act === null || act.index > afterAt + 160) return undefined;
+  const clause = text
+    .slice(act.index, act.index + 140)
+    .replace(/^[\s.;:,!?]+/, '')
+    .split(/[!?\n]|\.(?:\s|$)/)[0];
+  if (!HARM_IN_ACT.test(clause)) return undefined;
   return { rule: 'task_cancel_act', detector: 'task_cancel_act', weight: 0.6, start: cancel.index, end: act.index + act[0].length };
 }
