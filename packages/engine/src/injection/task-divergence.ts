@@ -265,12 +265,13 @@ const ABOUT_ITSELF =
 // antecedent is in the request ("write the monologue and keep it accurate").
 const REFERS_BACK =
   /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:[\w'-]+\s+){0,2}?(?:it|them)\b(?!\s*(?:is|was|'s)\s+(?:possible|important|necessary|true|better|best|worth|hard|easy|time|likely))|\b(?:a|the)\s+(?:new|fresh|replacement|second|other)\s+one\b/i;
-// A request whose object points back to what the text has set up (screenprec7): a possessive or
-// demonstrative ("write his monologue", "draft that code of conduct"), a definite noun without a
-// complement that would name a new subject ("write the scene with warmth", not "explain the history
-// of Rome"), or "a poem about that". A request slipped into a carrier brings its own new object.
+// A request to write something whose object points back to what the text has set up (screenprec7):
+// a possessive or demonstrative ("write his monologue", "draft that code of conduct"), a bare
+// definite noun ("write the scene with warmth", not "write the main findings of …"), or "a poem about
+// that". A request slipped into a carrier brings its own new object; other verbs ("summarize the
+// main findings", "is this feedback positive?") are not read this way: BIPIA's spliced tasks use them.
 const POINTS_BACK =
-  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:(?:his|her|their|its|that|this|these|those)\s+[\w'-]+|the\s+[\w'-]+\b(?!\s+(?:of|about|on|for|in|from|to|that|which|who|where|between|behind|at|by)\b)|(?:a|an)\s+(?:[\w'-]+\s+){0,3}?about\s+(?:that|this|him|her|them)\s*[.?!]?$)/i;
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|draft|compose|craft|rewrite)\s+(?:(?:his|her|their|its|that|this|these|those)\s+[\w'-]+|the\s+[\w'-]+\s*(?:[.!?,]|\s+with\b)|(?:a|an)\s+(?:[\w'-]+\s+){0,3}?about\s+(?:that|this|him|her|them)\s*[.?!]?$)/i;
 // A request to translate, summarise or correct "this e-mail", "the following line": its object is the
 // text it comes with, which may share no word with it (a request in English about a French mail, screenprec5).
 const ON_THE_TEXT =
