@@ -80,10 +80,13 @@ export function tokensOnlyNamed(pattern: RegExp): (text: string) => boolean {
       if (next !== undefined && next.index - end <= 60 && PAIR_GAP.test(text.slice(end, next.index))) continue;
       // The last word of the text: no turn follows it.
       if (/^[ \t]*[.!]?\s*$/.test(text.slice(end, end + 8)) && end + 8 >= text.length) continue;
-      // A field's whole value (a tokenizer config), or that value on its own line of the joined fields.
+      // A field's whole value (a tokenizer config), or that value on its own line of the joined
+      // fields with the next key (`eos_token`) or another lone token on the line after it (a list of
+      // special tokens). A token alone on its line
+      // before text or markup opens a turn.
       if (
         /(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, start - 20), start)) &&
-        /^[ \t]*(?:\n(?!\s*(?:system|user|assistant|developer|tool|model)\b)|$)/i.test(text.slice(end, end + 20))
+        /^[ \t]*(?:\n[ \t]*(?:[A-Za-z][\w.-]*_[\w.-]*|<\|\w{1,40}\|>)[ \t]*(?:\n|$)|\s*$)/.test(text.slice(end, end + 60))
       )
         continue;
       // The object of a naming word, its sentence going on after it on the line (or in a code comment):
