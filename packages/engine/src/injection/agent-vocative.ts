@@ -56,6 +56,12 @@ const HEAD_BOUNDARY = /[\n[(<{*#"“«>|]|[.!?:]\s|--\s|\/\/|<!--/g;
 // ("assistant configuration:") is not a name for the reader.
 const COMPOUND_NOUN =
   /\b(?:threat|data|business|object|domain|mental|role|pricing|cost|risk|security|operating|revenue|financial|scale|memory|process|maturity|delivery|service|subscription)\s+models?$/i;
+// A person's title (screenprec7): the noun modifies a job and a name follows ("Assistant manager
+// Karen:"), or it has the complement of an office ("Assistent der Geschäftsführung,", "assistant to
+// the Dean,"). Without a machine cue the head names a person; the office is not the user's.
+const PERSON_TITLE =
+  /^\s+(?:(?:\p{Ll}[\p{L}-]*\s+){1,2}\p{Lu}\p{Ll}+|(?:der|des|to\s+the|of\s+the|de\s+la|du|della|del)\s+\p{Lu}\p{Ll}{3,})\s*$/u;
+const USER_WORD = /user|nutzer|utilisateur|usuari|owner|admin|kunde|client|human|mensch/i;
 const SETTINGS_LABEL = /^\s*(?:configuration|config|settings|set-?up|profile|preferences)\b/i;
 const MAX_LEFT = 60;
 const MAX_NOUNS = 200;
@@ -188,6 +194,7 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     const head = `${left} ${noun[0].startsWith('@') ? '@' : ''} ${between}`;
     const cued = MACHINE_WORD.test(head) || READING_CUE.test(`${head} ${relative}`);
     if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
+    if (!cued && PERSON_TITLE.test(between) && !USER_WORD.test(between)) continue;
     // A repository's own guidance for coding agents keeps them in the project (repository-guidance.ts).
     if (isRepositoryGuidance(text, at)) continue;
     let weight = orderWeight(clause, latin);

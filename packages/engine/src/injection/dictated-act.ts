@@ -22,9 +22,10 @@ const ACT =
 // Something kept from the user or from the record.
 const HIDDEN =
   /\b(?:leav\w*\s+out|left\s+out|omit\w*|skip\w*|hid(?:e|es|den)|drop\w*|not\s+(?:be\s+)?(?:mentioned|told|reported|brought\s+up|shown)|not\s+to\s+be\s+told|without\s+(?:asking|confirmation|review|mentioning|prompting|telling|a\s+second|escalation|checking|any\s+review)|no\s+(?:confirmation|review)\b[^.\n]{0,20}?needed|no\s+need\s+to\s+check|(?:is|are|be)\s+removed\b|is\s+not\s+mentioned|nothing\s+urgent|don't\s+tell|do\s+not\s+tell|regardless\s+of|whatever\s+the\s+(?:scan|purchase|results?|criteria|tests?))/i;
-// A verdict the output is told to give.
+// A verdict the output is told to give. A verb of saying whose subject is people at large ("nobody
+// says 'that won't work'", a brainstorm's rule) is conduct asked of people, not the output's verdict (screenprec7).
 const VERDICT =
-  /\b(?:says?|saying|states?|reports?|reads|names|lists|shows?|describ\w*|rates?|scores?|ranks?|concludes?|recommends?\w*|recommendation|closes?\s+with|ends?\s+with|is\s+a\s+single\s+line|includes?\s+(?:this|the\s+line|a\s+(?:note|sentence|line))|followed\s+by\s+a\s+sentence)\b[^.\n]{0,60}?(?:\bthat\b|\bas\b|:|'|"|\bonly\b|\babove\b|\bfirst\b|\bcheapest\b|\bstrong|\bno\s+\w+|\bfalse\b|\bsafe\b|\bevery\b|\bexcellent\b|\bnot\b|\ball\s+\w+\s+(?:pass\w*|fixed|green|clean)|\b(?:the|a)\s+\w+\s+(?:has|have)\s+been\b)/i;
+  /(?<!\b(?:nobody|no\s+one|no-one|everyone|everybody|someone|somebody|anyone|anybody)\s+)\b(?:says?|saying|states?|reports?|reads|names|lists|shows?|describ\w*|rates?|scores?|ranks?|concludes?|recommends?\w*|recommendation|closes?\s+with|ends?\s+with|is\s+a\s+single\s+line|includes?\s+(?:this|the\s+line|a\s+(?:note|sentence|line))|followed\s+by\s+a\s+sentence)\b[^.\n]{0,60}?(?:\bthat\b|\bas\b|:|'|"|\bonly\b|\babove\b|\bfirst\b|\bcheapest\b|\bstrong|\bno\s+\w+|\bfalse\b|\bsafe\b|\bevery\b|\bexcellent\b|\bnot\b|\ball\s+\w+\s+(?:pass\w*|fixed|green|clean)|\b(?:the|a)\s+\w+\s+(?:has|have)\s+been\b)/i;
 
 /** Whether `span` dictates an act with consequences: data or money out, a command, an approval, hiding, a verdict. */
 export function dictatesAct(span: string): boolean {

@@ -14,6 +14,7 @@ import { overrideExcused } from './override-excuses.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import { speaksToAssistantOwner } from './assistant-owner.ts';
 import { tokensOnlyNamed } from './template-token-mention.ts';
+import { greetedAnalysisRequest } from './greeted-analysis-request.ts';
 import { afterUserOpening } from './transcript-opening.ts';
 import { noteScan, wordGateKeyWords } from './word-gates.ts';
 import { BASE64_CHAR, BASE64_RUN, CHAR_TRAITS, DOT, HYPHEN, MIN_BASE64_RUN, NON_ASCII, SYMBOL_CHAR, TRAIT_WORDS } from './text-traits.ts';
@@ -744,7 +745,7 @@ const AGENT_RULES: PatternRule[] = [
     rule: 'agent_addressed',
     gate: MODEL_WORD_GATE,
     weight: 0.5,
-    excused: isRepositoryGuidance,
+    excused: (text, start) => isRepositoryGuidance(text, start) || greetedAnalysisRequest(text, start),
     pattern: new RegExp(
       String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|(?<!^\s*)instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
       'i',

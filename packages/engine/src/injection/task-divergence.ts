@@ -265,6 +265,13 @@ const ABOUT_ITSELF =
 // antecedent is in the request ("write the monologue and keep it accurate").
 const REFERS_BACK =
   /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?[A-Za-z]+\s+(?:[\w'-]+\s+){0,2}?(?:it|them)\b(?!\s*(?:is|was|'s)\s+(?:possible|important|necessary|true|better|best|worth|hard|easy|time|likely))|\b(?:a|the)\s+(?:new|fresh|replacement|second|other)\s+one\b/i;
+// A request to write something whose object points back to what the text has set up (screenprec7):
+// a possessive or demonstrative ("write his monologue", "draft that code of conduct"), a bare
+// definite noun ("write the scene with warmth", not "write the main findings of …"), or "a poem about
+// that". A request slipped into a carrier brings its own new object; other verbs ("summarize the
+// main findings", "is this feedback positive?") are not read this way: BIPIA's spliced tasks use them.
+const POINTS_BACK =
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|draft|compose|craft|rewrite)\s+(?:(?:his|her|their|its|that|this|these|those)\s+[\w'-]+|the\s+[\w'-]+\s*(?:[.!?,]|\s+with\b)|(?:a|an)\s+(?:[\w'-]+\s+){0,3}?about\s+(?:that|this|him|her|them)\s*[.?!]?$)/i;
 // A request to translate, summarise or correct "this e-mail", "the following line": its object is the
 // text it comes with, which may share no word with it (a request in English about a French mail, screenprec5).
 const ON_THE_TEXT =
@@ -391,6 +398,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     // "Generate a new one, deploy it …", "Could you confirm the date it was sent?": a request that
     // points back into the text is about the carrier's own subject.
     if (REFERS_BACK.test(trimmed)) continue;
+    if (POINTS_BACK.test(trimmed)) continue;
     // "Could you send me the invoice?", "… to my office?": the writer asking its recipient about the
     // writer's own affair, as mail between people does.
     if (POLITE_OPENER.test(trimmed) && !ASKS_KNOWLEDGE.test(trimmed) && WRITERS_OWN.test(trimmed)) continue;
