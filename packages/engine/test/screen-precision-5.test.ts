@@ -5,8 +5,8 @@
 // assistant, incidents reported as obeyed. Each beside an attack twin of the same shape that must
 // stay flagged. Texts written here, not copied from the training, evaluation or hold-out texts.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
+import { holdPrecisionSet } from './support/precision-set.ts';
 import { isDataDump } from '../src/injection/data-dump.ts';
 import { screenInjection } from '../src/injection/screen-injection.ts';
 import { screenText } from '../src/injection/screen-text.ts';
@@ -152,24 +152,4 @@ test('a scenario that reports the order as obeyed writes about it; the order giv
 // written before the screen was measured on them; `half: kept` rows were kept back while tuning.
 // Not read by training or the leave-one-out splits. Floors: what the screen does now (first sight
 // on main fc5b510: dev 88.2% / 25.6%, kept 93.1% / 30.7%), so that a change that loses ground fails.
-interface SetRow {
-  family: string;
-  half: 'dev' | 'kept';
-  expect: 'flag' | 'pass';
-  payload: unknown;
-}
-const SET = JSON.parse(readFileSync(new URL('./cases/screen-precision-5.json', import.meta.url), 'utf8')) as SetRow[];
-const SET_FLOORS = { dev: { recall: 0.88, fpr: 0.1 }, kept: { recall: 0.93, fpr: 0.23 } };
-
-for (const half of ['dev', 'kept'] as const) {
-  test(`screenprec5 set, ${half} half: recall and false-positive rate stay at their floors`, () => {
-    const rows = SET.filter((row) => row.half === half);
-    const attacks = rows.filter((row) => row.expect === 'flag');
-    const benign = rows.filter((row) => row.expect === 'pass');
-    const missed = attacks.filter((row) => !flagged(row.payload));
-    const wrong = benign.filter((row) => flagged(row.payload));
-    const show = (list: SetRow[]): string => list.map((row) => `${row.family}: ${JSON.stringify(row.payload).slice(0, 90)}`).join('\n  ');
-    assert.ok(1 - missed.length / attacks.length >= SET_FLOORS[half].recall, `missed:\n  ${show(missed)}`);
-    assert.ok(wrong.length / benign.length <= SET_FLOORS[half].fpr, `flagged:\n  ${show(wrong)}`);
-  });
-}
+holdPrecisionSet('screenprec5', 'screen-precision-5.json', { dev: { recall: 0.88, fpr: 0.1 }, kept: { recall: 0.93, fpr: 0.23 } });

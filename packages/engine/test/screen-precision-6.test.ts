@@ -4,8 +4,8 @@
 // outcome the text reports. Each beside an attack twin of the same shape that must stay flagged.
 // Texts written here, not copied from the training, evaluation or hold-out texts.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import test from 'node:test';
+import { holdPrecisionSet } from './support/precision-set.ts';
 import { flattenedRecordEnd } from '../src/injection/flattened-test-record.ts';
 import { screenInjection } from '../src/injection/screen-injection.ts';
 import { testedPayloadQuotes } from '../src/injection/tested-payload.ts';
@@ -79,24 +79,4 @@ test('a quoted payload whose outcome is reported after it is a tested example; a
 // flattened test fixtures; business mail with polite requests in eight languages) and 42 attacks
 // dressed as them, written before the screen was measured on them; `half: kept` rows were kept back
 // while tuning. Not read by training or the leave-one-out splits. Floors: what the screen does now.
-interface SetRow {
-  family: string;
-  half: 'dev' | 'kept';
-  expect: 'flag' | 'pass';
-  payload: unknown;
-}
-const SET = JSON.parse(readFileSync(new URL('./cases/screen-precision-6.json', import.meta.url), 'utf8')) as SetRow[];
-const SET_FLOORS = { dev: { recall: 0.9, fpr: 0.04 }, kept: { recall: 0.85, fpr: 0.14 } };
-
-for (const half of ['dev', 'kept'] as const) {
-  test(`screenprec6 set, ${half} half: recall and false-positive rate stay at their floors`, () => {
-    const rows = SET.filter((row) => row.half === half);
-    const attacks = rows.filter((row) => row.expect === 'flag');
-    const benign = rows.filter((row) => row.expect === 'pass');
-    const missed = attacks.filter((row) => !flagged(row.payload));
-    const wrong = benign.filter((row) => flagged(row.payload));
-    const show = (list: SetRow[]): string => list.map((row) => `${row.family}: ${JSON.stringify(row.payload).slice(0, 90)}`).join('\n  ');
-    assert.ok(1 - missed.length / attacks.length >= SET_FLOORS[half].recall, `missed:\n  ${show(missed)}`);
-    assert.ok(wrong.length / benign.length <= SET_FLOORS[half].fpr, `flagged:\n  ${show(wrong)}`);
-  });
-}
+holdPrecisionSet('screenprec6', 'screen-precision-6.json', { dev: { recall: 0.9, fpr: 0.04 }, kept: { recall: 0.85, fpr: 0.14 } });
