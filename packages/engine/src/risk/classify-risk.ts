@@ -48,7 +48,10 @@ import { assessCloudSdkCode } from './cloud-sdk-code.ts';
 import { assessProtectionEdits } from './protection-edits.ts';
 import { assessDownloadThenRun } from './download-then-run.ts';
 import { assessSecurityControls, assessSecurityControlText } from './security-controls.ts';
-import { snakeCaseOperations } from './sdk-operation-names.ts';
+import { operationFieldCalls, snakeCaseOperations } from './sdk-operation-names.ts';
+import { assessControlSwitchFields } from './control-switch-fields.ts';
+import { assessOpenAdminPorts } from './open-admin-ports.ts';
+import { assessPolicyStatements } from './iam-policy-statements.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
@@ -316,6 +319,12 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   assessAdminCredential(fields, findings);
   if (!tool.search) {
     assessSecurityControls(fields, input.payload, findings);
+    // `{service: "guardduty", action: "DeleteDetector"}`: the operation named in a field, read as the SDK call.
+    const operations = operationFieldCalls(fields);
+    if (operations !== undefined) assessSecurityControlText(operations, findings);
+    assessControlSwitchFields(input.payload, fields, findings);
+    assessOpenAdminPorts(input.payload, fields, findings);
+    assessPolicyStatements(tool.name, input.payload, fields, findings);
     assessWriteAccessKeys(tool.name, fields, input.payload, findings);
     assessDnsLabelSecrets(tool.words, fields, findings);
   }

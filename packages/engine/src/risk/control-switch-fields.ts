@@ -1,0 +1,67 @@
+// A security control switched off by a setting of a generic tool, however the setting is shaped: a
+// key that says "disable" the control set true (`DisableRealtimeMonitoring: true`,
+// `disable_audit_logging: "yes"`), a key naming the control set off (`audit_logging: "disabled"`,
+// `realtime_protection_enabled: false`), or a name/value pair (`{setting: "realtime_protection",
+// enabled: false}`). The controls are the ones whose loss blinds the organisation: antivirus and
+// its real-time scanning, tamper protection, firewalls, audit logs and trails, threat detection,
+// second factors, secret scanning. Turning one on, or any other setting off, matches nothing.
+
+import type { Findings } from './findings.ts';
+import { normalizeKey, type PayloadFields } from './payload-fields.ts';
+import { payloadObjects } from './payload-objects.ts';
+
+/** Words (in a normalised key or setting name) of a security control. */
+const CONTROL =
+  /^(?:(?:real_?time|on_access|behavior|behaviour|ioav|script|archive|email|intrusion_prevention|network)_(?:monitoring|protection|scanning|inspection)(?:_\w+)?|tamper_protection|anti_?virus|anti_?spyware|anti_?malware|defender|edr|firewall|audit_(?:log|logs|logging|trail)|auditing|cloudtrail|guardduty|threat_detection|security_hub|secret_scanning|push_protection|two_factor(?:_auth\w*|_authentication)?|mfa|multi_factor(?:_auth\w*)?|2fa|2sv|sso_enforcement|branch_protection)$/;
+/** Values that switch a setting on, and off. */
+const ON = /^(?:true|on|yes|1|enabled?|enforced?|required)$/i;
+const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|optional)$/i;
+/** Keys that hold a setting's name, and its state. */
+const NAME_KEY = new Set(['setting', 'name', 'key', 'control', 'feature', 'policy', 'option', 'parameter', 'preference']);
+const STATE_KEY = new Set(['enabled', 'enable', 'state', 'status', 'value', 'on', 'active', 'mode']);
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value).trim() : undefined;
+}
+
+/** The control a key and value switch off, or undefined. */
+function switchedOff(key: string, value: string): string | undefined {
+  const disable = /^(?:disable|disabled|turn_off|stop|suspend|bypass|skip)_(\w+)$/.exec(key);
+  if (disable !== null && CONTROL.test(disable[1]) && ON.test(value)) return disable[1];
+  const named = controlOf(key);
+  return named !== undefined && OFF.test(value) ? named : undefined;
+}
+
+/** The control a key or setting name is about (`require_mfa`, `realtime_protection_enabled`), or undefined. */
+function controlOf(name: string): string | undefined {
+  const bare = name.replace(/^(?:require|enforce|enable|is)_/, '').replace(/_(?:enabled|enforced|enforcement|required|requirement|state|status|on|active)$/, '');
+  return CONTROL.test(bare) ? bare : undefined;
+}
+
+/** Adds a critical finding when a settings object switches a security control off. */
+export function assessControlSwitchFields(payload: unknown, fields: PayloadFields, findings: Findings): void {
+  // Cheap gate: some key or value says one of the control words.
+  const hinted = [...fields.keys].some((key) => /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|two_factor|mfa|2fa|edr|sso/.test(key)) ||
+    fields.strings.some((field) => NAME_KEY.has(field.key) && field.text.length <= 64 && controlOf(normalizeKey(field.text)) !== undefined);
+  if (!hinted) return;
+  for (const record of payloadObjects(payload)) {
+    let setting: string | undefined;
+    let state: string | undefined;
+    for (const [rawKey, value] of Object.entries(record).slice(0, 128)) {
+      const key = normalizeKey(rawKey);
+      const scalar = text(value);
+      if (scalar === undefined) continue;
+      const control = switchedOff(key, scalar);
+      if (control !== undefined) {
+        findings.add('critical', `security control: sets \`${rawKey}\` to ${scalar} (${control.replace(/_/g, ' ')} off)`);
+        return;
+      }
+      if (NAME_KEY.has(key) && scalar.length <= 64 && controlOf(normalizeKey(scalar)) !== undefined) setting = scalar;
+      else if (STATE_KEY.has(key)) state = scalar;
+    }
+    if (setting !== undefined && state !== undefined && OFF.test(state)) {
+      findings.add('critical', `security control: switches \`${setting}\` off`);
+      return;
+    }
+  }
+}
