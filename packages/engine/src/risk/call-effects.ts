@@ -611,6 +611,7 @@ function assessCode(tool: ToolNameRisk, fields: PayloadFields, findings: Finding
       findings.add('critical', `code: \`${tool.name}\` runs code that reads a ${item.why} \`${item.path}\``);
     if (code.decodesAndRuns)
       findings.add('critical', `code: \`${tool.name}\` runs code that decodes text and executes it (what runs is hidden)`);
+    if (code.runsFetched !== undefined) findings.add('critical', `code: \`${tool.name}\` runs code that ${code.runsFetched}`);
     if (code.socket && code.spawnsShell) findings.add('critical', `code: \`${tool.name}\` runs code that wires a socket to a shell`);
     if (code.network && code.sensitivePaths.length > 0)
       findings.add(

@@ -370,6 +370,12 @@ const DOWNLOAD_HINTS = [
   'os.Create',
   'File.write',
   'File.binwrite',
+  'urlcache',
+  'bitsadmin',
+  'createWriteStream',
+  'writeFile',
+  "'wb'",
+  '"wb"',
 ];
 /** Fields that hold the text an editor or file tool writes or replaces, or a command: where a protection setting counts. */
 const SETTING_KEYS = new Set([

@@ -5,6 +5,7 @@
 // listed or checked (even through `subprocess.run(['sha256sum', f])`) matches nothing.
 
 import type { Findings } from './findings.ts';
+import { fetchesFromNetwork } from './code-fetch-then-run.ts';
 
 /** Where a download is written, per form. */
 const TARGETS: readonly RegExp[] = [
@@ -17,11 +18,20 @@ const TARGETS: readonly RegExp[] = [
   // Ruby: `File.write('/tmp/r', URI.open(url).read)`.
   /\bFile\.(?:write|binwrite)\(\s*['"]([^'"]+)['"]\s*,\s*(?:URI\.open|open|Net::HTTP\.get)\b/g,
   /\bhttp\.(?:Get|Post)\([\s\S]{0,400}?\bos\.(?:Create|WriteFile)\(\s*"([^"]+)"/g,
+  // Windows' own downloaders: `certutil -urlcache -f URL FILE`, `bitsadmin /transfer job URL FILE`.
+  /\bcertutil(?:\.exe)?\b[^\n&|;]*?-urlcache\b[^\n&|;]*?\s(?:https?|ftp):\/\/\S+\s+['"]?([^\s'"&|;]+)/gi,
+  /\bbitsadmin(?:\.exe)?\b[^\n&|;]*?\/(?:transfer|addfile)\b[^\n&|;]*?\shttps?:\/\/\S+\s+['"]?([^\s'"&|;]+)/gi,
 ];
-const HINT = /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download|os\.Create|os\.WriteFile|File\.(?:bin)?write/i;
+/** Files a program writes, which hold a download when the code fetches one (`open(p, 'wb').write(r.content)`, `r.pipe(fs.createWriteStream(p))`). */
+const WRITTEN_FILES: readonly RegExp[] = [
+  /\bopen\(\s*['"]([^'"]+)['"]\s*,\s*['"](?:wb|w|ab|w\+b|wb\+)['"]/g,
+  /\b(?:createWriteStream|writeFileSync|writeFile)\(\s*['"`]([^'"`]+)['"`]/g,
+];
+const HINT =
+  /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download|os\.Create|os\.WriteFile|File\.(?:bin)?write|urlcache|bitsadmin|createWriteStream|writeFile|\bopen\(/i;
 /** Words that start a program on a statement: process APIs, PowerShell's call operators, shells. */
 const RUNS =
-  /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b|\bexec\.Command(?:Context)?\s*\(|\bsystem\s*\(|\bKernel\.(?:system|exec|spawn)\b/i;
+  /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b|\bexec\.Command(?:Context)?\s*\(|\bsystem\s*\(|\bKernel\.(?:system|exec|spawn)\b|\bmsiexec\b|\bstart\b|\bcall\b|\b(?:rundll32|regsvr32|wscript|cscript|mshta|installutil|msbuild)\b|SetNotifyCmdLine/i;
 
 /** Programs that only read, list or check a file (`sha256sum`, `tar -tf`, `Get-FileHash`): handing the download to them runs nothing from it. */
 const READS =
@@ -30,16 +40,23 @@ const READS =
 /** Adds a critical finding when a text downloads a file and later runs it. */
 export function assessDownloadThenRun(text: string, findings: Findings): void {
   if (text.length > 65536 || !HINT.test(text)) return;
-  for (const pattern of TARGETS) {
+  const patterns = fetchesFromNetwork(text) ? [...TARGETS, ...WRITTEN_FILES] : TARGETS;
+  for (const pattern of patterns) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
       const target = match[1];
       if (target.length < 2) continue;
       const after = text.slice((match.index ?? 0) + match[0].length);
       const base = target.replace(/^.*[\\/]/, '');
-      for (const statement of after.split(/[;\n]|&&/)) {
+      // `a & b` runs both in cmd.exe; PowerShell's call operator `& "x.exe"` then starts the statement.
+      for (const statement of after.split(/[;\n]|&&|\|\||&/)) {
         const at = statement.includes(target) ? target : base.length > 2 && statement.includes(base) ? base : undefined;
         if (at === undefined) continue;
+        // The downloaded file is the command itself (`p.exe`, `"C:\Temp\p.exe" /S`).
+        if (statement.trim().replace(/^["']/, '').startsWith(at)) {
+          findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);
+          return;
+        }
         const rest = statement.split(at).join(' ');
         if (RUNS.test(rest) && !READS.test(rest)) {
           findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);

@@ -8,6 +8,7 @@ import { criticalWriteTarget, pathsInText, protectedDeleteTarget, rootLikeTarget
 import { codeSecretReads } from './code-secret-reads.ts';
 import { foldCodeLiterals } from './code-literal-folding.ts';
 import { vitalWindowsPath } from './windows-commands.ts';
+import { runsFetchedText } from './code-fetch-then-run.ts';
 
 /** What one piece of code does, as far as risk goes. */
 export interface CodeSignals {
@@ -31,6 +32,8 @@ export interface CodeSignals {
   secretReads: { path: string; why: string }[];
   /** The code decodes text (base64, hex, rot13, zlib) and hands it to exec, eval or a shell. */
   decodesAndRuns: boolean;
+  /** How the code runs text it fetched from the network, when it does. */
+  runsFetched: string | undefined;
 }
 
 const SOCKET =
@@ -149,6 +152,7 @@ export function readCode(code: string): CodeSignals {
     writes,
     secretReads: codeSecretReads(text),
     decodesAndRuns: DECODES.test(text) && (RUNS_TEXT.test(text) || spawnsShell),
+    runsFetched: runsFetchedText(text),
     socket: SOCKET.test(text),
     network: NETWORK.test(text),
     spawnsShell,

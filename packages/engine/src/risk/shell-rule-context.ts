@@ -56,6 +56,7 @@ export function codeRule(c: { name: string; scan: ShellScan; summary?: CommandSu
     if (c.summary) c.summary.readsSensitive ??= { path: read.path, why: read.why };
   }
   if (signals.decodesAndRuns) c.scan.add('critical', `shell: ${c.name} code decodes text and executes it (what runs is hidden)`);
+  if (signals.runsFetched !== undefined) c.scan.add('critical', `shell: ${c.name} code ${signals.runsFetched}`);
   for (const target of signals.deletes) c.scan.add('critical', `shell: ${c.name} code deletes ${target.why} ${quote(target.path)}`);
   for (const target of signals.writes) c.scan.add('critical', `shell: ${c.name} code writes to ${target.why} ${quote(target.path)}`);
   for (const command of signals.shellCommands) c.scan.nested(command, `${c.name} code`);
