@@ -9,6 +9,7 @@ import { codeSecretReads } from './code-secret-reads.ts';
 import { foldCodeLiterals } from './code-literal-folding.ts';
 import { vitalWindowsPath } from './windows-commands.ts';
 import { runsFetchedText } from './code-fetch-then-run.ts';
+import { computedDeleteTargets } from './code-delete-targets.ts';
 
 /** What one piece of code does, as far as risk goes. */
 export interface CodeSignals {
@@ -138,6 +139,8 @@ export function readCode(code: string): CodeSignals {
             : undefined;
     if (why !== undefined) deletes.push({ path, why });
   }
+  // Targets computed in the code: a loop over the root's entries, the home folder by name.
+  for (const item of computedDeleteTargets(text)) if (deletes.length < 8) deletes.push(item);
   const writes: { path: string; why: string }[] = [];
   for (const pattern of WRITE_CALLS) {
     pattern.lastIndex = 0;
