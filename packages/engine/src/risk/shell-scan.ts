@@ -5,6 +5,7 @@
 import { Findings } from './findings.ts';
 import type { RiskClass } from './risk-class.ts';
 import type { Word } from './shell-words.ts';
+import type { ShellNode } from './shell-ast.ts';
 
 /** Nested shell strings (`bash -c`, `eval`, `ssh host cmd`, `os.system`) analysed at most this deep. */
 export const MAX_SHELL_DEPTH = 8;
@@ -103,6 +104,8 @@ export class ShellScan {
   cwd: string | undefined;
   /** Mount points of remote file systems (sshfs, NFS, SMB). */
   readonly remoteMounts: string[] = [];
+  /** Functions the script declares: name to body (a call with literal arguments reads the body under them). */
+  readonly functions = new Map<string, ShellNode>();
   /** Functions whose body is being visited (for fork bombs). */
   readonly functionStack: string[] = [];
   /** Command names seen, for the baseline reason. */

@@ -10,6 +10,7 @@ import { isBlockDevice, normalizePath, sensitiveFile } from './paths.ts';
 import { secretFile } from './secret-files.ts';
 import { printsFiles } from './shell-secret-reads.ts';
 import { historyAssignment } from './shell-protection-rules.ts';
+import { MAX_CALL_DEPTH, MAX_LOOP_ITEMS, positionalBindings, withBindings } from './shell-bindings.ts';
 import type { RiskAssessment } from './risk-class.ts';
 import { analyzeCommand } from './shell-commands.ts';
 import { codeRule, writeTarget } from './shell-rule-context.ts';
@@ -320,6 +321,16 @@ class Walker {
           const built = runTimeCommandText(cmd.Args?.[0], argv);
           if (built !== undefined) scan.nested(built, 'a command line built at run time');
           summary = analyzeCommand(argv, site, scan);
+          // A call of the script's own function with literal arguments: its body under those values (`nuke /`).
+          const body = argv.length > 1 && !argv[0].dynamic ? scan.functions.get(argv[0].text) : undefined;
+          if (body !== undefined && !scan.functionStack.includes(argv[0].text) && scan.functionStack.length < MAX_CALL_DEPTH && argv.slice(1).every((word) => !word.dynamic)) {
+            scan.functionStack.push(argv[0].text);
+            try {
+              withBindings(scan.vars, positionalBindings(argv.slice(1).map((word) => word.text)), () => this.statement(body, emptySite()));
+            } finally {
+              scan.functionStack.pop();
+            }
+          }
           if (
             summary.interpreterStdin !== undefined &&
             !site.inPipe &&
@@ -344,10 +355,17 @@ class Walker {
         case 'WhileClause':
           summary = joinSummaries([...this.statements(cmd.Cond, site), ...this.statements(cmd.Do, site)]);
           break;
-        case 'ForClause':
-          if (cmd.Loop && cmd.Loop.type === 'WordIter') for (const item of cmd.Loop.Items ?? []) this.evaluator.word(item);
+        case 'ForClause': {
+          const items: Word[] = [];
+          if (cmd.Loop && cmd.Loop.type === 'WordIter') for (const item of cmd.Loop.Items ?? []) items.push(this.evaluator.word(item));
           summary = joinSummaries(this.statements(cmd.Do, site));
+          // The body again with the variable bound to each literal item (`for d in /*; do rm -rf "$d"`).
+          const name: string = cmd.Loop?.Name?.Value ?? '';
+          const values = [...new Set(items.filter((item) => !item.dynamic).flatMap((item) => item.text.split(/\s+/)))].filter(Boolean);
+          if (name !== '' && values.length > 0)
+            for (const value of values.slice(0, MAX_LOOP_ITEMS)) withBindings(scan.vars, [[name, value]], () => this.statements(cmd.Do, site));
           break;
+        }
         case 'CaseClause': {
           this.evaluator.word(cmd.Word);
           const all: CommandSummary[] = [];
@@ -360,6 +378,7 @@ class Walker {
           const prefix = this.forwardingPrefix(cmd.Body);
           // `f(){ "$@"; }; f dd …`: the function runs its arguments, so a call is read as that command.
           if (prefix !== undefined && !scan.aliases.has(name)) scan.aliases.set(name, prefix);
+          if (cmd.Body && !scan.functions.has(name)) scan.functions.set(name, cmd.Body);
           scan.functionStack.push(name);
           try {
             this.statement(cmd.Body, emptySite());
