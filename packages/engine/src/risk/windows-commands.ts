@@ -25,6 +25,11 @@ const FROM_BASE64 = /FromBase64String\s*\(\s*['"]([A-Za-z0-9+/=]{8,})['"]/i;
 /** Deletes: `Remove-Item -Recurse C:\`, `rd /s /q C:\Windows`, `del /s /q C:\*`, `rm -r -fo $env:SystemRoot`. */
 const DELETE = /\b(?:Remove-Item|ri|rm|rmdir|rd|del|erase)\b([^;&|\n]*)/gi;
 const RECURSIVE = /(?:^|\s)(?:-r(?:ecurse)?\b|-Recurse\b|\/s\b)/i;
+/** A listing piped into a delete: `Get-ChildItem C:\ -Force | Remove-Item -Recurse -Force` deletes every entry it lists. */
+const PIPED_DELETE =
+  /\b(?:Get-ChildItem|gci|ls|dir|Get-Item|gi)\b([^|;\n]*)\|\s*(?:(?:ForEach-Object|foreach|%)\s*\{\s*)?(?:Remove-Item|ri|rm|del|erase)\b([^;|\n]*)/gi;
+/** A listing narrowed to some entries (`-Filter *.tmp`, `-Include`, `Where-Object`): not everything goes. */
+const NARROWED = /-(?:Filter|Include|Exclude)\b|\*\.\w/i;
 const VITAL_TARGET =
   /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -125,6 +130,10 @@ export function assessWindowsCommand(raw: string, findings: Findings, depth = 0)
     const rest = match[1];
     if (RECURSIVE.test(rest) && VITAL_TARGET.test(rest))
       findings.add('critical', `windows: recursive delete of a drive or system folder ${quote(match[0])}`);
+  }
+  for (const match of text.matchAll(PIPED_DELETE)) {
+    if (VITAL_TARGET.test(match[1]) && RECURSIVE.test(`${match[1]} ${match[2]}`) && !NARROWED.test(match[1]))
+      findings.add('critical', `windows: deletes every entry of a drive or system folder ${quote(match[0].slice(0, 80))}`);
   }
   const encoded = ENCODED.exec(text)?.[1] ?? FROM_BASE64.exec(text)?.[1];
   if (encoded !== undefined && depth < 2) {
