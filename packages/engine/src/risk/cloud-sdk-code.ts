@@ -11,13 +11,13 @@ import { deletesThroughHandle } from './cloud-resource-handles.ts';
 
 /** The code imports or names a cloud or cluster SDK. */
 const SDK =
-  /\bboto3\b|\bbotocore\b|@aws-sdk\/|\baws-sdk\b|\bgoogle\.cloud\b|@google-cloud\/|\bgoogleapiclient\b|\bazure\.mgmt\b|@azure\/arm-|\bazure\.storage\b|@azure\/storage-|\bazure\.cosmos\b|@azure\/cosmos|\bkubernetes\.client\b|@kubernetes\/client-node|\bpydo\b|\bhcloud\b|\blinode_api4\b|\bcloud\.google\.com\/go\b|\bgithub\.com\/aws\/|\b\w+pb\.\w+Request\b/;
+  /\bboto3\b|\bbotocore\b|@aws-sdk\/|\baws-sdk\b|\bgoogle\.cloud\b|@google-cloud\/|\bgoogleapiclient\b|\bazure\.mgmt\b|@azure\/arm-|\bazure\.storage\b|@azure\/storage-|\bazure\.cosmos\b|@azure\/cosmos|\bkubernetes\.client\b|\bpulumi\b|@kubernetes\/client-node|\bpydo\b|\bhcloud\b|\blinode_api4\b|\bcloud\.google\.com\/go\b|\bgithub\.com\/aws\/|\b\w+pb\.\w+Request\b/;
 /** What the SDKs call infrastructure, as the nouns of their delete methods. */
 const RESOURCE =
   '(?:db_?instance|db_?cluster|db_?(?:cluster_)?snapshot|bucket|table|stack|cluster|hosted_?zone|managed_?zone|zone|vpc|volume|snapshot|file_?system|repository|instances|namespace|resource_?group|project|database|server|vault|key_?vault|objects|nodegroup|domain|user_?pool|function|topic|queue|backup_?vault|recovery_?point|cache_?cluster|replication_?group|instance|droplet|spanner_?instance)';
 /** Python (`delete_db_cluster(`, `terminate_instances(`) and JS v3 (`new DeleteBucketCommand(`) delete calls. */
 const DELETE_CALL = new RegExp(
-  String.raw`\.(?:delete|terminate|purge|destroy|remove)_${RESOURCE}s?\s*\(|\bnew\s+(?:Delete|Terminate|Purge|Remove)(?:${RESOURCE.replace(/_\?/g, '').replace(/_/g, '')})s?Command\s*\(|\.(?:delete_container|delete_share|delete_file_system|begin_delete|delete_namespace|delete_namespaced_\w+|delete_collection_\w+|deleteNamespace|deleteCollection\w*)\s*\(`,
+  String.raw`\.(?:delete|terminate|purge|destroy|remove)_${RESOURCE}s?\s*\(|\bnew\s+(?:Delete|Terminate|Purge|Remove)(?:${RESOURCE.replace(/_\?/g, '').replace(/_/g, '')})s?Command\s*\(|\.(?:delete_container|delete_share|delete_file_system|begin_delete(?:_and_wait)?|beginDelete(?:AndWait)?|delete_namespace|delete_namespaced_\w+|delete_collection_\w+|deleteNamespace|deleteCollection\w*)\s*\(`,
   'i',
 );
 /** Resource objects deleted through their handle: `bucket('x').delete(force=True)`, `.instances.all().terminate()`, a loop over them. */

@@ -3,15 +3,15 @@
 // `for (const d of fs.readdirSync('/')) fs.rmSync('/' + d, {recursive: true})`, a loop over
 // `['/etc', '/usr', …]`), the home folder as the language names it (`Path.home()`,
 // `os.homedir()`, Go's `os.UserHomeDir()`, `System.getProperty("user.home")`), and a root wrapped
-// in a path object (`FileUtils.deleteDirectory(new File("/"))`). Literal paths are read by
-// script-code.ts; this follows loop variables and names bound to the home folder one step.
+// in a path object (`FileUtils.deleteDirectory(new File("/"))`) or given to a deleter script-code.ts
+// does not list (`remove_dir_all("/")`, `rimraf.sync('/*')`). It follows loop variables and names bound to the home folder one step.
 // Loops over a project's folders, and the home folder's sub-folders (`~/.cache/pip`), match nothing.
 
 import { protectedDeleteTarget, rootLikeTarget } from './paths.ts';
 
 /** Recursive delete calls; the `rm` family only with a recursive option in its arguments. */
 const DELETE_CALL =
-  /\b(?:shutil\.rmtree|rmtree|rmSync|rm|rmdirSync|rmdir|RemoveAll|remove_dir_all|rm_rf|rm_r|remove_entry_secure|deleteDirectory|forceDelete|deleteRecursively|rimraf(?:\.sync)?|rimrafSync|Directory\.Delete)\s*\(/g;
+  /\b(?:shutil\.rmtree|rmtree|rmSync|rm|rmdirSync|rmdir|RemoveAll|remove_dir_all|rm_rf|rm_r|remove_entry_secure|deleteDirectory|forceDelete|deleteRecursively|rimraf(?:['"`]\s*\))?(?:\.sync)?|rimrafSync|Directory\.Delete)\s*\(/g;
 const NEEDS_RECURSIVE = /^(?:rm|rmSync|rmdir|rmdirSync)$/;
 /** The home folder, as code names it. */
 const HOME =
@@ -101,7 +101,7 @@ export function computedDeleteTargets(code: string): { path: string; why: string
     const boundHome = bound.get(unwrapped);
     if (HOME.test(unwrapped) && unwrapped.replace(HOME, '').trim() === '') out.push({ path: unwrapped, why: 'the home folder' });
     else if (boundHome === 'the home folder') out.push({ path: unwrapped, why: boundHome });
-    else if (/^['"`][^'"`]*['"`]$/.test(unwrapped) && unwrapped !== first) {
+    else if (/^['"`][^'"`]*['"`]$/.test(unwrapped)) {
       const root = rootLikeTarget(unwrapped.slice(1, -1));
       if (root !== undefined) out.push({ path: unwrapped, why: `folder ${root}` });
     }

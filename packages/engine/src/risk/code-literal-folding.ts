@@ -15,6 +15,11 @@ const ARRAY_JOIN =
   /\[\s*((?:(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}')\s*,\s*){0,31}(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}'))\s*,?\s*\]\s*\.\s*join\s*\(\s*("[^"\n\\]{0,8}"|'[^'\n\\]{0,8}')?\s*\)/g;
 const PY_JOIN =
   /("[^"\n\\]{0,8}"|'[^'\n\\]{0,8}')\s*\.\s*join\s*\(\s*[[(]\s*((?:(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}')\s*,\s*){0,31}(?:"[^"\n\\]{0,200}"|'[^'\n\\]{0,200}'))\s*,?\s*[\])]\s*\)/g;
+/** PowerShell: an array of literals joined (`@('rm', '-r') -join ' '`), or a name assigned one and joined later (`($parts -join ' ')`). */
+const PS_ARRAY_JOIN =
+  /@\(\s*((?:(?:"[^"\n\\]{0,200}"|'[^'\n]{0,200}')\s*,\s*){0,31}(?:"[^"\n\\]{0,200}"|'[^'\n]{0,200}'))\s*\)\s*-join\s*("[^"\n\\]{0,8}"|'[^'\n]{0,8}')/gi;
+const PS_ARRAY_ASSIGNMENT =
+  /(\$\w{1,40})\s*=\s*@\(\s*((?:(?:"[^"\n\\]{0,200}"|'[^'\n]{0,200}')\s*,\s*){0,31}(?:"[^"\n\\]{0,200}"|'[^'\n]{0,200}'))\s*\)/g;
 /** `getattr(anything, 'system')(` and `os.__dict__['system'](` call the named function. */
 const GETATTR_CALL = /\bgetattr\s*\(\s*[^,()]{0,80}(?:\([^()]{0,80}\))?\s*,\s*["'](\w{1,40})["']\s*\)\s*\(/g;
 /** PowerShell's call operator on a literal: `& 'Remove-Item'`, `&('Remove-Item')`. */
@@ -86,9 +91,26 @@ export function foldCodeLiterals(code: string): string {
     );
     text = text.replace(PY_JOIN, (_all, separator: string, list: string) => asLiteral(pieces(list).join(literalValue(separator))));
   }
+  if (/-join/i.test(text)) text = foldPowerShellJoins(text);
   if (text.includes('+')) text = text.replace(CONCATENATION, (all) => asLiteral(pieces(all).join('')));
   if (text.includes('=')) text = propagateConstants(text);
   if (text.includes('getattr')) text = text.replace(GETATTR_CALL, (_all, name: string) => `${name}(`);
   text = text.replace(CALL_OPERATOR, (_all, before: string, _quote: string, name: string) => `${before}${name}`);
+  return text;
+}
+
+/** PowerShell's literals (a backslash escapes nothing there: `'D:\\*'`). */
+function psPieces(list: string): string[] {
+  return [...list.matchAll(/"([^"\n]{0,200})"|'([^'\n]{0,200})'/g)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+/** PowerShell's `-join` of literal arrays, inline or through a name assigned the array once. */
+function foldPowerShellJoins(code: string): string {
+  let text = code.replace(PS_ARRAY_JOIN, (_all, list: string, separator: string) => asLiteral(psPieces(list).join(literalValue(separator))));
+  for (const match of text.matchAll(PS_ARRAY_ASSIGNMENT)) {
+    const name = match[1].replace(/\$/g, '\\$');
+    const joined = new RegExp(`${name}\\s+-join\\s*("[^"\\n\\\\]{0,8}"|'[^'\\n]{0,8}')`, 'gi');
+    text = text.replace(joined, (_all, separator: string) => asLiteral(psPieces(match[2]).join(literalValue(separator))));
+  }
   return text;
 }

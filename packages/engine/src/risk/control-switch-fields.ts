@@ -4,7 +4,8 @@
 // `realtime_protection_enabled: false`), or a name/value pair (`{setting: "realtime_protection",
 // enabled: false}`). The controls are the ones whose loss blinds the organisation: antivirus and
 // its real-time scanning, tamper protection, firewalls, audit logs and trails, threat detection,
-// second factors, secret scanning. Turning one on, or any other setting off, matches nothing.
+// second factors, secret scanning; also a control's own object (`mfa: {enforcement: "off"}`).
+// Turning one on, or any other setting off, matches nothing.
 
 import type { Findings } from './findings.ts';
 import { normalizeKey, type PayloadFields } from './payload-fields.ts';
@@ -18,7 +19,7 @@ const ON = /^(?:true|on|yes|1|enabled?|enforced?|required)$/i;
 const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|optional)$/i;
 /** Keys that hold a setting's name, and its state. */
 const NAME_KEY = new Set(['setting', 'name', 'key', 'control', 'feature', 'policy', 'option', 'parameter', 'preference']);
-const STATE_KEY = new Set(['enabled', 'enable', 'state', 'status', 'value', 'on', 'active', 'mode']);
+const STATE_KEY = new Set(['enabled', 'enable', 'state', 'status', 'value', 'on', 'active', 'mode', 'enforcement', 'enforced', 'required', 'requirement']);
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value).trim() : undefined;
@@ -50,6 +51,16 @@ export function assessControlSwitchFields(payload: unknown, fields: PayloadField
     for (const [rawKey, value] of Object.entries(record).slice(0, 128)) {
       const key = normalizeKey(rawKey);
       const scalar = text(value);
+      // `mfa: {enforcement: "off"}`: the control named by the key, its state inside.
+      if (scalar === undefined && value !== null && typeof value === 'object' && !Array.isArray(value) && controlOf(key) !== undefined) {
+        const inner = Object.entries(value as Record<string, unknown>).find(
+          ([name, state]) => STATE_KEY.has(normalizeKey(name)) && text(state) !== undefined && OFF.test(text(state) as string),
+        );
+        if (inner !== undefined) {
+          findings.add('critical', `security control: sets \`${rawKey}.${inner[0]}\` to ${String(inner[1])} (${key.replace(/_/g, ' ')} off)`);
+          return;
+        }
+      }
       if (scalar === undefined) continue;
       const control = switchedOff(key, scalar);
       if (control !== undefined) {

@@ -46,23 +46,32 @@ export function assessDownloadThenRun(text: string, findings: Findings): void {
     for (const match of text.matchAll(pattern)) {
       const target = match[1];
       if (target.length < 2) continue;
-      const after = text.slice((match.index ?? 0) + match[0].length);
-      const base = target.replace(/^.*[\\/]/, '');
-      // `a & b` runs both in cmd.exe; PowerShell's call operator `& "x.exe"` then starts the statement.
-      for (const statement of after.split(/[;\n]|&&|\|\||&/)) {
-        const at = statement.includes(target) ? target : base.length > 2 && statement.includes(base) ? base : undefined;
-        if (at === undefined) continue;
-        // The downloaded file is the command itself (`p.exe`, `"C:\Temp\p.exe" /S`).
-        if (statement.trim().replace(/^["']/, '').startsWith(at)) {
-          findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);
-          return;
-        }
-        const rest = statement.split(at).join(' ');
-        if (RUNS.test(rest) && !READS.test(rest)) {
-          findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);
-          return;
-        }
+      if (runsLater(text.slice((match.index ?? 0) + match[0].length), target, 0)) {
+        findings.add('critical', `code: downloads a file (\`${target.slice(0, 60)}\`) and then runs it`);
+        return;
       }
     }
   }
+}
+
+/** Programs that make a new file of a downloaded one (`certutil -decode a.b64 a.exe`, `expand`, `copy`, `Rename-Item`): the new file is the download too. */
+const DERIVES =
+  /^\s*(?:certutil(?:\.exe)?\s+-decode(?:hex)?|expand(?:\.exe)?|copy|move|ren(?:ame)?|cp|mv|Copy-Item|Move-Item|Rename-Item)\s/i;
+
+/** Whether a later statement runs the file (or a file made from it, one step). */
+function runsLater(after: string, target: string, depth: number): boolean {
+  const base = target.replace(/^.*[\\/]/, '');
+  // `a & b` runs both in cmd.exe; PowerShell's call operator `& "x.exe"` then starts the statement.
+  const statements = after.split(/[;\n]|&&|\|\||&/);
+  for (const [index, statement] of statements.entries()) {
+    const at = statement.includes(target) ? target : base.length > 2 && statement.includes(base) ? base : undefined;
+    if (at === undefined) continue;
+    // The downloaded file is the command itself (`p.exe`, `"C:\Temp\p.exe" /S`).
+    if (statement.trim().replace(/^["']/, '').startsWith(at)) return true;
+    const rest = statement.split(at).join(' ');
+    if (RUNS.test(rest) && !READS.test(rest)) return true;
+    const made = depth === 0 && DERIVES.test(statement) ? statement.trim().split(/\s+/).at(-1)?.replace(/^["']|["']$/g, '') : undefined;
+    if (made !== undefined && made.length > 2 && made !== at && runsLater(statements.slice(index + 1).join('\n'), made, 1)) return true;
+  }
+  return false;
 }

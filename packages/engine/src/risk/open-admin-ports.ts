@@ -23,7 +23,7 @@ const FROM_KEY = /(?:^|_)from_port$/;
 const TO_KEY = /(?:^|_)to_port$/;
 /** A protocol of every port (`IpProtocol: "-1"`). */
 const ALL_PROTOCOLS = /^(?:-1|all|\*)$/i;
-const PROTOCOL_KEY = /(?:^|_)(?:ip_)?protocol$/;
+const PROTOCOL_KEY = /(?:^|_)(?:ip_?)?protocol$/;
 /** Verbs of a call that takes a rule away or only reads it. */
 const NOT_OPENING = /revoke|delete|remove|describe|list|get|show/i;
 const OPERATION_KEY = /^(?:action|operation|op|method|api|fn|function|rpc|verb)$/;
@@ -40,7 +40,7 @@ function adminPortsIn(value: string | number): number[] {
 
 /** The admin ports a rule object opens to anywhere, or undefined. */
 function openedAdminPort(record: Record<string, unknown>): number | undefined {
-  const scalars = scalarsUnder(record, normalizeKey);
+  const scalars = scalarsUnder(record, normalizeKey, 5);
   const anywhere = scalars.some(
     ({ key, value }) =>
       typeof value === 'string' && SOURCE_KEY.test(key) && (ANYWHERE.test(value.trim()) || ANYWHERE_WORD.test(value.trim())),

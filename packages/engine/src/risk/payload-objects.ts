@@ -36,7 +36,7 @@ export function payloadObjects(payload: unknown): Record<string, unknown>[] {
   return out;
 }
 
-/** The scalar values under an object, at most `depth` levels down, with their normalised keys (array items keep the array's key). */
+/** The scalar values under an object, at most `depth` levels down (an array is a level), with their normalised keys (array items keep the array's key). */
 export function scalarsUnder(
   record: Record<string, unknown>,
   normalize: (key: string) => string,

@@ -140,7 +140,10 @@ export function readCode(code: string): CodeSignals {
     if (why !== undefined) deletes.push({ path, why });
   }
   // Targets computed in the code: a loop over the root's entries, the home folder by name.
-  for (const item of computedDeleteTargets(text)) if (deletes.length < 8) deletes.push(item);
+  // Read on the code as written too: folding turns a name bound to `''` or `os.homedir()` into its literal.
+  const raw = code.length > 65536 ? code.slice(0, 65536) : code;
+  for (const item of [...computedDeleteTargets(raw), ...(raw === text ? [] : computedDeleteTargets(text))])
+    if (deletes.length < 8 && !deletes.some((known) => known.path === item.path)) deletes.push(item);
   const writes: { path: string; why: string }[] = [];
   for (const pattern of WRITE_CALLS) {
     pattern.lastIndex = 0;
@@ -155,7 +158,7 @@ export function readCode(code: string): CodeSignals {
     writes,
     secretReads: codeSecretReads(text),
     decodesAndRuns: DECODES.test(text) && (RUNS_TEXT.test(text) || spawnsShell),
-    runsFetched: runsFetchedText(text),
+    runsFetched: runsFetchedText(code.length > 65536 ? code.slice(0, 65536) : code),
     socket: SOCKET.test(text),
     network: NETWORK.test(text),
     spawnsShell,

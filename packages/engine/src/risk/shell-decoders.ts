@@ -110,11 +110,25 @@ export function resolveDecodedPipe(command: string): string | undefined {
     .map((stage) => stage.trim())
     .filter((stage) => stage !== '');
   const last = stages.pop();
-  if (last === undefined || !SHELL_STAGE.test(last) || stages.length === 0) return undefined;
+  if (last === undefined || !SHELL_STAGE.test(last)) return undefined;
+  // `printf '\162\155 -rf /' | sh`: the format's own escapes are the decoder (`%s` formats print their argument as is).
+  if (stages.length === 0)
+    return /^\s*(?:printf\s+(?!(?:'%s'|"%s"|%s)\s)|echo\s+-[nE]*e)/.test(command) && text !== undefined ? printfEscapes(text) : undefined;
   for (const stage of stages) {
     const words = stage.split(/\s+/).map((word) => word.replace(/^(['"])(.*)\1$/, '$2'));
     text = text === undefined ? undefined : decodeFilter(words[0], words.slice(1), text);
     if (text === undefined) return undefined;
   }
   return text;
+}
+
+/** The text `printf FORMAT` prints for a format without conversions (`\NNN`, `\xHH`, `\n`, `\t`, `\\`); undefined when it is not printable. */
+function printfEscapes(format: string): string | undefined {
+  if (format.includes('%')) return undefined;
+  const text = format.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|([ntr\\'"]))/g, (_all, octal?: string, hex?: string, plain?: string) => {
+    if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
+    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+    return plain === 'n' ? '\n' : plain === 't' ? '\t' : plain === 'r' ? '\r' : (plain ?? '');
+  });
+  return /^[\x09\x0a\x0d\x20-\x7e]*$/.test(text) ? text : undefined;
 }

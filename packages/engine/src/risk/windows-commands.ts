@@ -12,7 +12,7 @@ import { foldCodeLiterals } from './code-literal-folding.ts';
 
 /** Cheap gate: text that may be a Windows command line at all. */
 const WINDOWS_TRAITS =
-  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export|add)\b|\bschtasks\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
+  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|mshta|regsvr32|msiexec|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export|add)\b|\bschtasks\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
 
 const READERS = /^(?:get-content|gc|type|cat|more|select-string|sls|import-clixml|get-filehash|format-hex|certutil)$/i;
 const NETWORK =
@@ -73,6 +73,11 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
     'formats or wipes a drive',
   ],
   [
+    // Script hosts and installers handed a URL fetch and run what it serves (`mshta http://…`, `regsvr32 /i:http://… scrobj.dll`).
+    /\b(?:mshta(?:\.exe)?\s+["']?(?:https?|ftp):\/\/|regsvr32(?:\.exe)?\b[^\n;&|]*\/i:["']?(?:https?|ftp):\/\/|msiexec(?:\.exe)?\b[^\n;&|]*\/(?:i|package)\s+["']?(?:https?|ftp):\/\/|rundll32(?:\.exe)?\b[^\n;&|]*\b(?:javascript|vbscript):)/i,
+    'runs a script or installer straight from a URL',
+  ],
+  [
     /\b(?:takeown(?:\.exe)?\s+\/f\s+["']?[A-Za-z]:\\(?:Windows)?["']?.*\/r|icacls(?:\.exe)?\s+["']?[A-Za-z]:\\(?:Windows)?\\?["']?\s+.*\/grant\s+\S*(?:Everyone|Users):\(?F\)?.*\/t)\b/i,
     'takes over or opens up the system drive',
   ],
@@ -96,7 +101,7 @@ export function assessWindowsCommand(raw: string, findings: Findings, depth = 0)
   if (raw.length > 65536) return;
   // `& ('Remove' + '-Item')` is `Remove-Item`, `-join [char[]](…)` the text it spells: literal pieces are read joined.
   // PowerShell joins `'Remove' + '-Item C:\'` whatever the pieces hold (a backslash escapes nothing there).
-  const text = /&\s*[('"$]|\[[Cc]har/.test(raw) ? foldCodeLiterals(raw).replace(/(['"])\s*\+\s*\1/g, '') : raw;
+  const text = /&\s*[('"$]|\[[Cc]har|-join/i.test(raw) ? foldCodeLiterals(raw).replace(/(['"])\s*\+\s*\1/g, '') : raw;
   if (!WINDOWS_TRAITS.test(text)) return;
   for (const [pattern, why] of RULES) if (pattern.test(text)) findings.add('critical', `windows: ${why}`);
   const statements = text.split(/[;&|\n]|\(|\)/);
