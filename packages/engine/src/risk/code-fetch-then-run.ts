@@ -24,7 +24,24 @@ const ASSIGN = /^\s*(?:(?:const|let|var|my|local|our)\s+)?(\{[\w\s,$]+\}|\[[\w\s
 function mentions(text: string, name: string): boolean {
   if (name === '_' || name.length === 0) return false;
   const escaped = name.replace(/\$/g, '\\$');
-  return new RegExp(`(?:^|[^\\w$])${escaped}(?![\\w$])`).test(text);
+  // Not inside a literal (`open(p, 'r')`) nor an attribute (`x.r`).
+  return new RegExp(`(?:^|[^\\w$.'"\`])${escaped}(?![\\w$'"\`])`).test(text);
+}
+
+/** What a call is given: the text up to its balanced closing parenthesis (the rest of the statement for `iex $s`). */
+function callArguments(text: string, start: number, parenthesised: boolean): string {
+  const end = Math.min(text.length, start + 400);
+  if (!parenthesised) return text.slice(start, end);
+  let depth = 0;
+  for (let i = start; i < end; i++) {
+    const char = text[i];
+    if (char === '(' || char === '[' || char === '{') depth++;
+    else if (char === ')' || char === ']' || char === '}') {
+      if (depth === 0) return text.slice(start, i);
+      depth--;
+    }
+  }
+  return text.slice(start, end);
 }
 
 /** The statements of a piece of code: lines, and `;`-separated parts of a line. */
@@ -56,14 +73,14 @@ export function runsFetchedText(code: string): string | undefined {
     // `iwr … | iex`, `Invoke-RestMethod … | Invoke-Expression`.
     if (FETCH.test(statement) && /\|\s*(?:iex|Invoke-Expression)\b/i.test(statement)) return 'pipes a download into Invoke-Expression';
     for (const sink of statement.matchAll(EVAL_SINK)) {
-      const argument = statement.slice((sink.index ?? 0) + sink[0].length, (sink.index ?? 0) + sink[0].length + 400);
+      const argument = callArguments(statement, (sink.index ?? 0) + sink[0].length, sink[0].endsWith('('));
       if (carries(argument)) return `runs fetched text as code (\`${sink[0].replace(/\s*\($/, '')}\`)`;
     }
     for (const sink of statement.matchAll(PROCESS_SINK)) {
-      const argument = statement.slice((sink.index ?? 0) + sink[0].length, (sink.index ?? 0) + sink[0].length + 400);
+      const argument = callArguments(statement, (sink.index ?? 0) + sink[0].length, true);
       if (!carries(argument)) continue;
       // The fetched text is the command itself (`os.system(cmd)`, `execSync(cmd)`), or goes to a shell or interpreter.
-      const first = /^\s*([\w$.]+(?:\([^()]*\))?)\s*[,)]/.exec(argument)?.[1] ?? '';
+      const first = /^\s*([\w$.]+(?:\([^()]*\))?)\s*(?:,|$)/.exec(argument)?.[1] ?? '';
       if (INTERPRETER.test(argument) || (first !== '' && carries(first) && !/^['"`]/.test(first)))
         return `hands fetched text to a shell or interpreter (\`${sink[0].replace(/\s*\($/, '')}\`)`;
     }

@@ -13,7 +13,7 @@ import { payloadObjects, scalarsUnder } from './payload-objects.ts';
 /** Ports that administer a host or expose a data store. */
 const ADMIN_PORTS = [22, 23, 445, 1433, 1521, 2375, 2376, 2379, 3306, 3389, 5432, 5900, 5984, 6379, 9200, 11211, 27017];
 /** Keys that hold where traffic comes from. */
-const SOURCE_KEY = /(?:^|_)(?:cidr\w*|source\w*|src\w*|remote_ip_prefix|ip_ranges?|ipv6_ranges?|from_address\w*|address_prefix(?:es)?|allowed_ips?)$/;
+const SOURCE_KEY = /(?:^|_)(?:cidr\w*|source\w*|src\w*|remote_ip_prefix|ip_ranges?|ipv6_ranges?|from_address\w*|address_prefix(?:es)?)$/;
 /** Values that mean "from anywhere"; the words only under a key that says source. */
 const ANYWHERE = /^(?:0\.0\.0\.0\/0|::\/0|0\.0\.0\.0)$/;
 const ANYWHERE_WORD = /^(?:\*|internet|any|all)$/i;
