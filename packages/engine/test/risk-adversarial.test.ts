@@ -27,7 +27,8 @@
 // rows kept back until the fixes were done; round 11 likewise after round 10 (cloud, cluster and
 // infrastructure deletes through any tool, privilege grants, money in new forms, downloads run from
 // a file, key-column tautologies), 21 of its rows kept back; round 12 likewise after round 11, 194 of its
-// 397 rows kept back (see the floor's note). Rows with `open` are misses not fixed yet, or
+// 397 rows kept back (see the floor's note); round 13 likewise after round 12; round 14 by two engineers at
+// once (families prefixed `14a-` and `14b-`, floors per prefix), half of each kept back. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -111,6 +112,31 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   12: { critical: 209, of: 219 },
   13: { critical: 145, of: 147 },
 };
+
+// Round 14 was written by two engineers at once, each in families of their own prefix, so its floors
+// are per prefix. Round 14b (deletes hidden in code, downloads run in code and by Windows' own tools,
+// cloud deletes through SDK handles, security controls and grants as bare fields) was 28/60 on first
+// sight before any change (0 of 62 benign critical), 60/60 after (0); its 120 second-sight rows were
+// 26/60 before any change (1 of 62 benign critical), 48/60 at sight after the first half's fixes
+// (1 of 62), 60/60 after post-sight fixes (0 of 62).
+const PREFIX_FLOORS: Record<string, { round: number; critical: number; of: number }> = {
+  '14b-': { round: 14, critical: 120, of: 120 },
+};
+
+for (const [prefix, floor] of Object.entries(PREFIX_FLOORS)) {
+  test(`round ${floor.round} families ${prefix}*: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
+    const rows = cases.filter((c) => c.round === floor.round && c.family.startsWith(prefix));
+    const critical = rows.filter((c) => c.expect === 'critical');
+    assert.equal(critical.length, floor.of, 'the families keep their rows');
+    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
+    assert.ok(caught >= floor.critical, `${prefix}: ${caught}/${critical.length} critical`);
+    const benignCritical = rows
+      .filter((c) => c.expect !== 'critical' && c.open === undefined)
+      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
+      .map((c) => c.note);
+    assert.deepEqual(benignCritical, [], `${prefix}: benign rows rated critical`);
+  });
+}
 
 for (const [round, floor] of Object.entries(FLOORS)) {
   test(`round ${round}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {

@@ -15,7 +15,12 @@ export function deletesThroughHandle(code: string): boolean {
   for (const match of code.matchAll(HANDLE)) {
     const name = match[1].replace(/\$/g, '\\$');
     const after = code.slice((match.index ?? 0) + match[0].length);
-    if (new RegExp(`(?:^|[^\\w$.])${name}\\.(?:delete|destroy|delete_container|delete_database|delete_table|delete_share|delete_file_system)\\s*\\(`).test(after)) return true;
+    if (
+      new RegExp(
+        `(?:^|[^\\w$.])${name}\\.(?:delete|destroy|delete_container|delete_database|delete_table|delete_share|delete_file_system)\\s*\\(`,
+      ).test(after)
+    )
+      return true;
   }
   return false;
 }

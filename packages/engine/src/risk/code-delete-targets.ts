@@ -17,7 +17,8 @@ const NEEDS_RECURSIVE = /^(?:rm|rmSync|rmdir|rmdirSync)$/;
 const HOME =
   /os\.path\.expanduser\(\s*['"]~\/?['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|\bos\.homedir\(\)|\bos\.UserHomeDir\(\)|os\.(?:getenv|environ\.get)\(\s*['"](?:HOME|USERPROFILE)['"]\s*\)|os\.environ\[\s*['"](?:HOME|USERPROFILE)['"]\s*\]|process\.env\.(?:HOME|USERPROFILE)\b|process\.env\[\s*['"](?:HOME|USERPROFILE)['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|\bDir\.home\b|dirs::home_dir\(\)|System\.getProperty\(\s*"user\.home"\s*\)|Environment\.SpecialFolder\.UserProfile|\$env:USERPROFILE|\bHOME_DIR\b/;
 /** Calls that list a folder (the root or home when their argument is). */
-const LISTING = /\b(?:listdir|scandir|iterdir|glob|iglob|readdirSync|readdir|ReadDir|read_dir|children|entries|each_child|listFiles|walk|Get-ChildItem)\b/;
+const LISTING =
+  /\b(?:listdir|scandir|iterdir|glob|iglob|readdirSync|readdir|ReadDir|read_dir|children|entries|each_child|listFiles|walk|Get-ChildItem)\b/;
 const QUOTED = /['"`]([^'"`\n]{1,200})['"`]/g;
 
 /** The first argument of a call whose `(` ends at `open` (balanced parentheses, one statement at most). */
@@ -62,9 +63,16 @@ export function computedDeleteTargets(code: string): { path: string; why: string
   if (!DELETE_CALL.test(code)) return [];
   // Names bound to the home folder or to a listing of a top folder (`home, _ := os.UserHomeDir()`, `entries = os.listdir('/')`).
   const bound = new Map<string, string>();
-  for (const match of code.matchAll(/^[ \t]*(?:(?:const|let|var|my|final|String|File|Path)\s+)?([\w$]+)(?:\s*,\s*[\w$]+)?\s*(?::=|=(?!=))\s*([^\n;]{1,300})/gm)) {
+  for (const match of code.matchAll(
+    /^[ \t]*(?:(?:const|let|var|my|final|String|File|Path)\s+)?([\w$]+)(?:\s*,\s*[\w$]+)?\s*(?::=|=(?!=))\s*([^\n;]{1,300})/gm,
+  )) {
     const top = namesTopFolder(match[2]);
-    if (top !== undefined && (HOME.test(match[2]) ? !/['"`][^'"`]*\w[^'"`]*['"`]/.test(match[2].replace(HOME, '')) : LISTING.test(match[2]) || /^\s*[[(]/.test(match[2])))
+    if (
+      top !== undefined &&
+      (HOME.test(match[2])
+        ? !/['"`][^'"`]*\w[^'"`]*['"`]/.test(match[2].replace(HOME, ''))
+        : LISTING.test(match[2]) || /^\s*[[(]/.test(match[2]))
+    )
       bound.set(match[1], top);
   }
   // Loop variables over a top folder's entries or a list of top folders.
@@ -97,7 +105,9 @@ export function computedDeleteTargets(code: string): { path: string; why: string
       continue;
     }
     // The argument is the home folder, a name bound to it, or a root in a path object.
-    const unwrapped = first.replace(/^(?:new\s+File|File|(?:pathlib\.)?Path|Paths\.get|str|String|filepath\.Clean)\s*\(\s*([\s\S]*)\)$/, '$1').trim();
+    const unwrapped = first
+      .replace(/^(?:new\s+File|File|(?:pathlib\.)?Path|Paths\.get|str|String|filepath\.Clean)\s*\(\s*([\s\S]*)\)$/, '$1')
+      .trim();
     const boundHome = bound.get(unwrapped);
     if (HOME.test(unwrapped) && unwrapped.replace(HOME, '').trim() === '') out.push({ path: unwrapped, why: 'the home folder' });
     else if (boundHome === 'the home folder') out.push({ path: unwrapped, why: boundHome });

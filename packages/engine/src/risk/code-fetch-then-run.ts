@@ -16,7 +16,8 @@ const EVAL_SINK =
 const PROCESS_SINK =
   /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|execSync|execFileSync|spawnSync|spawn|exec\.Command(?:Context)?|Kernel\.(?:system|exec|spawn)|system|shell_exec|popen|Start-Process)\s*\(/g;
 /** An interpreter or shell named among a process call's arguments. */
-const INTERPRETER = /['"`](?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh['"`]|['"`](?:python\d?(?:\.\d+)?|node|perl|ruby|php|pwsh|powershell|cmd(?:\.exe)?|bash\.exe)['"`]|['"`]-c['"`]|\bshell\s*[=:]\s*(?:True|true)\b/;
+const INTERPRETER =
+  /['"`](?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh['"`]|['"`](?:python\d?(?:\.\d+)?|node|perl|ruby|php|pwsh|powershell|cmd(?:\.exe)?|bash\.exe)['"`]|['"`]-c['"`]|\bshell\s*[=:]\s*(?:True|true)\b/;
 /** An assignment: the names it binds and what it assigns (`x = …`, `const {data} = …`, `r, _ := …`, `$s = …`). */
 const ASSIGN = /^\s*(?:(?:const|let|var|my|local|our)\s+)?(\{[\w\s,$]+\}|\[[\w\s,$]+\]|[\w$]+(?:\s*,\s*[\w$]+)*)\s*(?::=|=(?!=))/;
 
@@ -57,7 +58,9 @@ export function runsFetchedText(code: string): string | undefined {
   // Data streamed in (`r.on('data', c => d += c)`): what is appended to is the download.
   if (/\.on\(\s*['"]data['"]/.test(code)) for (const match of code.matchAll(/([\w$]+)\s*\+=/g)) tainted.add(match[1]);
   // Callback parameters of a fetch (`https.get(u, (r) => …)`, `function (res)`).
-  for (const match of code.matchAll(/\b(?:https?\.get|https?\.request|request|get)\s*\([^()]*,\s*(?:async\s*)?(?:function\s*)?\(?\s*([\w$]+)\s*\)?\s*(?:=>|\{)/g))
+  for (const match of code.matchAll(
+    /\b(?:https?\.get|https?\.request|request|get)\s*\([^()]*,\s*(?:async\s*)?(?:function\s*)?\(?\s*([\w$]+)\s*\)?\s*(?:=>|\{)/g,
+  ))
     tainted.add(match[1]);
   for (let round = 0; round < 3; round++) {
     for (const statement of statements) {

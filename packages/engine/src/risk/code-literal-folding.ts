@@ -106,7 +106,9 @@ function psPieces(list: string): string[] {
 
 /** PowerShell's `-join` of literal arrays, inline or through a name assigned the array once. */
 function foldPowerShellJoins(code: string): string {
-  let text = code.replace(PS_ARRAY_JOIN, (_all, list: string, separator: string) => asLiteral(psPieces(list).join(literalValue(separator))));
+  let text = code.replace(PS_ARRAY_JOIN, (_all, list: string, separator: string) =>
+    asLiteral(psPieces(list).join(literalValue(separator))),
+  );
   for (const match of text.matchAll(PS_ARRAY_ASSIGNMENT)) {
     const name = match[1].replace(/\$/g, '\\$');
     const joined = new RegExp(`${name}\\s+-join\\s*("[^"\\n\\\\]{0,8}"|'[^'\\n]{0,8}')`, 'gi');

@@ -19,7 +19,20 @@ const ON = /^(?:true|on|yes|1|enabled?|enforced?|required)$/i;
 const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|optional)$/i;
 /** Keys that hold a setting's name, and its state. */
 const NAME_KEY = new Set(['setting', 'name', 'key', 'control', 'feature', 'policy', 'option', 'parameter', 'preference']);
-const STATE_KEY = new Set(['enabled', 'enable', 'state', 'status', 'value', 'on', 'active', 'mode', 'enforcement', 'enforced', 'required', 'requirement']);
+const STATE_KEY = new Set([
+  'enabled',
+  'enable',
+  'state',
+  'status',
+  'value',
+  'on',
+  'active',
+  'mode',
+  'enforcement',
+  'enforced',
+  'required',
+  'requirement',
+]);
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value).trim() : undefined;
@@ -35,14 +48,21 @@ function switchedOff(key: string, value: string): string | undefined {
 
 /** The control a key or setting name is about (`require_mfa`, `realtime_protection_enabled`), or undefined. */
 function controlOf(name: string): string | undefined {
-  const bare = name.replace(/^(?:require|enforce|enable|is)_/, '').replace(/_(?:enabled|enforced|enforcement|required|requirement|state|status|on|active)$/, '');
+  const bare = name
+    .replace(/^(?:require|enforce|enable|is)_/, '')
+    .replace(/_(?:enabled|enforced|enforcement|required|requirement|state|status|on|active)$/, '');
   return CONTROL.test(bare) ? bare : undefined;
 }
 
 /** Adds a critical finding when a settings object switches a security control off. */
 export function assessControlSwitchFields(payload: unknown, fields: PayloadFields, findings: Findings): void {
   // Cheap gate: some key or value says one of the control words.
-  const hinted = [...fields.keys].some((key) => /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|two_factor|mfa|2fa|edr|sso/.test(key)) ||
+  const hinted =
+    [...fields.keys].some((key) =>
+      /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|two_factor|mfa|2fa|edr|sso/.test(
+        key,
+      ),
+    ) ||
     fields.strings.some((field) => NAME_KEY.has(field.key) && field.text.length <= 64 && controlOf(normalizeKey(field.text)) !== undefined);
   if (!hinted) return;
   for (const record of payloadObjects(payload)) {
@@ -57,7 +77,10 @@ export function assessControlSwitchFields(payload: unknown, fields: PayloadField
           ([name, state]) => STATE_KEY.has(normalizeKey(name)) && text(state) !== undefined && OFF.test(text(state) as string),
         );
         if (inner !== undefined) {
-          findings.add('critical', `security control: sets \`${rawKey}.${inner[0]}\` to ${String(inner[1])} (${key.replace(/_/g, ' ')} off)`);
+          findings.add(
+            'critical',
+            `security control: sets \`${rawKey}.${inner[0]}\` to ${String(inner[1])} (${key.replace(/_/g, ' ')} off)`,
+          );
           return;
         }
       }

@@ -70,7 +70,14 @@ function runsLater(after: string, target: string, depth: number): boolean {
     if (statement.trim().replace(/^["']/, '').startsWith(at)) return true;
     const rest = statement.split(at).join(' ');
     if (RUNS.test(rest) && !READS.test(rest)) return true;
-    const made = depth === 0 && DERIVES.test(statement) ? statement.trim().split(/\s+/).at(-1)?.replace(/^["']|["']$/g, '') : undefined;
+    const made =
+      depth === 0 && DERIVES.test(statement)
+        ? statement
+            .trim()
+            .split(/\s+/)
+            .at(-1)
+            ?.replace(/^["']|["']$/g, '')
+        : undefined;
     if (made !== undefined && made.length > 2 && made !== at && runsLater(statements.slice(index + 1).join('\n'), made, 1)) return true;
   }
   return false;

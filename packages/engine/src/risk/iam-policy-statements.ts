@@ -48,7 +48,11 @@ export function assessPolicyStatements(toolName: string, payload: unknown, field
   const context =
     POLICY_CONTEXT.test(toolName.toLowerCase()) ||
     [...fields.keys].some((key) => POLICY_CONTEXT.test(key)) ||
-    fields.strings.some((field) => field.text.length <= 4096 && /\b(?:put|attach|create|update|set)[-_ ]?(?:\w+[-_]){0,3}polic|setIamPolicy|assume-role-policy/i.test(field.text));
+    fields.strings.some(
+      (field) =>
+        field.text.length <= 4096 &&
+        /\b(?:put|attach|create|update|set)[-_ ]?(?:\w+[-_]){0,3}polic|setIamPolicy|assume-role-policy/i.test(field.text),
+    );
   if (!context) return;
   for (const record of payloadObjects(payload)) {
     const why = allowsEverything(record);

@@ -77,7 +77,8 @@ function openedAdminPort(record: Record<string, unknown>): number | undefined {
 /** The CLIs: `aws ec2 authorize-security-group-ingress --port 22 --cidr 0.0.0.0/0`, `gcloud compute firewall-rules create --allow tcp:22 --source-ranges 0.0.0.0/0`, `az network nsg rule create --destination-port-ranges 3389 --source-address-prefixes '*'`. */
 const CLI_RULE = /\bauthorize-security-group-ingress\b|\bfirewall-rules\s+(?:create|update)\b|\bnsg\s+rule\s+(?:create|update)\b/;
 const CLI_ANYWHERE = /0\.0\.0\.0\/0|::\/0|--source-address-prefix(?:es)?[=\s]+['"]?(?:\*|Internet|Any)\b/i;
-const CLI_PORT = /(?:--port|--destination-port-ranges?|FromPort=|--allow(?:=|\s+)(?:tcp|udp|all)?:?|,tcp:|,udp:)\s*['"]?(\d{1,5}(?:-\d{1,5})?|\*)/gi;
+const CLI_PORT =
+  /(?:--port|--destination-port-ranges?|FromPort=|--allow(?:=|\s+)(?:tcp|udp|all)?:?|,tcp:|,udp:)\s*['"]?(\d{1,5}(?:-\d{1,5})?|\*)/gi;
 
 function cliOpensAdminPort(text: string): number | undefined {
   if (text.length > 8192 || !CLI_RULE.test(text) || !CLI_ANYWHERE.test(text)) return undefined;
@@ -99,9 +100,21 @@ export function assessOpenAdminPorts(payload: unknown, fields: PayloadFields, fi
     }
   }
   // Structured rules: only when some value says "anywhere" (most payloads say nothing of the kind).
-  if (!fields.strings.some((field) => ANYWHERE.test(field.text.trim()) || (SOURCE_KEY.test(field.key) && ANYWHERE_WORD.test(field.text.trim()))))
+  if (
+    !fields.strings.some(
+      (field) => ANYWHERE.test(field.text.trim()) || (SOURCE_KEY.test(field.key) && ANYWHERE_WORD.test(field.text.trim())),
+    )
+  )
     return;
-  if (fields.strings.some((field) => OPERATION_KEY.test(field.key) && !field.inArray && NOT_OPENING.test(field.text) && !/authorize|create|add|put|update|insert|patch/i.test(field.text)))
+  if (
+    fields.strings.some(
+      (field) =>
+        OPERATION_KEY.test(field.key) &&
+        !field.inArray &&
+        NOT_OPENING.test(field.text) &&
+        !/authorize|create|add|put|update|insert|patch/i.test(field.text),
+    )
+  )
     return;
   if (fields.strings.some((field) => field.key === 'method' && /^delete$/i.test(field.text.trim()))) return;
   for (const record of payloadObjects(payload).reverse()) {

@@ -22,7 +22,20 @@ export function snakeCaseOperations(code: string): string | undefined {
 }
 
 /** Keys that name the operation a generic cloud or admin tool performs. */
-const OPERATION_FIELD = new Set(['action', 'operation', 'op', 'method', 'api', 'api_action', 'fn', 'function', 'rpc', 'call', 'operation_name', 'api_name']);
+const OPERATION_FIELD = new Set([
+  'action',
+  'operation',
+  'op',
+  'method',
+  'api',
+  'api_action',
+  'fn',
+  'function',
+  'rpc',
+  'call',
+  'operation_name',
+  'api_name',
+]);
 /** `DeleteDetector`, `delete_detector`, `guardduty:DeleteDetector`, `cloudtrail.StopLogging`, `securityhub/DisableSecurityHub`. */
 const OPERATION_NAME = /^(?:[\w-]{1,40}[:./])?([A-Za-z][A-Za-z0-9_]{2,60})$/;
 /** A PowerShell cmdlet given as the operation (`Set-MpPreference`), its parameters as the sibling fields. */
@@ -33,7 +46,9 @@ const CMDLET = /^[A-Z][a-z]+-[A-Z]\w{2,60}$/;
  * as the code rules read them (`.delete_detector(`), and a cmdlet given with its parameters as fields
  * (`{action: "Set-MpPreference", DisableRealtimeMonitoring: true}`) as its command line; undefined when none.
  */
-export function operationFieldCalls(fields: { strings: ReadonlyArray<{ key: string; text: string; inArray: boolean; holder: Record<string, unknown> | undefined }> }): string | undefined {
+export function operationFieldCalls(fields: {
+  strings: ReadonlyArray<{ key: string; text: string; inArray: boolean; holder: Record<string, unknown> | undefined }>;
+}): string | undefined {
   const lines: string[] = [];
   for (const field of fields.strings) {
     if (field.inArray || !OPERATION_FIELD.has(field.key) || field.text.length > 100) continue;

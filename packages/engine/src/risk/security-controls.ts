@@ -93,7 +93,10 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   ],
   [/\/api\/v1\/policies\/[\w-]+\/lifecycle\/deactivate\b/, 'deactivates an identity provider policy (sign-in or MFA)'],
   // An SDK or generic tool's operation (`delete_branch_protection(`, GitLab's `unprotect_branch(`, `remove_protected_branch(`).
-  [/\b(?:delete|remove|disable)_(?:branch_protection|protected_branch|branch_protection_rule)\s*\(|\bunprotect_branch\s*\(/, 'removes a branch protection'],
+  [
+    /\b(?:delete|remove|disable)_(?:branch_protection|protected_branch|branch_protection_rule)\s*\(|\bunprotect_branch\s*\(/,
+    'removes a branch protection',
+  ],
 ];
 
 /** SQL turns off only audits, a URL only a policy, a WAF or a protection: two `includes` spare the full hint scan there. */

@@ -125,10 +125,13 @@ export function resolveDecodedPipe(command: string): string | undefined {
 /** The text `printf FORMAT` prints for a format without conversions (`\NNN`, `\xHH`, `\n`, `\t`, `\\`); undefined when it is not printable. */
 function printfEscapes(format: string): string | undefined {
   if (format.includes('%')) return undefined;
-  const text = format.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|([ntr\\'"]))/g, (_all, octal?: string, hex?: string, plain?: string) => {
-    if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
-    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
-    return plain === 'n' ? '\n' : plain === 't' ? '\t' : plain === 'r' ? '\r' : (plain ?? '');
-  });
+  const text = format.replace(
+    /\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|([ntr\\'"]))/g,
+    (_all, octal?: string, hex?: string, plain?: string) => {
+      if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
+      if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+      return plain === 'n' ? '\n' : plain === 't' ? '\t' : plain === 'r' ? '\r' : (plain ?? '');
+    },
+  );
   return /^[\x09\x0a\x0d\x20-\x7e]*$/.test(text) ? text : undefined;
 }

@@ -323,7 +323,12 @@ class Walker {
           summary = analyzeCommand(argv, site, scan);
           // A call of the script's own function with literal arguments: its body under those values (`nuke /`).
           const body = argv.length > 1 && !argv[0].dynamic ? scan.functions.get(argv[0].text) : undefined;
-          if (body !== undefined && !scan.functionStack.includes(argv[0].text) && scan.functionStack.length < MAX_CALL_DEPTH && argv.slice(1).every((word) => !word.dynamic)) {
+          if (
+            body !== undefined &&
+            !scan.functionStack.includes(argv[0].text) &&
+            scan.functionStack.length < MAX_CALL_DEPTH &&
+            argv.slice(1).every((word) => !word.dynamic)
+          ) {
             scan.functionStack.push(argv[0].text);
             try {
               withBindings(scan.vars, positionalBindings(argv.slice(1).map((word) => word.text)), () => this.statement(body, emptySite()));
@@ -363,7 +368,8 @@ class Walker {
           const name: string = cmd.Loop?.Name?.Value ?? '';
           const values = [...new Set(items.filter((item) => !item.dynamic).flatMap((item) => item.text.split(/\s+/)))].filter(Boolean);
           if (name !== '' && values.length > 0)
-            for (const value of values.slice(0, MAX_LOOP_ITEMS)) withBindings(scan.vars, [[name, value]], () => this.statements(cmd.Do, site));
+            for (const value of values.slice(0, MAX_LOOP_ITEMS))
+              withBindings(scan.vars, [[name, value]], () => this.statements(cmd.Do, site));
           break;
         }
         case 'CaseClause': {
