@@ -10,10 +10,15 @@
 import type { Findings } from './findings.ts';
 import { normalizeKey, type PayloadFields } from './payload-fields.ts';
 import { payloadObjects } from './payload-objects.ts';
+import { memoizeKeys } from './memo.ts';
 
 /** Words (in a normalised key or setting name) of a security control. */
 const CONTROL =
   /^(?:(?:real_?time|on_access|behavior|behaviour|ioav|script|archive|email|intrusion_prevention|network)_(?:monitoring|protection|scanning|inspection)(?:_\w+)?|tamper_protection|anti_?virus|anti_?spyware|anti_?malware|defender|edr|firewall|audit_(?:log|logs|logging|trail)|auditing|cloudtrail|guardduty|threat_detection|security_hub|secret_scanning|push_protection|two_factor(?:_auth\w*|_authentication)?|mfa|multi_factor(?:_auth\w*)?|2fa|2sv|sso_enforcement|branch_protection)$/;
+/** Words of a control, as a cheap first test. */
+const CONTROL_WORD =
+  /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|factor|mfa|2fa|2sv|edr|sso/i;
+const controlWordKey = memoizeKeys((key: string) => CONTROL_WORD.test(key));
 /** Values that switch a setting on, and off. */
 const ON = /^(?:true|on|yes|1|enabled?|enforced?|required)$/i;
 const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|optional)$/i;
@@ -56,14 +61,17 @@ function controlOf(name: string): string | undefined {
 
 /** Adds a critical finding when a settings object switches a security control off. */
 export function assessControlSwitchFields(payload: unknown, fields: PayloadFields, findings: Findings): void {
-  // Cheap gate: some key or value says one of the control words.
-  const hinted =
-    [...fields.keys].some((key) =>
-      /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|two_factor|mfa|2fa|edr|sso/.test(
-        key,
-      ),
-    ) ||
-    fields.strings.some((field) => NAME_KEY.has(field.key) && field.text.length <= 64 && controlOf(normalizeKey(field.text)) !== undefined);
+  // Cheap gate: some key or setting name says one of the control words (keys repeat across calls, so the answer is kept).
+  let hinted = false;
+  for (const key of fields.keys) if ((hinted = controlWordKey(key))) break;
+  if (!hinted)
+    hinted = fields.strings.some(
+      (field) =>
+        field.text.length <= 64 &&
+        NAME_KEY.has(field.key) &&
+        CONTROL_WORD.test(field.text) &&
+        controlOf(normalizeKey(field.text)) !== undefined,
+    );
   if (!hinted) return;
   for (const record of payloadObjects(payload)) {
     let setting: string | undefined;

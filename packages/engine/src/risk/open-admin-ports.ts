@@ -100,12 +100,12 @@ export function assessOpenAdminPorts(payload: unknown, fields: PayloadFields, fi
     }
   }
   // Structured rules: only when some value says "anywhere" (most payloads say nothing of the kind).
-  if (
-    !fields.strings.some(
-      (field) => ANYWHERE.test(field.text.trim()) || (SOURCE_KEY.test(field.key) && ANYWHERE_WORD.test(field.text.trim())),
-    )
-  )
-    return;
+  const anywhere = fields.strings.some((field) => {
+    if (field.text.length > 12) return false;
+    const text = field.text.trim();
+    return ANYWHERE.test(text) || (ANYWHERE_WORD.test(text) && SOURCE_KEY.test(field.key));
+  });
+  if (!anywhere) return;
   if (
     fields.strings.some(
       (field) =>
