@@ -81,16 +81,21 @@ try {
   const publicKey = (await call(server, 'GET', '/fabric/keys/public')).keys[0];
   const file = join(work, 'journal.json');
   writeFileSync(file, JSON.stringify(exported));
-  const offline = execFileSync(process.execPath, [join(ROOT, 'packages/cli/bin/actiongate.js'), 'journal', 'verify', file, '--public-key', publicKey.x], {
-    encoding: 'utf8',
-  });
+  const offline = execFileSync(
+    process.execPath,
+    [join(ROOT, 'packages/cli/bin/actiongate.js'), 'journal', 'verify', file, '--public-key', publicKey.x],
+    {
+      encoding: 'utf8',
+    },
+  );
   const online = await call(server, 'POST', '/fabric/journal/verify', { journal: exported.entries, fabric_public_key: publicKey.x });
   const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey.x }, format: 'jwk' });
   let signatures = 0;
   let payloads = 0;
   for (const [id, payload] of sent) {
     const signed = await call(server, 'GET', `/fabric/decisions/${id}/signature`);
-    if (!verify(null, Buffer.from(signed.signed_payload), key, Buffer.from(signed.signature, 'base64url'))) throw new Error(`signature of ${id} fails`);
+    if (!verify(null, Buffer.from(signed.signed_payload), key, Buffer.from(signed.signature, 'base64url')))
+      throw new Error(`signature of ${id} fails`);
     signatures++;
     const stored = await call(server, 'GET', `/fabric/decisions/${id}`);
     if (JSON.stringify(stored.payload) !== JSON.stringify(payload)) throw new Error(`payload of ${id} reads back different`);
