@@ -12,6 +12,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call as callApi } from './http/seed.ts';
 import { baselineBundle } from './lib/baseline-bundle.ts';
 import { ROOT, serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
@@ -26,23 +27,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-old-data-dir-'));
 const work = mkdtempSync(join(tmpdir(), 'actiongate-old-data-dir-work-'));
 const earlier = await baselineBundle(baseline);
 
-async function call(child: Child, method: string, path: string, body?: unknown): Promise<any> {
-  let response: Response;
-  // A server just started on a loaded machine may shed (503 AG_OVERLOADED, nothing done): wait and resend.
-  for (let attempt = 0; ; attempt++) {
-    response = await fetch(`http://127.0.0.1:${child.port}${path}`, {
-      method,
-      headers: { 'x-api-key': adminKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (response.status !== 503 || attempt >= 30) break;
-    await response.text();
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
-  }
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
+/** A call as the admin key, resent while a server on a loaded machine sheds (seed.ts). */
+const call = (child: Child, method: string, path: string, body?: unknown): Promise<any> =>
+  callApi(`http://127.0.0.1:${child.port}`, adminKey, method, path, body);
 
 const start = (bundle: string) =>
   startNode(bundle, { env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey }, probe: '/healthz' });
