@@ -4,7 +4,7 @@
 // blocked calls; the deny rule and a few other rules, as a tenant would have.
 import { DENIED_PATH, DENY_RULE, LOW_RISK_PATH, type WorkloadKeys } from './workload.ts';
 
-async function call(base: string, apiKey: string, method: string, path: string, body?: unknown): Promise<any> {
+export async function call(base: string, apiKey: string, method: string, path: string, body?: unknown): Promise<any> {
   let response: Response;
   // A server just started on a loaded machine may shed (503 AG_OVERLOADED, nothing done): wait and resend.
   for (let attempt = 0; ; attempt++) {

@@ -81,3 +81,26 @@ test('a split body stays readable, and a damaged one is an error', async () => {
     'c1811576443290870108603270d5baf77072530e8d98c17a471afa378519415f',
   );
 });
+
+test('a short payload beside a kept stage list is written plain into the body, counted in UTF-8 bytes, and reads back', async () => {
+  const { RAW_PAYLOAD_BYTES, packPayloadJson } = await import('../src/store/sqlite/packed-json.ts');
+  const listed: StageResult[] = stages.map((stage) => ({ ...stage, detail: `${stage.detail} ${randomBytes(4).toString('hex')}` }));
+  encodeDecisionBody('{}', listed);
+  const payloads = [
+    {},
+    { q: 'ünïcødé ✓ 𝄞' },
+    { q: 'x'.repeat(RAW_PAYLOAD_BYTES - 8) },
+    { q: 'x'.repeat(RAW_PAYLOAD_BYTES - 7) },
+    { q: 'ü'.repeat(300) },
+  ];
+  for (const payload of payloads) {
+    const json = JSON.stringify(payload);
+    const body = encodeDecisionBody(json, listed);
+    assert.equal(body[0], 0x10, 'split');
+    assert.deepEqual(decodeDecisionBody(body), { payload, stages: listed });
+    // The payload's part is what packPayloadJson gives: plain up to the bound in bytes, packed past it.
+    const payloadPart = packPayloadJson(json);
+    assert.deepEqual(body.subarray(body.length - payloadPart.length), payloadPart);
+    assert.equal(payloadPart[0], Buffer.byteLength(json) <= RAW_PAYLOAD_BYTES ? 0 : 2);
+  }
+});

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1 } from '../src/store/sqlite/packed-json-dictionary.ts';
-import { packJson, packPayloadJson, plainPackedJson, unpackJson } from '../src/store/sqlite/packed-json.ts';
+import { packJson, packPayloadJson, plainPackedJson, RAW_PAYLOAD_BYTES, unpackJson } from '../src/store/sqlite/packed-json.ts';
 
 const OPTIONS = { level: 1, dictionary: DICTIONARY_V1 };
 const DICTIONARY_TEXT = DICTIONARY_V1.toString();
@@ -58,7 +58,9 @@ test('a short record kept plain unpacks to its text', () => {
 });
 
 test('a payload packed with the payload dictionary (format 2) unpacks to its text, or is kept plain', () => {
-  const payload = JSON.stringify({ query: 'quarterly report', limit: 20, filters: {}, fields: ['id'], request_id: 'req-7' });
+  const fields = Array.from({ length: 60 }, (_, i) => `field_${i}`);
+  const payload = JSON.stringify({ query: 'quarterly report', limit: 20, filters: {}, fields, request_id: 'req-7' });
+  assert.ok(payload.length > RAW_PAYLOAD_BYTES);
   const packed = packPayloadJson(payload);
   assert.equal(packed[0], 2);
   assert.ok(packed.length < payload.length / 2, `packed ${packed.length} B of ${payload.length}`);
@@ -71,4 +73,23 @@ test('a payload packed with the payload dictionary (format 2) unpacks to its tex
     const json = JSON.stringify({ query: 'x'.repeat(n), request_id: 'req-' + randomBytes(8).toString('hex'), limit: 20 });
     assert.equal(unpackJson(packPayloadJson(json)), json);
   }
+});
+
+test('a payload of at most RAW_PAYLOAD_BYTES bytes is kept plain (format 0), counted in UTF-8 bytes, not characters', () => {
+  const short = JSON.stringify({ query: 'quarterly report', limit: 20, filters: {}, fields: ['id'], request_id: 'req-7' });
+  assert.deepEqual(packPayloadJson(short), plainPackedJson(short));
+  for (const json of ['{}', 'ünïcødé ✓ 𝄞', '{"q":"' + 'x'.repeat(RAW_PAYLOAD_BYTES - 8) + '"}']) {
+    assert.ok(Buffer.byteLength(json) <= RAW_PAYLOAD_BYTES);
+    const packed = packPayloadJson(json);
+    assert.equal(packed[0], 0, `${json.length} chars kept plain`);
+    assert.equal(unpackJson(packed), json);
+  }
+  // One byte over, or few characters but many bytes: packed with the payload dictionary as before.
+  const over = '{"q":"' + 'x'.repeat(RAW_PAYLOAD_BYTES - 7) + '"}';
+  assert.equal(Buffer.byteLength(over), RAW_PAYLOAD_BYTES + 1);
+  assert.equal(packPayloadJson(over)[0], 2);
+  const wide = JSON.stringify({ q: 'ü'.repeat(300) });
+  assert.ok(wide.length <= RAW_PAYLOAD_BYTES && Buffer.byteLength(wide) > RAW_PAYLOAD_BYTES);
+  assert.equal(packPayloadJson(wide)[0], 2);
+  assert.equal(unpackJson(packPayloadJson(wide)), wide);
 });

@@ -9,9 +9,10 @@
 // that never repeat (they hold an approval id or screen findings) cost what they did.
 //
 // Stored forms, by the first byte: a packed-json format byte (0, 1), `[payload,stages]` packed as one
-// value; SPLIT, then the length of the packed stages (LEB128), the packed stages, the packed payload.
+// value; SPLIT, then the length of the packed stages (LEB128), the packed stages, the packed payload
+// (since the fourteenth session a payload of at most RAW_PAYLOAD_BYTES is kept plain, format 0).
 import type { StageResult } from '@actiongate/engine';
-import { packJson, packPayloadJson, unpackJson } from './packed-json.ts';
+import { packJson, packPayloadJson, PLAIN_FORMAT, plainPayloadBytes, unpackJson } from './packed-json.ts';
 import { stagesJson } from '../../stages-json.ts';
 
 const SPLIT = 0x10;
@@ -30,14 +31,21 @@ export function encodeDecisionBody(payloadJson: string, stages: readonly StageRe
     return packJson('[' + payloadJson + ',' + stagesText + ']');
   }
   if (stagesPacked === null) packedStages.set(stagesText, (stagesPacked = packJson(stagesText)));
-  const payloadPacked = packPayloadJson(payloadJson);
   const length = leb128(stagesPacked.length);
-  const out = Buffer.allocUnsafe(1 + length.length + stagesPacked.length + payloadPacked.length);
+  const head = 1 + length.length + stagesPacked.length;
+  // Issue 15: a short payload, kept plain (packed-json.ts), is written straight into the body.
+  const plainBytes = plainPayloadBytes(payloadJson);
+  const payloadPacked = plainBytes === null ? packPayloadJson(payloadJson) : null;
+  const out = Buffer.allocUnsafe(head + (payloadPacked ? payloadPacked.length : 1 + plainBytes!));
   out[0] = SPLIT;
   let at = 1;
   for (const byte of length) out[at++] = byte;
   at += stagesPacked.copy(out, at);
-  payloadPacked.copy(out, at);
+  if (payloadPacked) payloadPacked.copy(out, at);
+  else {
+    out[at] = PLAIN_FORMAT;
+    out.write(payloadJson, at + 1, 'utf8');
+  }
   return out;
 }
 

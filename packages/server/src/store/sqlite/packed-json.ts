@@ -5,7 +5,8 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1, PAYLOAD_DICTIONARY_V1 } from './packed-json-dictionary.ts';
 
-const PLAIN = 0;
+/** Text kept as it is. */
+export const PLAIN_FORMAT = 0;
 const DEFLATE_V1 = 1;
 /** Issue 15: deflate with the payload keys alone (a ~240 B dictionary is primed in ~0.3 µs, the full one in ~7). */
 const DEFLATE_PAYLOAD_V1 = 2;
@@ -36,16 +37,33 @@ export function packJson(json: string): Buffer {
   return packed(json, DEFLATE_V1, OPTIONS);
 }
 
-/** A call's payload alone (decision-body.ts): only the payload part of the dictionary can help it. */
+/**
+ * Issue 15 (fourteenth session): a payload of at most this many bytes is kept as it is (format 0).
+ * Deflating one cost ~10 µs in a loop and ~5% of the server's CPU at 16 in flight (perf: building
+ * zlib's stream per call, not compressing) to save ~100 B of a ~230 B payload; format 0 was always
+ * readable, so rows stored by earlier versions and by this one read alike.
+ */
+export const RAW_PAYLOAD_BYTES = 512;
+
+/** A call's payload alone (decision-body.ts): kept plain when short, else only the payload part of the dictionary can help it. */
 export function packPayloadJson(json: string): Buffer {
+  if (plainPayloadBytes(json) !== null) return plainPackedJson(json);
   return packed(json, DEFLATE_PAYLOAD_V1, PAYLOAD_OPTIONS, SHORT_PAYLOAD_OPTIONS);
+}
+
+/** The UTF-8 length of a payload that is kept plain, or null for one that is packed. */
+export function plainPayloadBytes(json: string): number | null {
+  // A UTF-16 unit is at least one UTF-8 byte: only a text that might be short is measured.
+  if (json.length > RAW_PAYLOAD_BYTES) return null;
+  const bytes = Buffer.byteLength(json);
+  return bytes <= RAW_PAYLOAD_BYTES ? bytes : null;
 }
 
 function packed(json: string, deflated: number, options: typeof OPTIONS, shortOptions = options): Buffer {
   const text = Buffer.from(json);
   const packed = deflateRawSync(text, text.length <= SHORT_PAYLOAD ? shortOptions : options);
   // Text that does not shrink (already compressed data in a payload) is kept as it is.
-  const [format, content] = packed.length < text.length ? [deflated, packed] : [PLAIN, text];
+  const [format, content] = packed.length < text.length ? [deflated, packed] : [PLAIN_FORMAT, text];
   const out = Buffer.allocUnsafe(content.length + 1);
   out[0] = format;
   content.copy(out, 1);
@@ -56,14 +74,14 @@ function packed(json: string, deflated: number, options: typeof OPTIONS, shortOp
 export function plainPackedJson(json: string): Buffer {
   const text = Buffer.from(json);
   const out = Buffer.allocUnsafe(text.length + 1);
-  out[0] = PLAIN;
+  out[0] = PLAIN_FORMAT;
   text.copy(out, 1);
   return out;
 }
 
 export function unpackJson(packed: Buffer): string {
   if (packed[0] === DEFLATE_V1) return inflateRawSync(packed.subarray(1), UNPACK_OPTIONS).toString('utf8');
-  if (packed[0] === PLAIN) return packed.subarray(1).toString('utf8');
+  if (packed[0] === PLAIN_FORMAT) return packed.subarray(1).toString('utf8');
   if (packed[0] === DEFLATE_PAYLOAD_V1) return inflateRawSync(packed.subarray(1), UNPACK_PAYLOAD_OPTIONS).toString('utf8');
   throw new Error(`unknown packed JSON format ${packed[0]}`);
 }
