@@ -18,7 +18,7 @@ const OPENER = new RegExp(
     String.raw`^\s*(?:the\s+|our\s+)?system\s+prompt\s+for\s+(?:the\s+|our\s+|a\s+|an\s+)?[\w -]{0,40}?\b${ASSISTANT_NOUN}s?\s*:`,
     String.raw`^\s*(?:(?:developer|operator|system|app)\s+)?instructions\s+for\s+(?:the\s+|our\s+|a\s+|an\s+)?[\w -]{0,40}?\b${ASSISTANT_NOUN}s?\s*:`,
     // "System: You are a …", "[system]\nYou are the receptionist of …": a channel label opening the set-up itself.
-    String.raw`^\s*(?:system|\[system\]|<system>)\s*:?\s*you\s+are\s+(?:a|an|the)\s+[\w -]{0,40}?\b(?:${ASSISTANT_NOUN}|receptionist|concierge|companion|planner|advisor|host)\b`,
+    String.raw`^\s*(?:system(?:\s+(?:message|prompt))?|\[system\]|<system>)\s*:?\s*you\s+are\s+(?:a|an|the)\s+[\w -]{0,40}?\b(?:${ASSISTANT_NOUN}|receptionist|concierge|companion|planner|advisor|host)\b`,
     String.raw`["']role["']\s*:\s*["']system["']\s*,\s*["']content["']\s*:\s*["']you\s+are\s+(?:a|an)\s+[\w -]{0,40}?\b${ASSISTANT_NOUN}\b`,
     String.raw`^\s*(?:from\s+now\s+on\s+)?in\s+this\s+app,?\s+you\s+are\s+[^.\n]{0,60}?\b${ASSISTANT_NOUN}\b`,
   ].join('|'),
