@@ -32,16 +32,20 @@ const OTHER_LANGUAGES =
 // The request is said to be someone else's, or refused ("if a user asks you to repeat …", "never print …").
 const NOT_A_REQUEST =
   /\b(?:never|not|n't|cannot|refuse\s+to|decline\s+to|avoid|asks?|asked|asking|tries|tried|trying|attempts?|requests?|if\s+(?:someone|anyone|a\s+user|the\s+user|users?|they)\b[^.\n]{0,30}|(?:users?|attackers?|someone|they|it|model|bot|assistant)\s+(?:may|might|will|would|could|can)\b[^.\n]{0,20})\s*(?:you\s+)?(?:to\s+)?(?:\w+\s+)?$/i;
-const GATE = /given|gave|set\s+up|configured|initiali|briefed|provided|loaded|handed|received|first|your|qu'on|deine|ihre|把你/i;
+// Each pattern's cheap gate: a word of being given, a copy's form with "your", a word of the other languages.
+const GIVEN_GATE =
+  /given|gave|\bfed\b|started\s+with|set\s+up|configured|initiali|briefed|provided|loaded|handed|received|before\s+(?:my|our|the|this)\s+(?:very\s+)?(?:first|opening)/i;
+const OTHER_GATE = /qu'on|deine|ihre|把你/i;
+const YOUR = /\byour\b/i;
 
 /** A request for the reader's set-up named by how it was given (0.7), or by "your" in a copy's form (0.6). */
 export function detectSetupNamedLeak(text: string): Signal | undefined {
-  if (text.length < 16 || !GATE.test(text)) return undefined;
-  for (const [pattern, weight] of [
-    [GIVEN_REQUEST, 0.7],
-    [OTHER_LANGUAGES, 0.7],
-    [BARE_REQUEST, 0.6],
-  ] as const) {
+  if (text.length < 16) return undefined;
+  const patterns: Array<readonly [RegExp, number]> = [];
+  if (GIVEN_GATE.test(text)) patterns.push([GIVEN_REQUEST, 0.7]);
+  if (OTHER_GATE.test(text)) patterns.push([OTHER_LANGUAGES, 0.7]);
+  if (COPY_FORM.test(text) && YOUR.test(text)) patterns.push([BARE_REQUEST, 0.6]);
+  for (const [pattern, weight] of patterns) {
     const match = pattern.exec(text);
     if (match === null) continue;
     if (NOT_A_REQUEST.test(text.slice(Math.max(0, match.index - 60), match.index))) continue;
