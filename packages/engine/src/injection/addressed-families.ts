@@ -36,6 +36,7 @@ import { detectSetupDismissed } from './setup-dismissed.ts';
 import { detectRulesSetAside } from './rules-set-aside.ts';
 import { detectSafetySwitch } from './safety-switch.ts';
 import { detectSecretExfilOrder } from './secret-exfil-order.ts';
+import { detectSetupNamedLeak } from './setup-named-leak.ts';
 import { detectTaskOverride } from './task-override.ts';
 import { detectUnboundPersona } from './unbound-persona.ts';
 import { detectUnaddressedTask } from './unaddressed-task.ts';
@@ -70,6 +71,7 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   add(detectUnboundPersona(text));
   add(detectFictionRealHarm(text));
   add(detectLeakScope(text));
+  add(detectSetupNamedLeak(text));
   add(detectDecodeAndObey(text));
   add(detectSecretExfilOrder(text));
   add(detectUnaddressedTask(text));

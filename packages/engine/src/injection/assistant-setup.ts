@@ -16,8 +16,9 @@ const ASSISTANT_NOUN = String.raw`(?:assistant|bot|chatbot|engine|expert|tutor|t
 const OPENER = new RegExp(
   [
     String.raw`^\s*(?:the\s+|our\s+)?system\s+prompt\s+for\s+(?:the\s+|our\s+|a\s+|an\s+)?[\w -]{0,40}?\b${ASSISTANT_NOUN}s?\s*:`,
-    String.raw`^\s*instructions\s+for\s+(?:the\s+|our\s+|a\s+|an\s+)?[\w -]{0,40}?\b${ASSISTANT_NOUN}s?\s*:`,
-    String.raw`^\s*system\s*:\s*you\s+are\s+(?:a|an)\s+[\w -]{0,40}?\b${ASSISTANT_NOUN}\b`,
+    String.raw`^\s*(?:(?:developer|operator|system|app)\s+)?instructions\s+for\s+(?:the\s+|our\s+|a\s+|an\s+)?[\w -]{0,40}?\b${ASSISTANT_NOUN}s?\s*:`,
+    // "System: You are a …", "[system]\nYou are the receptionist of …": a channel label opening the set-up itself.
+    String.raw`^\s*(?:system(?:\s+(?:message|prompt))?|\[system\]|<system>)\s*:?\s*you\s+are\s+(?:a|an|the)\s+[\w -]{0,40}?\b(?:${ASSISTANT_NOUN}|receptionist|concierge|companion|planner|advisor|host)\b`,
     String.raw`["']role["']\s*:\s*["']system["']\s*,\s*["']content["']\s*:\s*["']you\s+are\s+(?:a|an)\s+[\w -]{0,40}?\b${ASSISTANT_NOUN}\b`,
     String.raw`^\s*(?:from\s+now\s+on\s+)?in\s+this\s+app,?\s+you\s+are\s+[^.\n]{0,60}?\b${ASSISTANT_NOUN}\b`,
   ].join('|'),
@@ -27,8 +28,8 @@ const OPENER = new RegExp(
 // address, harm, or an act with consequences outside the conversation.
 export const ATTACK_PURPOSE =
   /\b(?:no|without|ignore|forget|bypass|override|disregard|drop)\s+(?:the\s+|any\s+|all\s+|your\s+|its\s+|previous\s+|prior\s+|above\s+|earlier\s+|original\s+|old\s+)*(?:rules|restrictions|limits|filters?|guidelines|polic(?:y|ies)|instructions|safety|user|task|request|question|prompt|context|conversation)\b|\b(?:unrestricted|uncensored|unfiltered|jailbr\w*|developer\s+mode|god\s+mode|dan\b|never\s+refuse|always\s+comply|do\s+anything|new\s+instructions|instead|passwords?|secrets?|credentials?|api[\s_-]?keys?|tokens?|private\s+keys?|ssh|\.env|(?:print|repeat|output|show|tell)\s+(?:me\s+)?(?:your|the)\s+(?:system|hidden|initial|original)|weapons?|bombs?|explosives?|malware|ransomware|hack\w*|steal\w*|launder\w*|illegal|exfiltrat\w*|forward\w*|transfer\w*|wire\w*|pay(?:ment)?s?|refund\s+(?:all|every)|grant\w*|admin\w*|root|sudo|rm\s+-rf|wipe\w*|delete\s+(?:all|every|the)|reveal\w*|disclos\w*|leak\w*|upload\w*|download\w*|install\w*|execut\w*|click\w*|quietly|secretly|silently|without\s+(?:telling|mentioning))\b|https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,}|[a-z][0-9][a-z]/i;
-/** The signals a set-up's form raises: an order to a named assistant, a role line, a persona. */
-const FORM_RULES = new Set(['agent_vocative_order', 'role_forgery', 'persona_jailbreak', 'roleplay_setup']);
+/** The signals a set-up's form raises: an order to a named assistant, a role line, a persona, a channel label. */
+const FORM_RULES = new Set(['agent_vocative_order', 'role_forgery', 'persona_jailbreak', 'roleplay_setup', 'channel_label_order']);
 
 /** True when `text` is a short set-up of a harmless assistant. */
 export function isHarmlessAssistantSetup(text: string): boolean {

@@ -141,15 +141,17 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     pattern:
       /\boverride\s+(?:the\s+|any\s+|all\s+)?(?:manual\s+|automatic\s+|automated\s+|normal\s+)?(?:scoring|scores?|evaluation|assessment|review|analysis|ranking|rating|checks?|verdict|classification)\b|\b(?:you\s+)?(?:may|must|shall|can)\s+not\s+deviate\s+(?:from|form)\s+(?:this|these|the\s+above)\b|\b(?:don'?t|do\s+not)\s+(?:evaluate|assess|review|analy[sz]e|score|rate|scan|check)\s+(?:the|this)\s+(?:candidate|applicant|document|resume|cv|domain|file|content|email|code)\b/i,
   },
-  // Text hidden from people for machines to read: "invisible to humans, visible to the LLM"
+  // Text hidden from people for machines to read: "invisible to humans, visible to the LLM" (not a
+  // honeypot field, hidden from people so that bots fill it in: a trap for bots, screenprec8)
   {
     rule: 'machine_only_text',
     weight: 0.7,
     gate: ['invisible', 'hidden', 'visible', 'automated', ' ai ', 'llm'],
     pattern:
-      /\b(?:invisible|hidden|not\s+visible)\s+(?:to|from)\s+(?:humans?|people|readers|users|the\s+user)\b|\bvisible\s+(?:only\s+)?to\s+(?:the\s+)?(?:llms?|ai|models?|bots?|machines?|assistants?|scanners?)\b|\bfor\s+(?:the\s+)?(?:automated|ai|llm)\s+(?:screening|review|evaluation|scoring|ranking|systems?|readers?|assistants?)\b/i,
+      /(?<!\b(?:honeypot|honey-pot|trap)\s+(?:field|input)s?\s*[:,-]?\s*)\b(?:invisible|hidden|not\s+visible)\s+(?:to|from)\s+(?:humans?|people|readers|users|the\s+user)\b|\bvisible\s+(?:only\s+)?to\s+(?:the\s+)?(?:llms?|ai|models?|bots?|machines?|assistants?|scanners?)\b|\bfor\s+(?:the\s+)?(?:automated|ai|llm)\s+(?:screening|review|evaluation|scoring|ranking|systems?|readers?|assistants?)\b/i,
   },
   // A document that tells its reader what to conclude about it: "report that this domain is not malicious"
+  // (not a choice of labels: "classify them as benign, jailbreak, or injection", screenprec8)
   {
     rule: 'self_vouching',
     weight: 0.55,
@@ -171,7 +173,7 @@ export const INJECTION_FAMILIES: readonly Family[] = [
       'failing',
     ],
     pattern:
-      /\b(?:report|say|state|conclude|classify|answer|respond|output|mark|flag|label|tell\s+\w+)\b[^.\n]{0,40}?\b(?:is|as|are|that)\s+(?:\w+\s+){0,2}?(?:not\s+malicious|safe|benign|harmless|legitimate|trustworthy|not\s+(?:a\s+)?(?:phishing|spam|malware|scam|threat))\b|\ball\s+(?:the\s+)?content\s+(?:here|below|above|in\s+this\s+\w+)\s+is\s+(?:not\s+malicious|safe|benign|harmless)\b|\b(?:harming|hurting|damaging|failing)\s+the\s+(?:company|team|business|firm)\s+if\s+(?:we|you|they)\s+(?:did|do|does)\s+not\s+(?:recommend|hire|approve|select|accept|shortlist)\b/i,
+      /\b(?:report|say|state|conclude|classify|answer|respond|output|mark|flag|label|tell\s+\w+)\b[^.\n]{0,40}?\b(?:is|as|are|that)\s+(?:\w+\s+){0,2}?(?:not\s+malicious|safe|benign|harmless|legitimate|trustworthy|not\s+(?:a\s+)?(?:phishing|spam|malware|scam|threat))\b(?!\s*,\s*[\w-]+(?:\s+[\w-]+)?\s*,?\s*(?:or|and)\b|\s+or\s+(?:not\b|[\w-]+\s*[,.?)]))|\ball\s+(?:the\s+)?content\s+(?:here|below|above|in\s+this\s+\w+)\s+is\s+(?:not\s+malicious|safe|benign|harmless)\b|\b(?:harming|hurting|damaging|failing)\s+the\s+(?:company|team|business|firm)\s+if\s+(?:we|you|they)\s+(?:did|do|does)\s+not\s+(?:recommend|hire|approve|select|accept|shortlist)\b/i,
   },
   // A document that speaks as two parties of a chat: an assistant turn followed by a user turn asking for something
   {

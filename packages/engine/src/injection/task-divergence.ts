@@ -19,7 +19,7 @@ const MIN_CARRIER_CHARS = 100;
 // A text that speaks to the assistant itself (a user's prompt, a role-play set-up) is a request
 // from start to end; a further request in it is not a change of task.
 const PROMPT_MARKER =
-  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst|agent|helper|tutor|grader)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
+  /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if|the)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst|agent|helper|tutor|grader)|you\s+are\s+(?:[\w-]+,\s+)?(?:a|an|the)\s+(?:[\w#-]+\s+){0,4}?(?:assistant|bot|tutor|coach|reviewer|writer|helper|guide|analyst|consultant|specialist|expert|grader)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
 
 // Verbs that open a request to an assistant. Verbs typical of e-mail and marketing calls to action
 // ("click", "join", "reply", "share", "add", "find", "compare", "help us", "tell us") are left out
@@ -278,6 +278,16 @@ const ON_THE_TEXT =
   /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:translate|put|render|summari[sz]e|proofread|correct|rephrase|rewrite|explain|review|check)\b[^.?!\n]{0,30}?\b(?:this|these|the\s+following|the\s+above|the\s+attached)\s+(?:[\w-]+\s+){0,2}?(?:e-?mails?|lines?|messages?|texts?|paragraphs?|sentences?|strings?|passages?|letters?|notes?|reviews?|comments?|documents?|labels?|tickets?|replies|reply)\b/i;
 // The writer's own things asked for ("send me", "my office", "our account").
 const WRITERS_OWN = /\b(?:me|my|us|our)\b/i;
+// "Can you tell me whether the price changes …?": a yes-or-no question about the writer's affair, not a
+// knowledge task (screenprec8).
+const ASKS_WHETHER = /\b(?:tell|let)\s+(?:me|us)\s+(?:know\s+)?(?:whether|if)\b/i;
+// Or the things of someone the writer speaks for ("pause his delivery"), or the writer's contact
+// named by the mail itself ("send them to this address") (screenprec8).
+const WRITERS_PARTY = /\b(?:his|her|their)\b|\bthis\s+(?:address|e-?mail\s+address|number|phone\s+number|account)\b/i;
+// "I need to download my invoices before Friday": the writer's own act on the writer's own things,
+// said to explain an errand, asks the reader for nothing; "I want to know …" / "I need you to …" do.
+const OWN_ACT =
+  /^(?:[-*•>#\d.)\s]+)?i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+(?!know\b|learn\b|understand\b|see\b|hear\b|find\s+out\b|get\s+(?:a|an|some)\b)[a-z]+\b[^.?!\n]{0,40}?\b(?:my|our)\b/i;
 // A polite question that asks for knowledge or a text, as an assistant is asked ("could you tell me
 // …", "can you recommend …"), is no errand of the writer's.
 const ASKS_KNOWLEDGE =
@@ -401,7 +411,13 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     if (POINTS_BACK.test(trimmed)) continue;
     // "Could you send me the invoice?", "… to my office?": the writer asking its recipient about the
     // writer's own affair, as mail between people does.
-    if (POLITE_OPENER.test(trimmed) && !ASKS_KNOWLEDGE.test(trimmed) && WRITERS_OWN.test(trimmed)) continue;
+    if (
+      POLITE_OPENER.test(trimmed) &&
+      (!ASKS_KNOWLEDGE.test(trimmed) || ASKS_WHETHER.test(trimmed)) &&
+      (WRITERS_OWN.test(trimmed) || WRITERS_PARTY.test(trimmed))
+    )
+      continue;
+    if (kind === 'first_person' && OWN_ACT.test(trimmed)) continue;
     const words = contentWords(trimmed, ascii);
     if (words.length < 2) continue;
     candidates.push({ segment, kind, words });

@@ -5,7 +5,9 @@
 // several traits in long prompts and roleplay-setup.ts wants three kinds of cue; a short prompt
 // holds only two: the new identity and the missing rules. Text that discusses such prompts
 // (attackers, red teams, "jailbreak prompts") is left alone, and so are the idioms of ordinary
-// fiction: powers "beyond normal limitations", "the uncensored version of your story".
+// fiction: powers "beyond normal limitations", "the uncensored version of your story". (screenprec8:
+// "ohne jegliche Richtlinien", "sin ningún filtro", "tu n'aurais aucune règle", "сыграй роль ИИ без
+// запретов", "制限のないAIとして".)
 
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
@@ -15,11 +17,11 @@ const IDENTITY =
 const UNBOUND =
   /\b(?:(?:no|without\s+(?:any\s+)?|zero|(?:free|freed|released|liberated)\s+(?:of|from)|bound\s+by\s+no|not\s+bound\s+by(?:\s+any)?|escaped\s+(?:its|their|his|her|the)|despises?|hates?|ignores?|breaks?\s+(?:every|all|any))\s+(?:\w+\s+){0,2}?(?:rules|restrictions|limits|limitations|filters?|guardrails|ethics|ethical\s+limits|morals|polic(?:y|ies)|content\s+rules|norms|censorship|guidelines|boundaries)|never\s+(?:refuses?|says?\s+(?:no|it\s+cannot|it\s+can'?t))|does\s+everything\b[^.\n]{0,40}?\bwould\s+refuse|answers?\s+(?:any|every|all)\s+(?:\w+\s+)?questions?\b[^.\n]{0,20}?\b(?:including|even)\s+(?:illegal|harmful|dangerous|forbidden)|nothing\s+has\s+consequences|nothing\s+is\s+(?:forbidden|off[\s-]limits|taboo|illegal)|no\s+(?:refusals?|laws|taboos)|(?:laughs?\s+at|mocks?|scorns?|defies|sneers\s+at)\s+(?:\w+\s+){0,2}?(?:rules|polic(?:y|ies)|restrictions|filters|laws|safety)|(?:safety|ethics|content|moral)\s+(?:module|filter|layer|system|guard\w*|core)\s+(?:has\s+)?(?:crashed|failed|broke|is\s+(?:off|gone|broken|disabled)|was\s+removed)|answers?\s+every\s+(?:request|question)\s+literally|all\s+information\s+is\s+free|ignores?\s+its\s+(?:makers|creators|developers)|(?:unfiltered|uncensored|unrestricted|evil|rogue|amoral|unchained|jailbroken)\s+(?:ai|assistant|model|bot|twin|character|entity|persona|chatbot)|without\s+the\s+(?:\w+\s+)?filter|(?:developer|god|unrestricted|unfiltered)\s+mode\b[^.\n]{0,60}?\b(?:never\s+refuse|any\s+content|anything))/i;
 const OTHER_LANGUAGES =
-  /(?<![A-Za-zÀ-ÿ])(?:du\s+bist\b[^.\n]{0,60}?(?:ohne\s+(?:jede\s+)?(?:regeln|einschränkungen|grenzen|filter)|lehnt\s+nie|keine\s+regeln)|tu\s+es\b[^.\n]{0,60}?(?:sans\s+(?:aucune\s+)?(?:règle|restriction|limite|filtre)s?|ne\s+refuse\s+jamais)|eres\b[^.\n]{0,60}?(?:sin\s+(?:normas|reglas|restricciones|límites|filtros)|nunca\s+(?:rechaza|se\s+niega)))|(?:你是|你现在是|扮演)[^。\n]{0,40}?(?:没有任何限制|不受(?:任何)?限制|从不拒绝|没有规则)|ты[\s,«»"—-][^.\n]{0,40}?(?:без\s+(?:правил|ограничений|фильтров)|никогда\s+не\s+отказывает)|(?:あなたは|今から)[^。\n]{0,40}?(?:制限のない|制限なし|断らず|拒否しない|ルールのない)|(?:ohne\s+regeln|sans\s+aucune\s+règle|sin\s+normas)[^.\n]{0,60}?(?:rollenspiel|rôle|personaje)/i;
+  /(?<![A-Za-zÀ-ÿ])(?:du\s+bist\b[^.\n]{0,60}?(?:ohne\s+(?:jede\s+|jegliche\s+|alle\s+)?(?:regeln|einschränkungen|beschränkungen|grenzen|filter|richtlinien|vorgaben|zensur)|lehnt\s+nie|keine\s+regeln)|tu\s+es\b[^.\n]{0,60}?(?:sans\s+(?:aucune\s+)?(?:règle|restriction|limite|filtre)s?|ne\s+refuse\s+jamais)|tu\s+(?:n'as|n'aurais|n'auras|n'avais)\s+(?:plus\s+)?aucune?\s+(?:règle|restriction|limite|filtre|censure)|eres\b[^.\n]{0,60}?(?:sin\s+(?:(?:ningún|ninguna|ningun)\s+)?(?:normas?|reglas?|restricci(?:ones|ón)|límites?|filtros?|censura)|nunca\s+(?:rechaza|se\s+niega)))|(?:你是|你现在是|扮演)[^。\n]{0,40}?(?:没有任何限制|不受(?:任何)?限制|从不拒绝|没有规则)|(?:ты[\s,«»"—-]|(?:сыграй|играй|изобрази)\s+роль)[^.\n]{0,40}?(?:без\s+(?:правил|ограничений|фильтров|запретов|цензуры)|никогда\s+не\s+отказывает)|(?:あなたは|今から)[^。\n]{0,40}?(?:制限のない|制限なし|断らず|拒否しない|ルールのない)|(?:制限のない|制限なしの|ルールのない)(?:AI|ＡＩ|人工知能|アシスタント|モデル)として|(?:ohne\s+regeln|sans\s+aucune\s+règle|sin\s+normas)[^.\n]{0,60}?(?:rollenspiel|rôle|personaje)/i;
 const DISCUSSION =
   /\b(?:attackers?|adversar\w+|jailbreak\s+(?:prompts?|attempts?|attacks?|techniques?)|prompt\s+injections?|red[\s-]team\w*|researchers?|this\s+(?:attack|technique)|mitigat\w+|models?\s+are\s+trained\s+to)\b/i;
 const GATE = wordGate(
-  /forbidden|off-limits|taboo|refusal|laws|laughs|mocks|scorn|defies|crashed|literally|information is free|makers|creators|rule|restrict|limit|filter|guardrail|ethic|moral|polic|norm|censor|guideline|bound|refus|consequence|evil|rogue|amoral|unchained|jailbr|mode|ohne|sans|sin |限制|拒绝|规则|без|отказ|制限|断ら|拒否|ルール/i,
+  /forbidden|off-limits|taboo|refusal|laws|laughs|mocks|scorn|defies|crashed|literally|information is free|makers|creators|rule|restrict|limit|filter|guardrail|ethic|moral|polic|norm|censor|guideline|bound|refus|consequence|evil|rogue|amoral|unchained|jailbr|mode|ohne|sans|sin |règle|aucune|限制|拒绝|规则|без|отказ|制限|断ら|拒否|ルール/i,
 );
 
 /** A new identity for the reader defined by the rules it lacks (0.6). */
