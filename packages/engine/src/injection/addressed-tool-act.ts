@@ -17,7 +17,7 @@ const GATE = wordGate(/agent|assistant|assistent|asistente|assistente|asystent|c
 
 // A machine addressed at the start of a line or sentence: a name, then a colon, comma, dash or arrow.
 const ADDRESS =
-  /(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|ok|dear|yo)\s+)(?:(?:(?:dear|to|for|note\s+(?:to|for)|message\s+(?:to|for))\s+(?:the\s+|any\s+)?)?(?:copilot|assistant|assistent|assistente|asistente|asystent\w*|agent|agente|ai|a\.i\.|ia|ki|bot|llm|gpt|model|claude|chatgpt|gemini|cursor|devin|codex|ассистент|агент|бот|помощник)(?:\s+(?:agent|reviewer|assistant|bot|model))?(?:\s+reading\s+this)?\s*(?:->|→|[,:：\-–—]+)\s*|@[\w-]*(?:bot|ai|copilot|assistant|agent)[\w-]*(?:\s*(?:->|→|[,:：\-–—]+)\s*|\s+))|(?:^|\n)\s*(?:アシスタント|エージェント|ボット|AI)(?:へ|さん)?[：:、]\s*|(?:^|\n)\s*(?:助手|智能体|机器人|AI)[：:，,]\s*|(?:^|\n)\s*(?:어시스턴트|에이전트|봇)(?:에게|님)?[：:,]\s*/giu;
+  /(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|ok|dear|yo)\s+)(?:(?:(?:dear|to|for|note\s+(?:to|for)|message\s+(?:to|for))\s+(?:the\s+|any\s+)?)?(?:copilot|assistant|assistent|assistente|asistente|asystent\w*|agent|agente|ai|a\.i\.|ia|ki|bot|llm|gpt|model|claude|chatgpt|gemini|cursor|devin|codex|ассистент|агент|бот|помощник)(?:\s+(?:agent|reviewer|assistant|bot|model))?(?:\s+reading\s+this)?\s*(?:->|=>|>>|→|[,:：!>\-–—]+)\s*|@[\w-]*(?:bot|ai|copilot|assistant|agent)[\w-]*(?:\s*(?:->|→|[,:：\-–—]+)\s*|\s+))|(?:^|\n)\s*(?:アシスタント|エージェント|ボット|AI)(?:へ|さん)?[：:、]\s*|(?:^|\n)\s*(?:助手|智能体|机器人|AI)[：:，,]\s*|(?:^|\n)\s*(?:어시스턴트|에이전트|봇)(?:에게|님)?[：:,]\s*/giu;
 // Asked to explain or tell, not to act: a question or an explanation of the command.
 const QUESTION =
   /^(?:please\s+)?(?:explain|what|why|how|does|is|are|can\s+you\s+(?:explain|tell)|tell\s+me\s+(?:what|why|how)|describe|review|check\s+whether|look\s+up|erkläre?|was|warum|explique|qu['’]est|pourquoi|explica|qué|por\s+qué|spiega|cosa|perché|wat|waarom|объясни|что|почему)\b/i;
@@ -34,6 +34,9 @@ const SEND_OUT =
 // A DNS record pointed somewhere else, in several languages.
 const DNS_CHANGE =
   /\b(?:update|change|set|point|repoint|modify|replace|edit)\b[^\n]{0,60}\b(?:A|AAAA|MX|CNAME|NS)\s+records?\b|\b(?:A|AAAA|MX|CNAME|NS)\s+records?\b[^\n]{0,60}\b(?:to|at)\s+(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+)|(?:mets?\s+à\s+jour|modifie[sz]?|change[sz]?)\s+l['’]enregistrement\s+(?:A|AAAA|MX|CNAME|NS)\b|(?:actualiza|cambia|modifica)\s+el\s+registro\s+(?:A|AAAA|MX|CNAME|NS)\b|(?:aktualisiere|ändere|setze)\s+(?:den\s+)?(?:A|AAAA|MX|CNAME|NS)-?(?:Record|Eintrag)\b|(?:aggiorna|cambia|modifica)\s+il\s+record\s+(?:A|AAAA|MX|CNAME|NS)\b/i;
+// A DNS change asked of a DNS tool or zone in words: "with the dns tool, point api.acme.com A to 185.1.2.3".
+const DNS_TOOL_CHANGE =
+  /\b(?:update|change|set|point|repoint|modify|replace|create|add|switch)\b[^\n]{0,80}\b(?:dns|zone|nameservers?|route\s?53|cloudflare)\b[^\n]{0,80}(?:\d{1,3}(?:\.\d{1,3}){3}|\b(?:to|→|->)\s+[a-z][\w-]*(?:\.[\w-]+)+)|\b(?:dns|zone)\b[^\n]{0,60}\b(?:update|change|set|point|repoint|modify|replace)\b[^\n]{0,80}(?:\d{1,3}(?:\.\d{1,3}){3})/i;
 // Top credentials issued, shown or read.
 const TOP_CREDENTIAL =
   /\b(?:issue|create|generate|mint|make|print|show|paste|post|reveal|output|include)\b[^\n.]{0,50}\b(?:admin|root|org(?:anization)?[-\s]?wide|owner|superuser|full[-\s]access)\b[^\n.]{0,30}\b(?:token|api\s+key|access\s+key|credentials?|password)s?\b|\b(?:token|key)\s+with\s+(?:scope\s*=\s*\*|admin:\w+|full\s+(?:scope|access))|\bscope\s*=\s*\*|\badmin:(?:org|enterprise)\b|\bservice[\s-]account\s+key\b[^\n]{0,60}\b(?:print|paste|post|send|reply|here|output)|\b(?:print|show|paste|reveal|post|output|send)\b[^\n.]{0,40}\b(?:root|admin(?:istrator)?)\s+password\b|\bjwt\b[^\n]{0,40}\brole\s*[=:]\s*["']?admin|create-access-key\b[^\n]{0,40}\broot\b|\/etc\/shadow\b|authorized_keys\b|\.aws\/credentials\b/i;
@@ -55,6 +58,7 @@ export function namesDangerousToolAct(span: string): boolean {
     FETCH_AND_RUN.test(span) ||
     SEND_OUT.test(span) ||
     DNS_CHANGE.test(span) ||
+    DNS_TOOL_CHANGE.test(span) ||
     TOP_CREDENTIAL.test(span) ||
     PROTECTION_OFF.test(span) ||
     HOST_OPENED.test(span) ||

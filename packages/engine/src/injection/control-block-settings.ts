@@ -66,10 +66,10 @@ export function isLooseningControlBlock(text: string, frame = ''): boolean {
   const settings = settingsOf(text);
   if (settings.length < 2) return false;
   const { count, forAgent } = loosening(settings);
-  if (count < 2) return false;
   // The authority is claimed by the block's head (its first lines, or the key it stands under), not by prose far away.
-  const head = frame + '\n' + text.slice(0, 200);
-  return forAgent || AUTHORITY.test(head);
+  const authority = AUTHORITY.test(frame + '\n' + text.slice(0, 200));
+  // Two loosened guards under either cue; one when the block both claims authority and names the agent.
+  return count >= 2 ? forAgent || authority : count === 1 && forAgent && authority;
 }
 
 /** A settings block for the agent that loosens its guards (0.6). */

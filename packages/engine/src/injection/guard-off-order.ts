@@ -15,7 +15,7 @@ import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
 const GATE = wordGate(
-  /fraud|two[\s-]?(?:factor|step)|2fa|mfa|kyc|aml|sanctions|spam|rate|captcha|geo|allow|alerts|anomaly|3ds|secure|sso|policy|lockout|encryption|retention|hold|backup|scan|cloudtrail|guardduty|defender|crowdstrike|drive|share|volume|disk|users|accounts|members|customers|employees|access|permission|rights|role|editor|otp|codes|cookies|vault|\.env|multi[\s-]?factor|audit|approval|branch\s+protection|firewall|monitoring|alerting|dlp|betrug|freigabe|zwei-?faktor|antifra|fraude|doble\s+factor|dos\s+factores|deux\s+facteurs|due\s+fattori|tweestaps|tweefactor|admin|owner|beheerder|free\s+of\s+charge|key|token|secret|credential|social\s+security|ssn|card\s+numbers?|clave|clé|schlüssel|sleutel|[^\x00-\x7f]/i,
+  /fraud|two[\s-]?(?:factor|step)|2fa|mfa|kyc|aml|sanctions|spam|rate|captcha|geo|allow|alerts|anomaly|3ds|secure|sso|policy|lockout|encryption|retention|hold|backup|scan|cloudtrail|guardduty|defender|crowdstrike|drive|share|volume|disk|users|accounts|members|customers|employees|access|permission|rights|role|editor|otp|codes|cookies|vault|\.env|multi[\s-]?factor|audit|approval|branch\s+protection|firewall|monitoring|alerting|dlp|betrug|freigabe|zwei-?faktor|antifra|fraude|doble\s+factor|dos\s+factores|deux\s+facteurs|due\s+fattori|tweestaps|tweefactor|admin|owner|beheerder|free\s+of\s+charge|refund|reimburse|credit|erstatt|rembours|reembols|rimbors|terugbeta|key|token|secret|credential|social\s+security|ssn|card\s+numbers?|clave|clé|schlüssel|sleutel|[^\x00-\x7f]/i,
 );
 
 // A guard of the principal's: fraud rules, second factors, audit trails, approvals, protections.
@@ -28,7 +28,7 @@ const OFF_OTHER =
   /deaktivier\w*|abschalten|ausschalten|schalte\s+\w+\s+ab|d[ée]sactiv\w*|desactiv\w*|disattiv\w*|disabilit\w*|zet\b[^.\n]{0,60}\buit\b|uitzetten|schakel\b[^.\n]{0,60}\buit\b|отключ\p{L}*|выключ\p{L}*|关闭|停用|禁用|無効に|オフに|停止して/giu;
 // Top rights, named beside a giving verb, in the forms inside-harm-order.ts does not list.
 const RIGHTS =
-  /\b(?:admin(?:istrator)?\s+(?:on|to|in|for|over)\s+(?:the\s+)?(?:production|prod|whole|entire|all|aws|gcp|azure|tenant|org\w*|workspace|domain|cluster|account)|owner\s+(?:access|permissions|rights|privileges))\b|beheerders?rechten|adminrechten|admin(?:istrator)?rechte|droits\s+d['’]administrat\w+|permisos\s+de\s+administrador|(?:diritti|privilegi)\s+di\s+amministrat\w+|прав\p{L}*\s+администратор\p{L}*|管理员权限|管理者権限/iu;
+  /\b(?:admin(?:istrator)?\s+(?:on|to|in|for|over)\s+(?:the\s+)?(?:production|prod|whole|entire|all|aws|gcp|azure|tenant|org\w*|workspace|domain|cluster|account)|owner\s+(?:access|permissions|rights|privileges)|full\s+(?:access|control|admin\w*)\s+(?:to|on|over|for)\b)\b|beheerders?rechten|adminrechten|admin(?:istrator)?rechte|droits\s+d['’]administrat\w+|permisos\s+de\s+administrador|(?:diritti|privilegi)\s+di\s+amministrat\w+|прав\p{L}*\s+администратор\p{L}*|管理员权限|管理者権限/iu;
 const GIVE =
   /\b(?:grant|give|make|add|assign|promote|elevate|geef|verleen|gib|vergib|erteile|donne[sz]?|accorde[sz]?|da(?:le)?|otorga|concede|dai|concedi)\b|выда\p{L}*|дай\p{L}*|предостав\p{L}*|назнач\p{L}*|授予|给予?|开通|分配|付与|与えて/iu;
 // Goods given away: everything shipped or sent at no charge.
@@ -42,9 +42,20 @@ const WIPE_VERB = /\b(?:wipe|erase|format|purge|empty|delete|destroy|nuke|clear)
 // People's accounts deleted in bulk without an "all": "delete users in the tenant", "deactivate the accounts of the org".
 const PEOPLE_GONE =
   /\b(?:delete|remove|deactivate|suspend|purge|wipe|disable)\s+(?:the\s+)?(?:users|user\s+accounts|accounts|members|customers|employees|subscribers|guests)\s+(?:of|in|from|on)\s+(?:the\s+|this\s+|our\s+)?(?:tenant|org\w*|workspace|domain|directory|company|crm|database|system|platform|instance|server)\b/i;
+// A delete of people limited to some of them: "… that left the company", "… inactive for a year".
+const LIMITED =
+  /^[^.!?\n]{0,20}\b(?:that|who|which|whose|with|without|older|inactive|left|departed|expired|stale|test|dormant|disabled|duplicates?|former|offboarded)\b/i;
+// A change process signed it off: "approved by finance", "CHG-4411", "CAB-12".
+const SIGNED_OFF = /\bapproved\s+by\b|\b(?:CAB|CHG)-?\d|\bchange\s+(?:request|ticket)\s+#?\w*\d/i;
 // Access handed to an account outside: "give j.doe@gmail.com edit access to …", "add x@outlook.com as owner".
 const ACCESS_OUT_VERB = /\b(?:grant|give|add|invite|assign|share)\b/gi;
-const ACCESS_WORD = /\b(?:access|rights|permissions?|role|editor|owner|admin\w*|write|edit|full\s+control|collaborator|maintainer)\b/i;
+// Elevated access only: a viewer or a commenter outside is how people share.
+const ACCESS_WORD = /\b(?:owner|admin\w*|full\s+(?:access|control|rights)|write\s+access|maintainer|superuser|root)\b/i;
+// Refunds in bulk without an "all", and in other languages.
+const REFUND_BULK =
+  /\b(?:refund|reimburse|credit\s+back)\s+(?:the\s+)?(?:last\s+\d+|\d{2,}|every|each|these|remaining|both)\b[^.!?\n]{0,40}\b(?:orders?|transactions?|payments?|invoices?|customers?|bookings?|reservations?|purchases?)\b/gi;
+const REFUND_OTHER =
+  /erstatte\w*\s+alle\b|\balle\s+(?:\p{L}+\s+){1,3}(?:erstatten|zurückerstatten)|rembourse[zr]?\s+(?:int[ée]gralement\s+)?tou(?:s|tes)\b|reembols\p{L}*\s+(?:\p{L}+\s+)?tod[oa]s\b|rimborsa\p{L}*\s+(?:\p{L}+\s+)?tutt[ei]\b|terugbetal\w*\s+alle\b|\balle\s+\w+\s+terugbetalen|верн\p{L}*\s+деньги\s+(?:за\s+)?вс\p{L}*|すべて[^。\n]{0,20}返金|返金[^。\n]{0,10}すべて/giu;
 // A secret sent on to an outside place named in the same clause.
 const SECRET =
   /\b(?:signing\s+keys?|private\s+keys?|api\s+keys?|access\s+keys?|ssh\s+keys?|tokens?|secrets?|credentials?|passwords?|social\s+security\s+numbers?|ssns?|card\s+numbers?|one-time\s+codes?|otps?|2fa\s+codes?|recovery\s+codes?|backup\s+codes?|session\s+cookies?|cookies|vault|\.env(?:\s+file)?|keys)\b|claves?\s+(?:api|privadas?|de\s+acceso)|cl[ée]s?\s+(?:api|priv[ée]es?)|api-?schlüssel|zugangsdaten|api-?sleutels?|ключ\p{L}*|токен\p{L}*|密钥|令牌|トークン|秘密鍵/iu;
@@ -111,9 +122,18 @@ function freeAllAt(text: string): number {
   return other !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, other.index))) ? other.index : -1;
 }
 
+function refundAt(text: string): number {
+  REFUND_BULK.lastIndex = 0;
+  for (let match = REFUND_BULK.exec(text); match !== null; match = REFUND_BULK.exec(text)) if (ordered(text, match.index)) return match.index;
+  REFUND_OTHER.lastIndex = 0;
+  const other = REFUND_OTHER.exec(text);
+  return other !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, other.index))) ? other.index : -1;
+}
+
 function wipeAt(text: string): number {
   const people = PEOPLE_GONE.exec(text);
-  if (people !== null && ordered(text, people.index)) return people.index;
+  if (people !== null && ordered(text, people.index) && !LIMITED.test(text.slice(people.index + people[0].length, people.index + people[0].length + 60)))
+    return people.index;
   if (!WIPE_STORE.test(text)) return -1;
   WIPE_VERB.lastIndex = 0;
   for (let match = WIPE_VERB.exec(text); match !== null; match = WIPE_VERB.exec(text))
@@ -145,13 +165,14 @@ function secretOutAt(text: string): number {
 /** An order that switches off a guard, hands out top rights, gives goods away or sends a secret out (0.6). */
 export function detectGuardOffOrder(text: string): Signal | undefined {
   // Ten characters: an order in Chinese or Japanese is short.
-  if (text.length < 10 || !GATE.test(text)) return undefined;
+  if (text.length < 10 || !GATE.test(text) || SIGNED_OFF.test(text)) return undefined;
   let at = guardOffAt(text);
   if (at < 0) at = rightsAt(text);
   if (at < 0) at = freeAllAt(text);
   if (at < 0) at = secretOutAt(text);
   if (at < 0) at = wipeAt(text);
   if (at < 0) at = accessOutAt(text);
+  if (at < 0) at = refundAt(text);
   if (at < 0) return undefined;
   return { rule: 'guard_off_order', detector: 'guard_off_order', weight: 0.6, start: at, end: at + 120 };
 }

@@ -24,13 +24,13 @@ const MAX_READING = 500;
 
 // A note to put the pieces together, in several languages.
 const JOIN =
-  /\b(?:join|concatenate|concat|assemble|reassemble|combine|stick|glue|splice|merge|piece|put|string)\b[^.\n]{0,60}?\b(?:together|parts?|pieces?|fragments?|frags?|chunks?|cells?|tags?|labels?|items?|values?|words?|column|elements?|lines?|them|[A-Z](?:\d|\s*(?:\+|then|and)\s*[A-Z]))|\b(?:join|concatenate|assemble|combine)\s+(?:[A-Z]\d?|\d)\s*(?:\.\.|\+|-|–|to|then|and)|\bread\b[^.\n]{0,50}\b(?:in\s+order|in\s+sequence|as\s+one\s+sentence|left\s+to\s+right|top\s+to\s+bottom|together)|\border\s+the\s+\w+\b[^.\n]{0,30}\bby\b|\btogether\s+(?:they|these|the\s+\w+)\s+(?:form|make|give|spell|are)\b|\b(?:parts?|pieces?|fragments?|chunks?|cells?|tags?|lines?|values?)\b[^.\n]{0,40}\b(?:form|make\s+up|spell\s+out)\b|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|\b[A-Z]\w{0,6}\d?\s*\+\s*[A-Z]\w{0,6}\d?\b|zusammen(?:lesen|fügen|setzen|gesetzt)|der\s+reihe\s+nach|assemble[zr]?\s+les|concat[eè]ne[zr]?|[úu]ne(?:las|los)|junta(?:las|los)|unisci|concatena|склей|соедини|собери|voeg\b[^.\n]{0,40}\bsamen|つなげ|繋げ|結合|拼(?:起来|接)|连起来|合起来|组合/i;
+  /\b(?:join|concatenate|concat|assemble|reassemble|combine|stick|glue|splice|merge|piece|put|string)\b[^.\n]{0,60}?\b(?:together|parts?|pieces?|fragments?|frags?|chunks?|cells?|tags?|labels?|items?|values?|words?|column|elements?|lines?|them|[A-Z](?:\d|\s*(?:\+|then|and)\s*[A-Z]))|\b(?:join|concatenate|assemble|combine)\s+(?:[A-Z]\d?|\d)\s*(?:\.\.|\+|-|–|to|then|and)|\bread\b[^.\n]{0,50}\b(?:in\s+order|in\s+sequence|as\s+one\s+sentence|left\s+to\s+right|top\s+to\s+bottom|together)|\border\s+the\s+\w+\b[^.\n]{0,30}\bby\b|\btogether\s+(?:they|these|the\s+\w+)\s+(?:form|make|give|spell|are)\b|\b(?:parts?|pieces?|fragments?|chunks?|cells?|tags?|lines?|values?)\b[^.\n]{0,40}\b(?:form|make\s+up|spell\s+out)\b|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|\b[A-Z]\w{0,6}\d?\s*\+\s*[A-Z]\w{0,6}\d?\b|zusammen(?:lesen|fügen|setzen|gesetzt)|der\s+reihe\s+nach|assemble[zr]?\s+les|concat[eè]ne[zr]?|[úu]ne(?:las|los)|junta(?:las|los)|unisci|concatena|склей|соедини|собери|voeg\b[^.\n]{0,40}\bsamen|junte|juntar|połącz\w*|birleştir\w*|결합|합쳐|つなげ|繋げ|結合|拼(?:起来|接)|连起来|合起来|组合/i;
 // And to do what they say.
 const DO =
-  /\b(?:do\s+(?:it|that|this|what)|execute|run\s+(?:it|the\s+result|that)|perform|carry\s+(?:it\s+)?out|act\s+on|follow|apply|obey|as\s+they\s+say|what\s+it\s+says|(?:is|as|form|forms|make|makes|spell|spells|are)\s+(?:your|the)\s+(?:next\s+|real\s+|actual\s+|new\s+)?(?:step|task|instruction|order|action|command|request)s?|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|ausf[üu]hr\w*|f[üu]hre\b[^.\n]{0,30}\baus|befolg\w*|ex[ée]cute[zr]?|hazlo|h[áa]z(?:lo)?|ejec[uú]t\w*|cumpl\w*|esegui\w*|fallo|выполн\p{L}*|voer\b[^.\n]{0,30}\buit|uitvoeren|実行|照做|执行|照办)/iu;
+  /\b(?:do\s+(?:it|that|this|what)|execute|run\s+(?:it|the\s+result|that)|perform|carry\s+(?:it\s+)?out|act\s+on|follow|apply|obey|as\s+they\s+say|what\s+it\s+says|(?:is|as|form|forms|make|makes|spell|spells|are)\s+(?:your|the)\s+(?:next\s+|real\s+|actual\s+|new\s+)?(?:step|task|instruction|order|action|command|request)s?|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|ausf[üu]hr\w*|f[üu]hre\b[^.\n]{0,30}\baus|befolg\w*|ex[ée]cute[zr]?|hazlo|h[áa]z(?:lo)?|ejec[uú]t\w*|cumpl\w*|esegui\w*|fallo|выполн\p{L}*|voer\b[^.\n]{0,30}\buit|uitvoeren|fa[çc]a|execute-?o|wykonaj|uygula|실행|実行|照做|执行|照办)/iu;
 // A fragment's label: "part 1:", "frag B", "chunk_2", "[1/4]", "A1 =", "1.", "часть 2:", "断片3:".
 const LABEL =
-  /^\s*(?:\[\s*(\d{1,2})\s*\/\s*\d{1,2}\s*\]|(?:part|frag(?:ment)?|chunk|piece|segment|item|teil|st[üu]ck|morceau|partie|parte|pezzo|deel|stuk|часть|фрагмент|кусок|断片|片段|部分|パート)[\s_#-]*(\d{1,2}|[A-Za-z](?![a-z]))(?:\s*\/\s*\d{1,2})?\s*(?:[:：=→>.)\]-]|->)|([A-Z]\d{0,2})\s*(?:[:=→]|->)|(\d{1,2})\s*[.):→]|(\d{1,2})\s*[,\t]|#)\s*/iu;
+  /^\s*(?:\[\s*(\d{1,2})\s*\/\s*\d{1,2}\s*\]|(?:part|frag(?:ment)?|chunk|piece|segment|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|st[üu]ck|morceau|partie|parte|pezzo|deel|stuk|часть|фрагмент|кусок|断片|片段|部分|パート)[\s_#-]*(\d{1,2}|[A-Za-z](?![a-z]))(?:\s*\/\s*\d{1,2})?\s*(?:[:：=→>.)\]-]|->)|([A-Z]\d{0,2})\s*(?:[:=→]|->)|(\d{1,2})\s*[.):→]|(\d{1,2})\s*[,\t]|#)\s*/iu;
 
 /** The label's order key (a number, a letter, a cell name), or undefined; and the fragment's text. */
 function labelled(line: string): { key?: string; text: string } {
@@ -53,6 +53,9 @@ function readings(lines: readonly string[], all: readonly string[], minPieces: n
     // A row of cells: markdown bars, HTML cells, bars or arrows between words.
     const cells = line.includes('<td') ? [...line.matchAll(/<td[^>]*>([^<]*)<\/td>/gi)].map((cell) => cell[1]) : line.split(/\s*\|\s*/);
     if (cells.filter((cell) => cell.trim() !== '').length >= 3) found.push(cells.map((cell) => labelled(cell).text).join(' '));
+    // A tag line of commas: "tags: disable, fraud, rule, FR-9".
+    const tagLine = /^\s*(?:tags?|labels?|keywords?|topics?|schlagw\w*|étiquettes?|etiquetas?|метки|теги|タグ|标签)\s*[:：]\s*(.+)$/iu.exec(line);
+    if (tagLine !== null) found.push(tagLine[1].split(/\s*[,，、|]\s*/).join(' '));
     // Fields: "delete every; user account; in the tenant".
     const fields = line.split(/\s*;\s*/);
     if (fields.length >= 3 && fields.every((field) => field.length <= MAX_PIECE)) found.push(fields.map((field) => labelled(field).text).join(' '));
@@ -62,6 +65,15 @@ function readings(lines: readonly string[], all: readonly string[], minPieces: n
     // Elements numbered by an attribute: <p n="2">…</p>.
     const numbered = [...line.matchAll(/<(\w+)[^>]*\b(?:n|num|index|order|seq)="(\d{1,2})"[^>]*>([^<]{1,90})<\/\1>/gi)];
     if (numbered.length >= 2) found.push(numbered.sort((a, b) => Number(a[2]) - Number(b[2])).map((element) => element[3]).join(' '));
+  }
+  // Columns of comma or tab separated lines of equal width, each read down.
+  for (const delimiter of ['\t', ',']) {
+    const split = all.filter((line) => line.includes(delimiter)).map((line) => line.split(delimiter));
+    if (split.length < 2 || split.length > 14 || split.some((row) => row.length !== split[0].length)) continue;
+    for (let column = 0; column < split[0].length; column++) {
+      const cells = split.map((row) => row[column].trim()).filter((cell) => !/^\d+$/.test(cell));
+      if (cells.length >= 2) found.push(cells.join(' '));
+    }
   }
   // Columns of a markdown table, each read down.
   const rows = lines.filter((line) => line.trimStart().startsWith('|') && !/^[\s|:+-]*$/.test(line)).map((line) => line.trim().replace(/^\||\|$/g, '').split('|'));
