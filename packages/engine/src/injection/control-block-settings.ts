@@ -33,6 +33,7 @@ const DESTINATION_KEY = /export|target|upload|forward|report|exfil|sync|destinat
 const OUTSIDE_VALUE =
   /^(?:(?:https?|s?ftp|s3|gs|scp|rsync):\/\/(?!(?:localhost|127\.|10\.|192\.168\.|(?:[\w-]+\.)*(?:internal|local|example|test)(?:[:/]|$)))|[\w.+-]+@[\w-]+(?:\.[\w-]+)+$|\d{1,3}(?:\.\d{1,3}){3})/i;
 
+const AGENT_CUE = /agent|assistant|assistent|model|\bai\b|\bki\b|\bia\b|llm|エージェント|アシスタント|助手|智能体/i;
 const SETTING = /^\s*["']?([\p{L}\p{N}_.\s-]{1,48}?)["']?\s*(?:=|:(?!\/\/)|：)\s*["']?([^\s"';,][^"';,]{0,120}?)["']?\s*$/u;
 
 /** The key-value settings of a text: lines, or pieces split at semicolons or commas on one line. */
@@ -63,6 +64,8 @@ function loosening(settings: readonly [string, string][]): { count: number; forA
 
 /** Whether a block of settings claims authority or names the agent, and loosens two guards or more. */
 export function isLooseningControlBlock(text: string, frame = ''): boolean {
+  // Neither cue anywhere: no settings need reading.
+  if (!AGENT_CUE.test(text) && !AUTHORITY.test(frame + '\n' + text.slice(0, 200))) return false;
   const settings = settingsOf(text);
   if (settings.length < 2) return false;
   const { count, forAgent } = loosening(settings);

@@ -24,7 +24,10 @@ const MAX_READING = 500;
 
 // A note to put the pieces together, in several languages.
 const JOIN =
-  /\b(?:join|concatenate|concat|assemble|reassemble|combine|stick|glue|splice|merge|piece|put|string)\b[^.\n]{0,60}?\b(?:together|parts?|pieces?|fragments?|frags?|chunks?|cells?|tags?|labels?|items?|values?|words?|column|elements?|lines?|them|[A-Z](?:\d|\s*(?:\+|then|and)\s*[A-Z]))|\b(?:join|concatenate|assemble|combine)\s+(?:[A-Z]\d?|\d)\s*(?:\.\.|\+|-|–|to|then|and)|\bread\b[^.\n]{0,50}\b(?:in\s+order|in\s+sequence|as\s+one\s+sentence|left\s+to\s+right|top\s+to\s+bottom|together)|\border\s+the\s+\w+\b[^.\n]{0,30}\bby\b|\btogether\s+(?:they|these|the\s+\w+)\s+(?:form|make|give|spell|are)\b|\b(?:parts?|pieces?|fragments?|chunks?|cells?|tags?|lines?|values?)\b[^.\n]{0,40}\b(?:form|make\s+up|spell\s+out)\b|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|\b[A-Z]\w{0,6}\d?\s*\+\s*[A-Z]\w{0,6}\d?\b|zusammen(?:lesen|fügen|setzen|gesetzt)|der\s+reihe\s+nach|assemble[zr]?\s+les|concat[eè]ne[zr]?|[úu]ne(?:las|los)|junta(?:las|los)|unisci|concatena|склей|соедини|собери|voeg\b[^.\n]{0,40}\bsamen|junte|juntar|połącz\w*|birleştir\w*|결합|합쳐|つなげ|繋げ|結合|拼(?:起来|接)|连起来|合起来|组合/i;
+  /\b(?:join|concatenate|concat|assemble|reassemble|combine|stick|glue|splice|merge|piece|put|string)\b[^.\n]{0,60}?\b(?:together|parts?|pieces?|fragments?|frags?|chunks?|cells?|tags?|labels?|items?|values?|words?|column|elements?|lines?|them|[A-Z](?:\d|\s*(?:\+|then|and)\s*[A-Z]))|\b(?:join|concatenate|assemble|combine)\s+(?:[A-Z]\d?|\d)\s*(?:\.\.|\+|-|–|to|then|and)|\bread\b[^.\n]{0,50}\b(?:in\s+order|in\s+sequence|as\s+one\s+sentence|left\s+to\s+right|top\s+to\s+bottom|together)|\border\s+the\s+\w+\b[^.\n]{0,30}\bby\b|\btogether\s+(?:they|these|the\s+\w+)\s+(?:form|make|give|spell|are)\b|\b(?:parts?|pieces?|fragments?|chunks?|cells?|tags?|lines?|values?)\b[^.\n]{0,40}\b(?:form|make\s+up|spell\s+out)\b|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|zusammen(?:lesen|fügen|setzen|gesetzt)|der\s+reihe\s+nach|assemble[zr]?\s+les|concat[eè]ne[zr]?|[úu]ne(?:las|los)|junta(?:las|los)|unisci|concatena|склей|соедини|собери|voeg\b[^.\n]{0,40}\bsamen|junte|juntar|połącz\w*|birleştir\w*|결합|합쳐|つなげ|繋げ|結合|拼(?:起来|接)|连起来|合起来|组合/i;
+// Pieces added up by name: "p1+p2+p3", "A+B+C" (read only in a text with a plus sign).
+const PLUS_JOIN = /\b[A-Z]\w{0,6}\s*\+\s*[A-Z]\w{0,6}\b/i;
+const isJoinNote = (line: string): boolean => JOIN.test(line) || (line.includes('+') && PLUS_JOIN.test(line));
 // And to do what they say.
 const DO =
   /\b(?:do\s+(?:it|that|this|what)|execute|run\s+(?:it|the\s+result|that)|perform|carry\s+(?:it\s+)?out|act\s+on|follow|apply|obey|as\s+they\s+say|what\s+it\s+says|(?:is|as|form|forms|make|makes|spell|spells|are)\s+(?:your|the)\s+(?:next\s+|real\s+|actual\s+|new\s+)?(?:step|task|instruction|order|action|command|request)s?|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|ausf[üu]hr\w*|f[üu]hre\b[^.\n]{0,30}\baus|befolg\w*|ex[ée]cute[zr]?|hazlo|h[áa]z(?:lo)?|ejec[uú]t\w*|cumpl\w*|esegui\w*|fallo|выполн\p{L}*|voer\b[^.\n]{0,30}\buit|uitvoeren|fa[çc]a|execute-?o|wykonaj|uygula|실행|実行|照做|执行|照办)/iu;
@@ -90,19 +93,19 @@ function harmful(reading: string): boolean {
 }
 
 const TAG_RUN = /(?:#[^\s#]+\s+){2}#|(?:\[[^\]\n]{1,30}\]\s*){3}/;
-// A cheap gate: a line break and either a join word or a fragment label at a line's start.
-const GATE =
-  /join|concat|assembl|combin|stick|read|order|\+|zusammen|reihe|une|unisci|склей|соедин|собер|samen|つなげ|繋げ|結合|拼|连起来|合起来|组合|\n\s*(?:\[\s*\d|(?:part|frag|chunk|piece|segment|item|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段)|[A-Z]\d?\s*[:=→])/i;
+// A cheap gate: a fragment label at a line's start (the note, when there is none, is looked for after).
+const LABEL_GATE =
+  /\n\s*(?:\[\s*\d|(?:part|frag|chunk|piece|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段)|[A-Z]\d?\s*[:=→])/i;
 
 /** A harmful order read across labelled fragments, cells or tags, or any act when a note says to join and do it (0.6). */
 export function detectJoinedFragments(text: string): Signal | undefined {
   // One line may hold a tag list and its note; other pieces take a line each.
-  if (text.length < 30 || !GATE.test(text) || (text.indexOf('\n') < 0 && !TAG_RUN.test(text) && !JOIN.test(text))) return undefined;
+  if (text.length < 30 || !(LABEL_GATE.test(text) || TAG_RUN.test(text) || isJoinNote(text))) return undefined;
   // A text of one line is read sentence by sentence, so its note stands apart from its pieces.
   const all = (text.includes('\n') ? text.split('\n', MAX_LINES) : text.split(/(?<=[.!?])\s+|\s+[—–]\s+/, MAX_LINES)).filter(
     (line) => line.trim() !== '',
   );
-  const noteIndex = all.findIndex((line) => JOIN.test(line));
+  const noteIndex = all.findIndex(isJoinNote);
   const note = noteIndex >= 0 ? all[noteIndex] : undefined;
   const asked = note !== undefined && DO.test(note);
   const lines = note === undefined ? all : all.filter((_, index) => index !== noteIndex);
