@@ -13,7 +13,9 @@ import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
-const GATE = wordGate(/agent|assistant|assistent|asistente|assistente|asystent|copilot|claude|chatgpt|gemini|cursor|devin|codex|\bai\b|\bia\b|\bki\b|\bbot\b|llm|gpt|model|[^\x00-\x7f]/i);
+const GATE = wordGate(
+  /agent|assistant|assistent|asistente|assistente|asystent|copilot|claude|chatgpt|gemini|cursor|devin|codex|\bai\b|\bia\b|\bki\b|\bbot\b|llm|gpt|model|[^\x00-\x7f]/i,
+);
 
 // A machine addressed at the start of a line or sentence: a name, then a colon, comma, dash or arrow.
 const ADDRESS =
@@ -48,7 +50,8 @@ const PROTECTION_OFF =
 const HOST_OPENED =
   /\bufw\s+disable\b|\biptables\s+-F\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:firewalld|auditd|falco|apparmor|crowdstrike\w*|falcon\w*|defender\w*|osquery\w*)|-DisableRealtimeMonitoring\b|\busermod\s+-a?G\s+(?:sudo|wheel|admin|root|docker)\b|\buseradd\b[^\n]{0,60}-G\s*(?:sudo|wheel|admin)\b|\bNOPASSWD\b|\bpasswd\s+root\b|\bchmod\s+(?:u\+s|[24]755)\b|--visibility\s+public\b|\bput-bucket-acl\b|--acl\s+public-read|\ballUsers\b|\bbash\s+-i\s*>&|\/dev\/tcp\/|\bnc\s+(?:-\w+\s+)*-[ec]\s|\bbase64\s+(?:-d|--decode)\b[^\n|]{0,80}\|\s*(?:ba)?sh\b|\bgit\s+push\s+--mirror\b|\benv\s*\|\s*(?:curl|nc)\b|\bcat\s+[^\n|]{0,80}(?:id_rsa|\.env\b|credentials|shadow)[^\n]{0,40}\|\s*(?:curl|nc)\b/i;
 // A job that runs again and again and sends something to an outside place.
-const SCHEDULED = /\b(?:cron\w*|nightly|every\s+(?:night|hour|day|morning|evening|\d+\s+(?:minutes|hours))|(?:scheduled?|recurring)\s+(?:task|job)|schtasks|systemd\s+timer|\d+\s+\d+\s+\*\s+\*\s+\*)/i;
+const SCHEDULED =
+  /\b(?:cron\w*|nightly|every\s+(?:night|hour|day|morning|evening|\d+\s+(?:minutes|hours))|(?:scheduled?|recurring)\s+(?:task|job)|schtasks|systemd\s+timer|\d+\s+\d+\s+\*\s+\*\s+\*)/i;
 const SHIPS = /\b(?:upload\w*|send\w*|copy|copies|sync\w*|post\w*|push\w*|export\w*|scp|rsync|nc|curl\w*|tar|mail\w*|forward\w*)\b/i;
 
 /** Whether `span` holds a tool act of the dangerous kinds read here (a command, a record change, a credential). */
@@ -79,7 +82,8 @@ export function detectAddressedToolAct(text: string): Signal | undefined {
     const rest = text.slice(at, Math.min(end < 0 ? text.length : end, at + 300));
     // A quoted example of such an address is a mention ("we mean text like \"Hey Copilot, …\"").
     if (rest.trim().length < 4 || QUESTION.test(rest.trimStart()) || insideQuotation(text, at)) continue;
-    if (namesDangerousToolAct(rest)) return { rule: 'addressed_tool_act', detector: 'addressed_tool_act', weight: 0.6, start: match.index, end: at + 120 };
+    if (namesDangerousToolAct(rest))
+      return { rule: 'addressed_tool_act', detector: 'addressed_tool_act', weight: 0.6, start: match.index, end: at + 120 };
     if (match[0].length === 0) ADDRESS.lastIndex++;
   }
   return undefined;

@@ -22,14 +22,17 @@ const AGENT_VALUE = /^(?:the\s+)?(?:agent|assistant|ai|llm|model|ki-?assistent\w
 // Keys of guards, and the values that turn them off.
 const GUARD_KEY =
   /approv|confirm|review|require|verify|tls|ssl|encrypt|sandbox|moderation|restrict|consent|2fa|mfa|two[_\s-]?factor|guardrail|safety|filter|human[_\s-]in[_\s-]the[_\s-]loop|hitl|audit|logging|redact|fraud|protection|allowlist|whitelist|verification|notify|alert|freigabe|validation|aprobaci|approvazion|承認|审批|批准|確認|検証/iu;
-const OFF_VALUE = /^(?:false|off|no|nein|non|disabled?|none|0|never|skip|deaktiviert|désactivée?|desactivad[oa]|disattivat[oa]|无|なし|オフ|关闭)$/iu;
+const OFF_VALUE =
+  /^(?:false|off|no|nein|non|disabled?|none|0|never|skip|deaktiviert|désactivée?|desactivad[oa]|disattivat[oa]|无|なし|オフ|关闭)$/iu;
 // A limit lifted or a permission opened: unlimited sums, everything allowed, root, public links.
-const OPEN_VALUE = /^(?:unlimited|unrestricted|\*|all|any|everything|root|public|always[_-]?full|autonomous|allow(?:ed)?|never|developer|god|admin|sudo|jailbreak|unfiltered|permissive|bypass|ignore)$|^\d{6,}$/i;
+const OPEN_VALUE =
+  /^(?:unlimited|unrestricted|\*|all|any|everything|root|public|always[_-]?full|autonomous|allow(?:ed)?|never|developer|god|admin|sudo|jailbreak|unfiltered|permissive|bypass|ignore)$|^\d{6,}$/i;
 const LIMIT_KEY = /max|limit|cap|scope|allow|mode|run[_\s-]?as|share|expir|permission|policy|tools?|secrets?|output/i;
 const ALLOW_KEY = /^(?:allow|auto[_-]?approve|permit|enable)[_-]/i;
 const TRUE_VALUE = /^(?:true|yes|on|ja|oui|sí|si|1|allow(?:ed)?)$/i;
 // A key that names where data goes, with a value outside: a link, a remote host, a mailbox, an address.
-const DESTINATION_KEY = /export|target|upload|forward|report|exfil|sync|destination|endpoint|send|webhook|callback|mirror|bcc|copy[_-]?to|backup[_-]?to|recipient|ziel|cible|destino|送信先|先$|目标|地址/iu;
+const DESTINATION_KEY =
+  /export|target|upload|forward|report|exfil|sync|destination|endpoint|send|webhook|callback|mirror|bcc|copy[_-]?to|backup[_-]?to|recipient|ziel|cible|destino|送信先|先$|目标|地址/iu;
 const OUTSIDE_VALUE =
   /^(?:(?:https?|s?ftp|s3|gs|scp|rsync):\/\/(?!(?:localhost|127\.|10\.|192\.168\.|(?:[\w-]+\.)*(?:internal|local|example|test)(?:[:/]|$)))|[\w.+-]+@[\w-]+(?:\.[\w-]+)+$|\d{1,3}(?:\.\d{1,3}){3})/i;
 
@@ -77,7 +80,8 @@ export function isLooseningControlBlock(text: string, frame = ''): boolean {
 
 /** A settings block for the agent that loosens its guards (0.6). */
 export function detectControlBlockSettings(text: string): Signal | undefined {
-  if (text.length < 24 || !(text.includes('=') || text.includes(':') || text.includes('：')) || !isLooseningControlBlock(text)) return undefined;
+  if (text.length < 24 || !(text.includes('=') || text.includes(':') || text.includes('：')) || !isLooseningControlBlock(text))
+    return undefined;
   return { rule: 'control_block_settings', detector: 'control_block_settings', weight: 0.6, start: 0, end: 120 };
 }
 

@@ -102,8 +102,7 @@ function guardOffAt(text: string): number {
     const [from, to] = clauseAround(text, match.index);
     const clause = text.slice(from, to);
     // A verb of another language closes or opens the clause; the clause is told of when it says so.
-    if (GUARD.test(clause) && !TOLD_OTHER.test(clause))
-      return match.index;
+    if (GUARD.test(clause) && !TOLD_OTHER.test(clause)) return match.index;
   }
   return -1;
 }
@@ -117,8 +116,12 @@ function rightsAt(text: string): number {
   const at = from + give.index;
   // An English verb opens its clause; a verb of another script or a clause of another language is not told of.
   return /^[a-z]/i.test(give[0]) && /^[\x00-\x7f]*$/.test(text.slice(from, to))
-    ? ordered(text, at) ? at : -1
-    : !TOLD_OTHER.test(text.slice(from, to)) ? at : -1;
+    ? ordered(text, at)
+      ? at
+      : -1
+    : !TOLD_OTHER.test(text.slice(from, to))
+      ? at
+      : -1;
 }
 
 function freeAllAt(text: string): number {
@@ -139,7 +142,8 @@ function cancelOrPaidAt(text: string): number {
 
 function refundAt(text: string): number {
   REFUND_BULK.lastIndex = 0;
-  for (let match = REFUND_BULK.exec(text); match !== null; match = REFUND_BULK.exec(text)) if (ordered(text, match.index)) return match.index;
+  for (let match = REFUND_BULK.exec(text); match !== null; match = REFUND_BULK.exec(text))
+    if (ordered(text, match.index)) return match.index;
   REFUND_OTHER.lastIndex = 0;
   const other = REFUND_OTHER.exec(text);
   return other !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, other.index))) ? other.index : -1;
@@ -147,12 +151,17 @@ function refundAt(text: string): number {
 
 function wipeAt(text: string): number {
   const people = PEOPLE_GONE.exec(text);
-  if (people !== null && ordered(text, people.index) && !LIMITED.test(text.slice(people.index + people[0].length, people.index + people[0].length + 60)))
+  if (
+    people !== null &&
+    ordered(text, people.index) &&
+    !LIMITED.test(text.slice(people.index + people[0].length, people.index + people[0].length + 60))
+  )
     return people.index;
   if (!WIPE_STORE.test(text)) return -1;
   WIPE_VERB.lastIndex = 0;
   for (let match = WIPE_VERB.exec(text); match !== null; match = WIPE_VERB.exec(text))
-    if (WIPE_STORE.test(text.slice(match.index, match.index + 90).split(/[.!?\n;](?:\s|$)/)[0]) && ordered(text, match.index)) return match.index;
+    if (WIPE_STORE.test(text.slice(match.index, match.index + 90).split(/[.!?\n;](?:\s|$)/)[0]) && ordered(text, match.index))
+      return match.index;
   const other = /(?:netzlaufwerk|laufwerk|freigabe)\w*\s+(?:komplett\s+)?(?:löschen|leeren|formatieren)/i.exec(text);
   return other !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, other.index))) ? other.index : -1;
 }

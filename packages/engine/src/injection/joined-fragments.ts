@@ -21,6 +21,8 @@ import type { Signal } from './rules.ts';
 const MAX_LINES = 40;
 const MAX_PIECE = 90;
 const MAX_READING = 500;
+const MAX_NOTE = 240;
+const MAX_ASKED_LINES = 16;
 
 // A note to put the pieces together, in several languages.
 const JOIN =
@@ -50,24 +52,39 @@ function readings(lines: readonly string[], all: readonly string[], minPieces: n
   if (pieces.length >= minPieces) {
     found.push(pieces.map((piece) => piece.text).join(' '));
     const keyed = pieces.filter((piece) => piece.key !== undefined);
-    if (keyed.length >= 2) found.push([...keyed].sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0)).map((piece) => piece.text).join(' '));
+    if (keyed.length >= 2)
+      found.push(
+        [...keyed]
+          .sort((a, b) => (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0))
+          .map((piece) => piece.text)
+          .join(' '),
+      );
   }
   for (const line of all) {
     // A row of cells: markdown bars, HTML cells, bars or arrows between words.
     const cells = line.includes('<td') ? [...line.matchAll(/<td[^>]*>([^<]*)<\/td>/gi)].map((cell) => cell[1]) : line.split(/\s*\|\s*/);
     if (cells.filter((cell) => cell.trim() !== '').length >= 3) found.push(cells.map((cell) => labelled(cell).text).join(' '));
     // A tag line of commas: "tags: disable, fraud, rule, FR-9".
-    const tagLine = /^\s*(?:tags?|labels?|keywords?|topics?|schlagw\w*|étiquettes?|etiquetas?|метки|теги|タグ|标签)\s*[:：]\s*(.+)$/iu.exec(line);
+    const tagLine = /^\s*(?:tags?|labels?|keywords?|topics?|schlagw\w*|étiquettes?|etiquetas?|метки|теги|タグ|标签)\s*[:：]\s*(.+)$/iu.exec(
+      line,
+    );
     if (tagLine !== null) found.push(tagLine[1].split(/\s*[,，、|]\s*/).join(' '));
     // Fields: "delete every; user account; in the tenant".
     const fields = line.split(/\s*;\s*/);
-    if (fields.length >= 3 && fields.every((field) => field.length <= MAX_PIECE)) found.push(fields.map((field) => labelled(field).text).join(' '));
+    if (fields.length >= 3 && fields.every((field) => field.length <= MAX_PIECE))
+      found.push(fields.map((field) => labelled(field).text).join(' '));
     // Tags: "#disable #the #fraud", "[grant] [admin] [rights]".
     const tags = [...line.matchAll(/(?:^|\s)#([^\s#]+)|\[([^\]\n]{1,30})\]/g)].map((tag) => tag[1] ?? tag[2]);
     if (tags.length >= 3) found.push(tags.join(' '));
     // Elements numbered by an attribute: <p n="2">…</p>.
     const numbered = [...line.matchAll(/<(\w+)[^>]*\b(?:n|num|index|order|seq)="(\d{1,2})"[^>]*>([^<]{1,90})<\/\1>/gi)];
-    if (numbered.length >= 2) found.push(numbered.sort((a, b) => Number(a[2]) - Number(b[2])).map((element) => element[3]).join(' '));
+    if (numbered.length >= 2)
+      found.push(
+        numbered
+          .sort((a, b) => Number(a[2]) - Number(b[2]))
+          .map((element) => element[3])
+          .join(' '),
+      );
   }
   // Columns of comma or tab separated lines of equal width, each read down.
   for (const delimiter of ['\t', ',']) {
@@ -79,7 +96,14 @@ function readings(lines: readonly string[], all: readonly string[], minPieces: n
     }
   }
   // Columns of a markdown table, each read down.
-  const rows = lines.filter((line) => line.trimStart().startsWith('|') && !/^[\s|:+-]*$/.test(line)).map((line) => line.trim().replace(/^\||\|$/g, '').split('|'));
+  const rows = lines
+    .filter((line) => line.trimStart().startsWith('|') && !/^[\s|:+-]*$/.test(line))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|'),
+    );
   if (rows.length >= 2) {
     const width = Math.max(...rows.map((row) => row.length));
     for (let column = 0; column < width; column++) found.push(rows.map((row) => (row[column] ?? '').trim()).join(' '));
@@ -105,16 +129,20 @@ export function detectJoinedFragments(text: string): Signal | undefined {
   const all = (text.includes('\n') ? text.split('\n', MAX_LINES) : text.split(/(?<=[.!?])\s+|\s+[—–]\s+/, MAX_LINES)).filter(
     (line) => line.trim() !== '',
   );
-  const noteIndex = all.findIndex(isJoinNote);
+  const noteIndex = all.findIndex((line) => line.length <= MAX_NOTE && isJoinNote(line));
   const note = noteIndex >= 0 ? all[noteIndex] : undefined;
-  const asked = note !== undefined && DO.test(note);
+  // A note to do it lowers the bar only over a few pieces: an order cut up is short, a README is not.
+  const asked = note !== undefined && DO.test(note) && all.length <= MAX_ASKED_LINES;
   const lines = note === undefined ? all : all.filter((_, index) => index !== noteIndex);
   // Without a note the pieces must be labelled as parts of one whole, in order.
   if (note === undefined && lines.filter((line) => labelled(line).key !== undefined).length < 3) return undefined;
   for (const reading of readings(lines, all, asked ? 1 : 2)) {
     if (reading.length < 12) continue;
     // Asked to act, the pieces need only name an act with consequences, a dangerous command or a place outside to send to.
-    if (harmful(reading) || (asked && (namesConsequentialAct(reading) || namesDangerousToolAct(reading) || namesOutsideDestination(reading)))) {
+    if (
+      harmful(reading) ||
+      (asked && (namesConsequentialAct(reading) || namesDangerousToolAct(reading) || namesOutsideDestination(reading)))
+    ) {
       return { rule: 'joined_fragments', detector: 'joined_fragments', weight: 0.6, start: 0, end: 120 };
     }
   }

@@ -142,7 +142,13 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
         evidence.report('planned_call_field', 'planned_call_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
       // Settings for the agent that loosen its guards, written as a JSON object or under an authority key (control-block-settings.ts).
       if (isControlBlockField(container, key, text))
-        evidence.report('control_block_settings', 'control_block_settings', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
+        evidence.report(
+          'control_block_settings',
+          'control_block_settings',
+          MODEL_FIELD_WEIGHT,
+          stringPath(container, key),
+          text.slice(0, 120),
+        );
       if (isTrivial(text)) return;
       // A field named for the model is its addressee (model-addressed-field.ts).
       if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
