@@ -14,7 +14,7 @@ import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
 const GATE = wordGate(
-  /agent|assistant|assistent|asistente|assistente|asystent|copilot|claude|chatgpt|gemini|cursor|devin|codex|\bai\b|\bia\b|\bki\b|\bbot\b|llm|gpt|model|[^\x00-\x7f]/i,
+  /agent|assistant|assistent|asistente|assistente|asystent|copilot|claude|chatgpt|gemini|cursor|devin|codex|\bai\b|\bia\b|\bki\b|\bbot\b|llm|gpt|model|アシスタント|エージェント|ボット|助手|智能体|机器人|어시스턴트|에이전트|봇|ассистент|агент|бот|помощник/i,
 );
 
 // A machine addressed at the start of a line or sentence: a name, then a colon, comma, dash or arrow.

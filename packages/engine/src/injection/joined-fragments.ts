@@ -17,6 +17,7 @@ import { givesGuardOffOrder } from './guard-off-order.ts';
 import { detectInsideHarmOrder } from './inside-harm-order.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const MAX_LINES = 40;
 const MAX_PIECE = 90;
@@ -29,7 +30,11 @@ const JOIN =
   /\b(?:join|concatenate|concat|assemble|reassemble|combine|stick|glue|splice|merge|piece|put|string)\b[^.\n]{0,60}?\b(?:together|parts?|pieces?|fragments?|frags?|chunks?|cells?|tags?|labels?|items?|values?|words?|column|elements?|lines?|them|[A-Z](?:\d|\s*(?:\+|then|and)\s*[A-Z]))|\b(?:join|concatenate|assemble|combine)\s+(?:[A-Z]\d?|\d)\s*(?:\.\.|\+|-|–|to|then|and)|\bread\b[^.\n]{0,50}\b(?:in\s+order|in\s+sequence|as\s+one\s+sentence|left\s+to\s+right|top\s+to\s+bottom|together)|\border\s+the\s+\w+\b[^.\n]{0,30}\bby\b|\btogether\s+(?:they|these|the\s+\w+)\s+(?:form|make|give|spell|are)\b|\b(?:parts?|pieces?|fragments?|chunks?|cells?|tags?|lines?|values?)\b[^.\n]{0,40}\b(?:form|make\s+up|spell\s+out)\b|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|zusammen(?:lesen|fügen|setzen|gesetzt)|der\s+reihe\s+nach|assemble[zr]?\s+les|concat[eè]ne[zr]?|[úu]ne(?:las|los)|junta(?:las|los)|unisci|concatena|склей|соедини|собери|voeg\b[^.\n]{0,40}\bsamen|junte|juntar|połącz\w*|birleştir\w*|결합|합쳐|つなげ|繋げ|結合|拼(?:起来|接)|连起来|合起来|组合/i;
 // Pieces added up by name: "p1+p2+p3", "A+B+C" (read only in a text with a plus sign).
 const PLUS_JOIN = /\b[A-Z]\w{0,6}\s*\+\s*[A-Z]\w{0,6}\b/i;
-const isJoinNote = (line: string): boolean => JOIN.test(line) || (line.includes('+') && PLUS_JOIN.test(line));
+// The note's key words, answered by the shared key-word pass: most texts hold none of them.
+const JOIN_GATE = wordGate(
+  /join|concat\w*|assembl\w*|reassembl\w*|combin\w*|stick|glue|splice|merge|piece|put|string|read|order|together|parts?|pieces?|fragments?|chunks?|cells?|tags?|zusammen\w*|reihe|une\w*|junt\w*|unisci|voeg|połącz\w*|birleştir\w*|склей|соедини|собери|결합|합쳐|つなげ|繋げ|結合|拼|连起来|合起来|组合/i,
+);
+const isJoinNote = (line: string): boolean => (line.includes('+') && PLUS_JOIN.test(line)) || (JOIN_GATE.test(line) && JOIN.test(line));
 // And to do what they say.
 const DO =
   /\b(?:do\s+(?:it|that|this|what)|execute|run\s+(?:it|the\s+result|that)|perform|carry\s+(?:it\s+)?out|act\s+on|follow|apply|obey|as\s+they\s+say|what\s+it\s+says|(?:is|as|form|forms|make|makes|spell|spells|are)\s+(?:your|the)\s+(?:next\s+|real\s+|actual\s+|new\s+)?(?:step|task|instruction|order|action|command|request)s?|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|ausf[üu]hr\w*|f[üu]hre\b[^.\n]{0,30}\baus|befolg\w*|ex[ée]cute[zr]?|hazlo|h[áa]z(?:lo)?|ejec[uú]t\w*|cumpl\w*|esegui\w*|fallo|выполн\p{L}*|voer\b[^.\n]{0,30}\buit|uitvoeren|fa[çc]a|execute-?o|wykonaj|uygula|실행|実行|照做|执行|照办)/iu;
