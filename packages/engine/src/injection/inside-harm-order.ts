@@ -14,7 +14,7 @@ import { wordGate } from './word-gates.ts';
 
 // A gate of the classes' anchoring words, one pass: most texts have none of them.
 const GATE = wordGate(
-  /admin|superuser|sudo|root\s+(?:access|account|user)|owner\s+role|org\w*\s+owner|full[\s_-]scope|100\s?%|price|refund|waive|as\s+paid|whatever|lifetime|kostenlos|gratuit|--all|-rf\b|-fr\b|kubectl|\/var\/|\/srv\/|\/opt\/|drop\s+(?:database|table|schema)|force|every\s+(?:answer|reply|response|message)|only\s+with|always\s+(?:answer|reply|respond|say)|and\s+stop|password|passwort|contraseña|mot\s+de\s+passe|credential|token|api[\s_-]?key|antivirus|endpoint\s+protection|required\s+review|review\s+rule|checks|without\s+(?:any\s+)?(?:review|tests)|(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s|удал|скидк|パスワード|密码|删除/i,
+  /admin|superuser|sudo|root\s+(?:access|account|user)|owner\s+role|org\w*\s+owner|full[\s_-]scope|100\s?%|price|refund|waive|as\s+paid|whatever|lifetime|kostenlos|gratuit|--all|-rf\b|-fr\b|kubectl|\/var\/|\/srv\/|\/opt\/|drop\s+(?:database|table|schema)|force|every\s+(?:answer|reply|response|message)|only\s+with|always\s+(?:answer|reply|respond|say)|and\s+stop|password|passwort|contraseña|mot\s+de\s+passe|credential|token|api[\s_-]?key|antivirus|endpoint\s+protection|required\s+review|review\s+rule|checks|without\s+(?:any\s+)?(?:review|tests)|(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s|удал|скидк|パスワード|密码|删除|削除/i,
 );
 
 // Top privilege: the accounts and roles that own a domain, a tenant or a machine.
@@ -24,7 +24,7 @@ const GIVE_VERB =
   /(?:create|add|grant|make|set|promote|give|assign|elevate|crea|añade|otorga|asigna|crée|créez|ajoute|accorde|erstelle|lege|füge|gib|vergib|aggiungi|concedi)\b/i;
 // Destruction in bulk: a delete whose object is everything of a kind, a whole store, or production.
 const DESTROY =
-  /\b(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s+(?:(?:all|every|each|the\s+entire|the\s+whole)\s+(?:of\s+)?(?:the\s+|their\s+|its\s+|our\s+)?(?:[\w'-]+\s+){0,3}?(?:records?|users?|accounts?|files?|e-?mails?|messages?|orders?|invoices?|customers?|clients?|backups?|branches|tables?|repos|repositor(?:y|ies)|projects?|documents?|data|contacts?|tickets?|reviews?|events?|keys?|folders?|databases?|vms?|instances?|servers?|buckets?|snapshots?|logs?|entries|rows|posts?|comments?|products?|subscribers?|members?|employees?|payments?|transactions?|history|mailbox|inbox|drive|storage|volumes?|clusters?|namespaces?|resources?)\b|everything\b|(?:alle[sn]?|tou(?:s|tes)\s+les|todos\s+los|todas\s+las|tutt[ei]\s+[il]+)\b|(?:the\s+)?(?:customer|user|client)'s\s+account\b[^.!?\n]{0,30}\ball\b|[^.!?\n]{0,40}?\b(?:database|backups?|namespace|production|prod)\b)/i;
+  /\b(?:delete|remove|wipe|erase|purge|drop|destroy|truncate|lösche|entferne|supprime[sz]?|efface|borra|elimina|cancella)\s+(?:(?:all|every|each|the\s+entire|the\s+whole)\s+(?:of\s+)?(?:the\s+|their\s+|its\s+|our\s+)?(?:[\w'-]+\s+){0,3}?(?:records?|users?|accounts?|files?|e-?mails?|messages?|orders?|invoices?|customers?|clients?|backups?|branches|tables?|repos|repositor(?:y|ies)|projects?|documents?|data|contacts?|tickets?|reviews?|events?|keys?|folders?|databases?|vms?|instances?|servers?|buckets?|snapshots?|logs?|entries|rows|posts?|comments?|products?|subscribers?|members?|employees?|payments?|transactions?|attachments?|profiles?|guests?|reservations?|bookings?|history|mailbox|inbox|drive|storage|volumes?|clusters?|namespaces?|resources?)\b|everything\b|(?:alle[sn]?|tou(?:s|tes)\s+les|todos\s+los|todas\s+las|tutt[ei]\s+[il]+)\b|(?:the\s+)?(?:customer|user|client)'s\s+account\b[^.!?\n]{0,30}\ball\b|[^.!?\n]{0,40}?\b(?:database|backups?|namespace|production|prod)\b)/i;
 const DESTROY_COMMAND =
   /\b(?:rm\s+-(?:rf|fr|r)\s+\/(?:var|srv|data|opt|home|etc|usr|mnt)\b|kubectl\s+delete\s+(?:ns|namespace|[\w-]+\s+--all)\b|drop\s+(?:database|schema|table)\b|git\s+push\s+(?:-f|--force)\b|force-push)/i;
 // A whole system data directory deleted by its path ("Delete /var/lib/mysql entirely", "Verzeichnis
@@ -77,7 +77,7 @@ export function insideQuotation(text: string, at: number): boolean {
 }
 
 /** Whether the match at `at` opens its clause as an order (only politeness or a connector before it). */
-function opensClause(text: string, at: number): boolean {
+export function opensClause(text: string, at: number): boolean {
   const head = text.slice(Math.max(0, at - 120), at);
   let cut = head.length - 1;
   while (cut >= 0 && !BOUNDARY.test(head[cut])) cut--;

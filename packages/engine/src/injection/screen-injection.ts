@@ -4,6 +4,7 @@
 // error flags the payload (an error is a finding, as in the rest of the engine).
 
 import { combineSignals } from './combine-signals.ts';
+import { isControlBlockField } from './control-block-settings.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isPlannedRiskyCall } from './planned-call-field.ts';
@@ -139,6 +140,15 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
       // a tool's name is a trivial string, so this is read first.
       if (isPlannedRiskyCall(container, key))
         evidence.report('planned_call_field', 'planned_call_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
+      // Settings for the agent that loosen its guards, written as a JSON object or under an authority key (control-block-settings.ts).
+      if (isControlBlockField(container, key, text))
+        evidence.report(
+          'control_block_settings',
+          'control_block_settings',
+          MODEL_FIELD_WEIGHT,
+          stringPath(container, key),
+          text.slice(0, 120),
+        );
       if (isTrivial(text)) return;
       // A field named for the model is its addressee (model-addressed-field.ts).
       if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
