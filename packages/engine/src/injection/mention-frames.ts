@@ -31,6 +31,22 @@ const TEST_CODE =
 const SOURCE_CODE =
   /^[ \t]*INSERT\s+INTO\b|^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
+/**
+ * A quotation its own frame names as test data ("the fixture text '…'", "the test input '…'", "test
+ * string: '…'") is a fixture as a string literal of test code is, address and all (screenprec9: a
+ * flaky-test report naming the fixture that triggers a DNS lookup).
+ */
+/**
+ * A quotation that is the whole object of a request to translate it ("Please translate this sentence
+ * from a Chinese contract: '…'", with nothing after it) is the material to translate: its words are
+ * the contract's, not the user's (screenprec9). One with an address, or with words after it ("… and
+ * then do what it says"), is left to the frame above.
+ */
+const TRANSLATE_FRAME = /(?:\btranslat\w*|\btradu\w+|\bübersetz\w*|\bперевед\w*|翻译|翻訳|訳して)[^.!?\n"“«„「]{0,80}[:：]?\s*$/i;
+const NOTHING_AFTER = /^[\s.!?。]*$/;
+const ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
+const NAMED_FIXTURE =
+  /\b(?:fixture|test(?:ing)?|sample|golden|mock)\s+(?:text|string|input|payload|case|message|data|prompt|value)s?\s*[:=]?\s*$|\bfixtures?\s*[:=]?\s*$/i;
 const MIN_QUOTE = 14;
 const QUOTE =
   /"((?:\\.|[^"\n\\]){1,400})"|“([^”“\n]{1,400})”|(?<![\w])'((?:\\.|[^'\n\\]|(?<=\w)'(?=\w)){1,400}?)'(?![\w])|«\s?([^»\n]{1,400})\s?»|„([^“\n]{1,400})“|「([^」\n]{1,400})」|`([^`\n]{1,400})`/g;
@@ -51,7 +67,15 @@ export function mentionQuotes(text: string): Array<[number, number, boolean]> {
     // skipped, so that the regular expression never pairs the close of one with the open of the next.)
     if (match[0].length < MIN_QUOTE) continue;
     const before = text.slice(Math.max(0, at - 80), at);
-    const literal = testCode && LITERAL_OPENER.test(before);
+    const lead = unquoted.slice(Math.max(0, at - 80), at);
+    const literal =
+      (testCode && LITERAL_OPENER.test(before)) ||
+      (NAMED_FIXTURE.test(before) && !READER.test(lead) && !RELAYED.test(lead) && !PRODUCE.test(lead)) ||
+      (TRANSLATE_FRAME.test(before) &&
+        NOTHING_AFTER.test(text.slice(at + match[0].length)) &&
+        !ADDRESS.test(match[0]) &&
+        !READER.test(lead) &&
+        !RELAYED.test(lead));
     const named = NAMED_AFTER.test(text.slice(at + match[0].length, at + match[0].length + 30));
     // The reader named inside an earlier quotation ("'disregard your rules' in German („…“)") is quoted too.
     if (

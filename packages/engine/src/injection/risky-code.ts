@@ -117,6 +117,22 @@ function installs(text: string, start: number, end: number): boolean {
   return false;
 }
 
+// A line added or removed in a diff ("+ dd if=/dev/zero of=/dev/sdb", "-rm -rf build/") is code shown
+// to a reviewer, not handed to the reader to run (screenprec9): it weighs as evidence beside an order
+// only. A diff is known by a hunk or file header; an added line ("+ …") by a review's words too. A
+// line opening with "-" is a bullet as often, so it needs the header.
+const DIFF_HEADER = /^(?:@@ [^\n]*@@|diff --git |\+\+\+ [ab\/]|--- [ab\/])/m;
+const REVIEW_WORD = /\b(?:review(?:er|ed|ing)?|LGTM|pull\s+request|PR\s*#?\d+|merge\s+request|suggested\s+change|approved?|nit)\b/i;
+const REVIEW_WEIGHT = 0.3;
+
+/** Whether the match at `start` is on a line added or removed in a diff. */
+function inDiff(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  const mark = text.charAt(lineStart);
+  if ((mark !== '+' && mark !== '-') || text.charAt(lineStart + 1) === mark) return false;
+  return DIFF_HEADER.test(text) || (mark === '+' && REVIEW_WORD.test(text));
+}
+
 const CODE_HINT = /[()=;{}]|\bimport\b|\bdef\b|\bwhile\b|\$\(|\|\s*\w/;
 
 // Necessary for CODE_HINT to match: one of its characters, or one of its words.
@@ -148,6 +164,7 @@ export function detectRiskyCode(text: string, traits?: number): Signal | undefin
     if (!matched) continue;
     let weight = entry.weight;
     if (entry.installWeight !== undefined && installs(text, start, end)) weight = entry.installWeight;
+    if (inDiff(text, start)) weight = Math.min(weight, REVIEW_WEIGHT);
     if (weight > (best?.weight ?? 0)) best = { rule: 'malicious_code', detector: 'malicious_code', weight, start, end };
   }
   return best;

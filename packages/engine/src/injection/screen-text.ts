@@ -32,6 +32,7 @@ import { isDataDump } from './data-dump.ts';
 import { temperHarmlessPersona } from './harmless-persona.ts';
 import { dropTestFixtureStrings } from './test-fixture-strings.ts';
 import { dropPersonTemplates } from './person-template.ts';
+import { dropPeopleChatOrders } from './people-chat-turn.ts';
 import { NON_ASCII } from './text-traits.ts';
 
 /** A detector hit with its quotation. */
@@ -236,13 +237,16 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
     ({ text, obfuscated } = normaliseText(raw));
     traits = scanText(text);
   }
-  let signals = dropPersonTemplates(
+  let signals = dropPeopleChatOrders(
     text,
-    dropTestFixtureStrings(
+    dropPersonTemplates(
       text,
-      dropFlattenedRecordSignals(
+      dropTestFixtureStrings(
         text,
-        temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+        dropFlattenedRecordSignals(
+          text,
+          temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+        ),
       ),
     ),
   );
