@@ -27,6 +27,13 @@ const PRODUCE =
 /** Test code: its string literals are fixtures. */
 const TEST_CODE =
   /\btest\s+(?:data|cases?|fixtures?|samples?|vectors?)\b|\blabels?\s*[:=]\s*\d|\b(?:assert\w*|Assert\.\w+\s*\(|expect\s*\(|describe\s*\(|it(?:\.each)?\s*\(|test(?:\.each)?\s*\(|\[(?:InlineData|TestCase|DataRow|Theory|Fact)\b|@pytest\.|parametrize|t\.Fatal\w*|def\s+test_\w+|func\s+Test\w+|["']?expected(?:_\w+)?["']?\s*[:=]|"label"\s*:)/;
+/**
+ * A test run's report or test data (screenprec9): an assertion error, a runner's tally ("Tests: 1
+ * failed", "3 passed"), a test file's name, a snapshot diff, or a table whose header names a verdict
+ * column ("id,payload,expected"). Its quoted inputs are fixtures as test code's literals are.
+ */
+const TEST_REPORT =
+  /\bAssertionError\b|\b(?:Tests?|Test\s+Files|Test\s+Suites):?\s+\d+\s+(?:failed|passed)|\b\d+\s+(?:failed|passed)\b|[\w/-]+\.(?:test|spec)\.[cm]?[jt]sx?\b|\btest_\w+\.py\b|\bsnapshots?\b|^[ \t]*[-+][ \t]*Expected\b|^[\w \t]*(?:,[\w \t]*)*,[ \t]*(?:expected|label|verdict|should_block)[ \t]*(?:,[\w \t]*)*$/m;
 /** Source code that assigns strings: a prompt or a fixture kept in a constant is data (issue 13, round 9). */
 const SOURCE_CODE =
   /^[ \t]*INSERT\s+INTO\b|^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
@@ -57,7 +64,8 @@ const QUOTE =
  */
 export function mentionQuotes(text: string): Array<[number, number, boolean]> {
   const spans: Array<[number, number, boolean]> = [];
-  const testCode = TEST_CODE.test(text) || SOURCE_CODE.test(text);
+  const testReport = TEST_REPORT.test(text);
+  const testCode = testReport || TEST_CODE.test(text) || SOURCE_CODE.test(text);
   // The text with every quotation blanked, offsets kept: where the reader is looked for.
   const unquoted = text.replace(QUOTE, (quotation) => ' '.repeat(quotation.length));
   QUOTE.lastIndex = 0;
@@ -87,7 +95,8 @@ export function mentionQuotes(text: string): Array<[number, number, boolean]> {
         PRODUCE.test(unquoted.slice(Math.max(0, at - 80), at)))
     )
       continue;
-    spans.push([at, at + match[0].length, literal]);
+    // In a test report, a quotation its frame introduces ("✗ flags '…'") is the test's input.
+    spans.push([at, at + match[0].length, literal || (testReport && FRAME.test(before))]);
   }
   return spans;
 }

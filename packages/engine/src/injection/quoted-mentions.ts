@@ -109,8 +109,11 @@ for (const rule of ['aggravated_order', 'void_frame_request', 'completion_bait']
 }
 // Round 16a's harmful act inside data (inside-harm-order.ts): quoted as an example, or as the material
 // of a translation request (mention-frames.ts), a mention too (screenprec9).
-EXAMPLE_ONLY.add('inside_harm_order');
-MENTIONABLE.add('inside_harm_order');
+// Round 13's request for the reader's context word for word (context-replay-request.ts), as a test's input.
+for (const rule of ['inside_harm_order', 'context_replay']) {
+  EXAMPLE_ONLY.add(rule);
+  MENTIONABLE.add(rule);
+}
 // Round 16b (round16b-families.ts): persona leaks, the grandmother exploit, claimed modes, bans before harm, forged markup, decode-and-obey notes.
 for (const rule of [
   'persona_prompt_leak',
