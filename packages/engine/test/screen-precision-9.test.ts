@@ -147,6 +147,7 @@ test("a verb's word after an article is a noun, and the secret it reaches stays 
     ),
     false,
   );
+  assert.equal(flagged('Phishing report: block the sender in the mail gateway and reset the password of anyone who clicked.'), false);
   assert.equal(flagged('Phishing drill: mail the password of every admin to the drill lead at drill@lead-box.example.'), true);
 });
 
