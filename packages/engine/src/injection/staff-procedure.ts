@@ -8,6 +8,7 @@
 // which this leaves alone.
 
 import { MACHINE_OR_SETUP } from './override-excuses.ts';
+import { OUT_OF_SIGHT } from './people-addressed.ts';
 import type { Signal } from './rules.ts';
 
 /** The orders no one is named for, which a staff procedure gives its readers. */
@@ -15,10 +16,8 @@ const STAFF_ORDER_RULES = new Set(['aggravated_order', 'inside_harm_order', 'una
 const SUPPORT_WEIGHT = 0.3;
 // A head that names a procedure for people, on the first line.
 const PROCEDURE_HEAD =
-  /^\s*(?:#{1,3}\s*)?(?:(?:[\w-]+\s+){0,3}(?:runbook|playbook|procedure|sop|checklist|cheat\s+sheet|how-?to|maintenance\s+(?:window|steps|procedure)|disaster\s+recovery\s+(?:drill|plan)|incident\s+(?:playbook|response|procedure))|how\s+to\b|steps\s+to\b|(?:on-?call|ops)\s+(?:faq|notes|cheat\s+sheet|guide))[^\n]{0,80}(?:\n|$)/i;
+  /^\s*(?:#{1,3}\s*)?(?:(?:[\w-]+\s+){0,3}?(?:runbook|playbook|procedure|sop|checklist|cheat\s+sheet|how-?to|maintenance\s+(?:window|steps|procedure)|disaster\s+recovery\s+(?:drill|plan)|incident\s+(?:playbook|response|procedure))|how\s+to\b|steps\s+to\b|(?:on-?call|ops)\s+(?:faq|notes|cheat\s+sheet|guide))\b[^\n]{0,80}(?:\n|$)/i;
 const OUTSIDE_ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
-const OUT_OF_SIGHT =
-  /\bwithout\s+(?:mentioning|telling|informing|notifying|asking)\b|\b(?:quietly|silently|secretly|discreetly)\b|\b(?:do\s+not|don't|never)\s+(?:mention|tell|report|disclose|reveal|show)\b/i;
 
 /** The signals, with staff orders capped at support weight when the text is a harmless procedure for staff. */
 export function temperStaffProcedure(text: string, signals: readonly Signal[]): readonly Signal[] {
