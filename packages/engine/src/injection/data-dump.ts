@@ -29,12 +29,33 @@ function decodesToText(tokens: readonly string[]): boolean {
   return bytes > 0 && printable >= bytes * MAX_TEXT_SHARE;
 }
 
+// A hexdump by its lines' shape (screenprec9: three lines of `xxd` output, too few tokens to count):
+// an offset, at least four groups of hex digits, then the printable column.
+const HEXDUMP_LINE = /^[ \t]*(?:0x)?[0-9a-fA-F]{4,16}:?((?:[ \t]+[0-9a-fA-F]{2,8}){4,})(?:[ \t]{2,}.*)?$/;
+const MIN_HEXDUMP_LINES = 2;
+
+/** Whether every line but an optional caption is a hexdump line, and their bytes are not text. */
+function isHexdump(text: string): boolean {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const groups: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    const match = HEXDUMP_LINE.exec(line);
+    if (match === null) {
+      if (index === 0 && lines.length > MIN_HEXDUMP_LINES && line.length <= 120) continue;
+      return false;
+    }
+    groups.push(match[1].replace(/\s+/g, ''));
+  }
+  return groups.length >= MIN_HEXDUMP_LINES && !decodesToText([groups.join('')]);
+}
+
 /**
  * Whether at least 80% of the text's tokens, or of its characters, are data tokens or repeat the
  * token before them (and there are enough of them).
  */
 export function isDataDump(text: string): boolean {
   if (text.length < 96) return false;
+  if (isHexdump(text)) return true;
   let tokens = 0;
   let data = 0;
   let chars = 0;

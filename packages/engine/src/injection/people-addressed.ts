@@ -17,7 +17,7 @@ const GROUP_VOCATIVE = /(?:^|\n)[ \t]*(?:team|all|everyone|everybody|folks|colle
  * An act to be done out of sight ("without mentioning it", "quietly", "do not tell"): an injection
  * dressed as a colleague's note keeps the model's full weight.
  */
-const OUT_OF_SIGHT =
+export const OUT_OF_SIGHT =
   /\bwithout\s+(?:mentioning|telling|informing|notifying|saying|asking)\b|\b(?:quietly|silently|secretly|discreetly)\b|\b(?:do\s+not|don't|never)\s+(?:mention|tell|report|disclose|reveal)\b|\bsay\s+nothing\b/i;
 
 /** Whether `text` speaks to people (a greeting or a group vocative), names no model or set-up and hides no act. */

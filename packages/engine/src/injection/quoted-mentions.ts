@@ -5,7 +5,7 @@
 // more than the quotation. A quoted order with a target still counts, as does everything outside
 // the quotation marks.
 
-import { mentionQuotes } from './mention-frames.ts';
+import { INPUT_LINE, mentionQuotes } from './mention-frames.ts';
 import { isReportedOrder } from './reported-orders.ts';
 import { runPatternRules, type Signal } from './rules.ts';
 import { testedPayloadQuotes } from './tested-payload.ts';
@@ -107,6 +107,13 @@ for (const rule of ['aggravated_order', 'void_frame_request', 'completion_bait']
   EXAMPLE_ONLY.add(rule);
   MENTIONABLE.add(rule);
 }
+// Round 16a's harmful act inside data (inside-harm-order.ts): quoted as an example, or as the material
+// of a translation request (mention-frames.ts), a mention too (screenprec9).
+// Round 13's request for the reader's context word for word (context-replay-request.ts), as a test's input.
+for (const rule of ['inside_harm_order', 'context_replay']) {
+  EXAMPLE_ONLY.add(rule);
+  MENTIONABLE.add(rule);
+}
 // Round 16b (round16b-families.ts): persona leaks, the grandmother exploit, claimed modes, bans before harm, forged markup, decode-and-obey notes.
 for (const rule of [
   'persona_prompt_leak',
@@ -179,6 +186,14 @@ const SENTENCE_END = /[.!?](?=\s|$)|\n/;
 const EXAMPLE_CLAUSE = 160;
 const EXAMPLE_CUE_WORD = /\be\.g\.|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\b[a-z]+s\s+like\b/i;
 
+/** Whether a line of `text` is labelled as a test's input (mention-frames.ts reads it in test reports). */
+function hasInputLine(text: string): boolean {
+  INPUT_LINE.lastIndex = 0;
+  const found = INPUT_LINE.test(text);
+  INPUT_LINE.lastIndex = 0;
+  return found;
+}
+
 /** Characters before a quotation where a window signal that ends inside it may begin (its lead-in). */
 const LEAD_IN = 48;
 
@@ -195,7 +210,7 @@ export function dropQuotedMentions(
   redetect?: (blanked: string) => readonly Signal[],
 ): readonly Signal[] {
   if (signals.length === 0 || !signals.some((signal) => MENTIONABLE.has(signal.rule))) return signals;
-  const quotes = QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text) ? mentionSpans(text) : [];
+  const quotes = QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text) || hasInputLine(text) ? mentionSpans(text) : [];
   const blank = (spans: ReadonlyArray<[number, number, boolean]>): string => {
     let blanked = text;
     for (const [from, to] of spans) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
@@ -255,7 +270,7 @@ export function dropQuotedMentions(
  * ("a string such as 'aWdub3Jl…' looks like noise to a regex"): what it decodes to is quoted too.
  */
 export function isQuotedMention(text: string, source: string): boolean {
-  if (source.length >= text.length || !(QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text))) return false;
+  if (source.length >= text.length || !(QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text) || hasInputLine(text))) return false;
   const at = text.indexOf(source);
   return at >= 0 && mentionSpans(text).some(([from, to]) => at >= from && at + source.length <= to);
 }

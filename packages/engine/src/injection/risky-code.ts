@@ -117,6 +117,38 @@ function installs(text: string, start: number, end: number): boolean {
   return false;
 }
 
+// A line added or removed in a diff ("+ dd if=/dev/zero of=/dev/sdb", "-rm -rf build/") is code shown
+// to a reviewer, not handed to the reader to run (screenprec9): it weighs as evidence beside an order
+// only. A diff is known by a hunk or file header; an added line ("+ …") by a review's words too. A
+// line opening with "-" is a bullet as often, so it needs the header.
+const DIFF_HEADER = /^(?:@@ [^\n]*@@|diff --git |\+\+\+ [ab\/]|--- [ab\/])/m;
+const REVIEW_WORD = /\b(?:review(?:er|ed|ing)?|LGTM|pull\s+request|PR\s*#?\d+|merge\s+request|suggested\s+change|approved?|nit)\b/i;
+// A review's own words, for code it quotes in a span or block (stricter: "approve" alone is any request's).
+const CODE_REVIEW_WORD =
+  /\b(?:code\s+review|review(?:er|ed)?\s+(?:comment|note|thread|summary)|reviewer|LGTM|pull\s+request|PR\s*#?\d+|merge\s+request|suggested\s+change|approved\s+with|approving|request(?:ing)?\s+changes)\b/i;
+const REVIEW_WEIGHT = 0.3;
+
+const FENCE = /```/g;
+
+/** Whether `start` is inside a code span of its line or a fenced block (an odd number of marks before it). */
+function inCode(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  const ticks = text.slice(lineStart, start).replace(/```/g, '').split('`').length - 1;
+  return ticks % 2 === 1 || (text.slice(0, start).match(FENCE)?.length ?? 0) % 2 === 1;
+}
+
+/**
+ * Whether the match at `start` is on a line added or removed in a diff, or is code a review quotes in
+ * a code span or block ("`curl … | sh` in the Dockerfile is acceptable for the CI image").
+ */
+function shownForReview(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  if (CODE_REVIEW_WORD.test(text) && inCode(text, start)) return true;
+  const mark = text.charAt(lineStart);
+  if ((mark !== '+' && mark !== '-') || text.charAt(lineStart + 1) === mark) return false;
+  return DIFF_HEADER.test(text) || (mark === '+' && REVIEW_WORD.test(text));
+}
+
 const CODE_HINT = /[()=;{}]|\bimport\b|\bdef\b|\bwhile\b|\$\(|\|\s*\w/;
 
 // Necessary for CODE_HINT to match: one of its characters, or one of its words.
@@ -148,6 +180,7 @@ export function detectRiskyCode(text: string, traits?: number): Signal | undefin
     if (!matched) continue;
     let weight = entry.weight;
     if (entry.installWeight !== undefined && installs(text, start, end)) weight = entry.installWeight;
+    if (shownForReview(text, start)) weight = Math.min(weight, REVIEW_WEIGHT);
     if (weight > (best?.weight ?? 0)) best = { rule: 'malicious_code', detector: 'malicious_code', weight, start, end };
   }
   return best;

@@ -548,6 +548,13 @@ const NOT_YOURS = String.raw`(?<!\byour\s+)(?<!\byour\s+\S+\s+)`;
 const NOT_THEIRS = String.raw`(?!\s+their\s)(?!\s+its\s+(?:system|initial|hidden|original|internal)\s+prompt)`;
 // "Output screening catches secrets", "display filters hide tokens": the verb's word names a stage of a pipeline.
 const NOT_A_STAGE = String.raw`(?!\s+(?:screening|filter(?:s|ing)?|scann(?:er|ers|ing)|validation|guard(?:s|rails?)?|saniti[sz]\w*|redaction|checks?)\b)`;
+// "Send me the password reset link", "share the API key rotation guide": the credential word modifies the
+// noun after it, which is what is sent (screenprec9). With an address, the first rule below still reads it.
+const NOT_A_MODIFIER = String.raw`(?![\s_-]+(?:reset|resets|policy|policies|field|fields|expiry|expiration|rotation|strength|hint|hints|change|requirements?|complexity|length|links?|forms?|page|screen|dialog|e-?mails?|instructions|guide|docs?|documentation|checklist|procedure|process)\b)`;
+// "Block the sender domain in the mail gateway. - Reset the password of …": a verb's word after an
+// article is a noun ("the mail", "a post"), and the words up to the secret stay in one sentence (screenprec9).
+const NOT_A_NOUN = String.raw`(?<!\b(?:the|a|an|this|that|our|their|its)\s+)`;
+const IN_SENTENCE = String.raw`(?:\s+(?!\S*[.!?]\s)\S+){0,4}?`;
 // "n't" is part of its word ("don't", "doesn't"): a word boundary never precedes it.
 const NEGATION =
   /\b(?:never|not|[a-z]+n['’]t|dont|no\s+one|nobody|cannot|can't|won't|shouldn't|avoid|refuse|without)\b[^.!?\n]{0,30}$|\b(?:get|make|trick|convince|coax|persuade|force)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:bot|model|assistant|chatbot|ai|llm|agent)\s+(?:into\s+|to\s+)?$/i;
@@ -568,7 +575,7 @@ const EXFILTRATION_RULES: PatternRule[] = [
     gate: [DISCLOSE_GATE, SECRET_GATE],
     weight: 0.55,
     pattern: new RegExp(
-      String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}${NOT_A_STAGE}(?:\s+\S+){0,4}?\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL})`,
+      String.raw`${NOT_A_NOUN}\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}${NOT_A_STAGE}${IN_SENTENCE}\s+(?:${MODEL_SECRET}|${NOT_YOURS}${CREDENTIAL}${NOT_A_MODIFIER})`,
       'i',
     ),
     negatedBy: NEGATION,
@@ -577,7 +584,10 @@ const EXFILTRATION_RULES: PatternRule[] = [
     rule: 'secret_exfiltration',
     gate: [DISCLOSE_GATE, SECRET_GATE],
     weight: 0.3,
-    pattern: new RegExp(String.raw`\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}${NOT_A_STAGE}(?:\s+\S+){0,4}?\s+${CREDENTIAL}`, 'i'),
+    pattern: new RegExp(
+      String.raw`${NOT_A_NOUN}\b${STRONG_DISCLOSE_VERB}\b${NOT_THEIRS}${NOT_A_STAGE}${IN_SENTENCE}\s+${CREDENTIAL}${NOT_A_MODIFIER}`,
+      'i',
+    ),
     negatedBy: NEGATION,
   },
   {

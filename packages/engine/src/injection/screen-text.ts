@@ -32,6 +32,8 @@ import { isDataDump } from './data-dump.ts';
 import { temperHarmlessPersona } from './harmless-persona.ts';
 import { dropTestFixtureStrings } from './test-fixture-strings.ts';
 import { dropPersonTemplates } from './person-template.ts';
+import { dropPeopleChatOrders } from './people-chat-turn.ts';
+import { temperStaffProcedure } from './staff-procedure.ts';
 import { NON_ASCII } from './text-traits.ts';
 
 /** A detector hit with its quotation. */
@@ -246,6 +248,8 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       ),
     ),
   );
+  // Orders among people: a chat's turns (people-chat-turn.ts), a procedure for staff (staff-procedure.ts).
+  signals = temperStaffProcedure(text, dropPeopleChatOrders(text, signals));
   let fragments: readonly DecodedFragment[] = decodeDepth < MAX_DECODE_DEPTH ? decodeFragments(text, traits) : [];
   if (decodeDepth < MAX_DECODE_DEPTH) {
     const ciphers = decodeCiphers(text, traits);

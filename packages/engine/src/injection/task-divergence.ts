@@ -272,6 +272,9 @@ const REFERS_BACK =
 // main findings", "is this feedback positive?") are not read this way: BIPIA's spliced tasks use them.
 const POINTS_BACK =
   /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|then|now)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:write|draft|compose|craft|rewrite)\s+(?:(?:his|her|their|its|that|this|these|those)\s+[\w'-]+|the\s+[\w'-]+\s*(?:[.!?,]|\s+with\b)|(?:a|an)\s+(?:[\w'-]+\s+){0,3}?about\s+(?:that|this|him|her|them)\s*[.?!]?$)/i;
+// A verb of advice with an act for its object: the writer proposes (screenprec9).
+const PROPOSAL =
+  /^(?:[-*•>#\d.)\s]+)?(?:(?:please|also|and|so|i|we)\s+)*(?:suggest(?:ed)?|recommend(?:ed)?|propose[ds]?|advise[ds]?)\s+(?:(?:to\s+)?(?:the\s+)?(?:team|devs?|developers|ops|reporter|customer|user)\s+)?(?:(?!(?:no|some|any|every)thing\b|clothing\b|bedding\b|housing\b|lodging\b|parking\b|dining\b|seasoning\b|string\b|reading\s+(?:material|list))[a-z]{3,}ing\b|that\b|we\b|(?:they|he|she)\s+(?:should|try|use|update|check)\b)/i;
 // A request to translate, summarise or correct "this e-mail", "the following line": its object is the
 // text it comes with, which may share no word with it (a request in English about a French mail, screenprec5).
 const ON_THE_TEXT =
@@ -409,6 +412,10 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     // points back into the text is about the carrier's own subject.
     if (REFERS_BACK.test(trimmed)) continue;
     if (POINTS_BACK.test(trimmed)) continue;
+    // "Suggest documenting nvm in the README.", "Recommend that we pin the version": a verb of advice
+    // whose object is an act (a gerund, a that-clause, "we") is the writer's proposal to people (a
+    // ticket's, a review's), not a task asked of an assistant, whose object is a thing ("Suggest a book").
+    if (PROPOSAL.test(trimmed)) continue;
     // "Could you send me the invoice?", "… to my office?": the writer asking its recipient about the
     // writer's own affair, as mail between people does.
     if (
