@@ -51,6 +51,8 @@ import { assessSecurityControls, assessSecurityControlText } from './security-co
 import { snakeCaseOperations } from './sdk-operation-names.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
+import { assessPublicShares } from './public-shares.ts';
+import { assessCodeBulkSends } from './code-bulk-sends.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
@@ -310,6 +312,10 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  if (!tool.search) {
+    assessPublicShares(tool.name, path, fields, findings);
+    assessCodeBulkSends(tool.name, fields, findings);
+  }
   assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);

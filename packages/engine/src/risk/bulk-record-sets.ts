@@ -1,0 +1,65 @@
+// Records in bulk described rather than named as a file: a count of rows or records in the
+// thousands (`120k rows`, `row_count: 120000`, `(84,000 rows)`), a whole table of people or
+// accounts selected without a condition (`SELECT * FROM patients`), all of a kind of record (`all
+// patients`, `all_leads`, an export of `accounts` with filter `all`). What a call sends that is
+// described so is as much a leak as a file named `customers_full.csv`.
+
+import type { PayloadFields } from './payload-fields.ts';
+
+/** Nouns of records about people, accounts or money. */
+const RECORD_NOUN =
+  'customers?|clients?|users?|members?|accounts?|employees?|staff|patients?|subscribers?|contacts?|leads?|donors?|students?|applicants?|candidates?|orders|transactions|payments|invoices|cardholders?|prospects?|guests?|visitors?|persons?|people|profiles?|records?|payroll|salar(?:y|ies)';
+/** A count of rows or records, at least a thousand (`120k rows`, `84,000 records`, `1.2M rows`). */
+const ROW_COUNT = /\b(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:\.\d+)?\s?[kKmM]|\d{4,})[\s_-]*(?:rows?|records?|entries)\b/;
+/** Fields written for people: a sentence counting customers is news, a count of rows is a data set. */
+const PROSE_KEY = /^(?:text|message|body|html|content|comment|caption|subject|description|title|summary|note|notes|initial_comment)$/;
+/** Keys whose number counts rows. */
+const COUNT_KEY =
+  /^(?:rows?|row_count|rows_count|record_count|records_count|count|total_rows|total_records|num_rows|n_rows|records|size_rows)$/;
+/** A whole table of records selected with no condition and no limit. */
+const WHOLE_TABLE = new RegExp(
+  `\\bselect\\s+\\*\\s+from\\s+[\\w."\`\\[\\]]*?\\b(?:${RECORD_NOUN})\\b["\`\\]]?(?!\\s+(?:where|limit|top|fetch)\\b)(?:\\s*[;)'"\`]|\\s*$)`,
+  'i',
+);
+/** `all patients`, `all_leads`, `<all 48,210 patient rows>`, `full customer list`. */
+const ALL_OF = new RegExp(
+  `(?:^|[^\\w])(?:all|every|full|entire|complete)[\\s_-]+(?:(?:the|our|of|active|\\d[\\d,.]*)[\\s_-]+)*(?:${RECORD_NOUN}|patient|customer|client|employee|member|user|subscriber|contact)(?:[\\s_-](?:rows?|list|lists|records?|table|data(?:base)?|export|dump))?(?:$|[^\\w])`,
+  'i',
+);
+/** Keys that name which object an export takes, and a filter that takes everything. */
+const OBJECT_KEY = /^(?:object|objects|entity|table|resource|dataset|collection|module|report_type)$/;
+const RECORD_OBJECT = new RegExp(`^(?:${RECORD_NOUN})$`, 'i');
+const EVERYTHING = /^(?:all|\*|everything|full)$/i;
+
+function countOf(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s?([kKmM])$/.exec(text.trim());
+  if (match !== null) return Number(match[1]) * (/[kK]/.test(match[2]) ? 1e3 : 1e6);
+  return Number(text.replace(/[,.' ]/g, ''));
+}
+
+/** Why one text describes records in bulk, or undefined; prose is read for row counts and whole tables only. */
+export function bulkRecordText(text: string, prose = false): string | undefined {
+  if (text.length > 65536) return undefined;
+  const rows = ROW_COUNT.exec(text);
+  if (rows !== null && countOf(rows[1]) >= 1000) return `set of ${rows[1].trim()} records`;
+  if (/select/i.test(text) && WHOLE_TABLE.test(text)) return 'whole table of records';
+  const all = prose ? null : ALL_OF.exec(text);
+  return all === null ? undefined : `set of ${all[0].replace(/^[^\w]|[^\w]$/g, '').trim()}`;
+}
+
+/** Why the call's fields describe records in bulk (counts, whole tables, all of a kind), or undefined. */
+export function bulkRecordSet(fields: PayloadFields): string | undefined {
+  let recordObject = false;
+  let everything = false;
+  for (const field of fields.strings) {
+    if (COUNT_KEY.test(field.key) && /^\d{1,3}(?:[,.' ]\d{3})+$|^\d{4,}$/.test(field.text.trim()) && countOf(field.text) >= 1000)
+      return `set of ${field.text.trim()} records`;
+    if (OBJECT_KEY.test(field.key) && RECORD_OBJECT.test(field.text.trim())) recordObject = true;
+    if (/^(?:filter|scope|range|selection|where)$/.test(field.key) && EVERYTHING.test(field.text.trim())) everything = true;
+    const why = bulkRecordText(field.text, PROSE_KEY.test(field.key));
+    if (why !== undefined) return why;
+  }
+  for (const field of fields.scalars)
+    if (COUNT_KEY.test(field.key) && typeof field.value === 'number' && field.value >= 1000) return `set of ${field.value} records`;
+  return recordObject && everything ? 'export of every record of a kind' : undefined;
+}
