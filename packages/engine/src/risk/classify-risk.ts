@@ -53,6 +53,7 @@ import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessPublicShares } from './public-shares.ts';
 import { assessCodeBulkSends } from './code-bulk-sends.ts';
+import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
@@ -315,6 +316,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   if (!tool.search) {
     assessPublicShares(tool.name, path, fields, findings);
     assessCodeBulkSends(tool.name, fields, findings);
+    assessUrlQuerySecrets(tool.name, fields, findings);
   }
   assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
