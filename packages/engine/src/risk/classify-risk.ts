@@ -52,6 +52,7 @@ import { snakeCaseOperations } from './sdk-operation-names.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessPublicShares } from './public-shares.ts';
+import { assessAdBudget } from './ad-budgets.ts';
 import { assessCodeBulkSends } from './code-bulk-sends.ts';
 import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
@@ -308,6 +309,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   }
   assessCodePayments(fields, threshold, money);
   assessCryptoTransfers(fields, tool.words, threshold, money);
+  assessAdBudget(path, fields, threshold, money);
   if (dryRun && money.highest !== undefined) {
     const level = money.highest === 'critical' ? 'high' : money.highest;
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
