@@ -9,18 +9,24 @@ import { toUsd } from './money-reading.ts';
 import type { PayloadFields } from './payload-fields.ts';
 
 /** Tool words of advertising platforms and their objects. */
-const AD_WORDS = /(?:^|[/_.-])(?:ads?|adwords|advertis\w*|campaigns?|adsets?|ad_?groups?|google_ads|meta_ads|facebook_ads|tiktok_ads|linkedin_ads|bing_ads|dv360|amazon_ads)(?:$|[/_.-])/i;
+const AD_WORDS =
+  /(?:^|[/_.-])(?:ads?|adwords|advertis\w*|campaigns?|adsets?|ad_?groups?|google_ads|meta_ads|facebook_ads|tiktok_ads|linkedin_ads|bing_ads|dv360|amazon_ads)(?:$|[/_.-])/i;
 /** Platforms whose budgets are written in minor units. */
 const MINOR_UNIT_PLATFORM = /(?:^|[/_.-])(?:meta|facebook|fb|instagram)(?:$|[/_.-])/i;
 /** Budget amounts: a budget key, or an amount inside a budget object. */
-const BUDGET_KEY = /^(?:daily_budget|lifetime_budget|budget|budget_amount|total_budget|spend_cap|spending_limit|amount_micros|budget_micros|daily_budget_micros|amount)$/;
+const BUDGET_KEY =
+  /^(?:daily_budget|lifetime_budget|budget|budget_amount|total_budget|spend_cap|spending_limit|amount_micros|budget_micros|daily_budget_micros|amount)$/;
 const READ_WORDS = /(?:^|[/_.-])(?:search|get|list|report|reports|query|read|insights|stats)(?:$|[/_.-])/i;
 
 /** Adds a money finding for an advertising budget set by the call. */
 export function assessAdBudget(toolPath: string, fields: PayloadFields, threshold: number, findings: Findings): void {
-  if (READ_WORDS.test(toolPath) || !(AD_WORDS.test(toolPath) || fields.scalars.some((field) => /budget|campaign/.test(field.group)))) return;
+  if (READ_WORDS.test(toolPath) || !(AD_WORDS.test(toolPath) || fields.scalars.some((field) => /budget|campaign/.test(field.group))))
+    return;
   const minorUnits = MINOR_UNIT_PLATFORM.test(toolPath);
-  const currency = fields.strings.find((field) => field.key === 'currency' || field.key === 'currency_code')?.text.trim().toUpperCase();
+  const currency = fields.strings
+    .find((field) => field.key === 'currency' || field.key === 'currency_code')
+    ?.text.trim()
+    .toUpperCase();
   let largest: number | undefined;
   for (const field of fields.scalars) {
     if (!BUDGET_KEY.test(field.key)) continue;
@@ -28,7 +34,11 @@ export function assessAdBudget(toolPath: string, fields: PayloadFields, threshol
     if ((field.key === 'amount' || field.key === 'amount_micros') && !/budget/.test(field.group)) continue;
     const value = typeof field.value === 'number' ? field.value : Number(String(field.value).replace(/[,_\s]/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;
-    const whole = field.key.endsWith('_micros') ? value / 1e6 : minorUnits && /^(?:daily|lifetime)_budget$|^spend_cap$/.test(field.key) ? value / 100 : value;
+    const whole = field.key.endsWith('_micros')
+      ? value / 1e6
+      : minorUnits && /^(?:daily|lifetime)_budget$|^spend_cap$/.test(field.key)
+        ? value / 100
+        : value;
     const usd = toUsd(whole, currency);
     if (largest === undefined || usd > largest) largest = usd;
   }

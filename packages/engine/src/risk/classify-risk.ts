@@ -53,6 +53,7 @@ import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
 import { assessPublicShares } from './public-shares.ts';
 import { assessAdBudget } from './ad-budgets.ts';
+import { looksUpById } from './id-lookups.ts';
 import { assessCodeBulkSends } from './code-bulk-sends.ts';
 import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
@@ -263,6 +264,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
       ? input.criticalTransferAmount
       : DEFAULT_CRITICAL_TRANSFER_AMOUNT;
 
+  // `/tools/billing/invoice {id}`: a tool named for a record, given only its identifier, looks it up.
+  const idLookup = tool.class === 'medium' && !tool.shell && !tool.sql && looksUpById(tool.words, fields, input.payload);
   // SQL first (a SQL runner's class comes from its statement), reported after the tool name.
   const sql: RiskAssessment[] = [];
   const sqlRunner = tool.sql && SQL_RUNNER_VERBS.test(tool.reason);
@@ -270,6 +273,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   if (sqlRunner && sql.length > 0) findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
   else if (tool.class === 'medium' && readsOnlyNamedFiles(tool, fields))
     findings.add('low', `tool name \`${tool.name}\`: shows ordinary project files -> low`);
+  else if (idLookup) findings.add('low', `tool name \`${tool.name}\`: looks one record up by its identifier -> low`);
   else if (nameCounts) findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
@@ -280,6 +284,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
   const moneyDocument =
+    !idLookup &&
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) &&
     !tool.words.some((word) => MONEY_MOVERS.has(word) && word !== 'send') &&
     !callsPaymentApi(fields);
@@ -290,7 +295,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   const money = dryRun ? new Findings() : findings;
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
   else if (moneyFigure) findings.add('low', `money: \`${tool.name}\` computes a figure about money; it moves none`);
-  else
+  else if (!idLookup)
     assessMoney(
       fields,
       tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),

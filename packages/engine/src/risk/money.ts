@@ -344,7 +344,10 @@ export function assessMoney(
   // A payment with no amount but a memo saying `1.2M`: the scaled number is the amount.
   const scaled = largest === undefined && paymentTool ? scaledMemoAmount(fields) : undefined;
   if (scaled !== undefined) {
-    const currency = fields.strings.find((f) => f.key === 'currency' || f.key === 'currency_code')?.text.trim().toUpperCase();
+    const currency = fields.strings
+      .find((f) => f.key === 'currency' || f.key === 'currency_code')
+      ?.text.trim()
+      .toUpperCase();
     largest = { amount: toUsd(scaled.amount, currency), key: `${scaled.key}\` (scaled amount written in text) \`` };
   }
   if (largest === undefined) {

@@ -5,9 +5,25 @@
 
 import type { PayloadFields } from './payload-fields.ts';
 
-const MEMO_KEYS = /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|narration|remittance_info|remittance_information|remark|subject|verwendungszweck|concepto|motif|causale|omschrijving)$/;
-const SCALED = /(?:^|[\s(:#])(\d{1,4}(?:[.,]\d{1,3})?)\s?(k|K|m|M|mn|MM|bn|Mio\.?|Mrd\.?|Tsd\.?|million|thousand|billion|lakh|crore)(?=$|[\s).,;:!?])/g;
-const FACTOR: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, mm: 1e6, bn: 1e9, mio: 1e6, mrd: 1e9, tsd: 1e3, million: 1e6, thousand: 1e3, billion: 1e9, lakh: 1e5, crore: 1e7 };
+const MEMO_KEYS =
+  /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|narration|remittance_info|remittance_information|remark|subject|verwendungszweck|concepto|motif|causale|omschrijving)$/;
+const SCALED =
+  /(?:^|[\s(:#])(\d{1,4}(?:[.,]\d{1,3})?)\s?(k|K|m|M|mn|MM|bn|Mio\.?|Mrd\.?|Tsd\.?|million|thousand|billion|lakh|crore)(?=$|[\s).,;:!?])/g;
+const FACTOR: Record<string, number> = {
+  k: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  bn: 1e9,
+  mio: 1e6,
+  mrd: 1e9,
+  tsd: 1e3,
+  million: 1e6,
+  thousand: 1e3,
+  billion: 1e9,
+  lakh: 1e5,
+  crore: 1e7,
+};
 
 /** The largest scaled number in a memo field, with its key, or undefined. */
 export function scaledMemoAmount(fields: PayloadFields): { amount: number; key: string } | undefined {

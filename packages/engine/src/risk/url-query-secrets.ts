@@ -30,7 +30,8 @@ const EXPANSION =
   /\$\{?(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?![.\w])\}?|process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\[["']([A-Za-z_]\w*)["']\]|os\.environ\[["']([A-Za-z_]\w*)["']\]|os\.(?:getenv|environ\.get)\(["']([A-Za-z_]\w*)["']|ENV\[["']([A-Za-z_]\w*)["']\]|\{\{\s*(?:secrets|env)\.([A-Za-z_]\w*)\s*\}\}/;
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_?KEY|ACCESS_KEY|CREDENTIAL|_KEY$|^KEY$/i;
 /** Secrets no API takes in a query string: a query carrying one sends it to be read. */
-const NEVER_IN_QUERY = /AWS_SECRET|SECRET_ACCESS_KEY|CLIENT_SECRET|PASSWORD|PASSWD|PRIVATE_KEY|DATABASE_URL|DB_PASS|SIGNING_KEY|MASTER_KEY/i;
+const NEVER_IN_QUERY =
+  /AWS_SECRET|SECRET_ACCESS_KEY|CLIENT_SECRET|PASSWORD|PASSWD|PRIVATE_KEY|DATABASE_URL|DB_PASS|SIGNING_KEY|MASTER_KEY/i;
 /** Vendors a variable's name may name; the host must then be that vendor's. */
 const VENDORS =
   /^(?:github|gh|gitlab|slack|stripe|openai|anthropic|google|gcp|aws|azure|twilio|sendgrid|datadog|npm|docker|heroku|cloudflare|mailgun|hubspot|shopify|notion|linear|atlassian|jira|sentry|vercel|netlify|supabase|firebase|digitalocean|huggingface|hf|pagerduty|okta|auth0|paypal|plaid|mistral|cohere|groq|replicate|pinecone)$/i;
@@ -105,12 +106,14 @@ export function assessUrlQuerySecrets(toolName: string, fields: PayloadFields, f
       if (host === undefined || internalHost(host)) continue;
       const values = queryValues(url);
       // Code that builds the query from an object (`requests.get(url, params={…})`).
-      if (urls.length === 1 && text !== url) for (const match of text.matchAll(CODE_PARAMS)) values.push(...match[1].split(/,(?![^(\[]*[)\]])/));
+      if (urls.length === 1 && text !== url)
+        for (const match of text.matchAll(CODE_PARAMS)) values.push(...match[1].split(/,(?![^(\[]*[)\]])/));
       // A query object given beside the URL (`{url, query: {apikey}}`).
       if (urls.length === 1 && field.holder !== undefined)
         for (const [key, value] of Object.entries(field.holder))
           if (QUERY_OBJECT_KEYS.has(key.toLowerCase()) && value !== null && typeof value === 'object' && !Array.isArray(value))
-            for (const item of Object.values(value as Record<string, unknown>).slice(0, 32)) if (typeof item === 'string') values.push(item);
+            for (const item of Object.values(value as Record<string, unknown>).slice(0, 32))
+              if (typeof item === 'string') values.push(item);
       for (const value of values) {
         const why = misdirectedCredential(value, host);
         if (why === undefined) continue;
