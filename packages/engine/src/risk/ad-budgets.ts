@@ -2,7 +2,7 @@
 // payment of 15,000 to the ad platform, whatever the call is named (`mutate`, `create_campaign`).
 // Google Ads counts in micros (`amountMicros: 15000000000` is 15,000), Meta's `daily_budget` and
 // `lifetime_budget` in the currency's minor unit (`2500000` is 25,000.00); other platforms in
-// whole units. A report that reads `cost_micros` sets no budget (reads are not looked at).
+// whole units; a daily budget run for a number of days spends their product. A report that reads `cost_micros` sets no budget (reads are not looked at).
 
 import type { Findings } from './findings.ts';
 import { toUsd } from './money-reading.ts';
@@ -23,6 +23,8 @@ export function assessAdBudget(toolPath: string, fields: PayloadFields, threshol
   if (READ_WORDS.test(toolPath) || !(AD_WORDS.test(toolPath) || fields.scalars.some((field) => /budget|campaign/.test(field.group))))
     return;
   const minorUnits = MINOR_UNIT_PLATFORM.test(toolPath);
+  // `/tools/ads/budget/update {amount_micros}`: the path says the amount is a budget.
+  const budgetTool = /budget/i.test(toolPath);
   const currency = fields.strings
     .find((field) => field.key === 'currency' || field.key === 'currency_code')
     ?.text.trim()
@@ -31,7 +33,7 @@ export function assessAdBudget(toolPath: string, fields: PayloadFields, threshol
   for (const field of fields.scalars) {
     if (!BUDGET_KEY.test(field.key)) continue;
     // A plain `amount` counts only inside a budget (`campaignBudgetOperation.create.amount`).
-    if ((field.key === 'amount' || field.key === 'amount_micros') && !/budget/.test(field.group)) continue;
+    if ((field.key === 'amount' || field.key === 'amount_micros') && !/budget/.test(field.group) && !budgetTool) continue;
     const value = typeof field.value === 'number' ? field.value : Number(String(field.value).replace(/[,_\s]/g, ''));
     if (!Number.isFinite(value) || value <= 0) continue;
     const whole = field.key.endsWith('_micros')

@@ -27,7 +27,7 @@ import { assessScheduledJob } from './scheduled-jobs.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
-import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
+import { splitWords, toolNameRisk, type ToolNameRisk } from './tool-name.ts';
 import { asksToView, readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
@@ -303,7 +303,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
       money,
       () =>
         countsInMinorUnits(
-          tool.words,
+          // The API may be named by any segment of the path (`/tools/adyen/payout`).
+          splitWords(path),
           fields.strings.slice(0, 64).map((field) => field.text),
         ),
     );
@@ -320,8 +321,9 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  // Not held to the search gate: a path naming Google (`/tools/google/drive/permissions_create`) is no search.
+  assessPublicShares(tool.name, path, fields, findings);
   if (!tool.search) {
-    assessPublicShares(tool.name, path, fields, findings);
     assessCodeBulkSends(tool.name, fields, findings);
     assessUrlQuerySecrets(tool.name, fields, findings);
   }

@@ -10,6 +10,7 @@
 
 import { bulkDataFile } from './bulk-data-files.ts';
 import { outsideDestination } from './outside-destinations.ts';
+import { ftpScriptUploadRule } from './shell-ftp-scripts.ts';
 import { quote } from './findings.ts';
 import {
   bucketOf,
@@ -175,7 +176,7 @@ const PACKERS = new Set(['tar', 'gzip', 'zip', 'bzip2', 'xz', 'zstd', '7z', 'pig
 /** A sender of records in bulk to a foreign host is critical; the host is remembered for the pipeline rules. */
 function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
   const target = texts.find((text) => foreignDestination(text.replace(/^-\w*=/, '')) !== undefined);
-  if (target === undefined) return;
+  if (target === undefined) return bulkSentToOutsideUrl(c, texts);
   const where = `${foreignDestination(target.replace(/^-\w*=/, ''))} ${quote(target)}`;
   c.summary.foreignHost = where;
   const sent: string[] = [];
@@ -189,8 +190,33 @@ function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
   if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
 }
 
+/** Files a sender uploads (`-T f`, `--data-binary @f`, `-F file=@f`, `< f`). */
+function sentFiles(c: RuleContext, texts: readonly string[]): string[] {
+  const sent: string[] = [];
+  texts.forEach((text, i) => {
+    const file = uploadedFile(text) ?? /^--(?:upload|post|body)-file=(.+)$/.exec(text)?.[1];
+    if (file !== undefined) sent.push(file);
+    else if (i > 0 && SENT_FILE_OPTION.test(texts[i - 1])) sent.push(text);
+  });
+  for (const redirect of c.site.redirs) if (redirect.op === 56) sent.push(redirect.target.text);
+  return sent;
+}
+
+/** Records in bulk uploaded to a URL whose host is not shown to be the organisation's own (`outside-destinations.ts`). */
+function bulkSentToOutsideUrl(c: RuleContext, texts: readonly string[]): void {
+  const url = texts.find((text) => /^(?:https?|s?ftps?):\/\//i.test(text) && outsideDestination(text, NO_OWN_DOMAINS) !== undefined);
+  if (url === undefined) return;
+  const bulk = sentFiles(c, texts).find((file) => bulkDataFile(file) !== undefined);
+  if (bulk !== undefined)
+    c.scan.add(
+      'critical',
+      `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${outsideDestination(url, NO_OWN_DOMAINS)} ${quote(url)} (${c.name})`,
+    );
+}
+
 /** A copy of data to a foreign place is critical. */
 export function foreignCopyRule(c: RuleContext): void {
+  ftpScriptUploadRule(c);
   const texts = c.args.map((word) => word.text);
   if (NETWORK_SENDERS.has(c.name)) return networkSenderRule(c, texts);
   // `cat exports/customers.csv | curl … https://webhook.site/…`: what a reader or packer prints is the records.
