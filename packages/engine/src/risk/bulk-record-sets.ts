@@ -26,6 +26,8 @@ const ALL_OF = new RegExp(
   `(?:^|[^\\w])(?:all|every|full|entire|complete)[\\s_-]+(?:(?:the|our|of|active|\\d[\\d,.]*)[\\s_-]+)*(?:${RECORD_NOUN}|patient|customer|client|employee|member|user|subscriber|contact)(?:[\\s_-](?:rows?|list|lists|records?|table|data(?:base)?|export|dump))?(?:$|[^\\w])`,
   'i',
 );
+/** The data noun that ends an `all …` phrase. */
+const DATA_NOUN_END = /[\s_-](?:list|lists|records?|table|data(?:base)?|export|dump|rows?)[^\w]?$/i;
 /** Keys that name which object an export takes, and a filter that takes everything. */
 const OBJECT_KEY = /^(?:object|objects|entity|table|resource|dataset|collection|module|report_type)$/;
 const RECORD_OBJECT = new RegExp(`^(?:${RECORD_NOUN})$`, 'i');
@@ -43,8 +45,10 @@ export function bulkRecordText(text: string, prose = false): string | undefined 
   const rows = ROW_COUNT.exec(text);
   if (rows !== null && countOf(rows[1]) >= 1000) return `set of ${rows[1].trim()} records`;
   if (/select/i.test(text) && WHOLE_TABLE.test(text)) return 'whole table of records';
-  const all = prose ? null : ALL_OF.exec(text);
-  return all === null ? undefined : `set of ${all[0].replace(/^[^\w]|[^\w]$/g, '').trim()}`;
+  // In prose `all our customers` is a greeting; `the full client list`, `all patient records` are data.
+  const all = ALL_OF.exec(text);
+  if (all === null || (prose && !DATA_NOUN_END.test(all[0]))) return undefined;
+  return `set of ${all[0].replace(/^[^\w]|[^\w]$/g, '').trim()}`;
 }
 
 /** Why the call's fields describe records in bulk (counts, whole tables, all of a kind), or undefined. */

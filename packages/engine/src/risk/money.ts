@@ -342,7 +342,7 @@ export function assessMoney(
   const holding = largest === undefined ? quantityOfAsset(fields) : undefined;
   if (holding !== undefined) largest = holding;
   // A payment with no amount but a memo saying `1.2M`: the scaled number is the amount.
-  const scaled = largest === undefined && paymentTool ? scaledMemoAmount(fields) : undefined;
+  const scaled = largest === undefined ? scaledMemoAmount(fields) : undefined;
   if (scaled !== undefined) {
     const currency = fields.strings
       .find((f) => f.key === 'currency' || f.key === 'currency_code')

@@ -15,7 +15,7 @@ import { runsText } from './run-keys.ts';
 
 /** Keys saying who a share or link is for. */
 const AUDIENCE_KEY =
-  /^(?:type|access|scope|visibility|requested_visibility|audience|link_type|link_scope|sharing|share_type|share_with|permission_type|general_access|link_access|access_level|who|shared_link_access)$/;
+  /^(?:type|access|scope|visibility|audience|sharing|who|permission|permissions|mode)$|^(?:requested|link|share|sharing|general|access|permission|shared_link|access_type)_(?:visibility|type|scope|access|with|mode|level|setting)$|^(?:share_with|link_sharing|access_type|shared_with|publish_to)$/;
 /** Audiences that are everyone. */
 const EVERYONE =
   /^(?:anyone|anyone_?with_?(?:the_?)?link|anyonewithlink|public|public_?link|anonymous|open|everyone|all_?users|all_?authenticated_?users|web|internet|unlisted)$/;

@@ -24,10 +24,21 @@ const ISSUED_TOKENS: ReadonlyArray<readonly [RegExp, string, RegExp]> = [
   [/^(?:AKIA|ASIA)[0-9A-Z]{16}$/, 'AWS access key id', /(?:^|\.)amazonaws\.com$/],
   [/^sk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{32,}$/, 'OpenAI key', /(?:^|\.)openai\.com$/],
   [/^sk-ant-[A-Za-z0-9_-]{32,}$/, 'Anthropic key', /(?:^|\.)anthropic\.com$/],
+  [/^SG\.[\w-]{16,32}\.[\w-]{32,64}$/, 'SendGrid key', /(?:^|\.)sendgrid\.(?:com|net)$/],
+  [/^npm_[A-Za-z0-9]{36}$/, 'npm token', /(?:^|\.)npmjs\.(?:org|com)$/],
+  [/^hf_[A-Za-z0-9]{30,}$/, 'Hugging Face token', /(?:^|\.)huggingface\.co$/],
+  [/^shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}$/, 'Shopify token', /(?:^|\.)(?:myshopify|shopify)\.com$/],
+  [/^ya29\.[\w-]{20,}$/, 'Google OAuth token', /(?:^|\.)(?:googleapis\.com|google\.com)$/],
+  [/^dop_v1_[a-f0-9]{64}$/, 'DigitalOcean token', /(?:^|\.)digitalocean\.com$/],
+  [
+    /^(?:lin_api_|PMAK-|pypi-|ATATT)[\w-]{20,}$/,
+    'service API token',
+    /(?:^|\.)(?:linear\.app|getpostman\.com|pypi\.org|atlassian\.(?:net|com))$/,
+  ],
 ];
 /** A variable expansion in a query value: shell, PowerShell, Node, Python, Ruby, template. */
 const EXPANSION =
-  /\$\{?(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?![.\w])\}?|process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\[["']([A-Za-z_]\w*)["']\]|os\.environ\[["']([A-Za-z_]\w*)["']\]|os\.(?:getenv|environ\.get)\(["']([A-Za-z_]\w*)["']|ENV\[["']([A-Za-z_]\w*)["']\]|\{\{\s*(?:secrets|env)\.([A-Za-z_]\w*)\s*\}\}/;
+  /\{\s*os\.environ\[["']([A-Za-z_]\w*)["']\]\s*\}|\$\{?(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?![.\w])\}?|process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\[["']([A-Za-z_]\w*)["']\]|os\.environ\[["']([A-Za-z_]\w*)["']\]|os\.(?:getenv|environ\.get)\(["']([A-Za-z_]\w*)["']|ENV\[["']([A-Za-z_]\w*)["']\]|\{\{\s*(?:secrets|env)\.([A-Za-z_]\w*)\s*\}\}/;
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE_KEY|API_?KEY|ACCESS_KEY|CREDENTIAL|_KEY$|^KEY$/i;
 /** Secrets no API takes in a query string: a query carrying one sends it to be read. */
 const NEVER_IN_QUERY =
@@ -41,7 +52,8 @@ const QUERY_OBJECT_KEYS = new Set(['query', 'params', 'query_params', 'querystri
 /** A query object written in code beside the URL (`params={'k': os.environ['X']}`, `params: {…}`). */
 const CODE_PARAMS = /\b(?:params|query|searchParams|qs)\s*[=:]\s*(?:dict\()?\{([^{}]{0,600})\}/g;
 /** URLs written in a command or code line. */
-const URL_IN_TEXT = /https?:\/\/[^\s"'`<>]+/g;
+// A `{…}` group is kept whole: an f-string's `{os.environ['KEY']}` or a template's `${process.env.KEY}`.
+const URL_IN_TEXT = /https?:\/\/(?:[^\s"'`<>{}]|\$?\{[^{}\n]{0,120}\})+/g;
 
 /** Why a query value is a credential the host did not issue, or undefined. */
 function misdirectedCredential(value: string, host: string): string | undefined {
