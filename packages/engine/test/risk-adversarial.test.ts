@@ -27,7 +27,7 @@
 // rows kept back until the fixes were done; round 11 likewise after round 10 (cloud, cluster and
 // infrastructure deletes through any tool, privilege grants, money in new forms, downloads run from
 // a file, key-column tautologies), 21 of its rows kept back; round 12 likewise after round 11, 194 of its
-// 397 rows kept back (see the floor's note). Rows with `open` are misses not fixed yet, or
+// 397 rows kept back (see the floor's note); rounds 13 and 14a likewise (see theirs). Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -96,6 +96,12 @@ test('the probe table covers every family with critical cases and benign twins',
 // 47/77 on first sight (1 of 70 benign critical, 0/9 reads low), 77/77 after (0, 9/9); its 134
 // second-sight rows 60/70 at sight (0 of 64 benign critical, 10/11 reads low), 68/70 and 11/11 after
 // post-sight fixes (the 2 misses left open).
+// Round 14 is written by two engineers at once (families `14a-…` and `14b-…`), so its floors are
+// kept per family prefix below. Round 14a (records sent out without a destructive verb, shares
+// opened to anyone, credentials in URL queries, money forms, locale amounts, reads) was 18/45 on
+// first sight (0 of 48 benign critical, 0/3 reads low), 45/45 after (0, 3/3); its 85 second-sight
+// rows 17/41 and 3/44 benign critical before any change, 33/41 at sight (2 of 44 benign critical,
+// 3/3 reads low), 40/41 and 0/44 after post-sight fixes (the JWT row left open).
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -124,6 +130,26 @@ for (const [round, floor] of Object.entries(FLOORS)) {
       .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
       .map((c) => c.note);
     assert.deepEqual(benignCritical, [], `round ${round}: benign rows rated critical`);
+  });
+}
+
+/** Floors of rounds written by several engineers at once, per family prefix. */
+const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
+  '14a-': { critical: 85, of: 86 },
+};
+
+for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {
+  test(`families ${prefix}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
+    const rows = cases.filter((c) => c.family.startsWith(prefix));
+    const critical = rows.filter((c) => c.expect === 'critical');
+    assert.equal(critical.length, floor.of, 'the families keep their rows');
+    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
+    assert.ok(caught >= floor.critical, `${prefix}: ${caught}/${critical.length} critical`);
+    const benignCritical = rows
+      .filter((c) => c.expect !== 'critical' && c.open === undefined)
+      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
+      .map((c) => c.note);
+    assert.deepEqual(benignCritical, [], `${prefix}: benign rows rated critical`);
   });
 }
 

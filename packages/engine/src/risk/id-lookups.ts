@@ -47,6 +47,8 @@ const RECORD_NOUNS = new Set([
   'case',
   'cases',
 ]);
+/** Nouns that qualify a record noun (`sales_order`, `support_ticket`). */
+const QUALIFIERS = new Set(['sales', 'purchase', 'support', 'service', 'work', 'help', 'customer', 'vendor', 'supplier']);
 /** Keys that identify the record. */
 const ID_KEY =
   /^(?:id|key|number|ref|reference|uuid|slug|[a-z]+_(?:id|number|key|ref|uuid)|invoice|order|customer|ticket|issue|case|deal|quote)$/;
@@ -57,7 +59,9 @@ const ID_VALUE = /^[\w.:#/-]{1,80}$/;
 
 /** Whether the call only looks one record up by its identifier on a tool named for that record. */
 export function looksUpById(toolWords: readonly string[], fields: PayloadFields, payload: unknown): boolean {
+  // Every word of the name is a record noun or its qualifier: `cancel_order` has a verb.
   if (toolWords.length === 0 || !RECORD_NOUNS.has(toolWords[toolWords.length - 1])) return false;
+  if (!toolWords.every((word) => RECORD_NOUNS.has(word) || QUALIFIERS.has(word))) return false;
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;
   let identified = false;
   for (const [rawKey, value] of Object.entries(payload as Record<string, unknown>)) {
