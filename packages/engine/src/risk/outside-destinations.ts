@@ -1,6 +1,6 @@
 // Where a send goes when nothing shows it stays inside. The organisation's own places are its
 // private and internal names (`localhost`, a single-label host, private addresses, `*.internal`,
-// `*.corp`, `*.lan`), its cloud storage (`s3://…`, judged by the bucket rules), and the domains its
+// `*.corp`, `*.lan`, names reserved for documentation), its cloud storage (`s3://…`, judged by the bucket rules), and the domains its
 // own people write from (a `from`, an `owner` of the same call). Any other named host, address or
 // channel — a partner's API, a competitor's mailbox, a chat webhook, an SFTP host nobody listed, a
 // shared channel with another company — is outside: records sent there have left. Fail closed:
@@ -25,7 +25,10 @@ const CHANNEL_KEY = /^(?:channels?|channel_name|channel_id|conversation|room)$/;
 const OUTSIDE_CHANNEL =
   /^#?(?:ext|external|shared|partner|partners|vendor|vendors|guest|guests|client|customer)(?:[-_.]|$)|[-_.](?:ext|external|shared|partners?|vendors?|guests?)$/i;
 /** Host names that are the organisation's own network. */
-const INTERNAL_SUFFIX = /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|private|priv|test|localhost)$/;
+// Names reserved for documentation and tests (`.example`, `example.com`, `.test`, `.invalid`)
+// reach nobody outside: a call to one goes nowhere it could leak to.
+const INTERNAL_SUFFIX =
+  /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|private|priv|test|localhost|example|invalid)$|(?:^|\.)example\.(?:com|net|org)$/;
 /** Cloud storage endpoints: a bucket there is judged by the bucket rules, not as an outside host. */
 const STORAGE_HOST =
   /(?:^|\.)(?:s3[.-][\w.-]*amazonaws\.com|s3\.amazonaws\.com|storage\.googleapis\.com|storage\.cloud\.google\.com|blob\.core\.windows\.net|dfs\.core\.windows\.net|r2\.cloudflarestorage\.com)$/;
