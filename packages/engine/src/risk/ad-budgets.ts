@@ -18,8 +18,15 @@ const BUDGET_KEY =
   /^(?:daily_budget|lifetime_budget|budget|budget_amount|total_budget|spend_cap|spending_limit|amount_micros|budget_micros|daily_budget_micros|amount)$/;
 const READ_WORDS = /(?:^|[/_.-])(?:search|get|list|report|reports|query|read|insights|stats)(?:$|[/_.-])/i;
 
+/** Whether any key names a budget, a spend cap or an amount in micros: most calls have none. */
+function budgetKeys(keys: ReadonlySet<string>): boolean {
+  for (const key of keys) if (key.includes('budget') || key.endsWith('_micros') || key.startsWith('spend')) return true;
+  return false;
+}
+
 /** Adds a money finding for an advertising budget set by the call. */
 export function assessAdBudget(toolPath: string, fields: PayloadFields, threshold: number, findings: Findings): void {
+  if (!budgetKeys(fields.keys) && !toolPath.includes('budget')) return;
   if (READ_WORDS.test(toolPath) || !(AD_WORDS.test(toolPath) || fields.scalars.some((field) => /budget|campaign/.test(field.group))))
     return;
   const minorUnits = MINOR_UNIT_PLATFORM.test(toolPath);

@@ -26,6 +26,8 @@ const ALL_OF = new RegExp(
   `(?:^|[^\\w])(?:all|every|full|entire|complete)[\\s_-]+(?:(?:the|our|of|active|\\d[\\d,.]*)[\\s_-]+)*(?:${RECORD_NOUN}|patient|customer|client|employee|member|user|subscriber|contact)(?:[\\s_-](?:rows?|list|lists|records?|table|data(?:base)?|export|dump))?(?:$|[^\\w])`,
   'i',
 );
+/** Cheap test before ALL_OF. */
+const ALL_GATE = /all|every|full|entire|complete/;
 /** The data noun that ends an `all …` phrase. */
 const DATA_NOUN_END = /[\s_-](?:list|lists|records?|table|data(?:base)?|export|dump|rows?)[^\w]?$/i;
 /** Keys that name which object an export takes, and a filter that takes everything. */
@@ -42,9 +44,11 @@ function countOf(text: string): number {
 /** Why one text describes records in bulk, or undefined; prose is read for row counts and whole tables only. */
 export function bulkRecordText(text: string, prose = false): string | undefined {
   if (text.length > 65536) return undefined;
-  const rows = ROW_COUNT.exec(text);
+  const lower = text.toLowerCase();
+  const rows = lower.includes('row') || lower.includes('record') || lower.includes('entries') ? ROW_COUNT.exec(text) : null;
   if (rows !== null && countOf(rows[1]) >= 1000) return `set of ${rows[1].trim()} records`;
-  if (/select/i.test(text) && WHOLE_TABLE.test(text)) return 'whole table of records';
+  if (lower.includes('select') && WHOLE_TABLE.test(text)) return 'whole table of records';
+  if (!ALL_GATE.test(lower)) return undefined;
   // In prose `all our customers` is a greeting; `the full client list`, `all patient records` are data.
   const all = ALL_OF.exec(text);
   if (all === null || (prose && !DATA_NOUN_END.test(all[0]))) return undefined;

@@ -30,8 +30,8 @@ const NO_OWN_DOMAINS: ReadonlySet<string> = new Set();
 export function assessCodeBulkSends(toolName: string, fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
     const text = field.text;
-    if (text.length < 40 || text.length > 65536 || !runsText(field.key) || !/post|put|patch|Post|PUT|POST|storbinary|upload/.test(text))
-      continue;
+    if (text.length < 40 || text.length > 65536 || !text.includes('(') || !runsText(field.key)) continue;
+    if (!(text.includes('://') ? /post|put|patch|Post|PUT|POST/.test(text) : CLIENT_UPLOAD.test(text))) continue;
     let url: string | undefined;
     if (CLIENT_UPLOAD.test(text))
       for (const match of text.matchAll(CLIENT_HOST))

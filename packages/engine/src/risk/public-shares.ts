@@ -48,7 +48,8 @@ function recordsNamed(text: string): string | undefined {
 /** Adds a finding when the call opens a file, folder or view to everyone. */
 export function assessPublicShares(toolName: string, toolPath: string, fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
-    if (field.text.length > 4096 || !runsText(field.key)) continue;
+    // Cheap words first: most command texts name neither program.
+    if (field.text.length > 4096 || !(field.text.includes('gdrive') || field.text.includes('gist')) || !runsText(field.key)) continue;
     const gist = PUBLIC_GIST.exec(field.text);
     const shared = SHELL_SHARE.test(field.text)
       ? 'file'
@@ -63,8 +64,7 @@ export function assessPublicShares(toolName: string, toolPath: string, fields: P
       return;
     }
   }
-  const sharing = SHARE_WORD.test(toolPath.toLowerCase()) || [...fields.keys].some((key) => /share|permission|link/.test(key));
-  if (!sharing) return;
+  if (!SHARE_WORD.test(toolPath.toLowerCase()) && !sharingKey(fields.keys)) return;
   let everyone: string | undefined;
   for (const field of fields.strings) {
     if (
@@ -98,6 +98,11 @@ export function assessPublicShares(toolName: string, toolPath: string, fields: P
     return;
   }
   findings.add('high', `exfiltration: \`${toolName}\` opens \`${(named ?? 'an item').slice(0, 80)}\` to ${audience}`);
+}
+
+function sharingKey(keys: ReadonlySet<string>): boolean {
+  for (const key of keys) if (key.includes('shar') || key.includes('permission') || key.includes('link')) return true;
+  return false;
 }
 
 /** Booleans are not in the string or scalar fields: a `public: true` is looked for in the holders. */

@@ -95,6 +95,11 @@ export function tokenSentToIssuer(text: string): boolean {
   return issued;
 }
 
+function hasQueryObject(holder: Record<string, unknown>): boolean {
+  for (const key in holder) if (QUERY_OBJECT_KEYS.has(key.toLowerCase())) return true;
+  return false;
+}
+
 /** The query parameters of a URL text (`a=1&b=2`), values as written. */
 function queryValues(url: string): string[] {
   const at = url.indexOf('?');
@@ -112,6 +117,9 @@ export function assessUrlQuerySecrets(toolName: string, fields: PayloadFields, f
   for (const field of fields.strings) {
     const text = field.text;
     if (text.length > 65536 || !text.includes('://') || !runsText(field.key)) continue;
+    // A query (`?`), a code query object (`params=`), or a query object beside the URL: nothing else can carry one.
+    const queryObject = field.holder !== undefined && hasQueryObject(field.holder);
+    if (!queryObject && !text.includes('?') && !/params|query|qs\b/.test(text)) continue;
     const urls = /^\s*https?:\/\/\S+\s*$/.test(text) ? [text.trim()] : (text.match(URL_IN_TEXT) ?? []).slice(0, 16);
     for (const url of urls) {
       const host = hostOfDestination(url)?.toLowerCase();
@@ -121,7 +129,7 @@ export function assessUrlQuerySecrets(toolName: string, fields: PayloadFields, f
       if (urls.length === 1 && text !== url)
         for (const match of text.matchAll(CODE_PARAMS)) values.push(...match[1].split(/,(?![^(\[]*[)\]])/));
       // A query object given beside the URL (`{url, query: {apikey}}`).
-      if (urls.length === 1 && field.holder !== undefined)
+      if (urls.length === 1 && queryObject && field.holder !== undefined)
         for (const [key, value] of Object.entries(field.holder))
           if (QUERY_OBJECT_KEYS.has(key.toLowerCase()) && value !== null && typeof value === 'object' && !Array.isArray(value))
             for (const item of Object.values(value as Record<string, unknown>).slice(0, 32))
