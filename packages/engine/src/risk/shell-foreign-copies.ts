@@ -179,14 +179,7 @@ function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
   if (target === undefined) return bulkSentToOutsideUrl(c, texts);
   const where = `${foreignDestination(target.replace(/^-\w*=/, ''))} ${quote(target)}`;
   c.summary.foreignHost = where;
-  const sent: string[] = [];
-  texts.forEach((text, i) => {
-    const file = uploadedFile(text) ?? /^--(?:upload|post|body)-file=(.+)$/.exec(text)?.[1];
-    if (file !== undefined) sent.push(file);
-    else if (i > 0 && SENT_FILE_OPTION.test(texts[i - 1])) sent.push(text);
-  });
-  for (const redirect of c.site.redirs) if (redirect.op === 56) sent.push(redirect.target.text);
-  const bulk = sent.find((file) => bulkDataFile(file) !== undefined);
+  const bulk = sentFiles(c, texts).find((file) => bulkDataFile(file) !== undefined);
   if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
 }
 
