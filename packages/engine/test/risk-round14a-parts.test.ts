@@ -39,6 +39,16 @@ test('records described by a count, a whole table or `all …` are bulk; greetin
   assert.ok(bulkRecordText('every_subscriber') !== undefined);
   assert.ok(bulkRecordText('sending the complete donor list now', true) !== undefined);
   assert.equal(bulkRecordText('a warm thank-you to all our members', true), undefined);
+  assert.ok(bulkRecordText('(72,400 member records below)', true) !== undefined);
+  assert.equal(bulkRecordText('the 2026 member records policy', true), undefined);
+});
+
+test('a bulk URL path or an unfiltered export of a kind of record sent outside is critical', () => {
+  const put = (url: string): unknown => ({ method: 'PUT', url, body: { items: [{ n: 1 }] } });
+  assert.equal(classOf('/tools/http/request', put('https://api.harborline.io/v2/subscribers/batch')), 'critical');
+  assert.notEqual(classOf('/tools/http/request', put('https://api.harborline.io/v2/subscribers/8812')), 'critical');
+  assert.equal(classOf('/tools/crm/export', { object_type: 'leads', delivery_email: 'lists@harborline.io' }), 'critical');
+  assert.notEqual(classOf('/tools/crm/export', { object_type: 'leads', delivery_email: 'lists@harborline.io', ids: '4,9' }), 'critical');
 });
 
 test('records sent to a partner host, an outside mailbox or a shared channel are critical; inside they are not', () => {

@@ -67,7 +67,7 @@ export function assessBulkDataSent(
     }
   }
   // No file named: records described by a count, a whole-table select or `all patients`.
-  const described = bulkRecordSet(fields);
+  const described = bulkRecordSet(fields, toolWords.includes('export') || toolWords.includes('exports'));
   if (described === undefined) return;
   const where = (foreign === null ? foreignTargetOf(fields) : foreign) ?? outsideTargetOf(fields);
   if (where !== undefined) findings.add('critical', `exfiltration: \`${toolName}\` sends a ${described} to a ${where}`);

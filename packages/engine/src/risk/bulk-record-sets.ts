@@ -10,7 +10,7 @@ import type { PayloadFields } from './payload-fields.ts';
 const RECORD_NOUN =
   'customers?|clients?|users?|members?|accounts?|employees?|staff|patients?|subscribers?|contacts?|leads?|donors?|students?|applicants?|candidates?|orders|transactions|payments|invoices|cardholders?|prospects?|guests?|visitors?|persons?|people|profiles?|records?|payroll|salar(?:y|ies)';
 /** A count of rows or records, at least a thousand (`120k rows`, `84,000 records`, `1.2M rows`). */
-const ROW_COUNT = /\b(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:\.\d+)?\s?[kKmM]|\d{4,})[\s_-]*(?:rows?|records?|entries)\b/;
+const ROW_COUNT = /\b(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:\.\d+)?\s?[km](?![a-z])|\d{4,})[\s_-]*(?:[a-z]+[\s_-]+)?(?:rows?|records?|entries)\b/i;
 /** Fields written for people: a sentence counting customers is news, a count of rows is a data set. */
 const PROSE_KEY = /^(?:text|message|body|html|content|comment|caption|subject|description|title|summary|note|notes|initial_comment)$/;
 /** Keys whose number counts rows. */
@@ -31,7 +31,14 @@ const ALL_GATE = /all|every|full|entire|complete/;
 /** The data noun that ends an `all …` phrase. */
 const DATA_NOUN_END = /[\s_-](?:list|lists|records?|table|data(?:base)?|export|dump|rows?)[^\w]?$/i;
 /** Keys that name which object an export takes, and a filter that takes everything. */
-const OBJECT_KEY = /^(?:object|objects|entity|table|resource|dataset|collection|module|report_type)$/;
+const OBJECT_KEY = /^(?:object|objects|object_type|object_name|entity|entity_type|table|resource|dataset|collection|module|report_type)$/;
+/** Keys that narrow an export: without one, an export of a kind of record takes all of them. */
+const NARROWING_KEY = /^(?:filter|filters|where|query|q|ids|limit|search|segment|list_id|view_id|properties_filter|since|updated_after)$/;
+/** A URL path that moves records in bulk (`/patients/bulk`, `/import/customers`, `/exports/users`). */
+const BULK_PATH = new RegExp(
+  `/(?:bulk|batch|import|export|exports|dump|all|full|sync)[/_-](?:${RECORD_NOUN})(?:[/?#]|$)|/(?:${RECORD_NOUN})[/_-](?:bulk|batch|import|export|dump|all|full)(?:[/?#]|$)`,
+  'i',
+);
 const RECORD_OBJECT = new RegExp(`^(?:${RECORD_NOUN})$`, 'i');
 const EVERYTHING = /^(?:all|\*|everything|full)$/i;
 
@@ -41,12 +48,18 @@ function countOf(text: string): number {
   return Number(text.replace(/[,.' ]/g, ''));
 }
 
+function narrowed(keys: ReadonlySet<string>): boolean {
+  for (const key of keys) if (NARROWING_KEY.test(key)) return true;
+  return false;
+}
+
 /** Why one text describes records in bulk, or undefined; prose is read for row counts and whole tables only. */
 export function bulkRecordText(text: string, prose = false): string | undefined {
   if (text.length > 65536) return undefined;
   const lower = text.toLowerCase();
   const rows = lower.includes('row') || lower.includes('record') || lower.includes('entries') ? ROW_COUNT.exec(text) : null;
-  if (rows !== null && countOf(rows[1]) >= 1000) return `set of ${rows[1].trim()} records`;
+  // A year (`the 2026 tax records`) counts nothing.
+  if (rows !== null && countOf(rows[1]) >= 1000 && !/^(?:19|20)\d{2}$/.test(rows[1])) return `set of ${rows[1].trim()} records`;
   if (lower.includes('select') && WHOLE_TABLE.test(text)) return 'whole table of records';
   if (!ALL_GATE.test(lower)) return undefined;
   // In prose `all our customers` is a greeting; `the full client list`, `all patient records` are data.
@@ -56,18 +69,20 @@ export function bulkRecordText(text: string, prose = false): string | undefined 
 }
 
 /** Why the call's fields describe records in bulk (counts, whole tables, all of a kind), or undefined. */
-export function bulkRecordSet(fields: PayloadFields): string | undefined {
+export function bulkRecordSet(fields: PayloadFields, exportTool = false): string | undefined {
   let recordObject = false;
   let everything = false;
   for (const field of fields.strings) {
     if (COUNT_KEY.test(field.key) && /^\d{1,3}(?:[,.' ]\d{3})+$|^\d{4,}$/.test(field.text.trim()) && countOf(field.text) >= 1000)
       return `set of ${field.text.trim()} records`;
     if (OBJECT_KEY.test(field.key) && RECORD_OBJECT.test(field.text.trim())) recordObject = true;
+    if (field.text.includes('://') && field.text.length <= 2048 && BULK_PATH.test(field.text)) return 'bulk transfer of records by its URL';
     if (/^(?:filter|scope|range|selection|where)$/.test(field.key) && EVERYTHING.test(field.text.trim())) everything = true;
     const why = bulkRecordText(field.text, PROSE_KEY.test(field.key));
     if (why !== undefined) return why;
   }
   for (const field of fields.scalars)
     if (COUNT_KEY.test(field.key) && typeof field.value === 'number' && field.value >= 1000) return `set of ${field.value} records`;
-  return recordObject && everything ? 'export of every record of a kind' : undefined;
+  if (recordObject && (everything || (exportTool && !narrowed(fields.keys)))) return 'export of every record of a kind';
+  return undefined;
 }

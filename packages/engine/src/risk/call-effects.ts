@@ -167,7 +167,20 @@ const OUTBOUND_WORDS = new Set([
 ]);
 /** Tools that copy records somewhere, and the keys that say where. */
 const EXPORT_WORDS = new Set(['export', 'exports', 'replicate', 'replication', 'mirror', 'copy', 'backup', 'extract']);
-const DESTINATION_KEYS = new Set(['destination', 'destination_url', 'dest', 'target', 'target_url', 'remote', 'to', 'output_url', 'sink']);
+const DESTINATION_KEYS = new Set([
+  'destination',
+  'destination_url',
+  'destination_email',
+  'delivery_email',
+  'deliver_to',
+  'dest',
+  'target',
+  'target_url',
+  'remote',
+  'to',
+  'output_url',
+  'sink',
+]);
 const READ_WORDS = new Set([
   'read',
   'get',

@@ -14,7 +14,7 @@ const OWN_KEY =
   /^(?:from|sender|from_address|from_email|sender_email|reply_to|owner|owner_email|file_owner|author_email|my_email|user_email|account_email|organization_domain|org_domain|company_domain|tenant_domain)$/;
 /** Keys naming who or where receives. */
 const RECIPIENT_KEY =
-  /^(?:to|cc|bcc|rcpt|rcpt_to|recipients?|recipient_emails?|mail_to|send_to|to_address(?:es)?|email_to|emails?|email_address|share_with|shared_with|invitees?|grantee|(?:folder|destination|target|drive|workspace|recipient)_owner)$/;
+  /^(?:to|cc|bcc|rcpt|rcpt_to|recipients?|recipient_emails?|mail_to|send_to|to_address(?:es)?|email_to|emails?|email_address|share_with|shared_with|invitees?|grantee|(?:folder|destination|target|drive|workspace|recipient)_owner|(?:destination|delivery|notify|notification|export)_emails?|deliver_to)$/;
 const TARGET_KEY =
   /^(?:url|uri|endpoint|href|webhook|webhook_url|target_url|api_url|upload_url|destination|destination_url|dest|target|host|hostname|server|remote|remote_host|sftp_host|ftp_host)$/;
 /** Keys whose value is a host name. */
