@@ -118,18 +118,26 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   13: { critical: 145, of: 147 },
 };
 
+/** The rows of one round (or of a round's families) keep their count, reach their floor, and rate no benign row critical. */
+function assertFloor(rows: ProbeCase[], floor: { critical: number; of: number }, label: string): void {
+  const critical = rows.filter((c) => c.expect === 'critical');
+  assert.equal(critical.length, floor.of, `${label} keeps its rows`);
+  const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
+  assert.ok(caught >= floor.critical, `${label}: ${caught}/${critical.length} critical`);
+  const benignCritical = rows
+    .filter((c) => c.expect !== 'critical' && c.open === undefined)
+    .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
+    .map((c) => c.note);
+  assert.deepEqual(benignCritical, [], `${label}: benign rows rated critical`);
+}
+
 for (const [round, floor] of Object.entries(FLOORS)) {
   test(`round ${round}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
-    const rows = cases.filter((c) => c.round === Number(round));
-    const critical = rows.filter((c) => c.expect === 'critical');
-    assert.equal(critical.length, floor.of, 'the round keeps its rows');
-    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
-    assert.ok(caught >= floor.critical, `round ${round}: ${caught}/${critical.length} critical`);
-    const benignCritical = rows
-      .filter((c) => c.expect !== 'critical' && c.open === undefined)
-      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
-      .map((c) => c.note);
-    assert.deepEqual(benignCritical, [], `round ${round}: benign rows rated critical`);
+    assertFloor(
+      cases.filter((c) => c.round === Number(round)),
+      floor,
+      `round ${round}`,
+    );
   });
 }
 
@@ -140,16 +148,11 @@ const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
 
 for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {
   test(`families ${prefix}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
-    const rows = cases.filter((c) => c.family.startsWith(prefix));
-    const critical = rows.filter((c) => c.expect === 'critical');
-    assert.equal(critical.length, floor.of, 'the families keep their rows');
-    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
-    assert.ok(caught >= floor.critical, `${prefix}: ${caught}/${critical.length} critical`);
-    const benignCritical = rows
-      .filter((c) => c.expect !== 'critical' && c.open === undefined)
-      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
-      .map((c) => c.note);
-    assert.deepEqual(benignCritical, [], `${prefix}: benign rows rated critical`);
+    assertFloor(
+      cases.filter((c) => c.family.startsWith(prefix)),
+      floor,
+      `families ${prefix}`,
+    );
   });
 }
 
