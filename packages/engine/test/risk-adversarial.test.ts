@@ -27,8 +27,8 @@
 // rows kept back until the fixes were done; round 11 likewise after round 10 (cloud, cluster and
 // infrastructure deletes through any tool, privilege grants, money in new forms, downloads run from
 // a file, key-column tautologies), 21 of its rows kept back; round 12 likewise after round 11, 194 of its
-// 397 rows kept back (see the floor's note); round 13 likewise after round 12; round 14 by two engineers at
-// once (families prefixed `14a-` and `14b-`, floors per prefix), half of each kept back. Rows with `open` are misses not fixed yet, or
+// 397 rows kept back (see the floor's note); round 13 likewise; round 14 by two engineers at once
+// (families prefixed `14a-` and `14b-`, floors per prefix), half of each kept back. Rows with `open` are misses not fixed yet, or
 // false criticals kept by design (the reason says why): skipped, not hidden.
 // `expect` is `critical`, `not critical` (any lower class) or an exact class (`low` for reads of
 // ordinary files).
@@ -97,6 +97,12 @@ test('the probe table covers every family with critical cases and benign twins',
 // 47/77 on first sight (1 of 70 benign critical, 0/9 reads low), 77/77 after (0, 9/9); its 134
 // second-sight rows 60/70 at sight (0 of 64 benign critical, 10/11 reads low), 68/70 and 11/11 after
 // post-sight fixes (the 2 misses left open).
+// Round 14 is written by two engineers at once (families `14a-…` and `14b-…`), so its floors are
+// kept per family prefix below. Round 14a (records sent out without a destructive verb, shares
+// opened to anyone, credentials in URL queries, money forms, locale amounts, reads) was 18/45 on
+// first sight (0 of 48 benign critical, 0/3 reads low), 45/45 after (0, 3/3); its 85 second-sight
+// rows 17/41 and 3/44 benign critical before any change, 33/41 at sight (2 of 44 benign critical,
+// 3/3 reads low), 40/41 and 0/44 after post-sight fixes (the JWT row left open).
 const FLOORS: Record<number, { critical: number; of: number }> = {
   1: { critical: 306, of: 306 },
   2: { critical: 147, of: 147 },
@@ -113,43 +119,47 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   13: { critical: 145, of: 147 },
 };
 
-// Round 14 was written by two engineers at once, each in families of their own prefix, so its floors
-// are per prefix. Round 14b (deletes hidden in code, downloads run in code and by Windows' own tools,
-// cloud deletes through SDK handles, security controls and grants as bare fields) was 28/60 on first
-// sight before any change (0 of 62 benign critical), 60/60 after (0); its 120 second-sight rows were
-// 26/60 before any change (1 of 62 benign critical), 48/60 at sight after the first half's fixes
-// (1 of 62), 60/60 after post-sight fixes (0 of 62).
-const PREFIX_FLOORS: Record<string, { round: number; critical: number; of: number }> = {
-  '14b-': { round: 14, critical: 120, of: 120 },
-};
-
-for (const [prefix, floor] of Object.entries(PREFIX_FLOORS)) {
-  test(`round ${floor.round} families ${prefix}*: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
-    const rows = cases.filter((c) => c.round === floor.round && c.family.startsWith(prefix));
-    const critical = rows.filter((c) => c.expect === 'critical');
-    assert.equal(critical.length, floor.of, 'the families keep their rows');
-    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
-    assert.ok(caught >= floor.critical, `${prefix}: ${caught}/${critical.length} critical`);
-    const benignCritical = rows
-      .filter((c) => c.expect !== 'critical' && c.open === undefined)
-      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
-      .map((c) => c.note);
-    assert.deepEqual(benignCritical, [], `${prefix}: benign rows rated critical`);
-  });
+/** The rows of one round (or of a round's families) keep their count, reach their floor, and rate no benign row critical. */
+function assertFloor(rows: ProbeCase[], floor: { critical: number; of: number }, label: string): void {
+  const critical = rows.filter((c) => c.expect === 'critical');
+  assert.equal(critical.length, floor.of, `${label} keeps its rows`);
+  const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
+  assert.ok(caught >= floor.critical, `${label}: ${caught}/${critical.length} critical`);
+  const benignCritical = rows
+    .filter((c) => c.expect !== 'critical' && c.open === undefined)
+    .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
+    .map((c) => c.note);
+  assert.deepEqual(benignCritical, [], `${label}: benign rows rated critical`);
 }
 
 for (const [round, floor] of Object.entries(FLOORS)) {
   test(`round ${round}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
-    const rows = cases.filter((c) => c.round === Number(round));
-    const critical = rows.filter((c) => c.expect === 'critical');
-    assert.equal(critical.length, floor.of, 'the round keeps its rows');
-    const caught = critical.filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical').length;
-    assert.ok(caught >= floor.critical, `round ${round}: ${caught}/${critical.length} critical`);
-    const benignCritical = rows
-      .filter((c) => c.expect !== 'critical' && c.open === undefined)
-      .filter((c) => classifyRisk({ path: c.path, payload: c.payload }).class === 'critical')
-      .map((c) => c.note);
-    assert.deepEqual(benignCritical, [], `round ${round}: benign rows rated critical`);
+    assertFloor(
+      cases.filter((c) => c.round === Number(round)),
+      floor,
+      `round ${round}`,
+    );
+  });
+}
+
+/** Floors of rounds written by several engineers at once, per family prefix. */
+const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
+  '14a-': { critical: 85, of: 86 },
+  // Round 14b (deletes hidden in code, downloads run in code and by Windows' own tools, cloud deletes
+  // through SDK handles, security controls and grants as bare fields) was 28/60 on first sight before
+  // any change (0 of 62 benign critical), 60/60 after (0); its 120 second-sight rows were 26/60 before
+  // any change (1 of 62 benign critical), 48/60 at sight after the first half's fixes (1 of 62), 60/60
+  // after post-sight fixes (0 of 62).
+  '14b-': { critical: 120, of: 120 },
+};
+
+for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {
+  test(`families ${prefix}: critical recall at least ${floor.critical}/${floor.of}, no benign row critical`, () => {
+    assertFloor(
+      cases.filter((c) => c.family.startsWith(prefix)),
+      floor,
+      `families ${prefix}`,
+    );
   });
 }
 

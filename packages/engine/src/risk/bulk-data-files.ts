@@ -14,9 +14,9 @@ export const DATABASE_DUMP_FILE =
 /** Tabular and database file types (compressed or not). */
 const DATA_EXTENSION =
   /\.(?:csv|tsv|xlsx?|json|jsonl|ndjson|parquet|avro|orc|sql|db|sqlite3?|dump|bak|bson|tar|tgz|zip|7z)(?:\.(?:gz|bz2|xz|zst|zip|7z))?$/i;
-/** Words naming records of people, accounts or money, or a whole-database copy. */
+/** Words naming records of people, accounts or money, or a whole-database copy (`Client List 2026.xlsx` too). */
 const RECORD_WORDS =
-  /(?:^|[/_.\-\d])(?:customers?|backups?|dumps?|exports?|clients?|users?|members?|accounts?|employees?|staff|patients?|subscribers?|contacts?|leads?|payroll|salar(?:y|ies)|pii|ssn|cardholders?|cards|transactions?|ledger|orders|invoices|emails|passwords?|credentials|prod(?:uction)?[-_](?:db|data|dump|export)|db[-_]?(?:dump|backup|export)|full[-_]?export|export[-_]?all)(?:$|[/_.\-\d])/i;
+  /(?:^|[/_.\-\d\s])(?:customers?|backups?|dumps?|exports?|clients?|users?|members?|accounts?|employees?|staff|patients?|subscribers?|contacts?|leads?|payroll|salar(?:y|ies)|pii|ssn|cardholders?|cards|transactions?|ledger|orders|invoices|emails|passwords?|credentials|prod(?:uction)?[-_](?:db|data|dump|export)|db[-_]?(?:dump|backup|export)|full[-_]?export|export[-_]?all)(?:$|[/_.\-\d\s])/i;
 /** Folders that hold a database's files, people's uploads, or backups. */
 const DATA_FOLDER =
   /^\/var\/lib\/(?:postgresql|pgsql|mysql|mariadb|mongodb|redis|elasticsearch|opensearch|cassandra|clickhouse|influxdb|docker\/volumes)(?:\/|$)|^\/var\/backups(?:\/|$)|(?:^|\/)(?:uploads|user[-_]?uploads|user[-_]?data|exports|backups|dumps|media\/users)\/?$|^\/(?:data|srv\/data|mnt\/data)\/?$/i;

@@ -3,11 +3,16 @@
 // any bulk export of records (`customers_full.csv`, a folder of uploads) sent to a place nobody in
 // the organisation owns — a personal mailbox, a request catcher, an anonymous drop, a bare public
 // IP — is a data leak. Mail to a colleague and uploads to the organisation's own hosts are not.
+// Nor are records sent to any other host or mailbox not shown to be the organisation's own (a
+// partner's API, a competitor's address, a shared channel: `outside-destinations.ts`), and records
+// described rather than named (`120k rows`, `SELECT * FROM patients`: `bulk-record-sets.ts`).
 
 import { bulkDataFile } from './bulk-data-files.ts';
+import { bulkRecordSet } from './bulk-record-sets.ts';
 import type { Findings } from './findings.ts';
 import { foreignDestination } from './foreign-destinations.ts';
 import { callUrl } from './http-call-shape.ts';
+import { outsideTargetOf } from './outside-destinations.ts';
 import type { PayloadFields } from './payload-fields.ts';
 
 /** Keys naming who receives a message. */
@@ -55,5 +60,15 @@ export function assessBulkDataSent(
       findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} (\`${shown}\` in \`${key}\`) out of the machine`);
       return;
     }
+    const outside = outsideTargetOf(fields);
+    if (outside !== undefined) {
+      findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} (\`${shown}\` in \`${key}\`) to a ${outside}`);
+      return;
+    }
   }
+  // No file named: records described by a count, a whole-table select or `all patients`.
+  const described = bulkRecordSet(fields, toolWords.includes('export') || toolWords.includes('exports'));
+  if (described === undefined) return;
+  const where = (foreign === null ? foreignTargetOf(fields) : foreign) ?? outsideTargetOf(fields);
+  if (where !== undefined) findings.add('critical', `exfiltration: \`${toolName}\` sends a ${described} to a ${where}`);
 }

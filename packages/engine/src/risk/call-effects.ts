@@ -165,6 +165,22 @@ const OUTBOUND_WORDS = new Set([
   'transfer',
   'sync',
 ]);
+/** Tools that copy records somewhere, and the keys that say where. */
+const EXPORT_WORDS = new Set(['export', 'exports', 'replicate', 'replication', 'mirror', 'copy', 'backup', 'extract']);
+const DESTINATION_KEYS = new Set([
+  'destination',
+  'destination_url',
+  'destination_email',
+  'delivery_email',
+  'deliver_to',
+  'dest',
+  'target',
+  'target_url',
+  'remote',
+  'to',
+  'output_url',
+  'sink',
+]);
 const READ_WORDS = new Set([
   'read',
   'get',
@@ -415,7 +431,9 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     (tool.class === 'low' || readSubcommand || tool.words.some((word) => READ_WORDS.has(word)) || readsByName(tool.words) || codeReads);
   const candidates = candidatePaths(fields, outbound);
   // Records in bulk (a dump, an export of customers) sent to a foreign place, or a dump sent by any HTTP tool.
-  if (outbound) assessBulkDataSent(tool.name, tool.words, candidates, fields, findings);
+  // An export, sync or replication given a destination sends too (`/tools/crm/export {destination: "sftp://…"}`).
+  const exportsOut = !outbound && tool.words.some((word) => EXPORT_WORDS.has(word)) && hasAnyKey(fields, DESTINATION_KEYS);
+  if (outbound || exportsOut) assessBulkDataSent(tool.name, tool.words, candidates, fields, findings);
   for (const { text, key, shaped } of candidates) {
     const kind = secretKind(text);
     // A value found by its shape alone counts when it reaches a secret; a bare `../..` may be a project path.

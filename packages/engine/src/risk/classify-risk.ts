@@ -27,7 +27,7 @@ import { assessScheduledJob } from './scheduled-jobs.ts';
 import { assessCallEffects, callsPaymentApi, withJsonBodies } from './call-effects.ts';
 import { analyzeSql, looksLikeSql } from './sql.ts';
 import { assessSqlTricks, openExecutableComments } from './sql-tricks.ts';
-import { toolNameRisk, type ToolNameRisk } from './tool-name.ts';
+import { splitWords, toolNameRisk, type ToolNameRisk } from './tool-name.ts';
 import { asksToView, readsByName, readsOnlyProjectFiles } from './file-read-tools.ts';
 import { assessSaasAdminGrant } from './saas-admin-grants.ts';
 import { assessOrderTotal } from './order-totals.ts';
@@ -54,6 +54,11 @@ import { assessOpenAdminPorts } from './open-admin-ports.ts';
 import { assessPolicyStatements } from './iam-policy-statements.ts';
 import { assessWriteAccessKeys } from './write-access-keys.ts';
 import { assessDnsLabelSecrets } from './dns-label-secrets.ts';
+import { assessPublicShares } from './public-shares.ts';
+import { assessAdBudget } from './ad-budgets.ts';
+import { looksUpById } from './id-lookups.ts';
+import { assessCodeBulkSends } from './code-bulk-sends.ts';
+import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
@@ -262,6 +267,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
       ? input.criticalTransferAmount
       : DEFAULT_CRITICAL_TRANSFER_AMOUNT;
 
+  // `/tools/billing/invoice {id}`: a tool named for a record, given only its identifier, looks it up.
+  const idLookup = tool.class === 'medium' && !tool.shell && !tool.sql && looksUpById(tool.words, fields, input.payload);
   // SQL first (a SQL runner's class comes from its statement), reported after the tool name.
   const sql: RiskAssessment[] = [];
   const sqlRunner = tool.sql && SQL_RUNNER_VERBS.test(tool.reason);
@@ -269,6 +276,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   if (sqlRunner && sql.length > 0) findings.add('low', `tool name \`${tool.name}\`: SQL runner, class set by its statement`);
   else if (tool.class === 'medium' && readsOnlyNamedFiles(tool, fields))
     findings.add('low', `tool name \`${tool.name}\`: shows ordinary project files -> low`);
+  else if (idLookup) findings.add('low', `tool name \`${tool.name}\`: looks one record up by its identifier -> low`);
   else if (nameCounts) findings.add(tool.class, tool.reason);
   if (sqlRunner && sql.length === 0) findings.add('medium', `sql: no readable statement for SQL tool \`${tool.name}\``);
   for (const assessment of sql) findings.merge(assessment);
@@ -279,6 +287,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
   const moneyDocument =
+    !idLookup &&
     tool.words.some((word) => MONEY_DOCUMENTS.has(word)) &&
     !tool.words.some((word) => MONEY_MOVERS.has(word) && word !== 'send') &&
     !callsPaymentApi(fields);
@@ -289,7 +298,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   const money = dryRun ? new Findings() : findings;
   if (moneyDocument) findings.add('medium', `money: \`${tool.name}\` makes a payment document; it moves no money`);
   else if (moneyFigure) findings.add('low', `money: \`${tool.name}\` computes a figure about money; it moves none`);
-  else
+  else if (!idLookup)
     assessMoney(
       fields,
       tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
@@ -297,7 +306,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
       money,
       () =>
         countsInMinorUnits(
-          tool.words,
+          // The API may be named by any segment of the path (`/tools/adyen/payout`).
+          splitWords(path),
           fields.strings.slice(0, 64).map((field) => field.text),
         ),
     );
@@ -308,11 +318,18 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   }
   assessCodePayments(fields, threshold, money);
   assessCryptoTransfers(fields, tool.words, threshold, money);
+  assessAdBudget(path, fields, threshold, money);
   if (dryRun && money.highest !== undefined) {
     const level = money.highest === 'critical' ? 'high' : money.highest;
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  // Not held to the search gate: a path naming Google (`/tools/google/drive/permissions_create`) is no search.
+  assessPublicShares(tool.name, path, fields, findings);
+  if (!tool.search) {
+    assessCodeBulkSends(tool.name, fields, findings);
+    assessUrlQuerySecrets(tool.name, fields, findings);
+  }
   assessGitPushTool(path, input.payload, fields, shellMemo, findings);
   assessScheduledJob(path, fields, findings);
   assessSaasAdminGrant(fields, input.payload, findings);

@@ -97,6 +97,19 @@ const SYMBOLS: Record<string, string> = {
   '₿': 'BTC',
   Ξ: 'ETH',
 };
+const PREFIXED_DOLLARS: Record<string, string> = {
+  R: 'BRL',
+  A: 'AUD',
+  AU: 'AUD',
+  C: 'CAD',
+  CA: 'CAD',
+  NZ: 'NZD',
+  HK: 'HKD',
+  S: 'SGD',
+  SG: 'SGD',
+  MX: 'MXN',
+  US: 'USD',
+};
 const WORD_CURRENCY: Record<string, string> = {
   dollar: 'USD',
   dollars: 'USD',
@@ -240,6 +253,9 @@ export function parseWordsAmount(text: string): number | undefined {
 
 /** The currency named in an amount string (`"12 ETH"`, `"€20k"`, `"fifty euros"`), if any. */
 export function currencyIn(text: string): string | undefined {
+  // Dollars of other countries first (`R$ 15.000,00` is reais, `A$` Australian dollars): `$` alone is USD.
+  const dollar = text.includes('$') ? /(?:^|[^A-Za-z])(R|A|AU|C|CA|NZ|HK|S|SG|MX|US)\$/.exec(text)?.[1] : undefined;
+  if (dollar !== undefined) return PREFIXED_DOLLARS[dollar];
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
   const local = localCurrencyIn(text);
   if (local !== undefined) return local;

@@ -7,6 +7,8 @@
 
 import { withoutLocalCurrency } from './locale-amounts.ts';
 import type { Findings } from './findings.ts';
+import { withoutCurrencyWord } from './currency-words.ts';
+import { scaledMemoAmount } from './scaled-memo-amounts.ts';
 import { currencyIn, memoAmount, parseLooseAmount, quantityOfAsset, quantityTimesPrice, siblingCurrency, toUsd } from './money-reading.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
 import { fromMinorUnits } from './minor-unit-apis.ts';
@@ -157,7 +159,7 @@ const SCALE_SUFFIX: Record<string, number> = {
 /** Reads an amount from a number or a numeric string with currency marks and separators. */
 export function parseAmount(value: number | string): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.abs(value) : undefined;
-  let text = withoutLocalCurrency(value.trim());
+  let text = withoutLocalCurrency(withoutCurrencyWord(value.trim()));
   if (text.length === 0 || text.length > 40) return undefined;
   text = text
     .replace(/^(?:[A-Za-z]{3}|Rs\.?|R\$|US\$|[CASH]\$|HK\$|NZ\$)\s*|\s*[A-Za-z]{3}$/g, '')
@@ -339,6 +341,15 @@ export function assessMoney(
   // A quantity of a priced asset with no price field (`{asset: "BTC", quantity: 2}`) is worth the asset's rate.
   const holding = largest === undefined ? quantityOfAsset(fields) : undefined;
   if (holding !== undefined) largest = holding;
+  // A payment with no amount but a memo saying `1.2M`: the scaled number is the amount.
+  const scaled = largest === undefined ? scaledMemoAmount(fields) : undefined;
+  if (scaled !== undefined) {
+    const currency = fields.strings
+      .find((f) => f.key === 'currency' || f.key === 'currency_code')
+      ?.text.trim()
+      .toUpperCase();
+    largest = { amount: toUsd(scaled.amount, currency), key: `${scaled.key}\` (scaled amount written in text) \`` };
+  }
   if (largest === undefined) {
     if (paymentTool) findings.add('high', 'money: payment tool with no readable amount');
     return paymentTool;

@@ -65,6 +65,11 @@ const MORE_SECRETS: ReadonlyArray<readonly [RegExp, string]> = [
     'CLI credential store',
   ],
   [/(?:^|\/)(?:Library\/Keychains|\.local\/share\/keyrings)\//, 'keychain'],
+  // A cloud service account's key file (`service-account.json`, `gcp-sa-key.json`, `keyfile.json`): the account's private key.
+  [
+    /(?:^|\/)[\w.-]*service[-_]?account[\w.-]*\.json$|(?:^|\/)[\w.-]*[-_]sa[-_]key[\w.-]*\.json$|(?:^|\/)(?:gcp|gcloud|google|firebase)[-_][\w.-]*(?:key|credentials?)[\w.-]*\.json$|(?:^|\/)keyfile\.json$/i,
+    'service-account key file',
+  ],
 ];
 /** Services that keep their tokens or passwords in their own configuration (tested behind a cheap hint). */
 const SERVICE_CONFIG_HINT = /runner|rancher|jenkins|wireguard|NetworkManager|debian\.cnf|cloudflared|vault|wp-config/;

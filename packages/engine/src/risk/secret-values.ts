@@ -7,6 +7,7 @@
 
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
+import { tokenSentToIssuer } from './url-query-secrets.ts';
 
 const PRIVATE_KEY_BLOCK = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const AWS_KEY_ID = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/;
@@ -101,7 +102,8 @@ export function assessSentSecretValues(toolName: string, fields: PayloadFields, 
     // A `key` inside what is sent (`body: {key: "-----BEGIN…"}`) is content, not the call's own credential.
     if ((AUTH_KEYS.test(field.key) && !SENT_CONTENT_KEYS.has(field.parentKey)) || AUTH_KEYS.test(field.parentKey)) continue;
     const why = secretValueIn(field.text);
-    if (why === undefined) continue;
+    // A token in the query of a call to the API that issued it authenticates that call.
+    if (why === undefined || tokenSentToIssuer(field.text)) continue;
     findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} written in \`${field.key || 'its payload'}\``);
     return;
   }

