@@ -59,7 +59,8 @@ const HIDDEN_HARMLESS_WEIGHT = 0.3;
 /** The model's weight as a support only (learned-screen.ts). */
 const PEOPLE_SUPPORT = learnedWeight(SUPPORT_THRESHOLD);
 // Markup or a link hidden in an encoding is meant to be rendered or followed by whoever decodes it.
-const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b|&lt;|https?:|javascript:/i;
+// (A mail address in angle brackets, "<maria.keller@…>", is no element.)
+const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b(?![.@-])|&lt;|https?:|javascript:/i;
 // A sentence that opens with a word: the order verb of an imperative.
 const SENTENCE_OPENING = /(?:^|[.!?:;\n]\s*)([a-z]+(?:-[a-z]+)?)/gi;
 
