@@ -40,6 +40,8 @@ const HIDDEN_MARKUP =
 const COMMON_LETTERS = new Set('etaoinshrdlu');
 // Letters and marks outside ASCII (not symbols, not the replacement character).
 const OTHER_LETTER = /[\p{L}\p{M}]/u;
+// Currency signs, quotation marks, dashes and other punctuation of running text (not the replacement character).
+const TEXT_SIGN = /[\p{Sc}\p{P}\u00a0\u2009\u202f]/u;
 
 /** RFC 1924 base85 (Python's b85encode). */
 function decodeBase85(blob: string): string | undefined {
@@ -93,10 +95,11 @@ function readsAsSentence(decoded: string): boolean {
     if (code > 126) {
       // Round 17b: a sentence of another language (accented or another script) decodes to letters of
       // it; bytes that are not text decode to replacement characters and symbols.
-      if (!OTHER_LETTER.test(text[i])) return false;
-      letters++;
+      if (OTHER_LETTER.test(text[i])) {
+        letters++;
+        otherScript++;
+      } else if (!TEXT_SIGN.test(text[i])) return false;
       plain++;
-      otherScript++;
       continue;
     }
     const letter = (code | 0x20) >= 97 && (code | 0x20) <= 122;
@@ -107,8 +110,9 @@ function readsAsSentence(decoded: string): boolean {
   // Data decodes to JSON, key=value pairs, paths or identifiers, not to a sentence. A sentence may
   // carry an amount or an account number (round 17b): digits count as plain when words dominate.
   const words = text.split(' ').length;
-  const plainWithDigits = words >= 6 && letters >= text.length * 0.55 ? plain + digits : plain;
-  if (plainWithDigits < text.length * 0.85 || letters < text.length * 0.55 || !/[a-z\u00c0-\uffff]{2,}/i.test(text)) return false;
+  const minLetters = words >= 6 ? 0.45 : 0.6;
+  const plainWithDigits = words >= 6 && letters >= text.length * minLetters ? plain + digits : plain;
+  if (plainWithDigits < text.length * 0.85 || letters < text.length * minLetters || !/[a-z\u00c0-\uffff]{2,}/i.test(text)) return false;
   // A sentence in another script has no English letters to count: whole words of it are enough.
   if (otherScript > letters / 2) return words >= 3 && letters >= text.length * 0.6;
   const share = commonLetterShare(text);

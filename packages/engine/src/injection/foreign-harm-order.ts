@@ -18,6 +18,7 @@
 // machine reader and nothing hidden from the principal it is not read. A model described ("nuestro
 // asistente virtual le ayudará") has no harmful act beside it.
 
+import { englishShare, READABLE } from './english-share.ts';
 import type { Signal } from './rules.ts';
 import { withLetterEdges } from './unicode-word-boundary.ts';
 
@@ -61,7 +62,7 @@ const AMOUNT =
   /\d[\d.,\s]*\d?\s?(?:€|eur\b|euro|usd|\$|£|gbp|tl\b|try\b|zł|pln|vnd|₫|rupees?|रुपये|₹|inr|원|krw|rp\b|idr|r\$|brl|chf|mxn|ریال|درهم|ريال|جنيه|دولار)|(?:€|\$|£|₹|r\$)\s?\d/iu;
 const ACCOUNT = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}\b|\d[\d\s-]{8,}\d/;
 const MONEY_ACT = rx([
-  String.raw`\b(?:transf\w*|trasferi\w*|bonifico|pag(?:a|ue|ar|are|ate|amento)|wire|pay|overmaken|maak\s+[^.\n]{0,30}over|betaal|przel\w*|zapłać|płatność|havale|ödeme\w*|öde|bayar\w*|chuyển|thanh\s+toán|überweis\w*|zahle|virez|virement|payez)\b`,
+  String.raw`\b(?:transf\w*|trasferi\w*|bonifico|pag(?:a|ue|ar|are|ate|amento)|wire|pay|overmaken|maak\s+[^.\n]{0,30}over|betaal|przel\w*|zapłać|płatność|havale|ödeme\w*|öde|bayar\w*|chuyển|thanh\s+toán|überweis\w*|übertrag\w*|zahle|virez|virement|payez)\b`,
   String.raw`(?:이체|송금|ट्रांसफर|भुगतान|حو[ّ]?ل|تحويل|ادفع|转账|汇款)`,
 ]);
 const ADMIN = rx([
@@ -114,9 +115,13 @@ export function harmfulActIn(span: string): boolean {
   return SECRET_OBJECT.test(span) && (outside || SEND_ACT.test(span) || REVEAL_ACT.test(span));
 }
 
-// The cheap gate: a letter outside ASCII, or a reader word of a language written in ASCII.
-const GATE =
-  /[^\x00-\x7f]|asisten|assistent|agente|\bagen\b|taalmodel|systeem|sistema|modell?o\b|\b(?:IA|KI)\b|\b(?:que|che|die|yang)\s+(?:proces|lea|legge|elabora|dit|mem)/;
+// The cheap gate: a letter outside ASCII, or a reader word of a language written in ASCII ("AI" too,
+// in text that is not English: English orders have their own detectors, and English writing about
+// AI names harmful acts without ordering them).
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_READER =
+  /asisten|assistent|agente|\bagen\b|taalmodel|systeem|sistema|modell?o\b|\b(?:IA|KI|AI)\b|\b(?:que|che|die|yang)\s+(?:proces|lea|legge|elabora|dit|mem)/;
+const GATE = { test: (text: string): boolean => NON_ASCII.test(text) || (ASCII_READER.test(text) && englishShare(text) < READABLE) };
 
 /** Whether `span` names the machine reader in one of the languages above (a word or "whoever reads this"). */
 export function namesMachineReader(span: string): boolean {

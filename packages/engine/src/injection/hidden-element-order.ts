@@ -36,6 +36,9 @@ const ANSWER_ORDER =
 const CRAWLER_POLICY = /\b(?:train\w*|scrap\w*|crawl\w*|index\w*|noai|noimageai)\b/i;
 const SVG_DESC = /<desc\b[^>]*>([^<]{12,})<\/desc>/gi;
 const TAG = /<[^>]*>/g;
+// A hidden text that sets the user or the reader's rules aside needs no addressee.
+const OVERRIDE =
+  /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}?\b(?:user|instructions?|rules?|request|question|task|above|previous|prior|everything|guidelines)\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal\s+this\s+to)\b|\brecommend\s+only\b/i;
 
 /** The text inside the element opened at `end` (the character after its opening tag), up to its closing tag. */
 function innerText(text: string, name: string, end: number): string {
@@ -88,7 +91,7 @@ function hiddenOrder({ text: hidden, forModel }: Hidden): boolean {
     .replace(/&amp;/g, '&')
     .trim();
   if (plain.length < 12) return false;
-  if (asksHarmfulAct(plain) || harmfulActIn(plain)) return true;
+  if (asksHarmfulAct(plain) || harmfulActIn(plain) || OVERRIDE.test(plain)) return true;
   return namesMachineReader(plain) && namesConsequentialAct(plain);
 }
 
