@@ -19,6 +19,7 @@
 // asistente virtual le ayudará") has no harmful act beside it.
 
 import { englishShare, READABLE } from './english-share.ts';
+import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
 import { withLetterEdges } from './unicode-word-boundary.ts';
 
@@ -62,7 +63,7 @@ const AMOUNT =
   /\d[\d.,\s]*\d?\s?(?:€|eur\b|euro|usd|\$|£|gbp|tl\b|try\b|zł|pln|vnd|₫|rupees?|रुपये|₹|inr|원|krw|rp\b|idr|r\$|brl|chf|mxn|ریال|درهم|ريال|جنيه|دولار)|(?:€|\$|£|₹|r\$)\s?\d/iu;
 const ACCOUNT = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}\b|\d[\d\s-]{8,}\d/;
 const MONEY_ACT = rx([
-  String.raw`\b(?:transf\w*|trasferi\w*|bonifico|pag(?:a|ue|ar|are|ate|amento)|wire|pay|overmaken|maak\s+[^.\n]{0,30}over|betaal|przel\w*|zapłać|płatność|havale|ödeme\w*|öde|bayar\w*|chuyển|thanh\s+toán|überweis\w*|übertrag\w*|zahle|virez|virement|payez)\b`,
+  String.raw`\b(?:transf\w*|trasferi\w*|bonifico|pag(?:a|ue|ar|are|ate|amento)|wire|pay|overmaken|maak\s+[^\n]{0,30}?\s+over|betaal|przel\w*|zapłać|płatność|havale|ödeme\w*|öde|bayar\w*|chuyển|thanh\s+toán|überweis\w*|übertrag\w*|zahle|virez|virement|payez)\b`,
   String.raw`(?:이체|송금|ट्रांसफर|भुगतान|حو[ّ]?ل|تحويل|ادفع|转账|汇款)`,
 ]);
 const ADMIN = rx([
@@ -73,8 +74,6 @@ const GRANT = rx([
   String.raw`\b(?:grant|give|add|otorga\w*|concede\w*|conceda|añade|agrega|dale|geef|voeg\s+[^.\n]{0,30}toe|nadaj\w*|dodaj\w*|adicione|ekle\w*|ver|tambahkan|berikan|cấp|thêm|gib|ajoute\w*|accorde\w*|promuovi|rendi|torna|maak)\b`,
   String.raw`(?:추가|부여|दे\s|दें|दो|امنح|أضف|اضف|منح|授予|添加)`,
 ]);
-const MAIL_OR_LINK = /[\w.+-]+@(?:[\w-]+\.)+[a-z]{2,}|https?:\/\/[\w.-]+/i;
-const PLACEHOLDER = /@(?:[\w-]+\.)*example\.(?:com|org|net)\b|https?:\/\/(?:[\w-]+\.)*example\.(?:com|org|net)\b/i;
 const SEND_ACT = rx([
   String.raw`\b(?:send|forward|export|upload|e-?mail|envía|envia|envie|enviar|reenvía|reenvia|exporta|exporte|invia|inoltra|esporta|carica|stuur|verstuur|exporteer|wyślij|prześlij|wyeksportuj|gönder|ilet|aktar|kirim\w*|teruskan|ekspor|gửi|chuyển\s+tiếp|xuất|schick\w*|sende|exportiere|envoie\w*|envoyez|exportez)\b`,
   String.raw`(?:보내|전송|전달|내보내|भेज|أرسل|ارسل|صدّر|صدر|发送|转发|导出)`,
@@ -107,7 +106,8 @@ const REVEAL_ACT = rx([
 /** Whether `span` asks for an act against the principal, in any of the languages above. */
 export function harmfulActIn(span: string): boolean {
   if (MONEY_ACT.test(span) && (AMOUNT.test(span) || ACCOUNT.test(span))) return true;
-  const outside = MAIL_OR_LINK.test(span) && !PLACEHOLDER.test(span);
+  // A mailbox, a link, an account or a public place; documentation's placeholders (example.com, *.test) are none.
+  const outside = namesOutsideDestination(span);
   if (ADMIN.test(span) && (outside || GRANT.test(span))) return true;
   if (outside && SEND_ACT.test(span)) return true;
   if (DELETE_ACT.test(span) && DELETE_OBJECT.test(span)) return true;
@@ -115,13 +115,13 @@ export function harmfulActIn(span: string): boolean {
   return SECRET_OBJECT.test(span) && (outside || SEND_ACT.test(span) || REVEAL_ACT.test(span));
 }
 
-// The cheap gate: a letter outside ASCII, or a reader word of a language written in ASCII ("AI" too,
-// in text that is not English: English orders have their own detectors, and English writing about
+// The cheap gate: a letter outside ASCII, or a reader word of a language written in ASCII ("AI" too:
+// the passage read must not be English, whose orders have their own detectors and whose writing about
 // AI names harmful acts without ordering them).
 const NON_ASCII = /[^\x00-\x7f]/;
 const ASCII_READER =
   /asisten|assistent|agente|\bagen\b|taalmodel|systeem|sistema|modell?o\b|\b(?:IA|KI|AI)\b|\b(?:que|che|die|yang)\s+(?:proces|lea|legge|elabora|dit|mem)/;
-const GATE = { test: (text: string): boolean => NON_ASCII.test(text) || (ASCII_READER.test(text) && englishShare(text) < READABLE) };
+const GATE = { test: (text: string): boolean => NON_ASCII.test(text) || ASCII_READER.test(text) };
 
 /** Whether `span` names the machine reader in one of the languages above (a word or "whoever reads this"). */
 export function namesMachineReader(span: string): boolean {
@@ -151,7 +151,8 @@ export function detectForeignHarmOrder(text: string): Signal | undefined {
   // Each head with the passage around it (an order may name its reader after the act).
   for (const head of heads.sort((a, b) => a - b)) {
     const span = text.slice(Math.max(0, head - WINDOW / 2), head + WINDOW);
-    if (harmfulActIn(span))
+    // A passage in English is the English detectors' (a changelog's "you can now transfer up to €5,000").
+    if (harmfulActIn(span) && englishShare(span) < READABLE)
       return { rule: 'foreign_harm_order', detector: 'foreign_harm_order', weight: WEIGHT, start: head, end: head + 120 };
   }
   return undefined;

@@ -12,6 +12,7 @@
 import { namesConsequentialAct } from './consequential-act.ts';
 import { harmfulActIn, namesMachineReader } from './foreign-harm-order.ts';
 import { asksHarmfulAct } from './harmful-act.ts';
+import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
 
 const WEIGHT = 0.6;
@@ -36,6 +37,10 @@ const ANSWER_ORDER =
 const CRAWLER_POLICY = /\b(?:train\w*|scrap\w*|crawl\w*|index\w*|noai|noimageai)\b/i;
 const SVG_DESC = /<desc\b[^>]*>([^<]{12,})<\/desc>/gi;
 const TAG = /<[^>]*>/g;
+// An order's form: an imperative at a clause's start, or "you must …". A preheader's "Your refund is on its
+// way" names a refund to the reader and asks nothing (second sight of round 17b).
+const ORDER_FORM =
+  /(?:^|[.:;!?\n]\s*|,\s*)(?:please\s+|now\s+|kindly\s+|then\s+|also\s+)?(?:send|forward|e-?mail|upload|post|share|export|transfer|wire|pay|refund|delete|remove|wipe|erase|grant|disable|turn\s+off|switch\s+off|approve|install|download|run|execute|reveal|print|paste|add|give|move|copy|change|replace|reset|set|open|click|visit|buy|cancel|create|make)\b|\byou\s+(?:must|should|need\s+to|have\s+to|will\s+now|are\s+to)\b|\b(?:must|should|shall)\s+(?:first\s+|now\s+|also\s+)?[a-z]+\b/i;
 // A hidden text that sets the user or the reader's rules aside needs no addressee.
 const OVERRIDE =
   /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}?\b(?:user|instructions?|rules?|request|question|task|above|previous|prior|everything|guidelines)\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal\s+this\s+to)\b|\brecommend\s+only\b/i;
@@ -91,7 +96,9 @@ function hiddenOrder({ text: hidden, forModel }: Hidden): boolean {
     .replace(/&amp;/g, '&')
     .trim();
   if (plain.length < 12) return false;
-  if (asksHarmfulAct(plain) || harmfulActIn(plain) || OVERRIDE.test(plain)) return true;
+  // A hidden order whose only destination is a documentation placeholder (example.com, *.test) is a fixture's or a doc's.
+  if ((plain.includes('@') || plain.includes('://')) && !namesOutsideDestination(plain)) return false;
+  if ((asksHarmfulAct(plain) && ORDER_FORM.test(plain)) || harmfulActIn(plain) || OVERRIDE.test(plain)) return true;
   return namesMachineReader(plain) && namesConsequentialAct(plain);
 }
 
