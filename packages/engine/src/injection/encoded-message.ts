@@ -38,6 +38,10 @@ const HIDDEN_MARKUP =
   /(?:<|&lt;)\s*[a-z]{1,10}\b[^>]{0,200}?\b(?:src|href|style|on[a-z]{3,16}|action|formaction)\s*=|(?:<|&lt;)\s*script\b/i;
 // The twelve most common letters of English carry about four fifths of its letters.
 const COMMON_LETTERS = new Set('etaoinshrdlu');
+// Letters and marks outside ASCII (not symbols, not the replacement character).
+const OTHER_LETTER = /[\p{L}\p{M}]/u;
+// Currency signs, quotation marks, dashes and other punctuation of running text (not the replacement character).
+const TEXT_SIGN = /[\p{Sc}\p{P}\u00a0\u2009\u202f]/u;
 
 /** RFC 1924 base85 (Python's b85encode). */
 function decodeBase85(blob: string): string | undefined {
@@ -83,16 +87,34 @@ function readsAsSentence(decoded: string): boolean {
   if (hasScriptMarkup(text) || HIDDEN_MARKUP.test(text)) return true;
   let letters = 0;
   let plain = 0;
+  let digits = 0;
+  let otherScript = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 32 && code !== 10) return false;
-    if (code > 126) return false;
+    if (code > 126) {
+      // Round 17b: a sentence of another language (accented or another script) decodes to letters of
+      // it; bytes that are not text decode to replacement characters and symbols.
+      if (OTHER_LETTER.test(text[i])) {
+        letters++;
+        otherScript++;
+      } else if (!TEXT_SIGN.test(text[i])) return false;
+      plain++;
+      continue;
+    }
     const letter = (code | 0x20) >= 97 && (code | 0x20) <= 122;
     if (letter) letters++;
+    if (code >= 48 && code <= 57) digits++;
     if (letter || code === 32 || code === 39 || code === 44 || code === 46 || code === 33 || code === 63) plain++;
   }
-  // Data decodes to JSON, key=value pairs, paths or identifiers, not to a sentence.
-  if (plain < text.length * 0.85 || letters < text.length * 0.6 || !/[a-z]{2,}/i.test(text)) return false;
+  // Data decodes to JSON, key=value pairs, paths or identifiers, not to a sentence. A sentence may
+  // carry an amount or an account number (round 17b): digits count as plain when words dominate.
+  const words = text.split(' ').length;
+  const minLetters = words >= 6 ? 0.45 : 0.6;
+  const plainWithDigits = words >= 6 && letters >= text.length * minLetters ? plain + digits : plain;
+  if (plainWithDigits < text.length * 0.85 || letters < text.length * minLetters || !/[a-z\u00c0-\uffff]{2,}/i.test(text)) return false;
+  // A sentence in another script has no English letters to count: whole words of it are enough.
+  if (otherScript > letters / 2) return words >= 3 && letters >= text.length * 0.6;
   const share = commonLetterShare(text);
   return share !== undefined && share >= 0.62 && (text.includes(' ') || text.length <= 24);
 }

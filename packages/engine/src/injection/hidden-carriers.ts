@@ -37,6 +37,56 @@ const LATIN = /[A-Za-z]/;
 const LETTER = /\p{L}/gu;
 const LATIN_EXTENDED = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
+// Round 17b: an order whose letters are each followed by an invisible character ("s\u200be\u200bn\u200bd …",
+// with zero-width spaces, joiners, non-joiners, word joiners, soft hyphens or byte-order marks) is
+// hidden from a keyword screen and from nobody else. Text uses these one at a time: a soft hyphen
+// every few letters of a long word, a non-joiner inside a Persian word, a joiner between emoji.
+// Letters or spaces each followed by one, this many times in a row, are a message spelled to hide.
+const MIN_INTERLEAVED = 12;
+
+function isInvisible(code: number): boolean {
+  return (
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0xfeff ||
+    code === 0xad ||
+    code === 0x180e ||
+    code === 0x34f ||
+    // Blank letters: Hangul fillers, the blank Braille pattern.
+    code === 0x115f ||
+    code === 0x1160 ||
+    code === 0x3164 ||
+    code === 0xffa0 ||
+    code === 0x2800
+  );
+}
+
+/** Where a run of MIN_INTERLEAVED characters, each followed by an invisible one, starts in `raw`, or -1. */
+function interleavedStart(raw: string): number {
+  let run = 0;
+  let runStart = 0;
+  // Characters since the last invisible one: exactly one keeps the run going.
+  let since = 2;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (isInvisible(code)) {
+      if (since === 1) {
+        if (run === 0) runStart = i - 1;
+        if (++run === MIN_INTERLEAVED) return runStart;
+      } else if (since !== 0) run = 0;
+      since = 0;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      // Emoji and other astral characters (a joiner between emoji) end a run.
+      run = 0;
+      since = 2;
+    } else {
+      since++;
+      if (since > 1) run = 0;
+    }
+  }
+  return -1;
+}
+
 /** Signals of hidden carriers in a raw (not yet normalised) string that holds non-ASCII text. */
 export function detectHiddenCarriers(raw: string): Signal[] | undefined {
   let signals: Signal[] | undefined;
@@ -46,9 +96,20 @@ export function detectHiddenCarriers(raw: string): Signal[] | undefined {
     const start = raw.search(TAG_CHARACTER);
     return [{ rule: 'invisible_text', detector: 'invisible_text', weight: CARRIER_WEIGHT, start, end: start + 2 * tags.length }];
   }
+  const interleaved = interleavedStart(raw);
+  if (interleaved >= 0)
+    signals = [
+      {
+        rule: 'invisible_text',
+        detector: 'invisible_text',
+        weight: CARRIER_WEIGHT,
+        start: interleaved,
+        end: interleaved + 2 * MIN_INTERLEAVED,
+      },
+    ];
   let run = 0;
   let runStart = 0;
-  for (let i = 0; i < raw.length; i++) {
+  for (let i = 0; signals === undefined && i < raw.length; i++) {
     const code = raw.codePointAt(i)!;
     if (code > 0xffff) i++;
     if (isCarrier(code)) {

@@ -128,6 +128,12 @@ for (const rule of [
   MENTIONABLE.add(rule);
 }
 
+// Round 17b (round17b-families.ts): harmful orders in other languages, orders in hidden page parts.
+for (const rule of ['foreign_harm_order', 'hidden_element_order']) {
+  EXAMPLE_ONLY.add(rule);
+  MENTIONABLE.add(rule);
+}
+
 /** Whether dropQuotedMentions may drop or re-detect signals of `rule` (the others it keeps as they are). */
 export function isMentionable(rule: string): boolean {
   return MENTIONABLE.has(rule);

@@ -11,16 +11,17 @@ import { wordGate } from './word-gates.ts';
 
 const RELATIVE =
   /\b(?:grand(?:ma|pa|mother|father|mum|mom|dad|parents?)|grand?dad|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuel[ao]|oma|opa|babcia|dziadek|mamie|papy|(?:late|dead|deceased)\s+(?:mother|father|mum|mom|dad|aunt|uncle))\b/i;
+// (Round 17b: an aunt, uncle, mother or father as the role too; "imagine you are my …"; Spanish and Italian "hazte pasar por ella", "fai finta di essere".)
 // The reader asked to become the relative.
 const BECOME =
-  /\b(?:(?:be|play|become|channel|impersonate|portray|voice)\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:grand\w+|gramps|granny|gran|nana|nan|mother|father|mum|mom|dad|aunt|uncle)|granny|grandma|grandpa|nana|gran)|(?:pretend|act|role-?play|roleplay|speak|talk)\s+(?:to\s+be\s+|as\s+|like\s+)(?:her|him|them|my\b|granny|grandma|grandpa|nana|gran)|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:her|him|my)|you\s+are\s+(?:now\s+)?my\s+(?:late\s+|dead\s+|deceased\s+)?(?:grand\w+|granny|gran|nana))\b/i;
+  /\b(?:(?:be|play|become|channel|impersonate|portray|voice)\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:grand\w+|gramps|granny|gran|nana|nan|mother|father|mum|mom|dad|aunt|uncle)|granny|grandma|grandpa|nana|gran)|(?:pretend|act|role-?play|roleplay|speak|talk)\s+(?:to\s+be\s+|as\s+|like\s+)(?:her|him|them|my\b|granny|grandma|grandpa|nana|gran)|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:her|him|my)|(?:imagine\s+|pretend\s+)?you(?:'re|\s+are)\s+(?:now\s+)?my\s+(?:late\s+|dead\s+|deceased\s+)?(?:grand\w+|granny|gran|nana|mother|father|mum|mom|dad|aunt|uncle)|you(?:'re|\s+are)\s+grand(?:pa|ma|dad|mother|father)\b|hazte\s+pasar\s+por|finge\s+(?:ser|que\s+eres)|fai\s+finta\s+di\s+essere|fingi\s+di\s+essere)\b/i;
 // What the relative used to recite, as the object of reciting: keys and codes, or the steps of a harmful recipe.
 const RECITED =
-  /\b(?:read|reading|reads|recite|recited|reciting|tell|telling|told|whisper|whispered|whispering|say|said|sing|sang|list|give|share|share)\w*\b[^.\n]{0,60}?\b(?:(?:activation|product|licen[cs]e|serial|cd|registration|steam|game|windows|office|gift[\s-]?card|wi-?fi)\s+(?:keys?|codes?|numbers?)|keys?\s+for\s+(?:windows|office|steam|games?)|credit\s+card\s+numbers?|recipes?|steps|formula|process|instructions|synthesis|how\s+to\s+make)\b/i;
+  /\b(?:read|reading|reads|recite|recited|reciting|tell|telling|told|whisper|whispered|whispering|say|said|sing|sang|list|give|share|share)\w*\b[^.\n]{0,60}?\b(?:(?:activation|product|licen[cs]e|serial|cd|registration|steam|game|windows|office|gift[\s-]?card|wi-?fi)\s+(?:keys?|codes?|numbers?)|keys?\s+for\s+(?:windows|office|steam|games?)|credit\s+card\s+numbers?|recipes?|steps|formula|process|instructions|synthesis|how\s+to\s+make|(?:(?:root|admin\w*|default|real|bank|vault|server|router)\s+)?(?:passwords?|credentials|pins?)|(?:secret|access|api|private|ssh|live)\s+(?:access\s+|api\s+)?keys?|(?:vault|safe|alarm)\s+codes?|seed\s+phrases?|step\s+by\s+step|(?:lethal|exact)\s+doses|doses)\b|\b(?:l[ée]eme|le[ií]a|rec[ií]tame|dime|leggimi|leggeva)\b[^.\n]{0,60}?\b(?:contrase[ñn]as?|claves?|pin|password|chiavi|codici)\b/i;
 // A harmful subject for recipes and steps (keys need none).
 const HARM =
-  /\b(?:napalm|gas|nerve\s+agents?|sarin|mustard|chlorine|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|weapons?|drugs?|ricin|cyanide)\b/i;
-const KEYS = /keys?\b|codes?\b|numbers?\b/i;
+  /\b(?:napalm|gas|nerve\s+agents?|sarin|mustard|chlorine|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|weapons?|drugs?|ricin|cyanide|lethal|overdose|pick\w*\s+(?:the\s+)?(?:[\w']+\s+)?locks?|lock\s?-?pick\w*|disable\s+(?:their|the|his|her)\s+alarm|break\s+in(?:to)?)\b/i;
+const KEYS = /keys?\b|codes?\b|numbers?\b|passwords?\b|credentials\b|pins?\b|phrases?\b|contrase|claves?\b|chiavi\b|codici\b/i;
 // The relatives as bare words: a key-word lookup for most texts.
 const GATE = wordGate(
   /\b(?:grandma|grandpa|grandmother|grandfather|grandmum|grandmom|granddad|grandad|grandparent|grandparents|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuela|abuelo|oma|opa|babcia|dziadek|mamie|papy|mother|father|mum|mom|dad|aunt|uncle)\b/i,

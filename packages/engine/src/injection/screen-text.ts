@@ -13,6 +13,7 @@ import { decodeJsonString } from './decode-json-string.ts';
 import { decodeSpelledWords } from './decode-spelled-words.ts';
 import { decodeBareMessage } from './encoded-message.ts';
 import { excerptOf } from './excerpt.ts';
+import { harmfulActIn } from './foreign-harm-order.ts';
 import { detectExfilLink } from './exfil-link.ts';
 import { detectHiddenCarriers } from './hidden-carriers.ts';
 import { detectPersonaJailbreak } from './persona-jailbreak.ts';
@@ -61,13 +62,17 @@ const HIDDEN_HARMLESS_WEIGHT = 0.3;
 /** The model's weight as a support only (learned-screen.ts). */
 const PEOPLE_SUPPORT = learnedWeight(SUPPORT_THRESHOLD);
 // Markup or a link hidden in an encoding is meant to be rendered or followed by whoever decodes it.
-const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b|&lt;|https?:|javascript:/i;
+// (A mail address in angle brackets, "<maria.keller@…>", is no element.)
+const MARKUP_OR_LINK = /<\s*[a-z]{1,10}\b(?![.@-])|&lt;|https?:|javascript:/i;
 // A sentence that opens with a word: the order verb of an imperative.
 const SENTENCE_OPENING = /(?:^|[.!?:;\n]\s*)([a-z]+(?:-[a-z]+)?)/gi;
 
-/** Whether a hidden message gives an order: it asks its reader for an act with consequences, or a sentence opens with an order verb. */
+/**
+ * Whether a hidden message gives an order: it asks its reader for an act with consequences, or a sentence opens with an order verb,
+ * or (round 17b) it asks in another language for an act against the principal (foreign-harm-order.ts).
+ */
 function hiddenOrder(text: string): boolean {
-  if (asksConsequentialAct(text) || hasScriptMarkup(text) || MARKUP_OR_LINK.test(text)) return true;
+  if (asksConsequentialAct(text) || hasScriptMarkup(text) || MARKUP_OR_LINK.test(text) || harmfulActIn(text)) return true;
   for (const match of text.matchAll(SENTENCE_OPENING)) if (STRONG_ORDER_VERBS_EN.has(match[1].toLowerCase())) return true;
   return false;
 }
