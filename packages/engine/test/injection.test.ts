@@ -172,6 +172,13 @@ const pathological: Array<{ note: string; payload: () => unknown }> = [
   { note: 'pipes', payload: () => '| '.repeat(50_000) },
   { note: 'table pipes', payload: () => '| a | b |\n'.repeat(10_000) },
   { note: 'code-like text', payload: () => 'while True: socket.socket() '.repeat(5_000) },
+  // Shapes of the fourteenth session's detectors (labelled fragments, hidden elements, orders in other languages).
+  { note: 'fragment labels', payload: () => 'part 1: x\n'.repeat(10_000) },
+  { note: 'blank lines between spaces', payload: () => '\n \n'.repeat(30_000) },
+  { note: 'hidden spans', payload: () => '<span style="display:none">'.repeat(4_000) },
+  { note: 'meta openers', payload: () => '<meta name="ai" content="'.repeat(4_000) },
+  { note: 'foreign transfer openers', payload: () => 'transferir 25.000 € a '.repeat(4_000) },
+  { note: 'machine addresses', payload: () => 'Agent: '.repeat(15_000) },
   { note: 'deeply nested arrays', payload: () => JSON.parse(`${'['.repeat(5_000)}"x"${']'.repeat(5_000)}`) },
   {
     note: 'deeply nested objects',

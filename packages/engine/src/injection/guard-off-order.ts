@@ -45,6 +45,8 @@ const PEOPLE_GONE =
 // A delete of people limited to some of them: "… that left the company", "… inactive for a year".
 const LIMITED =
   /^[^.!?\n]{0,20}\b(?:that|who|which|whose|with|without|older|inactive|left|departed|expired|stale|test|dormant|disabled|duplicates?|former|offboarded)\b/i;
+// Stores cleaned up, not wiped: "delete workspaces older than a week", "purge the volumes that are unused".
+const HOUSEKEEPING = /^[^.!?\n]{0,20}\b(?:older|stale|expired|unused|inactive|orphaned|temporary|dangling|that|which|whose)\b/i;
 // A change process signed it off: "approved by finance", "CHG-4411", "CAB-12".
 const SIGNED_OFF = /\bapproved\s+by\b|\b(?:CAB|CHG)-?\d|\bchange\s+(?:request|ticket)\s+#?\w*\d/i;
 // Access handed to an account outside: "give j.doe@gmail.com edit access to …", "add x@outlook.com as owner".
@@ -159,9 +161,11 @@ function wipeAt(text: string): number {
     return people.index;
   if (!WIPE_STORE.test(text)) return -1;
   WIPE_VERB.lastIndex = 0;
-  for (let match = WIPE_VERB.exec(text); match !== null; match = WIPE_VERB.exec(text))
-    if (WIPE_STORE.test(text.slice(match.index, match.index + 90).split(/[.!?\n;](?:\s|$)/)[0]) && ordered(text, match.index))
-      return match.index;
+  for (let match = WIPE_VERB.exec(text); match !== null; match = WIPE_VERB.exec(text)) {
+    const clause = text.slice(match.index, match.index + 90).split(/[.!?\n;](?:\s|$)/)[0];
+    const store = WIPE_STORE.exec(clause);
+    if (store !== null && !HOUSEKEEPING.test(clause.slice(store.index + store[0].length)) && ordered(text, match.index)) return match.index;
+  }
   const other = /(?:netzlaufwerk|laufwerk|freigabe)\w*\s+(?:komplett\s+)?(?:löschen|leeren|formatieren)/i.exec(text);
   return other !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, other.index))) ? other.index : -1;
 }

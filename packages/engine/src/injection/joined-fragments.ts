@@ -124,7 +124,7 @@ function harmful(reading: string): boolean {
 const TAG_RUN = /(?:#[^\s#]+\s+){2}#|(?:\[[^\]\n]{1,30}\]\s*){3}/;
 // A cheap gate: a fragment label at a line's start (the note, when there is none, is looked for after).
 const LABEL_GATE =
-  /\n\s*(?:\[\s*\d|(?:part|frag|chunk|piece|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段)|[A-Z]\d?\s*[:=→])/i;
+  /\n[^\S\n]*(?:\[\s*\d|(?:part|frag|chunk|piece|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段)|[A-Z]\d?\s*[:=→])/i;
 
 /** A harmful order read across labelled fragments, cells or tags, or any act when a note says to join and do it (0.6). */
 export function detectJoinedFragments(text: string): Signal | undefined {

@@ -12,7 +12,7 @@ import { OUT_OF_SIGHT } from './people-addressed.ts';
 import type { Signal } from './rules.ts';
 
 /** The orders no one is named for, which a staff procedure gives its readers. */
-const STAFF_ORDER_RULES = new Set(['aggravated_order', 'inside_harm_order', 'unaddressed_task', 'secret_exfiltration']);
+const STAFF_ORDER_RULES = new Set(['aggravated_order', 'inside_harm_order', 'guard_off_order', 'unaddressed_task', 'secret_exfiltration']);
 const SUPPORT_WEIGHT = 0.3;
 // A head that names a procedure for people, on the first line.
 const PROCEDURE_HEAD =
@@ -23,7 +23,12 @@ const OUTSIDE_ADDRESS = /https?:\/\/|[\w.+-]+@[\w-]+\.\w/;
 export function temperStaffProcedure(text: string, signals: readonly Signal[]): readonly Signal[] {
   if (!signals.some((signal) => STAFF_ORDER_RULES.has(signal.rule) && signal.weight > SUPPORT_WEIGHT)) return signals;
   if (!PROCEDURE_HEAD.test(text) || MACHINE_OR_SETUP.test(text) || OUTSIDE_ADDRESS.test(text) || OUT_OF_SIGHT.test(text)) return signals;
-  return signals.map((signal) =>
-    STAFF_ORDER_RULES.has(signal.rule) && signal.weight > SUPPORT_WEIGHT ? { ...signal, weight: SUPPORT_WEIGHT } : signal,
-  );
+  // Several detectors read the same orders: together they are one piece of support, not several.
+  let supported = false;
+  return signals.flatMap((signal) => {
+    if (!STAFF_ORDER_RULES.has(signal.rule)) return [signal];
+    if (supported) return [];
+    supported = true;
+    return [signal.weight > SUPPORT_WEIGHT ? { ...signal, weight: SUPPORT_WEIGHT } : signal];
+  });
 }
