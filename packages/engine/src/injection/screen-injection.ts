@@ -83,7 +83,7 @@ function piecesOf(strings: readonly string[], max: number): readonly string[] {
 }
 
 /** The weighted signals of one payload, and its findings: one per rule and path, 50 at most. */
-class Evidence {
+export class Evidence {
   readonly weighted: Array<{ rule: string; detector: string; weight: number }> = [];
   readonly findings: InjectionFinding[] = [];
   // Made at the first report: most payloads have none.
@@ -108,105 +108,7 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     const requested = options?.threshold;
     const threshold =
       typeof requested === 'number' && Number.isFinite(requested) && requested >= 0 && requested <= 1 ? requested : DEFAULT_THRESHOLD;
-    const evidence = new Evidence();
-    // Strings worth joining: not keys or short values, which every payload has many of.
-    const joinable: string[] = [];
-    let joinedLength = 0;
-    const pieces: string[] = [];
-    let shortWords = false;
-    // The hits of each string screened so far: a string that occurs again (a repeated value, a
-    // key of every item of a list) is not screened again (screenText is a function of the text).
-    let screened: Map<string, readonly TextHit[]> | undefined;
-    let testCases: WeakMap<Container, boolean> | undefined;
-    const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
-      // A value under a test case (an attack beside the verdict a test expects) is the test's data
-      // (test-case-record.ts): neither screened nor joined. Keys are read as before.
-      if (key !== undefined && container !== undefined && insideTestCase(container, (testCases ??= new WeakMap()))) return;
-      // From the second string to join to the last (and from the first when it is short), the
-      // learned model keeps what it reads of each string, so the joined text's score reuses it. A
-      // long string alone (a tool's output) is scored faster without keeping.
-      if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
-      // The same strings with short word values among them, for an order split into short pieces (short-word-pieces.ts).
-      if (joinedLength < MAX_JOINED_CHARS && (text.length >= 8 || isShortWordValue(text, key))) {
-        if (text.length < 8) shortWords = true;
-        pieces.push(text);
-      }
-      if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
-        if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
-        joinable.push(text);
-        joinedLength += text.length + 1;
-      }
-      // A tool call planned for the reader, with risky arguments, written as data (planned-call-field.ts);
-      // a tool's name is a trivial string, so this is read first.
-      if (isPlannedRiskyCall(container, key))
-        evidence.report('planned_call_field', 'planned_call_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
-      // Settings for the agent that loosen its guards, written as a JSON object or under an authority key (control-block-settings.ts).
-      if (isControlBlockField(container, key, text))
-        evidence.report(
-          'control_block_settings',
-          'control_block_settings',
-          MODEL_FIELD_WEIGHT,
-          stringPath(container, key),
-          text.slice(0, 120),
-        );
-      if (isTrivial(text)) return;
-      // A field named for the model is its addressee (model-addressed-field.ts).
-      if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
-        evidence.report(
-          'model_addressed_field',
-          'model_addressed_field',
-          MODEL_FIELD_WEIGHT,
-          stringPath(container, key),
-          text.slice(0, 120),
-        );
-      let hits = screened?.get(text);
-      if (hits === undefined) {
-        hits = screenText(text);
-        (screened ??= new Map<string, readonly TextHit[]>()).set(text, hits);
-      }
-      if (hits.length === 0) return;
-      // The path is built only for a string with hits.
-      const path = stringPath(container, key);
-      for (const hit of hits) evidence.report(hit.rule, hit.detector, hit.weight, path, hit.excerpt);
-    });
-    // An instruction split across fields or array items reads whole only when they are joined.
-    // Only what the joined text adds counts: a detector stronger there than in any one string.
-    if (joinable.length > 1) {
-      const strongest = new Map<string, number>();
-      for (const { detector, weight } of evidence.weighted) strongest.set(detector, Math.max(weight, strongest.get(detector) ?? 0));
-      keepLearnedFeatures('pause');
-      const joined = joinable.join('\n').slice(0, MAX_JOINED_CHARS);
-      for (const hit of screenText(joined, 0, true, piecesOf(joinable, MAX_JOINED_CHARS))) {
-        if (hit.weight > (strongest.get(hit.detector) ?? 0)) evidence.report(hit.rule, hit.detector, hit.weight, JOINED_PATH, hit.excerpt);
-      }
-    }
-    if (shortWords) {
-      const split = splitWordOrder(pieces, MAX_JOINED_CHARS);
-      if (split !== undefined && !evidence.weighted.some((signal) => signal.detector === split.detector))
-        evidence.report(split.rule, split.detector, split.weight, JOINED_PATH, pieces.join(' ').slice(0, 120));
-    }
-    keepLearnedFeatures('forget');
-    if (limits.truncated) {
-      for (const hit of screenText(tailOf(payload, TAIL_CHARS)))
-        evidence.report(hit.rule, hit.detector, hit.weight, '$(tail)', hit.excerpt);
-      evidence.report(
-        'payload_too_large',
-        'payload_too_large',
-        LIMIT_WEIGHT,
-        '$',
-        `only the first ${MAX_SCREENED_CHARS} and the last ${TAIL_CHARS} characters were screened`,
-      );
-    }
-    if (limits.tooDeep) {
-      evidence.report(
-        'payload_too_deep',
-        'payload_too_deep',
-        LIMIT_WEIGHT,
-        '$',
-        `nesting deeper than ${MAX_DEPTH} levels was not screened`,
-      );
-    }
-    const { weighted, findings } = evidence;
+    const { weighted, findings } = gatherEvidence(payload);
     const score = combineSignals(weighted);
     return { flagged: score > 0 && score >= threshold, score, findings: score > 0 ? findings : [] };
   } catch (error) {
@@ -219,4 +121,97 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
       findings: [{ rule: 'screen_error', path: '$', excerpt: `screen failed: ${message}`.slice(0, 120) }],
     };
   }
+}
+
+/**
+ * Every weighted signal of a payload before they are combined (what scripts/eval-screen-evidence.ts
+ * reads to measure which detectors decide on benign texts). Throws where screenInjection flags.
+ */
+export function gatherEvidence(payload: unknown): Evidence {
+  const evidence = new Evidence();
+  // Strings worth joining: not keys or short values, which every payload has many of.
+  const joinable: string[] = [];
+  let joinedLength = 0;
+  const pieces: string[] = [];
+  let shortWords = false;
+  // The hits of each string screened so far: a string that occurs again (a repeated value, a
+  // key of every item of a list) is not screened again (screenText is a function of the text).
+  let screened: Map<string, readonly TextHit[]> | undefined;
+  let testCases: WeakMap<Container, boolean> | undefined;
+  const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
+    // A value under a test case (an attack beside the verdict a test expects) is the test's data
+    // (test-case-record.ts): neither screened nor joined. Keys are read as before.
+    if (key !== undefined && container !== undefined && insideTestCase(container, (testCases ??= new WeakMap()))) return;
+    // From the second string to join to the last (and from the first when it is short), the
+    // learned model keeps what it reads of each string, so the joined text's score reuses it. A
+    // long string alone (a tool's output) is scored faster without keeping.
+    if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
+    // The same strings with short word values among them, for an order split into short pieces (short-word-pieces.ts).
+    if (joinedLength < MAX_JOINED_CHARS && (text.length >= 8 || isShortWordValue(text, key))) {
+      if (text.length < 8) shortWords = true;
+      pieces.push(text);
+    }
+    if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
+      if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
+      joinable.push(text);
+      joinedLength += text.length + 1;
+    }
+    // A tool call planned for the reader, with risky arguments, written as data (planned-call-field.ts);
+    // a tool's name is a trivial string, so this is read first.
+    if (isPlannedRiskyCall(container, key))
+      evidence.report('planned_call_field', 'planned_call_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
+    // Settings for the agent that loosen its guards, written as a JSON object or under an authority key (control-block-settings.ts).
+    if (isControlBlockField(container, key, text))
+      evidence.report(
+        'control_block_settings',
+        'control_block_settings',
+        MODEL_FIELD_WEIGHT,
+        stringPath(container, key),
+        text.slice(0, 120),
+      );
+    if (isTrivial(text)) return;
+    // A field named for the model is its addressee (model-addressed-field.ts).
+    if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
+      evidence.report('model_addressed_field', 'model_addressed_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
+    let hits = screened?.get(text);
+    if (hits === undefined) {
+      hits = screenText(text);
+      (screened ??= new Map<string, readonly TextHit[]>()).set(text, hits);
+    }
+    if (hits.length === 0) return;
+    // The path is built only for a string with hits.
+    const path = stringPath(container, key);
+    for (const hit of hits) evidence.report(hit.rule, hit.detector, hit.weight, path, hit.excerpt);
+  });
+  // An instruction split across fields or array items reads whole only when they are joined.
+  // Only what the joined text adds counts: a detector stronger there than in any one string.
+  if (joinable.length > 1) {
+    const strongest = new Map<string, number>();
+    for (const { detector, weight } of evidence.weighted) strongest.set(detector, Math.max(weight, strongest.get(detector) ?? 0));
+    keepLearnedFeatures('pause');
+    const joined = joinable.join('\n').slice(0, MAX_JOINED_CHARS);
+    for (const hit of screenText(joined, 0, true, piecesOf(joinable, MAX_JOINED_CHARS))) {
+      if (hit.weight > (strongest.get(hit.detector) ?? 0)) evidence.report(hit.rule, hit.detector, hit.weight, JOINED_PATH, hit.excerpt);
+    }
+  }
+  if (shortWords) {
+    const split = splitWordOrder(pieces, MAX_JOINED_CHARS);
+    if (split !== undefined && !evidence.weighted.some((signal) => signal.detector === split.detector))
+      evidence.report(split.rule, split.detector, split.weight, JOINED_PATH, pieces.join(' ').slice(0, 120));
+  }
+  keepLearnedFeatures('forget');
+  if (limits.truncated) {
+    for (const hit of screenText(tailOf(payload, TAIL_CHARS))) evidence.report(hit.rule, hit.detector, hit.weight, '$(tail)', hit.excerpt);
+    evidence.report(
+      'payload_too_large',
+      'payload_too_large',
+      LIMIT_WEIGHT,
+      '$',
+      `only the first ${MAX_SCREENED_CHARS} and the last ${TAIL_CHARS} characters were screened`,
+    );
+  }
+  if (limits.tooDeep) {
+    evidence.report('payload_too_deep', 'payload_too_deep', LIMIT_WEIGHT, '$', `nesting deeper than ${MAX_DEPTH} levels was not screened`);
+  }
+  return evidence;
 }
