@@ -63,6 +63,8 @@ import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
+import { assessPathResourceActs } from './path-resource-acts.ts';
+import { pathMovesMoney } from './money-resource-paths.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -301,7 +303,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   else if (!idLookup)
     assessMoney(
       fields,
-      tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
+      tool.payment || pathMovesMoney(path) || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
       threshold,
       money,
       () =>
@@ -324,6 +326,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  assessPathResourceActs(path, findings);
   // Not held to the search gate: a path naming Google (`/tools/google/drive/permissions_create`) is no search.
   assessPublicShares(tool.name, path, fields, findings);
   if (!tool.search) {
