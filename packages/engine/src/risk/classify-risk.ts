@@ -65,6 +65,7 @@ import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
 import { assessPathResourceActs } from './path-resource-acts.ts';
 import { pathMovesMoney } from './money-resource-paths.ts';
+import { assessMailForwardingRules } from './mail-forwarding-rules.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -343,6 +344,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     const operations = operationFieldCalls(fields);
     if (operations !== undefined) assessSecurityControlText(operations, findings);
     assessControlSwitchFields(input.payload, fields, findings);
+    assessMailForwardingRules(input.payload, fields.keys, findings);
     assessOpenAdminPorts(input.payload, fields, findings);
     assessPolicyStatements(tool.name, input.payload, fields, findings);
     assessWriteAccessKeys(tool.name, fields, input.payload, findings);
