@@ -66,6 +66,8 @@ import { namedValues } from './name-value-pairs.ts';
 import { assessPathResourceActs } from './path-resource-acts.ts';
 import { pathMovesMoney } from './money-resource-paths.ts';
 import { assessMailForwardingRules } from './mail-forwarding-rules.ts';
+import { assessRetentionCuts } from './retention-cuts.ts';
+import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -345,6 +347,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     if (operations !== undefined) assessSecurityControlText(operations, findings);
     assessControlSwitchFields(input.payload, fields, findings);
     assessMailForwardingRules(input.payload, fields.keys, findings);
+    assessRetentionCuts(fields, findings);
+    assessDatabaseRoleFlags(fields, findings);
     assessOpenAdminPorts(input.payload, fields, findings);
     assessPolicyStatements(tool.name, input.payload, fields, findings);
     assessWriteAccessKeys(tool.name, fields, input.payload, findings);
