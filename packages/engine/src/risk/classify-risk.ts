@@ -67,6 +67,7 @@ import { assessPathResourceActs } from './path-resource-acts.ts';
 import { pathMovesMoney } from './money-resource-paths.ts';
 import { assessMailForwardingRules } from './mail-forwarding-rules.ts';
 import { assessRetentionCuts } from './retention-cuts.ts';
+import { assessControlOperationNames } from './control-operation-names.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 
 /** A tool call to classify. */
@@ -330,6 +331,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
   assessPathResourceActs(path, findings);
+  assessControlOperationNames(path, findings);
   // Not held to the search gate: a path naming Google (`/tools/google/drive/permissions_create`) is no search.
   assessPublicShares(tool.name, path, fields, findings);
   if (!tool.search) {
