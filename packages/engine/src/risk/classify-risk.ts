@@ -68,6 +68,7 @@ import { pathMovesMoney } from './money-resource-paths.ts';
 import { assessMailForwardingRules } from './mail-forwarding-rules.ts';
 import { assessRetentionCuts } from './retention-cuts.ts';
 import { assessControlOperationNames } from './control-operation-names.ts';
+import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 
 /** A tool call to classify. */
@@ -350,6 +351,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     assessControlSwitchFields(input.payload, fields, findings);
     assessMailForwardingRules(input.payload, fields.keys, findings);
     assessRetentionCuts(fields, findings);
+    assessApiSecretItemReads(fields, findings);
     assessDatabaseRoleFlags(fields, findings);
     assessOpenAdminPorts(input.payload, fields, findings);
     assessPolicyStatements(tool.name, input.payload, fields, findings);
