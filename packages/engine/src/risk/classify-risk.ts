@@ -69,6 +69,8 @@ import { assessMailForwardingRules } from './mail-forwarding-rules.ts';
 import { assessRetentionCuts } from './retention-cuts.ts';
 import { assessControlOperationNames } from './control-operation-names.ts';
 import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
+import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
+import { assessPayColumnUpdates } from './pay-column-updates.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 
 /** A tool call to classify. */
@@ -326,6 +328,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   assessCodePayments(fields, threshold, money);
   assessCryptoTransfers(fields, tool.words, threshold, money);
   assessAdBudget(path, fields, threshold, money);
+  assessSpendingLimitRaises(fields, threshold, money);
+  assessPayColumnUpdates(fields, threshold, money);
   if (dryRun && money.highest !== undefined) {
     const level = money.highest === 'critical' ? 'high' : money.highest;
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
