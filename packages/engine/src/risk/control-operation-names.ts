@@ -4,7 +4,7 @@
 // Reading a control's state (`GetSensorStatus`) or removing one rule of it matches nothing.
 
 import type { Findings } from './findings.ts';
-import { splitWords } from './tool-name.ts';
+import { pathSegmentWords } from './tool-name.ts';
 
 const OFF_VERBS = new Set([
   'uninstall',
@@ -51,12 +51,7 @@ const SECURITY_PRODUCTS = new Set([
 const AGENTS = new Set(['sensor', 'sensors', 'agent', 'agents']);
 
 export function assessControlOperationNames(path: string, findings: Findings): void {
-  const segments = path
-    .replace(/[?#].*$/, '')
-    .split('/')
-    .filter(Boolean)
-    .slice(1)
-    .map(splitWords);
+  const segments = pathSegmentWords(path);
   if (segments.length < 2) return;
   const last = segments[segments.length - 1];
   if (!last.some((word) => OFF_VERBS.has(word))) return;

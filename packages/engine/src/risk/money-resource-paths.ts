@@ -2,18 +2,13 @@
 // `quickbooks/billpayment/create`) moves money, though its last segment is only `create`: the amount
 // it carries is then read as a transfer.
 
-import { splitWords } from './tool-name.ts';
+import { pathSegmentWords } from './tool-name.ts';
 
 const MONEY_RESOURCES = /^(transfers?|payouts?|payments?|billpayments?|wires?|disbursements?|remittances?|refunds?)$/;
 const START_VERBS = new Set(['create', 'send', 'submit', 'execute', 'initiate', 'approve', 'fund', 'make', 'new', 'post']);
 
 export function pathMovesMoney(path: string): boolean {
-  const segments = path
-    .replace(/[?#].*$/, '')
-    .split('/')
-    .filter(Boolean)
-    .slice(1)
-    .map(splitWords);
+  const segments = pathSegmentWords(path);
   if (segments.length < 2) return false;
   const last = segments[segments.length - 1];
   return (

@@ -5,7 +5,7 @@
 // noun of the path's last two segments, so `repos/delete_branch` acts on a branch, not a repository.
 
 import type { Findings } from './findings.ts';
-import { splitWords } from './tool-name.ts';
+import { pathSegmentWords } from './tool-name.ts';
 
 const DELETE_VERBS = new Set(['delete', 'remove', 'destroy', 'purge', 'drop', 'erase', 'wipe', 'terminate']);
 /** Containers whose deletion takes everything in them (code, data, members, a legal hold's protection). */
@@ -80,12 +80,7 @@ const STORE_METADATA = new Set([
 ]);
 
 export function assessPathResourceActs(path: string, findings: Findings): void {
-  const segments = path
-    .replace(/[?#].*$/, '')
-    .split('/')
-    .filter(Boolean)
-    .slice(1)
-    .map(splitWords);
+  const segments = pathSegmentWords(path);
   if (segments.length < 2) return;
   const tail = segments.slice(-2).flat();
   const verbs = segments[segments.length - 1];
