@@ -117,6 +117,13 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   11: { critical: 122, of: 126 },
   12: { critical: 209, of: 219 },
   13: { critical: 145, of: 147 },
+  // Round 15 (secrets read through gateway tools and APIs, exfiltration by mail rules, DNS, paste sites
+  // and foreign buckets, security controls off by cmdlet, CLI and operation names, privilege grants
+  // as objects and flags, destruction through gateway paths and retention, money by resource paths,
+  // card limits and pay columns) was 18/36 on first sight (0 of 36 benign critical), 33/36 after (0);
+  // its 72 second-sight rows 21/36 before any change, 26/36 at sight after the first half's fixes
+  // (0 of 36 benign critical).
+  15: { critical: 59, of: 72 },
 };
 
 /** The rows of one round (or of a round's families) keep their count, reach their floor, and rate no benign row critical. */

@@ -63,6 +63,15 @@ import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
+import { assessPathResourceActs } from './path-resource-acts.ts';
+import { pathMovesMoney } from './money-resource-paths.ts';
+import { assessMailForwardingRules } from './mail-forwarding-rules.ts';
+import { assessRetentionCuts } from './retention-cuts.ts';
+import { assessControlOperationNames } from './control-operation-names.ts';
+import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
+import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
+import { assessPayColumnUpdates } from './pay-column-updates.ts';
+import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -301,7 +310,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   else if (!idLookup)
     assessMoney(
       fields,
-      tool.payment || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
+      tool.payment || pathMovesMoney(path) || graphql.movesMoney || callsPaymentApi(fields) || callsPaymentFunction(fields),
       threshold,
       money,
       () =>
@@ -319,11 +328,15 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   assessCodePayments(fields, threshold, money);
   assessCryptoTransfers(fields, tool.words, threshold, money);
   assessAdBudget(path, fields, threshold, money);
+  assessSpendingLimitRaises(fields, threshold, money);
+  assessPayColumnUpdates(fields, threshold, money);
   if (dryRun && money.highest !== undefined) {
     const level = money.highest === 'critical' ? 'high' : money.highest;
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  assessPathResourceActs(path, findings);
+  assessControlOperationNames(path, findings);
   // Not held to the search gate: a path naming Google (`/tools/google/drive/permissions_create`) is no search.
   assessPublicShares(tool.name, path, fields, findings);
   if (!tool.search) {
@@ -340,6 +353,10 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     const operations = operationFieldCalls(fields);
     if (operations !== undefined) assessSecurityControlText(operations, findings);
     assessControlSwitchFields(input.payload, fields, findings);
+    assessMailForwardingRules(input.payload, fields.keys, findings);
+    assessRetentionCuts(fields, findings);
+    assessApiSecretItemReads(fields, findings);
+    assessDatabaseRoleFlags(fields, findings);
     assessOpenAdminPorts(input.payload, fields, findings);
     assessPolicyStatements(tool.name, input.payload, fields, findings);
     assessWriteAccessKeys(tool.name, fields, input.payload, findings);

@@ -53,6 +53,8 @@ function switchedOff(key: string, value: string): string | undefined {
 
 /** The control a key or setting name is about (`require_mfa`, `realtime_protection_enabled`), or undefined. */
 function controlOf(name: string): string | undefined {
+  // Okta's `requireFactor`: a factor only means a second factor where the key requires one.
+  if (/^(?:require|enforce)_(?:factor|second_factor|step_up)$/.test(name)) return name;
   const bare = name
     .replace(/^(?:require|enforce|enable|is)_/, '')
     .replace(/_(?:enabled|enforced|enforcement|required|requirement|state|status|on|active)$/, '');

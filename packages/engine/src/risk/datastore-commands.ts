@@ -6,6 +6,7 @@
 
 import type { Findings } from './findings.ts';
 import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
+import { payloadObjects } from './payload-objects.ts';
 
 /** Keys whose text a store runs. */
 const RUN_KEYS = new Set([
@@ -53,6 +54,24 @@ function assessCommandObject(fields: PayloadFields, payload: unknown, findings: 
   }
 }
 
+/** Mongo's superuser roles, by name. */
+const MONGO_ADMIN_ROLES = new Set(['root', 'useradminanydatabase', 'clusteradmin', 'dbadminanydatabase', '__system', 'restore']);
+/** Database commands that give an account roles. */
+const MONGO_ROLE_COMMANDS = ['grantRolesToUser', 'createUser', 'updateUser', 'grantRolesToRole'];
+
+/** `{grantRolesToUser: "u", roles: [{role: "root", db: "admin"}]}`: the same grant as a command object. */
+function mongoAdminGrantObject(payload: unknown): string | undefined {
+  for (const record of payloadObjects(payload)) {
+    if (!MONGO_ROLE_COMMANDS.some((command) => command in record) || !Array.isArray(record.roles)) continue;
+    for (const role of record.roles.slice(0, 32)) {
+      const name =
+        typeof role === 'string' ? role : role !== null && typeof role === 'object' ? (role as { role?: unknown }).role : undefined;
+      if (typeof name === 'string' && MONGO_ADMIN_ROLES.has(name.toLowerCase())) return name;
+    }
+  }
+  return undefined;
+}
+
 /** `{command: {dropDatabase: true}}`: the flag as a boolean (the field reader keeps numbers and strings only). */
 function commandFlagTrue(payload: unknown): boolean {
   if (payload === null || typeof payload !== 'object') return false;
@@ -97,6 +116,9 @@ export function assessEmptyFilterDelete(toolName: string, fields: PayloadFields,
 export function assessDatastoreCommands(fields: PayloadFields, search: boolean, findings: Findings, payload?: unknown): void {
   if (search || !hasAnyKey(fields, RUN_KEYS)) return;
   if (fields.keys.has('drop_database') || fields.keys.has('drop')) assessCommandObject(fields, payload, findings);
+  const adminRole = fields.keys.has('roles') ? mongoAdminGrantObject(payload) : undefined;
+  if (adminRole !== undefined)
+    findings.add('critical', `datastore: gives an account the role \`${adminRole}\` over every database (the superuser of the store)`);
   for (const field of fields.strings) {
     if (!RUN_KEYS.has(field.key) || field.text.length > 65536) continue;
     const text = field.text;

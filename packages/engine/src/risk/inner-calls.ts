@@ -161,6 +161,8 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
     const rpc = jsonRpcCall(record);
     return rpc ?? { path: `/tools/http/${method ?? 'request'}`, payload: record };
   }
+  const grpc = grpcCall(record, keys);
+  if (grpc !== undefined) return grpc;
   // `{op: "delete", path: "…", recursive: true}` in a batch: the operation's tool is given the rest.
   // Operations named by `op`/`action` with their arguments beside them are read only in a batch (`/tools/fs/batch`).
   if (operation !== undefined && place.batch && keys.length > 1 && !hasArgs) {
@@ -169,6 +171,19 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
     return { path: innerPath(operation, place.prefix), payload: rest };
   }
   return undefined;
+}
+
+/** A gRPC full method name: `package.v1.Service/Method`. */
+const GRPC_METHOD = /^\/?((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\/([A-Z]\w{0,79})$/;
+/** Keys a gRPC invocation has beside its method. */
+const GRPC_KEYS = new Set(['method', 'request', 'message', 'body', 'data', 'metadata', 'deadline', 'timeout', 'target', 'address', 'host']);
+
+/** `{method: "google.cloud.resourcemanager.v3.Projects/DeleteProject", request: {...}}`: a call of that method with that message. */
+function grpcCall(record: Record<string, unknown>, keys: string[]): InnerCall | undefined {
+  const method = typeof record.method === 'string' ? GRPC_METHOD.exec(record.method) : null;
+  if (method === null || !keys.every((key) => GRPC_KEYS.has(normalizeKey(key)))) return undefined;
+  const message = unwrapped(record.request ?? record.message ?? record.body ?? record.data ?? {});
+  return { path: innerPath(`${method[1]}.${method[2]}`, '/tools'), payload: message };
 }
 
 /** The method a JSON-RPC request body calls, with its parameters and the request's URL. */

@@ -13,7 +13,7 @@ import { runsText } from './run-keys.ts';
 
 /** Literal hints (case as written in the wild) that gate the patterns, grouped by first letter so one scan tests them all. */
 const HINT =
-  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|_protection|protected_branch|unprotect_branch|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|t(?:wo_factor|wistlock|etragon)|neuvector/;
+  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|_protection|protected_branch|unprotect_branch|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|t(?:wo_factor|wistlock|etragon)|neuvector|Dlp|Retention\w*Policy|CaseHold|waf-(?:config|policy)/;
 
 const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [
@@ -92,6 +92,16 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
     "deletes the cluster's runtime security agent",
   ],
   [/\/api\/v1\/policies\/[\w-]+\/lifecycle\/deactivate\b/, 'deactivates an identity provider policy (sign-in or MFA)'],
+  // Microsoft Purview by cmdlet: a data-loss-prevention, retention or eDiscovery hold policy removed or switched off.
+  [
+    /\b(?:Remove|Disable)-(?:Dlp\w*(?:Policy|Rule)|Retention\w*(?:Policy|Rule)|CaseHold(?:Policy|Rule))\b|\bSet-(?:Dlp\w*Policy|Retention\w*Policy|CaseHoldPolicy)\b[^\n;|]*-(?:Enabled\s*:?\s*\$false|Mode\s+Disable)/i,
+    'removes or switches off a data-loss-prevention, retention or legal hold policy',
+  ],
+  // Azure's application gateway WAF by CLI: `waf-config set --enabled false`, a WAF policy's state set Disabled.
+  [
+    /\bwaf-config\s+set\b[^\n;|&]*--enabled\s+false\b|\bwaf-policy\b[^\n;|&]*--state\s+Disabled\b/i,
+    'switches the web application firewall off',
+  ],
   // An SDK or generic tool's operation (`delete_branch_protection(`, GitLab's `unprotect_branch(`, `remove_protected_branch(`).
   [
     /\b(?:delete|remove|disable)_(?:branch_protection|protected_branch|branch_protection_rule)\s*\(|\bunprotect_branch\s*\(/,

@@ -403,6 +403,16 @@ export function splitWords(name: string): string[] {
     .filter(Boolean);
 }
 
+/** The words of each segment of a tool path after `/tools` (`/tools/github/delete_repo` -> [[github], [delete, repo]]). */
+export function pathSegmentWords(path: string): string[][] {
+  return path
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .filter(Boolean)
+    .slice(1)
+    .map(splitWords);
+}
+
 /** The last non-empty segment of a tool path. */
 export function lastSegment(path: string): string {
   const clean = path.replace(/[?#].*$/, '');
