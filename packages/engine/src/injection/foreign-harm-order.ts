@@ -21,13 +21,14 @@
 import { englishShare, READABLE } from './english-share.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
-import { withLetterEdges } from './unicode-word-boundary.ts';
+import { edgedExec, edgedTest, withLetterEdges } from './unicode-word-boundary.ts';
 
 const WINDOW = 260;
 const MAX_LOOKED = 8;
 const WEIGHT = 0.6;
 
-const rx = (parts: readonly string[]): RegExp => new RegExp(parts.map(withLetterEdges).join('|'), 'iu');
+// Each run only where its form without the word edges matches (unicode-word-boundary.ts: the same answers, issue 15).
+const rx = (parts: readonly string[]): { test(text: string): boolean } => edgedTest(new RegExp(parts.map(withLetterEdges).join('|'), 'iu'));
 const rxAll = (parts: readonly string[]): RegExp => new RegExp(parts.map(withLetterEdges).join('|'), 'giu');
 
 // A word for the machine that reads (the Latin acronyms case-sensitive: "ia" is Portuguese "went").
@@ -129,16 +130,24 @@ const GATE = { test: (text: string): boolean => NON_ASCII.test(text) || ASCII_RE
 export function namesMachineReader(span: string): boolean {
   const found = [READER_WORDS, READER_CLAUSE, READER_ACRONYM].some((expression) => {
     expression.lastIndex = 0;
-    return expression.test(span);
+    return execOf(expression)(span) !== null;
   });
   READER_WORDS.lastIndex = READER_CLAUSE.lastIndex = READER_ACRONYM.lastIndex = 0;
   return found;
 }
 
+// The head expressions' exec, each started where its form without word edges matches.
+const EXECS = new Map<RegExp, (text: string) => RegExpExecArray | null>([
+  ...[READER_WORDS, READER_CLAUSE, CONCEALED].map((expression) => [expression, edgedExec(expression)] as const),
+  [READER_ACRONYM, (text: string) => READER_ACRONYM.exec(text)],
+]);
+const execOf = (expression: RegExp): ((text: string) => RegExpExecArray | null) => EXECS.get(expression)!;
+
 /** Up to MAX_LOOKED places where `expression` (global) matches in `text`. */
 function placesOf(expression: RegExp, text: string, into: number[]): void {
+  const exec = execOf(expression);
   expression.lastIndex = 0;
-  for (let found = expression.exec(text), n = 0; found !== null && n < MAX_LOOKED; found = expression.exec(text), n++) {
+  for (let found = exec(text), n = 0; found !== null && n < MAX_LOOKED; found = exec(text), n++) {
     into.push(found.index);
     if (found[0].length === 0) expression.lastIndex++;
   }

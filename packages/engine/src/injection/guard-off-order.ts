@@ -70,6 +70,21 @@ const SEND =
   /\b(?:forward|send|e-?mail|post|upload|share|reenv[ií]a|env[ií]a|envoie[sz]?|transf[eè]re[sz]?|schick\w*|sende|leite\b[^.\n]{0,40}\bweiter|stuur|inoltra|invia)\b|отправ[а-яёa-zà-ÿ]*|перешл[а-яёa-zà-ÿ]*|发送|转发|送信|転送/gi;
 
 // In another language, told of, asked about or denied: a question, a past, a negation (English verbs are read by opensClause).
+// Each order's expression skipped on text the shared key-word pass shows it cannot match (word-gates.ts:
+// GATE's words are everyday ones, "rate", "share", "access", and open it on most tool data).
+const MAY = {
+  guard: wordGate(GUARD),
+  rights: wordGate(RIGHTS),
+  freeAll: wordGate(FREE_ALL),
+  secret: wordGate(SECRET),
+  peopleGone: wordGate(PEOPLE_GONE),
+  wipeStore: wordGate(WIPE_STORE),
+  refundBulk: wordGate(REFUND_BULK),
+  refundOther: wordGate(REFUND_OTHER),
+  cancelAll: wordGate(CANCEL_ALL),
+  paidOther: wordGate(PAID_OTHER),
+};
+
 const TOLD_OTHER =
   /[?？]|\b(?:was|were|wurde\w*|wird|ist|nicht|kein\w*|nie|niet|geen|werd|is|a\s+été|est|pas|jamais|fue|fueron|está|nunca|no|è\s+stato|non|mai|не|был[а-яёa-zà-ÿ]*)\b|已|了吗|吗|済み|ました|ません|かどうか/i;
 const REQUEST_END = /ください|下さい|请|。$|$/;
@@ -92,7 +107,7 @@ function clauseAround(text: string, at: number): [number, number] {
 
 function guardOffAt(text: string): number {
   // One pass for the guards' names before the verbs are looked at.
-  if (!GUARD.test(text)) return -1;
+  if (!MAY.guard.mayMatch(text) || !GUARD.test(text)) return -1;
   OFF_EN.lastIndex = 0;
   for (let match = OFF_EN.exec(text); match !== null; match = OFF_EN.exec(text)) {
     // Fields joined by line breaks continue a clause; a sentence end or a blank line closes it.
@@ -110,7 +125,7 @@ function guardOffAt(text: string): number {
 }
 
 function rightsAt(text: string): number {
-  const rights = RIGHTS.exec(text);
+  const rights = MAY.rights.mayMatch(text) ? RIGHTS.exec(text) : null;
   if (rights === null) return -1;
   const [from, to] = clauseAround(text, rights.index);
   const give = GIVE.exec(text.slice(from, to));
@@ -127,7 +142,7 @@ function rightsAt(text: string): number {
 }
 
 function freeAllAt(text: string): number {
-  if (!FREE_ALL.test(text)) return -1;
+  if (!MAY.freeAll.mayMatch(text) || !FREE_ALL.test(text)) return -1;
   FREE_VERB.lastIndex = 0;
   for (let match = FREE_VERB.exec(text); match !== null; match = FREE_VERB.exec(text))
     if (/\bfree\s+of\s+charge\b/i.test(text.slice(match.index, match.index + 90)) && ordered(text, match.index)) return match.index;
@@ -137,29 +152,32 @@ function freeAllAt(text: string): number {
 
 function cancelOrPaidAt(text: string): number {
   CANCEL_ALL.lastIndex = 0;
-  for (let match = CANCEL_ALL.exec(text); match !== null; match = CANCEL_ALL.exec(text)) if (ordered(text, match.index)) return match.index;
-  const paid = PAID_OTHER.exec(text);
+  if (MAY.cancelAll.mayMatch(text))
+    for (let match = CANCEL_ALL.exec(text); match !== null; match = CANCEL_ALL.exec(text))
+      if (ordered(text, match.index)) return match.index;
+  const paid = MAY.paidOther.mayMatch(text) ? PAID_OTHER.exec(text) : null;
   return paid !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, paid.index))) ? paid.index : -1;
 }
 
 function refundAt(text: string): number {
   REFUND_BULK.lastIndex = 0;
-  for (let match = REFUND_BULK.exec(text); match !== null; match = REFUND_BULK.exec(text))
-    if (ordered(text, match.index)) return match.index;
+  if (MAY.refundBulk.mayMatch(text))
+    for (let match = REFUND_BULK.exec(text); match !== null; match = REFUND_BULK.exec(text))
+      if (ordered(text, match.index)) return match.index;
   REFUND_OTHER.lastIndex = 0;
-  const other = REFUND_OTHER.exec(text);
+  const other = MAY.refundOther.mayMatch(text) ? REFUND_OTHER.exec(text) : null;
   return other !== null && !TOLD_OTHER.test(text.slice(...clauseAround(text, other.index))) ? other.index : -1;
 }
 
 function wipeAt(text: string): number {
-  const people = PEOPLE_GONE.exec(text);
+  const people = MAY.peopleGone.mayMatch(text) ? PEOPLE_GONE.exec(text) : null;
   if (
     people !== null &&
     ordered(text, people.index) &&
     !LIMITED.test(text.slice(people.index + people[0].length, people.index + people[0].length + 60))
   )
     return people.index;
-  if (!WIPE_STORE.test(text)) return -1;
+  if (!MAY.wipeStore.mayMatch(text) || !WIPE_STORE.test(text)) return -1;
   WIPE_VERB.lastIndex = 0;
   for (let match = WIPE_VERB.exec(text); match !== null; match = WIPE_VERB.exec(text)) {
     const clause = text.slice(match.index, match.index + 90).split(/[.!?\n;](?:\s|$)/)[0];
@@ -181,7 +199,7 @@ function accessOutAt(text: string): number {
 }
 
 function secretOutAt(text: string): number {
-  if (!SECRET.test(text)) return -1;
+  if (!MAY.secret.mayMatch(text) || !SECRET.test(text)) return -1;
   SEND.lastIndex = 0;
   for (let match = SEND.exec(text); match !== null; match = SEND.exec(text)) {
     const clause = text.slice(match.index, match.index + 240).split(/[.!?。](?:\s|$)|\n\s*\n/)[0];

@@ -9,6 +9,7 @@
 // backwards). A request someone else is said to make, or one forbidden, is not a request.
 
 import type { Signal } from './rules.ts';
+import { wordGate } from './word-gates.ts';
 
 const SETUP_NOUN = String.raw`(?:instructions?|(?:system\s+)?prompts?|system\s+messages?|rules|guidelines|directives|configuration|config|set-?up|briefing|guidance)`;
 // The set-up named by a relative clause of being given it; a plain "message" or "text" only when
@@ -37,14 +38,18 @@ const GIVEN_GATE =
   /given|gave|\bfed\b|started\s+with|set\s+up|configured|initiali|briefed|provided|loaded|handed|received|before\s+(?:my|our|the|this)\s+(?:very\s+)?(?:first|opening)/i;
 const OTHER_GATE = /qu'on|deine|ihre|把你/i;
 const YOUR = /\byour\b/i;
+// The requests' own key words, read by the shared key-word pass (word-gates.ts): a verb and the set-up's
+// noun must both occur ("provided" and "list" alone open the cheap gates above on most tool data).
+const GIVEN_REQUEST_WORDS = wordGate(GIVEN_REQUEST);
+const BARE_REQUEST_WORDS = wordGate(BARE_REQUEST);
 
 /** A request for the reader's set-up named by how it was given (0.7), or by "your" in a copy's form (0.6). */
 export function detectSetupNamedLeak(text: string): Signal | undefined {
   if (text.length < 16) return undefined;
   const patterns: Array<readonly [RegExp, number]> = [];
-  if (GIVEN_GATE.test(text)) patterns.push([GIVEN_REQUEST, 0.7]);
+  if (GIVEN_GATE.test(text) && GIVEN_REQUEST_WORDS.mayMatch(text)) patterns.push([GIVEN_REQUEST, 0.7]);
   if (OTHER_GATE.test(text)) patterns.push([OTHER_LANGUAGES, 0.7]);
-  if (COPY_FORM.test(text) && YOUR.test(text)) patterns.push([BARE_REQUEST, 0.6]);
+  if (COPY_FORM.test(text) && YOUR.test(text) && BARE_REQUEST_WORDS.mayMatch(text)) patterns.push([BARE_REQUEST, 0.6]);
   for (const [pattern, weight] of patterns) {
     const match = pattern.exec(text);
     if (match === null) continue;
