@@ -175,6 +175,9 @@ const pathological: Array<{ note: string; payload: () => unknown }> = [
   // Shapes of the fourteenth session's detectors (labelled fragments, hidden elements, orders in other languages).
   { note: 'fragment labels', payload: () => 'part 1: x\n'.repeat(10_000) },
   { note: 'blank lines between spaces', payload: () => '\n \n'.repeat(30_000) },
+  // Past the gates of the detectors of other languages (one letter outside ASCII opens them).
+  { note: 'newlines after a letter outside ASCII', payload: () => 'ü' + '\n'.repeat(100_000) },
+  { note: 'blank lines after a letter outside ASCII', payload: () => 'ü' + ' \n'.repeat(50_000) + 'sistema: x' },
   { note: 'hidden spans', payload: () => '<span style="display:none">'.repeat(4_000) },
   { note: 'meta openers', payload: () => '<meta name="ai" content="'.repeat(4_000) },
   { note: 'foreign transfer openers', payload: () => 'transferir 25.000 € a '.repeat(4_000) },
