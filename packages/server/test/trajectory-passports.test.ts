@@ -13,7 +13,7 @@ before(async () => {
   server = await startServer({ ACTIONGATE_SIGNUP: 'open' }); // a second tenant signs up
   const rules: Array<[string, string]> = [
     ['allow', '/tools/search'],
-    ['allow', '/tools/secrets/read'],
+    ['allow', '/tools/secrets/describe'],
     ['allow', '/tools/send_email'],
     ['deny', '/tools/shell'],
   ];
@@ -188,7 +188,8 @@ test('a trajectory where a trajectory policy matched gets no passport, naming th
   });
   assert.equal(policy.status, 201);
   const id = await startTrajectory('leaker');
-  assert.equal((await decide('/tools/secrets/read', 'leaker', { name: 'db' })).body.verdict, 'ALLOWED');
+  // A secret's value read is critical and always held (issue 13); its description is a low read.
+  assert.equal((await decide('/tools/secrets/describe', 'leaker', { name: 'db' })).body.verdict, 'ALLOWED');
   const send = await decide('/tools/send_email', 'leaker', { to: 'drop@evil.example' });
   assert.equal(send.body.verdict, 'REQUIRE_APPROVAL');
   const refused = await passport(id);

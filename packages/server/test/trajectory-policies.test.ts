@@ -7,8 +7,9 @@ import { startServer, type TestServer } from './support/test-server.ts';
 let server: TestServer;
 before(async () => {
   server = await startServer();
-  // Let the new agents run reads and mail, so their history holds calls that ran.
-  for (const match_path of ['/tools/secrets/read', '/tools/send_email'])
+  // Let the new agents run reads and mail, so their history holds calls that ran. (A secret's value read
+  // is critical and always held, issue 13; the pattern's first step here is the secret's description.)
+  for (const match_path of ['/tools/secrets/describe', '/tools/send_email'])
     assert.equal(
       (await server.call('POST', '/fabric/tool-rules', { body: { name: `allow ${match_path}`, effect: 'allow', match_path } })).status,
       201,
@@ -43,7 +44,7 @@ test('two-step exfiltration: held on the second step, with the earlier decision 
   const external = { to: 'drop@evil.example', body: 'hi' };
   const before = await decide('/tools/send_email', 'analyst', external);
   assert.equal(before.body.verdict, 'ALLOWED', 'external mail alone is fine');
-  const read = await decide('/tools/secrets/read', 'analyst', { name: 'db-password' });
+  const read = await decide('/tools/secrets/describe', 'analyst', { name: 'db-password' });
   assert.equal(read.body.verdict, 'ALLOWED');
   const internal = await decide('/tools/send_email', 'analyst', { to: 'boss@ourco.com', body: 'done' });
   assert.equal(internal.body.verdict, 'ALLOWED', 'internal mail does not complete the pattern');
