@@ -2,12 +2,30 @@
 // on plain Node with no TypeScript loader. Sources import `./x.ts`; tsc rewrites them to `./x.js`.
 // Written beside and renamed into place, so a test importing the package never sees half a build.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Whether dist/ was built from the current sources: one .js per source, each written after every source
+ * and the build's settings changed (the check scripts/run-tests.mjs makes). Then `npm pack` (prepack,
+ * as the package test runs it) leaves dist/ as it is: rewriting it would make it newer than the CLI's
+ * bundle, and every later `actiongate` command would fall back to compiling its TypeScript sources.
+ */
+function isFresh() {
+  const dist = join(root, 'dist');
+  if (!existsSync(dist)) return false;
+  const sources = readdirSync(join(root, 'src')).filter((name) => name.endsWith('.ts'));
+  const built = readdirSync(dist).filter((name) => name.endsWith('.js'));
+  if (sources.length !== built.length || sources.some((name) => !built.includes(name.replace(/\.ts$/, '.js')))) return false;
+  const inputs = [...sources.map((name) => join(root, 'src', name)), join(root, 'tsconfig.build.json'), fileURLToPath(import.meta.url)];
+  const newestInput = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
+  return built.every((name) => statSync(join(dist, name)).mtimeMs >= newestInput);
+}
+if (!process.argv.includes('--force') && isFresh()) process.exit(0);
 let tsc;
 try {
   tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -4,7 +4,7 @@
 // external and load from node_modules as usual (better-sqlite3 is native; swagger-ui reads its files
 // beside itself), but for the few plain-JavaScript parsers in INLINED. Used by the server's build.mjs and the CLI's.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -50,11 +50,25 @@ const ownImportMeta = {
   },
 };
 
-/** Bundles `entry` into `outfile` (written beside and renamed into place). */
-export async function bundle(entry, outfile) {
+/**
+ * Bundles `entry` into `outfile` (written beside and renamed into place). With `splitting`, every module
+ * reached only through a dynamic `import()` goes into a chunk beside `outfile` (`chunk-*.mjs`), with the
+ * third-party packages it imports: a process loads and compiles it only when it runs that import. The
+ * CLI uses it: each command would otherwise compile the whole engine and load the MCP SDK (ajv, zod)
+ * at start, which most commands never use.
+ */
+export async function bundle(entry, outfile, { splitting = false } = {}) {
   const result = await build({
     entryPoints: [entry],
-    outfile,
+    ...(splitting
+      ? {
+          outdir: dirname(outfile),
+          entryNames: basename(outfile).replace(/\.mjs$/, ''),
+          chunkNames: 'chunk-[hash]',
+          outExtension: { '.js': '.mjs' },
+          splitting: true,
+        }
+      : { outfile }),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -69,11 +83,19 @@ export async function bundle(entry, outfile) {
     write: false,
   });
 
-  // Written beside and renamed into place, so a server starting at the same moment never loads half a file.
+  // Written beside and renamed into place, so a server starting at the same moment never loads half a
+  // file; the entry last, so it never names a chunk not yet written.
   mkdirSync(dirname(outfile), { recursive: true });
-  for (const file of result.outputFiles) {
+  const entryLast = [...result.outputFiles].sort((a, b) => Number(a.path.startsWith(outfile)) - Number(b.path.startsWith(outfile)));
+  for (const file of entryLast) {
     const temp = join(dirname(file.path), `.${basename(file.path)}.${process.pid}.tmp`);
     writeFileSync(temp, file.contents);
     renameSync(temp, file.path);
+  }
+  // Chunks of earlier builds (their names are hashes of their contents) would only pile up.
+  if (splitting) {
+    const written = new Set(result.outputFiles.map((file) => basename(file.path)));
+    for (const name of readdirSync(dirname(outfile)))
+      if (/^chunk-.*\.mjs(\.map)?$/.test(name) && !written.has(name)) rmSync(join(dirname(outfile), name), { force: true });
   }
 }

@@ -20,6 +20,9 @@ import {
   type TrustState,
   type Verdict,
 } from '@actiongate/engine';
+import { CaseFileError } from './case-file-error.ts';
+
+export { CaseFileError };
 
 export const VERDICTS: Verdict[] = ['ALLOWED', 'ALLOWED_DEGRADED', 'ALLOWED_WITH_DENIALS', 'REQUIRE_APPROVAL', 'BLOCKED'];
 const STAGES = ['identity', 'trust', 'policy', 'approval'] as const;
@@ -48,9 +51,6 @@ export interface CaseResult {
   /** What differed from the expectation, in words. */
   mismatches: string[];
 }
-
-/** A problem of the case or rule file, with where it is. */
-export class CaseFileError extends Error {}
 
 const HOUR = 60 * 60 * 1000;
 

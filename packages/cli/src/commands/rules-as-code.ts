@@ -9,7 +9,14 @@ import type { ToolRule, ToolRuleRequest, ToolRuleSetResult } from '@actiongate/s
 import { action, gateOf, jsonOutput } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { printJson } from '../output.ts';
-import { CaseFileError, parseCases, parseRules, runCases } from '../rule-cases.ts';
+import { CaseFileError } from '../case-file-error.ts';
+
+/**
+ * The case runner and the rule parser, loaded when a file command runs: they import the engine, whose
+ * injection screen compiles its patterns at load (about a second of CPU), which every other command of
+ * this binary (and every CLI spawn of the tests) would otherwise pay.
+ */
+const ruleCases = () => import('../rule-cases.ts');
 
 /** A rule as a file declares it: no id, no version, defaults left out so the file stays short. */
 function declared(rule: ToolRule): ToolRuleRequest {
@@ -96,6 +103,7 @@ export function rulesAsCodeCommands(rules: Command): void {
     .action(
       fileAction(async (file: string, options: { dryRun?: boolean }, command: Command) => {
         // Checked here first, so a typo is named with its place in the file; the server checks again.
+        const { parseRules } = await ruleCases();
         const declaredRules = parseRules(readYaml(file), file) as ToolRuleRequest[];
         const gate = gateOf(command);
         const before = await gate.toolRules.list();
@@ -120,6 +128,7 @@ export function rulesAsCodeCommands(rules: Command): void {
     .option('--rules <file>', 'rule file (as `rules export` writes it); default: the `rules:` of the case file')
     .action(
       fileAction(async (casesFile: string, options: { rules?: string }, command: Command) => {
+        const { parseCases, parseRules, runCases } = await ruleCases();
         const document = readYaml(casesFile);
         const rulesDocument = options.rules !== undefined ? readYaml(options.rules) : document;
         const declaredRules = parseRules(rulesDocument, options.rules ?? casesFile);
