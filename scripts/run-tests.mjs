@@ -48,33 +48,13 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-/**
- * Whether packages/sdk/dist was built from the current sources: one .js per source, each written after
- * every source and the build's settings changed (as right after `npm ci`, whose postinstall builds it).
- */
-function sdkIsFresh() {
-  const sdk = join(ROOT, 'packages', 'sdk');
-  const dist = join(sdk, 'dist');
-  if (!existsSync(dist)) return false;
-  const sources = readdirSync(join(sdk, 'src')).filter((name) => name.endsWith('.ts'));
-  const built = readdirSync(dist).filter((name) => name.endsWith('.js'));
-  if (sources.length !== built.length || sources.some((name) => !built.includes(name.replace(/\.ts$/, '.js')))) return false;
-  const inputs = [...sources.map((name) => join(sdk, 'src', name)), join(sdk, 'tsconfig.build.json'), join(sdk, 'build.mjs')];
-  const newestInput = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
-  return built.every((name) => statSync(join(dist, name)).mtimeMs >= newestInput);
-}
-
 // Packages import the client as built JavaScript (packages/sdk/dist), and the `actiongate` command runs
 // its bundle while it is fresh: build both from the current sources. The client's build runs tsc (some
-// seconds, alone before any test starts): it is skipped when dist/ is already fresh, as after `npm ci`.
+// seconds, alone before any test starts) only when dist/ is not fresh (packages/sdk/build.mjs checks).
 // The server's bundle (what `npm start` runs) is built here once for the files that start it as a
 // process (test/support/server-bundle.ts), instead of once in each of them (~3 s of CPU per build).
 const serverBundleUsers = files.filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('support/server-bundle.ts'));
-const builds = [
-  ...(sdkIsFresh() ? [] : ['packages/sdk/build.mjs']),
-  'packages/cli/build.mjs',
-  ...(serverBundleUsers.length ? ['packages/server/build.mjs'] : []),
-];
+const builds = ['packages/sdk/build.mjs', 'packages/cli/build.mjs', ...(serverBundleUsers.length ? ['packages/server/build.mjs'] : [])];
 for (const build of builds) {
   const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);

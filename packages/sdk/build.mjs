@@ -11,9 +11,9 @@ const root = dirname(fileURLToPath(import.meta.url));
 
 /**
  * Whether dist/ was built from the current sources: one .js per source, each written after every source
- * and the build's settings changed (the check scripts/run-tests.mjs makes). Then `npm pack` (prepack,
- * as the package test runs it) leaves dist/ as it is: rewriting it would make it newer than the CLI's
- * bundle, and every later `actiongate` command would fall back to compiling its TypeScript sources.
+ * and the build's settings changed. Then this build (run by scripts/run-tests.mjs before every run, and
+ * by `npm pack`'s prepack in the package test) leaves dist/ as it is: rewriting it would make it newer
+ * than the CLI's bundle, and every later `actiongate` command would fall back to its TypeScript sources.
  */
 function isFresh() {
   const dist = join(root, 'dist');
