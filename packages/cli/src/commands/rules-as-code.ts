@@ -12,9 +12,9 @@ import { printJson } from '../output.ts';
 import { CaseFileError } from '../case-file-error.ts';
 
 /**
- * The case runner and the rule parser, loaded when a file command runs: they import the engine, whose
- * injection screen compiles its patterns at load (about a second of CPU), which every other command of
- * this binary (and every CLI spawn of the tests) would otherwise pay.
+ * The case runner, loaded when `rules test` runs: it imports the engine, whose injection screen
+ * compiles its patterns at load (about a second of CPU), which every other command of this binary
+ * (and every CLI spawn of the tests) would otherwise pay. `rules apply` loads only rule-file.ts.
  */
 const ruleCases = () => import('../rule-cases.ts');
 
@@ -103,7 +103,7 @@ export function rulesAsCodeCommands(rules: Command): void {
     .action(
       fileAction(async (file: string, options: { dryRun?: boolean }, command: Command) => {
         // Checked here first, so a typo is named with its place in the file; the server checks again.
-        const { parseRules } = await ruleCases();
+        const { parseRules } = await import('../rule-file.ts');
         const declaredRules = parseRules(readYaml(file), file) as ToolRuleRequest[];
         const gate = gateOf(command);
         const before = await gate.toolRules.list();
