@@ -72,6 +72,11 @@ import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
 import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
 import { assessPayColumnUpdates } from './pay-column-updates.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
+import { configTaskCommands } from './config-management-acts.ts';
+import { writtenRunnables } from './written-runnable-files.ts';
+import { assessDestroyRunRequests } from './destroy-run-requests.ts';
+import { assessEmptyMirror } from './empty-mirror-wipes.ts';
+import { assessEmptyPrune } from './empty-prune-applies.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -363,6 +368,14 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     assessDnsLabelSecrets(tool.words, fields, findings);
   }
   assessCodeAndSettings(fields, findings);
+  if (!tool.search) {
+    // Tasks of Ansible, Salt, Puppet or Chef, and files that CI, make, npm, git or docker run later: their command lines.
+    for (const line of configTaskCommands(input.payload, fields.keys, fields.strings))
+      judgeCarriedLine(line, 'a configuration-management task', findings);
+    for (const file of writtenRunnables(input.payload))
+      for (const line of file.lines) judgeCarriedLine(line, `the runnable file ${file.what}`, findings);
+    assessDestroyRunRequests(input.payload, fields.keys, findings);
+  }
   assessDatastoreCommands(fields, tool.search, findings, input.payload);
   if (
     !tool.search &&
@@ -461,6 +474,18 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
     assessDownloadThenRun(steps.map((field) => field.text).join('\n'), findings);
 }
 
+/** A command line another carrier runs (a task, a CI step written to a file): only a critical verdict counts. */
+function judgeCarriedLine(line: string, via: string, findings: Findings): void {
+  if (line.trim() === '' || line.length > 16384) return;
+  const judged = new Findings();
+  judged.merge(shellMemo(line));
+  assessHiddenShell(line, judged);
+  assessWindowsCommand(line, judged);
+  if (judged.highest !== 'critical') return;
+  const reasons = judged.reasons.filter((reason) => !reason.includes('command execution is at least high')).slice(0, 3);
+  findings.add('critical', `${via} runs ${quote(line.length > 100 ? `${line.slice(0, 100)}…` : line)}: ${reasons.join('; ')}`);
+}
+
 /** A container's command judged by the shell rules (critical or not). */
 function judgeContainerCommand(line: string): 'critical' | 'other' {
   return shellMemo(line).class === 'critical' ? 'critical' : 'other';
@@ -554,6 +579,8 @@ function classifyShell(
       continue;
     }
     if (!COMMAND_KEYS.has(field.key)) continue;
+    // `{shell: "cmd", line: "wbadmin delete catalog"}`: a field naming only the interpreter chooses it; the command is elsewhere.
+    if (!field.inArray && INTERPRETER_CHOICE.test(field.text)) continue;
     // `script: ["echo start", "wget … | bash"]` (CI jobs): an array of whole lines is a script; argv items are read above.
     if (field.inArray && field.key !== 'commands' && !/\s/.test(field.text.trim())) continue;
     if (arrayCommand && argvHolder(field.holder)) continue;
@@ -591,6 +618,8 @@ function classifyShell(
     findings.merge(result);
     assessHiddenShell(command, findings);
     assessWindowsCommand(command, findings);
+    assessEmptyMirror(command, findings);
+    assessEmptyPrune(command, stdinTexts(fields), findings);
     assessShellHttpDeletes(command, findings);
     assessShellDeviceWipes(command, findings);
   }
@@ -598,6 +627,15 @@ function classifyShell(
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
   return commands;
 }
+
+/** What a call hands a command on its standard input (`{stdin: "…"}`). */
+function stdinTexts(fields: PayloadFields): string[] {
+  return fields.strings.filter((field) => STDIN_KEYS.has(field.key)).map((field) => field.text);
+}
+const STDIN_KEYS = new Set(['stdin', 'input', 'stdin_text', 'input_text']);
+
+/** The bare name of a shell or interpreter (`cmd`, `powershell.exe`, `/bin/bash`), as a field choosing one holds. */
+const INTERPRETER_CHOICE = /^\s*(?:\/(?:usr\/)?bin\/)?(?:cmd|powershell|pwsh|bash|sh|zsh|dash|ksh|fish)(?:\.exe)?\s*$/i;
 
 /** The command fields of a call's steps (the same key under one parent), joined in order; undefined when there is no sequence. */
 function sequenceScript(fields: PayloadFields): string | undefined {
