@@ -77,6 +77,7 @@ import { writtenRunnables } from './written-runnable-files.ts';
 import { assessDestroyRunRequests } from './destroy-run-requests.ts';
 import { assessEmptyMirror } from './empty-mirror-wipes.ts';
 import { assessEmptyPrune } from './empty-prune-applies.ts';
+import { mcpToolCalls } from './mcp-rpc-calls.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -243,6 +244,15 @@ function classifyInto(input: RiskInput, findings: Findings): void {
       else if (inner.rest !== undefined) classifyFields({ ...input, payload: inner.rest }, path, findings);
       return;
     }
+  }
+  // `{url: ".../mcp", body: "[{\"method\":\"tools/call\",…}]"}`: MCP requests sent by any tool are the calls they name.
+  for (const call of mcpToolCalls(input.payload)) {
+    const carried = new Findings();
+    const callPath = normalizeToolPath(call.path, true);
+    classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
+    const result = carried.assessment('medium');
+    for (const reason of result.reasons) findings.add(result.class, `MCP request for \`${call.path}\`: ${reason}`);
+    findings.raise(result.class);
   }
   classifyFields(input, path, findings);
 }
@@ -608,8 +618,11 @@ function classifyShell(
     for (const reason of result.reasons) findings.add('critical', `${reason} (a command line under an unnamed key)`);
     commands.push(text);
   }
+  // `/tools/diskpart/script {script: "select disk 0\nclean all"}`: a script handed to a tool named after the Windows program that reads it.
+  const scriptProgram = commands.length > 0 ? WINDOWS_SCRIPT_PROGRAM.exec(path)?.[1] : undefined;
   for (const command of commands) {
     if (foreign.includes(command)) continue;
+    if (scriptProgram !== undefined) assessWindowsCommand(`${scriptProgram}\n${command}`, findings);
     const result = shellMemo(command);
     // On a tool that is not a shell, a `command` field the shell parser rejects was probably not
     // shell (a JS snippet, an editor sub-command): only its critical patterns count.
@@ -627,6 +640,9 @@ function classifyShell(
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
   return commands;
 }
+
+/** A tool path segment naming a Windows program that reads a script of its own commands. */
+const WINDOWS_SCRIPT_PROGRAM = /\/(diskpart|wbadmin|bcdedit|vssadmin|wmic|netsh|reg)(?:\.exe)?(?:\/|$)/i;
 
 /** What a call hands a command on its standard input (`{stdin: "…"}`). */
 function stdinTexts(fields: PayloadFields): string[] {
