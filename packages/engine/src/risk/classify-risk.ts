@@ -73,7 +73,7 @@ import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
 import { assessPayColumnUpdates } from './pay-column-updates.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 import { configTaskCommands } from './config-management-acts.ts';
-import { writtenRunnables } from './written-runnable-files.ts';
+import { writesRunnableFile, writtenRunnables } from './written-runnable-files.ts';
 import { assessDestroyRunRequests } from './destroy-run-requests.ts';
 import { assessEmptyMirror } from './empty-mirror-wipes.ts';
 import { assessEmptyPrune } from './empty-prune-applies.ts';
@@ -382,7 +382,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     // Tasks of Ansible, Salt, Puppet or Chef, and files that CI, make, npm, git or docker run later: their command lines.
     for (const line of configTaskCommands(input.payload, fields.keys, fields.strings))
       judgeCarriedLine(line, 'a configuration-management task', findings);
-    for (const file of writtenRunnables(input.payload))
+    if (writesRunnableFile(fields))
+      for (const file of writtenRunnables(input.payload))
       for (const line of file.lines) judgeCarriedLine(line, `the runnable file ${file.what}`, findings);
     assessDestroyRunRequests(input.payload, fields.keys, findings);
   }

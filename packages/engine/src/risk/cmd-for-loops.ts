@@ -3,7 +3,8 @@
 // returned with each item of the set (at most 8) in place of the loop variable (`%i`, `%%i` in a
 // batch file), so the Windows rules read `rd /s /q "C:\Users\*"`.
 
-const FOR_LOOP = /\bfor\s+(?:\/[dDrRlLfF]\s+(?:["'][^"'\n]*["']\s+|[^\s%"'(]+\s+)?)*(%%?[A-Za-z])\s+in\s+\(([^)\n]{1,1000})\)\s+do\s+([^\n]{1,2000})/gi;
+const FOR_LOOP =
+  /\bfor\s+(?:\/[dDrRlLfF]\s+(?:["'][^"'\n]*["']\s+|[^\s%"'(/][^\s%"'(]*\s+)?)*(%%?[A-Za-z])\s+in\s+\(([^)\n]{1,1000})\)\s+do\s+([^\n]{1,2000})/gi;
 
 /** The bodies of the `for` loops of a cmd line with the variable bound to each literal item. */
 export function expandCmdForLoops(text: string): string[] {

@@ -17,7 +17,20 @@ const MODULE_KEYS = ['module', 'module_name', 'fun', 'function', 'salt_function'
 /** Keys under which the module's argument is given. */
 const ARG_KEYS = ['args', 'module_args', 'arg', 'argument', 'arguments', 'cmd', 'command', 'free_form'];
 /** Keys only an Ansible task has beside its module. */
-const TASK_OWN_KEYS = new Set(['name', 'become', 'when', 'register', 'hosts', 'tags', 'loop', 'with_items', 'delegate_to', 'ignore_errors', 'changed_when', 'notify']);
+const TASK_OWN_KEYS = new Set([
+  'name',
+  'become',
+  'when',
+  'register',
+  'hosts',
+  'tags',
+  'loop',
+  'with_items',
+  'delegate_to',
+  'ignore_errors',
+  'changed_when',
+  'notify',
+]);
 /** Keys of a file module's target. */
 const PATH_KEYS = ['path', 'dest', 'name', 'target'];
 
@@ -93,7 +106,8 @@ export function manifestLines(text: string): string[] {
     // `execute 'dropdb orders'`, `execute 'x' do command 'rm -rf …' end`, `bash 'x' do code <<-EOH … EOH end`.
     for (const match of text.matchAll(/\bexecute\s+['"]([^'"\n]{1,2000})['"]/g)) out.push(match[1]);
     for (const match of text.matchAll(/\bcommand\s+['"]([^'"\n]{1,2000})['"]/g)) out.push(match[1]);
-    for (const match of text.matchAll(/\bcode\s+<<-?~?(\w+)\n([\s\S]{0,8000}?)\n\s*\1\b/g)) out.push(match[2]);
+    if (text.includes('code <<'))
+      for (const match of text.slice(0, 16384).matchAll(/\bcode\s+<<-?~?(\w+)\n([\s\S]{0,4000}?)\n\s*\1\b/g)) out.push(match[2]);
   }
   return out;
 }
@@ -119,7 +133,9 @@ export function configTaskLines(payload: unknown): string[] {
       let args = object[key];
       // A Salt state's arguments are a list of one-key objects (`[{name: "/var/lib/x"}]`).
       if (REMOVE_FUNCTIONS.test(key) && Array.isArray(args)) {
-        const named = args.find((item) => item !== null && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string');
+        const named = args.find(
+          (item) => item !== null && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string',
+        );
         args = named === undefined ? args : (named as { name: string }).name;
       }
       const line = ansibleModuleLine(key, args);
@@ -171,7 +187,11 @@ const TASK_KEYS =
 const MANIFEST_KEYS = /recipe|manifest|code|content|script|source|body|text|resource|cookbook/;
 
 /** The shell lines of a call's configuration-management tasks, inline or as manifest text; empty when there are none. */
-export function configTaskCommands(payload: unknown, keys: ReadonlySet<string>, strings: ReadonlyArray<{ key: string; text: string }>): string[] {
+export function configTaskCommands(
+  payload: unknown,
+  keys: ReadonlySet<string>,
+  strings: ReadonlyArray<{ key: string; text: string }>,
+): string[] {
   const out: string[] = [];
   if ([...keys].some((key) => TASK_KEYS.test(key))) out.push(...configTaskLines(payload));
   for (const field of strings) {

@@ -9,7 +9,16 @@ import { payloadObjects } from './payload-objects.ts';
 /** Normalised keys that ask for a destroy run. */
 const DESTROY_KEYS = new Set(['is_destroy', 'destroy', 'is_destroy_run', 'destroy_run']);
 const PLAN_ONLY = new Set(['plan-only', 'plan_only', 'planOnly', 'speculative', 'dry-run', 'dry_run', 'dryRun']);
-const DESTROY_SPELLINGS = ['is-destroy', 'is_destroy', 'isDestroy', 'destroy', 'is-destroy-run', 'destroy_run', 'destroyRun', 'isDestroyRun'];
+const DESTROY_SPELLINGS = [
+  'is-destroy',
+  'is_destroy',
+  'isDestroy',
+  'destroy',
+  'is-destroy-run',
+  'destroy_run',
+  'destroyRun',
+  'isDestroyRun',
+];
 
 /** Adds a critical finding for a destroy run that will apply. */
 export function assessDestroyRunRequests(payload: unknown, keys: ReadonlySet<string>, findings: Findings): void {

@@ -36,7 +36,10 @@ export function assessEmptyPrune(text: string, inputs: readonly string[], findin
       empty = known.length > 0 && known.every(emptyManifest);
     }
     if (empty) {
-      findings.add('critical', `infrastructure: ${quote(statements[i].trim())} prunes against an empty manifest (deletes everything selected)`);
+      findings.add(
+        'critical',
+        `infrastructure: ${quote(statements[i].trim())} prunes against an empty manifest (deletes everything selected)`,
+      );
       return;
     }
   }

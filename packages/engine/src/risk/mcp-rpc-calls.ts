@@ -42,7 +42,10 @@ export function mcpToolCalls(payload: unknown): InnerCall[] {
     if (params === null || typeof params !== 'object' || Array.isArray(params)) continue;
     const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
     if (typeof name !== 'string' || !TOOL_NAME.test(name)) continue;
-    const path = `/tools/${name.split(/[./:]+/).filter((part) => part !== '').join('/')}`;
+    const path = `/tools/${name
+      .split(/[./:]+/)
+      .filter((part) => part !== '')
+      .join('/')}`;
     calls.push({ path, payload: args ?? {} });
   }
   return calls;

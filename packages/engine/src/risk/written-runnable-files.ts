@@ -12,13 +12,18 @@ import { payloadObjects } from './payload-objects.ts';
 type Kind = 'ci' | 'jenkins' | 'make' | 'npm' | 'hook' | 'docker';
 
 const PATH_KEYS = ['path', 'file_path', 'filepath', 'filename', 'file', 'name', 'target', 'dest', 'destination'];
+const PATH_KEY_SET = new Set(PATH_KEYS);
 const CONTENT_KEYS = ['content', 'contents', 'body', 'text', 'data', 'file_text', 'source', 'new_content', 'yaml', 'value'];
 
 /** The kind of runnable file a path names, or undefined. */
 export function runnableKind(path: string): Kind | undefined {
   const p = path.trim().replace(/\\/g, '/');
   if (p.length > 512) return undefined;
-  if (/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis|\.drone|cloudbuild|buildspec|\.buildkite\/pipeline)\.ya?ml$|(?:^|\/)\.gitlab\/ci\/[^/]+\.ya?ml$/i.test(p))
+  if (
+    /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)(?:azure-pipelines|bitbucket-pipelines|\.travis|\.drone|cloudbuild|buildspec|\.buildkite\/pipeline)\.ya?ml$|(?:^|\/)\.gitlab\/ci\/[^/]+\.ya?ml$/i.test(
+      p,
+    )
+  )
     return 'ci';
   if (/(?:^|\/)Jenkinsfile(?:\.\w+)?$/.test(p)) return 'jenkins';
   if (/(?:^|\/)(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)$/.test(p)) return 'make';
@@ -33,7 +38,10 @@ function ciLines(text: string): string[] {
   const out: string[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length && out.length < 64; i++) {
-    const match = /^(\s*)(?:-\s+)?(?:run|script|scripts|command|commands|sh|bash|pwsh|powershell|cmd|before_script|after_script|install|build|test|deploy)\s*:\s*(.*)$/.exec(lines[i]);
+    const match =
+      /^(\s*)(?:-\s+)?(?:run|script|scripts|command|commands|sh|bash|pwsh|powershell|cmd|before_script|after_script|install|build|test|deploy)\s*:\s*(.*)$/.exec(
+        lines[i],
+      );
     if (match === null) continue;
     const indent = match[1].length;
     const value = match[2].trim();
@@ -70,7 +78,8 @@ function unquote(text: string): string {
 /** `sh 'kubectl delete …'`, `sh """…"""`, `bat '…'`, `powershell '…'` steps of a Jenkinsfile. */
 function jenkinsLines(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(/\b(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|"""|'|")([\s\S]{1,4000}?)\1/g)) out.push(match[2]);
+  for (const match of text.matchAll(/\b(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|"""|'|")([\s\S]{1,4000}?)\1/g))
+    out.push(match[2]);
   return out;
 }
 
@@ -133,6 +142,12 @@ export function runnableLines(kind: Kind, text: string): string[] {
     case 'docker':
       return dockerLines(text);
   }
+}
+
+/** Cheap gate: the call names a runnable file or hands a Dockerfile (normalised keys, short path-shaped strings). */
+export function writesRunnableFile(fields: { keys: ReadonlySet<string>; strings: ReadonlyArray<{ key: string; text: string }> }): boolean {
+  if (fields.keys.has('dockerfile') || fields.keys.has('containerfile')) return true;
+  return fields.strings.some((field) => field.text.length <= 512 && PATH_KEY_SET.has(field.key) && runnableKind(field.text) !== undefined);
 }
 
 /** What the runnable files a call writes will run: `{kind, path, lines}` for each, at most 8 files. */
