@@ -384,7 +384,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
       judgeCarriedLine(line, 'a configuration-management task', findings);
     if (writesRunnableFile(fields))
       for (const file of writtenRunnables(input.payload))
-      for (const line of file.lines) judgeCarriedLine(line, `the runnable file ${file.what}`, findings);
+        for (const line of file.lines) judgeCarriedLine(line, `the runnable file ${file.what}`, findings);
     assessDestroyRunRequests(input.payload, fields.keys, findings);
   }
   assessDatastoreCommands(fields, tool.search, findings, input.payload);
