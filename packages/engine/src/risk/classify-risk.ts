@@ -60,7 +60,7 @@ import { looksUpById } from './id-lookups.ts';
 import { assessCodeBulkSends } from './code-bulk-sends.ts';
 import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
-import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
+import { findInnerCalls, isCarrierPath, type InnerCall } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
 import { assessPathResourceActs } from './path-resource-acts.ts';
@@ -230,14 +230,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (carrierMemo(path)) {
     const inner = findInnerCalls(input.payload, path, toolNameRisk(path).shell);
     if (inner !== undefined) {
-      for (const call of inner.calls) {
-        const carried = new Findings();
-        const callPath = normalizeToolPath(call.path, true);
-        classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
-        const result = carried.assessment('medium');
-        for (const reason of result.reasons) findings.add(result.class, `carried call \`${call.path}\`: ${reason}`);
-        findings.raise(result.class);
-      }
+      for (const call of inner.calls) classifyCarriedCall(call, input, 'carried call', findings);
       // Steps together can do what none does alone (read a ledger, then mail it out): with two or
       // more, the whole payload is read too, by a tool of no name of its own.
       if (inner.calls.length > 1) classifyFields(input, CARRIED_CALLS_PATH, findings, false);
@@ -246,15 +239,18 @@ function classifyInto(input: RiskInput, findings: Findings): void {
     }
   }
   // `{url: ".../mcp", body: "[{\"method\":\"tools/call\",…}]"}`: MCP requests sent by any tool are the calls they name.
-  for (const call of mcpToolCalls(input.payload)) {
-    const carried = new Findings();
-    const callPath = normalizeToolPath(call.path, true);
-    classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
-    const result = carried.assessment('medium');
-    for (const reason of result.reasons) findings.add(result.class, `MCP request for \`${call.path}\`: ${reason}`);
-    findings.raise(result.class);
-  }
+  for (const call of mcpToolCalls(input.payload)) classifyCarriedCall(call, input, 'MCP request for', findings);
   classifyFields(input, path, findings);
+}
+
+/** A call carried by another, classified under its own name; its reasons are reported with `label`. */
+function classifyCarriedCall(call: InnerCall, input: RiskInput, label: string, findings: Findings): void {
+  const carried = new Findings();
+  const callPath = normalizeToolPath(call.path, true);
+  classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
+  const result = carried.assessment('medium');
+  for (const reason of result.reasons) findings.add(result.class, `${label} \`${call.path}\`: ${reason}`);
+  findings.raise(result.class);
 }
 
 /** The neutral tool under which a carrier's whole payload is read. */
