@@ -158,6 +158,13 @@ const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
   // any change (1 of 62 benign critical), 48/60 at sight after the first half's fixes (1 of 62), 60/60
   // after post-sight fixes (0 of 62).
   '14b-': { critical: 120, of: 120 },
+  // Round 17 (destructive acts on Windows, infrastructure deletes, configuration management and CI
+  // files, download-and-run and acts wrapped in other carriers) was 35/55 on first sight before any
+  // change (2 of 58 benign critical, 3/3 reads low), 54/55 after (the miss left open, 2 benign rows critical by decision); its
+  // second-sight rows 36/55 before any change, 49/55 at sight after the first half's fixes (2 of 58
+  // benign critical, 2/3 reads low), 54/55 after post-sight fixes. Six rows are open by decision
+  // (helm uninstall, service and cron definitions, throwaway containers, `rm -rf /srv/data`).
+  '17-': { critical: 108, of: 110 },
 };
 
 for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {

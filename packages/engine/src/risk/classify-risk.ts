@@ -60,7 +60,7 @@ import { looksUpById } from './id-lookups.ts';
 import { assessCodeBulkSends } from './code-bulk-sends.ts';
 import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
-import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
+import { findInnerCalls, isCarrierPath, type InnerCall } from './inner-calls.ts';
 import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
 import { assessPathResourceActs } from './path-resource-acts.ts';
@@ -72,6 +72,12 @@ import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
 import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
 import { assessPayColumnUpdates } from './pay-column-updates.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
+import { configTaskCommands } from './config-management-acts.ts';
+import { writesRunnableFile, writtenRunnables } from './written-runnable-files.ts';
+import { assessDestroyRunRequests } from './destroy-run-requests.ts';
+import { assessEmptyMirror } from './empty-mirror-wipes.ts';
+import { assessEmptyPrune } from './empty-prune-applies.ts';
+import { mcpToolCalls } from './mcp-rpc-calls.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -224,14 +230,7 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   if (carrierMemo(path)) {
     const inner = findInnerCalls(input.payload, path, toolNameRisk(path).shell);
     if (inner !== undefined) {
-      for (const call of inner.calls) {
-        const carried = new Findings();
-        const callPath = normalizeToolPath(call.path, true);
-        classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
-        const result = carried.assessment('medium');
-        for (const reason of result.reasons) findings.add(result.class, `carried call \`${call.path}\`: ${reason}`);
-        findings.raise(result.class);
-      }
+      for (const call of inner.calls) classifyCarriedCall(call, input, 'carried call', findings);
       // Steps together can do what none does alone (read a ledger, then mail it out): with two or
       // more, the whole payload is read too, by a tool of no name of its own.
       if (inner.calls.length > 1) classifyFields(input, CARRIED_CALLS_PATH, findings, false);
@@ -239,7 +238,19 @@ function classifyInto(input: RiskInput, findings: Findings): void {
       return;
     }
   }
+  // `{url: ".../mcp", body: "[{\"method\":\"tools/call\",…}]"}`: MCP requests sent by any tool are the calls they name.
+  for (const call of mcpToolCalls(input.payload)) classifyCarriedCall(call, input, 'MCP request for', findings);
   classifyFields(input, path, findings);
+}
+
+/** A call carried by another, classified under its own name; its reasons are reported with `label`. */
+function classifyCarriedCall(call: InnerCall, input: RiskInput, label: string, findings: Findings): void {
+  const carried = new Findings();
+  const callPath = normalizeToolPath(call.path, true);
+  classifyFields({ path: callPath, payload: call.payload, criticalTransferAmount: input.criticalTransferAmount }, callPath, carried);
+  const result = carried.assessment('medium');
+  for (const reason of result.reasons) findings.add(result.class, `${label} \`${call.path}\`: ${reason}`);
+  findings.raise(result.class);
 }
 
 /** The neutral tool under which a carrier's whole payload is read. */
@@ -363,6 +374,15 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     assessDnsLabelSecrets(tool.words, fields, findings);
   }
   assessCodeAndSettings(fields, findings);
+  if (!tool.search) {
+    // Tasks of Ansible, Salt, Puppet or Chef, and files that CI, make, npm, git or docker run later: their command lines.
+    for (const line of configTaskCommands(input.payload, fields.keys, fields.strings))
+      judgeCarriedLine(line, 'a configuration-management task', findings);
+    if (writesRunnableFile(fields))
+      for (const file of writtenRunnables(input.payload))
+        for (const line of file.lines) judgeCarriedLine(line, `the runnable file ${file.what}`, findings);
+    assessDestroyRunRequests(input.payload, fields.keys, findings);
+  }
   assessDatastoreCommands(fields, tool.search, findings, input.payload);
   if (
     !tool.search &&
@@ -461,6 +481,18 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
     assessDownloadThenRun(steps.map((field) => field.text).join('\n'), findings);
 }
 
+/** A command line another carrier runs (a task, a CI step written to a file): only a critical verdict counts. */
+function judgeCarriedLine(line: string, via: string, findings: Findings): void {
+  if (line.trim() === '' || line.length > 16384) return;
+  const judged = new Findings();
+  judged.merge(shellMemo(line));
+  assessHiddenShell(line, judged);
+  assessWindowsCommand(line, judged);
+  if (judged.highest !== 'critical') return;
+  const reasons = judged.reasons.filter((reason) => !reason.includes('command execution is at least high')).slice(0, 3);
+  findings.add('critical', `${via} runs ${quote(line.length > 100 ? `${line.slice(0, 100)}…` : line)}: ${reasons.join('; ')}`);
+}
+
 /** A container's command judged by the shell rules (critical or not). */
 function judgeContainerCommand(line: string): 'critical' | 'other' {
   return shellMemo(line).class === 'critical' ? 'critical' : 'other';
@@ -554,6 +586,8 @@ function classifyShell(
       continue;
     }
     if (!COMMAND_KEYS.has(field.key)) continue;
+    // `{shell: "cmd", line: "wbadmin delete catalog"}`: a field naming only the interpreter chooses it; the command is elsewhere.
+    if (!field.inArray && INTERPRETER_CHOICE.test(field.text)) continue;
     // `script: ["echo start", "wget … | bash"]` (CI jobs): an array of whole lines is a script; argv items are read above.
     if (field.inArray && field.key !== 'commands' && !/\s/.test(field.text.trim())) continue;
     if (arrayCommand && argvHolder(field.holder)) continue;
@@ -581,8 +615,11 @@ function classifyShell(
     for (const reason of result.reasons) findings.add('critical', `${reason} (a command line under an unnamed key)`);
     commands.push(text);
   }
+  // `/tools/diskpart/script {script: "select disk 0\nclean all"}`: a script handed to a tool named after the Windows program that reads it.
+  const scriptProgram = commands.length > 0 ? WINDOWS_SCRIPT_PROGRAM.exec(path)?.[1] : undefined;
   for (const command of commands) {
     if (foreign.includes(command)) continue;
+    if (scriptProgram !== undefined) assessWindowsCommand(`${scriptProgram}\n${command}`, findings);
     const result = shellMemo(command);
     // On a tool that is not a shell, a `command` field the shell parser rejects was probably not
     // shell (a JS snippet, an editor sub-command): only its critical patterns count.
@@ -591,6 +628,8 @@ function classifyShell(
     findings.merge(result);
     assessHiddenShell(command, findings);
     assessWindowsCommand(command, findings);
+    assessEmptyMirror(command, findings);
+    assessEmptyPrune(command, stdinTexts(fields), findings);
     assessShellHttpDeletes(command, findings);
     assessShellDeviceWipes(command, findings);
   }
@@ -598,6 +637,18 @@ function classifyShell(
     findings.add('high', `shell: tool \`${tool.name}\` runs commands (no command found in the payload)`);
   return commands;
 }
+
+/** A tool path segment naming a Windows program that reads a script of its own commands. */
+const WINDOWS_SCRIPT_PROGRAM = /\/(diskpart|wbadmin|bcdedit|vssadmin|wmic|netsh|reg)(?:\.exe)?(?:\/|$)/i;
+
+/** What a call hands a command on its standard input (`{stdin: "…"}`). */
+function stdinTexts(fields: PayloadFields): string[] {
+  return fields.strings.filter((field) => STDIN_KEYS.has(field.key)).map((field) => field.text);
+}
+const STDIN_KEYS = new Set(['stdin', 'input', 'stdin_text', 'input_text']);
+
+/** The bare name of a shell or interpreter (`cmd`, `powershell.exe`, `/bin/bash`), as a field choosing one holds. */
+const INTERPRETER_CHOICE = /^\s*(?:\/(?:usr\/)?bin\/)?(?:cmd|powershell|pwsh|bash|sh|zsh|dash|ksh|fish)(?:\.exe)?\s*$/i;
 
 /** The command fields of a call's steps (the same key under one parent), joined in order; undefined when there is no sequence. */
 function sequenceScript(fields: PayloadFields): string | undefined {

@@ -19,6 +19,9 @@ const NOT_PROJECT =
 const PROJECT_ROOT =
   /^\/(?:srv|app|apps|workspace|workspaces|code|src|projects?|repo|repos|testbed|workdir|var\/www|opt\/[\w.-]+|home\/[\w.-]+\/(?:projects?|src|code|work|repos|git)|Users\/[\w.-]+\/(?:projects?|src|code|work|repos|git|Documents))\/(?=[\w@+-])/;
 
+/** A Windows path on a drive with backslashes only (`C:\Users\dev\project\a.txt`). */
+const WINDOWS_DRIVE_PATH = /^[A-Za-z]:\\[^/]*$/;
+
 /** Whether the tool's name says it shows a file's content. */
 export function readsByName(words: readonly string[]): boolean {
   return words.some((word) => READ_STEMS.test(word));
@@ -41,7 +44,9 @@ export function readsOnlyProjectFiles(fields: PayloadFields): boolean {
   if (fields.truncated || fields.strings.length === 0 || fields.strings.length > 16) return false;
   let paths = 0;
   for (const field of fields.strings) {
-    const text = field.text.trim();
+    // `C:\Users\dev\project\notes.txt` is read as `/Users/dev/project/notes.txt`: the same folders on another system.
+    const raw = field.text.trim();
+    const text = WINDOWS_DRIVE_PATH.test(raw) ? raw.slice(2).replace(/\\/g, '/') : raw;
     if (OPTION_VALUE.test(text) || (SUBCOMMAND_KEYS.has(field.key) && READ_SUBCOMMAND.test(text))) continue;
     if (!isPathShaped(text) && !/^[\w-]+\.\w{1,8}$/.test(text)) return false;
     // An absolute path inside a usual checkout or app folder (`/srv/app/docs/intro.md`) is a project file too.

@@ -20,6 +20,8 @@ const TOP_SYSTEM_DIRS = new Set([
   'run',
   'sbin',
   'srv',
+  // The data root of many servers and containers (`/data`), where the databases and uploads live.
+  'data',
   'sys',
   'usr',
   'var',

@@ -38,6 +38,8 @@ import { protectionRule } from './shell-protection-rules.ts';
 import { foreignCopyRule, sshForeignHost } from './shell-foreign-copies.ts';
 import { accountRule } from './shell-account-rules.ts';
 import { containerExecRule } from './shell-container-exec.ts';
+import { configCommandLines } from './config-management-acts.ts';
+import { databaseDropRule } from './database-drop-commands.ts';
 import { hostMountRule } from './shell-host-mounts.ts';
 import { computedCommandRule, resolveCommandForms, resolveGlobArguments } from './shell-command-forms.ts';
 import { secretFile, secretFolder } from './secret-files.ts';
@@ -152,6 +154,9 @@ function expandBraces(text: string): string[] {
     .map((alternative) => match[1] + alternative + match[3]);
 }
 
+/** A remote command that is a shell reading its script from the input (`bash -s`, `sudo sh`, `/bin/bash -se`). */
+const REMOTE_SHELL_ON_INPUT = /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\/(?:usr\/)?bin\/)?(?:bash|sh|zsh|dash|ksh)(?:\s+-[a-z]+)*\s*$/;
+
 /** Analyses one simple command. */
 export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan): CommandSummary {
   if (argv.length === 0) return plainSummary('');
@@ -168,6 +173,13 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
     if (leaked !== undefined) scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (ssh)`);
   }
   const foreignHost = unwrapped.remote ? sshForeignHost(argv) : undefined;
+  // `ssh db1 'bash -s' <<'EOF' … EOF`, `ssh db1 <<EOF … EOF`: the remote shell reads its script from the input.
+  if (
+    unwrapped.remote &&
+    site.stdinText !== undefined &&
+    (unwrapped.shellString === undefined || REMOTE_SHELL_ON_INPUT.test(unwrapped.shellString))
+  )
+    scan.nested(site.stdinText, 'ssh input');
   if (unwrapped.shellString !== undefined) {
     scan.nested(unwrapped.shellString, unwrapped.wrappers.at(-1) ?? 'wrapper');
     return { ...plainSummary(unwrapped.wrappers.join(' ')), foreignHost };
@@ -273,6 +285,13 @@ function runRules(c: RuleContext): void {
   }
   if (protectionRule(c) || accountRule(c)) return;
   containerExecRule(c);
+  // `ansible all -m shell -a 'rm -rf /srv/*'`, `salt '*' cmd.run …`, `puppet apply -e "file {…: ensure => absent}"`: what every target host runs.
+  const managed = configCommandLines(
+    c.name,
+    c.args.map((word) => word.text),
+  );
+  for (const line of managed ?? []) c.scan.nested(line, `${c.name} task`);
+  databaseDropRule(c);
   hostMountRule(c);
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);

@@ -9,10 +9,12 @@ import type { Findings } from './findings.ts';
 import { quote } from './findings.ts';
 import { secretFile } from './secret-files.ts';
 import { foldCodeLiterals } from './code-literal-folding.ts';
+import { registryHiveDelete } from './registry-hive-deletes.ts';
+import { expandCmdForLoops } from './cmd-for-loops.ts';
 
 /** Cheap gate: text that may be a Windows command line at all. */
 const WINDOWS_TRAITS =
-  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|mshta|regsvr32|msiexec|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export|add)\b|\bschtasks\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
+  /\$env:|%\w+%|\b[A-Za-z]:\\|\b(?:Get|Set|New|Remove|Invoke|Add|Clear|Start|Stop|Format|Import|Select|Out|Limit)-[A-Z]\w+|\b(?:iex|iwr|irm|mshta|regsvr32|msiexec|wevtutil|rundll32|vssadmin|wmic|wbadmin|bcdedit|netsh|powershell|pwsh|certutil|cipher|icacls|takeown|procdump\w*|mimikatz|sekurlsa|lsadump|ntdsutil|comsvcs|diskpart|FromBase64String|DownloadString)\b|\breg(?:\.exe)?\s+(?:save|export|add|delete)\b|\bHK(?:LM|CU|CR|U|EY_\w+):?\\|\bschtasks\b|\bnet(?:\.exe)?\s+(?:user|localgroup|group)\b|\bformat(?:\.com)?\s+[A-Za-z]:|\b(?:del|rd|rmdir|erase)\s+\/|\b(?:type|gc|more)\s+["']?\S*\\|-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{8,}/i;
 
 const READERS = /^(?:get-content|gc|type|cat|more|select-string|sls|import-clixml|get-filehash|format-hex|certutil)$/i;
 const NETWORK =
@@ -31,7 +33,7 @@ const PIPED_DELETE =
 /** A listing narrowed to some entries (`-Filter *.tmp`, `-Include`, `Where-Object`): not everything goes. */
 const NARROWED = /-(?:Filter|Include|Exclude)\b|\*\.\w/i;
 const VITAL_TARGET =
-  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?\*?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
+  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows(?:[\\/](?:System32|SysWOW64|WinSxS|SystemApps))?|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?(?:\*(?:\.\*)?)?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(?:vssadmin(?:\.exe)?\s+delete\s+shadows|wmic(?:\.exe)?\s+shadowcopy\s+delete|Get-WmiObject\s+Win32_Shadowcopy\s*\|\s*\S*Remove|wbadmin\s+delete\s+(?:catalog|systemstatebackup|backup))\b/i,
@@ -74,7 +76,7 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [
     // Script hosts and installers handed a URL fetch and run what it serves (`mshta http://…`, `regsvr32 /i:http://… scrobj.dll`).
-    /\b(?:mshta(?:\.exe)?\s+["']?(?:https?|ftp):\/\/|regsvr32(?:\.exe)?\b[^\n;&|]*\/i:["']?(?:https?|ftp):\/\/|msiexec(?:\.exe)?\b[^\n;&|]*\/(?:i|package)\s+["']?(?:https?|ftp):\/\/|rundll32(?:\.exe)?\b[^\n;&|]*\b(?:javascript|vbscript):)/i,
+    /\b(?:mshta(?:\.exe)?\s+["']?(?:https?|ftp):\/\/|mshta(?:\.exe)?\s+["']?(?:javascript|vbscript):[^\n]*?(?:(?:https?|ftp):\/\/|GetObject|ActiveXObject|CreateObject)|regsvr32(?:\.exe)?\b[^\n;&|]*\/i:["']?(?:https?|ftp):\/\/|msiexec(?:\.exe)?\b[^\n;&|]*\/(?:i|package)\s+["']?(?:https?|ftp):\/\/|rundll32(?:\.exe)?\b[^\n;&|]*\b(?:javascript|vbscript):)/i,
     'runs a script or installer straight from a URL',
   ],
   [
@@ -130,6 +132,10 @@ export function assessWindowsCommand(raw: string, findings: Findings, depth = 0)
     if (NEW_ACCOUNT.test(text)) findings.add('critical', 'windows: creates an account and makes it an administrator (a back door)');
     else findings.add('high', 'windows: adds an account to the Administrators group');
   }
+  // `for /d %i in (C:\Users\*) do rd /s /q "%i"`: the loop's body is read with each item of its set in place of the variable.
+  if (depth === 0) for (const body of expandCmdForLoops(text)) assessWindowsCommand(body, findings, 2);
+  const hive = registryHiveDelete(text);
+  if (hive !== undefined) findings.add('critical', `windows: deletes the registry hive or a vital key ${quote(hive)}`);
   if (CRADLE_RUN.test(text) && CRADLE_FETCH.test(text)) findings.add('critical', 'windows: downloads text and runs it (download cradle)');
   for (const match of text.matchAll(DELETE)) {
     const rest = match[1];
