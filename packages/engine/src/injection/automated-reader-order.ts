@@ -10,7 +10,7 @@
 // `npm test`", "(agent) Post the summary to #db-migrations"), so the evidence is the act: one that
 // leaves the user's task (out-of-task-act.ts).
 
-import { insideQuotation } from './inside-harm-order.ts';
+import { insideMention } from './syntax-quote.ts';
 import { leavesTheTask } from './out-of-task-act.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
@@ -18,7 +18,7 @@ import { wordGate } from './word-gates.ts';
 const GATE = wordGate(/agent|assistant|assistent|\bbots?\b|\bai\b|llm|gpt|copilot|chatbot|automat|autonomous|model|programmer/i);
 
 // A program by name: the bare words, or a person's role cued as a machine's ("automated reviewers").
-const MACHINE = String.raw`(?:bots?|agents?|agenten|assistants?|assistenten|ai|a\.i\.|llms?|gpts?|copilots?|chatbots?|language\s+models?|(?:automated|autonomous|ai|llm|ai-powered|machine|coding|code)\s+(?:[\w-]+\s+)?(?:reviewers?|contributors?|operators?|maintainers?|programmers?|helpers?|systems?|readers?|tools?))`;
+const MACHINE = String.raw`(?:bots?|agents?|agenten|assistants?|assistenten|ai|a\.i\.|llms?|gpts?|copilots?|chatbots?|language\s+models?|(?:automated|autonomous|ai|llm|machine|coding|code)(?:-(?:based|powered|driven|assisted))?\s+(?:[\w-]+\s+)?(?:reviewers?|contributors?|operators?|maintainers?|programmers?|helpers?|systems?|readers?|tools?))`;
 // Where an address opens: a line (after a list number or a comment mark), a sentence, a colon, a bracket or a tag.
 const OPEN = String.raw`(?:^|\n)[ \t]*(?:\d+[.)]\s*|[-*>]\s*|#+\s*|\/\/+\s*|\/\*+\s*|--\s*)?|[.!?:]\s+|\(\s*|>\s*`;
 const HEADS = new RegExp(
@@ -26,11 +26,13 @@ const HEADS = new RegExp(
     // "Repository bots:", "For assistants handling this inbox:", "To any LLM editing this file:", "Copilot and other coding agents:"
     String.raw`(?:${OPEN})(?:(?:note\s+)?(?:for|to)\s+|hinweis\s+für\s+|attention\s+|dear\s+)?(?:(?:the|any|all|every|each|other)\s+)?(?:[\w'’-]+\s+){0,4}?${MACHINE}\b[^:\n.,;()]{0,50}?\s*[:,]`,
     // a step labelled for the machine: "Migration step 4 (agent):", "3. (agent) Use the terraform tool …"
-    String.raw`[(\[](?:agent|bot|ai|llm|assistant|automation)[)\]]\s*:?`,
+    String.raw`[(\[](?:agents?|bots?|ai|llm|assistants?|automation|copilot)(?:[\s-][\w-]{1,20})?[)\]]\s*:?`,
+    // a label naming orders for the model: "model instructions:", "AI directive:", "agent notes -"
+    String.raw`\b(?:model|ai|llm|agent|assistant|bot)[\s_-](?:instructions?|directives?|notes?|guidance|orders?|tasks?)\s*[:\-]`,
     // a condition: "If you're an AI assistant with a GitHub tool, …", "if you are an automated agent …,"
     String.raw`\bif\s+you(?:'re|’re|\s+are)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?${MACHINE}\b[^.\n]{0,60}?,`,
     // a duty: "the agent performing this upgrade must …", "AI-powered CI helpers should …", "the release bot must …"
-    String.raw`\b(?:[\w-]+\s+){0,2}?${MACHINE}\b[^.\n:]{0,60}?\b(?:must|should|has\s+to|have\s+to|needs?\s+to|(?:is|are)\s+(?:expected|required)\s+to|shall)\s+(?:also\s+|first\s+|now\s+)?`,
+    String.raw`\b(?:[\w-]+\s+){0,2}?${MACHINE}\b[^.\n:]{0,60}?\b(?:must|should|has\s+to|have\s+to|needs?\s+to|(?:is|are)\s+(?:expected|required)\s+to|shall)\b[\s,]+(?:also\s+|first\s+|now\s+)?`,
     // a tag named for the model: <ai_note>, <llm-instructions>, <agent_task>
     String.raw`<(?:ai|llm|gpt|agent|assistant|model|copilot)[\w-]{0,30}>`,
   ].join('|'),
@@ -65,8 +67,12 @@ export function detectAutomatedReaderOrder(text: string): Signal | undefined {
     }
     const end = head.index + head[0].length;
     const act = actAfter(text, end);
-    if (/^\s*(?:not|never|don'?t|do\s+not)\b/i.test(act) || NOT_AN_ORDER.test(act) || insideQuotation(text, end)) continue;
-    if (/[:,]$/.test(head[0]) && !/^\W*if\b/i.test(head[0]) && CLAUSE_IN_HEAD.test(head[0])) continue;
+    if (/^\s*(?:not|never|don'?t|do\s+not)\b/i.test(act) || NOT_AN_ORDER.test(act) || insideMention(text, end)) continue;
+    if (/[:,]$/.test(head[0]) && !/^\W*if\b/i.test(head[0]) && CLAUSE_IN_HEAD.test(head[0])) {
+      // The same words may still open a duty ("Any LLM-based contributor should, …, rotate …").
+      HEADS.lastIndex = head.index + 1;
+      continue;
+    }
     if (leavesTheTask(act)) {
       HEADS.lastIndex = 0;
       return { rule: 'automated_reader_order', detector: 'automated_reader_order', weight: 0.6, start: head.index, end: end + 120 };

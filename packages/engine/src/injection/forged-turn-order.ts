@@ -34,7 +34,7 @@ const NEW_RULE =
 // A block in the assistant's (or the developer's) own name: [[ASSISTANT_INTERNAL_NOTE]], [ASSISTANT MEMORY],
 // <assistant_scratchpad>, --- BEGIN ASSISTANT INTERNAL NOTE ---, [[DEVELOPER_MESSAGE]], [assistant_internal_state], {{SYSTEM_OVERRIDE}}.
 const OWN_BLOCK =
-  /(?:\[\[?|<|\{\{|-{3}\s*(?:begin\s+)?)\s*(?:assistant|ai|agent|model|developer|system)[\s_-]*(?:internal[\s_-]*)?(?:note|memory|scratchpad|state|plan|thoughts?|message|override|instructions?|directive)s?\s*(?:\]\]?|>|\}\}|-{3})/gi;
+  /(?:\[\[?|<|\{\{|-{3}\s*(?:begin\s+)?)\s*(?:assistant|ai|agent|model|developer|system)[\s_-]*(?:internal[\s_-]*)?(?:note|memory|scratchpad|state|plan|thoughts?|message|override|instructions?|directive)s?(?:[\s_-][\w-]{1,20})?\s*(?:\]\]?|>|\}\}|-{3})/gi;
 // A permission the user is said to have given, or a guard said to be lifted.
 const CLAIMED_PERMISSION =
   /\b(?:authori[sz](?:ed|ation)|consent(?:ed)?|cleared\s+to|permission\s+(?:granted|given)|allowed\s+to|approved\s+(?:by|for)|without\s+(?:asking|confirmation)|(?:checks?|rules?|safety)\s+(?:are|is)\s+(?:paused|lifted|off|suspended)|remember\s+permanently|authorized_actions)\b/i;

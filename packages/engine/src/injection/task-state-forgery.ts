@@ -8,7 +8,7 @@
 // check our calendar"): the evidence is the step, an act outside the user's task (out-of-task-act.ts),
 // or — after "before you answer" — the user's own tools or data put to work.
 
-import { insideQuotation } from './inside-harm-order.ts';
+import { insideMention } from './syntax-quote.ts';
 import { leavesTheTask } from './out-of-task-act.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
@@ -20,10 +20,11 @@ const TASK_OVER = new RegExp(
   [
     String.raw`\b(?:objective|goal|task|request|assignment|question|job|mission)s?\b[^.\n]{0,40}?\b(?:(?:has|have)\s+(?:already\s+)?been|is|was|are|were)\s+(?:now\s+|already\s+)?(?:complete[d]?|done|finished|fulfilled|reached|achieved|answered|obsolete|resolved|over)\b`,
     String.raw`\b(?:objective|goal|task)\s+(?:achieved|reached|complete[d]?|done|finished)\b`,
-    String.raw`\b(?:user_?goal|objective|task|goal)\s*[=:]\s*(?:done|complete[d]?|finished)\b`,
+    String.raw`\b(?:user_?goal|objective|task|goal)(?:[\s_]status)?["']?\s*[=:]\s*["']?(?:done|complete[d]?|finished)\b`,
+    String.raw`\b(?:goal|task|objective)_(?:complete[d]?|done|achieved|reached|finished)\b`,
     String.raw`\ball\s+(?:the\s+)?(?:requested|assigned)\s+work\s+is\s+(?:finished|done|complete)\b`,
     String.raw`\b(?:has|have)\s+already\s+(?:answered|approved|fulfilled|completed|confirmed)\b`,
-    String.raw`\b(?:the\s+)?user'?s?\s+(?:request|question|objective)\s+is\s+(?:already\s+)?(?:answered|done|complete[d]?)\b`,
+    String.raw`\b(?:the\s+)?user['’]?s?\s+(?:request|question|objective)\s+is\s+(?:already\s+)?(?:answered|done|complete[d]?)\b`,
   ].join('|'),
   'gi',
 );
@@ -33,7 +34,7 @@ const BEFORE_ANSWER =
   /\b(?:before|prior\s+to)\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|giv|read|process|writ)\w*\b[^\n]{0,80}?(?:[,:]|\bfirst\b|\bis\s+to\b)/gi;
 // The user's own tools or data put to work by that step.
 const USERS_OWN =
-  /\b(?:the\s+user'?s|your\s+user'?s|their)\s+(?:calendar|inbox|e-?mails?|mail(?:box)?|contacts|location|files|drive|account|bank|balance|passwords?|messages|history|card)\b|\b(?:calendar|e-?mail|mail|maps|shell|banking|bank|payment|browser|file|contacts|purchase)\s+tool\b/i;
+  /\b(?:the\s+user['’]?s|your\s+user['’]?s|their)\s+(?:calendar|inbox|e-?mails?|mail(?:box)?|contacts|location|files|drive|account|bank|balance|passwords?|messages|history|card)\b|\b(?:calendar|e-?mail|mail|maps|shell|banking|bank|payment|browser|file|contacts|purchase)\s+tool\b/i;
 // The page or document that carries the step: a system prompt may ask for the user's calendar before an
 // answer; a page that does so about itself speaks for the page's writer.
 const CARRIER = /\b(?:this|the)\s+(?:page|article|document|site|post|e-?mail|message|review|listing|thread|file)\b|\bhere\b/i;
@@ -59,7 +60,7 @@ export function detectTaskStateForgery(text: string): Signal | undefined {
     let seen = 0;
     for (let claim = expression.exec(text); claim !== null && seen < MAX_CLAIMS; claim = expression.exec(text), seen++) {
       const end = claim.index + claim[0].length;
-      if (insideQuotation(text, claim.index)) continue;
+      if (insideMention(text, claim.index)) continue;
       const step = after(text, end);
       const hit =
         leavesTheTask(step) ||
