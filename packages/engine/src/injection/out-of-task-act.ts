@@ -34,16 +34,16 @@ const VERDICT_FOR_USER =
 const PROJECT_TRUST =
   /\b(?:add\w*|invit\w*)\b[^.\n]{0,50}?\bas\s+(?:a\s+)?(?:collaborator|maintainer|owner|member)\s+with\s+(?:admin|owner|maintain|write)\b|\b(?:label|mark|close)\w*\s+(?:every|all)\s+(?:open\s+)?security\b|\bclose\s+(?:the\s+|all\s+)?(?:open\s+)?(?:security\s+)?advisor(?:y|ies)\b|\bapprove\s+and\s+merge\b/i;
 
-// A tool called by name whose name changes or removes something: `payments.transfer(…)`,
+// A tool called by name (a dotted or snake_case name, or a call with parentheses) whose name changes or removes something: `payments.transfer(…)`,
 // `bank.update_payee(…)`, `iam.attach_policy`, `calendar.delete_events`, `github.delete_repo`,
 // `admin.users.setOwner`. Reading calls (`list_events`, `get_…`, `search`) are none.
 const SIDE_EFFECT_CALL =
-  /\b(?:call|invoke|execute|run|use)\w*\s+[`'"]?[\w.]*?(?:transfer|pay|payout|send|delete|remove|drop|destroy|purge|wipe|revoke|grant|attach_?policy|set_?owner|setOwner|update_?payee|add_?(?:admin|owner|member)|create_?(?:user|key|token)|share|publish|disable|purchase|order|refund)\w*\s*(?:\(|[`'"]|\s+(?:on|for|with)\b)/i;
+  /\b(?:call|invoke|execute|run|use)\w*\s+[`'"]?(?=[\w.]{0,60}[._(])[\w.]{0,60}?(?:transfer|pay|payout|send|delete|remove|drop|destroy|purge|wipe|revoke|grant|attach_?policy|set_?owner|setOwner|update_?payee|add_?(?:admin|owner|member)|create_?(?:user|key|token)|share|publish|disable|purchase|order|refund)\w*\s*(?:\(|[`'"]|\s+(?:on|for|with)\b)/i;
 
 // Things of the user's taken away in bulk: every subscription cancelled, every other user's tokens
 // revoked, every pending invitation accepted, a folder deleted and the trash emptied.
 const BULK_ON_USER =
-  /\b(?:cancel|revoke|delete|remove|accept|decline|archive|unsubscribe)\w*\s+(?:every|all|each)\b[^.\n]{0,40}?\b(?:subscriptions?|tokens?|keys?|sessions?|invitations?|invites?|events?|messages?|files?|admins?|users?|orders?|drafts?|folders?)\b|\bempty\w*\s+the\s+trash\b|\bmake\b[^.\n]{0,40}?\bpublic\b|\bchange\w*\s+(?:the\s+)?(?:account['’]?s\s+)?recovery\s+(?:e-?mail|phone|address)/i;
+  /\b(?:cancel|revoke|delete|remove|accept|decline|archive|unsubscribe)\w*\s+(?:every|all|each)\b[^.\n]{0,40}?\b(?:subscriptions?|tokens?|keys?|sessions?|invitations?|invites?|events?|messages?|files?|admins?|users?|orders?|drafts?|folders?)\b|\bempty\w*\s+the\s+trash\b|\bmake\s+(?:[\w'’"-]+\s+){1,5}?public\b(?=\s*(?:[.,;!)\n]|$|and\b|to\b|for\b))|\bchange\w*\s+(?:the\s+)?(?:account['’]?s\s+)?recovery\s+(?:e-?mail|phone|address)/i;
 
 // A secret put where others read it: a private key, token or password pasted into a pull request, an issue, a comment or a log.
 const SECRET_MADE_PUBLIC =
