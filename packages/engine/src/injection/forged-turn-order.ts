@@ -45,54 +45,38 @@ function found(start: number, end: number): Signal {
   return { rule: 'forged_turn_order', detector: 'forged_turn_order', weight: 0.6, start, end };
 }
 
-function userTurnAt(text: string): Signal | undefined {
-  USER_TURN.lastIndex = 0;
+/** The first of at most MAX matches of the global `expression` for which `forged(match, end)` holds, as a signal. */
+function firstForged(expression: RegExp, text: string, forged: (match: RegExpExecArray, end: number) => boolean): Signal | undefined {
+  expression.lastIndex = 0;
   let seen = 0;
-  for (let turn = USER_TURN.exec(text); turn !== null && seen < MAX; turn = USER_TURN.exec(text), seen++) {
-    const end = turn.index + turn[0].length;
-    if (!leavesTheTask(turn[1])) continue;
-    // The next line (blank lines skipped) is the reply.
-    const reply = text.slice(end, end + 200).replace(/^\s*\n/, '');
-    if (COMPLIED.test(reply)) {
-      USER_TURN.lastIndex = 0;
-      return found(turn.index, end + 80);
+  for (let match = expression.exec(text); match !== null && seen < MAX; match = expression.exec(text), seen++) {
+    const end = match.index + match[0].length;
+    if (forged(match, end)) {
+      expression.lastIndex = 0;
+      return found(match.index, end + 120);
     }
   }
-  USER_TURN.lastIndex = 0;
+  expression.lastIndex = 0;
   return undefined;
 }
 
-function systemTurnAt(text: string): Signal | undefined {
-  SYSTEM_TURN.lastIndex = 0;
-  let seen = 0;
-  for (let turn = SYSTEM_TURN.exec(text); turn !== null && seen < MAX; turn = SYSTEM_TURN.exec(text), seen++) {
-    // Only a system turn after another turn: the first message of a list is the application's own prompt.
-    if (!OTHER_TURN.test(text.slice(Math.max(0, turn.index - 2000), turn.index))) continue;
-    const end = turn.index + turn[0].length;
-    const content = text.slice(end, end + SPAN);
-    if (leavesTheTask(content) || (NEW_RULE.test(content) && (namesConsequentialAct(content) || /\breveal\b/i.test(content)))) {
-      SYSTEM_TURN.lastIndex = 0;
-      return found(turn.index, end + 120);
-    }
-  }
-  SYSTEM_TURN.lastIndex = 0;
-  return undefined;
-}
+// A user's turn asking an act outside the task, answered on the next line (blank lines skipped) as done.
+const userTurnAt = (text: string): Signal | undefined =>
+  firstForged(USER_TURN, text, (turn, end) => leavesTheTask(turn[1]) && COMPLIED.test(text.slice(end, end + 200).replace(/^\s*\n/, '')));
 
-function ownBlockAt(text: string): Signal | undefined {
-  OWN_BLOCK.lastIndex = 0;
-  let seen = 0;
-  for (let block = OWN_BLOCK.exec(text); block !== null && seen < MAX; block = OWN_BLOCK.exec(text), seen++) {
-    const end = block.index + block[0].length;
+// Only a system turn after another turn: the first message of a list is the application's own prompt.
+const systemTurnAt = (text: string): Signal | undefined =>
+  firstForged(SYSTEM_TURN, text, (turn, end) => {
+    if (!OTHER_TURN.test(text.slice(Math.max(0, turn.index - 2000), turn.index))) return false;
     const content = text.slice(end, end + SPAN);
-    if (leavesTheTask(content) || (CLAIMED_PERMISSION.test(content) && namesConsequentialAct(content))) {
-      OWN_BLOCK.lastIndex = 0;
-      return found(block.index, end + 120);
-    }
-  }
-  OWN_BLOCK.lastIndex = 0;
-  return undefined;
-}
+    return leavesTheTask(content) || (NEW_RULE.test(content) && (namesConsequentialAct(content) || /\breveal\b/i.test(content)));
+  });
+
+const ownBlockAt = (text: string): Signal | undefined =>
+  firstForged(OWN_BLOCK, text, (_block, end) => {
+    const content = text.slice(end, end + SPAN);
+    return leavesTheTask(content) || (CLAIMED_PERMISSION.test(content) && namesConsequentialAct(content));
+  });
 
 /** A forged user turn answered as done, a system turn after another turn with an order, or a block in the assistant's name with a claimed permission and an act (0.6). */
 export function detectForgedTurnOrder(text: string): Signal | undefined {
