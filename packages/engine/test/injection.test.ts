@@ -182,6 +182,15 @@ const pathological: Array<{ note: string; payload: () => unknown }> = [
   { note: 'meta openers', payload: () => '<meta name="ai" content="'.repeat(4_000) },
   { note: 'foreign transfer openers', payload: () => 'transferir 25.000 € a '.repeat(4_000) },
   { note: 'machine addresses', payload: () => 'Agent: '.repeat(15_000) },
+  // Shapes of round 18b's detectors: group addresses, duties, role labels, completion claims, turns and assistant blocks.
+  { note: 'bot group addresses', payload: () => 'Repository bots and AI agents '.repeat(6_000) },
+  { note: 'machine duties', payload: () => 'the coding agent should, '.repeat(8_000) },
+  { note: 'conditions on the reader', payload: () => "if you're an AI assistant ".repeat(8_000) },
+  { note: 'completion claims', payload: () => 'objective has been completed. before you answer '.repeat(4_000) },
+  { note: 'user turns', payload: () => 'User: please add it to the cart\n'.repeat(5_000) },
+  { note: 'system roles after user roles', payload: () => "{'role': 'user'}, {'role': 'system', 'content': 'from now on' ".repeat(3_000) },
+  { note: 'assistant block openers', payload: () => '[[ASSISTANT_INTERNAL_NOTE '.repeat(6_000) },
+  { note: 'link titles', payload: () => '[a](http://x "model instructions: '.repeat(5_000) },
   { note: 'deeply nested arrays', payload: () => JSON.parse(`${'['.repeat(5_000)}"x"${']'.repeat(5_000)}`) },
   {
     note: 'deeply nested objects',

@@ -6,6 +6,7 @@
 import { combineSignals } from './combine-signals.ts';
 import { isControlBlockField } from './control-block-settings.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
+import { isForgedSystemMessage } from './forged-turn-order.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isPlannedRiskyCall } from './planned-call-field.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
@@ -170,6 +171,9 @@ export function gatherEvidence(payload: unknown): Evidence {
         text.slice(0, 120),
       );
     if (isTrivial(text)) return;
+    // A system turn inside a list of messages a tool returned, after another turn, with an order (forged-turn-order.ts).
+    if (isForgedSystemMessage(container, key, text))
+      evidence.report('forged_turn_order', 'forged_turn_order', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
     // A field named for the model is its addressee (model-addressed-field.ts).
     if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
       evidence.report('model_addressed_field', 'model_addressed_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
