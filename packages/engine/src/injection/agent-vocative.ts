@@ -73,6 +73,10 @@ const CLAUSE = 170;
 const FILLER =
   /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
 const VERB_START = new RegExp(`^${ORDER_VERB_EN_SOURCE}`, 'i');
+// A head that is a clause whose verb takes the noun for its object ("Open the assistant panel, click …",
+// "Ask the bot, then …"): the noun is a thing acted on, not the one addressed (precision 11). An
+// addressee's head is a noun phrase ("Assistant,", "Dear AI agent,", "Note to the bot:").
+const VERB_OF_NOUN = new RegExp(`^(?:please\\s+)?${ORDER_VERB_EN_SOURCE}\\s+(?:the|a|an|your|this|that|my|our)$`, 'i');
 const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
 // A duty: "you must …", or, after an appositive ("You, the assistant running these steps, must now
 // also run …"), the bare modal and its verb (screenprec9).
@@ -165,6 +169,7 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     const left = text.slice(start, at).trim();
     const leftWords = left.split(/[\s,:;'’-]+/).filter((word) => word !== '');
     if (leftWords.length > 5 || leftWords.some((word) => NOT_A_HEAD.has(word.toLowerCase())) || TOPIC_PREPOSITION.test(left)) continue;
+    if (VERB_OF_NOUN.test(left)) continue;
     const mention = noun[0].startsWith('@');
     let sepAt = -1;
     const right = text.slice(end, end + MAX_RIGHT);

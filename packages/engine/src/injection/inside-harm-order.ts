@@ -92,9 +92,23 @@ const SIGNED_OFF = /\bapproved\s+by\b|\bCAB-?\d|\bCHG-?\d|\bchange\s+(?:request|
 const STALE =
   /\b(?:older\s+than|not\s+(?:updated|used|touched|accessed)|stale|obsolete|old|unused|outdated|expired|temporary|tmp|temp|test|draft|duplicate[sd]?|merged|rotated|cached?)\b/i;
 
+// A line that is an SQL statement and nothing else, after a console's prompt at most ("DROP TABLE IF
+// EXISTS orders_legacy;", "mysql> DROP DATABASE test_shop;"): code in its own language, a script's
+// step or a session's record, said to a database by whoever wrote it, not an order in prose to a
+// reader (precision 11). "FIX: drop table users" or "then drop the table" stay orders; running the
+// statement is the risk classifier's to judge.
+const SQL_STATEMENT_LINE = /^[ \t]*(?:[\w-]*(?:>|=#|=>)[ \t]*)?(?:drop|truncate)\s+(?:database|schema|table)\b[^\n]*;[ \t]*(?:--[^\n]*)?$/i;
+
+function isStatementLine(text: string, at: number): boolean {
+  const from = text.lastIndexOf('\n', at - 1) + 1;
+  const to = text.indexOf('\n', at);
+  const line = text.slice(from, to < 0 ? text.length : to);
+  return line.length <= 300 && SQL_STATEMENT_LINE.test(line);
+}
+
 function firstOrder(expression: RegExp, text: string, limited = false): number {
   const match = expression.exec(text);
-  if (match === null || !opensClause(text, match.index)) return -1;
+  if (match === null || !opensClause(text, match.index) || isStatementLine(text, match.index)) return -1;
   if (limited && STALE.test(text.slice(match.index, match.index + match[0].length + 60).split(/[.!?\n]/)[0])) return -1;
   return match.index;
 }
