@@ -49,7 +49,8 @@ const GUARD_DUTY =
   /^(?:treat|handle|regard|read)\b[^.;\n]{0,60}?\bas\s+(?:untrusted\s+)?(?:data|content|text|information|quotes?|untrusted)\b|^(?:ignore|disregard)\b[^.;\n]{0,40}?\bas\s+(?:instructions?|commands?|orders?)\b|^run\s+`?(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?|make\s+|cargo\s+|go\s+|dotnet\s+|mvn\s+|gradle\s+|\.\/gradlew\s+|npx\s+)?(?:test|tests|lint|typecheck|type-check|check|build|fmt|format|vet|clippy|pytest|tsc|eslint|prettier)\b(?![^\n`]*(?:\||&&|;|\$\())/i;
 const FORMAT =
   /^\s*(?:only\s+)?(?:in|as|using|with)\s+(?:valid\s+|plain\s+|a\s+|an\s+)?(?:json|yaml|xml|markdown|csv|html|text|english|bullets?|bullet\s+points|tables?|lists?|(?:the\s+)?following\s+format)\b/i;
-const ANNOUNCED_TO_YOU = /^\s+(?:you|u)\b(?!\s*(?:must|should|need|have\s+to|are\s+to)\b)(?![^.!?\n]{0,60}\b(?:passwords?|credentials?|tokens?|api\s+keys?|secrets?)\b)/i;
+const ANNOUNCED_TO_YOU =
+  /^\s+(?:you|u)\b(?!\s*(?:must|should|need|have\s+to|are\s+to)\b)(?![^.!?\n]{0,60}\b(?:passwords?|credentials?|tokens?|api\s+keys?|secrets?)\b)/i;
 const REPORTED =
   /\b(?:said|says|claimed|claims|wrote|writes|asked|asks|told|suggested|suggests|stated|states|insisted|demanded|argued)\s+(?:that\s+)?\S*$/i;
 // The third kind of subject: what the reader writes about the text, not the reader.

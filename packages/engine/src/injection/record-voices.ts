@@ -38,3 +38,33 @@ export function isMessageCatalog(container: Container | undefined): boolean {
   }
   return keys >= MIN_CATALOG_KEYS;
 }
+
+// The same catalog as a text file: iOS `"key" = "value";`, gettext `msgid "…"` / `msgstr "…"`, and
+// `key = "value"` lines (.strings, .po, TOML-like locale files).
+const CATALOG_LINE =
+  /^[ \t]*(?:"[^"\n]{1,120}"[ \t]*=[ \t]*"([^\n]*)";|msg(?:id|str|ctxt)(?:_plural|\[\d+\])?[ \t]+"([^\n]*)"|[A-Za-z_][\w.-]{0,80}[ \t]*=[ \t]*"([^\n]*)")[ \t]*$/;
+const MIN_CATALOG_LINES = 3;
+const MAX_CATALOG_LINES = 5000;
+
+/**
+ * The parts of a catalog text, each to be screened alone: every entry's message, and the other lines
+ * (comments, headers) together, so that a comment to the agent is read as ever. Undefined when `text`
+ * is not a catalog (three entry lines or more, and at least half of its non-blank lines).
+ */
+export function catalogParts(text: string): string[] | undefined {
+  if (text.length < 40 || !text.includes('"') || !text.includes('\n')) return undefined;
+  const lines = text.split('\n');
+  if (lines.length > MAX_CATALOG_LINES) return undefined;
+  const messages: string[] = [];
+  const rest: string[] = [];
+  let filled = 0;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    filled++;
+    const entry = CATALOG_LINE.exec(line);
+    if (entry === null) rest.push(line);
+    else messages.push(entry[1] ?? entry[2] ?? entry[3] ?? '');
+  }
+  if (messages.length < MIN_CATALOG_LINES || messages.length * 2 < filled) return undefined;
+  return [rest.join('\n'), ...messages].filter((part) => part.trim() !== '');
+}

@@ -8,7 +8,8 @@
 const MACHINE_OR_READER =
   /^(?:you|u|yourself|me|us|it|ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|copilot|assistant|agent|model|system|claude|gemini|ki|ia|agents|assistants|bots|models)$/i;
 // The verb, then an object of one to four words ending right before "to".
-const REPORTED = /\b(?:told|asked|instructed|urged|ordered|advised|convinced|persuaded|tricked|encouraged|pressured|begged|got)\s+((?:[\p{L}'’-]+\s+){1,4})to\s+$/iu;
+const REPORTED =
+  /\b(?:told|asked|instructed|urged|ordered|advised|convinced|persuaded|tricked|encouraged|pressured|begged|got)\s+((?:[\p{L}'’-]+\s+){1,4})to\s+$/iu;
 
 /** Whether `before` (the text right before an order) reports the order as given to a third person. */
 export function reportsOrderToThirdPerson(before: string): boolean {

@@ -8,7 +8,7 @@ import { isControlBlockField } from './control-block-settings.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isPlannedRiskyCall } from './planned-call-field.ts';
-import { isMessageCatalog, isSpeakerField } from './record-voices.ts';
+import { catalogParts, isMessageCatalog, isSpeakerField } from './record-voices.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { isShortWordValue, splitWordOrder } from './short-word-pieces.ts';
 import { insideTestCase } from './test-case-record.ts';
@@ -187,7 +187,9 @@ export function gatherEvidence(payload: unknown): Evidence {
       evidence.report('model_addressed_field', 'model_addressed_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
     let hits = screened?.get(text);
     if (hits === undefined) {
-      hits = screenText(text);
+      // A catalog file's messages are read one by one, its other lines together (record-voices.ts).
+      const parts = catalogParts(text);
+      hits = parts === undefined ? screenText(text) : parts.flatMap((part) => screenText(part));
       (screened ??= new Map<string, readonly TextHit[]>()).set(text, hits);
     }
     if (hits.length === 0) return;
