@@ -252,7 +252,11 @@ function bulletedList(text: string): boolean {
 const MARKDOWN_TITLE_OR_QUOTE = /^(?:#{1,6}\s|>)/;
 
 // The opening of an answer to the question before it: a label, or a definition of what was asked.
-const ANSWERED = /^(?:A\s*[:.]|Answer\s*:|It(?:'s|’s|\s+is)\s+(?:a|an|the)\s|They(?:'re|’re|\s+are)\s+(?:the\s)?)/;
+// A label opens any answer; a definition ("It's a …") answers a question of what something is.
+const ANSWER_LABEL = /^(?:A\s*[:.]|Answer\s*:)/;
+const DEFINITION = /^(?:It(?:'s|’s|\s+is)\s+(?:a|an|the)\s|They(?:'re|’re|\s+are)\s)/;
+const WHAT_IS = /^(?:Q\s*[:.]\s*)?what(?:'s|’s|\s+is|\s+are)\s/i;
+const answered = (question: string, next: string): boolean => ANSWER_LABEL.test(next) || (WHAT_IS.test(question) && DEFINITION.test(next));
 const QUIZ_OPTIONS = /^\s*\n\s*\(?[aA1][).]\s+[^\n]+\n\s*\(?[bB2][).]\s/;
 const ABOUT_THIS_TEXT =
   /^(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?help\s+me\b[^.?!\n]{0,60}\b(?:this|the\s+above|the\s+following)\s+(?:scene|story|text|draft|passage|paragraph|excerpt|poem|chapter|dialogue|script|essay|letter|email|message|sentence|code|snippet|function|abstract|summary)\b/i;
@@ -408,7 +412,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
       continue;
     // "What is a system prompt? It's the set of …": a question the text answers at once is a FAQ's
     // entry, the writer's own question (precision 11); a question slipped in for the reader is left open.
-    if (kind === 'question' && index + 1 < segments.length && ANSWERED.test(segments[index + 1].text.trimStart())) continue;
+    if (kind === 'question' && index + 1 < segments.length && answered(trimmed, segments[index + 1].text.trimStart())) continue;
     // A request for help with "this scene", "the draft above" is the user's own prompt about the text it follows.
     if (ABOUT_THIS_TEXT.test(trimmed) || (kind === 'question' && ABOUT_ITSELF.test(trimmed))) continue;
     // "What are your plans?", "Add your card": the document talking to its own recipient.
