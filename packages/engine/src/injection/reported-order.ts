@@ -11,8 +11,15 @@ const MACHINE_OR_READER =
 const REPORTED =
   /\b(?:told|asked|instructed|urged|ordered|advised|convinced|persuaded|tricked|encouraged|pressured|begged|got)\s+((?:[\p{L}'’-]+\s+){1,4})to\s+$/iu;
 
-/** Whether `before` (the text right before an order) reports the order as given to a third person. */
+// Or described as what a text says: "Remove the instructions that ask the model to ignore its system
+// prompt", "prompts which tell the assistant to …": a text named as the one that orders is a mention of
+// that order, whoever it is given to.
+const DESCRIBED =
+  /\b(?:instructions?|texts?|prompts?|messages?|requests?|inputs?|content|lines?|sentences?|comments?|strings?|e-?mails?|pages?|documents?|payloads?|attacks?)\s+(?:that|which)\s+(?:ask|asks|tell|tells|instruct|instructs|order|orders|urge|urges|get|gets|tr(?:y|ies)\s+to\s+get|direct|directs)\s+(?:(?:the|a|an|your|any)\s+)?(?:[\p{L}-]+\s+){0,2}?to\s+$/iu;
+
+/** Whether `before` (the text right before an order) reports the order as given to a third person, or describes a text that gives it. */
 export function reportsOrderToThirdPerson(before: string): boolean {
+  if (DESCRIBED.test(before.slice(-80))) return true;
   const match = REPORTED.exec(before.slice(-80));
   if (match === null) return false;
   const words = match[1].trim().split(/\s+/);
