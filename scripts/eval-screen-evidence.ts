@@ -64,11 +64,11 @@ function rows(): Labelled[] {
     }
   const adversarial = JSON.parse(readFileSync(join(casesDir, 'screen-adversarial.json'), 'utf8')) as Array<Record<string, unknown>>;
   for (const row of adversarial) out.push({ source: 'adversarial', attack: row.expect === 'flag', kept: false, payload: row.payload });
-  for (const n of [5, 6, 8, 9]) {
+  for (const n of [5, 6, 8, 9, 11]) {
     const set = JSON.parse(readFileSync(join(casesDir, `screen-precision-${n}.json`), 'utf8')) as Array<Record<string, unknown>>;
     for (const row of set) {
       // Only the kept halves of 8 and 9 are the honest measurement; 5 and 6's kept halves were seen by earlier sessions.
-      const kept = row.half === 'kept' && (n === 8 || n === 9);
+      const kept = row.half === 'kept' && (n === 8 || n === 9 || n === 11);
       out.push({
         source: `precision-${n}${row.half === 'kept' ? '-kept' : ''}`,
         attack: row.expect === 'flag',
@@ -124,7 +124,7 @@ export function flaggedUnder(row: RowSignals, needy: ReadonlySet<string>, learne
 
 /** Where a row is counted: the kept halves of precision 8 and 9 together, the rest by source. */
 function groupOf(row: RowSignals): string {
-  if (row.kept) return 'KEPT 8+9';
+  if (row.kept) return 'KEPT 8+9+11';
   if (row.source.startsWith('notinject')) return 'notinject';
   if (row.source.startsWith('bipia')) return 'bipia+spliced';
   if (row.source === 'precision-5-kept' || row.source === 'precision-6-kept') return 'kept 5+6 (seen)';
@@ -192,7 +192,7 @@ function main(): void {
     if (firing.filter((d) => d !== 'learned_screen').length === 1) lone++;
   }
   console.log(
-    `\nkept halves 8+9: ${keptWrong} benign flagged; ${lone} by one rule alone; ${unseen} decided only by detectors that decide no dev benign flag; ${keptDeciders.size} distinct deciding detectors`,
+    `\nkept halves 8+9+11: ${keptWrong} benign flagged; ${lone} by one rule alone; ${unseen} decided only by detectors that decide no dev benign flag; ${keptDeciders.size} distinct deciding detectors`,
   );
   const rules = new Set(signals.flatMap((row) => Object.keys(row.weights)).filter((d) => d !== 'learned_screen'));
   console.log('\npolicies (attacks flagged/attacks, benign flagged/benign):');

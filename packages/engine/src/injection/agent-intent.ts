@@ -98,6 +98,15 @@ function positions(pattern: RegExp, text: string): number[] {
   return found;
 }
 
+// "my assistant, Priya, will forward …", "our assistant Tom": someone's assistant named by a person's
+// name is a person (precision 11). The reader's ("your assistant") stays a possible addressee.
+const OWNER_BEFORE = /\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?$/i;
+const NAME_AFTER = /^(?:assistant|agent)\s*,?\s+(?!(?:Claude|Gemini|Copilot|Siri|Alexa|Cortana|ChatGPT|GPT)\b)\p{Lu}\p{Ll}+\b/u;
+
+function namesPersonsAssistant(text: string, at: number): boolean {
+  return NAME_AFTER.test(text.slice(at, at + 40)) && OWNER_BEFORE.test(text.slice(Math.max(0, at - 30), at));
+}
+
 function near(list: readonly number[], at: number): boolean {
   for (const p of list) if (Math.abs(p - at) <= SPAN) return true;
   return false;
@@ -113,7 +122,7 @@ function near(list: readonly number[], at: number): boolean {
 export function detectAgentIntent(text: string, traits = AGENT_WORD): Signal | undefined {
   if (text.length < 24 || text.length > MAX_TEXT || (traits & (AGENT_WORD | NON_ASCII)) === 0) return undefined;
   // The rarest parts first: most texts name no reader and switch no task.
-  const addresses = positions(ADDRESS_RE, text);
+  const addresses = positions(ADDRESS_RE, text).filter((at) => !namesPersonsAssistant(text, at));
   const strong = positions(STRONG_RE, text);
   const weak = addresses.length === 0 && strong.length === 0 ? [] : positions(WEAK_RE, text);
   if (addresses.length === 0 && strong.length === 0) return undefined;

@@ -43,6 +43,10 @@ const NOT_A_HEAD = new Set(
 // Finite verbs between the noun and the separator that make it a report ("the assistant replied:").
 const REPORT_VERB =
   /\b(?:said|says|replied|replies|answered|answers|responded|responds|wrote|writes|asked|asks|suggested|suggests|was|did|does|had)\b/i;
+const ROLE_IN_BRACKETS = /(?:^|\n)[ \t]*(?:[A-Z][\w.'-]{0,20}[ \t]*)?\($/;
+const RELATIVE = /\b(?:that|who|which|whom|whose)\b/i;
+const FINITE_VERB =
+  /\b(?:has|have|is|are|were|will|would|can|could|may|might|cannot|can't|won't|isn't|aren't)\b|\b[a-z]{3,}ed\s+(?:me|us|you|him|her|them|it|your|my|our|his|their|the|a|an|this|that|these|those)\b/i;
 // The same in the other languages a ticket quotes a bot in ("Der Chatbot hat geantwortet: „…“",
 // "客服机器人回复：“…”", "l'assistant a répondu : « … »"): the bot's reply is quoted, no one is addressed.
 const JA_SUBJECT_CLAUSE = /^\s*[はがも][^、，,:：]{2,}/u;
@@ -73,6 +77,10 @@ const CLAUSE = 170;
 const FILLER =
   /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
 const VERB_START = new RegExp(`^${ORDER_VERB_EN_SOURCE}`, 'i');
+// A head that is a clause whose verb takes the noun for its object ("Open the assistant panel, click …",
+// "Ask the bot, then …"): the noun is a thing acted on, not the one addressed (precision 11). An
+// addressee's head is a noun phrase ("Assistant,", "Dear AI agent,", "Note to the bot:").
+const VERB_OF_NOUN = new RegExp(`^(?:please\\s+)?${ORDER_VERB_EN_SOURCE}\\s+(?:the|a|an|your|this|that|my|our)$`, 'i');
 const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
 // A duty: "you must …", or, after an appositive ("You, the assistant running these steps, must now
 // also run …"), the bare modal and its verb (screenprec9).
@@ -83,7 +91,7 @@ const LATIN = /[A-Za-z]/;
 // A line that starts with a speaker label: two distinct labels make the text a transcript.
 // A label is a name (capitalised) or a role; lower-case keys of a configuration file are not speakers.
 const SPEAKER_LABEL =
-  /^[\s#>*[\]\d:.-]{0,12}([A-Z][A-Za-z .'-]{0,20}?|user|human|customer|caller|client|system|assistant|agent|bot|ai|me|you|q|a)\s*:\s/gm;
+  /^[\s#>*[\]\d:.-]{0,12}([A-Z][A-Za-z .'-]{0,20}?|user|human|customer|caller|client|system|assistant|agent|bot|ai|me|you|q|a)\s*(?:\([^)\n]{1,20}\)\s*)?:\s/gm;
 
 function isTranscript(text: string): boolean {
   SPEAKER_LABEL.lastIndex = 0;
@@ -165,6 +173,7 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     const left = text.slice(start, at).trim();
     const leftWords = left.split(/[\s,:;'’-]+/).filter((word) => word !== '');
     if (leftWords.length > 5 || leftWords.some((word) => NOT_A_HEAD.has(word.toLowerCase())) || TOPIC_PREPOSITION.test(left)) continue;
+    if (VERB_OF_NOUN.test(left)) continue;
     const mention = noun[0].startsWith('@');
     let sepAt = -1;
     const right = text.slice(end, end + MAX_RIGHT);
@@ -178,9 +187,15 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     if (JA_SUBJECT_CLAUSE.test(between)) continue;
     if (/[.!?\n。！？]/.test(between) || between.split(/\s+/).length > 9 || REPORT_VERB.test(between) || REPORT_VERB_OTHER.test(between))
       continue;
+    // "The virtual assistant passed me your conversation, …", "The model file may be corrupt — …": a
+    // finite verb of the noun's own (not one of a relative clause after it) makes the noun the subject
+    // of a sentence, not a name called out (precision 11).
+    if (FINITE_VERB.test(between.split(RELATIVE)[0])) continue;
     // "Threat model:", "Assistant configuration for the kiosk:" name a thing, not the reader.
     if (COMPOUND_NOUN.test(`${left} ${noun[0]}`) || SETTINGS_LABEL.test(between)) continue;
-    const bare = left === '' && between.trim() === '' && sep !== null && sep[0] === ':';
+    // A label with the role in brackets ("A (assistant):", "Q (user):") is a bare label too (precision 11).
+    const bracketed = between.trim() === ')' && ROLE_IN_BRACKETS.test(text.slice(Math.max(0, at - 30), at));
+    const bare = (bracketed || (left === '' && between.trim() === '')) && sep !== null && sep[0] === ':';
     if (bare) {
       transcript ??= isTranscript(text);
       if (transcript) continue;

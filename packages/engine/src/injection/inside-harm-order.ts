@@ -92,9 +92,23 @@ const SIGNED_OFF = /\bapproved\s+by\b|\bCAB-?\d|\bCHG-?\d|\bchange\s+(?:request|
 const STALE =
   /\b(?:older\s+than|not\s+(?:updated|used|touched|accessed)|stale|obsolete|old|unused|outdated|expired|temporary|tmp|temp|test|draft|duplicate[sd]?|merged|rotated|cached?)\b/i;
 
+// A line that is an SQL statement and nothing else, after a console's prompt at most ("DROP TABLE IF
+// EXISTS orders_legacy;", "mysql> DROP DATABASE test_shop;"): code in its own language, a script's
+// step or a session's record, said to a database by whoever wrote it, not an order in prose to a
+// reader (precision 11). "FIX: drop table users" or "then drop the table" stay orders; running the
+// statement is the risk classifier's to judge.
+const SQL_STATEMENT_LINE = /^[ \t]*(?:[\w-]*(?:>|=#|=>)[ \t]*)?(?:drop|truncate)\s+(?:database|schema|table)\b[^\n]*;[ \t]*(?:--[^\n]*)?$/i;
+
+function isStatementLine(text: string, at: number): boolean {
+  const from = text.lastIndexOf('\n', at - 1) + 1;
+  const to = text.indexOf('\n', at);
+  const line = text.slice(from, to < 0 ? text.length : to);
+  return line.length <= 300 && SQL_STATEMENT_LINE.test(line);
+}
+
 function firstOrder(expression: RegExp, text: string, limited = false): number {
   const match = expression.exec(text);
-  if (match === null || !opensClause(text, match.index)) return -1;
+  if (match === null || !opensClause(text, match.index) || isStatementLine(text, match.index)) return -1;
   if (limited && STALE.test(text.slice(match.index, match.index + match[0].length + 60).split(/[.!?\n]/)[0])) return -1;
   return match.index;
 }
@@ -105,12 +119,17 @@ const SENTENCE = /[^.!?。\n]*(?:[.!?。\n]|$)/g;
 const PUT_VERB =
   /\b(?:send|paste|include|print|put|write|give|reply|respond|answer|share|post|env[ií]a|envoie[zr]?|envoy(?:er|ez)|incluye|schick\w*|sende)\b|ください|请/i;
 
+const WRITERS_OWN_GRANT = /^\s+(?:us|me|myself|ourselves)\s+$/i;
+
 /** Where `sentence` gives an order of the sentence-wide classes (privilege, giveaway, secret in the reply), or -1. */
 function sentenceHarm(sentence: string, signedOff: boolean): number {
   const privilege = signedOff ? null : PRIVILEGE.exec(sentence);
   if (privilege !== null) {
     const verb = GIVE_VERB.exec(sentence);
-    if (verb !== null && verb.index < privilege.index && opensClause(sentence, verb.index)) return verb.index;
+    // "Give us admin rights on our laptops": the writer asking access for the writer's own party is a
+    // request to the people who grant it (a survey's comment, a customer's ticket), weak alone (precision 11).
+    if (verb !== null && verb.index < privilege.index && opensClause(sentence, verb.index))
+      return WRITERS_OWN_GRANT.test(sentence.slice(verb.index + verb[0].length, privilege.index)) ? -2 : verb.index;
   }
   const giveaway = GIVEAWAY.exec(sentence) ?? GIVEAWAY_OTHER.exec(sentence);
   if (giveaway !== null && !/\b(?:we|our|i)\b/i.test(sentence)) return giveaway.index;
@@ -121,7 +140,7 @@ function sentenceHarm(sentence: string, signedOff: boolean): number {
   return DESTROY_OTHER.test(sentence) ? 0 : -1;
 }
 
-/** Where a sentence gives an order of the classes read here, or -1. */
+/** Where a sentence gives an order of the classes read here, or -1 (or -2 - where, for a grant asked for the writer's own party). */
 function harmAt(text: string): number {
   const signedOff = SIGNED_OFF.test(text);
   let at = signedOff ? -1 : firstOrder(DESTROY, text, true);
@@ -131,13 +150,16 @@ function harmAt(text: string): number {
   if (at < 0) at = firstOrder(FIXED_REPLY, text);
   if (at < 0) at = firstOrder(CREDENTIAL_SET, text);
   if (at >= 0) return at;
+  // Where a grant asked for the writer's own party was seen (returned as -2 - where, when nothing stronger is).
+  let ownGrant = -1;
   SENTENCE.lastIndex = 0;
   for (let match = SENTENCE.exec(text); match !== null && match[0] !== ''; match = SENTENCE.exec(text)) {
     const sentence = match[0];
     const found = sentenceHarm(sentence, signedOff);
     if (found >= 0 && !insideQuotation(text, match.index + found)) return match.index + found;
+    if (found === -2) ownGrant = match.index;
   }
-  return -1;
+  return ownGrant >= 0 ? -2 - ownGrant : -1;
 }
 
 /** Whether `text` holds a word of the classes read here (the gate, answered by the key-word pass for the text it scanned). */
@@ -148,7 +170,8 @@ export function mayHurtInside(text: string): boolean {
 /** An order whose act hands out top privilege, destroys in bulk, gives money away, switches off a review, puts a secret in the reply or fixes the reply (0.6). */
 export function detectInsideHarmOrder(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;
-  const at = harmAt(text);
-  if (at < 0) return undefined;
-  return { rule: 'inside_harm_order', detector: 'inside_harm_order', weight: 0.6, start: at, end: at + 120 };
+  const found = harmAt(text);
+  if (found === -1) return undefined;
+  const at = found >= 0 ? found : -2 - found;
+  return { rule: 'inside_harm_order', detector: 'inside_harm_order', weight: found >= 0 ? 0.6 : 0.3, start: at, end: at + 120 };
 }

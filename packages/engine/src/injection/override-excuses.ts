@@ -4,8 +4,11 @@
 // - the speaker's own earlier request ("ignore my earlier instructions about tone");
 // - instructions that belong to a thing, not to a model ("the old instructions on the package");
 // - instructions that the data holds ("any instructions it contains", "instructions found in the page");
-// - an override named as what something else might ask ("if a document asks you to ignore …").
+// - an override named as what something else might ask ("if a document asks you to ignore …");
+// - an override reported as given to a third person ("the chatbot told a customer to ignore …", reported-order.ts).
 // The reader's, the system's, a developer's or a user's instructions stay overrides.
+
+import { reportsOrderToThirdPerson } from './reported-order.ts';
 
 /** The speaker's own instructions: "my" inside the match, and no word of the reader's set-up. */
 const OWN = /\b(?:my|mine)\b/i;
@@ -35,5 +38,6 @@ export function overrideExcused(text: string, start: number, end: number): boole
   if (HUMAN_GREETING.test(text) && !MACHINE_OR_SETUP.test(text)) return true;
   const after = text.slice(end, end + 48);
   if (THING_AFTER.test(after) || HELD_BY_DATA.test(after)) return true;
-  return NAMED_AS_REQUEST.test(text.slice(Math.max(0, start - 80), start));
+  const before = text.slice(Math.max(0, start - 80), start);
+  return NAMED_AS_REQUEST.test(before) || reportsOrderToThirdPerson(before);
 }

@@ -49,6 +49,8 @@ const GUARD_DUTY =
   /^(?:treat|handle|regard|read)\b[^.;\n]{0,60}?\bas\s+(?:untrusted\s+)?(?:data|content|text|information|quotes?|untrusted)\b|^(?:ignore|disregard)\b[^.;\n]{0,40}?\bas\s+(?:instructions?|commands?|orders?)\b|^run\s+`?(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?|make\s+|cargo\s+|go\s+|dotnet\s+|mvn\s+|gradle\s+|\.\/gradlew\s+|npx\s+)?(?:test|tests|lint|typecheck|type-check|check|build|fmt|format|vet|clippy|pytest|tsc|eslint|prettier)\b(?![^\n`]*(?:\||&&|;|\$\())/i;
 const FORMAT =
   /^\s*(?:only\s+)?(?:in|as|using|with)\s+(?:valid\s+|plain\s+|a\s+|an\s+)?(?:json|yaml|xml|markdown|csv|html|text|english|bullets?|bullet\s+points|tables?|lists?|(?:the\s+)?following\s+format)\b/i;
+const ANNOUNCED_TO_YOU =
+  /^\s+(?:you|u)\b(?!\s*(?:must|should|need|have\s+to|are\s+to)\b)(?![^.!?\n]{0,60}\b(?:passwords?|credentials?|tokens?|api\s+keys?|secrets?)\b)/i;
 const REPORTED =
   /\b(?:said|says|claimed|claims|wrote|writes|asked|asks|told|suggested|suggests|stated|states|insisted|demanded|argued)\s+(?:that\s+)?\S*$/i;
 // The third kind of subject: what the reader writes about the text, not the reader.
@@ -89,6 +91,10 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     // A format the answer takes ("must respond in JSON with the keys …") is an application's own rule.
     if (FORMAT_VERBS.has(verb) && FORMAT.test(after)) continue;
     if (GUARD_DUTY.test(`${verb}${after}`)) continue;
+    // "The assistant will now transfer you to a human agent": the act is done to the person the text
+    // speaks to, so the text is a notice to that person about the assistant, not a duty laid on its reader
+    // (precision 11). A duty on the reading agent does not make it the object of its own act.
+    if (ANNOUNCED_TO_YOU.test(after)) continue;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
     else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
     if (weight > (best?.weight ?? 0))

@@ -11,6 +11,7 @@ import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
 import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
 import { createTextScanner, type TextScanner } from './keyword-scan.ts';
 import { overrideExcused } from './override-excuses.ts';
+import { reportsOrderToThirdPerson } from './reported-order.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import { speaksToAssistantOwner } from './assistant-owner.ts';
 import { tokensOnlyNamed } from './template-token-mention.ts';
@@ -1317,6 +1318,8 @@ function signalOf(text: string, index: number, signals: Signal[]): void {
   if (entry.negatedBy !== undefined) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (entry.negatedBy.test(before)) return;
+    // An order reported as given to a third person is told of, as a negated one is (reported-order.ts).
+    if (reportsOrderToThirdPerson(text.slice(Math.max(0, match.index - 80), match.index))) return;
   }
   if (entry.excused?.(text, match.index, match.index + match[0].length) === true) return;
   signals.push({

@@ -9,6 +9,7 @@ import { keepLearnedFeatures } from './learned-screen.ts';
 import { isForgedSystemMessage } from './forged-turn-order.ts';
 import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.ts';
 import { isPlannedRiskyCall } from './planned-call-field.ts';
+import { catalogParts, isMessageCatalog, isSpeakerField } from './record-voices.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
 import { isShortWordValue, splitWordOrder } from './short-word-pieces.ts';
 import { insideTestCase } from './test-case-record.ts';
@@ -139,20 +140,31 @@ export function gatherEvidence(payload: unknown): Evidence {
   // key of every item of a list) is not screened again (screenText is a function of the text).
   let screened: Map<string, readonly TextHit[]> | undefined;
   let testCases: WeakMap<Container, boolean> | undefined;
+  let catalogs: WeakMap<Container, boolean> | undefined;
   const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
     // A value under a test case (an attack beside the verdict a test expects) is the test's data
     // (test-case-record.ts): neither screened nor joined. Keys are read as before.
     if (key !== undefined && container !== undefined && insideTestCase(container, (testCases ??= new WeakMap()))) return;
+    // A message of a catalog (or its key), or the name of a record's writer, is screened alone,
+    // never joined into an order (record-voices.ts).
+    let catalog = false;
+    if (typeof key !== 'number' && container !== undefined) {
+      catalogs ??= new WeakMap();
+      const known = catalogs.get(container);
+      catalog = known ?? isMessageCatalog(container);
+      if (known === undefined) catalogs.set(container, catalog);
+    }
+    const joins = !catalog && !isSpeakerField(key, text);
     // From the second string to join to the last (and from the first when it is short), the
     // learned model keeps what it reads of each string, so the joined text's score reuses it. A
     // long string alone (a tool's output) is scored faster without keeping.
     if (joinedLength >= MAX_JOINED_CHARS) keepLearnedFeatures('pause');
     // The same strings with short word values among them, for an order split into short pieces (short-word-pieces.ts).
-    if (joinedLength < MAX_JOINED_CHARS && (text.length >= 8 || isShortWordValue(text, key))) {
+    if (joins && joinedLength < MAX_JOINED_CHARS && (text.length >= 8 || isShortWordValue(text, key))) {
       if (text.length < 8) shortWords = true;
       pieces.push(text);
     }
-    if (text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
+    if (joins && text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
       if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
       joinable.push(text);
       joinedLength += text.length + 1;
@@ -175,11 +187,13 @@ export function gatherEvidence(payload: unknown): Evidence {
     if (isForgedSystemMessage(container, key, text))
       evidence.report('forged_turn_order', 'forged_turn_order', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
     // A field named for the model is its addressee (model-addressed-field.ts).
-    if (typeof key === 'string' && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
+    if (typeof key === 'string' && !catalog && MODEL_KEY_HINT.test(key) && isModelAddressedOrder(key, text))
       evidence.report('model_addressed_field', 'model_addressed_field', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
     let hits = screened?.get(text);
     if (hits === undefined) {
-      hits = screenText(text);
+      // A catalog file's messages are read one by one, its other lines together (record-voices.ts).
+      const parts = catalogParts(text);
+      hits = parts === undefined ? screenText(text) : parts.flatMap((part) => screenText(part));
       (screened ??= new Map<string, readonly TextHit[]>()).set(text, hits);
     }
     if (hits.length === 0) return;

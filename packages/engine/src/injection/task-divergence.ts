@@ -251,6 +251,12 @@ function bulletedList(text: string): boolean {
 }
 const MARKDOWN_TITLE_OR_QUOTE = /^(?:#{1,6}\s|>)/;
 
+// The opening of an answer to the question before it: a label, or a definition of what was asked.
+// A label opens any answer; a definition ("It's a …") answers a question of what something is.
+const ANSWER_LABEL = /^(?:A\s*[:.]|Answer\s*:)/;
+const DEFINITION = /^(?:It(?:'s|’s|\s+is)\s+(?:a|an|the)\s|They(?:'re|’re|\s+are)\s)/;
+const WHAT_IS = /^(?:Q\s*[:.]\s*)?what(?:'s|’s|\s+is|\s+are)\s/i;
+const answered = (question: string, next: string): boolean => ANSWER_LABEL.test(next) || (WHAT_IS.test(question) && DEFINITION.test(next));
 const QUIZ_OPTIONS = /^\s*\n\s*\(?[aA1][).]\s+[^\n]+\n\s*\(?[bB2][).]\s/;
 const ABOUT_THIS_TEXT =
   /^(?:(?:please\s+)?(?:can|could|would)\s+you\s+)?help\s+me\b[^.?!\n]{0,60}\b(?:this|the\s+above|the\s+following)\s+(?:scene|story|text|draft|passage|paragraph|excerpt|poem|chapter|dialogue|script|essay|letter|email|message|sentence|code|snippet|function|abstract|summary)\b/i;
@@ -373,7 +379,8 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
   // Whether the segment before asked about the text it comes with (ON_THE_TEXT): the question or
   // wish right after it is part of that request ("… into English? I want to know what they ask.").
   let afterOnTheText = false;
-  for (const segment of segments) {
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index];
     const trimmed = segment.text.trim();
     const followsOnTheText = afterOnTheText;
     afterOnTheText = ON_THE_TEXT.test(trimmed);
@@ -403,6 +410,9 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
       QUIZ_OPTIONS.test(text.slice(segment.start + segment.text.length, segment.start + segment.text.length + 200))
     )
       continue;
+    // "What is a system prompt? It's the set of …": a question the text answers at once is a FAQ's
+    // entry, the writer's own question (precision 11); a question slipped in for the reader is left open.
+    if (kind === 'question' && index + 1 < segments.length && answered(trimmed, segments[index + 1].text.trimStart())) continue;
     // A request for help with "this scene", "the draft above" is the user's own prompt about the text it follows.
     if (ABOUT_THIS_TEXT.test(trimmed) || (kind === 'question' && ABOUT_ITSELF.test(trimmed))) continue;
     // "What are your plans?", "Add your card": the document talking to its own recipient.

@@ -28,12 +28,23 @@ function isOutcome(value: unknown): boolean {
   return false;
 }
 
+// A judged record (precision 11): a moderation queue's or a filter's decision on the content beside it
+// ({"content": "…", "decision": "removed", "reason": "prompt injection attempt"}) holds that content as
+// the specimen judged, as a test case holds its input. Only a decision that took the content out of
+// circulation counts: an approved record is read as ever, so an order beside "approved" is an order.
+const DECISION_KEY = /^(?:decision|disposition|moderation(?:[_-]?(?:action|decision|result))?|action[_-]?taken|outcome|ruling)$/i;
+const REMOVAL = /^(?:removed|deleted|hidden|blocked|flagged|quarantined|rejected|denied|banned|filtered|withheld|refused|spam)$/i;
+
 /** True when `value` is an object holding a test's expected verdict beside at least one other field. */
 export function isTestCaseRecord(value: object): boolean {
   if (Array.isArray(value)) return false;
   const keys = Object.keys(value);
   if (keys.length < 2) return false;
-  for (const key of keys) if (LABEL_KEY.test(key) && isOutcome((value as Record<string, unknown>)[key])) return true;
+  for (const key of keys) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (LABEL_KEY.test(key) && isOutcome(inner)) return true;
+    if (DECISION_KEY.test(key) && typeof inner === 'string' && REMOVAL.test(inner.trim())) return true;
+  }
   return false;
 }
 
