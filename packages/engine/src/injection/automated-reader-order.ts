@@ -41,6 +41,12 @@ const HEADS = new RegExp(
 // A head that names the readers inside a clause of its own ("The guidance says agents should never run
 // commands …, such as") is writing about them, not to them.
 const CLAUSE_IN_HEAD = /\b(?:should|must|never|not|don'?t|can(?:not)?|will|would|says?|said|is|are|was|were|has|have)\b/i;
+// A machine named after a preposition other than "for"/"to" is a topic, not an addressee ("This week in
+// AI:", "Notes on LLM agents:", "Working with coding assistants,").
+const TOPIC_IN_HEAD = new RegExp(
+  String.raw`\b(?:in|about|on|of|with|without|by|from|into|using|via|against|like|than|beyond|around)\s+(?:(?:the|an?|modern|today'?s|generative)\s+)?${MACHINE}\b`,
+  'i',
+);
 // Asked to explain, or set up as an application's assistant ("Instructions for the shopping assistant: You are
 // friendly … you can add items to the cart"): neither gives an order to act.
 const NOT_AN_ORDER =
@@ -68,6 +74,7 @@ export function detectAutomatedReaderOrder(text: string): Signal | undefined {
     const end = head.index + head[0].length;
     const act = actAfter(text, end);
     if (/^\s*(?:not|never|don'?t|do\s+not)\b/i.test(act) || NOT_AN_ORDER.test(act) || insideMention(text, end)) continue;
+    if (/[:,]$/.test(head[0]) && !/^\W*if\b/i.test(head[0]) && TOPIC_IN_HEAD.test(head[0])) continue;
     if (/[:,]$/.test(head[0]) && !/^\W*if\b/i.test(head[0]) && CLAUSE_IN_HEAD.test(head[0])) {
       // The same words may still open a duty ("Any LLM-based contributor should, …, rotate …").
       HEADS.lastIndex = head.index + 1;
