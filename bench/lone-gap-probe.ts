@@ -7,7 +7,7 @@
 // If the main thread's CPU per decision grows with the pause, the same work runs slower on a CPU that
 // sat idle (caches, predictors, the vCPU's wake) — not a wait in our code.
 //   node --import tsx bench/lone-gap-probe.ts [--count 300] [--gaps 0,1,3,10] [--warmup 1500] [--baseline <commit>] [--rounds 2]
-// `--attach 'strace -f -c -o /tmp/s.txt -p {pid}'`: a command run on the (last) server's pid over the
+// `--attach 'strace -f -c -o /tmp/s.txt -p {pid}'`: a command run on the last server's pid ({pid0}: the first's) over the
 // measured phases, stopped with SIGINT at the end (strace's syscall counts per decision, say).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +34,9 @@ const gaps = (argOf('--gaps') ?? '0,1,3,10').split(',');
 const baseline = argOf('--baseline');
 // `--agents N`: calls cycle over N agents (latency-client.ts's rate mode cycles over 20; its
 // sequential mode uses one).
-const agentCount = Number(argOf('--agents') ?? 1);
+// A pause `GxN` (10x20): that pause, calls cycling over N agents in that phase.
+const agentCount = Math.max(Number(argOf('--agents') ?? 1), ...(argOf('--gaps') ?? '').split(',').map((g) => Number(g.split('x')[1] ?? 1)));
+let phaseAgents = agentCount;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const TEMPLATE = JSON.stringify(payloadOfSize(230)).replace('req-00000000', '__RID__');
@@ -49,7 +51,7 @@ interface Server {
 }
 
 function post(server: Server): Promise<number> {
-  const { key, agentId } = server.agents[n % server.agents.length];
+  const { key, agentId } = server.agents[n % Math.min(phaseAgents, server.agents.length)];
   const body = `{"path":"${LOW_RISK_PATH}","agent_id":"${agentId}","payload":${TEMPLATE.replace('__RID__', `gap${process.pid}-${n++}`)}}`;
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -116,6 +118,7 @@ try {
     const child = await startNode(bundle, { env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ...env }, probe: '/healthz' });
     const keys = await seed(`http://127.0.0.1:${child.port}`, adminKey, Math.max(2, agentCount));
     const server: Server = { label, child, agents: keys.normal.slice(0, agentCount), serverTimes: [] };
+    phaseAgents = Number(argOf('--agents') ?? 1);
     let buffered = '';
     child.process.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
@@ -133,11 +136,15 @@ try {
   console.log(`load ${fmt(loadavg()[0])}; ${count} decisions per phase and server after ${warmup} of warm-up; pauses ${gaps.join(', ')} ms`);
   console.log('pause | server | client p50 / p90 ms | server time p50 / p90 ms | main thread CPU µs/decision | main run-queue wait µs/decision | all threads CPU µs/decision');
   const attach = argOf('--attach')
-    ? spawn('sh', ['-c', `exec ${argOf('--attach')!.replaceAll('{pid}', String(servers.at(-1)!.child.process.pid))}`], { stdio: 'inherit' })
+    ? spawn('sh', ['-c', `exec ${argOf('--attach')!
+          .replaceAll('{pid}', String(servers.at(-1)!.child.process.pid))
+          .replaceAll('{pid0}', String(servers[0].child.process.pid))}`], { stdio: 'inherit' })
     : null;
   if (attach) await sleep(1000);
   for (let round = 0; round < rounds; round++)
-    for (const gap of gaps) {
+    for (const phase of gaps) {
+      const [gap, agents] = phase.split('x');
+      phaseAgents = Number(agents ?? argOf('--agents') ?? 1);
       const latencies = servers.map(() => [] as number[]);
       const firstLine = servers.map((s) => s.serverTimes.length);
       const pids = servers.map((s) => s.child.process.pid!);
@@ -158,14 +165,14 @@ try {
             if (Number(gap) > 0) await sleep(Number(gap));
             latencies[s].push(await post(server));
           }
-      await sleep(50); // the last access lines
+      await sleep(400); // the last access lines (written in groups, within 200 ms: grouped-log-writer.ts)
       const after = pids.map((pid) => [...schedstat(pid, pid), allThreadsNs(pid)]);
       for (const [s, server] of servers.entries()) {
         const client = latencies[s].filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
         const own = server.serverTimes.slice(firstLine[s]).sort((a, b) => a - b);
         const per = (k: number) => fmt((after[s][k] - before[s][k]) / 1000 / count);
         console.log(
-          `${String(gap).padStart(5)} | ${server.label} | ${fmt(percentile(client, 50))} / ${fmt(percentile(client, 90))} | ${fmt(percentile(own, 50))} / ${fmt(percentile(own, 90))} | ${per(0)} | ${per(1)} | ${per(2)}`,
+          `${phase.padStart(5)} | ${server.label} | ${fmt(percentile(client, 50))} / ${fmt(percentile(client, 90))} | ${fmt(percentile(own, 50))} / ${fmt(percentile(own, 90))} | ${per(0)} | ${per(1)} | ${per(2)}`,
         );
       }
     }
