@@ -67,7 +67,13 @@ function post(server: Server): Promise<number> {
       (res) => {
         res.resume();
         // A shed call (503 on a loaded machine) counts as NaN and is left out.
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : res.statusCode === 503 ? resolve(Number.NaN) : reject(new Error(`status ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - t0)
+            : res.statusCode === 503
+              ? resolve(Number.NaN)
+              : reject(new Error(`status ${res.statusCode}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -115,7 +121,10 @@ try {
   for (const [label, bundle, env] of bundles) {
     const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-gap-'));
     dataDirs.push(dataDir);
-    const child = await startNode(bundle, { env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ...env }, probe: '/healthz' });
+    const child = await startNode(bundle, {
+      env: { ACTIONGATE_DATA_DIR: dataDir, ACTIONGATE_ADMIN_KEY: adminKey, ...env },
+      probe: '/healthz',
+    });
     const keys = await seed(`http://127.0.0.1:${child.port}`, adminKey, Math.max(2, agentCount));
     const server: Server = { label, child, agents: keys.normal.slice(0, agentCount), serverTimes: [] };
     phaseAgents = Number(argOf('--agents') ?? 1);
@@ -133,12 +142,23 @@ try {
     servers.push(server);
   }
   for (let i = 0; i < warmup; i++) for (const server of servers) await post(server);
-  console.log(`load ${fmt(loadavg()[0])}; ${count} decisions per phase and server after ${warmup} of warm-up; pauses ${gaps.join(', ')} ms`);
-  console.log('pause | server | client p50 / p90 ms | server time p50 / p90 ms | main thread CPU µs/decision | main run-queue wait µs/decision | all threads CPU µs/decision');
+  console.log(
+    `load ${fmt(loadavg()[0])}; ${count} decisions per phase and server after ${warmup} of warm-up; pauses ${gaps.join(', ')} ms`,
+  );
+  console.log(
+    'pause | server | client p50 / p90 ms | server time p50 / p90 ms | main thread CPU µs/decision | main run-queue wait µs/decision | all threads CPU µs/decision',
+  );
   const attach = argOf('--attach')
-    ? spawn('sh', ['-c', `exec ${argOf('--attach')!
-          .replaceAll('{pid}', String(servers.at(-1)!.child.process.pid))
-          .replaceAll('{pid0}', String(servers[0].child.process.pid))}`], { stdio: 'inherit' })
+    ? spawn(
+        'sh',
+        [
+          '-c',
+          `exec ${argOf('--attach')!
+            .replaceAll('{pid}', String(servers.at(-1)!.child.process.pid))
+            .replaceAll('{pid0}', String(servers[0].child.process.pid))}`,
+        ],
+        { stdio: 'inherit' },
+      )
     : null;
   if (attach) await sleep(1000);
   for (let round = 0; round < rounds; round++)

@@ -97,7 +97,10 @@ test('through pino on a real file: every line, in order; exit writes what waits'
     assert.equal(readFileSync(file, 'utf8'), '', 'waiting, not written');
     log.warn('now');
     await new Promise<void>((resolve) => writer.flush(resolve));
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.deepEqual(
       lines.map((line) => line.i ?? line.msg),
       [...Array.from({ length: 50 }, (_, i) => i), 'now'],
