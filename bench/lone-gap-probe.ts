@@ -11,7 +11,7 @@
 // measured phases, stopped with SIGINT at the end (strace's syscall counts per decision, say).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from './http/seed.ts';
@@ -19,6 +19,7 @@ import { LOW_RISK_PATH } from './http/workload.ts';
 import { baselineBundle } from './lib/baseline-bundle.ts';
 import { fmt, percentile } from './lib/measure.ts';
 import { payloadOfSize } from './lib/payloads.ts';
+import { postDecision } from './lib/post-decision.ts';
 import { serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
 const argOf = (name: string) => {
@@ -53,31 +54,11 @@ interface Server {
 function post(server: Server): Promise<number> {
   const { key, agentId } = server.agents[n % Math.min(phaseAgents, server.agents.length)];
   const body = `{"path":"${LOW_RISK_PATH}","agent_id":"${agentId}","payload":${TEMPLATE.replace('__RID__', `gap${process.pid}-${n++}`)}}`;
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: server.child.port,
-        method: 'POST',
-        path: '/fabric/decisions',
-        agent,
-        headers: { 'content-type': 'application/json', 'x-api-key': key },
-      },
-      (res) => {
-        res.resume();
-        // A shed call (503 on a loaded machine) counts as NaN and is left out.
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - t0)
-            : res.statusCode === 503
-              ? resolve(Number.NaN)
-              : reject(new Error(`status ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+  // A shed call (503 on a loaded machine) counts as NaN and is left out.
+  return postDecision(server.child.port, agent, key, body).then(({ status, ms }) => {
+    if (status === 200) return ms;
+    if (status === 503) return Number.NaN;
+    throw new Error(`status ${status}`);
   });
 }
 
