@@ -8,7 +8,7 @@
 // own database of the same cluster; the phases alternate between the servers (one server loaded at a
 // time, so the cluster's CPU is that server's), `--rounds` times.
 // Run: node --import tsx bench/pg-decision-cost.ts [--baseline main] [--lone 300] [--inflight 2000] [--rounds 2] [--profile-dir DIR]
-import { request, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { cpuMs } from './lib/cpu-time.ts';
 import { fmt, percentile } from './lib/measure.ts';
 import { payloadOfSize } from './lib/payloads.ts';
 import { postgresCpuBetween, postgresCpuMs } from './lib/postgres-cpu.ts';
+import { postDecision } from './lib/post-decision.ts';
 import { serverBundle, startNode, stop, type Child } from './lib/processes.ts';
 
 const INFLIGHT = 16;
@@ -63,32 +64,10 @@ let sent = 0;
 function decide(server: Server, n: number): Promise<{ ms: number; verdict: string }> {
   const { key, agentId } = server.agents[n % server.agents.length];
   const body = `{"path":"${LOW_RISK_PATH}","agent_id":"${agentId}","payload":${TEMPLATE.replace('__RID__', `cost-${process.pid}-${sent++}`)}}`;
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: server.child.port,
-        method: 'POST',
-        path: '/fabric/decisions',
-        agent,
-        headers: { 'content-type': 'application/json', 'x-api-key': key },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () =>
-          resolve({
-            ms: performance.now() - t0,
-            verdict: res.statusCode === 200 ? (/"verdict":"(\w+)"/.exec(text)?.[1] ?? 'none') : `http_${res.statusCode}`,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  return postDecision(server.child.port, agent, key, body).then(({ status, text, ms }) => ({
+    ms,
+    verdict: status === 200 ? (/"verdict":"(\w+)"/.exec(text)?.[1] ?? 'none') : `http_${status}`,
+  }));
 }
 
 /** The node's counts so far (lib/pg-query-count.ts writes them on SIGUSR2; waits for a fresh snapshot). */

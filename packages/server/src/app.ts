@@ -65,6 +65,7 @@ import { ClusterNode } from './cluster/cluster-node.ts';
 import { clusterRoutes, refuseWhileOutOfService } from './routes/cluster.ts';
 import { combineStateSources } from './state-sources.ts';
 import { logRequests } from './request-log.ts';
+import { groupedStdout } from './grouped-log-writer.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -80,7 +81,8 @@ export function buildApp(options: BuildOptions): { app: App; ctx: AppContext; sc
   const clock = options.clock ?? Date.now;
   const schemas = new DeferredSchemas();
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    // Issue 15: log lines written in groups, not one thread-pool write per request (grouped-log-writer.ts).
+    logger: options.logger ?? { level: options.config.logLevel, stream: groupedStdout() },
     // One line per request instead of Fastify's two (request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.config.bodyLimit,

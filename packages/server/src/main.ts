@@ -10,6 +10,7 @@ import { dataDirBanner } from './store/sqlite/data-dir.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 import { openStore } from './store/open-store.ts';
 import { bootstrap } from './tenants.ts';
+import { groupedStdout } from './grouped-log-writer.ts';
 
 // Issue 23: everything this process creates is for its own user only (directories 0700, files 0600).
 process.umask(0o077);
@@ -32,6 +33,8 @@ if (report) {
       'the data directory had a database and it is gone; started with a new, empty store',
     );
   const banner = dataDirBanner(report);
+  // The log lines before it first (they wait to be written in a group: grouped-log-writer.ts).
+  if (banner.length > 0) groupedStdout().flushSync();
   if (banner.length > 0) process.stdout.write(`\n${banner.join('\n')}\n`);
 }
 
@@ -66,6 +69,7 @@ try {
 // The first key is made and shown only now that the service is reachable.
 const created = await bootstrap(store, config.adminKey, Date.now());
 const address = app.server.address();
+groupedStdout().flushSync();
 const port = address && typeof address === 'object' ? address.port : config.port;
 process.stdout.write(
   startupNotice({ created, seeded: config.adminKey !== null, where: config.dataDir, url: `http://${config.host}:${port}` }),
