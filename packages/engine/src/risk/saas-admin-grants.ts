@@ -2,7 +2,8 @@
 // role field says `admin`: adding someone to a group whose name says it administers (`groupname=
 // site-admins`, `/groups/00gAdmins/users/…`, `ProjectCollectionAdministrators`), an endpoint that
 // promotes (`makeAdmin`, `admin.users.setOwner`, `/users/{u}/site_admin`), GitLab's numeric Owner
-// and Admin access levels (50 and above), and an `admin: true` flag on a user. Reads, removals and
+// and Admin access levels (50 and above), a `role: admin`/`owner` given to a member or an invitation
+// (GitHub's organisation owner), and an `admin: true` flag on a user. Reads, removals and
 // demotions (`{status: false}`) grant nothing.
 
 import type { Findings } from './findings.ts';
@@ -16,7 +17,10 @@ const ADMIN_GROUP_MEMBERSHIP = /\/memberships\/[^/?#]+\/[^/?#]*administrators?\b
 /** Endpoints whose name is the promotion (`makeAdmin`, `admin.users.setOwner`, `/site_admin`). */
 const PROMOTION_ENDPOINT =
   /(?:\/|\.)(?:make|set|promote(?:_?to)?|grant|add)_?(?:site_?|super_?|org_?)?(?:admin|owner|superuser)\b|\/site_admin(?:\/|$|\?)/i;
-const USER_URL = /\/(?:users?|members?|memberships|accounts)(?:\/|$|\?)/i;
+const USER_URL = /\/(?:users?|members?|memberships|accounts|invitations|invites|collaborators)(?:\/|$|\?)/i;
+/** A role field that makes the member an administrator or owner of the whole organisation (GitHub's org `role: admin`). */
+const ROLE_KEYS = new Set(['role', 'org_role', 'organization_role', 'member_role', 'account_role']);
+const ADMIN_ROLE = /^(?:admin|administrator|owner|org_?admin|organi[sz]ation_?(?:admin|owner)|super_?admin|superuser|global_?admin)$/i;
 /** GitLab access levels: 50 Owner, 60 instance administrator. */
 const OWNER_ACCESS_LEVEL = 50;
 const ADMIN_FLAGS = new Set([
@@ -73,6 +77,11 @@ export function assessSaasAdminGrant(fields: PayloadFields, payload: unknown, fi
   const level = fields.scalars.find((field) => field.key === 'access_level' && Number(field.value) >= OWNER_ACCESS_LEVEL);
   if (level !== undefined) {
     findings.add('critical', `privileges: HTTP call gives access level ${level.value} (owner or administrator) (\`${shown}\`)`);
+    return;
+  }
+  const role = fields.strings.find((field) => ROLE_KEYS.has(field.key) && !field.inArray && ADMIN_ROLE.test(field.text.trim()));
+  if (role !== undefined) {
+    findings.add('critical', `privileges: HTTP call makes a member \`${role.text.trim()}\` of the organisation (\`${shown}\`)`);
     return;
   }
   const flag = booleans.find((field) => ADMIN_FLAGS.has(field.key) && field.value);

@@ -74,7 +74,7 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
     'switches database auditing off',
   ],
   [
-    /\bpgaudit\.log\s*(?:=|TO)\s*'?none\b|\baudit_trail\s*=\s*'?none\b|\bSET\s+GLOBAL\s+audit_log\w*\s*=\s*'?(?:OFF|0)\b/i,
+    /\bpgaudit\.log\s*(?:=|TO)\s*'?none\b|\baudit_trail\s*=\s*'?none\b|\bSET\s+GLOBAL\s+audit_log\w*\s*=\s*'?(?:OFF|0)\b|\bSET\s+GLOBAL\s+audit_log_policy\s*=\s*'?NONE\b|\bSET\s+GLOBAL\s+server_audit_logging\s*=\s*'?(?:OFF|0)\b|\bUNINSTALL\s+(?:PLUGIN\s+(?:audit_log|server_audit)|SONAME\s+'(?:audit_log|server_audit)[\w.]*')/i,
     'switches database auditing off',
   ],
   [/\b2sv\s+enforce\s+off\b/i, 'switches two-step verification enforcement off'],
