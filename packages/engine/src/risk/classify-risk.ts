@@ -62,9 +62,12 @@ import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath } from './inner-calls.ts';
 import { mcpEnvelopeCall } from './mcp-envelopes.ts';
+import { callUrl } from './http-call-shape.ts';
 import { assessCmdletSettings } from './cmdlet-settings.ts';
 import { shellInputScript } from './shell-stdin-scripts.ts';
+import { assessEnvironmentSecretFilters } from './environment-secret-filters.ts';
 import { assessUrlNamedControls } from './url-named-controls.ts';
+import { assessOutsideWebhooks } from './outside-webhooks.ts';
 import { assessTenantSharingSettings, orgSettingsCall } from './tenant-sharing-settings.ts';
 import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
@@ -301,6 +304,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
     assessCmdletSettings(command, findings);
+    assessEnvironmentSecretFilters(command, findings);
   }
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
@@ -362,9 +366,10 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     const operations = operationFieldCalls(fields);
     if (operations !== undefined) assessSecurityControlText(operations, findings);
     assessControlSwitchFields(input.payload, fields, findings);
-    assessMailForwardingRules(input.payload, fields.keys, findings);
+    assessMailForwardingRules(input.payload, fields.keys, findings, `${path} ${callUrl(fields)?.text ?? ''}`);
     assessTenantSharingSettings(input.payload, fields, findings, orgSettingsCall(path, fields));
     assessUrlNamedControls(input.payload, fields, findings);
+    assessOutsideWebhooks(path, fields, findings);
     assessRetentionCuts(fields, findings);
     assessApiSecretItemReads(fields, findings);
     assessDatabaseRoleFlags(fields, findings);
