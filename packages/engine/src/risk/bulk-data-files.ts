@@ -23,7 +23,11 @@ const DATA_FOLDER =
 
 /** Why a file or folder holds records in bulk, or undefined. */
 export function bulkDataFile(raw: string): string | undefined {
-  const path = raw.trim().replace(/^["']|["']$/g, '');
+  // Windows paths (`C:\HR\salaries.xlsx`) are read with forward slashes.
+  const path = raw
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .replace(/\\/g, '/');
   if (path === '' || path.length > 1024 || path.includes('://')) return undefined;
   const trimmed = path.replace(/\/+$/, '');
   const name = trimmed.slice(trimmed.lastIndexOf('/') + 1);
