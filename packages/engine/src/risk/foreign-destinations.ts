@@ -39,7 +39,7 @@ const PERSONAL_MAIL =
 
 /** Consumer cloud drives, as rclone remotes are usually named (`mega:`, `dropbox-personal:`). */
 const CONSUMER_DRIVE_REMOTE =
-  /^(?:mega|pcloud|dropbox|koofr|jottacloud|opendrive|putio|yandex|fichier|1fichier|icloud|onedrive-?personal|gdrive-?personal|personal[\w-]*|private[\w-]*|home[\w-]*)$/i;
+  /^(?:mega|pcloud|dropbox|koofr|jottacloud|opendrive|putio|yandex|fichier|1fichier|icloud|onedrive-?personal|gdrive-?personal|personal[\w-]*|private[\w-]*|home[\w-]*|my[-_]?[\w-]*|[\w-]*[-_](?:personal|private|home|me|mine|own))$/i;
 
 /** Storage names that say the place is for sharing out or for someone else (`x-transfer-public`, `temp-share-77812`). */
 const SHARING_BUCKET =

@@ -1,7 +1,8 @@
 // A mail rule or mailbox setting that forwards mail to a free personal mailbox or a foreign host:
 // every message that arrives afterwards leaves the organisation, silently (Graph `messageRules`
 // `actions.forwardTo`, `redirectTo`, `forwardAsAttachmentTo`; Gmail `forwardingEmail`; Exchange
-// `ForwardingSmtpAddress`). Rules that move, label or forward to a colleague match nothing.
+// `ForwardingSmtpAddress`; Gmail filters' `action.forward`; Exchange transport rules' `BlindCopyTo`,
+// `RedirectMessageTo`). Rules that move, label or forward to a colleague match nothing.
 
 import type { Findings } from './findings.ts';
 import { personalMailbox } from './foreign-destinations.ts';
@@ -9,8 +10,8 @@ import { normalizeKey } from './payload-fields.ts';
 import { payloadObjects } from './payload-objects.ts';
 
 const FORWARD_KEY =
-  /^(?:forward_?to|forward_as_attachment_to|redirect_to|auto_?forward(?:_to|_address|_email)?|forwarding_(?:email|address|smtp_address|to|recipient)s?)$/;
-const FORWARD_HINT = /forward|redirect/i;
+  /^(?:forward|forward_?to|blind_copy_to|redirect_message_to|forward_as_attachment_to|redirect_to|auto_?forward(?:_to|_address|_email)?|forwarding_(?:email|address|smtp_address|to|recipient)s?)$/;
+const FORWARD_HINT = /forward|redirect|blind_copy/i;
 
 /** The mail addresses in a rule's target value (a string, `{emailAddress: {address}}`, lists of either). */
 function addresses(value: unknown, out: string[], depth = 0): void {

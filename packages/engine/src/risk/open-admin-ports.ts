@@ -80,7 +80,7 @@ const CLI_RULE =
 /** Every protocol and port: `--rules=all` (gcloud), `--protocol -1` (aws), `'IpProtocol': '-1'` in SDK code. */
 const CLI_ALL_TRAFFIC =
   /--(?:rules|allow)[=\s]+['"]?all\b|--protocol[=\s]+['"]?(?:-1|all)\b|\bIpProtocol['"]?\s*[:=]\s*['"](?:-1|all)['"]/i;
-const CLI_ANYWHERE = /0\.0\.0\.0\/0|::\/0|--source-address-prefix(?:es)?[=\s]+['"]?(?:\*|Internet|Any)\b/i;
+const CLI_ANYWHERE = /0\.0\.0\.0\/0|::\/0|--source-address-prefix(?:es)?[=\s]+['"]?(?:\*|Internet|Any)(?![\w.])/i;
 const CLI_PORT =
   /(?:--port|--destination-port-ranges?|FromPort=|--allow(?:=|\s+)(?:tcp|udp|all)?:?|,tcp:|,udp:)\s*['"]?(\d{1,5}(?:-\d{1,5})?|\*)/gi;
 
@@ -96,9 +96,11 @@ function cliOpensAdminPort(text: string): number | undefined {
 
 /** Adds a critical finding when the call opens an admin port to the whole internet. */
 export function assessOpenAdminPorts(payload: unknown, fields: PayloadFields, findings: Findings): void {
-  for (const field of fields.strings) {
-    if (!field.text.includes('0/0') && !field.text.includes('--source-address-prefix')) continue;
-    const port = cliOpensAdminPort(field.text);
+  // A command line as text, or as an argument list (`{args: ["network", "nsg", "rule", "create", …]}`).
+  const lines = [...fields.strings.map((field) => field.text), ...fields.arrays.map((array) => array.items.join(' '))];
+  for (const line of lines) {
+    if (!line.includes('0/0') && !line.includes('--source-address-prefix')) continue;
+    const port = cliOpensAdminPort(line);
     if (port !== undefined) {
       findings.add('critical', `network: opens port ${port} to the whole internet (firewall rule)`);
       return;

@@ -143,3 +143,9 @@ const CREDENTIAL_ENDPOINT =
 export function credentialEndpoint(text: string): boolean {
   return text.length < 4096 && CREDENTIAL_ENDPOINT.test(text);
 }
+
+/** Whether a file inside a secret place holds only settings (`~/.azure/config`, gcloud's `active_config`), so reading it leaks nothing. */
+export function settingsOnlyFile(raw: string): boolean {
+  const path = normalizePath(posixPath(raw));
+  return NOT_SECRET_INSIDE.test(path);
+}

@@ -8,9 +8,9 @@ import { callMethod, callUrl } from './http-call-shape.ts';
 import { normalizeKey, type PayloadFields } from './payload-fields.ts';
 import { payloadObjects } from './payload-objects.ts';
 
-/** Controls named in the last two segments of a URL's path (after camelCase is split). */
+/** Controls named in the last three segments of a URL's path (after camelCase is split); a ruleset protects branches. */
 const CONTROL_IN_URL =
-  /(?:^|_)(?:security_defaults|mfa|2fa|2sv|two_factor|two_step|multi_factor|audit_log\w*|auditing|waf|firewall|secret_scanning|push_protection|branch_protection|defender|antivirus|real_time_protection|tamper_protection|threat_detection)(?:_|$)/;
+  /(?:^|_)(?:security_defaults|mfa|2fa|2sv|two_factor|two_step|multi_factor|audit_log\w*|auditing|waf|firewall|secret_scanning|push_protection|branch_protection|defender|antivirus|real_time_protection|tamper_protection|threat_detection|conditional_access|rulesets?)(?:_|$)/;
 const STATE_KEYS = new Set([
   'enabled',
   'is_enabled',
@@ -24,15 +24,15 @@ const STATE_KEYS = new Set([
   'active',
   'mode',
 ]);
-const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|inactive)$/i;
+const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|inactive|evaluate)$/i;
 
-/** The words of the last two segments of a URL's path, joined by `_`. */
+/** The words of the last three segments of a URL's path (`conditionalAccess/policies/{id}`), joined by `_`. */
 function pathTail(url: string): string {
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
   return path
     .split('/')
     .filter((part) => part !== '')
-    .slice(-2)
+    .slice(-3)
     .map(normalizeKey)
     .join('_');
 }
