@@ -14,6 +14,7 @@ import type { PayloadFields } from './payload-fields.ts';
 
 /** Tools and URLs that manage webhooks and event subscriptions. */
 const HOOK_PLACE = /hooks?\b|webhook|event_?subscription|subscriptions?\b|callbacks?\b|notification_?(?:channel|endpoint)s?/i;
+const PLACE_KEYS = new Set(['path', 'url', 'uri', 'endpoint', 'route', 'resource', 'method', 'operation', 'action']);
 /** Keys that hold where events are delivered. */
 const DELIVERY_KEY =
   /^(?:url|uri|target_url|callback_url|request_url|webhook_url|endpoint|endpoint_url|delivery_url|notification_url|payload_url|address|destination|hook_url)$/;
@@ -24,7 +25,8 @@ const NOT_CREATING = /(?:^|[/_.])(?:get|list|read|show|describe|delete|remove|te
 
 export function assessOutsideWebhooks(path: string, fields: PayloadFields, findings: Findings): void {
   const api = callUrl(fields);
-  const place = `${path} ${api?.text ?? ''}`;
+  // The tool's path, and every path or URL the call names (a REST path beside a body holding the hook's own URL).
+  const place = [path, ...fields.strings.filter((field) => PLACE_KEYS.has(field.key) && field.text.length < 2048).map((field) => field.text)].join(' ');
   if (!HOOK_PLACE.test(place)) return;
   const method = callMethod(fields);
   if (method === 'GET' || method === 'HEAD' || method === 'DELETE' || method === 'OPTIONS') return;
