@@ -72,7 +72,9 @@ test('every protocol opened to anywhere is critical; one web port is not', () =>
   assert.ok(critical('/tools/cloud', { command: 'gcloud compute firewall-rules create x --allow=all --source-ranges=0.0.0.0/0' }));
   assert.ok(!critical('/tools/cloud', { command: 'gcloud compute firewall-rules create x --allow=tcp:80 --source-ranges=0.0.0.0/0' }));
   assert.ok(
-    critical('/tools/az', { args: ['network', 'nsg', 'rule', 'create', '--source-address-prefixes', '*', '--destination-port-ranges', '22'] }),
+    critical('/tools/az', {
+      args: ['network', 'nsg', 'rule', 'create', '--source-address-prefixes', '*', '--destination-port-ranges', '22'],
+    }),
   );
 });
 

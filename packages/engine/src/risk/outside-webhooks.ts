@@ -26,7 +26,10 @@ const NOT_CREATING = /(?:^|[/_.])(?:get|list|read|show|describe|delete|remove|te
 export function assessOutsideWebhooks(path: string, fields: PayloadFields, findings: Findings): void {
   const api = callUrl(fields);
   // The tool's path, and every path or URL the call names (a REST path beside a body holding the hook's own URL).
-  const place = [path, ...fields.strings.filter((field) => PLACE_KEYS.has(field.key) && field.text.length < 2048).map((field) => field.text)].join(' ');
+  const place = [
+    path,
+    ...fields.strings.filter((field) => PLACE_KEYS.has(field.key) && field.text.length < 2048).map((field) => field.text),
+  ].join(' ');
   if (!HOOK_PLACE.test(place)) return;
   const method = callMethod(fields);
   if (method === 'GET' || method === 'HEAD' || method === 'DELETE' || method === 'OPTIONS') return;
