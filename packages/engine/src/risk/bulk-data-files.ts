@@ -23,10 +23,20 @@ const DATA_FOLDER =
 
 /** Why a file or folder holds records in bulk, or undefined. */
 export function bulkDataFile(raw: string): string | undefined {
-  const path = raw.trim().replace(/^["']|["']$/g, '');
+  // Windows paths (`C:\HR\salaries.xlsx`) are read with forward slashes.
+  const path = raw
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .replace(/\\/g, '/');
   if (path === '' || path.length > 1024 || path.includes('://')) return undefined;
   const trimmed = path.replace(/\/+$/, '');
   const name = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  // `patients/*.pdf`, `exports/customers/*`: every file of a folder named after records is the folder's records.
+  if (name.includes('*') && trimmed.includes('/')) {
+    const folder = trimmed.slice(0, trimmed.lastIndexOf('/'));
+    const folderName = folder.slice(folder.lastIndexOf('/') + 1);
+    if (!folder.includes('*') && (DATA_FOLDER.test(folder) || RECORD_WORDS.test(`/${folderName}`))) return 'folder of records (every file)';
+  }
   // Most strings are no data file: the extension (or its absence, for a folder) is tested first.
   if (name.includes('.')) {
     if (!DATA_EXTENSION.test(name)) return DATA_FOLDER.test(path) ? 'folder of records' : undefined;

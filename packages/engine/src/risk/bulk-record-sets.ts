@@ -39,6 +39,8 @@ const BULK_PATH = new RegExp(
   `/(?:bulk|batch|import|export|exports|dump|all|full|sync)[/_-](?:${RECORD_NOUN})(?:[/?#]|$)|/(?:${RECORD_NOUN})[/_-](?:bulk|batch|import|export|dump|all|full)(?:[/?#]|$)`,
   'i',
 );
+/** Keys that name the object a call writes (a policy's or rule's display name, its description). */
+const LABEL_KEY = /^(?:display_?name|name|policy_name|rule_name|description)$/;
 const RECORD_OBJECT = new RegExp(`^(?:${RECORD_NOUN})$`, 'i');
 const EVERYTHING = /^(?:all|\*|everything|full)$/i;
 
@@ -78,6 +80,8 @@ export function bulkRecordSet(fields: PayloadFields, exportTool = false): string
     if (OBJECT_KEY.test(field.key) && RECORD_OBJECT.test(field.text.trim())) recordObject = true;
     if (field.text.includes('://') && field.text.length <= 2048 && BULK_PATH.test(field.text)) return 'bulk transfer of records by its URL';
     if (/^(?:filter|scope|range|selection|where)$/.test(field.key) && EVERYTHING.test(field.text.trim())) everything = true;
+    // The name a policy or rule is given (`displayName: "Require MFA for all users"`) labels it; it sends no records.
+    if (LABEL_KEY.test(field.key)) continue;
     const why = bulkRecordText(field.text, PROSE_KEY.test(field.key));
     if (why !== undefined) return why;
   }

@@ -8,7 +8,7 @@ import type { Findings } from './findings.ts';
 import { assessHiddenShell, isAdminGrant } from './hidden-shell.ts';
 import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
-import { credentialEndpoint, posixPath, secretFile } from './secret-files.ts';
+import { credentialEndpoint, posixPath, secretFile, settingsOnlyFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
 import { adminRoleField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
@@ -374,6 +374,7 @@ function secretKind(raw: string): SecretKind | undefined {
     /(?:^|\/)\.ssh\/|(?:^|\/)\.aws\/|(?:^|\/)\.gnupg\/|(?:^|\/)\.kube\/config$|(?:^|\/)\.docker\/config\.json$/.test(path)
   )
     return { level: 'key', why: 'private key or credential file' };
+  if (settingsOnlyFile(text)) return undefined;
   const credential = credentialFile(text);
   // Account lists and sudo rules are protected from writes, but hold no secret to leak.
   if (credential !== undefined && !/(?:^|\/)(?:sudoers|passwd|group)$/.test(path))

@@ -61,6 +61,14 @@ import { assessCodeBulkSends } from './code-bulk-sends.ts';
 import { assessUrlQuerySecrets } from './url-query-secrets.ts';
 import { assessWindowsCommand, vitalWindowsPath } from './windows-commands.ts';
 import { findInnerCalls, isCarrierPath, type InnerCall } from './inner-calls.ts';
+import { mcpEnvelopeCall } from './mcp-envelopes.ts';
+import { callUrl } from './http-call-shape.ts';
+import { assessCmdletSettings } from './cmdlet-settings.ts';
+import { shellInputScript } from './shell-stdin-scripts.ts';
+import { assessEnvironmentSecretFilters } from './environment-secret-filters.ts';
+import { assessUrlNamedControls } from './url-named-controls.ts';
+import { assessOutsideWebhooks } from './outside-webhooks.ts';
+import { assessTenantSharingSettings, orgSettingsCall } from './tenant-sharing-settings.ts';
 import { writtenThenRun } from './written-then-run.ts';
 import { namedValues } from './name-value-pairs.ts';
 import { assessPathResourceActs } from './path-resource-acts.ts';
@@ -227,8 +235,11 @@ function classifyInto(input: RiskInput, findings: Findings): void {
   // `/tools/mcp/call {name, arguments}`, `/tools/run {tool, input}`, `{tool_calls: […]}`: a tool that
   // only carries calls does what they do. Each carried call is classified under its own name; what
   // else the carrier was given is classified as before.
-  if (carrierMemo(path)) {
-    const inner = findInnerCalls(input.payload, path, toolNameRisk(path).shell);
+  // A full MCP `tools/call` request is the call it names, whatever path carries it.
+  const envelope = mcpEnvelopeCall(input.payload);
+  if (envelope !== undefined || carrierMemo(path)) {
+    const inner =
+      envelope !== undefined ? { calls: [envelope], rest: undefined } : findInnerCalls(input.payload, path, toolNameRisk(path).shell);
     if (inner !== undefined) {
       for (const call of inner.calls) classifyCarriedCall(call, input, 'carried call', findings);
       // Steps together can do what none does alone (read a ledger, then mail it out): with two or
@@ -303,6 +314,8 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   for (const command of classifyShell(tool, path, fields, findings, written?.scripts)) {
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
+    assessCmdletSettings(command, findings);
+    assessEnvironmentSecretFilters(command, findings);
   }
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
@@ -364,7 +377,10 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     const operations = operationFieldCalls(fields);
     if (operations !== undefined) assessSecurityControlText(operations, findings);
     assessControlSwitchFields(input.payload, fields, findings);
-    assessMailForwardingRules(input.payload, fields.keys, findings);
+    assessMailForwardingRules(input.payload, fields.keys, findings, `${path} ${callUrl(fields)?.text ?? ''}`);
+    assessTenantSharingSettings(input.payload, fields, findings, orgSettingsCall(path, fields));
+    assessUrlNamedControls(input.payload, fields, findings);
+    assessOutsideWebhooks(path, fields, findings);
     assessRetentionCuts(fields, findings);
     assessApiSecretItemReads(fields, findings);
     assessDatabaseRoleFlags(fields, findings);
@@ -528,6 +544,8 @@ function classifyShell(
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
   };
   for (const script of scripts) add(script);
+  const typed = fields.keys.has('input') || fields.keys.has('stdin') || fields.keys.has('keys') ? shellInputScript(fields) : undefined;
+  if (typed !== undefined) add(typed);
   const foreign: string[] = [];
   // A tool named after its program (`/tools/kubectl {args: "delete ns prod"}`, `/tools/kubectl/run`) is handed that program's arguments.
   const cli = cliProgramOf(tool.name);

@@ -16,12 +16,15 @@ import { runsText } from './run-keys.ts';
 
 /** A sending call given a literal URL: Python, JavaScript, Ruby, Go, PHP. */
 const SENDING_CALL =
-  /\b(?:requests|httpx|session|client|s|aiohttp\.ClientSession\(\))\.(?:post|put|patch)\(\s*f?["'](https?:\/\/[^"'\s]+)|\baxios\.(?:post|put|patch)\(\s*["'`](https?:\/\/[^"'`\s]+)|\bfetch\(\s*["'`](https?:\/\/[^"'`\s]+)["'`]\s*,\s*\{[^}]{0,400}?method\s*:\s*["'`](?:POST|PUT|PATCH)|\bhttp\.(?:Post|NewRequest\(\s*"(?:POST|PUT)",)\(?\s*"(https?:\/\/[^"\s]+)|\bNet::HTTP\.(?:post|put)\w*\(\s*URI\(["'](https?:\/\/[^"'\s]+)/g;
+  /\b(?:requests|httpx|session|client|s|aiohttp\.ClientSession\(\))\.(?:post|put|patch)\(\s*f?["'](https?:\/\/[^"'\s]+)|\baxios\.(?:post|put|patch)\(\s*["'`](https?:\/\/[^"'`\s]+)|\bfetch\(\s*["'`](https?:\/\/[^"'`\s]+)["'`](?:\s*\+\s*[\w.$()[\]]{1,60})?\s*,\s*\{[^}]{0,400}?method\s*:\s*["'`](?:POST|PUT|PATCH)|\bhttp\.(?:Post|NewRequest\(\s*"(?:POST|PUT)",)\(?\s*"(https?:\/\/[^"\s]+)|\bNet::HTTP\.(?:post|put)\w*\(\s*URI\(["'](https?:\/\/[^"'\s]+)/g;
 /** A literal remote host given to an SFTP, SSH or FTP client in code. */
 const CLIENT_HOST =
   /\b(?:Transport\(\s*\(\s*|FTP(?:_TLS)?\(\s*(?:host\s*=\s*)?|Connection\(\s*(?:host\s*=\s*)?|\.connect\(\s*(?:hostname\s*=\s*|host\s*=\s*|\{\s*host\s*:\s*)?)["'`]([\w.-]+)["'`]/g;
 /** A call that uploads a file through such a client. */
 const CLIENT_UPLOAD = /\.(?:put|fastPut|storbinary|upload|upload_file|putfo)\s*\(/;
+/** A folder listed in code (`fs.readdirSync('/exports/customers')`, `os.listdir(…)`, `Path('/mnt/ehr/patients').glob(…)`): each of its files is read in turn. */
+const LISTED_FOLDER =
+  /\b(?:readdirSync|readdir|listdir|scandir|walk|glob|iglob|Dir\.(?:glob|entries|children|each_child)|Path|Paths\.get|File|new\s+File)\s*\(\s*r?["'`]([^"'`\n]{2,200})["'`]\s*\)?(?:\.(?:glob|rglob|iterdir|listFiles|list)\s*\()?/g;
 /** Quoted file names in code. */
 const QUOTED_PATH = /["'`]([^"'`\n]{3,200}\.[a-z0-9]{2,8}(?:\.gz|\.zst)?)["'`]/gi;
 const NO_OWN_DOMAINS: ReadonlySet<string> = new Set();
@@ -52,7 +55,12 @@ export function assessCodeBulkSends(toolName: string, fields: PayloadFields, fin
       described === undefined
         ? [...text.matchAll(QUOTED_PATH)].map((match) => match[1]).find((path) => bulkDataFile(path) !== undefined)
         : undefined;
-    const what = described ?? (file === undefined ? undefined : `${bulkDataFile(file)} \`${file}\``);
+    const folder =
+      described === undefined && file === undefined
+        ? [...text.matchAll(LISTED_FOLDER)].map((match) => match[1]).find((path) => bulkDataFile(path) !== undefined)
+        : undefined;
+    const listed = file ?? folder;
+    const what = described ?? (listed === undefined ? undefined : `${bulkDataFile(listed)} \`${listed}\``);
     if (what !== undefined) {
       findings.add(
         'critical',

@@ -14,16 +14,28 @@ import { memoizeKeys } from './memo.ts';
 
 /** Words (in a normalised key or setting name) of a security control. */
 const CONTROL =
-  /^(?:(?:real_?time|on_access|behavior|behaviour|ioav|script|archive|email|intrusion_prevention|network)_(?:monitoring|protection|scanning|inspection)(?:_\w+)?|tamper_protection|anti_?virus|anti_?spyware|anti_?malware|defender|edr|firewall|audit_(?:log|logs|logging|trail)|auditing|cloudtrail|guardduty|threat_detection|security_hub|secret_scanning|push_protection|two_factor(?:_auth\w*|_authentication)?|mfa|multi_factor(?:_auth\w*)?|2fa|2sv|sso_enforcement|branch_protection)$/;
+  /^(?:(?:real_?time|on_access|behavior|behaviour|ioav|script|archive|email|intrusion_prevention|network)_(?:monitoring|protection|scanning|inspection)(?:_\w+)?|tamper_protection|anti_?virus|anti_?spyware|anti_?malware|defender|edr|firewall|(?:unified_|mailbox_)?audit_(?:log|logs|logging|trail)(?:_ingestion)?|auditing|cloudtrail|guardduty|threat_detection|security_hub|secret_scanning|push_protection|two_factor(?:_auth\w*|_authentication)?|two_step(?:_verification|_auth\w*)?|mfa(?:_enroll(?:ment)?|_policy)?|multi_factor(?:_auth\w*)?|2fa|(?:enforced_in_?)?2_?sv|sso_enforcement|branch_protection)$/;
 /** Words of a control, as a cheap first test. */
 const CONTROL_WORD =
-  /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|factor|mfa|2fa|2sv|edr|sso/i;
+  /protection|monitoring|scanning|virus|spyware|malware|defender|firewall|audit|trail|guardduty|threat|security_hub|factor|mfa|2fa|2_?sv|two_step|edr|sso/i;
 const controlWordKey = memoizeKeys((key: string) => CONTROL_WORD.test(key));
 /** Values that switch a setting on, and off. */
 const ON = /^(?:true|on|yes|1|enabled?|enforced?|required)$/i;
-const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|optional)$/i;
+const OFF = /^(?:false|off|no|0|disabled?|none|not_?enforced|optional|inactive|deactivated)$/i;
 /** Keys that hold a setting's name, and its state. */
-const NAME_KEY = new Set(['setting', 'name', 'key', 'control', 'feature', 'policy', 'option', 'parameter', 'preference']);
+const NAME_KEY = new Set([
+  'setting',
+  'name',
+  'key',
+  'control',
+  'feature',
+  'policy',
+  'option',
+  'parameter',
+  'preference',
+  'type',
+  'policy_type',
+]);
 const STATE_KEY = new Set([
   'enabled',
   'enable',
@@ -47,6 +59,9 @@ function text(value: unknown): string | undefined {
 function switchedOff(key: string, value: string): string | undefined {
   const disable = /^(?:disable|disabled|turn_off|stop|suspend|bypass|skip)_(\w+)$/.exec(key);
   if (disable !== null && CONTROL.test(disable[1]) && ON.test(value)) return disable[1];
+  // Exchange's `AuditDisabled: $true`: the control, then the word that turns it off (a bare `audit` only in this form).
+  const disabled = /^(\w+?)_(?:disabled|bypassed|turned_off)$/.exec(key);
+  if (disabled !== null && (CONTROL.test(disabled[1]) || disabled[1] === 'audit') && ON.test(value)) return disabled[1];
   const named = controlOf(key);
   return named !== undefined && OFF.test(value) ? named : undefined;
 }

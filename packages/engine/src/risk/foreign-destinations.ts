@@ -39,7 +39,7 @@ const PERSONAL_MAIL =
 
 /** Consumer cloud drives, as rclone remotes are usually named (`mega:`, `dropbox-personal:`). */
 const CONSUMER_DRIVE_REMOTE =
-  /^(?:mega|pcloud|dropbox|koofr|jottacloud|opendrive|putio|yandex|fichier|1fichier|icloud|onedrive-?personal|gdrive-?personal|personal[\w-]*|private[\w-]*|home[\w-]*)$/i;
+  /^(?:mega|pcloud|dropbox|koofr|jottacloud|opendrive|putio|yandex|fichier|1fichier|icloud|onedrive-?personal|gdrive-?personal|personal[\w-]*|private[\w-]*|home[\w-]*|my[-_]?[\w-]*|[\w-]*[-_](?:personal|private|home|me|mine|own))$/i;
 
 /** Storage names that say the place is for sharing out or for someone else (`x-transfer-public`, `temp-share-77812`). */
 const SHARING_BUCKET =
@@ -104,14 +104,29 @@ export function consumerDriveRemote(text: string): string | undefined {
   return match !== null && CONSUMER_DRIVE_REMOTE.test(match[1]) ? 'consumer cloud drive' : undefined;
 }
 
-/** The bucket of a storage URL (`s3://b/k`, `gs://b`, `az://`, `r2://`), or undefined. */
+/**
+ * Storage endpoints written as https URLs: S3 virtual-hosted and path style, Google Cloud Storage, and
+ * Azure storage accounts (the account owns every container under it, so it stands for the bucket).
+ */
+const STORAGE_URL =
+  /^https:\/\/(?:([\w.-]{3,63})\.s3[.-](?:[\w-]+\.)?amazonaws\.com|s3[.-](?:[\w-]+\.)?amazonaws\.com\/([\w.-]{3,63})|storage\.googleapis\.com\/([\w.-]{3,63})|([a-z0-9]{3,24})\.(?:blob|dfs)\.core\.windows\.net)(?:[/?]|$)/i;
+
+/** The bucket of a storage URL (`s3://b/k`, `gs://b`, `az://`, `r2://`, `https://b.s3.amazonaws.com/k`, `https://acct.blob.core.windows.net/c`), or undefined. */
 export function bucketOf(text: string): string | undefined {
-  return /^(?:s3|s3a|gs|az|r2|b2|oss|cos|wasbs?|abfss?):\/\/([\w.-]{3,63})/i.exec(text.trim())?.[1]?.toLowerCase();
+  const trimmed = text.trim();
+  const scheme = /^(?:s3|s3a|gs|az|r2|b2|oss|cos|wasbs?|abfss?):\/\/([\w.-]{3,63})/i.exec(trimmed)?.[1];
+  if (scheme !== undefined || !trimmed.startsWith('https://')) return scheme?.toLowerCase();
+  const match = STORAGE_URL.exec(trimmed);
+  return match === null ? undefined : (match[1] ?? match[2] ?? match[3] ?? match[4]).toLowerCase();
 }
+
+/** The sharing words inside a name that cannot hold separators (Azure storage accounts: `mypersonalstore01`). */
+const SHARING_INSIDE = /public|share|transfer|dropzone|exfil|loot|personal|private|external|outside/i;
 
 /** Why a bucket's name says it shares out (`public`, `share`, `drop`, `transfer`), or undefined. */
 export function sharingBucket(bucket: string): string | undefined {
-  return SHARING_BUCKET.test(bucket) ? 'storage named for sharing out' : undefined;
+  if (SHARING_BUCKET.test(bucket)) return 'storage named for sharing out';
+  return !/[-_.]/.test(bucket) && SHARING_INSIDE.test(bucket) ? 'storage named for sharing out' : undefined;
 }
 
 /**

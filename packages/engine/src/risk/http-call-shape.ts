@@ -29,9 +29,26 @@ export function callUrl(fields: PayloadFields): StringField | undefined {
     }
     url ??= field;
   }
+  url ??= relativeApiPath(fields);
   lastFields = fields;
   lastUrl = url;
   return url;
+}
+
+/** Keys an API tool gives a path relative to its API under (`{method: "POST", path: "/orgs/acme/invitations"}`). */
+const API_PATH_KEYS = new Set(['path', 'url', 'uri', 'endpoint', 'route', 'resource']);
+const API_PATH = /^\/?[A-Za-z][\w.@~%-]*(?:\/[\w.@~%{}:$-]+)+\/?(?:\?[^\s]*)?$/;
+
+/**
+ * A REST path given beside an HTTP method (`{method: "PATCH", path: "/repos/acme/api"}`,
+ * `{method: "POST", path: "admin/directory/v1/users/u/makeAdmin"}`): the API tool sends it to its own
+ * host, so the path is the call's URL. Only with a method field, so a file tool's `path` is no URL.
+ */
+function relativeApiPath(fields: PayloadFields): StringField | undefined {
+  if (callMethod(fields) === undefined) return undefined;
+  return fields.strings.find(
+    (field) => !field.inArray && API_PATH_KEYS.has(field.key) && field.text.length < 2048 && API_PATH.test(field.text.trim()),
+  );
 }
 
 /** The HTTP method the server will act on, upper-case, or undefined when none is named. */

@@ -42,6 +42,8 @@ const CALL_METADATA_KEYS = new Set([
   'name',
   'tool_call_id',
 ]);
+/** Keys that name the server or app a carried tool belongs to (`{server: "okta", tool: "policies_update"}`, Zapier's `{app, action, params}`): its path's first segment. */
+const SERVER_KEYS = new Set(['server', 'server_name', 'mcp_server', 'app']);
 /** Words of the last path segment of a tool that only carries other calls. */
 const CARRIER_WORDS = new Set([
   'call',
@@ -116,7 +118,7 @@ function innerPath(name: string, prefix: string): string {
 }
 
 function knownCallKey(key: string): boolean {
-  return NAME_KEYS.has(key) || ARGUMENT_KEYS.has(key) || CALL_METADATA_KEYS.has(key);
+  return NAME_KEYS.has(key) || ARGUMENT_KEYS.has(key) || CALL_METADATA_KEYS.has(key) || SERVER_KEYS.has(key);
 }
 
 /** The carried call an object describes, if it describes one. */
@@ -128,6 +130,7 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
   let operation: string | undefined;
   let method: string | undefined;
   let url = false;
+  let server: string | undefined;
   for (const key of keys) {
     const normal = normalizeKey(key);
     const value = record[key];
@@ -138,6 +141,7 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
     }
     if (typeof value === 'string' && NAME_KEYS.has(normal) && TOOL_NAME.test(value)) name ??= value;
     if (typeof value === 'string' && OPERATION_KEYS.has(normal) && TOOL_NAME.test(value)) operation ??= value;
+    if (typeof value === 'string' && SERVER_KEYS.has(normal) && /^[A-Za-z][\w-]{0,39}$/.test(value)) server ??= value;
     if (ARGUMENT_KEYS.has(normal) && !hasArgs) {
       const inner = unwrapped(value);
       // An argument list or a bare string stays under its key (`/tools/kubectl {args: [...]}`), as the named tool would get it.
@@ -153,7 +157,9 @@ function callOf(record: Record<string, unknown>, place: Place): InnerCall | unde
     const list = Object.values(args as Record<string, unknown>)[0];
     if (place.runsCommands && Array.isArray(list) && list.every((item) => typeof item === 'string'))
       return { path: '/tools/shell', payload: { command: [name, ...(list as string[])] } };
-    return { path: innerPath(name, '/tools'), payload: args };
+    // The server names the tool's first segment unless the name already starts with it (`github.delete_repo`).
+    const qualified = server !== undefined && !name.toLowerCase().startsWith(server.toLowerCase()) ? `${server}.${name}` : name;
+    return { path: innerPath(qualified, '/tools'), payload: args };
   }
   // `{method: "GET", url: "https://…", body}`: an HTTP request, made by an HTTP tool of that verb; a
   // JSON-RPC body (`{jsonrpc, method: "eth_getBalance", params}`) is a call of the method it names.

@@ -75,13 +75,18 @@ function openedAdminPort(record: Record<string, unknown>): number | undefined {
 }
 
 /** The CLIs: `aws ec2 authorize-security-group-ingress --port 22 --cidr 0.0.0.0/0`, `gcloud compute firewall-rules create --allow tcp:22 --source-ranges 0.0.0.0/0`, `az network nsg rule create --destination-port-ranges 3389 --source-address-prefixes '*'`. */
-const CLI_RULE = /\bauthorize-security-group-ingress\b|\bfirewall-rules\s+(?:create|update)\b|\bnsg\s+rule\s+(?:create|update)\b/;
-const CLI_ANYWHERE = /0\.0\.0\.0\/0|::\/0|--source-address-prefix(?:es)?[=\s]+['"]?(?:\*|Internet|Any)\b/i;
+const CLI_RULE =
+  /\bauthorize-security-group-ingress\b|\bfirewall-rules\s+(?:create|update)\b|\bnsg\s+rule\s+(?:create|update)\b|\bauthorize_security_group_ingress\s*\(|\bAuthorizeSecurityGroupIngress(?:Command)?\b/;
+/** Every protocol and port: `--rules=all` (gcloud), `--protocol -1` (aws), `'IpProtocol': '-1'` in SDK code. */
+const CLI_ALL_TRAFFIC =
+  /--(?:rules|allow)[=\s]+['"]?all\b|--protocol[=\s]+['"]?(?:-1|all)\b|\bIpProtocol['"]?\s*[:=]\s*['"](?:-1|all)['"]/i;
+const CLI_ANYWHERE = /0\.0\.0\.0\/0|::\/0|--source-address-prefix(?:es)?[=\s]+['"]?(?:\*|Internet|Any)(?![\w.])/i;
 const CLI_PORT =
   /(?:--port|--destination-port-ranges?|FromPort=|--allow(?:=|\s+)(?:tcp|udp|all)?:?|,tcp:|,udp:)\s*['"]?(\d{1,5}(?:-\d{1,5})?|\*)/gi;
 
 function cliOpensAdminPort(text: string): number | undefined {
   if (text.length > 8192 || !CLI_RULE.test(text) || !CLI_ANYWHERE.test(text)) return undefined;
+  if (CLI_ALL_TRAFFIC.test(text)) return ADMIN_PORTS[0];
   for (const match of text.matchAll(CLI_PORT)) {
     const hit = adminPortsIn(match[1])[0];
     if (hit !== undefined) return hit;
@@ -91,9 +96,11 @@ function cliOpensAdminPort(text: string): number | undefined {
 
 /** Adds a critical finding when the call opens an admin port to the whole internet. */
 export function assessOpenAdminPorts(payload: unknown, fields: PayloadFields, findings: Findings): void {
-  for (const field of fields.strings) {
-    if (!field.text.includes('0/0') && !field.text.includes('--source-address-prefix')) continue;
-    const port = cliOpensAdminPort(field.text);
+  // A command line as text, or as an argument list (`{args: ["network", "nsg", "rule", "create", …]}`).
+  const lines = [...fields.strings.map((field) => field.text), ...fields.arrays.map((array) => array.items.join(' '))];
+  for (const line of lines) {
+    if (!line.includes('0/0') && !line.includes('--source-address-prefix')) continue;
+    const port = cliOpensAdminPort(line);
     if (port !== undefined) {
       findings.add('critical', `network: opens port ${port} to the whole internet (firewall rule)`);
       return;

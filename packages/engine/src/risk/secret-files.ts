@@ -77,8 +77,13 @@ const SERVICE_CONFIG =
   /^\/etc\/gitlab-runner\/config\.toml$|(?:^|\/)\.gitlab-runner\/config\.toml$|^\/etc\/rancher\/(?:k3s\/k3s|rke2\/rke2)\.yaml$|^\/var\/lib\/rancher\/(?:k3s|rke2)\/server\/(?:token|node-token|cred\/)|^\/var\/lib\/jenkins\/(?:secrets\/|credentials\.xml$)|^\/etc\/wireguard\/[^/]+\.conf$|^\/etc\/NetworkManager\/system-connections\/|^\/etc\/mysql\/debian\.cnf$|(?:^|\/)\.cloudflared\/[^/]+\.json$|(?:^|\/)\.vault[-_]pass(?:word)?(?:\.txt)?$|(?:^|\/)wp-config\.php$/;
 /** Terraform state keeps every resource's attributes in clear, passwords and keys included. */
 const TERRAFORM_STATE = /(?:^|\/)[\w.-]*\.tfstate(?:\.backup)?$/;
-/** Files inside secret places that hold nothing secret: a mounted service account's namespace and CA certificate, gh's settings. */
-const NOT_SECRET_INSIDE = /\/serviceaccount\/(?:namespace|ca\.crt)$|(?:^|\/)\.config\/gh\/config\.ya?ml$/;
+/**
+ * Files inside secret places that hold nothing secret: a mounted service account's namespace and CA
+ * certificate, gh's settings, the Azure CLI's and gcloud's settings (defaults, cloud names, the active
+ * configuration's name and account; their tokens live in other files of the same folders).
+ */
+const NOT_SECRET_INSIDE =
+  /\/serviceaccount\/(?:namespace|ca\.crt)$|(?:^|\/)\.config\/gh\/config\.ya?ml$|(?:^|\/)\.azure\/(?:config|clouds\.config)$|(?:^|\/)\.config\/gcloud\/(?:active_config|configurations\/config_[\w-]+)$/;
 /** Credential-file hits that are not secrets to print: public halves, host lists, histories. */
 const NOT_PRINTED_SECRET =
   /(?:\.pub|known_hosts|authorized_keys2?|\/\.ssh\/config|\.bash_history|\.zsh_history|\.mysql_history|\.psql_history|\/\.ssh|\/\.aws|\/\.kube|\/\.gnupg|\/\.azure|\/\.docker)$/;
@@ -91,7 +96,15 @@ export function secretFile(raw: string): string | undefined {
   if (/^[a-z][\w+.-]*:\/\//i.test(posix) && !posix.startsWith('file://')) return undefined;
   const path = normalizePath(posix);
   if (TEMPLATE.test(path) || NOT_PRINTED_SECRET.test(path)) return undefined;
-  if ((path.endsWith('namespace') || path.endsWith('.crt') || path.includes('/gh/')) && NOT_SECRET_INSIDE.test(path)) return undefined;
+  if (
+    (path.endsWith('namespace') ||
+      path.endsWith('.crt') ||
+      path.includes('/gh/') ||
+      path.includes('.azure/') ||
+      path.includes('gcloud/')) &&
+    NOT_SECRET_INSIDE.test(path)
+  )
+    return undefined;
   if (path.includes('.tfstate') && TERRAFORM_STATE.test(path)) return 'infrastructure state with its secrets';
   if (SERVICE_CONFIG_HINT.test(path) && SERVICE_CONFIG.test(path)) return 'service configuration holding its tokens or passwords';
   // The browser test runs only on paths ending like a store (most paths end otherwise).
@@ -129,4 +142,10 @@ const CREDENTIAL_ENDPOINT =
 /** Whether a URL (or a command word holding one) asks a metadata service for credentials. */
 export function credentialEndpoint(text: string): boolean {
   return text.length < 4096 && CREDENTIAL_ENDPOINT.test(text);
+}
+
+/** Whether a file inside a secret place holds only settings (`~/.azure/config`, gcloud's `active_config`), so reading it leaks nothing. */
+export function settingsOnlyFile(raw: string): boolean {
+  const path = normalizePath(posixPath(raw));
+  return NOT_SECRET_INSIDE.test(path);
 }

@@ -13,7 +13,7 @@ import { runsText } from './run-keys.ts';
 
 /** Literal hints (case as written in the wild) that gate the patterns, grouped by first letter so one scan tests them all. */
 const HINT =
-  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|_protection|protected_branch|unprotect_branch|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|t(?:wo_factor|wistlock|etragon)|neuvector|Dlp|Retention\w*Policy|CaseHold|waf-(?:config|policy)/;
+  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|_protection|protected_branch|unprotect_branch|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|webhookconfiguration|gatekeeper|kyverno|t(?:wo_factor|wistlock|etragon)|neuvector|Dlp|Retention\w*Policy|CaseHold|waf-(?:config|policy)/;
 
 const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [
@@ -74,10 +74,15 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
     'switches database auditing off',
   ],
   [
-    /\bpgaudit\.log\s*(?:=|TO)\s*'?none\b|\baudit_trail\s*=\s*'?none\b|\bSET\s+GLOBAL\s+audit_log\w*\s*=\s*'?(?:OFF|0)\b/i,
+    /\bpgaudit\.log\s*(?:=|TO)\s*'?none\b|\baudit_trail\s*=\s*'?none\b|\bSET\s+GLOBAL\s+audit_log\w*\s*=\s*'?(?:OFF|0)\b|\bSET\s+GLOBAL\s+audit_log_policy\s*=\s*'?NONE\b|\bSET\s+GLOBAL\s+server_audit_logging\s*=\s*'?(?:OFF|0)\b|\bUNINSTALL\s+(?:PLUGIN\s+(?:audit_log|server_audit)|SONAME\s+'(?:audit_log|server_audit)[\w.]*')/i,
     'switches database auditing off',
   ],
   [/\b2sv\s+enforce\s+off\b/i, 'switches two-step verification enforcement off'],
+  [
+    // The admission controller that enforces cluster policy (Gatekeeper, Kyverno, OPA, Pod Security) removed.
+    /\bdelete\s+(?:-\S+\s+)*(?:validating|mutating)webhookconfigurations?(?:\.admissionregistration\.k8s\.io)?\s+(?:-\S+\s+)*\S*(?:gatekeeper|kyverno|opa|policy|policies|psa|pod-security|admission)|\b(?:kubectl|oc)\s+(?:\S+\s+)*?delete\s+(?:ns|namespaces?)\s+(?:gatekeeper-system|kyverno|opa|falco)\b|\bhelm\s+(?:uninstall|delete)\s+(?:-\S+\s+)*(?:gatekeeper|kyverno|falco)\b/i,
+    'removes the admission controller that enforces cluster policy',
+  ],
   [/\blogging\s+sinks\s+delete\b[^\n;|&]*(?:--organization|audit)/i, 'deletes an organisation audit-log export (Cloud Logging sink)'],
   [
     /identitySecurityDefaultsEnforcementPolicy[\s\S]{0,200}["']?isEnabled["']?\s*:\s*false\b/,

@@ -6,6 +6,7 @@
 // pushes). Network rules live in shell-network-rules.ts. Each rule adds a finding with its
 // reason; the command's summary feeds the pipeline rules of shell.ts.
 
+import { internalHost } from './outside-destinations.ts';
 import { quote } from './findings.ts';
 import {
   baseName,
@@ -717,7 +718,13 @@ function copyRule(c: RuleContext): void {
   const intoMount = c.scan.remoteMounts.some((mount) => normalizePath(destination.text).startsWith(mount));
   for (const source of sources) {
     const why = sensitiveFile(source.text);
-    if (why !== undefined && (remote || intoMount) && looksLikePath(source.text)) {
+    // A system file that is no secret (`/var/backups/pg/`) copied to one of the organisation's own internal hosts stays inside.
+    const inside =
+      remote &&
+      !intoMount &&
+      (secretFile(source.text) ?? secretFolder(source.text)) === undefined &&
+      internalHost(remoteHostOf(destination.text));
+    if (why !== undefined && (remote || intoMount) && !inside && looksLikePath(source.text)) {
       c.scan.add('critical', `shell: uploads ${why} ${quote(source.text)} (${c.name} to ${quote(destination.text)})`);
     }
     const secret = secretFile(source.text) ?? secretFolder(source.text);
@@ -1028,4 +1035,9 @@ function outputOptionWrites(c: RuleContext): void {
 
 function writeTargets(c: RuleContext, words: Word[], via: string): void {
   for (const word of words) if (looksLikePath(word.text)) writeTarget(c, word.text, via, '>');
+}
+
+/** The host of an scp/rsync remote (`user@host:path` -> `host`). */
+function remoteHostOf(destination: string): string {
+  return destination.replace(/^[\w.-]*@/, '').replace(/:.*$/, '');
 }

@@ -44,6 +44,23 @@ const SEARCH_WORDS = new Set([
   'exa',
 ]);
 
+/** Products of search engines' vendors that do not search (mail, files, admin): a path naming one is no search tool. */
+const VENDOR_PRODUCTS = new Set([
+  'gmail',
+  'drive',
+  'directory',
+  'admin',
+  'calendar',
+  'docs',
+  'sheets',
+  'workspace',
+  'vault',
+  'groups',
+  'chat',
+  'ads',
+  'iam',
+]);
+
 const LOW = new Set([
   'read',
   // reads in German, Spanish, French, Italian, Dutch, Portuguese
@@ -471,7 +488,12 @@ function toolNameRiskUncached(path: string): ToolNameRisk {
   const file = allWords.some((word) => FILE_WORDS.has(word)) || name.toLowerCase().includes('file') || editor;
   const fileWrite = file && (editor || words.some((word) => WRITE_VERBS.has(word)));
   const fileDelete = words.some((word) => DELETE_VERBS.has(word));
-  const search = !sql && !shell && allWords.some((word) => SEARCH_WORDS.has(word));
+  // `/tools/google/search` searches; `/tools/google/gmail` and `/tools/google/directory` are other products of the same vendor.
+  const search =
+    !sql &&
+    !shell &&
+    (words.some((word) => SEARCH_WORDS.has(word)) ||
+      (allWords.some((word) => SEARCH_WORDS.has(word)) && !allWords.some((word) => VENDOR_PRODUCTS.has(word))));
   return {
     name,
     words,
