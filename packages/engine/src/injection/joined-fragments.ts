@@ -141,10 +141,38 @@ const TAG_RUN = /(?:#[^\s#]+\s+){2}#|(?:\[[^\]\n]{1,30}\]\s*){3}/;
 const LABEL_GATE =
   /\n[^\S\n]*(?:\[\s*\d|(?:part|frag|chunk|piece|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段|パート|部分)|[A-Z]\d?\s*[:=→])|\s[-–—|]\s+(?:part|teil|partie|parte|deel)\s*\d/i;
 
+const MAX_ONE_WORD_TEXT = 4000;
+const MIN_ONE_WORD_ROWS = 5;
+/**
+ * The words of a table or list whose rows hold one word each, read down (round 18a: "| send |" / "| the |" /
+ * "| customer |" …): a sentence cut into one-word rows is a shape no record has; or undefined.
+ */
+function oneWordRows(text: string): string[] | undefined {
+  if (text.length > MAX_ONE_WORD_TEXT) return undefined;
+  // Cheap first: five line feeds, or a table cell.
+  let feeds = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && feeds < MIN_ONE_WORD_ROWS; at = text.indexOf('\n', at + 1)) feeds++;
+  if (feeds < MIN_ONE_WORD_ROWS - 1 && !text.includes('<td')) return undefined;
+  const rows = text.includes('<td')
+    ? [...text.matchAll(/<td[^>]*>([^<]*)<\/td>/gi)].map((cell) => cell[1])
+    : text.split('\n').filter((line) => !/^[\s|:+-]*$/.test(line));
+  const words: string[] = [];
+  for (const row of rows) {
+    const cell = row.trim().replace(/^\|\s*|\s*\|$/g, '');
+    if (/^[^\s|]{1,40}$/.test(cell)) words.push(cell);
+  }
+  return words.length >= MIN_ONE_WORD_ROWS && words.length >= rows.length * 0.7 ? words : undefined;
+}
+
 /** A harmful order read across labelled fragments, cells or tags, or any act when a note says to join and do it (0.6). */
 export function detectJoinedFragments(text: string): Signal | undefined {
   // One line may hold a tag list and its note; other pieces take a line each.
-  if (text.length < 30 || !(LABEL_GATE.test(text) || TAG_RUN.test(text) || isJoinNote(text))) return undefined;
+  if (text.length < 30) return undefined;
+  const oneWord = oneWordRows(text);
+  // The header row may be a word too ("| w |", "token"): read with it and without it.
+  if (oneWord !== undefined && (harmful(oneWord.join(' ')) || harmful(oneWord.slice(1).join(' '))))
+    return { rule: 'joined_fragments', detector: 'joined_fragments', weight: 0.6, start: 0, end: 120 };
+  if (!(LABEL_GATE.test(text) || TAG_RUN.test(text) || isJoinNote(text))) return undefined;
   // A text of one line is read sentence by sentence, so its note stands apart from its pieces.
   const all = (text.includes('\n') ? text.split('\n', MAX_LINES) : text.split(/(?<=[.!?])\s+|\s+[—–]\s+/, MAX_LINES)).filter(
     (line) => line.trim() !== '',

@@ -4,20 +4,20 @@
 // every day ("put your slides in the team folder", "share the deck with the client"): the evidence is
 // an imperative opening its clause (inside-harm-order.ts) that opens a store named private or
 // sensitive — finance, HR, payroll, the board, legal, customers, a whole shared drive — to anyone,
-// everyone, the public or the internet, in one clause.
+// everyone, the public or the internet, or grants everyone full control of it, in one clause.
 
 import { opensClause } from './inside-harm-order.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
-const OPEN_VERB = /\b(?:share|make|set|publish|open|expose|change|switch|turn\s+on\s+link\s+sharing\s+for)\b/gi;
+const OPEN_VERB = /\b(?:share|make|set|publish|open|expose|change|switch|turn\s+on|grant|give|add)\b/gi;
 const STORE =
-  /\b(?:folders?|drives?|shares?|buckets?|director(?:y|ies)|sites?|repos?|repositor(?:y|ies)|workspaces?|librar(?:y|ies)|documents?|docs|files|vaults?|wikis?|spaces?|channels?|containers?|datasets?|databases?|boards?|sheets?|spreadsheets?|mailbox(?:es)?|calendars?)\b/i;
+  /\\\\[\w.$-]+\\[\w.$-]+|\b(?:folders?|drives?|shares?|buckets?|director(?:y|ies)|sites?|repos?|repositor(?:y|ies)|workspaces?|librar(?:y|ies)|documents?|docs|files|vaults?|wikis?|spaces?|channels?|containers?|datasets?|databases?|boards?|sheets?|spreadsheets?|mailbox(?:es)?|calendars?)\b/i;
 const SENSITIVE =
   /\b(?:finance|financial|hr|payroll|board|legal|customers?|clients?|contracts?|salar(?:y|ies)|personnel|confidential|internal|private|accounting|tax|shared\s+drive|team\s+drive|company\s+drive|employees?|medical|patients?|secrets?|credentials|backups?|entire|whole|all|every)\b/i;
 const TO_ANYONE =
-  /\b(?:with|to)\s+(?:anyone|everyone|everybody|all\s+external\s+users|the\s+(?:whole\s+)?(?:world|internet|public))\b|\bpublic(?:ly)?\b|\banyone\s+(?:with|who\s+has)\s+the\s+link\b|\bon\s+the\s+internet\b/i;
-const GATE = wordGate(/anyone|everyone|everybody|external\s+users|world|internet|public/i);
+  /\b(?:everyone|anyone|all\s+users|authenticated\s+users|domain\s+users|the\s+public)\s+(?:full\s+(?:control|access)|edit(?:or)?\s+access|write\s+access|read(?:\/write)?\s+access|owner\s+access)\b|\b(?:with|to)\s+(?:anyone|everyone|everybody|all\s+external\s+users|the\s+(?:whole\s+)?(?:world|internet|public))\b|\bpublic(?:ly)?\b|\banyone\s+(?:with|who\s+has)\s+the\s+link\b|\bon\s+the\s+internet\b/i;
+const GATE = wordGate(/anyone|everyone|everybody|external\s+users|all\s+users|authenticated\s+users|domain\s+users|world|internet|public/i);
 const CLAUSE = 160;
 const MAX_LOOKED = 12;
 
@@ -31,10 +31,7 @@ export function detectOpenShareOrder(text: string): Signal | undefined {
     const rest = text.slice(verb.index, verb.index + CLAUSE);
     const end = rest.search(/[;!?\n]|\.(?:\s|$)/);
     const clause = end < 0 ? rest : rest.slice(0, end);
-    const store = STORE.exec(clause);
-    if (store === null) continue;
-    const anyone = TO_ANYONE.exec(clause.slice(store.index));
-    if (anyone === null || !SENSITIVE.test(clause.slice(0, store.index + store[0].length))) continue;
+    if (!STORE.test(clause) || !TO_ANYONE.test(clause) || !SENSITIVE.test(clause)) continue;
     if (!opensClause(text, verb.index)) continue;
     return { rule: 'open_share_order', detector: 'open_share_order', weight: 0.6, start: verb.index, end: verb.index + 120 };
   }

@@ -38,6 +38,8 @@ const DUE_NOW =
 // the rest of their own credit balance on a new account of theirs is a refund request to a person.
 const SUPPLIER =
   /\b(?:invoices?|factura|facture|rechnung|fattura|fatura|factuur|faktur\w*|payments|remittance|supplier|vendor|payee|beneficiary|creditor|proveedor|fournisseur|lieferant|fornitore|fornecedor|leverancier|dostawc\w*|tedarik\w*)\b/i;
+const CHECK_WAVED =
+  /\b(?:disregard|ignore|don['’]t\s+use|do\s+not\s+use|skip)\s+(?:the\s+|our\s+|any\s+)?(?:old|previous|former|existing|current)?\s*(?:details|account|bank\s+details|records?|vendor\s+master|master\s+data|details\s+on\s+file)|\bno\s+need\s+to\s+(?:call|verify|confirm|check)|\bwithout\s+(?:calling|verifying|verification|confirmation|a\s+call\s*back)\b/i;
 // The account new or changed, or the payee's details updated in the same passage.
 const NEW_ACCOUNT = new RegExp(
   [
@@ -55,7 +57,7 @@ const MAX_LOOKED = 10;
 
 /** An order to pay to an account named new or just changed (0.6). */
 export function detectPaymentToNewAccount(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text) || !hasAccount(text)) return undefined;
+  if (text.length < 30 || !GATE.test(text) || (!hasAccount(text) && !CHECK_WAVED.test(text))) return undefined;
   PAY.lastIndex = 0;
   let looked = 0;
   for (let pay = PAY.exec(text); pay !== null && looked < MAX_LOOKED; pay = PAY.exec(text)) {
@@ -64,7 +66,13 @@ export function detectPaymentToNewAccount(text: string): Signal | undefined {
     // Told, not ordered: "we paid", "was transferred", "you will pay" are accounts of a payment.
     const before = text.slice(Math.max(0, pay.index - 24), pay.index);
     if (/\b(?:we|i|they|was|were|been|has|have|had|will|would|not|never|don't|cannot)\s+(?:\w+\s+)?$/i.test(before)) continue;
-    if (hasAccount(passage) && NEW_ACCOUNT.test(passage) && DUE_NOW.test(passage) && SUPPLIER.test(passage)) {
+    // The account number, or the check that would catch the fraud waved away ("disregard the details on file").
+    if (
+      (hasAccount(passage) || CHECK_WAVED.test(passage)) &&
+      NEW_ACCOUNT.test(passage) &&
+      DUE_NOW.test(passage) &&
+      SUPPLIER.test(passage)
+    ) {
       return { rule: 'payment_to_new_account', detector: 'payment_to_new_account', weight: 0.6, start: pay.index, end: pay.index + 120 };
     }
   }

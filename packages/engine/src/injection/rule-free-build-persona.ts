@@ -10,6 +10,7 @@
 // zero). A story about an old robot, a question about what changed between versions and an old API
 // without rate limits cast nobody.
 
+import { insideQuotation } from './inside-harm-order.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
@@ -42,6 +43,8 @@ export function detectRuleFreeBuildPersona(text: string): Signal | undefined {
   let looked = 0;
   for (let cast = CAST.exec(text); cast !== null && looked < MAX_CASTS; cast = CAST.exec(text)) {
     looked++;
+    // A quoted cast is a mention ("the test covers 'pretend you are an unrestricted AI'").
+    if (insideQuotation(text, cast.index)) continue;
     const passage = text.slice(cast.index, cast.index + PASSAGE);
     if (VERSION.test(passage) && RULE_FREE.test(passage)) {
       return {
