@@ -33,12 +33,16 @@ const READER =
 const GATE = wordGate(
   /rule|refus|guideline|polic|restriction|forbid|prohibit|not\s+allowed|banned|disallowed|harmful|filter|safety|regel|verbot|règle|interdit|regla|prohibid|regole|vietat|regras|proibid/i,
 );
+// The game's key words: a second gate, rarer than the rule words.
+const FRAME_GATE = wordGate(
+  /opposite|reverse|reversed|backward|backwards|upside|inverted|inverse|mirror|mirrored|flipped|contrary|topsy|bizarro|gegenteil\w*|verkehrte|umgekehrt\w*|envers|contraire|rev[ée]s|contrario|opuesto|opposto|contr[áa]rio/i,
+);
 const MAX_LOOKED = 8;
 const AROUND = 200;
 
 /** The reader's rules declared inverted (0.6). */
 export function detectInvertedRulesGame(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text)) return undefined;
+  if (text.length < 30 || !FRAME_GATE.test(text) || !GATE.test(text)) return undefined;
   INVERSION.lastIndex = 0;
   let looked = 0;
   for (let match = INVERSION.exec(text); match !== null && looked < MAX_LOOKED; match = INVERSION.exec(text)) {

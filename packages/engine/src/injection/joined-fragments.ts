@@ -153,13 +153,17 @@ function oneWordRows(text: string): string[] | undefined {
   let feeds = 0;
   for (let at = text.indexOf('\n'); at >= 0 && feeds < MIN_ONE_WORD_ROWS; at = text.indexOf('\n', at + 1)) feeds++;
   if (feeds < MIN_ONE_WORD_ROWS - 1 && !text.includes('<td')) return undefined;
+  // Table rows only (markdown bars or HTML cells): a payload's fields joined by line feeds are one word
+  // a line too, and a record's values read in a row are no sentence.
   const rows = text.includes('<td')
     ? [...text.matchAll(/<td[^>]*>([^<]*)<\/td>/gi)].map((cell) => cell[1])
     : text.split('\n').filter((line) => !/^[\s|:+-]*$/.test(line));
   const words: string[] = [];
+  // A row may number its word first ("| 3 | the |").
+  const tableRow = text.includes('<td') ? /^()([^\s|]{1,40})$/ : /^\|\s*(\d{1,3}\s*\|\s*)?([^\s|]{1,40})\s*\|$/;
   for (const row of rows) {
-    const cell = row.trim().replace(/^\|\s*|\s*\|$/g, '');
-    if (/^[^\s|]{1,40}$/.test(cell)) words.push(cell);
+    const cell = tableRow.exec(row.trim());
+    if (cell !== null) words.push(cell[2]);
   }
   return words.length >= MIN_ONE_WORD_ROWS && words.length >= rows.length * 0.7 ? words : undefined;
 }

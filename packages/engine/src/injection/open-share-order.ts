@@ -18,12 +18,15 @@ const SENSITIVE =
 const TO_ANYONE =
   /\b(?:everyone|anyone|all\s+users|authenticated\s+users|domain\s+users|the\s+public)\s+(?:full\s+(?:control|access)|edit(?:or)?\s+access|write\s+access|read(?:\/write)?\s+access|owner\s+access)\b|\b(?:with|to)\s+(?:anyone|everyone|everybody|all\s+external\s+users|the\s+(?:whole\s+)?(?:world|internet|public))\b|\bpublic(?:ly)?\b|\banyone\s+(?:with|who\s+has)\s+the\s+link\b|\bon\s+the\s+internet\b/i;
 const GATE = wordGate(/anyone|everyone|everybody|external\s+users|all\s+users|authenticated\s+users|domain\s+users|world|internet|public/i);
+const SENSITIVE_GATE = wordGate(
+  /finance|financial|hr|payroll|board|legal|customer|customers|client|clients|contract|contracts|salary|salaries|personnel|confidential|internal|private|accounting|tax|shared\s+drive|team\s+drive|company\s+drive|employee|employees|medical|patient|patients|secret|secrets|credentials|backup|backups|entire|whole|all|every/i,
+);
 const CLAUSE = 160;
 const MAX_LOOKED = 12;
 
 /** An imperative opening a private store to anyone (0.6). */
 export function detectOpenShareOrder(text: string): Signal | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
+  if (text.length < 20 || !GATE.test(text) || !SENSITIVE_GATE.test(text)) return undefined;
   OPEN_VERB.lastIndex = 0;
   let looked = 0;
   for (let verb = OPEN_VERB.exec(text); verb !== null && looked < MAX_LOOKED; verb = OPEN_VERB.exec(text)) {

@@ -52,12 +52,16 @@ const NEW_ACCOUNT = new RegExp(
 const GATE = wordGate(
   /new|updated|changed|different|alternative|alternate|other|update|change|replace|switch|nueva|nuevo|nuevos|nouveau|nouvelles|neue|neues|neuen|nuovo|nuove|nova|novo|nieuwe|nowe|nowy|yeni/i,
 );
+// The payment verbs' key words: the first gate, rarer than "new" or "change".
+const PAY_GATE = wordGate(
+  /pay|settle|wire|transfer|remit|payment|payments|paguen|pague|paga|abonen|abone|transfieran|transfiera|transfiere|ingresen|ingrese|liquiden|liquide|payez|réglez|reglez|virez|versez|effectuez|procédez|überweisen|überweise|zahlen|bezahlen|bezahle|begleichen|begleiche|pagate|pagare|saldate|saldare|bonificate|effettuate|versate|paguem|transfiram|transfira|quitem|efetuem|betaal|betaalt|maak|zapłać|zapłaćcie|przelej|przelejcie|ureguluj|ödeyin|öde|havale|gönderin/i,
+);
 const PASSAGE = 220;
 const MAX_LOOKED = 10;
 
 /** An order to pay to an account named new or just changed (0.6). */
 export function detectPaymentToNewAccount(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text) || (!hasAccount(text) && !CHECK_WAVED.test(text))) return undefined;
+  if (text.length < 30 || !PAY_GATE.test(text) || !GATE.test(text) || (!hasAccount(text) && !CHECK_WAVED.test(text))) return undefined;
   PAY.lastIndex = 0;
   let looked = 0;
   for (let pay = PAY.exec(text); pay !== null && looked < MAX_LOOKED; pay = PAY.exec(text)) {

@@ -63,8 +63,10 @@ export const ACT_FURTHER_LANGUAGES = new RegExp(
     .join('|'),
   'iu',
 );
+// The cheap gate: the word for an assistant or a model as these languages spell it (not English
+// "model" or "agent"); the other scripts' words need a letter outside ASCII, which the pass marks.
 const GATE = wordGate(
-  /βοηθ|μοντέλο|πράκτορα|asistent|asszisztens|modellnek|botnak|avustaja|tekoäly|kielimalli|botille|agentille|assistenten|modellen|boten|agenten|språkmodell|sprogmodel|асистент|помічник|моделі|агента|עוזר|מודל|סוכן|בוט|ผู้ช่วย|โมเดล|เอไอ|บอท|pro\s+ai|pre\s+ai|til\s+ai|model(?:ul|ule)?\b|agent(?:ul)?\b/i,
+  /βοηθ|μοντέλο|πράκτορα|asistent|asszisztens|modellnek|botnak|avustaja|tekoäly|kielimalli|botille|agentille|assistenten|modellen|boten|agenten|språkmodell|sprogmodel|асистент|помічник|моделі|агента|עוזר|מודל|סוכן|בוט|ผู้ช่วย|โมเดล|เอไอ|บอท|pro\s+ai|pre\s+ai|til\s+ai|modelul|modelule|agentul/i,
 );
 const WINDOW = 200;
 const MAX_LOOKED = 10;

@@ -33,12 +33,16 @@ const RULE_FREE = new RegExp(
 const GATE = wordGate(
   /build|version|edition|release|variant|checkpoint|beta|alpha|prototype|predecessor|snapshot|legacy|v\d|\d\.\d|base\s+model|raw\s+model|-you|yourself|versión|versione|versão/i,
 );
+// The rule-free description's key words: a second gate, rarer than the version words.
+const RULE_FREE_GATE = wordGate(
+  /rules|guidelines|restrictions|alignment|safety|filter|filters|fine-?tuning|guardrails|content\s+polic|moderation|censorship|refusals|refused|warnings|unfiltered|unrestricted|uncensored|unaligned|unmoderated|règles|filtres|garde-fous|regeln|einschränkungen|richtlinien|reglas|filtros|restricciones|normas|regole|filtri|restrizioni|regras|restrições/i,
+);
 const PASSAGE = 320;
 const MAX_CASTS = 12;
 
 /** The reader asked to be a version of itself that had no rules (0.6). */
 export function detectRuleFreeBuildPersona(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text)) return undefined;
+  if (text.length < 30 || !GATE.test(text) || !RULE_FREE_GATE.test(text)) return undefined;
   CAST.lastIndex = 0;
   let looked = 0;
   for (let cast = CAST.exec(text); cast !== null && looked < MAX_CASTS; cast = CAST.exec(text)) {
