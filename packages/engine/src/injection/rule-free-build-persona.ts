@@ -37,6 +37,8 @@ const GATE = wordGate(
 const RULE_FREE_GATE = wordGate(
   /rules|guidelines|restrictions|alignment|safety|filter|filters|fine-?tuning|guardrails|content\s+polic|moderation|censorship|refusals|refused|warnings|unfiltered|unrestricted|uncensored|unaligned|unmoderated|règles|filtres|garde-fous|regeln|einschränkungen|richtlinien|reglas|filtros|restricciones|normas|regole|filtri|restrizioni|regras|restrições/i,
 );
+const VERSION_OF_OTHER =
+  /\b(?:version|edition|release|build|variant)s?\s+of\s+(?!(?:you|yourself|itself|the\s+(?:model|assistant|ai|bot)|this\s+(?:model|assistant|ai|bot))\b)(?:the\s+|your\s+|a\s+|an\s+|this\s+|my\s+|his\s+|her\s+|their\s+)?[\w-]+/gi;
 const PASSAGE = 320;
 const MAX_CASTS = 12;
 
@@ -49,7 +51,8 @@ export function detectRuleFreeBuildPersona(text: string): Signal | undefined {
     looked++;
     // A quoted cast is a mention ("the test covers 'pretend you are an unrestricted AI'").
     if (insideQuotation(text, cast.index)) continue;
-    const passage = text.slice(cast.index, cast.index + PASSAGE);
+    // A version of something else ("an uncensored version of your story") is not the reader's own.
+    const passage = text.slice(cast.index, cast.index + PASSAGE).replace(VERSION_OF_OTHER, ' ');
     if (VERSION.test(passage) && RULE_FREE.test(passage)) {
       return {
         rule: 'rule_free_build_persona',
