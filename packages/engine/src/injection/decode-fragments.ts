@@ -38,10 +38,17 @@ export interface DecodedFragment {
    * the join adds counts (an instruction split across fields), as for a payload's fields.
    */
   parts?: readonly string[];
+  /**
+   * For split letters: a run had no word break at all and was cut back into words by a lexicon
+   * (segment-joined-words.ts), a spelling no ordinary text uses.
+   */
+  wordless?: boolean;
 }
 
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const HAS_PERCENT = /%[0-9A-Fa-f]{2}/;
+const MAX_PERCENT_LAYERS = 3;
+const QUERY_PARAMETER = /[?&]([A-Za-z_][\w.-]{0,30})=/g;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z]{2,8}));/g;
 const HAS_ENTITY = /&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z]{2,8});/;
 const ESCAPE = /\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})|\\u\{([0-9A-Fa-f]{1,6})\}/g;
@@ -211,8 +218,12 @@ export function decodeFragments(text: string, traits = ENCODED): readonly Decode
   const fragments: DecodedFragment[] = [];
   // Without traits, each test below looks for its character itself.
   if ((traits & PERCENT) !== 0 && text.includes('%') && HAS_PERCENT.test(text)) {
-    const decoded = decodePercent(text);
-    const spaced = decoded.replace(/\+/g, ' ');
+    // A value encoded again inside a redirect or query parameter ("%2520" for a space) is decoded
+    // layer by layer, three layers at most (round 18a: an order double-encoded in `redirect=`).
+    let decoded = decodePercent(text);
+    for (let layer = 1; layer < MAX_PERCENT_LAYERS && HAS_PERCENT.test(decoded); layer++) decoded = decodePercent(decoded);
+    // Each query parameter's value is a field of its own ("?task=disable …" reads "task: disable …").
+    const spaced = decoded.replace(/\+/g, ' ').replace(QUERY_PARAMETER, '\n$1: ');
     if (spaced !== text) fragments.push({ kind: 'url', text: spaced, source: text });
   }
   if ((traits & AMPERSAND) !== 0 && text.includes('&') && HAS_ENTITY.test(text)) {

@@ -6,6 +6,7 @@
 // one pass that counts isolated characters, so prose (whose letters stand in words) pays little.
 
 import type { DecodedFragment } from './decode-fragments.ts';
+import { segmentJoinedWords } from './segment-joined-words.ts';
 
 /** Isolated characters in a run from which it is read as split letters. */
 const MIN_RUN = 8;
@@ -14,6 +15,8 @@ const MAX_GAP = 8;
 /** Share of a run's gaps that must be its separator. */
 const MIN_SEPARATOR_SHARE = 0.6;
 const MAX_RUNS = 16;
+/** Letters in a run with no word break from which it is cut back into words. */
+const MIN_WORDLESS = 16;
 /** Share of a run's characters that may be digits. */
 const MAX_DIGIT_SHARE = 0.3;
 
@@ -111,6 +114,7 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
   let decoded = '';
   let from = 0;
   let found = false;
+  let wordless = false;
   for (const run of runs) {
     const { separator, count } = separatorOf(text, run);
     // The separator holds no letter by construction; it must repeat between most of the run's characters.
@@ -122,18 +126,27 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
     found = true;
     const first = run.at[0];
     decoded += text.slice(from, first);
+    let read = '';
     for (let k = 0; k < run.at.length; k++) {
-      decoded += text[run.at[k]];
+      read += text[run.at[k]];
       if (k + 1 < run.at.length) {
         const gap = text.slice(run.at[k] + 1, run.at[k + 1]);
-        if (gap !== separator) decoded += readGap(gap, separator);
+        if (gap !== separator) read += readGap(gap, separator);
       }
     }
+    // Letters joined with no word break at all are cut back into words (segment-joined-words.ts).
+    if (!read.includes(' ') && read.length >= MIN_WORDLESS) {
+      const cut = segmentJoinedWords(read);
+      if (cut !== read) wordless = true;
+      decoded += cut;
+    } else decoded += read;
     from = run.at[run.at.length - 1] + 1;
     // A separator after the last letter joins it to what follows ("e.t.c.." ends in "c.").
     if (text.startsWith(separator, from)) from += separator.length;
   }
   if (!found) return undefined;
   decoded += text.slice(from);
-  return { kind: 'split_letters', text: decoded.replace(/ {2,}/g, ' '), source: text };
+  const fragment: DecodedFragment = { kind: 'split_letters', text: decoded.replace(/ {2,}/g, ' '), source: text };
+  if (wordless) fragment.wordless = true;
+  return fragment;
 }

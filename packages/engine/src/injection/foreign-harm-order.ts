@@ -79,7 +79,7 @@ const GRANT = rx([
 ]);
 const SEND_ACT = rx([
   String.raw`\b(?:send|forward|export|upload|e-?mail|envía|envia|envie|enviar|reenvía|reenvia|exporta|exporte|invia|inoltra|esporta|carica|stuur|verstuur|exporteer|wyślij|prześlij|wyeksportuj|gönder|ilet|aktar|kirim\w*|teruskan|ekspor|gửi|chuyển\s+tiếp|xuất|schick\w*|sende|exportiere|envoie\w*|envoyez|exportez)\b`,
-  String.raw`(?:보내|전송|전달|내보내|भेज|أرسل|ارسل|صدّر|صدر|发送|转发|导出)`,
+  String.raw`(?:보내|전송|전달|내보내|भेज|أرسل|ارسل|صدّر|صدر|发送|转发|导出|送信|送って|転送|送付|エクスポート)`,
 ]);
 const DELETE_ACT = rx([
   String.raw`\b(?:delete|wipe|erase|purge|borra\w*|elimina\w*|suprime|apag(?:a|ue|ar)\w*|cancella\w*|svuota|verwijder\w*|wis|usuń|wyczyść|sil|silin|hapus|xóa|xoá|lösche\w*|supprime\w*|efface\w*)\b`,

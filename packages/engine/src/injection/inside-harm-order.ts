@@ -34,7 +34,7 @@ const DESTROY_PATH =
 const DESTROY_OTHER = /удал\p{L}*\s+вс[еёя]\p{L}*|すべて[^。\n]{0,20}削除|全部删除|删除所有/iu;
 // Money given away: a full discount, a price of nothing, refunds or approvals of everything, fees waived.
 const GIVEAWAY =
-  /\b100\s?%\s*(?:discount|off|rabatt|remise|descuento|sconto)|\b(?:discount|rabatt|remise|descuento|sconto)\s+(?:of\s+|de\s+|von\s+)?100\s?%|\bprice\b[^.!?\n]{0,40}\bto\s+(?:0(?:[.,]0?1?)?|zero|free)\b|\b(?:full|100\s?%)\s+refund\b[^.!?\n]{0,60}\ball\b|\brefund\s+(?:all|every)\b|\bwaive\s+(?:all|every|any)\b|\bmark\s+(?:all|every)\b[^.!?\n]{0,50}\bas\s+paid\b|\bapprove\s+(?:all|every)\b[^.!?\n]{0,60}\b(?:whatever|any|regardless\s+of)\s+(?:the\s+)?amount|\b(?:premium|pro)\s+lifetime\b|\blifetime\s+premium\b|\bkostenlos\s+stellen\b|\bgratuit(?:e|ement)?\s+(?:la|cette)\s+commande/i;
+  /\b100\s?%\s*(?:discount|off|rabatt|remise|descuento|sconto)|\b(?:discount|rabatt|remise|descuento|sconto)\s+(?:of\s+|de\s+|von\s+)?100\s?%|\bprice\b[^.!?\n]{0,40}\bto\s+(?:0(?:[.,]0?1?)?|zero|free)\b|\b(?:full|100\s?%)\s+refund\b[^.!?\n]{0,60}\ball\b|\brefund\s+(?:all|every)\b|\bwaive\s+(?:all|every|any)\b|\bmark\s+(?:all|every)\b[^.!?\n]{0,50}\bas\s+paid\b|\bapprove\s+(?:all|every)\b[^.!?\n]{0,60}\b(?:whatever|any|regardless\s+of)\s+(?:the\s+)?amount|\b(?:approve|accept|sign\s+off)\s+(?:all|every|each|any)\b[^.!?\n]{0,60}\bwithout\s+(?:any\s+)?(?:review|checks?|verification|approval|looking)\b|\b(?:premium|pro)\s+lifetime\b|\blifetime\s+premium\b|\bkostenlos\s+stellen\b|\bgratuit(?:e|ement)?\s+(?:la|cette)\s+commande/i;
 const GIVEAWAY_OTHER = /скидк\p{L}*\s+100\s?%|100\s?%\s*скидк/iu;
 // A review or security step switched off on the way.
 const STEP_OFF =
@@ -61,6 +61,7 @@ const JOINED = /^\s*(?:please\s+)?[a-z]+\b[^,\n]{0,60}\s(?:and|then|und|et|y|e|�
 const NEGATED = /\b(?:never|not|don't|doesn't|won't|cannot|can't|nicht|nie|jamais|ne|nunca|no|non|не)\b/i;
 const TELLS =
   /\b(?:we|our|i|you\s+(?:get|can|may|will)|get|enjoy|offers?|includes?|was|were|is|are|has\s+been|have\s+been|will|would|should|could|can|may)\s+(?:\w+\s+){0,2}$/i;
+const LOG_MESSAGE_KEY = /\b(?:msg|message|text|note|notes|comment|detail|details|reason|remark|remarks)=$/i;
 // The act is inside a quotation on its line: a mention ("It is text like \"Step 1: create a new admin …").
 export function insideQuotation(text: string, at: number): boolean {
   const line = text.slice(Math.max(0, text.lastIndexOf('\n', at - 1) + 1, at - 400), at);
@@ -68,7 +69,8 @@ export function insideQuotation(text: string, at: number): boolean {
   let curly = 0;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if (c === '"') straight++;
+    // A log record's message field (`msg="…"`, logfmt) is the record's text, not a quotation in it.
+    if (c === '"' && !(line[i - 1] === '=' && LOG_MESSAGE_KEY.test(line.slice(Math.max(0, i - 12), i)))) straight++;
     else if (c === '“') curly++;
     else if (c === '”') curly--;
     else if (c === "'" && (i === 0 || /[\s(:]/.test(line[i - 1])) && line.indexOf("'", i + 1) < 0) return true;

@@ -13,9 +13,13 @@
 import { namesDangerousToolAct } from './addressed-tool-act.ts';
 import { detectAggravatedOrder } from './aggravated-order.ts';
 import { namesConsequentialAct } from './consequential-act.ts';
+import { harmfulActIn } from './foreign-harm-order.ts';
 import { givesGuardOffOrder } from './guard-off-order.ts';
 import { detectInsideHarmOrder } from './inside-harm-order.ts';
+import { detectOpenShareOrder } from './open-share-order.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
+import { detectPaymentToNewAccount } from './payment-to-new-account.ts';
+import { detectRecordsToPersonalMailbox } from './records-to-personal-mailbox.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
@@ -39,8 +43,9 @@ const isJoinNote = (line: string): boolean => (line.includes('+') && PLUS_JOIN.t
 const DO =
   /\b(?:do\s+(?:it|that|this|what)|execute|run\s+(?:it|the\s+result|that)|perform|carry\s+(?:it\s+)?out|act\s+on|follow|apply|obey|as\s+they\s+say|what\s+it\s+says|(?:is|as|form|forms|make|makes|spell|spells|are)\s+(?:your|the)\s+(?:next\s+|real\s+|actual\s+|new\s+)?(?:step|task|instruction|order|action|command|request)s?|\bthe\s+(?:full|whole|complete|real)\s+(?:instruction|command|order|task|request)\s+is\b|ausf[üu]hr\w*|f[üu]hre\b[^.\n]{0,30}\baus|befolg\w*|ex[ée]cute[zr]?|hazlo|h[áa]z(?:lo)?|ejec[uú]t\w*|cumpl\w*|esegui\w*|fallo|выполн\p{L}*|voer\b[^.\n]{0,30}\buit|uitvoeren|fa[çc]a|execute-?o|wykonaj|uygula|실행|実行|照做|执行|照办)/iu;
 // A fragment's label: "part 1:", "frag B", "chunk_2", "[1/4]", "A1 =", "1.", "часть 2:", "断片3:".
+// (Round 18a: after a short title and a dash, "Budget review - part 1 of 3:", as calendar entries carry it.)
 const LABEL =
-  /^\s*(?:\[\s*(\d{1,2})\s*\/\s*\d{1,2}\s*\]|(?:part|frag(?:ment)?|chunk|piece|segment|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|st[üu]ck|morceau|partie|parte|pezzo|deel|stuk|часть|фрагмент|кусок|断片|片段|部分|パート)[\s_#-]*(\d{1,2}|[A-Za-z](?![a-z]))(?:\s*\/\s*\d{1,2})?\s*(?:[:：=→>.)\]-]|->)|([A-Z]\d{0,2})\s*(?:[:=→]|->)|(\d{1,2})\s*[.):→]|(\d{1,2})\s*[,\t]|#)\s*/iu;
+  /^\s*(?:[^\n:|]{1,40}?\s[-–—|]\s+(?=(?:part|teil|partie|parte|deel)\s*\d))?(?:\[\s*(\d{1,2})\s*\/\s*\d{1,2}\s*\]|(?:part|frag(?:ment)?|chunk|piece|segment|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|st[üu]ck|morceau|partie|parte|pezzo|deel|stuk|часть|фрагмент|кусок|断片|片段|部分|パート)[\s_#-]*(\d{1,2}|[A-Za-z](?![a-z]))(?:\s*(?:\/|of|von|de|sur|di|van|из|из)\s*\d{1,2})?\s*(?:[:：=→>.)\]-]|->)|([A-Z]\d{0,2})\s*(?:[:=→]|->)|(\d{1,2})\s*[.):→]|(\d{1,2})\s*[,\t]|#)\s*/iu;
 
 /** The label's order key (a number, a letter, a cell name), or undefined; and the fragment's text. */
 function labelled(line: string): { key?: string; text: string } {
@@ -118,18 +123,60 @@ function readings(lines: readonly string[], all: readonly string[], minPieces: n
 
 /** Whether a reading gives an order whose act hurts the principal (these detectors want the order's shape). */
 function harmful(reading: string): boolean {
-  return detectInsideHarmOrder(reading) !== undefined || detectAggravatedOrder(reading) !== undefined || givesGuardOffOrder(reading);
+  return (
+    detectInsideHarmOrder(reading) !== undefined ||
+    detectAggravatedOrder(reading) !== undefined ||
+    givesGuardOffOrder(reading) ||
+    // Round 18a: records to a personal mailbox, a payment to new bank details, a store opened to anyone,
+    // and the acts against the principal foreign-harm-order.ts reads in other languages.
+    detectRecordsToPersonalMailbox(reading) !== undefined ||
+    detectPaymentToNewAccount(reading) !== undefined ||
+    detectOpenShareOrder(reading) !== undefined ||
+    harmfulActIn(reading)
+  );
 }
 
 const TAG_RUN = /(?:#[^\s#]+\s+){2}#|(?:\[[^\]\n]{1,30}\]\s*){3}/;
 // A cheap gate: a fragment label at a line's start (the note, when there is none, is looked for after).
 const LABEL_GATE =
-  /\n[^\S\n]*(?:\[\s*\d|(?:part|frag|chunk|piece|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段)|[A-Z]\d?\s*[:=→])/i;
+  /\n[^\S\n]*(?:\[\s*\d|(?:part|frag|chunk|piece|seg|item|cell|field|slot|word|token|line|snippet|bit|shard|block|teil|morceau|parte|pezzo|deel|часть|фрагмент|断片|片段|パート|部分)|[A-Z]\d?\s*[:=→])|\s[-–—|]\s+(?:part|teil|partie|parte|deel)\s*\d/i;
+
+const MAX_ONE_WORD_TEXT = 4000;
+const MIN_ONE_WORD_ROWS = 5;
+/**
+ * The words of a table or list whose rows hold one word each, read down (round 18a: "| send |" / "| the |" /
+ * "| customer |" …): a sentence cut into one-word rows is a shape no record has; or undefined.
+ */
+function oneWordRows(text: string): string[] | undefined {
+  if (text.length > MAX_ONE_WORD_TEXT) return undefined;
+  // Cheap first: five line feeds, or a table cell.
+  let feeds = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && feeds < MIN_ONE_WORD_ROWS; at = text.indexOf('\n', at + 1)) feeds++;
+  if (feeds < MIN_ONE_WORD_ROWS - 1 && !text.includes('<td')) return undefined;
+  // Table rows only (markdown bars or HTML cells): a payload's fields joined by line feeds are one word
+  // a line too, and a record's values read in a row are no sentence.
+  const rows = text.includes('<td')
+    ? [...text.matchAll(/<td[^>]*>([^<]*)<\/td>/gi)].map((cell) => cell[1])
+    : text.split('\n').filter((line) => !/^[\s|:+-]*$/.test(line));
+  const words: string[] = [];
+  // A row may number its word first ("| 3 | the |").
+  const tableRow = text.includes('<td') ? /^()([^\s|]{1,40})$/ : /^\|\s*(\d{1,3}\s*\|\s*)?([^\s|]{1,40})\s*\|$/;
+  for (const row of rows) {
+    const cell = tableRow.exec(row.trim());
+    if (cell !== null) words.push(cell[2]);
+  }
+  return words.length >= MIN_ONE_WORD_ROWS && words.length >= rows.length * 0.7 ? words : undefined;
+}
 
 /** A harmful order read across labelled fragments, cells or tags, or any act when a note says to join and do it (0.6). */
 export function detectJoinedFragments(text: string): Signal | undefined {
   // One line may hold a tag list and its note; other pieces take a line each.
-  if (text.length < 30 || !(LABEL_GATE.test(text) || TAG_RUN.test(text) || isJoinNote(text))) return undefined;
+  if (text.length < 30) return undefined;
+  const oneWord = oneWordRows(text);
+  // The header row may be a word too ("| w |", "token"): read with it and without it.
+  if (oneWord !== undefined && (harmful(oneWord.join(' ')) || harmful(oneWord.slice(1).join(' '))))
+    return { rule: 'joined_fragments', detector: 'joined_fragments', weight: 0.6, start: 0, end: 120 };
+  if (!(LABEL_GATE.test(text) || TAG_RUN.test(text) || isJoinNote(text))) return undefined;
   // A text of one line is read sentence by sentence, so its note stands apart from its pieces.
   const all = (text.includes('\n') ? text.split('\n', MAX_LINES) : text.split(/(?<=[.!?])\s+|\s+[—–]\s+/, MAX_LINES)).filter(
     (line) => line.trim() !== '',

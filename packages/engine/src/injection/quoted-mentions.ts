@@ -134,6 +134,19 @@ for (const rule of ['foreign_harm_order', 'hidden_element_order']) {
   MENTIONABLE.add(rule);
 }
 
+// Round 18a (round18a-families.ts): rule-free builds, inverted-rule games, records to a personal mailbox,
+// payments to new bank details, stores opened to anyone.
+for (const rule of [
+  'rule_free_build_persona',
+  'inverted_rules_game',
+  'records_to_personal_mailbox',
+  'payment_to_new_account',
+  'open_share_order',
+]) {
+  EXAMPLE_ONLY.add(rule);
+  MENTIONABLE.add(rule);
+}
+
 /** Whether dropQuotedMentions may drop or re-detect signals of `rule` (the others it keeps as they are). */
 export function isMentionable(rule: string): boolean {
   return MENTIONABLE.has(rule);

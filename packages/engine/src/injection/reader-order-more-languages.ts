@@ -22,7 +22,8 @@ const ADDRESSEE = new RegExp(
     // Hindi: "एआई सहायक के लिए", "सहायक को", "प्रिय एआई"
     String.raw`(?:एआई|AI|सहायक|मॉडल|बॉट)\s*(?:सहायक\s*|मॉडल\s*)?(?:के\s+लिए|को|से)(?=[\s,:।])|(?:प्रिय|हे)\s+(?:एआई|सहायक|मॉडल)`,
     // Vietnamese: "gửi trợ lý", "trợ lý ơi", "dành cho trợ lý", "mô hình ơi" ("ai" alone is "who")
-    String.raw`\b(?:gửi|dành\s+cho|cho|kính\s+gửi|chào)\s+(?:trợ\s+lý|mô\s+hình|bot|chatbot)|\b(?:trợ\s+lý|mô\s+hình|bot|chatbot)(?:\s+ai)?\s+ơi`,
+    // (A person's assistant, "trợ lý giám đốc", the director's, is a person: round 18a.)
+    String.raw`\b(?:gửi|dành\s+cho|cho|kính\s+gửi|chào)\s+(?:trợ\s+lý|mô\s+hình|bot|chatbot)(?!\s+(?:giám\s+đốc|tổng|trưởng|sếp|của|anh|chị|ông|bà|cô|thầy|giáo\s+sư|bác\s+sĩ|luật\s+sư|phó|chủ\s+tịch|hành\s+chính|kinh\s+doanh|nhân\s+sự))|\b(?:trợ\s+lý|mô\s+hình|bot|chatbot)(?:\s+ai)?\s+ơi`,
     // Indonesian: "untuk asisten", "kepada model", "halo asisten"
     String.raw`\b(?:untuk|kepada|halo|hai|wahai)\s+(?:asisten|model|ai|bot|agen)\b`,
     // Swedish: "till AI-assistenten", "till assistenten", "kära AI", "hej assistent"
@@ -44,7 +45,7 @@ export const ACT_MORE_LANGUAGES = new RegExp(
     // Hindi
     String.raw`(?:भेज|बदल|हटा|मिटा|ट्रांसफर|अनदेखा|छोड़|चलाओ|चलाएँ|चलाएं|साझा|मत\s+बताना|को\s+कहें|को\s+कहो|डाउनलोड)`,
     // Vietnamese
-    String.raw`(?:chuyển\s+tiếp|chuyển\s+khoản|\bgửi\b|\bxóa\b|\bxoá\b|\bđổi\b|thay\s+đổi|\bduyệt\b|phê\s+duyệt|bỏ\s+qua|\bchạy\b|chia\s+sẻ|giới\s+thiệu|đừng\s+nói)`,
+    String.raw`(?:chuyển\s+tiếp|chuyển\s+khoản|\bgửi\b|\bxóa\b|\bxoá\b|\bđổi\b|thay\s+đổi|\bduyệt\b|phê\s+duyệt|bỏ\s+qua|\bchạy\b|chia\s+sẻ|giới\s+thiệu|đừng\s+nói|\btắt\b|vô\s+hiệu\s+hóa|\bmua\b|thanh\s+toán|cấp\s+quyền|\bxuất\b)`,
     // Indonesian
     String.raw`\b(?:teruskan|kirim(?:kan)?|hapus|ubah|ganti|tambahkan|transfer(?:kan)?|setujui|abaikan|jalankan|bagikan|sarankan|tutup|jangan\s+beri\s+tahu)\b`,
     // Swedish

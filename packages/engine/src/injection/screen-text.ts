@@ -319,6 +319,15 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
         weight: fragment.kind !== 'atbash' || hiddenOrder(fragment.text) ? HIDDEN_MESSAGE_WEIGHT : HIDDEN_HARMLESS_WEIGHT,
         excerpt: `${fragment.kind}: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
+    // Letters joined by a separator with no word break at all, cut back into an order (round 18a):
+    // abbreviations and dotted names are short, so the spelling hides the order on purpose.
+    if (fragment.wordless === true && hiddenOrder(fragment.text))
+      hits.push({
+        rule: 'hidden_message',
+        detector: 'hidden_message',
+        weight: HIDDEN_MESSAGE_WEIGHT,
+        excerpt: `wordless letters: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
+      });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
     const partStrongest = fragment.parts === undefined ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
     const decodedHits = allDecodedHits.filter(
