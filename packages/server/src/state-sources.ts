@@ -8,19 +8,26 @@ export function combineStateSources(...sources: DecisionStateSource[]): Decision
     async prepare(tenantId, call) {
       return Object.assign({}, ...(await Promise.all(sources.map((source) => source.prepare(tenantId, call)))));
     },
+    // Issue 15: `ready` and `current` run on every decision; each part is laid on one object in
+    // turn (the same fields, later sources winning), without an array of parts and a spread call.
     ready(tenantId, call) {
-      const parts: Array<Partial<DecisionState>> = [];
+      const merged: Partial<DecisionState> = {};
       for (const source of sources) {
         const part = source.ready?.(tenantId, call);
         if (part === undefined) return undefined;
-        parts.push(part);
+        Object.assign(merged, part);
       }
-      return Object.assign({}, ...parts) as Partial<DecisionState>;
+      return merged;
     },
     current(tenantId) {
       // The decision service lays the current state over the prepared one: a source whose snapshot left
       // its cache (or that has per-call state only) leaves its prepared part in force.
-      return Object.assign({}, ...sources.map((source) => source.current(tenantId) ?? {})) as Partial<DecisionState>;
+      const merged: Partial<DecisionState> = {};
+      for (const source of sources) {
+        const part = source.current(tenantId);
+        if (part) Object.assign(merged, part);
+      }
+      return merged;
     },
   };
 }
