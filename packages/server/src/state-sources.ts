@@ -8,26 +8,19 @@ export function combineStateSources(...sources: DecisionStateSource[]): Decision
     async prepare(tenantId, call) {
       return Object.assign({}, ...(await Promise.all(sources.map((source) => source.prepare(tenantId, call)))));
     },
-    // Issue 15: `ready` and `current` run on every decision; each part is laid on one object in
-    // turn (the same fields, later sources winning), without an array of parts and a spread call.
     ready(tenantId, call) {
-      const merged: Partial<DecisionState> = {};
+      const parts: Array<Partial<DecisionState>> = [];
       for (const source of sources) {
         const part = source.ready?.(tenantId, call);
         if (part === undefined) return undefined;
-        Object.assign(merged, part);
+        parts.push(part);
       }
-      return merged;
+      return Object.assign({}, ...parts) as Partial<DecisionState>;
     },
     current(tenantId) {
       // The decision service lays the current state over the prepared one: a source whose snapshot left
       // its cache (or that has per-call state only) leaves its prepared part in force.
-      const merged: Partial<DecisionState> = {};
-      for (const source of sources) {
-        const part = source.current(tenantId);
-        if (part) Object.assign(merged, part);
-      }
-      return merged;
+      return Object.assign({}, ...sources.map((source) => source.current(tenantId) ?? {})) as Partial<DecisionState>;
     },
   };
 }
