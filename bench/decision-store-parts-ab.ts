@@ -37,7 +37,17 @@ async function partsOf(root: string | undefined) {
     part({ trajectoryPolicies: [] }),
     part({ authorizedPlans: [] }),
   );
-  const state = { settings: {}, halted: null, agent: null, key: null, rules: [], registeredRisk: undefined, approvedApproval: null, pendingApproval: null, budget: null };
+  const state = {
+    settings: {},
+    halted: null,
+    agent: null,
+    key: null,
+    rules: [],
+    registeredRisk: undefined,
+    approvedApproval: null,
+    pendingApproval: null,
+    budget: null,
+  };
   const iso = root === undefined ? isoTime : (ms: number) => new Date(ms).toISOString();
   let tip = { seq: 0, entry_hash: engine.GENESIS_HASH as string };
   return {
