@@ -3,7 +3,10 @@
 // chain entry with its time and SHA-256), the signed text and the event's data. Decisions are taken
 // from this checkout's in-process app (the latency bench's ~300 B low-risk calls, 20 agents, 16 in
 // flight), then each checkout's functions run on them in alternating rounds; µs of CPU per decision
-// (process.cpuUsage over 5 passes of 1,000), median of 9 rounds per part.
+// (process.cpuUsage over 5 passes of 1,000), median of 9 rounds per part. Since cpu19 also: the
+// agent's and key's trust records read from their rows and their recent blocks written back
+// (`trustRecords`), and the five state sources' parts merged as the service takes them (`stateMerge`,
+// the parts the real app's sources give: empty lists and nulls).
 //   node --import tsx bench/decision-store-parts-ab.ts [--baseline /work/main]
 import { serverModule } from './lib/in-process-app.ts';
 import { startInProcessDecisions } from './lib/in-process-decisions.ts';
@@ -19,6 +22,32 @@ async function partsOf(root: string | undefined) {
   const { decisionEventData } = await serverModule(root, 'store/event-data.ts');
   const { isoTime } = await serverModule(undefined, 'iso-time.ts');
   const engine = await serverModule(root, '../../engine/src/index.ts');
+  const { trustRecordOf } = await serverModule(root, 'store/rows.ts');
+  // Before cpu19 the recent blocks were written with JSON.stringify.
+  const recentBlockedText: (list: number[]) => string = await serverModule(root, 'store/recent-blocked.ts').then(
+    (module: any) => module.recentBlockedText,
+    () => JSON.stringify,
+  );
+  const { combineStateSources } = await serverModule(root, 'state-sources.ts');
+  const part = (fields: object) => ({ prepare: async () => fields, ready: () => fields, current: () => fields });
+  const sources = combineStateSources(
+    part({ egressRules: [], posture: null, containment: null, closure: null }),
+    part({}),
+    part({ governancePolicies: [] }),
+    part({ trajectoryPolicies: [] }),
+    part({ authorizedPlans: [] }),
+  );
+  const state = {
+    settings: {},
+    halted: null,
+    agent: null,
+    key: null,
+    rules: [],
+    registeredRisk: undefined,
+    approvedApproval: null,
+    pendingApproval: null,
+    budget: null,
+  };
   const iso = root === undefined ? isoTime : (ms: number) => new Date(ms).toISOString();
   let tip = { seq: 0, entry_hash: engine.GENESIS_HASH as string };
   return {
@@ -31,6 +60,16 @@ async function partsOf(root: string | undefined) {
       decisionSignedPayload(row);
       decisionEventData(row);
     },
+    trustRecords: (row: any) => {
+      const agent = trustRecordOf(row.agentRow);
+      const key = trustRecordOf(row.keyRow);
+      recentBlockedText(agent.recentBlockedAt);
+      recentBlockedText(key.recentBlockedAt);
+    },
+    stateMerge: (row: any) => {
+      const prepared = sources.ready(row.tenantId, { agentId: row.agentId, traceId: null });
+      Object.assign({}, state, prepared, sources.current(row.tenantId));
+    },
   };
 }
 
@@ -39,14 +78,21 @@ const rows: any[] = [];
 const s = store as any;
 const insert = s.insertDecision.bind(s);
 s.insertDecision = (row: any, ...rest: unknown[]) => (rows.push(row), insert(row, ...rest));
+// Each decision's agent and key rows as stored (a copy: the kept rows change in place).
+const agentOf = s.statements.agent;
+const keyOf = s.statements.keyById;
 await round(1000, 16);
+for (const row of rows) {
+  row.agentRow = { ...agentOf.get(row.tenantId, row.agentId) };
+  row.keyRow = { ...keyOf.get(row.keyId) };
+}
 await close();
 const sides = [
   { label: `A (${baselineRoot})`, parts: await partsOf(baselineRoot) },
   { label: 'B (this checkout)', parts: await partsOf(undefined) },
 ];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-for (const part of ['body', 'journal', 'signedAndEvent'] as const) {
+for (const part of ['body', 'journal', 'signedAndEvent', 'trustRecords', 'stateMerge'] as const) {
   const times: number[][] = [[], []];
   for (let r = 0; r < 9; r++)
     sides.forEach((side, k) => {

@@ -2,11 +2,24 @@
 // order or spacing get the same text, so they hash and sign the same.
 import { sha256Hex } from './sha256.ts';
 
+/**
+ * A string as `JSON.stringify` writes it. Issue 15: a decision's texts (its payload's canonical
+ * text, the journal record, the signed text, the chain entry) hold some 40 short strings, nearly all
+ * ids, hashes, times and names that need no escaping, and one `JSON.stringify` call per string cost
+ * more than the text (~0.2 µs each). JSON.stringify writes a string without a quote, backslash,
+ * control character or UTF-16 surrogate as itself in quotes; any other string still goes through it.
+ */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+export function jsonString(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : '"' + value + '"';
+}
+
 /** Canonical JSON text of a JSON value. `undefined` members are dropped, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return jsonString(value);
     case 'number':
       return Number.isFinite(value) ? JSON.stringify(value) : 'null';
     case 'boolean':

@@ -3,7 +3,7 @@
 // verdict. Version 2 (`v: 2`) adds the agent, the key, the tool path and the SHA-256 of the
 // payload, so a signature also vouches for who asked for what, with which arguments.
 import { createHash, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson, jsonString } from './canonical-json.ts';
 import { ed25519Signer } from './ed25519-signer.ts';
 
 export type SignedPayloadVersion = 1 | 2;
@@ -86,7 +86,7 @@ export function signedPayloadOf(fields: SignedFields | SignedFieldsV2, version: 
  * equal on random records.
  */
 function v2TextOf(v2: SignedFieldsV2): string | null {
-  const q = JSON.stringify;
+  const q = jsonString;
   const { agent_id, decision_id, key_id, path, payload_hash, tenant_id, time, verdict } = v2;
   if (
     typeof agent_id !== 'string' ||

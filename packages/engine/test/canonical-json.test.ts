@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { canonicalHash, canonicalJson, sha256Hex } from '../src/index.ts';
+import { canonicalHash, canonicalJson, jsonString, sha256Hex } from '../src/index.ts';
 
 const cases = [
   { note: 'keys are sorted', value: { b: 1, a: 2 }, text: '{"a":2,"b":1}' },
@@ -119,4 +119,17 @@ test('sha256Hex is the SHA-256 of the UTF-8 text or of the bytes, as createHash 
     assert.equal(sha256Hex(data), createHash('sha256').update(data).digest('hex'));
   }
   assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+});
+
+test('a string is written exactly as JSON.stringify writes it, for every UTF-16 code unit', () => {
+  for (let unit = 0; unit <= 0xffff; unit++) {
+    const char = String.fromCharCode(unit);
+    for (const text of [char, `id_${char}`, `${char}tail`]) {
+      assert.equal(jsonString(text), JSON.stringify(text), `code unit ${unit.toString(16)}`);
+      assert.equal(canonicalJson({ k: text }), `{"k":${JSON.stringify(text)}}`);
+    }
+  }
+  // Surrogates paired, reversed and alone; long strings escaped near their end.
+  for (const text of ['', '😀', '\ude00\ud83d', '\ud83d', 'x\ude00', 'a'.repeat(10_000) + '"', 'b'.repeat(10_000) + '\u2028'])
+    assert.equal(jsonString(text), JSON.stringify(text));
 });

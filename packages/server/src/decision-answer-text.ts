@@ -3,7 +3,7 @@
 // walking the record again. The members and values are those of `presentDecision(row, false)` under
 // the `DecisionRecord` schema; a record of any other shape gets null, and the route serialises it as
 // before. decision-answer-text.test.ts holds the two equal.
-import type { StageResult } from '@actiongate/engine';
+import { jsonString, type StageResult } from '@actiongate/engine';
 import { iso } from './present.ts';
 import { stagesJson } from './stages-json.ts';
 import type { DecisionRow } from './store/store.ts';
@@ -32,7 +32,8 @@ function schemaShaped(stage: StageResult): boolean {
 }
 
 export function decisionAnswerText(row: DecisionRow): string | null {
-  const q = JSON.stringify;
+  // Strings as JSON.stringify writes them, most without its call (canonical-json.ts).
+  const q = jsonString;
   const { id, verdict, mode, path, agentId, detail, risk, approvalId, stages } = row;
   if (
     typeof id !== 'string' ||

@@ -92,3 +92,18 @@ test('other records, and decision records of another shape, are canonicalJson', 
   const noStages = { decision_id: 'fd_1', stages: 'not a list', z: 1, a: 2 };
   assert.equal(journalRecordText('decision', noStages), canonicalJson(noStages));
 });
+
+test('every UTF-16 code unit in a string member is written as canonicalJson writes it (escaped or as itself)', () => {
+  const stages = randomStages();
+  const record = randomRecord(stages);
+  for (let unit = 0; unit <= 0xffff; unit++) {
+    const text = `a${String.fromCharCode(unit)}b`;
+    const odd = { ...record, detail: text, agent_id: String.fromCharCode(unit) };
+    assert.equal(journalRecordText('decision', odd), canonicalJson(odd), `code unit ${unit.toString(16)}`);
+  }
+  // A surrogate pair, a pair reversed, and a lone half at either end.
+  for (const text of ['𝄞', '\udd1e\ud834', '\ud834', 'x\udd1e']) {
+    const odd = { ...record, path: text };
+    assert.equal(journalRecordText('decision', odd), canonicalJson(odd));
+  }
+});

@@ -52,3 +52,22 @@ test('a source without ready leaves every decision to prepare', async () => {
   await combined.prepare('tn');
   assert.equal(combined.ready!('tn'), undefined);
 });
+
+test('ready and current lay the sources in order, later ones winning, as one spread of their parts would', () => {
+  const part = (fields: Record<string, unknown> | null | undefined): DecisionStateSource => ({
+    prepare: async () => ({ ...fields }) as Partial<DecisionState>,
+    ready: () => (fields === undefined ? undefined : ((fields ?? {}) as Partial<DecisionState>)),
+    current: () => (fields ?? null) as Partial<DecisionState> | null,
+  });
+  const first = { posture: 'a', egressRules: [1] };
+  const second = { posture: 'b', closure: null };
+  const combined = combineStateSources(part(first), part(null), part(second));
+  const expected = { posture: 'b', egressRules: [1], closure: null };
+  assert.deepEqual(combined.current('tn'), expected);
+  assert.deepEqual(Object.keys(combined.current('tn')!), ['posture', 'egressRules', 'closure']);
+  assert.deepEqual(combined.ready!('tn'), expected);
+  const parts = combined.current('tn')!;
+  assert.notEqual(parts, first, 'a fresh object: no source part is changed');
+  assert.deepEqual(first, { posture: 'a', egressRules: [1] });
+  assert.equal(combineStateSources(part(first), part(undefined)).ready!('tn'), undefined);
+});

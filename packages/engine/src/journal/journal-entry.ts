@@ -1,7 +1,7 @@
 // One entry of a tenant's decision journal and how it chains: `content_hash` is SHA-256 of the
 // canonical JSON of the record the entry covers; `entry_hash` is SHA-256 of the canonical JSON of
 // the entry's other six fields, `prev_hash` included, so changing any entry changes every later one.
-import { canonicalHash, canonicalJson } from '../canonical-json.ts';
+import { canonicalHash, canonicalJson, jsonString } from '../canonical-json.ts';
 import { sha256Hex } from '../sha256.ts';
 
 export const JOURNAL_ENTRY_TYPES = [
@@ -124,8 +124,8 @@ export function entryHashText(fields: JournalEntryFields): string {
     typeof time === 'string' &&
     typeof type === 'string'
   ) {
-    const q = JSON.stringify;
-    return `{"content_hash":${q(content_hash)},"prev_hash":${q(prev_hash)},"ref_id":${q(ref_id)},"seq":${q(seq)},"time":${q(time)},"type":${q(type)}}`;
+    const q = jsonString;
+    return `{"content_hash":${q(content_hash)},"prev_hash":${q(prev_hash)},"ref_id":${q(ref_id)},"seq":${JSON.stringify(seq)},"time":${q(time)},"type":${q(type)}}`;
   }
   // In sorted order, so canonicalJson finds the members sorted (the text is the same either way).
   return canonicalJson({

@@ -6,6 +6,7 @@ import type { DecisionEventFields } from './event-data.ts';
 import { effectiveApprovalStatus } from './approval-transition.ts';
 import { decodeDecisionBody } from './sqlite/decision-body.ts';
 import { parseOutcomeResultScreen } from '../outcomes/screen-outcome-result.ts';
+import { recentBlockedOf } from './recent-blocked.ts';
 
 export type Row = Record<string, any>;
 
@@ -14,7 +15,7 @@ export function trustRecordOf(row: Row | undefined): TrustRecord {
   return {
     approved: row.approved,
     blocked: row.blocked,
-    recentBlockedAt: JSON.parse(row.recent_blocked),
+    recentBlockedAt: recentBlockedOf(row.recent_blocked),
     override: (row.override ?? null) as TrustOverride,
     forgivenBlocked: Number(row.forgiven_blocked ?? 0),
   };

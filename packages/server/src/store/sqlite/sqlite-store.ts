@@ -87,6 +87,7 @@ import { FileIdentityWatch } from './file-identity-watch.ts';
 import { applyFaultSafePragmas, StorageHealth, StorageMonitor } from './storage-health.ts';
 import type { StorageFault, StorageFaultListener } from '../storage-status.ts';
 import { resultFlaggedEvent, storedResultScreen } from '../outcome-rows.ts';
+import { recentBlockedText } from '../recent-blocked.ts';
 
 interface PendingJob {
   job: DecisionJob;
@@ -878,7 +879,7 @@ export class SqliteStore implements Store {
     const s = this.statements;
     const record = write.kind === 'save-agent' ? write.record : null;
     if (exists) {
-      const recentBlocked = record ? JSON.stringify(record.recentBlockedAt) : '';
+      const recentBlocked = record ? recentBlockedText(record.recentBlockedAt) : '';
       const result = record
         ? s.decisionAgentSave.run(record.approved, record.blocked, recentBlocked, write.now, seq, write.tenantId, write.agentId)
         : s.decisionAgentTouch.run(write.now, seq, write.tenantId, write.agentId);
@@ -944,7 +945,7 @@ export class SqliteStore implements Store {
       }
       case 'key-record': {
         const { approved, blocked } = write.record;
-        const recentBlocked = JSON.stringify(write.record.recentBlockedAt);
+        const recentBlocked = recentBlockedText(write.record.recentBlockedAt);
         s.keyRecord.run(approved, blocked, recentBlocked, write.keyId);
         this.decisionRows.wroteKey(write.keyId, { approved, blocked, recent_blocked: recentBlocked });
         return;
