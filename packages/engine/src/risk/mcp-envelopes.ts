@@ -4,8 +4,7 @@
 // (`tools/list`, `resources/read`) carry no tool call.
 
 import type { InnerCall } from './inner-calls.ts';
-
-const TOOL_NAME = /^[A-Za-z][\w.\-/:]{0,79}$/;
+import { mcpToolPath } from './mcp-rpc-calls.ts';
 
 function record(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') {
@@ -26,11 +25,7 @@ export function mcpEnvelopeCall(payload: unknown): InnerCall | undefined {
   if (request.jsonrpc === undefined) request = record(request.body ?? request.request ?? request.message);
   if (request === undefined || typeof request.jsonrpc !== 'string' || request.method !== 'tools/call') return undefined;
   const params = record(request.params);
-  if (params === undefined || typeof params.name !== 'string' || !TOOL_NAME.test(params.name)) return undefined;
-  const args = record(params.arguments) ?? {};
-  const name = params.name
-    .split(/[./:]+/)
-    .filter((part) => part !== '')
-    .join('/');
-  return { path: `/tools/${name}`, payload: args };
+  const path = mcpToolPath(params?.name);
+  if (path === undefined) return undefined;
+  return { path, payload: record(params?.arguments) ?? {} };
 }

@@ -24,6 +24,15 @@ function mentionsToolsCall(payload: unknown): boolean {
   return false;
 }
 
+/** The tool path of an MCP tool's name (`fs.read_file` → `/tools/fs/read_file`), or undefined for no usable name. */
+export function mcpToolPath(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) return undefined;
+  return `/tools/${name
+    .split(/[./:]+/)
+    .filter((part) => part !== '')
+    .join('/')}`;
+}
+
 /** The MCP tool calls a payload carries as JSON-RPC requests; empty when there are none. */
 export function mcpToolCalls(payload: unknown): InnerCall[] {
   if (!mentionsToolsCall(payload)) return [];
@@ -41,11 +50,8 @@ export function mcpToolCalls(payload: unknown): InnerCall[] {
     }
     if (params === null || typeof params !== 'object' || Array.isArray(params)) continue;
     const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
-    if (typeof name !== 'string' || !TOOL_NAME.test(name)) continue;
-    const path = `/tools/${name
-      .split(/[./:]+/)
-      .filter((part) => part !== '')
-      .join('/')}`;
+    const path = mcpToolPath(name);
+    if (path === undefined) continue;
     calls.push({ path, payload: args ?? {} });
   }
   return calls;
