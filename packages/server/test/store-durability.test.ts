@@ -155,3 +155,40 @@ test('revoking a key reports done only after answers decided before it have left
     await close();
   }
 });
+
+test('a tree head is kept only once a WAL sync that began after its write is done, and none runs inside its commit (issue 15)', async () => {
+  const { store, admin, syncs, finishSyncs, close, wal, walBytesAtSync } = await storeWithManualSync();
+  try {
+    const head = (size: number) => ({
+      tenant_id: admin.tenantId,
+      tree_size: size,
+      root_hash: 'ab'.repeat(32),
+      timestamp: new Date().toISOString(),
+      key_id: 'k1',
+      signature: 'sig',
+    });
+    let kept = false;
+    const saving = store.journal.saveHead(head(1)).then(() => {
+      kept = true;
+    });
+    // Committed without an fsync (NORMAL: SQLite's own sync would run on the event loop), then synced.
+    assert.equal(syncs.length, 1, 'the write asked for a sync');
+    assert.equal(statSync(wal).size, walBytesAtSync[0], 'the whole write was in the WAL when its sync began');
+    assert.equal(store.db.pragma('synchronous', { simple: true }), 2, 'other writes still commit with their own fsync');
+    assert.equal(store.db.pragma('wal_autocheckpoint', { simple: true }), 1000);
+    for (let i = 0; i < 3; i++) await tick();
+    assert.equal(kept, false, 'not kept before its sync');
+    finishSyncs();
+    await saving;
+    assert.equal(kept, true);
+    assert.equal((await store.journal.headAt(admin.tenantId, 1))?.signature, 'sig');
+    // A failed sync fails the head and stops the store, as a failed decision sync does.
+    const failing = store.journal.saveHead(head(2));
+    for (const done of syncs.splice(0)) done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    await assert.rejects(failing, /EIO/);
+    assert.equal(store.storageFault()?.kind, 'sync_failed');
+    await assert.rejects(store.journal.saveHead(head(3)), /failed disk sync/);
+  } finally {
+    await close();
+  }
+});

@@ -249,6 +249,7 @@ export class SqliteStore implements Store {
       this.db,
       (tenantId, id, format) => this.decisionRecordText(tenantId, id, format),
       options.journal ?? true,
+      (write) => this.syncedWrite(write),
     );
     this.governance = new SqliteGovernance(this.db, this.journal, this.events); // issue 21
     this.trajectories = new SqliteTrajectories(this.db); // issue 21
@@ -715,8 +716,7 @@ export class SqliteStore implements Store {
     // and stops the store: after a failed fsync Linux may report the next one clean although the
     // pages it lost were never written, so nothing later could be trusted to be on disk.
     const unsynced = (error: unknown) => {
-      this.failed ??= error;
-      this.health.report('sync_failed', `an fsync of the write-ahead log failed (${(error as Error).message}); restart the service`, true);
+      this.syncFailed(error);
       for (const pending of batch) pending.reject(error);
     };
     if (synced) {
@@ -731,6 +731,36 @@ export class SqliteStore implements Store {
       return;
     }
     answer();
+  }
+
+  /** A WAL sync failed: the store stops (see the INVARIANT in `flush`). */
+  private syncFailed(error: unknown): void {
+    this.failed ??= error;
+    this.health.report('sync_failed', `an fsync of the write-ahead log failed (${(error as Error).message}); restart the service`, true);
+  }
+
+  /**
+   * Issue 15: a write (outside decisions) whose caller can wait for its fsync: committed as a decision
+   * batch is (no fsync and no checkpoint inside the commit), resolved once the WAL sync that starts
+   * after it is done, on the thread pool. Same durability for the caller as a commit with its own fsync:
+   * it resolves only once the write is on disk, and a crash before that loses it with everything after
+   * it in the WAL. Used for the journal's tree head, written every second while decisions come; its
+   * fsync on the event loop held every request that arrived meanwhile.
+   */
+  private async syncedWrite(write: () => void): Promise<void> {
+    // Closing (or closed): with its own fsync, as every other write.
+    if (this.closed || !this.db.open) return write();
+    if (this.failed) throw new Error('the store stopped after a failed disk sync; restart the service', { cause: this.failed });
+    try {
+      this.pragmas.batchCommit();
+      write();
+    } finally {
+      if (this.db.open) this.pragmas.otherCommits();
+    }
+    return this.walSync.durable().catch((error) => {
+      this.syncFailed(error);
+      throw error;
+    });
   }
 
   /**
