@@ -192,27 +192,3 @@ test('a tree head is kept only once a WAL sync that began after its write is don
     await close();
   }
 });
-
-test("a checkpoint after the answers runs once the WAL file's fsync on the thread pool is done (issue 15)", async () => {
-  const { store, admin, service, syncs, finishSyncs, close } = await storeWithManualSync();
-  try {
-    const held: Array<() => void> = [];
-    const internals = store as unknown as { walSync: WalSync; decisionsPerCheckpoint: number; decisionsSinceCheckpoint: number };
-    internals.walSync.fsyncFile = () => new Promise<void>((resolve) => held.push(resolve));
-    internals.decisionsPerCheckpoint = 2;
-    for (const q of [1, 2]) {
-      const decision = service.decide(admin, { path: '/tools/search_documents', agent_id: 'a1', payload: { q } });
-      for (let i = 0; i < 5 && syncs.length === 0; i++) await tick();
-      finishSyncs();
-      await decision;
-    }
-    for (let i = 0; i < 3; i++) await tick();
-    assert.equal(held.length, 1, 'the checkpoint asked for the fsync');
-    assert.equal(internals.decisionsSinceCheckpoint, 2, 'no checkpoint before it is done');
-    held[0]();
-    for (let i = 0; i < 3; i++) await tick();
-    assert.equal(internals.decisionsSinceCheckpoint, 0, 'checkpointed after it');
-  } finally {
-    await close();
-  }
-});

@@ -708,9 +708,8 @@ export class SqliteStore implements Store {
       });
       if (this.decisionsSinceCheckpoint >= this.decisionsPerCheckpoint && !this.checkpointScheduled) {
         this.checkpointScheduled = true;
-        // After the answers were written (their continuations run before this), and after the WAL's
-        // fsync on the thread pool (wal-sync.ts `fsyncFile`), so SQLite's own fsync of it is short.
-        setImmediate(() => void this.walSync.fsyncFile().then(() => this.checkpointAfterAnswers()));
+        // After the answers were written (their continuations run before this).
+        setImmediate(() => this.checkpointAfterAnswers());
       }
     };
     // INVARIANT: no answer before its commit is on disk. A failed sync answers nothing as decided,
@@ -797,8 +796,7 @@ export class SqliteStore implements Store {
    * The checkpoint SQLite would have run inside a decision commit, run once its answers left. Same
    * work and the same syncs (NORMAL: the WAL before copying, the database file after), so durability
    * is unchanged; on the same connection a PASSIVE checkpoint completes and the next write restarts
-   * the WAL. Issue 15: it runs once `walSync.fsyncFile` is done (batches may commit meanwhile; it
-   * copies what the WAL holds when it runs), so the WAL's fsync that SQLite runs first is short.
+   * the WAL. A batch queued before it was scheduled commits first (setImmediate runs in order).
    */
   private checkpointAfterAnswers(): void {
     this.checkpointScheduled = false;

@@ -10,7 +10,7 @@
 // (https://sqlite.org/pragma.html#pragma_synchronous). Readers may see a committed batch a moment
 // before it is durable; nothing durable can depend on it, because every later write lands after it
 // in the same WAL, and no answer about it leaves before the sync.
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fsync, openSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 
 interface Waiters {
   promise: Promise<void>;
@@ -95,27 +95,6 @@ export class WalSync {
     return this.next.promise;
   }
 
-  /**
-   * Issue 15: an fsync of the WAL file (its data and its metadata) on the thread pool, for the
-   * checkpoint to run after it: SQLite's checkpoint begins with an fsync of the WAL on the event loop,
-   * and the decisions' fdatasyncs leave the file's times to write, so that fsync committed the file
-   * system's journal while every request waited (0.5–6.6 ms at load 18). After this one it finds little
-   * or nothing left. Never rejects: an error is SQLite's own fsync's to see (each descriptor hears it).
-   * On a descriptor of its own, opened with the others, so a sync in flight never shares one.
-   */
-  fsyncFile(): Promise<void> {
-    return new Promise((resolve) => {
-      let fds: number[] | null;
-      try {
-        fds = this.open();
-      } catch {
-        return resolve();
-      }
-      if (fds === null) return resolve();
-      fsync(fds[SYNCS_IN_FLIGHT], () => resolve());
-    });
-  }
-
   /** Syncs on the calling thread (shutdown: nothing may be left unsynced when the process exits). */
   durableNow(): void {
     const fds = this.walFile === null ? null : this.open();
@@ -167,8 +146,7 @@ export class WalSync {
     if (this.fds === null && this.walFile !== null && existsSync(this.walFile)) {
       const fds: number[] = [];
       try {
-        // One per sync in flight, and one for `fsyncFile`.
-        for (let i = 0; i <= SYNCS_IN_FLIGHT; i++) fds.push(openSync(this.walFile, 'r+'));
+        for (let i = 0; i < SYNCS_IN_FLIGHT; i++) fds.push(openSync(this.walFile, 'r+'));
       } catch (error) {
         for (const fd of fds) closeSync(fd);
         throw error;
