@@ -67,10 +67,6 @@ for (const build of builds) {
   const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const fromSource = process.env.ACTIONGATE_TEST_FROM_SOURCE === '1';
-const testBuild = fromSource ? null : await buildTests(files);
-if (testBuild)
-  console.log(`test build: ${files.length} files in ${(testBuild.ms / 1000).toFixed(1)} s, ${(testBuild.cpuMs / 1000).toFixed(1)} s CPU`);
 
 /** The server's HTTP suite: files that start a test server and do not bring their own PostgreSQL. */
 function inHttpSuite(file) {
@@ -108,6 +104,21 @@ async function startTestPostgres() {
   }
 }
 const postgresReady = jobs.some((job) => job.store === 'postgres') ? startTestPostgres() : Promise.resolve(null);
+// The test build (see the top), while PostgreSQL starts.
+const fromSource = process.env.ACTIONGATE_TEST_FROM_SOURCE === '1';
+let testBuild = null;
+if (!fromSource) {
+  try {
+    testBuild = await buildTests(files);
+  } catch (error) {
+    // A test file that does not compile (esbuild has printed where); the PostgreSQL started is stopped.
+    console.error(`\n*** The test build failed: ${error.message}`);
+    await (await postgresReady)?.stop();
+    process.exit(1);
+  }
+}
+if (testBuild)
+  console.log(`test build: ${files.length} files in ${(testBuild.ms / 1000).toFixed(1)} s, ${(testBuild.cpuMs / 1000).toFixed(1)} s CPU`);
 let postgres = null;
 let postgresSettled = false;
 postgresReady.then((server) => {
@@ -220,7 +231,8 @@ await (await postgresReady)?.stop();
 rmSync(cpuDir, { recursive: true, force: true });
 if (testBuild) rmSync(testBuild.outdir, { recursive: true, force: true });
 // The test build's esbuild service is not a child the runner waits for: its CPU is added here.
-const runnerCpu = cpuOfRunner() === null ? null : cpuOfRunner() + (testBuild?.serviceCpuMs ?? 0);
+const ownCpu = cpuOfRunner();
+const runnerCpu = ownCpu === null ? null : ownCpu + (testBuild?.serviceCpuMs ?? 0);
 
 const failedFiles = results.filter((result) => !result.ok);
 const sum = (key) => results.reduce((total, result) => total + result[key], 0);

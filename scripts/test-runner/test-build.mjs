@@ -81,7 +81,7 @@ export async function buildTests(testFiles) {
   const outdir = join(BUILDS, String(process.pid));
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  await build({
+  const built = build({
     entryPoints: testFiles.map((file) => join(ROOT, file)),
     outdir,
     outbase: ROOT,
@@ -104,7 +104,11 @@ export async function buildTests(testFiles) {
     plugins: [resolvedExternal, ownImportMeta],
     banner: { js: REQUIRE },
   });
-  const bundleOf = (file) => join(outdir, relative(ROOT, join(ROOT, file)).replace(/\.[cm]?ts$/, '.mjs'));
+  await built.catch((error) => {
+    rmSync(outdir, { recursive: true, force: true });
+    throw error;
+  });
+  const bundleOf = (file) => join(outdir, relative(ROOT, join(ROOT, file)).replace(/\.[cm]?[jt]s$/, '.mjs'));
   const own = process.cpuUsage(cpuBefore);
   const serviceCpuMs = esbuildCpuMs();
   return { outdir, bundleOf, ms: Date.now() - begin, cpuMs: Math.round((own.user + own.system) / 1000) + serviceCpuMs, serviceCpuMs };
