@@ -44,8 +44,9 @@ function removeStaleBuilds() {
   for (const name of readdirSync(BUILDS)) {
     try {
       process.kill(Number(name), 0);
-    } catch {
-      rmSync(join(BUILDS, name), { recursive: true, force: true });
+    } catch (error) {
+      // EPERM: that process exists (another user's), so its build may be in use.
+      if (error.code !== 'EPERM') rmSync(join(BUILDS, name), { recursive: true, force: true });
     }
   }
 }
