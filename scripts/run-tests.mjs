@@ -1,9 +1,16 @@
-// Runs every *.test.ts under packages/ and examples/, each file in its own node process (through
-// tsx, with node's test runner), several at a time, the slowest first.
+// Runs every *.test.ts under packages/ and examples/, each file in its own node process (with node's
+// test runner), several at a time, the slowest first.
 //
 //   node scripts/run-tests.mjs              every file; then the server's HTTP suite again on PostgreSQL
 //   node scripts/run-tests.mjs FILE|DIR...  those files only, on SQLite
 //   node scripts/run-tests.mjs --postgres FILE...   those files on PostgreSQL only
+//
+// Each file runs as plain JavaScript: the runner first bundles the run's test files, with the sources
+// they import, once (scripts/test-runner/test-build.mjs; a few seconds), and each process runs its file's
+// bundle with linked source maps (stacks name .ts lines). Through tsx, every process compiled the
+// sources it imports again: ~6 s of CPU for the server's, half of a server test's CPU (bench/README.md,
+// "Sixteenth session"). ACTIONGATE_TEST_FROM_SOURCE=1 runs each file from its sources through tsx, as
+// before (a test that behaves differently bundled is a bug of the build: run it both ways).
 //
 // ACTIONGATE_TEST_POSTGRES=off skips the PostgreSQL pass (and says so loudly);
 // ACTIONGATE_TEST_CONCURRENCY sets how many files run at once (default 3: most test time is spent
@@ -19,6 +26,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildTests } from './test-runner/test-build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATIONS = join(ROOT, 'scripts', 'test-durations.json');
@@ -96,6 +104,21 @@ async function startTestPostgres() {
   }
 }
 const postgresReady = jobs.some((job) => job.store === 'postgres') ? startTestPostgres() : Promise.resolve(null);
+// The test build (see the top), while PostgreSQL starts.
+const fromSource = process.env.ACTIONGATE_TEST_FROM_SOURCE === '1';
+let testBuild = null;
+if (!fromSource) {
+  try {
+    testBuild = await buildTests(files);
+  } catch (error) {
+    // A test file that does not compile (esbuild has printed where); the PostgreSQL started is stopped.
+    console.error(`\n*** The test build failed: ${error.message}`);
+    await (await postgresReady)?.stop();
+    process.exit(1);
+  }
+}
+if (testBuild)
+  console.log(`test build: ${files.length} files in ${(testBuild.ms / 1000).toFixed(1)} s, ${(testBuild.cpuMs / 1000).toFixed(1)} s CPU`);
 let postgres = null;
 let postgresSettled = false;
 postgresReady.then((server) => {
@@ -142,7 +165,9 @@ function runJob(job) {
     const cpuFile = join(cpuDir, `${results.length}-${Math.random().toString(36).slice(2)}`);
     env.ACTIONGATE_TEST_CPU_FILE = cpuFile;
     const begin = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', cpuPreload, '--test-reporter=spec', job.file], {
+    const loader = testBuild ? ['--enable-source-maps'] : ['--import', 'tsx'];
+    const entry = testBuild ? testBuild.bundleOf(job.file) : job.file;
+    const child = spawn(process.execPath, [...loader, '--import', cpuPreload, '--test-reporter=spec', entry], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,7 +229,10 @@ await Promise.all(
 );
 await (await postgresReady)?.stop();
 rmSync(cpuDir, { recursive: true, force: true });
-const runnerCpu = cpuOfRunner();
+if (testBuild) rmSync(testBuild.outdir, { recursive: true, force: true });
+// The test build's esbuild service is not a child the runner waits for: its CPU is added here.
+const ownCpu = cpuOfRunner();
+const runnerCpu = ownCpu === null ? null : ownCpu + (testBuild?.serviceCpuMs ?? 0);
 
 const failedFiles = results.filter((result) => !result.ok);
 const sum = (key) => results.reduce((total, result) => total + result[key], 0);

@@ -15,18 +15,18 @@ import { pathToFileURL } from 'node:url';
  */
 const INLINED = ['mvdan-sh', 'node-sql-parser'];
 /** What the inlined CommonJS require (node-sql-parser: `big-integer`, `util`), resolved from the bundle as before. */
-const REQUIRE =
+export const REQUIRE =
   "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);";
+
+/** Whether a bare import is bundled in: our own workspace packages and INLINED. */
+export const bundledPackage = (path) =>
+  path.startsWith('@actiongate/') || INLINED.some((name) => path === name || path.startsWith(`${name}/`));
 
 /** Every other bare import outside our own workspace packages is left to node's resolution at run time. */
 const thirdPartyExternal = {
   name: 'third-party-external',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@actiongate/') || INLINED.some((name) => args.path === name || args.path.startsWith(`${name}/`))
-        ? undefined
-        : { path: args.path, external: true },
-    );
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (bundledPackage(args.path) ? undefined : { path: args.path, external: true }));
   },
 };
 
@@ -36,7 +36,7 @@ const thirdPartyExternal = {
  * "am I the main module" check (the engine's journal CLI) stays false instead of matching the
  * bundle and running the CLI inside the server.
  */
-const ownImportMeta = {
+export const ownImportMeta = {
   name: 'own-import-meta',
   setup(builder) {
     builder.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
