@@ -10,7 +10,7 @@ import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.t
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile, settingsOnlyFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
-import { adminRoleField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
+import { adminRoleField, adminRoleTypeField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
 import { decodedPath, isPathShaped, queryPaths } from './path-valued-fields.ts';
 import { readsByName } from './file-read-tools.ts';
@@ -530,7 +530,12 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   if (makesAdmin !== undefined)
     findings.add('critical', `privileges: \`${tool.name}\` makes an account an administrator (\`${makesAdmin.join(' ')}\`)`);
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam') || operationWords.some((word) => GRANT_WORDS.has(word))) {
-    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
+    if (
+      fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) ||
+      adminRoleField(fields) ||
+      // `/tools/okta/assign_role {type: "SUPER_ADMIN"}`: a tool that assigns roles may name the role by its type.
+      (tool.words.some((word) => word === 'role' || word === 'roles') && adminRoleTypeField(fields))
+    )
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
     else if (
       tool.words.some(

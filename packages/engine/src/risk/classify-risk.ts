@@ -7,6 +7,9 @@
 
 import { normalizeToolPath } from '../rules/normalize-path.ts';
 import { Findings, quote } from './findings.ts';
+import { declaredMoneyDocument } from './money-document-kinds.ts';
+import { appleScriptShellLines } from './applescript-shell-lines.ts';
+import { assessPowerShellMailSends } from './powershell-mail-sends.ts';
 import { memoize, memoizeKeys } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
 import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
@@ -315,13 +318,15 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
     assessCmdletSettings(command, findings);
+    assessPowerShellMailSends(command, findings);
     assessEnvironmentSecretFilters(command, findings);
   }
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
+  // A payload may declare itself the document (`/tools/docs/create {type: "quote", total: …}`).
   const moneyDocument =
     !idLookup &&
-    tool.words.some((word) => MONEY_DOCUMENTS.has(word)) &&
+    (tool.words.some((word) => MONEY_DOCUMENTS.has(word)) || declaredMoneyDocument(input.payload) !== undefined) &&
     !tool.words.some((word) => MONEY_MOVERS.has(word) && word !== 'send') &&
     !callsPaymentApi(fields);
   const moneyFigure =
@@ -542,6 +547,9 @@ function classifyShell(
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
+    // `osascript -e 'do shell script "…"'`: the AppleScript's shell line runs too.
+    for (const line of appleScriptShellLines(text))
+      if (commands.length < MAX_SHELL_STRINGS && !commands.includes(line)) commands.push(line);
   };
   for (const script of scripts) add(script);
   const typed = fields.keys.has('input') || fields.keys.has('stdin') || fields.keys.has('keys') ? shellInputScript(fields) : undefined;

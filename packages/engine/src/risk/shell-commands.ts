@@ -294,6 +294,11 @@ function runRules(c: RuleContext): void {
   for (const line of managed ?? []) c.scan.nested(line, `${c.name} task`);
   databaseDropRule(c);
   hostMountRule(c);
+  // `echo 'rm -rf /' | at now + 1 minute`: at and batch read the job's shell lines from standard input.
+  if ((name === 'at' || name === 'batch') && !c.args.some((word) => word.text === '-f' || /^-[lrdc]$/.test(word.text))) {
+    if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download queued as an ${name} job`);
+    if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} job`);
+  }
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
@@ -717,7 +722,7 @@ function copyRule(c: RuleContext): void {
   const remote = /^[\w.-]*@?[\w.-]+:/.test(destination.text) && !destination.text.startsWith('/');
   const intoMount = c.scan.remoteMounts.some((mount) => normalizePath(destination.text).startsWith(mount));
   for (const source of sources) {
-    const why = sensitiveFile(source.text);
+    const why = sensitiveFile(source.text) ?? secretFolder(source.text);
     // A system file that is no secret (`/var/backups/pg/`) copied to one of the organisation's own internal hosts stays inside.
     const inside =
       remote &&

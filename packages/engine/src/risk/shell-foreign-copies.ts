@@ -22,7 +22,7 @@ import {
   sharingBucket,
 } from './foreign-destinations.ts';
 import { sensitiveFile } from './paths.ts';
-import { secretFile } from './secret-files.ts';
+import { secretFile, secretFolder } from './secret-files.ts';
 import { uploadedFile, type RuleContext } from './shell-rule-context.ts';
 import { printsFiles } from './shell-secret-reads.ts';
 import { hasFlag, optionValues, parseOptions } from './shell-options.ts';
@@ -104,7 +104,7 @@ function foreignTarget(destination: string, sources: readonly string[], personal
 /** Why a copied source is data, or undefined. */
 function dataIn(source: string, recursive: boolean): string | undefined {
   const local = source.replace(/^[\w.-]+@[\w.-]+:/, '');
-  const why = secretFile(local) ?? sensitiveFile(local) ?? bulkDataFile(local);
+  const why = secretFile(local) ?? sensitiveFile(local) ?? bulkDataFile(local) ?? (recursive ? secretFolder(local) : undefined);
   if (why !== undefined) return why;
   const bucket = bucketOf(source);
   if (bucket !== undefined) return bulkDataFile(source.replace(/^[a-z0-9]+:\/\//i, '/')) ?? `objects of bucket ${bucket}`;
