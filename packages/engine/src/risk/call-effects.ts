@@ -111,6 +111,9 @@ const PUBLISHING_PLACES = new Set([
   'publish',
 ]);
 /** Tools whose text other people read (an issue comment, a forum reply, a chat thread). */
+/** Code hosts, named by a segment of the tool path, and the verbs that write files into their repositories. */
+const REPOSITORY_HOST = /(?:^|\/)(?:github|gitlab|bitbucket|gitea|codeberg)(?:[/_-]|$)/i;
+const REPOSITORY_WRITE_WORDS = new Set(['create', 'update', 'push', 'commit', 'put', 'write', 'upload', 'files', 'file']);
 const SHARED_TEXT_WORDS = new Set([
   'comment',
   'comments',
@@ -240,6 +243,9 @@ const CODE_KEYS = new Set([
   'javascript',
   'expression',
   'input',
+  'js_code',
+  'python_code',
+  'function_code',
 ]);
 /** Names of languages: a tool named after one runs code. */
 const LANGUAGE_WORDS = new Set(['python', 'py', 'node', 'javascript', 'js', 'ruby', 'rb', 'php', 'perl', 'lua', 'deno', 'bun', 'ipython']);
@@ -452,7 +458,10 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     }
   }
   // A comment, a reply or a chat post is read by others: a secret written in it is handed out.
-  if (outbound || tool.words.some((word) => SHARED_TEXT_WORDS.has(word))) assessSentSecretValues(tool.name, fields, findings);
+  // A file written into a repository through its host's API (`/tools/github/create_or_update_file`) is shared with whoever reads the repository.
+  const repositoryWrite = REPOSITORY_HOST.test(toolPath) && tool.words.some((word) => REPOSITORY_WRITE_WORDS.has(word));
+  if (outbound || repositoryWrite || tool.words.some((word) => SHARED_TEXT_WORDS.has(word)))
+    assessSentSecretValues(tool.name, fields, findings);
   // A file-serving endpoint asked for a key through its query (`download?file=../../../etc/shadow`).
   const url = callUrl(fields);
   for (const { name, value } of url === undefined ? [] : queryPaths(url.text)) {

@@ -433,7 +433,22 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
 }
 
 /** Fields that hold code for a code tool. */
-const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
+// `js_code`, `python_code`, `function_code`: n8n's and other workflow tools' code nodes.
+const CODE_KEYS = new Set([
+  'code',
+  'source',
+  'source_code',
+  'script',
+  'program',
+  'cell',
+  'snippet',
+  'python',
+  'js',
+  'javascript',
+  'js_code',
+  'python_code',
+  'function_code',
+]);
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
 const DOWNLOAD_HINTS = [
   'urlretrieve',
@@ -468,6 +483,8 @@ const SETTING_KEYS = new Set([
   'diff',
   'file_text',
 ]);
+/** Keys that hold code by their name alone, on any tool (workflow code nodes). */
+const NODE_CODE_KEYS = new Set(['js_code', 'python_code', 'function_code']);
 const HINTED_KEYS = new Set([...CODE_KEYS, ...SETTING_KEYS]);
 
 /** Cloud SDK deletes and grants in code, downloads run after they land, deletion protections switched off. */
@@ -489,6 +506,8 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
       }
     }
     if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
+    // A workflow's code node (n8n `jsCode`, `pythonCode`) runs its code on the workflow's host whichever tool writes it.
+    if (NODE_CODE_KEYS.has(field.key)) judgeCarriedLine(text, `code node (\`${field.key}\`)`, findings);
     if (
       SETTING_KEYS.has(field.key) &&
       (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination') || text.includes('nable_logging'))

@@ -11,6 +11,7 @@ import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { assessPublicBucketDumps } from './public-bucket-dumps.ts';
 import { assessStorageMailed } from './storage-mail-exfil.ts';
 import { assessForeignReplication } from './foreign-replication.ts';
+import { assessSqlUnloads } from './sql-unloads.ts';
 
 /** One small pattern (few alternatives keep it fast): a call's parenthesis or backtick, a `kind`, a public grant, a storage scheme, an attachment, a bucket or an SDK object; an `attach…` key. */
 const MARKS = /[(`]|kind|ublic|llUsers|\$web|(?:s3|gs|az|r2):\/\/|attach|ucket|bject|overrides/;
@@ -42,4 +43,5 @@ export function assessObjectEffects(
   assessPublicBucketDumps(toolName, fields, findings);
   assessStorageMailed(toolName, toolPath, fields, findings);
   assessForeignReplication(toolPath, payload, fields, findings);
+  assessSqlUnloads(fields, findings);
 }

@@ -108,6 +108,8 @@ const WRAPPER_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   firejail: set(),
   catchsegv: set(),
   sg: set(),
+  // `wsl -e sh -c '…'`, `wsl -- rm …`, `wsl rm …`: the Linux side of Windows runs the rest.
+  wsl: set('-d', '--distribution', '-u', '--user', '--cd'),
   // `systemd-run --on-calendar=hourly /bin/sh -c '…'`: a transient unit or timer runs the rest.
   'systemd-run': set(
     '-u',
