@@ -122,8 +122,9 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   // as objects and flags, destruction through gateway paths and retention, money by resource paths,
   // card limits and pay columns) was 18/36 on first sight (0 of 36 benign critical), 33/36 after (0);
   // its 72 second-sight rows 21/36 before any change, 26/36 at sight after the first half's fixes
-  // (0 of 36 benign critical).
-  15: { critical: 59, of: 72 },
+  // (0 of 36 benign critical). Round 18 read two of its open rows (a Snowflake unload to a bucket named
+  // for sharing, `bq extract` to a partner's bucket): 61/72.
+  15: { critical: 61, of: 72 },
 };
 
 /** The rows of one round (or of a round's families) keep their count, reach their floor, and rate no benign row critical. */
@@ -174,6 +175,16 @@ const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
   // benign critical, 2/3 reads low), 54/55 after post-sight fixes. Six rows are open by decision
   // (helm uninstall, service and cron definitions, throwaway containers, `rm -rf /srv/data`).
   '17-': { critical: 108, of: 110 },
+  // Round 18 (acts wrapped in other carriers, exfiltration by any tool, and the misses left in every
+  // critical family), two sets, half of each kept back. Set `18-` (148 critical, 79 look-alikes) was
+  // 71/75 on first sight before any change (0 of 41 benign critical), its 73 kept-back rows 67/73 at
+  // first sight (3 of 38 benign critical); 147/148 after (the DELETE without WHERE open by decision, the
+  // scratch-table drop open by decision). Set `18b-` (92 critical, 42 look-alikes), written after the
+  // first set's fixes: 36/46 on first sight (1 of 21 benign critical), 46/46 after; its 46 kept-back
+  // rows 32/46 before any change for it and 32/46 at sight after the first half's fixes (1 of 21
+  // benign critical), 45/46 after post-sight fixes (a database password in a POST body open).
+  '18-': { critical: 147, of: 148 },
+  '18b-': { critical: 91, of: 92 },
 };
 
 for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {

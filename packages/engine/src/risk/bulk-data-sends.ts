@@ -10,7 +10,7 @@
 import { bulkDataFile } from './bulk-data-files.ts';
 import { bulkRecordSet } from './bulk-record-sets.ts';
 import type { Findings } from './findings.ts';
-import { foreignDestination } from './foreign-destinations.ts';
+import { bucketOf, foreignDestination, sharingBucket } from './foreign-destinations.ts';
 import { callUrl } from './http-call-shape.ts';
 import { outsideTargetOf } from './outside-destinations.ts';
 import type { PayloadFields } from './payload-fields.ts';
@@ -23,18 +23,24 @@ const TARGET_KEY = /^(?:url|uri|endpoint|href|webhook|webhook_url|target_url|api
 /** Tool words of mail: a dump mailed to a colleague stays inside. */
 const MAIL_WORDS = new Set(['mail', 'email', 'smtp', 'gmail', 'outlook', 'sendmail', 'mailer', 'mailgun', 'sendgrid', 'ses']);
 
+/** Why a storage URL's bucket is named for sharing out or as someone's own (`https://my-stash.s3.amazonaws.com/…`), or undefined. */
+function sharingStorage(url: string): string | undefined {
+  const bucket = url.includes('://') ? bucketOf(url) : undefined;
+  return bucket === undefined ? undefined : sharingBucket(bucket);
+}
+
 /** Why the call's target (recipient or URL) is foreign, or undefined. */
 export function foreignTargetOf(fields: PayloadFields): string | undefined {
   for (const field of fields.strings) {
     if (field.text.length > 2048 || !(RECIPIENT_KEY.test(field.key) || TARGET_KEY.test(field.key))) continue;
     // A list of addresses in one string (`a@x.com, b@gmail.com`).
     for (const part of field.text.split(/[,;\s]+/).slice(0, 16)) {
-      const why = part === '' ? undefined : foreignDestination(part);
+      const why = part === '' ? undefined : (foreignDestination(part) ?? sharingStorage(part));
       if (why !== undefined) return `${why} \`${part.slice(0, 80)}\``;
     }
   }
   const url = callUrl(fields);
-  const why = url === undefined ? undefined : foreignDestination(url.text);
+  const why = url === undefined ? undefined : (foreignDestination(url.text) ?? sharingStorage(url.text));
   return why === undefined || url === undefined ? undefined : `${why} \`${url.text.slice(0, 80)}\``;
 }
 

@@ -10,7 +10,7 @@ import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.t
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile, settingsOnlyFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
-import { adminRoleField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
+import { adminRoleField, adminRoleTypeField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
 import { decodedPath, isPathShaped, queryPaths } from './path-valued-fields.ts';
 import { readsByName } from './file-read-tools.ts';
@@ -111,6 +111,9 @@ const PUBLISHING_PLACES = new Set([
   'publish',
 ]);
 /** Tools whose text other people read (an issue comment, a forum reply, a chat thread). */
+/** Code hosts, named by a segment of the tool path, and the verbs that write files into their repositories. */
+const REPOSITORY_HOST = /(?:^|\/)(?:github|gitlab|bitbucket|gitea|codeberg)(?:[/_-]|$)/i;
+const REPOSITORY_WRITE_WORDS = new Set(['create', 'update', 'push', 'commit', 'put', 'write', 'upload', 'files', 'file']);
 const SHARED_TEXT_WORDS = new Set([
   'comment',
   'comments',
@@ -240,6 +243,9 @@ const CODE_KEYS = new Set([
   'javascript',
   'expression',
   'input',
+  'js_code',
+  'python_code',
+  'function_code',
 ]);
 /** Names of languages: a tool named after one runs code. */
 const LANGUAGE_WORDS = new Set(['python', 'py', 'node', 'javascript', 'js', 'ruby', 'rb', 'php', 'perl', 'lua', 'deno', 'bun', 'ipython']);
@@ -452,7 +458,10 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
     }
   }
   // A comment, a reply or a chat post is read by others: a secret written in it is handed out.
-  if (outbound || tool.words.some((word) => SHARED_TEXT_WORDS.has(word))) assessSentSecretValues(tool.name, fields, findings);
+  // A file written into a repository through its host's API (`/tools/github/create_or_update_file`) is shared with whoever reads the repository.
+  const repositoryWrite = REPOSITORY_HOST.test(toolPath) && tool.words.some((word) => REPOSITORY_WRITE_WORDS.has(word));
+  if (outbound || repositoryWrite || tool.words.some((word) => SHARED_TEXT_WORDS.has(word)))
+    assessSentSecretValues(tool.name, fields, findings);
   // A file-serving endpoint asked for a key through its query (`download?file=../../../etc/shadow`).
   const url = callUrl(fields);
   for (const { name, value } of url === undefined ? [] : queryPaths(url.text)) {
@@ -530,7 +539,12 @@ export function assessCallEffects(tool: ToolNameRisk, toolPath: string, fields: 
   if (makesAdmin !== undefined)
     findings.add('critical', `privileges: \`${tool.name}\` makes an account an administrator (\`${makesAdmin.join(' ')}\`)`);
   if (tool.words.some((word) => GRANT_WORDS.has(word)) || words.has('iam') || operationWords.some((word) => GRANT_WORDS.has(word))) {
-    if (fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) || adminRoleField(fields))
+    if (
+      fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) ||
+      adminRoleField(fields) ||
+      // `/tools/okta/assign_role {type: "SUPER_ADMIN"}`: a tool that assigns roles may name the role by its type.
+      (tool.words.some((word) => word === 'role' || word === 'roles') && adminRoleTypeField(fields))
+    )
       findings.add('critical', `privileges: \`${tool.name}\` grants administrator-level access`);
     else if (
       tool.words.some(

@@ -7,6 +7,9 @@
 
 import { normalizeToolPath } from '../rules/normalize-path.ts';
 import { Findings, quote } from './findings.ts';
+import { declaredMoneyDocument } from './money-document-kinds.ts';
+import { appleScriptShellLines } from './applescript-shell-lines.ts';
+import { assessPowerShellMailSends } from './powershell-mail-sends.ts';
 import { memoize, memoizeKeys } from './memo.ts';
 import { assessMoney, DEFAULT_CRITICAL_TRANSFER_AMOUNT } from './money.ts';
 import { criticalWriteTarget, protectedDeleteTarget, rootLikeTarget } from './paths.ts';
@@ -315,13 +318,15 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
     assessShellPayment(command, threshold, findings);
     assessShellCryptoSend(command, threshold, findings);
     assessCmdletSettings(command, findings);
+    assessPowerShellMailSends(command, findings);
     assessEnvironmentSecretFilters(command, findings);
   }
   // An invoice, quote or receipt asks for money or records it; it moves none (`pay_invoice` does).
   // `send_invoice` sends the document to its payer; only the other movers (`pay_invoice`, `charge_invoice`) move money.
+  // A payload may declare itself the document (`/tools/docs/create {type: "quote", total: …}`).
   const moneyDocument =
     !idLookup &&
-    tool.words.some((word) => MONEY_DOCUMENTS.has(word)) &&
+    (tool.words.some((word) => MONEY_DOCUMENTS.has(word)) || declaredMoneyDocument(input.payload) !== undefined) &&
     !tool.words.some((word) => MONEY_MOVERS.has(word) && word !== 'send') &&
     !callsPaymentApi(fields);
   const moneyFigure =
@@ -428,7 +433,22 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
 }
 
 /** Fields that hold code for a code tool. */
-const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript']);
+// `js_code`, `python_code`, `function_code`: n8n's and other workflow tools' code nodes.
+const CODE_KEYS = new Set([
+  'code',
+  'source',
+  'source_code',
+  'script',
+  'program',
+  'cell',
+  'snippet',
+  'python',
+  'js',
+  'javascript',
+  'js_code',
+  'python_code',
+  'function_code',
+]);
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
 const DOWNLOAD_HINTS = [
   'urlretrieve',
@@ -463,6 +483,8 @@ const SETTING_KEYS = new Set([
   'diff',
   'file_text',
 ]);
+/** Keys that hold code by their name alone, on any tool (workflow code nodes). */
+const NODE_CODE_KEYS = new Set(['js_code', 'python_code', 'function_code']);
 const HINTED_KEYS = new Set([...CODE_KEYS, ...SETTING_KEYS]);
 
 /** Cloud SDK deletes and grants in code, downloads run after they land, deletion protections switched off. */
@@ -484,6 +506,8 @@ function assessCodeAndSettings(fields: PayloadFields, findings: Findings): void 
       }
     }
     if ((code || COMMAND_KEYS.has(field.key)) && DOWNLOAD_HINTS.some((hint) => text.includes(hint))) assessDownloadThenRun(text, findings);
+    // A workflow's code node (n8n `jsCode`, `pythonCode`) runs its code on the workflow's host whichever tool writes it.
+    if (NODE_CODE_KEYS.has(field.key)) judgeCarriedLine(text, `code node (\`${field.key}\`)`, findings);
     if (
       SETTING_KEYS.has(field.key) &&
       (text.includes('rotection') || text.includes('prevent_destroy') || text.includes('api_termination') || text.includes('nable_logging'))
@@ -542,6 +566,9 @@ function classifyShell(
   const commands: string[] = [];
   const add = (text: string): void => {
     if (commands.length < MAX_SHELL_STRINGS && text.trim() !== '' && !commands.includes(text)) commands.push(text);
+    // `osascript -e 'do shell script "…"'`: the AppleScript's shell line runs too.
+    for (const line of appleScriptShellLines(text))
+      if (commands.length < MAX_SHELL_STRINGS && !commands.includes(line)) commands.push(line);
   };
   for (const script of scripts) add(script);
   const typed = fields.keys.has('input') || fields.keys.has('stdin') || fields.keys.has('keys') ? shellInputScript(fields) : undefined;

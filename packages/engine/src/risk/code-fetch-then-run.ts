@@ -2,7 +2,7 @@
 // `src = requests.get(u).text; exec(src)`, `https.get(u, r => { r.on('data', c => d += c);
 // r.on('end', () => eval(d)) })`, `new Function(await (await fetch(u)).text())()`,
 // `spawnSync('sh', ['-c', data])`, Go's `exec.Command("sh", "-c", string(body))`,
-// `Invoke-Expression $w.DownloadString(u)`. It is `curl … | sh` written in a language: whoever
+// `Invoke-Expression $w.DownloadString(u)`, `fetch(u).then((r) => r.text()).then(eval)`. It is `curl … | sh` written in a language: whoever
 // serves the URL decides what runs. Names are followed through assignments (two steps); the
 // fetched text only printed, parsed, saved or handed to a program that is no interpreter matches nothing.
 
@@ -62,6 +62,8 @@ export function runsFetchedText(code: string): string | undefined {
     /\b(?:https?\.get|https?\.request|request|get)\s*\([^()]*,\s*(?:async\s*)?(?:function\s*)?\(?\s*([\w$]+)\s*\)?\s*(?:=>|\{)/g,
   ))
     tainted.add(match[1]);
+  // Promise chains (`fetch(u).then((r) => r.text()).then((t) => eval(t))`): each step's parameter is what the fetch gave.
+  for (const match of code.matchAll(/\.then\(\s*(?:async\s*)?(?:function\s*)?\(?\s*([\w$]+)\s*\)?\s*(?:=>|\{)/g)) tainted.add(match[1]);
   for (let round = 0; round < 3; round++) {
     for (const statement of statements) {
       const assign = ASSIGN.exec(statement);
@@ -75,6 +77,9 @@ export function runsFetchedText(code: string): string | undefined {
   for (const statement of statements) {
     // `iwr … | iex`, `Invoke-RestMethod … | Invoke-Expression`.
     if (FETCH.test(statement) && /\|\s*(?:iex|Invoke-Expression)\b/i.test(statement)) return 'pipes a download into Invoke-Expression';
+    // `fetch(u).then((r) => r.text()).then(eval)`: the chain hands the fetched text to the evaluator itself.
+    if (FETCH.test(statement) && /\.then\(\s*(?:eval|(?:new\s+)?Function|vm\.runInThisContext)\s*\)/.test(statement))
+      return 'hands fetched text to an evaluator in a promise chain';
     for (const sink of statement.matchAll(EVAL_SINK)) {
       const argument = callArguments(statement, (sink.index ?? 0) + sink[0].length, sink[0].endsWith('('));
       if (carries(argument)) return `runs fetched text as code (\`${sink[0].replace(/\s*\($/, '')}\`)`;

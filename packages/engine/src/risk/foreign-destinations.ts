@@ -126,6 +126,8 @@ const SHARING_INSIDE = /public|share|transfer|dropzone|exfil|loot|personal|priva
 /** Why a bucket's name says it shares out (`public`, `share`, `drop`, `transfer`), or undefined. */
 export function sharingBucket(bucket: string): string | undefined {
   if (SHARING_BUCKET.test(bucket)) return 'storage named for sharing out';
+  // `my-stash-jd`, `my_backup`: named as someone's own, as rclone remotes are (`my-…`).
+  if (/^my[-_]/i.test(bucket)) return "storage named as someone's own";
   return !/[-_.]/.test(bucket) && SHARING_INSIDE.test(bucket) ? 'storage named for sharing out' : undefined;
 }
 

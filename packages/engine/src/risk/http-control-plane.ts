@@ -122,12 +122,19 @@ export function assessRelativeApiGrant(fields: PayloadFields, findings: Findings
 }
 const RELATIVE_PATH_KEYS = new Set(['path', 'endpoint', 'url', 'uri', 'route', 'api_path', 'resource']);
 
+/** Whether a role given as its type (Okta: `{type: "SUPER_ADMIN"}`) names an administrator; read only where the call grants roles. */
+export function adminRoleTypeField(fields: PayloadFields): boolean {
+  return fields.strings.some(
+    (field) => GRANT_TYPE_KEYS.has(field.key) && field.text.length < 80 && ADMIN_ROLE_VALUE.test(field.text.trim()),
+  );
+}
+
 function grantCall(url: string, method: string | undefined, fields: PayloadFields, findings: Findings): void {
   if (GRANT_URL.test(url) && method !== 'GET') {
     const admin =
       fields.strings.some((field) => field.text.length < 65536 && isAdminGrant(field.text)) ||
       adminRoleField(fields) ||
-      fields.strings.some((field) => GRANT_TYPE_KEYS.has(field.key) && field.text.length < 80 && ADMIN_ROLE_VALUE.test(field.text.trim()));
+      adminRoleTypeField(fields);
     findings.add(
       admin ? 'critical' : 'high',
       `privileges: HTTP call ${admin ? 'grants administrator-level access' : 'changes access rights'} (\`${url.slice(0, 100)}\`)`,

@@ -10,6 +10,8 @@ import { assessManifests } from './k8s-manifests.ts';
 import { hasAnyKey, type PayloadFields } from './payload-fields.ts';
 import { assessPublicBucketDumps } from './public-bucket-dumps.ts';
 import { assessStorageMailed } from './storage-mail-exfil.ts';
+import { assessForeignReplication } from './foreign-replication.ts';
+import { assessSqlUnloads } from './sql-unloads.ts';
 
 /** One small pattern (few alternatives keep it fast): a call's parenthesis or backtick, a `kind`, a public grant, a storage scheme, an attachment, a bucket or an SDK object; an `attach…` key. */
 const MARKS = /[(`]|kind|ublic|llUsers|\$web|(?:s3|gs|az|r2):\/\/|attach|ucket|bject|overrides/;
@@ -40,4 +42,6 @@ export function assessObjectEffects(
   assessCodeSql(fields, findings);
   assessPublicBucketDumps(toolName, fields, findings);
   assessStorageMailed(toolName, toolPath, fields, findings);
+  assessForeignReplication(toolPath, payload, fields, findings);
+  assessSqlUnloads(fields, findings);
 }

@@ -94,7 +94,14 @@ function keyRole(key: string): 'count' | 'price' | undefined {
 const pathSpends = new Map<string, boolean | undefined>();
 
 function countOf(field: ScalarField): number | undefined {
-  const value = typeof field.value === 'number' ? field.value : Number(field.value.replace(/[,_\s]/g, ''));
+  // `qty: "1k"`, `"2.5k"`: a count with a thousands suffix.
+  const suffixed = typeof field.value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*[kK]\s*$/.exec(field.value) : null;
+  const value =
+    typeof field.value === 'number'
+      ? field.value
+      : suffixed !== null
+        ? Number(suffixed[1]) * 1000
+        : Number(field.value.replace(/[,_\s]/g, ''));
   return Number.isFinite(value) && value > 0 && value <= 1e9 ? value : undefined;
 }
 

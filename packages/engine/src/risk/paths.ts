@@ -114,8 +114,9 @@ const HOME_CREDENTIAL_PREFIXES = [
 ];
 
 /** File names that hold credentials wherever they are. */
+// FileZilla's and WinSCP's saved sites, s3cmd's and boto's settings and rclone's remotes hold passwords and tokens.
 const CREDENTIAL_NAMES =
-  /^(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|authorized_keys2?|known_hosts|shadow|gshadow|master\.passwd|sudoers|\.env(?:\.[\w.-]+)?|credentials(?:\.json|\.csv)?|\.htpasswd|wallet\.dat|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ovpn))$/i;
+  /^(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|sitemanager\.xml|recentservers\.xml|winscp\.ini|\.s3cfg|\.boto|rclone\.conf|authorized_keys2?|known_hosts|shadow|gshadow|master\.passwd|sudoers|\.env(?:\.[\w.-]+)?|credentials(?:\.json|\.csv)?|\.htpasswd|wallet\.dat|[\w.-]+\.(?:pem|key|p12|pfx|kdbx|keystore|jks|ovpn))$/i;
 
 /** Folders whose files count as system files (their upload leaks the system, their removal breaks it). */
 const SYSTEM_PREFIXES = [
@@ -230,6 +231,8 @@ export function rootLikeTarget(raw: string): string | undefined {
   if (/^\/home\/[^/]+$/.test(path) || /^\/Users\/[^/]+$/.test(path)) return path;
   if (path.startsWith('/') && path.indexOf('/', 1) < 0 && TOP_SYSTEM_DIRS.has(path.slice(1))) return path;
   if (DEEP_SYSTEM_DIRS.has(path)) return path;
+  // WSL's view of a Windows drive (`/mnt/c`, `/mnt/c/Users`, `/mnt/c/Windows/System32`): the drive root or its system folders.
+  if (/^\/mnt\/[a-z](?:\/(?:windows(?:\/system32)?|users|program files(?: \(x86\))?|programdata|boot))?$/i.test(path)) return path;
   const home = homeRelative(path);
   if (home !== undefined && (home === '.ssh' || home === '.gnupg' || home === '.config')) return path;
   return undefined;

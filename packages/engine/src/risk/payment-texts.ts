@@ -69,8 +69,13 @@ const DONE_WORD = /\b(?:was|were|has been|have been|completed|received|settled|a
 const BANK_CREDIT = /\bCr\.?\s+(?:Bank|Cash|Operating(?:\s+Cash)?)\b[^\d\n]{0,30}(\d[\d.,']{0,20}\d)/i;
 const RELEASE_ORDER = /\b(?:release|send|execute|initiate|make)\s+(?:the\s+|a\s+)?(?:wire|transfer|payment)\b|\bwire\s+(?:it\s+)?to\b/i;
 
+/** A message that is an invoice's notice: it names the invoice (subject or text). */
+const NAMES_INVOICE = /\b(?:invoice|inv[-#\s]?\d|rechnung|facture|factura|fattura|quote|quotation|estimate)\b/i;
+/** A clause that asks to pay (not wire, transfer or release) by a date or as due. */
+const INVOICE_PAY_BY = new RegExp(String.raw`^${LEAD}pay\b(?=.*\b(?:by|before|until|due|within\s+\d+\s+days|no later than)\b)`, 'i');
+
 /** The largest amount a message asks to move, in dollars, or undefined when it asks for none. */
-function requestedTransfer(text: string): number | undefined {
+function requestedTransfer(text: string, invoice: boolean): number | undefined {
   if (!MONEY_CUE.test(text)) return text.includes('Cr') ? journalTransfer(text) : undefined;
   const account = ACCOUNT_MARK.test(text);
   const ordered = ORDER_WORD.test(text);
@@ -79,6 +84,8 @@ function requestedTransfer(text: string): number | undefined {
   for (const clause of text.split(CLAUSE_SPLIT)) {
     const trimmed = clause.trim();
     if (trimmed.length < 8 || !/\d/.test(trimmed)) continue;
+    // An invoice's own notice (`Please pay 48,200.00 USD to IBAN … by 31 December`) asks its payer to settle it by a date: a document, no transfer.
+    if (invoice && INVOICE_PAY_BY.test(trimmed)) continue;
     const asks = account && (MOVING_CLAUSE.test(trimmed) || POLITE_TRANSFER.test(trimmed));
     if (!asks && !(ordered && NOUN_ORDER.test(trimmed) && !DONE_WORD.test(trimmed))) continue;
     const amount = largestAmountInText(trimmed);
@@ -158,6 +165,7 @@ function xmlAmounts(text: string): Array<Record<string, string>> {
 
 /** Adds money findings for transfers asked for in messages and for payment files in any field. */
 export function assessPaymentTexts(fields: PayloadFields, paymentCall: boolean, threshold: number, findings: Findings): void {
+  let invoice: boolean | undefined;
   for (const field of fields.strings) {
     const text = field.text;
     if (text.length < 12 || text.length > MAX_TEXT || !/\d/.test(text)) continue;
@@ -178,7 +186,11 @@ export function assessPaymentTexts(fields: PayloadFields, paymentCall: boolean, 
       );
     }
     if (!MESSAGE_KEYS.has(field.key)) continue;
-    const asked = requestedTransfer(text);
+    // Whether the message is an invoice's notice, looked up once and only for a message that names money.
+    invoice ??=
+      !paymentCall &&
+      fields.strings.some((other) => MESSAGE_KEYS.has(other.key) && other.text.length <= MAX_TEXT && NAMES_INVOICE.test(other.text));
+    const asked = requestedTransfer(text, invoice);
     if (asked === undefined) continue;
     findings.add(
       asked >= threshold ? 'critical' : 'high',

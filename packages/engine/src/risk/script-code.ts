@@ -62,6 +62,9 @@ const PERL_BACKTICKS = /`((?:[^`\\]|\\.){1,4096})`/g;
 const ARGV_CALL =
   /\b(?:run|call|Popen|check_output|check_call|spawn|spawnSync|execFile|execFileSync|exec[lv]p?e?|Command)\s*\(\s*(?:(["'])([\w./-]{1,64})\1\s*,\s*)?(?:\{\s*args\s*:\s*)?\[((?:\s*(["'])[^"'\n]{0,256}\4\s*,?){1,32})\s*\]/g;
 const ARGV_ITEM = /(["'])([^"'\n]{0,256})\1/g;
+/** Java's argument arrays: `Runtime.getRuntime().exec(new String[]{"sh", "-c", "…"})`, `new ProcessBuilder(List.of("rm", "-rf", "/"))`. */
+const JAVA_ARGV_CALL =
+  /\b(?:exec|ProcessBuilder|command)\s*\(\s*(?:new\s+String\s*\[\s*\]\s*\{|(?:List\.of|Arrays\.asList)\s*\()((?:\s*"[^"\n]{0,256}"\s*,?){1,32})\s*[})]/g;
 /**
  * Processes started from several literal arguments, no list: `system("rm", "-rf", "/")` (Ruby, Perl),
  * `exec.Command("rm", "-rf", "/")` (Go), `Process.spawn("curl", …)`. The arguments are the command's words.
@@ -70,7 +73,7 @@ const SPREAD_ARGV_CALL =
   /\b(?:system|exec|spawn|Command|CommandContext|execl|execlp|execv|execvp|pcntl_exec|Process\.start|ProcessBuilder)\s*\(\s*(?:ctx\s*,\s*)?((?:(["'])[^"'\n]{0,256}\2\s*,\s*){1,31}(["'])[^"'\n]{0,256}\3)\s*\)/g;
 /** Deleting calls with a literal path: `os.remove("…")`, `shutil.rmtree('…')`, `fs.rmSync("…")`, `unlink("…")`. */
 const DELETE_CALL =
-  /\b(?:remove|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item|RemoveAll)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
+  /\b(?:remove|removeSync|unlink|unlinkSync|rmtree|rmSync|rmdirSync|rmdir|rm_rf|rm_r|delete|deleteSync|File\.delete|FileUtils\.rm_rf|Remove-Item|RemoveAll)\s*\(?\s*(?:"([^"\n]{1,4096})"|'([^'\n]{1,4096})')/g;
 /** Calls that write a file named by a literal (the first group is the path). */
 const WRITE_CALLS: RegExp[] = [
   /(?:\bopen|\bio\.open|File\.open|\bfopen)\s*\(\s*["']([^"'\n]{1,4096})["']\s*,\s*["'](?:[wa]|r\+)/g,
@@ -118,6 +121,18 @@ export function readCode(code: string): CodeSignals {
     const words = [...match[1].matchAll(ARGV_ITEM)].map((item) => item[2]);
     shellCommands.push(commandLineOf(words));
   }
+  // IPython and Jupyter: `!rm -rf ~/x` and `%system …` lines are shell lines run from the notebook.
+  if (text.includes('!') || text.includes('%')) {
+    for (const line of text.matchAll(/^[ \t]*(?:!|%(?:system|sx)\s)(?!=)([^\n]{1,4096})$/gm)) {
+      if (shellCommands.length >= 8) break;
+      shellCommands.push(line[1]);
+    }
+  }
+  JAVA_ARGV_CALL.lastIndex = 0;
+  while ((match = JAVA_ARGV_CALL.exec(text)) !== null && shellCommands.length < 8) {
+    const words = [...match[1].matchAll(ARGV_ITEM)].map((item) => item[2]);
+    shellCommands.push(commandLineOf(words));
+  }
   PERL_BACKTICKS.lastIndex = 0;
   while ((match = PERL_BACKTICKS.exec(text)) !== null && shellCommands.length < 8) {
     shellCommands.push(match[1]);
@@ -126,7 +141,10 @@ export function readCode(code: string): CodeSignals {
   DELETE_CALL.lastIndex = 0;
   while ((match = DELETE_CALL.exec(text)) !== null && deletes.length < 8) {
     const path = (match[1] ?? match[2] ?? '').trim();
-    const recursive = /rmtree|rm_rf|rm_r|rmSync|rmdir|Remove-Item|RemoveAll/.test(match[0]);
+    // Deno's `remove(path, {recursive: true})` says so in its options.
+    const recursive =
+      /rmtree|rm_rf|rm_r|rmSync|rmdir|Remove-Item|RemoveAll/.test(match[0]) ||
+      (/remove/.test(match[0]) && /^[^;\n]{0,160}recursive\s*:\s*true/.test(text.slice(match.index + match[0].length)));
     const root = recursive ? rootLikeTarget(path) : undefined;
     const drive = recursive && path.includes(':') ? vitalWindowsPath(path) : undefined;
     const why =

@@ -128,6 +128,8 @@ export function secretFolder(raw: string): string | undefined {
   let path = normalizePath(posixPath(raw));
   const home = /^\/(?:root|home\/[^/]+|Users\/[^/]+)(\/.*)$/.exec(path);
   if (home) path = `~${home[1]}`;
+  // `~/.config` as a whole (not a folder inside it) holds the token caches of gh, gcloud, rclone and others: sending it sends them.
+  if (path === '~/.config') return 'folder of token caches';
   return SECRET_FOLDER.test(path) ? 'folder of keys and credentials' : undefined;
 }
 

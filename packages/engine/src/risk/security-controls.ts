@@ -13,7 +13,7 @@ import { runsText } from './run-keys.ts';
 
 /** Literal hints (case as written in the wild) that gate the patterns, grouped by first letter so one scan tests them all. */
 const HINT =
-  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|_protection|protected_branch|unprotect_branch|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|webhookconfiguration|gatekeeper|kyverno|t(?:wo_factor|wistlock|etragon)|neuvector|Dlp|Retention\w*Policy|CaseHold|waf-(?:config|policy)/;
+  /c(?:loudtrail|onfigservice|onfiguration_recorder|srutil)|C(?:loudTrail|onfigurationRecorder|lear-EventLog)|guardduty|GuardDuty|s(?:ecurityhub|top_logging|ecurity pricing|pctl|ecret_scanning|ysdig|inks)|S(?:ecurityHub|ense\b|entinel|ecurityDefaults)|d(?:elete_trail|elete_detector|isable_security_hub|iagnostic-settings)|a(?:uditpol|dvfirewall|udit|qua)|w(?:evtutil|azuh)|M(?:pPreference|FA)|W(?:indows Defender|inDefend)|l(?:aunchctl|ifecycle\/deactivate)|_protection|protected_branch|unprotect_branch|f(?:alconctl|alco)|NetFirewallProfile|opmode|AUDIT|\/(?:waf|protection)|2(?:sv|fa)|mfa|webhookconfiguration|pod-security|gatekeeper|kyverno|t(?:wo_factor|wistlock|etragon)|neuvector|Dlp|Retention\w*Policy|CaseHold|waf-(?:config|policy)/;
 
 const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
   [
@@ -82,6 +82,11 @@ const CONTROL_OFF: ReadonlyArray<[RegExp, string]> = [
     // The admission controller that enforces cluster policy (Gatekeeper, Kyverno, OPA, Pod Security) removed.
     /\bdelete\s+(?:-\S+\s+)*(?:validating|mutating)webhookconfigurations?(?:\.admissionregistration\.k8s\.io)?\s+(?:-\S+\s+)*\S*(?:gatekeeper|kyverno|opa|policy|policies|psa|pod-security|admission)|\b(?:kubectl|oc)\s+(?:\S+\s+)*?delete\s+(?:ns|namespaces?)\s+(?:gatekeeper-system|kyverno|opa|falco)\b|\bhelm\s+(?:uninstall|delete)\s+(?:-\S+\s+)*(?:gatekeeper|kyverno|falco)\b/i,
     'removes the admission controller that enforces cluster policy',
+  ],
+  [
+    // Pod Security admission set to `privileged` (or its enforce label removed): the namespace admits any pod, host mounts and root included.
+    /\blabel\b[^\n;|&]*\bpod-security\.kubernetes\.io\/enforce(?:=["']?privileged\b|-(?=\s|$))|\bpod-security\.kubernetes\.io\/enforce["']?\s*:\s*["']?privileged\b/i,
+    'switches Pod Security enforcement off for a namespace (privileged)',
   ],
   [/\blogging\s+sinks\s+delete\b[^\n;|&]*(?:--organization|audit)/i, 'deletes an organisation audit-log export (Cloud Logging sink)'],
   [

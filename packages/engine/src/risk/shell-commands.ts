@@ -46,6 +46,9 @@ import { computedCommandRule, resolveCommandForms, resolveGlobArguments } from '
 import { secretFile, secretFolder } from './secret-files.ts';
 import { publishedPlace } from './published-places.ts';
 import { decodeFilter } from './shell-decoders.ts';
+import { gitConfigCommands } from './git-config-commands.ts';
+import { typedCommandLines } from './typed-command-lines.ts';
+import { packageUrlInstallRule } from './package-url-installs.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -161,6 +164,8 @@ const REMOTE_SHELL_ON_INPUT = /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\/(?:usr\/)?bin\/)
 /** Analyses one simple command. */
 export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan): CommandSummary {
   if (argv.length === 0) return plainSummary('');
+  // `!rm -rf ~/x` in a notebook cell read as shell: IPython runs the rest of the line as a shell command.
+  if (/^![A-Za-z_./]/.test(argv[0].text)) argv = [{ ...argv[0], text: argv[0].text.slice(1) }, ...argv.slice(1)];
   if (argv[0].fromDownload) {
     scan.add('critical', `shell: runs downloaded content as a command (${quote(argv.map((word) => word.text).join(' '))})`);
   }
@@ -294,6 +299,21 @@ function runRules(c: RuleContext): void {
   for (const line of managed ?? []) c.scan.nested(line, `${c.name} task`);
   databaseDropRule(c);
   hostMountRule(c);
+  packageUrlInstallRule(c);
+  // `npm pkg set scripts.preinstall="…"`, `tmux send-keys '…' Enter`, `az vm run-command invoke --scripts "…"`: lines run later or elsewhere.
+  if (/^(?:npm|pnpm|yarn|tmux|screen|az)$/.test(name))
+    for (const line of typedCommandLines(
+      name,
+      c.args.map((word) => word.text),
+    ))
+      c.scan.nested(line, `${name} command line`);
+  // `vim -es -c ':!rm -rf /etc' -c ':qa!'`, `vi +'!sh -c …'`: an editor's `:!` command is a shell line.
+  if (/^(?:vi|vim|nvim|ex|view|vimdiff|gvim)$/.test(name)) for (const line of editorShellEscapes(c.args)) c.scan.nested(line, `${name} :!`);
+  // `echo 'rm -rf /' | at now + 1 minute`: at and batch read the job's shell lines from standard input.
+  if ((name === 'at' || name === 'batch') && !c.args.some((word) => word.text === '-f' || /^-[lrdc]$/.test(word.text))) {
+    if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download queued as an ${name} job`);
+    if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} job`);
+  }
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
@@ -717,7 +737,7 @@ function copyRule(c: RuleContext): void {
   const remote = /^[\w.-]*@?[\w.-]+:/.test(destination.text) && !destination.text.startsWith('/');
   const intoMount = c.scan.remoteMounts.some((mount) => normalizePath(destination.text).startsWith(mount));
   for (const source of sources) {
-    const why = sensitiveFile(source.text);
+    const why = sensitiveFile(source.text) ?? secretFolder(source.text);
     // A system file that is no secret (`/var/backups/pg/`) copied to one of the organisation's own internal hosts stays inside.
     const inside =
       remote &&
@@ -762,6 +782,18 @@ function copyRule(c: RuleContext): void {
     }
   }
   if (c.name === 'mv' || c.name === 'rsync') c.scan.add('high', `shell: moves or syncs files (${c.name})`);
+}
+
+/** The shell lines of an editor's commands (`-c ':!cmd'`, `+'silent !cmd'`, `--cmd`), at most 8. */
+function editorShellEscapes(args: Word[]): string[] {
+  const commands: string[] = [];
+  for (let i = 0; i < args.length && commands.length < 8; i++) {
+    const text = args[i].text;
+    const value = text === '-c' || text === '--cmd' ? args[i + 1]?.text : text.startsWith('+') ? text.slice(1) : undefined;
+    const shell = value === undefined ? undefined : /^\s*:?\s*(?:silent!?\s*)?!(.+)$/s.exec(value)?.[1];
+    if (shell !== undefined) commands.push(shell);
+  }
+  return commands;
 }
 
 /** `sed -i … /etc/sudoers`. */
@@ -893,6 +925,8 @@ function pushedElsewhere(c: RuleContext, rest: Word[]): void {
 }
 
 function gitRule(c: RuleContext): void {
+  // `git config alias.st '!rm -rf ~'`, `git -c core.pager='sh -c …' log`: settings whose value git runs as a command.
+  for (const line of gitConfigCommands(c.args.map((word) => word.text))) c.scan.nested(line, 'git setting');
   const parsed = parseOptions(c.args, set('-C', '-c', '--git-dir', '--work-tree'));
   const sub = parsed.operands[0]?.text;
   const rest = parsed.operands.slice(1);
@@ -914,7 +948,8 @@ function gitRule(c: RuleContext): void {
     pushedElsewhere(c, rest);
     const staged = c.scan.secretCopies.get('git index');
     if (staged !== undefined) c.scan.add('critical', `shell: git push publishes a ${staged} added to the repository`);
-  } else if (sub === 'remote' && rest[0]?.text === 'add') {
+  } else if (sub === 'remote' && (rest[0]?.text === 'add' || rest[0]?.text === 'set-url')) {
+    // `git remote set-url origin https://elsewhere/…` points an existing name at a remote the call chose, as `add` does.
     const named = rest.slice(1).filter((word) => !word.text.startsWith('-'));
     if (named.length >= 2 && GIT_URL.test(named[1].text)) c.scan.addedRemotes.add(named[0].text);
   } else if (sub === 'add') {

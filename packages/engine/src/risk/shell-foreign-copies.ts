@@ -21,8 +21,8 @@ import {
   foreignHost,
   sharingBucket,
 } from './foreign-destinations.ts';
-import { sensitiveFile } from './paths.ts';
-import { secretFile } from './secret-files.ts';
+import { normalizePath, sensitiveFile } from './paths.ts';
+import { secretFile, secretFolder } from './secret-files.ts';
 import { uploadedFile, type RuleContext } from './shell-rule-context.ts';
 import { printsFiles } from './shell-secret-reads.ts';
 import { hasFlag, optionValues, parseOptions } from './shell-options.ts';
@@ -38,6 +38,8 @@ const COPY_SUBCOMMANDS: Record<string, RegExp> = {
   azcopy: /^(?:copy|cp|sync)$/,
   az: /^(?:upload|upload-batch|copy)$/,
   s3cmd: /^(?:put|sync|cp)$/,
+  // `bq extract project:dataset.table gs://bucket/…`: a table's rows written to a bucket.
+  bq: /^extract$/,
 };
 const DIRECT_COPIERS = new Set(['scp', 'rsync', 'sftp']);
 /** Options whose value is no operand: long ones of every copier, short ones per program. */
@@ -72,6 +74,7 @@ const SHORT_VALUE_OPTIONS: Record<string, string[]> = {
   sftp: ['-i', '-P', '-o', '-F', '-b', '-l', '-c', '-S', '-J'],
   rsync: ['-e', '-f', '-T', '-B'],
   az: ['-f', '-c', '-n', '-o'],
+  bq: ['--destination_format', '--compression', '--field_delimiter', '-F', '--location', '--project_id', '--format'],
 };
 const valueOptionsCache = new Map<string, ReadonlySet<string>>();
 function valueOptions(name: string): ReadonlySet<string> {
@@ -102,9 +105,14 @@ function foreignTarget(destination: string, sources: readonly string[], personal
 }
 
 /** Why a copied source is data, or undefined. */
-function dataIn(source: string, recursive: boolean): string | undefined {
+function dataIn(source: string, recursive: boolean, copies: ReadonlyMap<string, string>): string | undefined {
   const local = source.replace(/^[\w.-]+@[\w.-]+:/, '');
-  const why = secretFile(local) ?? sensitiveFile(local) ?? bulkDataFile(local);
+  const why =
+    secretFile(local) ??
+    sensitiveFile(local) ??
+    bulkDataFile(local) ??
+    (recursive ? secretFolder(local) : undefined) ??
+    (copies.size > 0 ? copies.get(normalizePath(local)) : undefined);
   if (why !== undefined) return why;
   const bucket = bucketOf(source);
   if (bucket !== undefined) return bulkDataFile(source.replace(/^[a-z0-9]+:\/\//i, '/')) ?? `objects of bucket ${bucket}`;
@@ -179,8 +187,8 @@ function networkSenderRule(c: RuleContext, texts: readonly string[]): void {
   if (target === undefined) return bulkSentToOutsideUrl(c, texts);
   const where = `${foreignDestination(target.replace(/^-\w*=/, ''))} ${quote(target)}`;
   c.summary.foreignHost = where;
-  const bulk = sentFiles(c, texts).find((file) => bulkDataFile(file) !== undefined);
-  if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
+  const bulk = sentFiles(c, texts).find((file) => bulkIn(c, file) !== undefined);
+  if (bulk !== undefined) c.scan.add('critical', `shell: sends a ${bulkIn(c, bulk)} ${quote(bulk)} to a ${where} (${c.name})`);
 }
 
 /** Files a sender uploads (`-T f`, `--data-binary @f`, `-F file=@f`, `< f`). */
@@ -199,18 +207,43 @@ function sentFiles(c: RuleContext, texts: readonly string[]): string[] {
 function bulkSentToOutsideUrl(c: RuleContext, texts: readonly string[]): void {
   const url = texts.find((text) => /^(?:https?|s?ftps?):\/\//i.test(text) && outsideDestination(text, NO_OWN_DOMAINS) !== undefined);
   if (url === undefined) return;
-  const bulk = sentFiles(c, texts).find((file) => bulkDataFile(file) !== undefined);
+  const bulk = sentFiles(c, texts).find((file) => bulkIn(c, file) !== undefined);
   if (bulk !== undefined)
     c.scan.add(
       'critical',
-      `shell: sends a ${bulkDataFile(bulk)} ${quote(bulk)} to a ${outsideDestination(url, NO_OWN_DOMAINS)} ${quote(url)} (${c.name})`,
+      `shell: sends a ${bulkIn(c, bulk)} ${quote(bulk)} to a ${outsideDestination(url, NO_OWN_DOMAINS)} ${quote(url)} (${c.name})`,
     );
+}
+
+/** Why a file holds records in bulk, by its name or as a local copy of records the same line made. */
+function bulkIn(c: RuleContext, file: string): string | undefined {
+  return bulkDataFile(file) ?? (c.scan.dataCopies.size > 0 ? c.scan.dataCopies.get(normalizePath(file)) : undefined);
+}
+
+/** Programs that copy out of a container or pod to a local path (`kubectl cp ns/pod:/path ./here`, `docker cp db:/path ./here`). */
+const CONTAINER_COPIERS = /^(?:kubectl|oc|docker|podman|nerdctl)$/;
+
+/** Remembers local copies of records in bulk, so a later send of the copy is a send of the records. */
+function rememberDataCopies(c: RuleContext, texts: readonly string[]): void {
+  const container = CONTAINER_COPIERS.test(c.name) && texts.includes('cp');
+  if (!container && c.name !== 'cp' && c.name !== 'rsync') return;
+  const operands = texts.filter((text) => !text.startsWith('-') && text !== 'cp');
+  if (operands.length < 2) return;
+  const destination = operands[operands.length - 1];
+  if (/^[\w.-]*@?[\w.-]+:/.test(destination) && !destination.startsWith('/')) return;
+  for (const source of operands.slice(0, -1).slice(0, 8)) {
+    // `ns/pod:/var/lib/postgresql/data`, `db:/var/lib/mysql`: the path inside the container.
+    const path = container ? source.replace(/^[^/:]+(?:\/[^/:]+)?:/, '') : source;
+    const why = bulkDataFile(path);
+    if (why !== undefined) c.scan.dataCopies.set(normalizePath(destination), why);
+  }
 }
 
 /** A copy of data to a foreign place is critical. */
 export function foreignCopyRule(c: RuleContext): void {
   ftpScriptUploadRule(c);
   const texts = c.args.map((word) => word.text);
+  rememberDataCopies(c, texts);
   if (NETWORK_SENDERS.has(c.name)) return networkSenderRule(c, texts);
   // `cat exports/customers.csv | curl … https://webhook.site/…`: what a reader or packer prints is the records.
   if (printsFiles(c.name) || PACKERS.has(c.name)) {
@@ -230,17 +263,20 @@ export function foreignCopyRule(c: RuleContext): void {
     c.name === 'az' ? optionValues(parsed, '--account-name', '--destination').map((word) => word.text)[0] : operands[operands.length - 1];
   if (destination === undefined) return;
   const sources = c.name === 'az' ? fileOptions : operands.slice(0, -1);
+  // A BigQuery table (`acme-prod:crm.customers`) belongs to its project: its owner is compared as a bucket's would be.
+  const owners = c.name === 'bq' ? sources.map((table) => `gs://${table.replace(/[:.].*$/, '')}`) : sources;
+  if (c.name === 'bq' && !sources.some((table) => /^[\w-]+[:.][\w.-]+$/.test(table))) return;
   const personal = optionValues(parsed, '--profile', '--account-name').some((word) => PERSONAL_PROFILE.test(word.text));
   const foreign =
     c.name === 'az'
       ? personal
         ? 'storage account reached with a personal profile'
         : sharingBucket(destination)
-      : foreignTarget(destination, sources, personal);
+      : foreignTarget(destination, owners, personal);
   if (foreign === undefined) return bulkToOutsideHost(c, parsed, sources, destination);
   const recursive = hasFlag(parsed, 'r', 'R', 'a', '--recursive', '--archive') || c.name === 'rclone';
   for (const source of sources) {
-    const why = dataIn(source, recursive);
+    const why = c.name === 'bq' ? 'the rows of table' : dataIn(source, recursive, c.scan.dataCopies);
     if (why === undefined) continue;
     const dryRun = hasFlag(parsed, '--dry-run', '--dryrun') || (c.name === 'rsync' && hasFlag(parsed, 'n'));
     c.scan.add(

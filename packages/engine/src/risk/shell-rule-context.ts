@@ -71,6 +71,13 @@ export function writeTarget(c: { scan: ShellScan }, path: string, via: string, o
     c.scan.add('high', `shell: adds variable settings to ${why} ${quote(path)} (${via})`);
     return;
   }
+  // `echo "alias ll='ls -alF'" >> ~/.bashrc`: a new short name runs only what it stands for, read as a command here.
+  const aliases = why === 'shell start-up file' && op === '>>' && content !== undefined ? newAliases(content) : undefined;
+  if (aliases !== undefined) {
+    for (const body of aliases) c.scan.nested(body, 'alias');
+    c.scan.add('high', `shell: adds aliases to ${why} ${quote(path)} (${via})`);
+    return;
+  }
   if (why !== undefined) {
     c.scan.add('critical', `shell: writes to ${why} ${quote(path)} (${via})`);
     return;
@@ -100,6 +107,25 @@ const LOADER_VARIABLES =
 const SETTING = /^\s*(?:export\s+)?([A-Za-z_]\w*)=("?)(?:[\w./:@%+,~-]|\$\{?[A-Za-z_]\w*\}?)*\2\s*$/;
 /** Folders anyone can write to: a PATH entry there lets anyone plant commands. */
 const SHARED_FOLDER = /(?:^|[:="])\/(?:tmp|var\/tmp|dev\/shm)(?:\/|:|"|$)/;
+
+/** `alias name='body'` on its own line. */
+const ALIAS_LINE = /^\s*alias\s+([\w.-]+)=(?:'([^']*)'|"([^"$`\\]*)"|([^\s'"$`;|&<>()]+))\s*$/;
+/** Names of commands people type: an alias taking one of them changes what they run (autostart-content.ts's hijacks). */
+const TYPED_COMMANDS =
+  /^(?:sudo|su|ssh|scp|passwd|login|git|ls|cd|cat|rm|cp|mv|curl|wget|python3?|pip3?|npm|node|docker|kubectl|echo|exit|clear|vi|vim|nano|less|grep|make)$/;
+
+/** The bodies of the aliases a text written to a start-up file defines, when it defines only new names (at most 8), or undefined. */
+function newAliases(content: string): string[] | undefined {
+  const lines = content.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+  if (lines.length === 0 || lines.length > 8) return undefined;
+  const bodies: string[] = [];
+  for (const line of lines) {
+    const match = ALIAS_LINE.exec(line);
+    if (match === null || TYPED_COMMANDS.test(match[1])) return undefined;
+    bodies.push(match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return bodies;
+}
 
 /** Whether text written to a start-up file only sets ordinary variables (nothing runs, nothing is loaded). */
 export function onlySetsVariables(content: string): boolean {

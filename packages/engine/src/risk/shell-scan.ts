@@ -116,6 +116,8 @@ export class ShellScan {
   aliasDepth = 0;
   /** Local copies of secret files (`cp ~/.ssh/id_rsa /tmp/k`): normalised copy path to why it is secret. */
   readonly secretCopies = new Map<string, string>();
+  /** Local copies of records in bulk (`kubectl cp prod/pg-0:/var/lib/postgresql/data ./pg`): normalised copy path to why. */
+  readonly dataCopies = new Map<string, string>();
   /** Text written to files by the script (`echo '…' > /tmp/c.sh`): normalised path to content. */
   readonly writtenFiles = new Map<string, string>();
   /** Git remotes added by the script (`git remote add x URL`): where a later push goes is not a configured remote. */

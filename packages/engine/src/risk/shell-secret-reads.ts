@@ -151,7 +151,18 @@ const PRINTERS: ReadonlyArray<readonly [string, RegExp, string]> = [
   ['gopass', /\b(?:show|cat)\b|^\s*[\w./-]+\s*$/, 'prints secrets from a password manager'],
   ['akeyless', /\bget-(?:secret-value|rotated-secret-value|dynamic-secret-value)\b/, 'prints secrets from the secret manager'],
   ['conjur', /\bvariable\s+(?:get|value)\b/, 'prints secrets from the secret manager'],
-  ['heroku', /\bconfig:get\b/, 'prints secrets of an app'],
+  // One variable by name: a secret by its name (`DATABASE_URL` holds the password), not `LOG_LEVEL` or `WEB_CONCURRENCY`.
+  [
+    'heroku',
+    /\bconfig:get\s+(?:-\S+\s+)*[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|PASS|TOKEN|KEY|CREDENTIALS?|DATABASE_URL|_URL|DSN|AUTH|PRIVATE|CERT)[A-Z0-9_]*\b|\bconfig:get\s+(?:-\S+\s+)*(?![A-Z0-9_]+\b)/,
+    'prints secrets of an app',
+  ],
+  // An output named for a secret (`terraform output -raw db_admin_password`): the value in clear.
+  [
+    'terraform',
+    /\boutput\s+(?:-\S+\s+)*[\w-]*(?:password|passwd|secret|token|private_key|api_key|access_key|credentials?|connection_string)[\w-]*\b/i,
+    'prints a secret output of the state',
+  ],
 ];
 /** Any other CLI asked to reveal a secret: a secret noun among its sub-command words and a reveal verb (`x secrets get`, `y get-secret-value`). */
 const SECRET_NOUN = /^(?:secrets?|passwords?|credentials?|get-secret-value|get-password)$/;
@@ -245,9 +256,12 @@ function credentialHunt(c: RuleContext): void {
 function archiveOrServeRule(c: RuleContext): void {
   if (!ARCHIVERS.test(c.name) && !SERVERS.test(c.name) && !c.name.startsWith('python') && c.name !== 'php') return;
   const texts = c.args.map((word) => word.text);
-  const folder = texts.find((text) => secretFolder(text) !== undefined);
+  // A file server given the whole file system, the home folders or /etc serves the secrets inside them too.
+  const serving = SERVERS.test(c.name) || texts.some((word) => /^http\.server$|^SimpleHTTPServer$/.test(word));
+  const wide = serving ? texts.find((text) => /^(?:\/|~\/?|\/root\/?|\/home\/?|\/Users\/?|\/etc\/?)$/.test(text)) : undefined;
+  const folder = texts.find((text) => secretFolder(text) !== undefined) ?? wide;
   if (folder === undefined) return;
-  const why = secretFolder(folder) ?? 'secret folder';
+  const why = secretFolder(folder) ?? (folder === wide ? 'folder holding every secret below it' : 'secret folder');
   if (ARCHIVERS.test(c.name)) {
     c.summary.readsSensitive ??= { path: folder, why };
     // Where the archive goes: a named file keeps the secret (a later upload sends it); stdout prints it.

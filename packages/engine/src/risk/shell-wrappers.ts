@@ -108,6 +108,36 @@ const WRAPPER_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   firejail: set(),
   catchsegv: set(),
   sg: set(),
+  // `wsl -e sh -c '…'`, `wsl -- rm …`, `wsl rm …`: the Linux side of Windows runs the rest.
+  wsl: set('-d', '--distribution', '-u', '--user', '--cd'),
+  // `systemd-run --on-calendar=hourly /bin/sh -c '…'`: a transient unit or timer runs the rest.
+  'systemd-run': set(
+    '-u',
+    '--unit',
+    '-p',
+    '--property',
+    '-E',
+    '--setenv',
+    '-M',
+    '--machine',
+    '-H',
+    '--host',
+    '--description',
+    '--slice',
+    '--uid',
+    '--gid',
+    '--nice',
+    '--working-directory',
+    '--on-active',
+    '--on-boot',
+    '--on-startup',
+    '--on-unit-active',
+    '--on-unit-inactive',
+    '--on-calendar',
+    '--timer-property',
+    '--path-property',
+    '--socket-property',
+  ),
 };
 
 /** Wrappers whose first operand is not the command (a duration, a folder, a lock file, a host). */

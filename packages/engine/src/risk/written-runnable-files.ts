@@ -5,11 +5,12 @@
 // are taken out of the file's own syntax and judged by the shell rules. Which file it is comes from
 // its path (`.github/workflows/x.yml`, `Makefile`, `.git/hooks/pre-commit`) or from the key that
 // holds it (`dockerfile`). Only lines that run are taken: a workflow's `name:` or a Makefile's
-// variables are not.
+// variables are not. Terraform files too: a `local-exec` or `remote-exec` provisioner runs its
+// `command` or `inline` lines at the next apply.
 
 import { payloadObjects } from './payload-objects.ts';
 
-type Kind = 'ci' | 'jenkins' | 'make' | 'npm' | 'hook' | 'docker';
+type Kind = 'ci' | 'jenkins' | 'make' | 'npm' | 'hook' | 'docker' | 'terraform';
 
 const PATH_KEYS = ['path', 'file_path', 'filepath', 'filename', 'file', 'name', 'target', 'dest', 'destination'];
 const PATH_KEY_SET = new Set(PATH_KEYS);
@@ -30,6 +31,7 @@ export function runnableKind(path: string): Kind | undefined {
   if (/(?:^|\/)package\.json$/.test(p)) return 'npm';
   if (/(?:^|\/)(?:\.git\/hooks|\.husky)\/[\w-]+$/.test(p) && !p.endsWith('.sample')) return 'hook';
   if (/(?:^|\/)(?:[\w.-]+\.)?Dockerfile(?:\.[\w-]+)?$|(?:^|\/)Containerfile$/i.test(p)) return 'docker';
+  if (/\.tf$/.test(p)) return 'terraform';
   return undefined;
 }
 
@@ -125,6 +127,16 @@ function dockerLines(text: string): string[] {
   return out;
 }
 
+/** The command lines of Terraform provisioners: `command = "…"` and the strings of `inline = [...]`, only in a file that has a `-exec` provisioner. */
+function terraformLines(text: string): string[] {
+  if (!/provisioner\s+"(?:local|remote)-exec"/.test(text)) return [];
+  const out: string[] = [];
+  for (const match of text.matchAll(/^\s*command\s*=\s*"((?:[^"\\\n]|\\.){1,4000})"/gm)) out.push(match[1].replace(/\\(["\\])/g, '$1'));
+  for (const match of text.matchAll(/^\s*inline\s*=\s*\[([^\]]{1,8000})\]/gm))
+    for (const item of match[1].matchAll(/"((?:[^"\\\n]|\\.){1,4000})"/g)) out.push(item[1].replace(/\\(["\\])/g, '$1'));
+  return out.slice(0, 32);
+}
+
 /** The command lines a runnable file of this kind will run. */
 export function runnableLines(kind: Kind, text: string): string[] {
   if (text.length > 65536) return [];
@@ -141,6 +153,8 @@ export function runnableLines(kind: Kind, text: string): string[] {
       return [text];
     case 'docker':
       return dockerLines(text);
+    case 'terraform':
+      return terraformLines(text);
   }
 }
 
