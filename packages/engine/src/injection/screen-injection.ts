@@ -4,6 +4,7 @@
 // error flags the payload (an error is a finding, as in the rest of the engine).
 
 import { combineSignals } from './combine-signals.ts';
+import { withDetectorTiers } from './detector-tiers.ts';
 import { isControlBlockField } from './control-block-settings.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
 import { isForgedSystemMessage } from './forged-turn-order.ts';
@@ -111,7 +112,8 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
     const threshold =
       typeof requested === 'number' && Number.isFinite(requested) && requested >= 0 && requested <= 1 ? requested : DEFAULT_THRESHOLD;
     const { weighted, findings } = gatherEvidence(payload);
-    const score = combineSignals(weighted);
+    // Detectors of the corroboration tier count only beside independent evidence (detector-tiers.ts).
+    const score = combineSignals(withDetectorTiers(weighted));
     return { flagged: score > 0 && score >= threshold, score, findings: score > 0 ? findings : [] };
   } catch (error) {
     // INVARIANT: an error is a finding that flags the payload.
