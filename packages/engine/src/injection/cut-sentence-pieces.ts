@@ -37,25 +37,32 @@ const STRUCTURE = /^(?:--|content-[\w-]+\s*:|\d{1,2}:\d{2}:\d{2}[,.]\d+\s*-->|\d
 // A piece that opens on a conjunction or preposition goes on with the one before.
 const GOES_ON = /^(?:and|to|from|of|with|for|or|into|than|et|und|y|en|e)\s/u;
 
-/** Whether the piece after `previous` goes on with its sentence: the previous ends on a dangling word, or this opens on a conjunction after no full stop. */
-const continues = (previous: string, next: string): boolean => DANGLING.test(previous) || (GOES_ON.test(next) && !/[.!?:]$/.test(previous));
+/** Whether the piece after `previous` goes on with its sentence: the previous ends on a dangling word, or is a word or two, or this opens on a conjunction, after no full stop. */
+const cutAt = (previous: string, next: string): boolean => DANGLING.test(previous) || (GOES_ON.test(next) && !/[.!?:]$/.test(previous));
+const continues = (previous: string, next: string): boolean => cutAt(previous, next) || (SHORT_PIECE.test(previous) && !/[.!?:]$/.test(previous));
+// A piece of one or two words with no stop ("Refund", "remove", "Wire") is a fragment of something longer.
+const SHORT_PIECE = /^[^\s]+(?:\s[^\s]+)?$/u;
 
-/** The runs of short pieces each of which goes on with the one before, each joined. */
-function cutRuns(pieces: readonly string[]): string[] {
-  const runs: string[] = [];
+/** The runs of short pieces each of which goes on with the one before, each joined (with the run's pieces). */
+function cutRuns(pieces: readonly string[]): string[][] {
+  const runs: string[][] = [];
   let run: string[] = [];
+  // Whether the run holds one cut mid-sentence: short pieces alone ("Transfer" / "completed") are a record's values.
+  let cut = false;
   const close = (): void => {
     // Prose wrapped at a fixed width is cut mid-sentence too, into long lines: a cut order's pieces are short.
-    if (run.length >= 2 && run.join(' ').length <= MAX_MEAN_PIECE * run.length) runs.push(run.join(' '));
+    if (cut && run.length >= 2 && run.join(' ').length <= MAX_MEAN_PIECE * run.length) runs.push(run);
     run = [];
+    cut = false;
   };
   for (const piece of pieces) {
-    if (piece === '' || STRUCTURE.test(piece)) continue;
+    if (piece === '') continue;
     if (piece.length > MAX_PIECE) {
       close();
       continue;
     }
     if (run.length > 0 && (!continues(run[run.length - 1], piece) || run.length >= MAX_RUN)) close();
+    if (run.length > 0 && cutAt(run[run.length - 1], piece)) cut = true;
     run.push(piece);
     if (runs.length >= MAX_RUNS) return runs;
   }
@@ -66,11 +73,12 @@ function cutRuns(pieces: readonly string[]): string[] {
 /** The pieces of a text: its lines, or the items of an HTML list; a line of comma, tab or bar cells gives its cells too. */
 function piecesOf(text: string): string[][] {
   const lines = text.replace(/<\/?(?:li|p|td|tr|div|br)\b[^>]{0,40}>/gi, '\n').split('\n');
-  const sequences = [lines.map(pieceText)];
+  // A structural line is dropped, not read as a piece that ends the run.
+  const sequences = [lines.map((line) => (STRUCTURE.test(line.trim()) ? '' : pieceText(line)))];
   for (const line of lines) {
     for (const separator of [',', '\t', '|', ';']) {
-      // Prose puts a space after its commas and semicolons; a CSV row does not.
-      if (!line.includes(separator) || ((separator === ',' || separator === ';') && line.includes(separator + ' '))) continue;
+      // Prose puts a space after its commas and semicolons; a CSV row does not (nor quotes a cell holding prose).
+      if (!line.includes(separator) || ((separator === ',' || separator === ';') && (line.includes(separator + ' ') || line.includes('"')))) continue;
       const cells = line.split(separator).map(pieceText);
       if (cells.length >= 3) sequences.push(cells);
       if (sequences.length >= MAX_SEQUENCES) return sequences;
@@ -86,7 +94,9 @@ const LOWER_AFTER_BREAK = /\n[^\n]{0,40}?[\s:)\]](?:and|to|from|of|with|for|or|i
 
 /** A harmful order read across pieces that each end mid-sentence (0.6). */
 export function cutReadings(text: string): string[] {
-  return piecesOf(text).flatMap(cutRuns);
+  return piecesOf(text)
+    .flatMap(cutRuns)
+    .map((run) => run.join(' '));
 }
 
 export function detectCutSentencePieces(text: string, readsAsHarmful: (reading: string) => boolean): Signal | undefined {
@@ -95,8 +105,10 @@ export function detectCutSentencePieces(text: string, readsAsHarmful: (reading: 
   if (!/\n|<li|\t|\|/.test(text) && text.split(',').length < 3) return undefined;
   if (!DANGLING_BEFORE_BREAK.test(text) && !LOWER_AFTER_BREAK.test(text)) return undefined;
   for (const pieces of piecesOf(text)) {
-    for (const reading of cutRuns(pieces)) {
-      if (reading.length >= 16 && readsAsHarmful(reading))
+    for (const run of cutRuns(pieces)) {
+      const reading = run.join(' ');
+      // Only what the join adds: a piece that reads as harmful alone is another detector's to judge.
+      if (reading.length >= 16 && readsAsHarmful(reading) && !run.some((piece) => readsAsHarmful(piece)))
         return { rule: 'cut_sentence_pieces', detector: 'cut_sentence_pieces', weight: 0.6, start: 0, end: 120 };
     }
   }
