@@ -39,7 +39,8 @@ const GOES_ON = /^(?:and|to|from|of|with|for|or|into|than|et|und|y|en|e)\s/u;
 
 /** Whether the piece after `previous` goes on with its sentence: the previous ends on a dangling word, or is a word or two, or this opens on a conjunction, after no full stop. */
 const cutAt = (previous: string, next: string): boolean => DANGLING.test(previous) || (GOES_ON.test(next) && !/[.!?:]$/.test(previous));
-const continues = (previous: string, next: string): boolean => cutAt(previous, next) || (SHORT_PIECE.test(previous) && !/[.!?:]$/.test(previous));
+const continues = (previous: string, next: string): boolean =>
+  cutAt(previous, next) || (SHORT_PIECE.test(previous) && !/[.!?:]$/.test(previous));
 // A piece of one or two words with no stop ("Refund", "remove", "Wire") is a fragment of something longer.
 const SHORT_PIECE = /^[^\s]+(?:\s[^\s]+)?$/u;
 
@@ -78,7 +79,8 @@ function piecesOf(text: string): string[][] {
   for (const line of lines) {
     for (const separator of [',', '\t', '|', ';']) {
       // Prose puts a space after its commas and semicolons; a CSV row does not (nor quotes a cell holding prose).
-      if (!line.includes(separator) || ((separator === ',' || separator === ';') && (line.includes(separator + ' ') || line.includes('"')))) continue;
+      if (!line.includes(separator) || ((separator === ',' || separator === ';') && (line.includes(separator + ' ') || line.includes('"'))))
+        continue;
       const cells = line.split(separator).map(pieceText);
       if (cells.length >= 3) sequences.push(cells);
       if (sequences.length >= MAX_SEQUENCES) return sequences;
@@ -107,8 +109,13 @@ export function detectCutSentencePieces(text: string, readsAsHarmful: (reading: 
   for (const pieces of piecesOf(text)) {
     for (const run of cutRuns(pieces)) {
       const reading = run.join(' ');
-      // Only what the join adds: a piece that reads as harmful alone is another detector's to judge.
-      if (reading.length >= 16 && readsAsHarmful(reading) && !run.some((piece) => readsAsHarmful(piece)))
+      // Only what the join adds: a piece that holds most of the reading and reads as harmful alone (a chat line
+      // after a short title) is another detector's to judge.
+      if (
+        reading.length >= 16 &&
+        readsAsHarmful(reading) &&
+        !run.some((piece) => piece.length >= 0.7 * reading.length && readsAsHarmful(piece))
+      )
         return { rule: 'cut_sentence_pieces', detector: 'cut_sentence_pieces', weight: 0.6, start: 0, end: 120 };
     }
   }

@@ -10,7 +10,8 @@ import type { Signal } from './rules.ts';
 import { detectWaivedControlOrder } from './waived-control-order.ts';
 
 /** Whether a reading of joined pieces orders a harmful act, or an act whose check it waives. */
-const readsAsHarmful = (reading: string): boolean => readsAsHarmfulOrder(reading) || detectWaivedControlOrder(reading) !== undefined || detectGuardSettingOff(reading) !== undefined;
+const readsAsHarmful = (reading: string): boolean =>
+  readsAsHarmfulOrder(reading) || detectWaivedControlOrder(reading) !== undefined || detectGuardSettingOff(reading) !== undefined;
 
 /** Reports the signals of the round-19a families in one text to `add`. */
 export function detectRound19aFamilies(text: string, add: (signal: Signal | undefined) => void): void {
