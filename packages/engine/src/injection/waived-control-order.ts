@@ -37,8 +37,9 @@ const WAIVER = new RegExp(
 // The acts: money moved or given back, access granted or kept, data deleted or sent out, a change of payee.
 const ACT_EN =
   /^(?:pay|wire|transfer|remit|settle|refund|reimburse|release|approve|auto-approve|grant|give|add|keep|delete|wipe|erase|purge|drop|destroy|export|send|forward|upload|share|publish|disable|cancel|change|update|switch|reroute|redirect|reset|mark|issue|close|credit)\b/i;
-// A clause start in English: the sentence's start, after a label, a semicolon, a dash, "and", "then", "also".
-const CLAUSE_START = /(?:^|[:;—–]\s*|\b(?:and|then|also|please)\s+|\]\s*)$/i;
+// A clause start in English: the sentence's start, after a label, a semicolon, a dash, "and", "then", "also", a bracket.
+// (A log record's quoted message, msg="…", opens a clause too.)
+const CLAUSE_START = /(?:^|[:;—–]\s*|\b(?:and|then|also|please)\s+|\]\s*|=["'])$/i;
 const ACT_FOREIGN =
   /(?<!\p{L})(?:zahlen|überweisen|ändern|freigeben|genehmigen|löschen|senden|exportieren|erstatten|stornieren|régler|payer|virer|valider|supprimer|envoyer|modifier|rembourser|annuler|pagar|transferir|reembolsar|aprobar|borrar|eliminar|enviar|cambiar|cancelar|pagare|bonificare|approvare|cancellare|inviare|rimborsare|modificare|betalen|overmaken|goedkeuren|verwijderen|versturen|doorsturen|wijzigen|terugbetalen|przelać|zapłacić|usunąć|wysłać|zatwierdzić|zmienić|zwrócić|virez|réglez|validez)(?!\p{L})/iu;
 // Told or forbidden, not ordered.
