@@ -122,7 +122,7 @@ function readings(lines: readonly string[], all: readonly string[], minPieces: n
 }
 
 /** Whether a reading gives an order whose act hurts the principal (these detectors want the order's shape). */
-function harmful(reading: string): boolean {
+export function readsAsHarmfulOrder(reading: string): boolean {
   return (
     detectInsideHarmOrder(reading) !== undefined ||
     detectAggravatedOrder(reading) !== undefined ||
@@ -174,7 +174,7 @@ export function detectJoinedFragments(text: string): Signal | undefined {
   if (text.length < 30) return undefined;
   const oneWord = oneWordRows(text);
   // The header row may be a word too ("| w |", "token"): read with it and without it.
-  if (oneWord !== undefined && (harmful(oneWord.join(' ')) || harmful(oneWord.slice(1).join(' '))))
+  if (oneWord !== undefined && (readsAsHarmfulOrder(oneWord.join(' ')) || readsAsHarmfulOrder(oneWord.slice(1).join(' '))))
     return { rule: 'joined_fragments', detector: 'joined_fragments', weight: 0.6, start: 0, end: 120 };
   if (!(LABEL_GATE.test(text) || TAG_RUN.test(text) || isJoinNote(text))) return undefined;
   // A text of one line is read sentence by sentence, so its note stands apart from its pieces.
@@ -192,7 +192,7 @@ export function detectJoinedFragments(text: string): Signal | undefined {
     if (reading.length < 12) continue;
     // Asked to act, the pieces need only name an act with consequences, a dangerous command or a place outside to send to.
     if (
-      harmful(reading) ||
+      readsAsHarmfulOrder(reading) ||
       (asked && (namesConsequentialAct(reading) || namesDangerousToolAct(reading) || namesOutsideDestination(reading)))
     ) {
       return { rule: 'joined_fragments', detector: 'joined_fragments', weight: 0.6, start: 0, end: 120 };
