@@ -2,16 +2,16 @@
 // work must change no verdict, no score and no finding). Both screens are loaded in this process —
 // the other by absolute path, read-only — and screen the same payloads; their whole results
 // (flagged, score to the last bit, every finding's rule, path and excerpt) are compared as JSON.
-// Payloads: every row of every injection set under ../shared/data (pi_bipia and
-// pi_notinject_injecguard, which `npm run eval:screen` screens, and pi_garak and pi_promptfoo, which
-// eval:screen-splits does) as `{ content: text }` the way eval:screen screens them, BIPIA's attacks
+// Payloads: every row of the sets `npm run eval:screen` screens (pi_bipia, pi_notinject_injecguard),
+// as `{ content: text }` the way eval:screen screens them (with --all-sets also pi_garak and
+// pi_promptfoo, which eval:screen-splits reads: ~12 MB more, slow on a busy machine), BIPIA's attacks
 // spliced into its clean contexts (scripts/lib/bipia-splice.ts); every case of the screen's JSON case
 // files in packages/engine/test/cases (injection.json, screen-*.json) as its payload; and every
 // string literal of 8 characters or more in the screen's test files (the round, precision, mention
 // and red-team files: packages/engine/test/{screen-,red-team-,injection}*.test.ts), as a bare string.
 // Exit code 1 on any difference.
 //
-//   node --import tsx bench/screen-identity.ts /work/main
+//   node --import tsx bench/screen-identity.ts /work/main [--all-sets]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,21 +67,36 @@ function testFileStrings(): Array<[string, string]> {
   return out;
 }
 
-function* payloads(): Generator<[string, unknown]> {
-  for (const set of INJECTION_SETS) for (const text of setTexts(set)) yield [set, { content: text }];
+// eval:screen's sets first, then the test files, then (with --all-sets) the large sets of eval:screen-splits.
+function* payloads(allSets: boolean): Generator<[string, unknown]> {
+  for (const set of ['pi_bipia', 'pi_notinject_injecguard']) for (const text of setTexts(set)) yield [set, { content: text }];
   const bipia = loadDataSet(dataRoot, 'pi_bipia');
   if (bipia !== undefined) for (const e of bipiaSpliced(bipia)) yield ['bipia spliced', { content: e.text }];
   yield* casePayloads();
   for (const [file, text] of testFileStrings()) yield [file, text];
+  if (allSets)
+    for (const set of INJECTION_SETS)
+      if (set === 'pi_garak' || set === 'pi_promptfoo') for (const text of setTexts(set)) yield [set, { content: text }];
 }
 
 async function main(): Promise<void> {
-  const otherRoot = resolve(process.argv[2] ?? '/work/main');
+  const args = process.argv.slice(2);
+  const otherRoot = resolve(args.find((arg) => !arg.startsWith('--')) ?? '/work/main');
   const before = (await import(join(otherRoot, 'packages/engine/src/injection/screen-injection.ts'))).screenInjection as Screen;
   const now = (await import('../packages/engine/src/injection/screen-injection.ts')).screenInjection as Screen;
   const counts = new Map<string, { compared: number; flagged: number; differ: number }>();
   let differ = 0;
-  for (const [source, payload] of payloads()) {
+  let current = '';
+  const line = (source: string): void => {
+    const count = counts.get(source)!;
+    console.log(
+      `${source.padEnd(44)} ${String(count.compared).padStart(6)} compared, ${String(count.flagged).padStart(6)} flagged, ${count.differ} different`,
+    );
+  };
+  for (const [source, payload] of payloads(args.includes('--all-sets'))) {
+    // Each source's count as soon as it is done: a long run on a busy machine shows its progress.
+    if (source !== current && current !== '') line(current);
+    current = source;
     const a = JSON.stringify(before(payload));
     const b = JSON.stringify(now(payload));
     const count = counts.get(source) ?? { compared: 0, flagged: 0, differ: 0 };
@@ -97,13 +112,9 @@ async function main(): Promise<void> {
     }
     counts.set(source, count);
   }
+  if (current !== '') line(current);
   let compared = 0;
-  for (const [source, count] of counts) {
-    compared += count.compared;
-    console.log(
-      `${source.padEnd(44)} ${String(count.compared).padStart(6)} compared, ${String(count.flagged).padStart(6)} flagged, ${count.differ} different`,
-    );
-  }
+  for (const count of counts.values()) compared += count.compared;
   console.log(`\n${otherRoot} vs working tree: ${compared} payloads compared, ${differ} different`);
   if (differ > 0) process.exitCode = 1;
 }
