@@ -2,7 +2,7 @@
 // load its modules. Inputs: (a) decision payloads, the latency bench's ~300 B low-risk search
 // call (bench/http/latency-client.ts: payloadOfSize(230), a distinct request id per call) and the
 // engine bench's 300 B payloads; (b) the bare rows of pi_bipia and pi_notinject_injecguard (what
-// `npm run eval:screen`'s cost line screens) and every twentieth long document (2 KB or more) of every
+// `npm run eval:screen`'s cost line screens) and every fortieth long document (2 KB or more) of every
 // injection set under ../shared/data. Each figure is the median of ROUNDS rounds of process CPU
 // time, after one warm pass (the first calls compile the expressions and load the model).
 //
@@ -22,9 +22,9 @@ import { dataRows } from './lib/screen-rows.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
-const ROUNDS = 7;
+const ROUNDS = 5;
 const LONG_CHARS = 2048;
-const LONG_EVERY = 20;
+const LONG_EVERY = 40;
 
 type Figures = Record<string, number>;
 
@@ -71,14 +71,14 @@ async function measure(root: string): Promise<Figures> {
   const template = JSON.stringify(payloadOfSize(230));
   const decisions = Array.from({ length: 64 }, (_, i) => JSON.parse(template.replace('req-00000000', `run-${i}`)) as unknown);
   const rows = dataRows(dataRoot).map((text) => ({ content: text }));
-  // Every twentieth long document (~60 documents): one round stays within seconds on a busy machine.
+  // Every fortieth long document (~30 documents): one round stays within seconds on a busy machine.
   const long = injectionRows()
     .filter((text) => text.length >= LONG_CHARS)
     .filter((_, i) => i % LONG_EVERY === 0)
     .map((text) => ({ content: text }));
   const inputs: Array<[string, unknown[], number]> = [
-    ['decision ~300 B (latency bench)', decisions, 40],
-    ['payloads 300 B (engine bench)', Array.from({ length: 64 }, (_, i) => payloadOfSize(300, i)), 40],
+    ['decision ~300 B (latency bench)', decisions, 20],
+    ['payloads 300 B (engine bench)', Array.from({ length: 64 }, (_, i) => payloadOfSize(300, i)), 20],
     [`bipia + notinject rows (${rows.length})`, rows, 1],
     [`long documents >= 2 KB (${long.length})`, long, 1],
   ];
