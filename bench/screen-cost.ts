@@ -11,7 +11,7 @@
 // Paired: another engine root (a checkout holding packages/engine, e.g. main's) and the working
 // tree, each in its own process, processes alternated `--runs` times (one process holding two
 // engines slows whichever loads second; ninth session); prints each run and the ratio of medians.
-//   node --import tsx bench/screen-cost.ts --before /work/main --runs 3
+//   node --import tsx bench/screen-cost.ts --before /work/main --runs 3   [--quick: no long documents, 3 rounds]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -22,7 +22,8 @@ import { dataRows } from './lib/screen-rows.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
-const ROUNDS = 5;
+const QUICK = process.argv.includes('--quick');
+const ROUNDS = QUICK ? 3 : 5;
 const LONG_CHARS = 2048;
 const LONG_EVERY = 40;
 
@@ -72,10 +73,13 @@ async function measure(root: string): Promise<Figures> {
   const decisions = Array.from({ length: 64 }, (_, i) => JSON.parse(template.replace('req-00000000', `run-${i}`)) as unknown);
   const rows = dataRows(dataRoot).map((text) => ({ content: text }));
   // Every fortieth long document (~30 documents): one round stays within seconds on a busy machine.
-  const long = injectionRows()
-    .filter((text) => text.length >= LONG_CHARS)
-    .filter((_, i) => i % LONG_EVERY === 0)
-    .map((text) => ({ content: text }));
+  // --quick (a busy machine): no long documents, and three rounds.
+  const long = QUICK
+    ? []
+    : injectionRows()
+        .filter((text) => text.length >= LONG_CHARS)
+        .filter((_, i) => i % LONG_EVERY === 0)
+        .map((text) => ({ content: text }));
   const inputs: Array<[string, unknown[], number]> = [
     ['decision ~300 B (latency bench)', decisions, 20],
     ['payloads 300 B (engine bench)', Array.from({ length: 64 }, (_, i) => payloadOfSize(300, i)), 20],
