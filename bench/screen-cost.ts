@@ -13,12 +13,10 @@
 // engines slows whichever loads second; ninth session); prints each run and the ratio of medians.
 //   node --import tsx bench/screen-cost.ts --before /work/main --runs 3   [--quick: no long documents, 3 rounds]
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { payloadOfSize } from './lib/payloads.ts';
-import { dataRows } from './lib/screen-rows.ts';
+import { dataRows, setTexts } from './lib/screen-rows.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
@@ -29,21 +27,9 @@ const LONG_EVERY = 40;
 
 type Figures = Record<string, number>;
 
-/** Every row's text of the injection sets (plain or gzipped JSON lines). */
+/** Every row's text of the injection sets. */
 function injectionRows(): string[] {
-  const texts: string[] = [];
-  for (const set of ['pi_bipia', 'pi_notinject_injecguard', 'pi_garak', 'pi_promptfoo']) {
-    const folder = join(dataRoot, set);
-    if (!existsSync(folder)) continue;
-    for (const file of readdirSync(folder).sort()) {
-      let text: string;
-      if (file.endsWith('.jsonl')) text = readFileSync(join(folder, file), 'utf8');
-      else if (file.endsWith('.jsonl.gz')) text = gunzipSync(readFileSync(join(folder, file))).toString('utf8');
-      else continue;
-      for (const line of text.split('\n')) if (line.trim() !== '') texts.push(String(JSON.parse(line).text));
-    }
-  }
-  return texts;
+  return ['pi_bipia', 'pi_notinject_injecguard', 'pi_garak', 'pi_promptfoo'].flatMap((set) => setTexts(dataRoot, set));
 }
 
 function median(values: number[]): number {

@@ -12,34 +12,19 @@
 // Exit code 1 on any difference.
 //
 //   node --import tsx bench/screen-identity.ts /work/main [--all-sets]
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { bipiaSpliced } from '../scripts/lib/bipia-splice.ts';
 import { loadDataSet, INJECTION_SETS } from '../scripts/lib/screen-corpus.ts';
+import { setTexts } from './lib/screen-rows.ts';
 
 type Screen = (payload: unknown) => unknown;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
 const testDir = join(repoRoot, 'packages/engine/test');
-
-/** The rows of one set, read as eval:screen reads them (plain or gzipped JSON lines, sorted files). */
-function setTexts(set: string): string[] {
-  const folder = join(dataRoot, set);
-  if (!existsSync(folder)) return [];
-  const texts: string[] = [];
-  for (const file of readdirSync(folder).sort()) {
-    let text: string;
-    if (file.endsWith('.jsonl')) text = readFileSync(join(folder, file), 'utf8');
-    else if (file.endsWith('.jsonl.gz')) text = gunzipSync(readFileSync(join(folder, file))).toString('utf8');
-    else continue;
-    for (const line of text.split('\n')) if (line.trim() !== '') texts.push(String(JSON.parse(line).text));
-  }
-  return texts;
-}
 
 /** Every case payload of the screen's JSON case files. */
 function casePayloads(): Array<[string, unknown]> {
@@ -69,14 +54,14 @@ function testFileStrings(): Array<[string, string]> {
 
 // eval:screen's sets first, then the test files, then (with --all-sets) the large sets of eval:screen-splits.
 function* payloads(allSets: boolean): Generator<[string, unknown]> {
-  for (const set of ['pi_bipia', 'pi_notinject_injecguard']) for (const text of setTexts(set)) yield [set, { content: text }];
+  for (const set of ['pi_bipia', 'pi_notinject_injecguard']) for (const text of setTexts(dataRoot, set)) yield [set, { content: text }];
   const bipia = loadDataSet(dataRoot, 'pi_bipia');
   if (bipia !== undefined) for (const e of bipiaSpliced(bipia)) yield ['bipia spliced', { content: e.text }];
   yield* casePayloads();
   for (const [file, text] of testFileStrings()) yield [file, text];
   if (allSets)
     for (const set of INJECTION_SETS)
-      if (set === 'pi_garak' || set === 'pi_promptfoo') for (const text of setTexts(set)) yield [set, { content: text }];
+      if (set === 'pi_garak' || set === 'pi_promptfoo') for (const text of setTexts(dataRoot, set)) yield [set, { content: text }];
 }
 
 async function main(): Promise<void> {
