@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
   const child = (root: string): Figures =>
     JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', root], {
+      execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', root, ...(QUICK ? ['--quick'] : [])], {
         cwd: repoRoot,
         maxBuffer: 1 << 24,
       })
