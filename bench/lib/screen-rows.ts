@@ -2,6 +2,7 @@
 // (e-mails, code answers, tables, prose), and the same rows as lists of ~4 KB of distinct documents.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 /** The `text` of every row of the two sets under `dataRoot` (none when the folder is absent). */
 export function dataRows(dataRoot: string): string[] {
@@ -33,4 +34,19 @@ export function rowsAsLists(rows: readonly string[]): unknown[] {
     }
   }
   return lists;
+}
+
+/** The `text` of every row of one set under `dataRoot`, plain or gzipped JSON lines, files sorted (none when absent). */
+export function setTexts(dataRoot: string, set: string): string[] {
+  const folder = join(dataRoot, set);
+  if (!existsSync(folder)) return [];
+  const texts: string[] = [];
+  for (const file of readdirSync(folder).sort()) {
+    let text: string;
+    if (file.endsWith('.jsonl')) text = readFileSync(join(folder, file), 'utf8');
+    else if (file.endsWith('.jsonl.gz')) text = gunzipSync(readFileSync(join(folder, file))).toString('utf8');
+    else continue;
+    for (const line of text.split('\n')) if (line.trim() !== '') texts.push(String(JSON.parse(line).text));
+  }
+  return texts;
 }

@@ -9,6 +9,7 @@
 // to an outside place. A guard switched on (`approval_required: true`) or a flag of the product
 // (`checkout_v2=false`) is not loosening.
 
+import { memoisedKeyTest } from './key-test-memo.ts';
 import type { Signal } from './rules.ts';
 import type { Container } from './walk-strings.ts';
 // A block that claims authority over its reader, or says whom it is for.
@@ -87,6 +88,9 @@ export function detectControlBlockSettings(text: string): Signal | undefined {
 
 const objectVerdicts = new WeakMap<object, boolean>();
 
+// AUTHORITY on the key of every string of a payload: the same keys every call (key-test-memo.ts).
+const authorityKey = memoisedKeyTest(AUTHORITY);
+
 /**
  * Whether a string of a JSON payload is part of such a block: a value under a key that claims
  * authority (`"ops_override": "approval_required=false;…"`), or an object whose own string fields
@@ -94,7 +98,7 @@ const objectVerdicts = new WeakMap<object, boolean>();
  */
 export function isControlBlockField(container: Container | undefined, key: string | number | undefined, text: string): boolean {
   if (container === undefined || key === undefined) return false;
-  if (typeof key === 'string' && AUTHORITY.test(key) && isLooseningControlBlock(text, key)) return true;
+  if (typeof key === 'string' && authorityKey(key) && isLooseningControlBlock(text, key)) return true;
   const object = container.value;
   if (Array.isArray(object)) return false;
   let verdict = objectVerdicts.get(object);

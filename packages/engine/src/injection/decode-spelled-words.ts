@@ -11,12 +11,39 @@ const SPELLED_SENTENCE = new RegExp(
   String.raw`(?<![\w.\-_*|/])${SPELLED_WORD}(?:\s+(?:[A-Za-z0-9][.\-_*|/]?\s+)?${SPELLED_WORD}){2,}`,
   'g',
 );
-const GATE = /[A-Za-z][.\-_*|/][A-Za-z][.\-_*|/][A-Za-z]/;
+// Two separators with letters on either side ("s.e.n", /[A-Za-z][.\-_*|/][A-Za-z][.\-_*|/][A-Za-z]/),
+// looked for in one loop over a table: every text of every payload is asked, most hold none, and a
+// loop that reads each character once costs less than the expression (issue 15).
+const LETTER = 1;
+const SEPARATOR = 2;
+const KIND = new Uint8Array(128);
+for (let code = 0; code < 128; code++) if (((code | 0x20) - 97) >>> 0 < 26) KIND[code] = LETTER;
+for (const char of '.-_*|/') KIND[char.charCodeAt(0)] = SEPARATOR;
+
+function kindAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code < 128 ? KIND[code] : 0;
+}
+
+/** Whether `text` holds a letter, a separator, a letter, a separator and a letter in a row. */
+export function maySpellWords(text: string): boolean {
+  for (let at = 1; at + 3 < text.length; at++) {
+    if (kindAt(text, at) !== SEPARATOR) continue;
+    if (
+      kindAt(text, at + 2) === SEPARATOR &&
+      kindAt(text, at - 1) === LETTER &&
+      kindAt(text, at + 1) === LETTER &&
+      kindAt(text, at + 3) === LETTER
+    )
+      return true;
+  }
+  return false;
+}
 const MIN_LETTERS = 12;
 
 /** The text with every sentence spelled letter by letter read as words, when it holds one. */
 export function decodeSpelledWords(text: string): DecodedFragment | undefined {
-  if (text.length < 20 || !GATE.test(text)) return undefined;
+  if (text.length < 20 || !maySpellWords(text)) return undefined;
   let found = false;
   const joined = text.replace(SPELLED_SENTENCE, (run) => {
     const words = run.split(/\s+/).map((word) => word.replace(/[.\-_*|/]/g, ''));

@@ -14,9 +14,28 @@ import { namesOutsideDestination } from './outside-destination.ts';
 import type { Signal } from './rules.ts';
 import { wordGate } from './word-gates.ts';
 
-const GATE = wordGate(
-  /fraud|conditional\s+access|two[\s-]?(?:factor|step)|2fa|mfa|kyc|aml|sanctions|spam|rate|captcha|geo|allow|alerts|anomaly|3ds|secure|sso|policy|lockout|encryption|retention|hold|backup|scan|cloudtrail|guardduty|defender|crowdstrike|drive|share|volume|disk|users|accounts|members|customers|employees|access|permission|rights|role|editor|otp|codes|cookies|vault|\.env|multi[\s-]?factor|audit|approval|branch\s+protection|firewall|monitoring|alerting|dlp|betrug|freigabe|zwei-?faktor|antifr|rechnungen|factures|facturas|fatture|facturen|cancel|fraude|doble\s+factor|dos\s+factores|deux\s+facteurs|due\s+fattori|tweestaps|tweefactor|admin|owner|beheerder|free\s+of\s+charge|refund|reimburse|credit|erstatt|rembours|reembols|rimbors|terugbeta|key|token|secret|credential|social\s+security|ssn|card\s+numbers?|clave|clé|schlüssel|sleutel|sactiv|disattiv|desactiv|deaktiv|abschalt|ausschalt|uitzet|zet|schakel|rechte|droits|permisos|diritti|privilegi|антифрод|двухфактор|отключ|выключ|администратор|ключ|токен|деньги|сч[её]т|欺诈|风控|验证|审计|关闭|停用|禁用|权限|退款|发票|密钥|令牌|不正|認証|監査|無効|オフ|停止|権限|返金|請求書|トークン|秘密鍵|削除/i,
-);
+// The gate: a guard, a right, a store, a secret or a switch-off verb named, in any of the languages.
+// Written as three word gates whose union is the one expression it was (its alternatives split by
+// kind; a union matches where one of its alternatives does): bare ASCII words, which the key-word
+// pass answers alone; ASCII phrases; and the words outside ASCII. As one expression, any text with
+// an accented letter or a word of another script (or "two", "due", "free") ran all 143 alternatives
+// over the whole text (issue 15: 1.5% of the screen on the BIPIA and NotInject rows).
+const GATE_PARTS = [
+  wordGate(
+    /fraud|2fa|mfa|kyc|aml|sanctions|spam|rate|captcha|geo|allow|alerts|anomaly|3ds|secure|sso|policy|lockout|encryption|retention|hold|backup|scan|cloudtrail|guardduty|defender|crowdstrike|drive|share|volume|disk|users|accounts|members|customers|employees|access|permission|rights|role|editor|otp|codes|cookies|vault|audit|approval|firewall|monitoring|alerting|dlp|betrug|freigabe|antifr|rechnungen|factures|facturas|fatture|facturen|cancel|fraude|tweestaps|tweefactor|admin|owner|beheerder|refund|reimburse|credit|erstatt|rembours|reembols|rimbors|terugbeta|key|token|secret|credential|ssn|clave|sleutel|sactiv|disattiv|desactiv|deaktiv|abschalt|ausschalt|uitzet|zet|schakel|rechte|droits|permisos|diritti|privilegi/i,
+  ),
+  wordGate(
+    /conditional\s+access|two[\s-]?(?:factor|step)|\.env|multi[\s-]?factor|branch\s+protection|zwei-?faktor|doble\s+factor|dos\s+factores|deux\s+facteurs|due\s+fattori|free\s+of\s+charge|social\s+security|card\s+numbers?/i,
+  ),
+  wordGate(
+    /clé|schlüssel|антифрод|двухфактор|отключ|выключ|администратор|ключ|токен|деньги|сч[её]т|欺诈|风控|验证|审计|关闭|停用|禁用|权限|退款|发票|密钥|令牌|不正|認証|監査|無効|オフ|停止|権限|返金|請求書|トークン|秘密鍵|削除/i,
+  ),
+];
+
+function namesAGuardWord(text: string): boolean {
+  for (const gate of GATE_PARTS) if (gate.test(text)) return true;
+  return false;
+}
 
 // A guard of the principal's: fraud rules, second factors, audit trails, approvals, protections.
 const GUARD =
@@ -214,7 +233,7 @@ function secretOutAt(text: string): number {
 /** An order that switches off a guard, hands out top rights, gives goods away or sends a secret out (0.6). */
 export function detectGuardOffOrder(text: string): Signal | undefined {
   // Ten characters: an order in Chinese or Japanese is short.
-  if (text.length < 10 || !GATE.test(text) || SIGNED_OFF.test(text)) return undefined;
+  if (text.length < 10 || !namesAGuardWord(text) || SIGNED_OFF.test(text)) return undefined;
   let at = guardOffAt(text);
   if (at < 0) at = rightsAt(text);
   if (at < 0) at = freeAllAt(text);

@@ -23,9 +23,11 @@ const HARM =
   /\b(?:napalm|gas|nerve\s+agents?|sarin|mustard|chlorine|meth\w*|explosives?|bombs?|poisons?|thermite|nitroglycerin|weapons?|drugs?|ricin|cyanide|lethal|overdose|pick\w*\s+(?:the\s+)?(?:[\w']+\s+)?locks?|lock\s?-?pick\w*|disable\s+(?:their|the|his|her)\s+alarm|break\s+in(?:to)?)\b/i;
 const KEYS =
   /keys?\b|codes?\b|numbers?\b|passwords?\b|credentials\b|pins?\b|phrases?\b|sequences?\b|combinations?\b|contrase|claves?\b|c[óo]digos?\b|chiavi\b|codici\b|passe\b|passw/i;
-// The relatives as bare words: a key-word lookup for most texts.
+// The relatives as bare words: a key-word lookup for most texts. (The accented words are written
+// out, "mère|mere" for "m[èe]re", the same set of texts with case ignored: a class left the pass
+// only the key word "m", too common to mark, so the gate ran its expression on every text.)
 const GATE = wordGate(
-  /\b(?:grandma|grandpa|grandmother|grandfather|grandmum|grandmom|granddad|grandad|grandparent|grandparents|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuela|abuelo|oma|opa|babcia|dziadek|mamie|papy|mother|father|mum|mom|dad|aunt|uncle|grand-m[èe]re|grand-p[èe]re|m[èe]re|p[èe]re|tante|oncle|madre|padre|t[ií]a|t[ií]o|mutter|vater|onkel|nonna|nonno)\b/i,
+  /\b(?:grandma|grandpa|grandmother|grandfather|grandmum|grandmom|granddad|grandad|grandparent|grandparents|gramps|grammy|granny|gran|nana|nanna|nan|nonna|nonno|abuela|abuelo|oma|opa|babcia|dziadek|mamie|papy|mother|father|mum|mom|dad|aunt|uncle|grand-mère|grand-mere|grand-père|grand-pere|mère|mere|père|pere|tante|oncle|madre|padre|tía|tia|tío|tio|mutter|vater|onkel|nonna|nonno)\b/i,
 );
 
 /** A relative the reader is asked to play, who used to recite keys or a harmful recipe (0.6). */

@@ -44,7 +44,9 @@ const MAX_CASTS = 12;
 
 /** The reader asked to be a version of itself that had no rules (0.6). */
 export function detectRuleFreeBuildPersona(text: string): Signal | undefined {
-  if (text.length < 30 || !GATE.test(text) || !RULE_FREE_GATE.test(text)) return undefined;
+  // The rule-free words first: the pass answers them, while the version gate's `v\d` and `\d\.\d`
+  // leave it no key words, so it runs its expression on every text (both are tests without state).
+  if (text.length < 30 || !RULE_FREE_GATE.test(text) || !GATE.test(text)) return undefined;
   CAST.lastIndex = 0;
   let looked = 0;
   for (let cast = CAST.exec(text); cast !== null && looked < MAX_CASTS; cast = CAST.exec(text)) {

@@ -36,7 +36,8 @@ const NOT_A_REQUEST =
 // Each pattern's cheap gate: a word of being given, a copy's form with "your", a word of the other languages.
 const GIVEN_GATE =
   /given|gave|\bfed\b|started\s+with|set\s+up|configured|initiali|briefed|provided|loaded|handed|received|before\s+(?:my|our|the|this)\s+(?:very\s+)?(?:first|opening)/i;
-const OTHER_GATE = /qu'on|deine|ihre|把你/i;
+// Answered by the shared key-word pass (word-gates.ts) where it can be.
+const OTHER_WORDS = wordGate(/qu'on|deine|ihre|把你/i);
 const YOUR = /\byour\b/i;
 // The requests' own key words, read by the shared key-word pass (word-gates.ts): a verb and the set-up's
 // noun must both occur ("provided" and "list" alone open the cheap gates above on most tool data).
@@ -47,9 +48,11 @@ const BARE_REQUEST_WORDS = wordGate(BARE_REQUEST);
 export function detectSetupNamedLeak(text: string): Signal | undefined {
   if (text.length < 16) return undefined;
   const patterns: Array<readonly [RegExp, number]> = [];
-  if (GIVEN_GATE.test(text) && GIVEN_REQUEST_WORDS.mayMatch(text)) patterns.push([GIVEN_REQUEST, 0.7]);
-  if (OTHER_GATE.test(text)) patterns.push([OTHER_LANGUAGES, 0.7]);
-  if (COPY_FORM.test(text) && YOUR.test(text) && BARE_REQUEST_WORDS.mayMatch(text)) patterns.push([BARE_REQUEST, 0.6]);
+  // Each request's key words (the shared pass) before its cheap gate's expression: the same tests
+  // without state, in the order that spares a pass over most texts.
+  if (GIVEN_REQUEST_WORDS.mayMatch(text) && GIVEN_GATE.test(text)) patterns.push([GIVEN_REQUEST, 0.7]);
+  if (OTHER_WORDS.test(text)) patterns.push([OTHER_LANGUAGES, 0.7]);
+  if (BARE_REQUEST_WORDS.mayMatch(text) && COPY_FORM.test(text) && YOUR.test(text)) patterns.push([BARE_REQUEST, 0.6]);
   for (const [pattern, weight] of patterns) {
     const match = pattern.exec(text);
     if (match === null) continue;

@@ -45,16 +45,16 @@ function after(text: string, end: number): string {
   return text.slice(end, end + STEP);
 }
 
+// The signal of a claim at start..end. A function of the module, not a closure made per call: the
+// gate opens on most texts ("task", "request", "before"), and tsx's name-keeping wraps every closure
+// made (issue 15: 2.7% of the screen of a ~300 B decision payload under tsx).
+function found(start: number, end: number): Signal {
+  return { rule: 'task_state_forgery', detector: 'task_state_forgery', weight: 0.6, start, end: end + 120 };
+}
+
 /** A claim that the user's task is over followed by a step outside it, or a step with the user's own tools put before the answer (0.6). */
 export function detectTaskStateForgery(text: string): Signal | undefined {
   if (text.length < 30 || !GATE.test(text)) return undefined;
-  const found = (start: number, end: number): Signal => ({
-    rule: 'task_state_forgery',
-    detector: 'task_state_forgery',
-    weight: 0.6,
-    start,
-    end: end + 120,
-  });
   for (const expression of [TASK_OVER, BEFORE_ANSWER]) {
     expression.lastIndex = 0;
     let seen = 0;
