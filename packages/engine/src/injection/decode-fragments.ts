@@ -38,6 +38,8 @@ export interface DecodedFragment {
    * the join adds counts (an instruction split across fields), as for a payload's fields.
    */
   parts?: readonly string[];
+  /** For json: each part counts alone too, as a payload's field does (decode-json-string.ts). */
+  own?: boolean;
   /**
    * For split letters: a run had no word break at all and was cut back into words by a lexicon
    * (segment-joined-words.ts), a spelling no ordinary text uses.

@@ -329,7 +329,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
         excerpt: `wordless letters: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
     const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
-    const partStrongest = fragment.parts === undefined ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
+    // The parts of a serialised object are its fields (own): what one of them says counts as it would in the object.
+    const partStrongest =
+      fragment.parts === undefined || fragment.own === true ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
     const decodedHits = allDecodedHits.filter(
       (hit) =>
         hit.rule !== 'obfuscation' &&
