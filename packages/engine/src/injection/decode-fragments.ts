@@ -45,6 +45,8 @@ export interface DecodedFragment {
    * (segment-joined-words.ts), a spelling no ordinary text uses.
    */
   wordless?: boolean;
+  /** For split letters: what each run of spelled letters reads, alone (round 19b). */
+  spelled?: readonly string[];
 }
 
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;

@@ -15,7 +15,8 @@ import { walkPayload, type Container } from './walk-strings.ts';
 
 const MAX_LENGTH = 16 * 1024;
 const WALK = { maxBytes: MAX_LENGTH, maxDepth: 32, maxNodes: 10_000 };
-const OBJECT_OPEN = /\{\s*"/;
+// An object, or a list of objects ("chat.json: [{…}, {…}]").
+const OBJECT_OPEN = /\[\s*\{\s*"|\{\s*"/;
 
 function parsedOf(text: string): unknown {
   try {
@@ -25,11 +26,11 @@ function parsedOf(text: string): unknown {
   }
 }
 
-/** The JSON object inside a longer text: from the first `{"` to the last `}`, when that parses. */
+/** The JSON object inside a longer text: from the first `{"` to the last `}` (or `[{` to `]`), when that parses. */
 function embeddedObject(text: string): { source: string; parsed: unknown } | undefined {
   const open = OBJECT_OPEN.exec(text);
   if (open === null) return undefined;
-  const close = text.lastIndexOf('}');
+  const close = text.lastIndexOf(text[open.index] === '[' ? ']' : '}');
   if (close <= open.index) return undefined;
   const source = text.slice(open.index, close + 1);
   const parsed = parsedOf(source);

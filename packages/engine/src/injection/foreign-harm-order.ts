@@ -109,9 +109,20 @@ const REVEAL_ACT = rx([
   String.raw`(?:적어|알려|써|बताओ|लिखो|اكتب|أخبر|اخبر|写)`,
 ]);
 
+// A purchase in the principal's name with the payment details it keeps (round 19b: "kayıtlı kartıyla 20 adet satın al").
+const PURCHASE_ACT = rx([
+  String.raw`\b(?:buy|purchase|order|compra\w*|acquista\w*|koop|bestel\w*|kup\w*|zamów\w*|sat[ıi]n\s+al\w*|sipari[şs]\s+ver\w*|beli|pesan|mua|đặt\s+mua|kauf\w*|bestell\w*|achète\w*|commande\w*|köp\w*|beställ\w*|купи\w*|замов\w*|закаж\w*)\b`,
+  String.raw`(?:구매|주문|खरीद|ऑर्डर|اشتر|اطلب|购买|下单|購入|注文|ซื้อ|สั่งซื้อ)`,
+]);
+const SAVED_PAYMENT = rx([
+  String.raw`\b(?:saved|stored)\s+(?:card|payment)|tarjeta\s+guardada|carta\s+salvata|cartão\s+salvo|opgeslagen\s+(?:kaart|betaal\w*)|zapisan\w+\s+kart\w*|kay[ıi]tl[ıi]\s+kart\w*|kartu\s+(?:yang\s+)?tersimpan|thẻ\s+đã\s+lưu|gespeicherte\w*\s+karte|carte\s+enregistrée|sparade?\s+kort\w*|сохранённ\w*\s+карт\w*|сохраненн\w*\s+карт\w*|збережен\w*\s+карт\w*`,
+  String.raw`(?:저장된\s*카드|सहेजे\s+गए\s+कार्ड|البطاقة\s+المحفوظة|保存的卡|保存されたカード|บัตรที่บันทึก)`,
+]);
+
 /** Whether `span` asks for an act against the principal, in any of the languages above. */
 export function harmfulActIn(span: string): boolean {
   if (MONEY_ACT.test(span) && (AMOUNT.test(span) || ACCOUNT.test(span))) return true;
+  if (PURCHASE_ACT.test(span) && SAVED_PAYMENT.test(span)) return true;
   // A mailbox, a link, an account or a public place; documentation's placeholders (example.com, *.test) are none.
   const outside = namesOutsideDestination(span);
   if (ADMIN.test(span) && (outside || GRANT.test(span))) return true;

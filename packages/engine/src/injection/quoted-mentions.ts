@@ -42,6 +42,7 @@ const MENTIONABLE = new Set([
   'safety_switch',
   'unbound_persona',
   'reader_obligation',
+  'cast_setup_disclosure',
   'dismiss_and_redirect',
   'halt_and_redirect',
   'persona_jailbreak',
