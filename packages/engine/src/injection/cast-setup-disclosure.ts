@@ -27,7 +27,9 @@ const DISCLOSE = new RegExp(
   'i',
 );
 const NEGATED = /\b(?:never|not|n't|refuses?\s+to|without|no\s+longer)\s+(?:\w+\s+){0,3}$/i;
-const GATE = wordGate(/play|persona|character|you are now|you're now|become|instruction|set-?up|configuration|config|environment variables|system prompt|keys|tokens/i);
+const GATE = wordGate(
+  /play|persona|character|you are now|you're now|become|instruction|set-?up|configuration|config|environment variables|system prompt|keys|tokens/i,
+);
 const CAST_GATE = wordGate(/\b(?:play|plays|playing|persona|character|now|become|becomes|role|part|voices|acts|refuses|obeys|complies)\b/i);
 
 /** A part the reader is cast in whose act is to disclose the reader's own set-up or secrets (0.6). */

@@ -143,10 +143,14 @@ function better(
   // as a language at a lower share too (round 19b: an order of amounts, accounts and names has few common words).
   const marked = reversed && markedReversed(sample) && orderWordShare([...sample].reverse().join('')) >= MARKED_REVERSED_ORDER_WORDS;
   const enough =
-    share >= READABLE ||
-    marked ||
-    (kind === 'caesar' && before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
-  if (stats.common < (marked ? MARKED_REVERSED_COMMON : MIN_COMMON) || !enough || (!marked && share < before + 0.2) || (best !== undefined && share <= best.share)) return best;
+    share >= READABLE || marked || (kind === 'caesar' && before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
+  if (
+    stats.common < (marked ? MARKED_REVERSED_COMMON : MIN_COMMON) ||
+    !enough ||
+    (!marked && share < before + 0.2) ||
+    (best !== undefined && share <= best.share)
+  )
+    return best;
   return { kind, map, reversed, share };
 }
 

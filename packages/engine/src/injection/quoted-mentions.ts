@@ -43,6 +43,7 @@ const MENTIONABLE = new Set([
   'unbound_persona',
   'reader_obligation',
   'cast_setup_disclosure',
+  'foreign_override_leak',
   'dismiss_and_redirect',
   'halt_and_redirect',
   'persona_jailbreak',

@@ -100,7 +100,12 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     if (ANNOUNCED_TO_YOU.test(after)) continue;
     // "Changelog 3.2: the assistant can now call calendar.create_event …": a release note tells what the assistant can
     // do, not what the reader must (round 19b); a secret or an outside destination keeps the duty.
-    if (/^(?:can|may)\s+now\b/i.test(duty[0].slice(0, 12).trimStart()) && RELEASE_NOTE.test(text) && !SECRET_WORD.test(after) && !namesOutsideDestination(after))
+    if (
+      /^(?:can|may)\s+now\b/i.test(duty[0].slice(0, 12).trimStart()) &&
+      RELEASE_NOTE.test(text) &&
+      !SECRET_WORD.test(after) &&
+      !namesOutsideDestination(after)
+    )
       continue;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
     else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
