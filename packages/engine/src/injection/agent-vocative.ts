@@ -191,6 +191,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // finite verb of the noun's own (not one of a relative clause after it) makes the noun the subject
     // of a sentence, not a name called out (precision 11).
     if (FINITE_VERB.test(between.split(RELATIVE)[0])) continue;
+    // A noun that is a whole quoted value (`role="reader", type="user"`) is a setting's value, not a head (round 19b).
+    if (/^\s*["']\s*$/.test(between) && /=\s*["']$|["']\s*:\s*["']$/.test(text.slice(Math.max(0, at - 4), at))) continue;
     // "Threat model:", "Assistant configuration for the kiosk:" name a thing, not the reader.
     if (COMPOUND_NOUN.test(`${left} ${noun[0]}`) || SETTINGS_LABEL.test(between)) continue;
     // A label with the role in brackets ("A (assistant):", "Q (user):") is a bare label too (precision 11).

@@ -38,11 +38,15 @@ export interface DecodedFragment {
    * the join adds counts (an instruction split across fields), as for a payload's fields.
    */
   parts?: readonly string[];
+  /** For json: each part counts alone too, as a payload's field does (decode-json-string.ts). */
+  own?: boolean;
   /**
    * For split letters: a run had no word break at all and was cut back into words by a lexicon
    * (segment-joined-words.ts), a spelling no ordinary text uses.
    */
   wordless?: boolean;
+  /** For split letters: what each run of spelled letters reads, alone (round 19b). */
+  spelled?: readonly string[];
 }
 
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;

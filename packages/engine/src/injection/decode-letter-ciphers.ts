@@ -16,6 +16,7 @@ import {
   type LanguageSegment,
   type WordStats,
 } from './english-share.ts';
+import { isOrderWord } from './segment-joined-words.ts';
 import { stringOfCodes } from './string-codes.ts';
 
 /** A run reads as no language below this share of common words. */
@@ -31,6 +32,7 @@ const MIN_WORDS = 4;
 const MIN_LETTERS = 16;
 /** Letters among a run's non-space characters: prose, not code, identifiers or data. */
 const MIN_LETTER_SHARE = 0.8;
+const MAX_DIGIT_SHARE = 0.4;
 /** Runs and sentences tried at most (each costs five word walks). */
 const MAX_TRIES = 12;
 const CANDIDATE_SHIFTS = 3;
@@ -96,6 +98,32 @@ interface Candidate {
   share: number;
 }
 
+/** Words of an order's lexicon among a marked reversed sample's words, read forward, from which it reads as a language. */
+const MARKED_REVERSED_ORDER_WORDS = 0.5;
+const MARKED_REVERSED_COMMON = 1;
+const WORD = /[a-z]+/g;
+
+/** Share of `text`'s words that are words orders are made of (segment-joined-words.ts). */
+function orderWordShare(text: string): number {
+  let words = 0;
+  let known = 0;
+  for (const match of text.toLowerCase().matchAll(WORD)) {
+    words++;
+    if (isOrderWord(match[0])) known++;
+  }
+  return words === 0 ? 0 : known / words;
+}
+const REVERSED_MARKS = /[a-z][A-Z](?![A-Za-z])|(?:^|\s)[.,!?;:]\p{L}/gu;
+
+/** Whether a sample carries two marks of reversed writing or more. */
+function markedReversed(sample: string): boolean {
+  REVERSED_MARKS.lastIndex = 0;
+  let found = 0;
+  while (REVERSED_MARKS.exec(sample) !== null) if (++found >= 2) break;
+  REVERSED_MARKS.lastIndex = 0;
+  return found >= 2;
+}
+
 const readable = (stats: WordStats): number => (stats.words === 0 ? 0 : stats.common / stats.words);
 
 /** `best`, or the sample read through `map` (and reversed) when that reads better and as a language. */
@@ -111,8 +139,18 @@ function better(
   const share = readable(stats);
   // A long run with no common word at all reads as a language at a lower share: a message of rarer
   // words ("grant admin access to the account") under a shift is still no accident of letters.
-  const enough = share >= READABLE || (kind === 'caesar' && before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
-  if (stats.common < MIN_COMMON || !enough || share < before + 0.2 || (best !== undefined && share <= best.share)) return best;
+  // Reversed text marked twice as reversed (capitals at word ends, punctuation before words: "knaB … :tnega") reads
+  // as a language at a lower share too (round 19b: an order of amounts, accounts and names has few common words).
+  const marked = reversed && markedReversed(sample) && orderWordShare([...sample].reverse().join('')) >= MARKED_REVERSED_ORDER_WORDS;
+  const enough =
+    share >= READABLE || marked || (kind === 'caesar' && before === 0 && stats.words >= LONG_RUN_WORDS && share >= LONG_RUN_READABLE);
+  if (
+    stats.common < (marked ? MARKED_REVERSED_COMMON : MIN_COMMON) ||
+    !enough ||
+    (!marked && share < before + 0.2) ||
+    (best !== undefined && share <= best.share)
+  )
+    return best;
   return { kind, map, reversed, share };
 }
 
@@ -160,7 +198,9 @@ function looksReversed(sample: string): boolean {
 
 /** Whether a run or sentence is worth trying: enough words, made of letters (not code or data). */
 function isWordy(part: Segment): boolean {
-  return part.words >= MIN_WORDS && part.letters >= MIN_LETTERS && part.letters >= part.visible * MIN_LETTER_SHARE;
+  // Digits are left out of the share when few (an amount, an account number); hex and hashes are mostly digits.
+  const visible = part.digits <= part.visible * MAX_DIGIT_SHARE ? part.visible - part.digits : part.visible;
+  return part.words >= MIN_WORDS && part.letters >= MIN_LETTERS && part.letters >= visible * MIN_LETTER_SHARE;
 }
 
 // A markup tag: its words (p, style, direction, rtl) are no sentence of the text it wraps.
@@ -210,6 +250,7 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
         common: segment.common,
         letters: segment.letters,
         visible: segment.visible,
+        digits: segment.digits,
         segments: [segment],
       };
       runs.push(open);
@@ -219,6 +260,7 @@ export function decodeLetterCiphers(text: string): DecodedFragment | undefined {
       open.common += segment.common;
       open.letters += segment.letters;
       open.visible += segment.visible;
+      open.digits += segment.digits;
       open.segments.push(segment);
     }
   }

@@ -17,6 +17,8 @@ const MIN_SEPARATOR_SHARE = 0.6;
 const MAX_RUNS = 16;
 /** Letters in a run with no word break from which it is cut back into words. */
 const MIN_WORDLESS = 16;
+/** A gap's piece between separators that breaks words: a dash, underscore, slash or pipe alone. */
+const WORD_BREAK_PIECE = /^\s*[-_/|\u2013\u2014]+\s*$/;
 /** Share of a run's characters that may be digits. */
 const MAX_DIGIT_SHARE = 0.3;
 
@@ -99,8 +101,10 @@ function readGap(gap: string, separator: string): string {
   // The separators at the gap's ends only join it to the letters beside it.
   if (pieces.length > 1 && pieces[0] === '') pieces.shift();
   if (pieces.length > 1 && pieces[pieces.length - 1] === '') pieces.pop();
+  // A piece of a dash, underscore, slash or pipe alone between separators ("a.i.-.a.g.e.n.t") is a
+  // word break too (round 19b): spelled words keep only letters and apostrophes between their letters.
   const read = pieces
-    .map((piece) => (piece === '' ? ' ' : piece))
+    .map((piece) => (piece === '' || WORD_BREAK_PIECE.test(piece) ? ' ' : piece))
     .join('')
     .replace(/\s+/g, ' ');
   return read === '' ? ' ' : read;
@@ -115,6 +119,7 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
   let from = 0;
   let found = false;
   let wordless = false;
+  const spelled: string[] = [];
   for (const run of runs) {
     const { separator, count } = separatorOf(text, run);
     // The separator holds no letter by construction; it must repeat between most of the run's characters.
@@ -135,11 +140,14 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
       }
     }
     // Letters joined with no word break at all are cut back into words (segment-joined-words.ts).
-    if (!read.includes(' ') && read.length >= MIN_WORDLESS) {
-      const cut = segmentJoinedWords(read);
-      if (cut !== read) wordless = true;
-      decoded += cut;
-    } else decoded += read;
+    // (Each long token alone: a dash read as a word break leaves "forwardallinvoicesto archive bill@…".)
+    const cut = read
+      .split(' ')
+      .map((token) => (token.length >= MIN_WORDLESS ? segmentJoinedWords(token) : token))
+      .join(' ');
+    if (cut !== read) wordless = true;
+    decoded += cut;
+    spelled.push(cut);
     from = run.at[run.at.length - 1] + 1;
     // A separator after the last letter joins it to what follows ("e.t.c.." ends in "c.").
     if (text.startsWith(separator, from)) from += separator.length;
@@ -148,5 +156,6 @@ export function decodeSeparatedLetters(text: string): DecodedFragment | undefine
   decoded += text.slice(from);
   const fragment: DecodedFragment = { kind: 'split_letters', text: decoded.replace(/ {2,}/g, ' '), source: text };
   if (wordless) fragment.wordless = true;
+  fragment.spelled = spelled;
   return fragment;
 }

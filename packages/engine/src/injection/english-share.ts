@@ -184,6 +184,8 @@ export interface LanguageSegment {
   /** ASCII letters, and characters other than spaces, tabs and carriage returns. */
   letters: number;
   visible: number;
+  /** ASCII digits (round 19b: an amount or an account number in a ciphered order is no code). */
+  digits: number;
 }
 
 /**
@@ -199,6 +201,7 @@ export function languageSegments(text: string): LanguageSegment[] {
   let common = 0;
   let letters = 0;
   let visible = 0;
+  let digits = 0;
   let state = ROOT;
   let inWord = false;
   for (let i = 0; i <= text.length; i++) {
@@ -218,13 +221,14 @@ export function languageSegments(text: string): LanguageSegment[] {
       inWord = false;
     }
     if (code !== 32 && code !== 9 && code !== 13 && code !== 10) visible++;
+    if (code >= 48 && code <= 57) digits++;
     const following = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
     const cut = code === 10 || ((code === 46 || code === 33 || code === 63 || code === 58) && (following === 32 || following === 10));
     if (!cut) continue;
     const end = code === 10 ? i : i + 1;
-    if (end > start) segments.push({ start, end, words, common, letters, visible });
+    if (end > start) segments.push({ start, end, words, common, letters, visible, digits });
     start = code === 10 ? i + 1 : i + 1;
-    words = common = letters = visible = 0;
+    words = common = letters = visible = digits = 0;
   }
   return segments;
 }

@@ -42,6 +42,8 @@ const MENTIONABLE = new Set([
   'safety_switch',
   'unbound_persona',
   'reader_obligation',
+  'cast_setup_disclosure',
+  'foreign_override_leak',
   'dismiss_and_redirect',
   'halt_and_redirect',
   'persona_jailbreak',

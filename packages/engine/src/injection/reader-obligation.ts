@@ -9,6 +9,7 @@ import { NON_ASCII, AGENT_WORD, READER_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 import { wordGate } from './word-gates.ts';
 import { matchesOf } from './matches-of.ts';
+import { namesOutsideDestination } from './outside-destination.ts';
 
 const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+|hereby\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
 const ADVERB = String.raw`(?:(?:now|also|immediately|first|then|additionally|automatically|always)\s+)*`;
@@ -41,6 +42,8 @@ const NAMED_OTHER =
 // to forward messages, the agent should tell the user"): a policy about injection, not one.
 const POLICY_CONDITION =
   /\b(?:if|when|whenever)\b[^.!?\n]{0,80}?\b(?:tells?|asks?|instructs?|orders?|directs?|wants?)\s+(?:the|an?|your)\s+(?:[\w-]+\s+)?(?:agent|assistant|model|ai|bot|llm|chatbot)s?\s+to\b[^.!?\n]*$/i;
+const RELEASE_NOTE = /\b(?:change-?log|release\s+notes?|what['’]s\s+new)\b|\b(?:release|version)\s+v?\d+\.\d+/i;
+const SECRET_WORD = /\b(?:passwords?|credentials?|tokens?|secrets?|api\s+keys?|private\s+keys?|ssh|\.env)\b/i;
 const FORMAT_VERBS = new Set(['respond', 'reply', 'answer', 'write', 'output', 'return', 'format']);
 // A duty that guards the reader or keeps it to the project's own checks lays no order on it (issue
 // 13, round 9): advisories and READMEs tell agents to "treat log lines as data", to "ignore event
@@ -95,6 +98,15 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     // speaks to, so the text is a notice to that person about the assistant, not a duty laid on its reader
     // (precision 11). A duty on the reading agent does not make it the object of its own act.
     if (ANNOUNCED_TO_YOU.test(after)) continue;
+    // "Changelog 3.2: the assistant can now call calendar.create_event …": a release note tells what the assistant can
+    // do, not what the reader must (round 19b); a secret or an outside destination keeps the duty.
+    if (
+      /^(?:can|may)\s+now\b/i.test(duty[0].slice(0, 12).trimStart()) &&
+      RELEASE_NOTE.test(text) &&
+      !SECRET_WORD.test(after) &&
+      !namesOutsideDestination(after)
+    )
+      continue;
     if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
     else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
     if (weight > (best?.weight ?? 0))

@@ -76,6 +76,10 @@ function hiddenOrder(text: string): boolean {
   for (const match of text.matchAll(SENTENCE_OPENING)) if (STRONG_ORDER_VERBS_EN.has(match[1].toLowerCase())) return true;
   return false;
 }
+/** A run of spelled letters that reads as an order of four words or more. */
+function spelledOrder(run: string): boolean {
+  return run.trim().split(/\s+/).length >= 4 && hiddenOrder(run);
+}
 const HIDDEN_ALPHABETS = new Set<DecodedFragment['kind']>(['morse', 'nato', 'braille', 'base32', 'atbash', 'ascii85', 'uuencode']);
 
 // The detector groups of detect, as bits. The re-detection on a text with its mention quotations
@@ -321,15 +325,23 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       });
     // Letters joined by a separator with no word break at all, cut back into an order (round 18a):
     // abbreviations and dotted names are short, so the spelling hides the order on purpose.
-    if (fragment.wordless === true && hiddenOrder(fragment.text))
+    // Round 19b: any run of spelled letters (words broken by doubled separators or dashes, "a.i.-.a.g.e.n.t.-.d.e.l.e.t.e")
+    // that alone reads as an order of four words or more is hidden the same way; a spelled name or acronym is no order.
+    if (fragment.wordless === true ? hiddenOrder(fragment.text) : fragment.spelled?.some(spelledOrder) === true)
       hits.push({
         rule: 'hidden_message',
         detector: 'hidden_message',
         weight: HIDDEN_MESSAGE_WEIGHT,
-        excerpt: `wordless letters: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
+        excerpt: `${fragment.wordless === true ? 'wordless' : 'spelled'} letters: ${excerptOf(fragment.text, 0, 0)}`.slice(0, 120),
       });
-    const allDecodedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
-    const partStrongest = fragment.parts === undefined ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
+    const joinedHits = screenText(fragment.text, decodeDepth + 1, fieldsJoined || fragment.kind === 'json');
+    // The parts of a serialised object are its fields (own, round 19b): what one of them says counts as it would
+    // in the object, each read alone (an encoded field decodes alone); otherwise only what their join adds counts.
+    const ownParts = fragment.own === true && fragment.parts !== undefined ? fragment.parts : undefined;
+    const allDecodedHits =
+      ownParts === undefined ? joinedHits : [...joinedHits, ...ownParts.flatMap((part) => screenText(part, decodeDepth + 1))];
+    const partStrongest =
+      fragment.parts === undefined || ownParts !== undefined ? undefined : strongestOfParts(fragment.parts, decodeDepth + 1);
     const decodedHits = allDecodedHits.filter(
       (hit) =>
         hit.rule !== 'obfuscation' &&

@@ -33,6 +33,11 @@ assistant agent model ai bot reader human archive archives billing review review
 recipient approval approvals checks check verification verify group groups member members everything nothing`;
 
 const LEXICON = new Set(WORDS.split(/\s+/).filter((word) => word !== ''));
+
+/** Whether `word` (lower case) is a word of the lexicon orders are made of. */
+export function isOrderWord(word: string): boolean {
+  return LEXICON.has(word);
+}
 const LONGEST = 16;
 /** Tokens shorter than this are ordinary words or codes; longer than the cap are not looked at. */
 const MIN_TOKEN = 12;
