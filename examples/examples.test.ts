@@ -24,7 +24,8 @@ after(() => server.close());
 async function agentGate(name: string): Promise<ActionGate> {
   const created = await server.call('POST', '/fabric/agent-keys', { body: { name } });
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  return new ActionGate({ baseUrl: server.url, apiKey: created.body.agent_key, retries: 0, timeoutMs: 2000 });
+  // A generous deadline: on a loaded machine 2 s is not a behaviour these examples test.
+  return new ActionGate({ baseUrl: server.url, apiKey: created.body.agent_key, retries: 0, timeoutMs: 20_000 });
 }
 
 /** Approves over HTTP with the second (approver) key. */

@@ -18,7 +18,7 @@ export function gateOf(command: Command, extra: { agentId?: string } = {}): Acti
   const options = command.optsWithGlobals<GlobalOptions>();
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
   if (timeoutMs !== undefined && (!Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
-    throw new UsageError(`--timeout must be a positive number of milliseconds, got \`${options.timeout}\``);
+    throw new UsageError(`--timeout (or ACTIONGATE_TIMEOUT_MS) must be a positive number of milliseconds, got \`${options.timeout}\``);
   }
   return new ActionGate({ baseUrl: options.url, apiKey: options.apiKey, timeoutMs, agentId: extra.agentId });
 }

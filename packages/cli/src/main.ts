@@ -1,5 +1,5 @@
 // The `actiongate` command line: one subcommand per area of the API. Exit codes in exit-codes.ts.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { adminCommand } from './commands/admin.ts';
 import { agentKeysCommand } from './commands/agent-keys.ts';
 import { agentsCommand } from './commands/agents.ts';
@@ -22,7 +22,9 @@ const program = new Command('actiongate')
   .version('0.1.0')
   .option('--url <url>', 'service URL (ACTIONGATE_URL, default http://127.0.0.1:8080)')
   .option('--api-key <key>', 'X-API-Key (ACTIONGATE_API_KEY)')
-  .option('--timeout <ms>', 'deadline of each call in milliseconds, retries included', '5000')
+  .addOption(
+    new Option('--timeout <ms>', 'deadline of each call in milliseconds, retries included').env('ACTIONGATE_TIMEOUT_MS').default('5000'),
+  )
   .option('--json', 'machine-readable output');
 
 serveCommand(program);

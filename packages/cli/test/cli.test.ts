@@ -36,7 +36,11 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
     execFile(
       process.execPath,
       [BIN, ...args],
-      { env: { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey, ...env }, timeout: 60_000 },
+      {
+        // A generous deadline per call: on a loaded machine the default 5 s is not a behaviour under test here.
+        env: { ...process.env, ACTIONGATE_URL: server.url, ACTIONGATE_API_KEY: server.adminKey, ACTIONGATE_TIMEOUT_MS: '30000', ...env },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });
@@ -81,6 +85,29 @@ test('decide: 10 held, 11 blocked, 12 unreachable or bad input, 0 allowed after 
   const allowed = await cli(['decide', '--path', '/tools/send_email', '--agent', 'cli-1', '--payload', readFileSync(payloadFile, 'utf8')]);
   assert.equal(allowed.code, 0, allowed.stdout + allowed.stderr);
   assert.match(allowed.stdout, /^ALLOWED /);
+});
+
+test('the deadline of a call comes from --timeout, else ACTIONGATE_TIMEOUT_MS: a silent server times out, a bad value is refused', async () => {
+  const silent = createServer(() => {}); // accepts connections, never answers
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  try {
+    const started = Date.now();
+    const [fromEnv, fromFlag, bad] = await Promise.all([
+      cli(['--url', url, 'decide', '--path', '/tools/x', '--agent', 'cli-1'], { ACTIONGATE_TIMEOUT_MS: '300' }),
+      cli(['--url', url, '--timeout', '400', 'decide', '--path', '/tools/x', '--agent', 'cli-1'], { ACTIONGATE_TIMEOUT_MS: '600000' }),
+      cli(['decide', '--path', '/tools/x', '--agent', 'cli-1'], { ACTIONGATE_TIMEOUT_MS: 'soon' }),
+    ]);
+    assert.equal(fromEnv.code, 12, fromEnv.stderr);
+    assert.match(fromEnv.stderr, /within 300 ms/);
+    assert.equal(fromFlag.code, 12, fromFlag.stderr);
+    assert.match(fromFlag.stderr, /within 400 ms/); // the flag wins over the environment
+    assert.ok(Date.now() - started < 50_000, 'the environment deadline was not the 10-minute one');
+    assert.equal(bad.code, 12);
+    assert.match(bad.stderr, /ACTIONGATE_TIMEOUT_MS.*`soon`/);
+  } finally {
+    silent.close();
+  }
 });
 
 test('guard runs the command only when allowed, with its exit code', async () => {
