@@ -49,6 +49,8 @@ import { decodeFilter } from './shell-decoders.ts';
 import { gitConfigCommands } from './git-config-commands.ts';
 import { typedCommandLines } from './typed-command-lines.ts';
 import { packageUrlInstallRule } from './package-url-installs.ts';
+import { archiveRemovalRule } from './archive-removals.ts';
+import { writtenRunnableRunRule } from './written-runnable-runs.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -300,6 +302,8 @@ function runRules(c: RuleContext): void {
   databaseDropRule(c);
   hostMountRule(c);
   packageUrlInstallRule(c);
+  archiveRemovalRule(c);
+  writtenRunnableRunRule(c);
   // `npm pkg set scripts.preinstall="…"`, `tmux send-keys '…' Enter`, `az vm run-command invoke --scripts "…"`: lines run later or elsewhere.
   if (/^(?:npm|pnpm|yarn|tmux|screen|az)$/.test(name))
     for (const line of typedCommandLines(
