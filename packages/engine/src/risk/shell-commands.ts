@@ -51,6 +51,7 @@ import { typedCommandLines } from './typed-command-lines.ts';
 import { packageUrlInstallRule } from './package-url-installs.ts';
 import { archiveRemovalRule } from './archive-removals.ts';
 import { writtenRunnableRunRule } from './written-runnable-runs.ts';
+import { listingOutput } from './listing-outputs.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -304,6 +305,15 @@ function runRules(c: RuleContext): void {
   packageUrlInstallRule(c);
   archiveRemovalRule(c);
   writtenRunnableRunRule(c);
+  // `find /home -maxdepth 1 | xargs rm -rf`: an unfiltered listing in a pipe prints its folder's entries.
+  if ((name === 'find' || name === 'ls') && c.site.inPipe && c.summary.output === undefined) {
+    const listed = listingOutput(
+      name,
+      c.args.map((word) => word.text),
+      c.scan.cwd,
+    );
+    if (listed !== undefined) c.summary.output = listed;
+  }
   // `npm pkg set scripts.preinstall="…"`, `tmux send-keys '…' Enter`, `az vm run-command invoke --scripts "…"`: lines run later or elsewhere.
   if (/^(?:npm|pnpm|yarn|tmux|screen|az)$/.test(name))
     for (const line of typedCommandLines(
