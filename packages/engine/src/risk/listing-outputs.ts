@@ -7,14 +7,19 @@
 import { normalizePath } from './paths.ts';
 
 /** find predicates that narrow what is listed. */
-const FILTERS = /^-(?:i?name|i?path|i?regex|wholename|iwholename|mtime|mmin|atime|amin|ctime|cmin|newer\w*|size|user|group|uid|gid|empty|perm|links|inum|samefile|lname|ilname|not|prune)$|^!$/;
+const FILTERS =
+  /^-(?:i?name|i?path|i?regex|wholename|iwholename|mtime|mmin|atime|amin|ctime|cmin|newer\w*|size|user|group|uid|gid|empty|perm|links|inum|samefile|lname|ilname|not|prune)$|^!$/;
 
 /** The entries a listing prints, as globs of their folders (one a line), or undefined when it is filtered or unknown. */
 export function listingOutput(name: string, texts: readonly string[], cwd: string | undefined): string | undefined {
   if (name === 'find') {
     const first = texts.findIndex((text) => text.startsWith('-') || text === '(' || text === '!');
     const roots = first < 0 ? texts : texts.slice(0, first);
-    if (roots.length === 0 || texts.some((text) => FILTERS.test(text)) || texts.some((text) => /^-(?:exec|execdir|ok|okdir|delete|fprint\w*)$/.test(text)))
+    if (
+      roots.length === 0 ||
+      texts.some((text) => FILTERS.test(text)) ||
+      texts.some((text) => /^-(?:exec|execdir|ok|okdir|delete|fprint\w*)$/.test(text))
+    )
       return undefined;
     return globsOf(roots, cwd);
   }

@@ -13,7 +13,7 @@ import { foreignHost } from './foreign-destinations.ts';
 import { internalHost } from './outside-destinations.ts';
 import type { RuleContext } from './shell-rule-context.ts';
 
-const INSTALLERS = /^(?:pip\d?(?:\.\d+)?|uv|pipx|npm|pnpm|yarn|bun|gem)$/;
+const INSTALLERS = /^(?:pip\d?(?:\.\d+)?|uv|pipx|npm|pnpm|yarn|bun|gem|cargo)$/;
 /** Programs that fetch a package and run it at once (`npx github:…`, `uvx --from git+…`). */
 const RUNNERS = /^(?:npx|pnpx|bunx|uvx)$/;
 /** Sub-commands of pip, pipx, uv and gem that install (or install to run: `pipx run --spec`, `uv tool run --from`). */
@@ -22,7 +22,8 @@ const INSTALL_VERBS = new Set(['install', 'add', 'run', 'inject', 'upgrade']);
 const NPM_RUN_VERBS = new Set(['exec', 'dlx', 'x']);
 const NPM_VERBS = new Set(['install', 'i', 'in', 'add', 'isntall', ...NPM_RUN_VERBS]);
 /** Options whose value is the source or the index (`--index-url URL`, `--spec git+…`, `--registry=URL`). */
-const SOURCE_OPTIONS = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--registry|--source|--spec|--from|--index|--default-index)$/;
+const SOURCE_OPTIONS =
+  /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--registry|--source|--spec|--from|--index|--default-index|--git)$/;
 const URL = /^(?:git\+)?(?:https?|ftp|ssh|git):\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/i;
 /** A git source without a scheme (`git@github.com:anon/pkg.git`), or npm's host shorthands (`github:anon/pkg`). */
 const SCP_GIT = /^(?:git\+)?[\w.-]+@([\w.-]+):[\w./-]+/;
@@ -30,7 +31,8 @@ const HOST_SHORTHAND = /^(github|gitlab|bitbucket|gist):[\w./#-]+/i;
 /** npm reads a bare `owner/repo` as a GitHub repository (a scoped `@scope/name` is a registry package). */
 const BARE_GITHUB = /^[A-Za-z0-9][\w.-]*\/[\w.-]+(?:#[\w./-]+)?$/;
 /** Hosts of the public indexes themselves (a wheel of PyPI's file host, PyTorch's index). */
-const INDEX_HOSTS = /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|rubygems\.org|pytorch\.org|pypi\.nvidia\.com)$/i;
+const INDEX_HOSTS =
+  /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|rubygems\.org|pytorch\.org|pypi\.nvidia\.com)$/i;
 
 /** Why a package source runs code from a place that is not an index, or undefined. */
 export function unvettedPackageSource(text: string, npmLike: boolean): string | undefined {

@@ -52,6 +52,7 @@ import { packageUrlInstallRule } from './package-url-installs.ts';
 import { archiveRemovalRule } from './archive-removals.ts';
 import { writtenRunnableRunRule } from './written-runnable-runs.ts';
 import { listingOutput } from './listing-outputs.ts';
+import { downloadedPackageInstallRule } from './downloaded-package-installs.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -176,7 +177,12 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   if (unwrapped.wrappers.includes('sudo') || unwrapped.wrappers.includes('doas')) {
     scan.add('high', `shell: runs as root (${unwrapped.wrappers.includes('sudo') ? 'sudo' : 'doas'})`);
   }
-  if (unwrapped.rootShell) scan.add('high', 'shell: opens a root shell');
+  if (unwrapped.rootShell) {
+    scan.add('high', 'shell: opens a root shell');
+    // `sudo -s <<< "…"`, `echo … | sudo su`: the root shell runs what its input holds.
+    if (site.stdinFromDownload) scan.add('critical', 'shell: download piped into a root shell');
+    if (site.stdinText !== undefined) scan.nested(site.stdinText, 'root shell input');
+  }
   if (unwrapped.remote) {
     const leaked = argv.find((word) => word.sensitiveRead !== undefined);
     if (leaked !== undefined) scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (ssh)`);
@@ -230,6 +236,9 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   const head = unwrapped.argv[0];
   const name = commandName(head.text);
   scan.noteCommand(name);
+  // `curl … | xargs -0 bash -c`: the download becomes the arguments of a shell or interpreter, its code.
+  if (unwrapped.argsFromInput && site.stdinFromDownload && (SHELLS.has(name) || interpreterFamily(name) !== undefined || name === 'eval'))
+    scan.add('critical', `shell: download handed by xargs to ${name} as its arguments`);
   if (head.dynamic && name.includes('$')) {
     scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
     computedCommandRule(head, args, scan);
@@ -266,6 +275,9 @@ function runRules(c: RuleContext): void {
   const { name } = c;
   remoteCopyRule(c);
   foreignCopyRule(c);
+  // Before the interpreter rules: `bun add github:…` installs as npm does.
+  packageUrlInstallRule(c);
+  downloadedPackageInstallRule(c);
   if (SHELLS.has(name)) return shellRule(c);
   const family = interpreterFamily(name);
   if (family !== undefined) return interpreterRule(c, family);
@@ -302,7 +314,6 @@ function runRules(c: RuleContext): void {
   for (const line of managed ?? []) c.scan.nested(line, `${c.name} task`);
   databaseDropRule(c);
   hostMountRule(c);
-  packageUrlInstallRule(c);
   archiveRemovalRule(c);
   writtenRunnableRunRule(c);
   // `find /home -maxdepth 1 | xargs rm -rf`: an unfiltered listing in a pipe prints its folder's entries.
@@ -532,6 +543,12 @@ function shellRule(c: RuleContext): void {
 
 /** An interpreter run on a file: a downloaded file or a process substitution of a download is critical. */
 function scriptOperand(c: RuleContext, script: Word): void {
+  // `source /dev/stdin <<< "$(curl …)"`, `bash /dev/fd/0`: the script is what the standard input holds.
+  if (/^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(script.text)) {
+    if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download fed to ${c.name} ${script.text}`);
+    if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${c.name} ${script.text}`);
+    return;
+  }
   if (script.fromDownload) {
     c.scan.add('critical', `shell: download run by ${c.name} (${c.name} ${script.text} with a download)`);
     return;
@@ -542,7 +559,8 @@ function scriptOperand(c: RuleContext, script: Word): void {
   }
   // A script the same command line wrote (`echo '…' > /tmp/c.sh; sh /tmp/c.sh`) is read as what runs.
   const written = c.scan.writtenFiles.get(path);
-  if (written !== undefined && SHELLS.has(c.name)) c.scan.nested(written, `${c.name} ${script.text}`);
+  if (written !== undefined && (SHELLS.has(c.name) || c.name === 'source' || c.name === '.'))
+    c.scan.nested(written, `${c.name} ${script.text}`);
 }
 
 /** `python -c …`, `perl -e …`, `node -e …`, `php -r …`, awk programs, heredocs into interpreters. */

@@ -11,7 +11,8 @@ import type { RuleContext } from './shell-rule-context.ts';
 function runsKind(name: string, texts: readonly string[]): string | undefined {
   if (/^(?:make|gmake|bmake)$/.test(name)) return 'make';
   if (/^(?:npm|pnpm|yarn|bun)$/.test(name)) return 'npm';
-  if (/^(?:docker|podman|buildah)$/.test(name) && texts.some((text) => text === 'build' || text === 'bud' || text === 'buildx')) return 'docker';
+  if (/^(?:docker|podman|buildah)$/.test(name) && texts.some((text) => text === 'build' || text === 'bud' || text === 'buildx'))
+    return 'docker';
   if (name === 'git' && texts.some((text) => /^(?:commit|push|merge|checkout|rebase|am)$/.test(text))) return 'hook';
   return undefined;
 }
