@@ -52,10 +52,17 @@ export function unvettedPackageSource(text: string, npmLike: boolean): string | 
 
 /** Adds a critical finding when a package manager installs or runs a package from a place that is not an index. */
 export function packageUrlInstallRule(c: RuleContext): void {
-  const runnerProgram = RUNNERS.test(c.name);
-  if (!runnerProgram && !INSTALLERS.test(c.name)) return;
-  const texts = c.args.map((word) => word.text);
-  const npmLike = /^(?:npm|pnpm|yarn|bun|npx|pnpx|bunx)$/.test(c.name);
+  let name = c.name;
+  let texts = c.args.map((word) => word.text);
+  // `python3 -m pip install …` is pip.
+  const module = /^python[\d.]*$/.test(name) ? texts.findIndex((text) => text === '-m') : -1;
+  if (module >= 0 && /^(?:pip\d?|pipx|uv)$/.test(texts[module + 1] ?? '')) {
+    name = texts[module + 1];
+    texts = texts.slice(module + 2);
+  }
+  const runnerProgram = RUNNERS.test(name);
+  if (!runnerProgram && !INSTALLERS.test(name)) return;
+  const npmLike = /^(?:npm|pnpm|yarn|bun|npx|pnpx|bunx)$/.test(name);
   const at = runnerProgram ? -1 : texts.findIndex((text) => (npmLike ? NPM_VERBS : INSTALL_VERBS).has(text));
   if (!runnerProgram && at < 0) return;
   // `npx pkg args…`, `npm exec pkg`, `pnpm dlx pkg`: only the first bare word is the package; the rest are its arguments.
