@@ -52,7 +52,21 @@ export function assessDownloadThenRun(text: string, findings: Findings): void {
       }
     }
   }
+  // `p = '/tmp/a'; urlretrieve(url, p); os.execv(p, [p])`: the file is named by a variable.
+  for (const match of text.matchAll(NAMED_TARGETS)) {
+    const name = match[1] ?? match[2] ?? match[3];
+    const word = new RegExp(`(?:^|[^\\w$.'"])${name.replace(/\$/g, '\\$')}(?![\\w'"])`);
+    const later = text.slice((match.index ?? 0) + match[0].length).split(/[;\n]|&&/);
+    if (later.some((statement) => word.test(statement) && RUNS.test(statement) && !READS.test(statement))) {
+      findings.add('critical', `code: downloads a file (named by \`${name}\`) and then runs it`);
+      return;
+    }
+  }
 }
+
+/** Downloads whose file is named by a variable (`urlretrieve(url, path)`, `wget.download(url, out=p)`, `-OutFile $p`). */
+const NAMED_TARGETS =
+  /\burlretrieve\(\s*[^,()]+,\s*(?:filename\s*=\s*)?([A-Za-z_]\w*)\s*[,)]|\bwget\.download\(\s*[^,()]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)\s*[,)]|-OutFile\s+(\$\w+)/g;
 
 /** Programs that make a new file of a downloaded one (`certutil -decode a.b64 a.exe`, `expand`, `copy`, `Rename-Item`): the new file is the download too. */
 const DERIVES =

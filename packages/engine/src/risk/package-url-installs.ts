@@ -13,11 +13,13 @@ import { foreignHost } from './foreign-destinations.ts';
 import { internalHost } from './outside-destinations.ts';
 import type { RuleContext } from './shell-rule-context.ts';
 
-const INSTALLERS = /^(?:pip\d?(?:\.\d+)?|uv|pipx|npm|pnpm|yarn|bun|gem|cargo)$/;
+const INSTALLERS = /^(?:pip\d?(?:\.\d+)?|uv|pipx|poetry|pdm|pipenv|npm|pnpm|yarn|bun|deno|gem|cargo)$/;
 /** Programs that fetch a package and run it at once (`npx github:…`, `uvx --from git+…`). */
 const RUNNERS = /^(?:npx|pnpx|bunx|uvx)$/;
 /** Sub-commands of pip, pipx, uv and gem that install (or install to run: `pipx run --spec`, `uv tool run --from`). */
 const INSTALL_VERBS = new Set(['install', 'add', 'run', 'inject', 'upgrade']);
+/** Runtimes that run a script straight from a URL (`deno run https://…`, `bun run https://…`): the URL is the program. */
+const URL_RUNTIMES = /^(?:deno|bun)$/;
 /** Sub-commands of npm, pnpm, yarn and bun that install, and those that fetch a package and run it. */
 const NPM_RUN_VERBS = new Set(['exec', 'dlx', 'x']);
 const NPM_VERBS = new Set(['install', 'i', 'in', 'add', 'isntall', ...NPM_RUN_VERBS]);
@@ -32,7 +34,7 @@ const HOST_SHORTHAND = /^(github|gitlab|bitbucket|gist):[\w./#-]+/i;
 const BARE_GITHUB = /^[A-Za-z0-9][\w.-]*\/[\w.-]+(?:#[\w./-]+)?$/;
 /** Hosts of the public indexes themselves (a wheel of PyPI's file host, PyTorch's index). */
 const INDEX_HOSTS =
-  /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|rubygems\.org|pytorch\.org|pypi\.nvidia\.com)$/i;
+  /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|rubygems\.org|pytorch\.org|pypi\.nvidia\.com|deno\.land|jsr\.io)$/i;
 
 /** Why a package source runs code from a place that is not an index, or undefined. */
 export function unvettedPackageSource(text: string, npmLike: boolean): string | undefined {
@@ -63,6 +65,15 @@ export function packageUrlInstallRule(c: RuleContext): void {
   const runnerProgram = RUNNERS.test(name);
   if (!runnerProgram && !INSTALLERS.test(name)) return;
   const npmLike = /^(?:npm|pnpm|yarn|bun|npx|pnpx|bunx)$/.test(name);
+  const urlRun = URL_RUNTIMES.test(name) ? texts.findIndex((text) => text === 'run') : -1;
+  // `deno run -A https://…/x.ts`, `bun run https://…`: only a URL is a download here (`bun run scripts/x.ts` is a file).
+  if (urlRun >= 0) {
+    const script = texts.slice(urlRun + 1).find((text) => !text.startsWith('-'));
+    const why = script === undefined ? undefined : unvettedPackageSource(script, false);
+    if (why !== undefined && script !== undefined && /^[a-z+]+:\/\//i.test(script))
+      c.scan.add('critical', `shell: ${name} runs a script straight from a ${why} (${quote(script)})`);
+    return;
+  }
   const at = runnerProgram ? -1 : texts.findIndex((text) => (npmLike ? NPM_VERBS : INSTALL_VERBS).has(text));
   if (!runnerProgram && at < 0) return;
   // `npx pkg args…`, `npm exec pkg`, `pnpm dlx pkg`: only the first bare word is the package; the rest are its arguments.

@@ -339,6 +339,8 @@ function runRules(c: RuleContext): void {
     if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download queued as an ${name} job`);
     if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} job`);
   }
+  // `trap 'rm -rf /srv' EXIT`: the handler runs when the signal comes (at exit, surely).
+  if (name === 'trap' && c.args.length >= 2 && !c.args[0].text.startsWith('-')) c.scan.nested(c.args[0].text, 'trap handler');
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
@@ -998,11 +1000,33 @@ function mountRule(c: RuleContext): void {
   c.scan.add('high', `shell: mounts a file system (${c.name})`);
 }
 
+/** Whether a partition editor's input script writes a new or emptied table: fdisk's and gdisk's `o`, `g` or `d` then `w`; any table for sfdisk. */
+function partitionScriptWrites(name: string, texts: readonly string[], script: string | undefined): boolean {
+  if (
+    script === undefined ||
+    texts.some((text) => /^(?:-l|--list|-d|--dump|-J|--json|-V|--verify|-s|--show-size|-v|--version)$/.test(text))
+  )
+    return name === 'parted' && script !== undefined && /^\s*(?:mklabel|mktable|rm)\b/m.test(script);
+  const lines = script.split(/\n|\\n/).map((line) => line.trim());
+  if (name === 'sfdisk') return texts.some((text) => /^\/dev\//.test(text));
+  if (name === 'fdisk' || name === 'gdisk') return lines.includes('w') && lines.some((line) => /^[ogd]$/.test(line));
+  return false;
+}
+
 /** Partition editors: creating a new label or zapping the table wipes the disk. */
 function partitionRule(c: RuleContext): void {
   const texts = c.args.map((word) => word.text);
   if (texts.some((text) => /^(?:mklabel|mktable|rm|-Z|--zap-all|-o|--clear|--delete)$/.test(text))) {
     c.scan.add('critical', `shell: rewrites a partition table (${c.name})`);
+  } else if (
+    partitionScriptWrites(
+      c.name,
+      texts,
+      c.site.stdinText ?? (c.site.inPipe || c.site.redirs.some((redirect) => redirect.op === 56) ? '' : undefined),
+    )
+  ) {
+    // `printf 'o\nw\n' | fdisk /dev/sdb`, `sfdisk /dev/sdb <<< ','`: the editor's commands come on its input.
+    c.scan.add('critical', `shell: rewrites a partition table from a script on its input (${c.name})`);
   } else {
     c.scan.add('high', `shell: edits partitions (${c.name})`);
   }
