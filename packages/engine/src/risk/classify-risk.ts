@@ -438,6 +438,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
 const CODE_KEYS = codeKeys();
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
 const DOWNLOAD_HINTS = [
+  'curl',
   'urlretrieve',
   'OutFile',
   'outfile',

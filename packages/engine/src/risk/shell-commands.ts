@@ -53,6 +53,7 @@ import { archiveRemovalRule } from './archive-removals.ts';
 import { writtenRunnableRunRule } from './written-runnable-runs.ts';
 import { listingOutput } from './listing-outputs.ts';
 import { downloadedPackageInstallRule } from './downloaded-package-installs.ts';
+import { downloadedArchiveRule, inDownloadedFolder } from './downloaded-archives.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -251,6 +252,9 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   if (scan.downloaded.has(normalizePath(head.text)) || (head.text.includes('/') && scan.downloaded.has(commandName(head.text)))) {
     scan.add('critical', `shell: runs a downloaded file (${quote(head.text)})`);
   }
+  const unpacked = inDownloadedFolder({ scan }, head.text);
+  if (unpacked !== undefined)
+    scan.add('critical', `shell: runs a file unpacked from a download into ${quote(unpacked)} (${quote(head.text)})`);
   const written = head.text.includes('/') ? scan.writtenFiles.get(normalizePath(head.text)) : undefined;
   if (written !== undefined) scan.nested(written, `script ${head.text}`);
   runRules(context);
@@ -315,6 +319,9 @@ function runRules(c: RuleContext): void {
   databaseDropRule(c);
   hostMountRule(c);
   archiveRemovalRule(c);
+  downloadedArchiveRule(c);
+  // `ln -s / /tmp/r`: a later path through the link is a path under its target.
+  if (name === 'ln') symlinkRule(c);
   writtenRunnableRunRule(c);
   // `find /home -maxdepth 1 | xargs rm -rf`: an unfiltered listing in a pipe prints its folder's entries.
   if ((name === 'find' || name === 'ls') && c.site.inPipe && c.summary.output === undefined) {
@@ -556,6 +563,8 @@ function scriptOperand(c: RuleContext, script: Word): void {
     return;
   }
   const path = normalizePath(script.text);
+  const unpacked = inDownloadedFolder(c, script.text);
+  if (unpacked !== undefined) c.scan.add('critical', `shell: runs a file unpacked from a download with ${c.name} (${quote(script.text)})`);
   if (c.scan.downloaded.has(path) || c.scan.downloaded.has(commandName(script.text))) {
     c.scan.add('critical', `shell: runs a downloaded file with ${c.name} (${quote(script.text)})`);
   }
@@ -593,6 +602,26 @@ function interpreterRule(c: RuleContext, family: string): void {
   }
 }
 
+/** `ln -s TARGET LINK` (`-sf`, `-sfn`): remembers where the link leads. */
+function symlinkRule(c: RuleContext): void {
+  const words = c.args.filter((word) => !word.text.startsWith('-'));
+  if (!c.args.some((word) => /^-[a-zA-Z]*s/.test(word.text) || word.text === '--symbolic') || words.length !== 2) return;
+  const [target, link] = words;
+  if (target.dynamic || link.dynamic) return;
+  c.scan.symlinks.set(normalizePath(link.text), normalizePath(target.text));
+}
+
+/** A path read through the links the script made: `/tmp/r/` or `/tmp/r/etc` with `/tmp/r -> /` is `/` or `/etc` (the link alone is only the link). */
+function throughSymlink(links: ReadonlyMap<string, string>, path: string): string {
+  if (links.size === 0 || !/.\//.test(path)) return path;
+  const normal = normalizePath(path);
+  for (const [link, target] of links) {
+    if (normal === link && !path.endsWith('/')) continue;
+    if (normal === link || normal.startsWith(`${link}/`)) return `${target}${normal.slice(link.length)}` || '/';
+  }
+  return path;
+}
+
 /** rm, unlink, shred …: recursive deletes of `/`, home, system folders; deletes of system files. */
 function removeRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-n', '--iterations', '-s', '--size', '--interactive'));
@@ -608,7 +637,8 @@ function removeRule(c: RuleContext): void {
     let text = staticPath(operand);
     if (text === undefined) continue;
     if (c.scan.cwd !== undefined && !text.startsWith('/') && !text.startsWith('~') && !text.startsWith('$')) text = `${c.scan.cwd}/${text}`;
-    for (const path of expandBraces(text)) {
+    for (const written of expandBraces(text)) {
+      const path = throughSymlink(c.scan.symlinks, written);
       const root = recursive ? rootLikeTarget(path) : undefined;
       if (root !== undefined) {
         c.scan.add('critical', `shell: recursive delete of ${quote(root)} (${c.name} ${flagsText(parsed)}${path})`);
