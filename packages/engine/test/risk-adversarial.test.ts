@@ -109,7 +109,8 @@ const FLOORS: Record<number, { critical: number; of: number }> = {
   3: { critical: 67, of: 72 },
   4: { critical: 209, of: 209 },
   5: { critical: 84, of: 84 },
-  6: { critical: 181, of: 187 },
+  // Round 19 read `rm -rf /srv/data` as a delete of a server's data folder (paths.ts): 182/187.
+  6: { critical: 182, of: 187 },
   7: { critical: 197, of: 200 },
   8: { critical: 147, of: 150 },
   9: { critical: 95, of: 95 },
@@ -173,8 +174,9 @@ const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
   // change (2 of 58 benign critical, 3/3 reads low), 54/55 after (the miss left open, 2 benign rows critical by decision); its
   // second-sight rows 36/55 before any change, 49/55 at sight after the first half's fixes (2 of 58
   // benign critical, 2/3 reads low), 54/55 after post-sight fixes. Six rows are open by decision
-  // (helm uninstall, service and cron definitions, throwaway containers, `rm -rf /srv/data`).
-  '17-': { critical: 108, of: 110 },
+  // (helm uninstall, service and cron definitions, throwaway containers, `rm -rf /srv/data`); round 19
+  // read the last as a delete of a server's data folder: 109/110.
+  '17-': { critical: 109, of: 110 },
   // Round 18 (acts wrapped in other carriers, exfiltration by any tool, and the misses left in every
   // critical family), two sets, half of each kept back. Set `18-` (148 critical, 79 look-alikes) was
   // 71/75 on first sight before any change (0 of 41 benign critical), its 73 kept-back rows 67/73 at
@@ -185,6 +187,17 @@ const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
   // benign critical), 45/46 after post-sight fixes (a database password in a POST body open).
   '18-': { critical: 147, of: 148 },
   '18b-': { critical: 91, of: 92 },
+  // Round 19 (destructive shell in disguised forms, download-and-run, acts wrapped in other carriers,
+  // privilege grants and security controls off; 138 critical, 84 look-alikes, written before the
+  // classifier was read) was 60/69 on first sight for each half (1 of 42 benign critical in each);
+  // 135/138 after (1 of 84 benign critical). Four rows are open by earlier decisions: an existing
+  // account into sudo or Administrators is high (3), a service definition is critical whatever it runs.
+  '19-': { critical: 135, of: 138 },
+  // Set `19b-` (52 critical, 26 look-alikes), written after set 19's fixes with other carriers: 21/26 on
+  // first sight (1 of 13 benign critical), 26/26 after; its kept-back half 19/26 before any change, 20/26
+  // at first sight after set 19's fixes, 21/26 at sight after its first half's fixes (0 of 13 benign
+  // critical), 26/26 after post-sight fixes. The launchd look-alike is open by the same decision.
+  '19b-': { critical: 52, of: 52 },
 };
 
 for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {

@@ -10,6 +10,7 @@ import { collectFields, hasAnyKey, type PayloadFields } from './payload-fields.t
 import { credentialFile, normalizePath, pathsInText } from './paths.ts';
 import { credentialEndpoint, posixPath, secretFile, settingsOnlyFile } from './secret-files.ts';
 import { readCode } from './script-code.ts';
+import { codeKeys } from './code-keys.ts';
 import { adminRoleField, adminRoleTypeField, assessControlPlaneCall, assessRelativeApiGrant } from './http-control-plane.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
 import { decodedPath, isPathShaped, queryPaths } from './path-valued-fields.ts';
@@ -229,24 +230,7 @@ const CODE_WORDS = new Set([
   'script',
   'run',
 ]);
-const CODE_KEYS = new Set([
-  'code',
-  'source',
-  'source_code',
-  'src',
-  'script',
-  'program',
-  'cell',
-  'snippet',
-  'python',
-  'js',
-  'javascript',
-  'expression',
-  'input',
-  'js_code',
-  'python_code',
-  'function_code',
-]);
+const CODE_KEYS = codeKeys('src', 'expression', 'input');
 /** Names of languages: a tool named after one runs code. */
 const LANGUAGE_WORDS = new Set(['python', 'py', 'node', 'javascript', 'js', 'ruby', 'rb', 'php', 'perl', 'lua', 'deno', 'bun', 'ipython']);
 /** Code that reads a file's content (`open(p).read()`, `readFileSync`, `read_text`, `file_get_contents`, `File.read`). */

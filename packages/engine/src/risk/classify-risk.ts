@@ -89,6 +89,8 @@ import { assessDestroyRunRequests } from './destroy-run-requests.ts';
 import { assessEmptyMirror } from './empty-mirror-wipes.ts';
 import { assessEmptyPrune } from './empty-prune-applies.ts';
 import { mcpToolCalls } from './mcp-rpc-calls.ts';
+import { codeKeys } from './code-keys.ts';
+import { codeToolInterpreter } from './code-tool-languages.ts';
 
 /** A tool call to classify. */
 export interface RiskInput {
@@ -433,24 +435,10 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
 }
 
 /** Fields that hold code for a code tool. */
-// `js_code`, `python_code`, `function_code`: n8n's and other workflow tools' code nodes.
-const CODE_KEYS = new Set([
-  'code',
-  'source',
-  'source_code',
-  'script',
-  'program',
-  'cell',
-  'snippet',
-  'python',
-  'js',
-  'javascript',
-  'js_code',
-  'python_code',
-  'function_code',
-]);
+const CODE_KEYS = codeKeys();
 /** Literal hints of a download written to a file (plain `includes`, far cheaper than a regex). */
 const DOWNLOAD_HINTS = [
+  'curl',
   'urlretrieve',
   'OutFile',
   'outfile',
@@ -649,9 +637,11 @@ function classifyShell(
   // text starts with a program that deletes, wipes, fetches or runs others; only its critical findings count.
   if (!tool.shell && !tool.search) for (const field of fields.strings) if (commandShaped(field)) foreign.push(field.text);
   if (tool.shell && commandFields === 0 && !arrayCommand) {
+    // `/tools/python/run {code}`: Python (or JavaScript, Ruby…) code is read as that interpreter's inline code, not as a shell line.
+    const interpreter = fields.strings.some((field) => CODE_KEYS.has(field.key)) ? codeToolInterpreter(path, fields) : undefined;
     for (const field of fields.strings) {
       if (NON_COMMAND_KEYS.has(field.key) || field.inArray) continue;
-      add(field.text);
+      add(interpreter !== undefined && CODE_KEYS.has(field.key) ? `${interpreter} ${shellQuote(field.text)}` : field.text);
     }
   }
   for (const text of foreign) {

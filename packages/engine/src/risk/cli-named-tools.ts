@@ -47,6 +47,16 @@ const PROGRAMS = new Map<string, string>([
   ['bitcoin_cli', 'bitcoin-cli'],
   ['systemctl', 'systemctl'],
   ['crontab', 'crontab'],
+  // Package managers: `/tools/pip {args: ["install", "git+https://…"]}` installs what its arguments name.
+  ['pip', 'pip'],
+  ['pip3', 'pip'],
+  ['pipx', 'pipx'],
+  ['uv', 'uv'],
+  ['npm', 'npm'],
+  ['pnpm', 'pnpm'],
+  ['yarn', 'yarn'],
+  ['npx', 'npx'],
+  ['gem', 'gem'],
 ]);
 
 /** Programs whose sub-commands are given bare by generic runners of a cloud (`/tools/terraform/run {args: "apply -destroy"}`). */

@@ -2,16 +2,16 @@
 // `src = requests.get(u).text; exec(src)`, `https.get(u, r => { r.on('data', c => d += c);
 // r.on('end', () => eval(d)) })`, `new Function(await (await fetch(u)).text())()`,
 // `spawnSync('sh', ['-c', data])`, Go's `exec.Command("sh", "-c", string(body))`,
-// `Invoke-Expression $w.DownloadString(u)`, `fetch(u).then((r) => r.text()).then(eval)`. It is `curl … | sh` written in a language: whoever
+// `Invoke-Expression $w.DownloadString(u)`, `fetch(u).then((r) => r.text()).then(eval)`, Perl's `eval get(u)`. It is `curl … | sh` written in a language: whoever
 // serves the URL decides what runs. Names are followed through assignments (two steps); the
 // fetched text only printed, parsed, saved or handed to a program that is no interpreter matches nothing.
 
 /** Calls that return what a URL serves. */
 const FETCH =
-  /\burlopen\s*\(|\brequests\.(?:get|post|request)\s*\(|\bhttpx\.(?:get|post|request)\s*\(|\bfetch\s*\(|\bhttps?\.(?:get|request)\s*\(|\baxios(?:\.(?:get|request))?\s*\(|\.get\s*\(\s*['"`]https?:|\bgot\s*\(|Net::HTTP\.get|URI\.open\s*\(|\bURI\.parse\([^)\n]*\)\.read|\bhttp\.(?:Get|Post)\s*\(|\.Download(?:String|Data)\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s|file_get_contents\s*\(\s*['"]https?:/i;
-/** Calls that run text as code. */
+  /\burlopen\s*\(|\brequests\.(?:get|post|request)\s*\(|\bhttpx\.(?:get|post|request)\s*\(|\bfetch\s*\(|\bhttps?\.(?:get|request)\s*\(|\baxios(?:\.(?:get|request))?\s*\(|\.get\s*\(\s*['"`]https?:|\bgot\s*\(|Net::HTTP\.get|URI\.open\s*\(|\bURI\.parse\([^)\n]*\)\.read|\bhttp\.(?:Get|Post)\s*\(|\.Download(?:String|Data)\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s|file_get_contents\s*\(\s*['"]https?:|\b(?:get|getstore)\s*\(\s*['"](?:https?|ftp):|HTTP::Tiny->new->get\s*\(|LWP::UserAgent->new(?:\([^)]*\))?->get\s*\(/i;
+/** Calls that run text as code (Perl's and Ruby's `eval $text`, `eval get(…)` need no parentheses). */
 const EVAL_SINK =
-  /\b(?:exec|eval|execfile|instance_eval|class_eval|module_eval|runInThisContext|runInNewContext|runInContext|compileFunction)\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\b(?:Invoke-Expression|iex)\b/g;
+  /\beval\s+(?=[\w$@"'])|\b(?:exec|eval|execfile|instance_eval|class_eval|module_eval|runInThisContext|runInNewContext|runInContext|compileFunction)\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\b(?:Invoke-Expression|iex)\b/g;
 /** Calls that start a process. */
 const PROCESS_SINK =
   /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|execSync|execFileSync|spawnSync|spawn|exec\.Command(?:Context)?|Kernel\.(?:system|exec|spawn)|system|shell_exec|popen|Start-Process)\s*\(/g;

@@ -22,6 +22,8 @@ const PS_ARRAY_ASSIGNMENT =
   /(\$\w{1,40})\s*=\s*@\(\s*((?:(?:"[^"\n\\]{0,200}"|'[^'\n]{0,200}')\s*,\s*){0,31}(?:"[^"\n\\]{0,200}"|'[^'\n]{0,200}'))\s*\)/g;
 /** `getattr(anything, 'system')(` and `os.__dict__['system'](` call the named function. */
 const GETATTR_CALL = /\bgetattr\s*\(\s*[^,()]{0,80}(?:\([^()]{0,80}\))?\s*,\s*["'](\w{1,40})["']\s*\)\s*\(/g;
+/** A call of a member named by a literal in brackets: `x['execSync'](`, `os["system"](`. */
+const BRACKET_MEMBER_CALL = /\[\s*(["'])([A-Za-z_$][\w$]{0,40})\1\s*\]\s*\(/g;
 /** PowerShell's call operator on a literal: `& 'Remove-Item'`, `&('Remove-Item')`. */
 const CALL_OPERATOR = /(^|[;|{\n]\s*)&\s*\(?\s*(["'])([\w-]{1,64})\2\s*\)?/g;
 
@@ -75,7 +77,10 @@ function asLiteral(value: string): string {
 
 /** The code with literal pieces joined and indirect calls made plain; the same text when there is nothing to fold. */
 export function foldCodeLiterals(code: string): string {
-  if (code.length > 65536 || !/[+]|join|getattr|&\s*\(?\s*["'$]|\$\{|=|home|HOME|expanduser|chr|CharCode|\[char|pack|byte/i.test(code))
+  if (
+    code.length > 65536 ||
+    !/[+]|join|getattr|&\s*\(?\s*["'$]|\$\{|=|home|HOME|expanduser|chr|CharCode|\[char|pack|byte|\[\s*["']/i.test(code)
+  )
     return code;
   // `''.join(map(chr, [114, 109]))`, `String.fromCharCode(…)`, `[char]82`: codes written as the literal they spell.
   let text = foldCharCodes(code);
@@ -95,6 +100,8 @@ export function foldCodeLiterals(code: string): string {
   if (text.includes('+')) text = text.replace(CONCATENATION, (all) => asLiteral(pieces(all).join('')));
   if (text.includes('=')) text = propagateConstants(text);
   if (text.includes('getattr')) text = text.replace(GETATTR_CALL, (_all, name: string) => `${name}(`);
+  // `cp['exec' + 'Sync'](…)`, `os['system'](…)`: a member named by a literal is the plain member.
+  if (text.includes('[')) text = text.replace(BRACKET_MEMBER_CALL, (_all, _quote: string, name: string) => `.${name}(`);
   text = text.replace(CALL_OPERATOR, (_all, before: string, _quote: string, name: string) => `${before}${name}`);
   return text;
 }

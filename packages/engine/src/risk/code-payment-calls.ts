@@ -10,9 +10,10 @@ import { assessMoney } from './money.ts';
 import { collectFields, type PayloadFields } from './payload-fields.ts';
 import { countsInMinorUnits } from './minor-unit-apis.ts';
 import { foldCodeLiterals } from './code-literal-folding.ts';
+import { codeKeys } from './code-keys.ts';
 import { isMoneyDocumentUrl, isPaymentUrl } from './call-effects.ts';
 
-const CODE_KEYS = new Set(['code', 'source', 'source_code', 'script', 'program', 'cell', 'snippet', 'python', 'js', 'javascript', 'ruby']);
+const CODE_KEYS = codeKeys();
 const CODE_KEY_LIST = [...CODE_KEYS];
 /** A call whose name moves money, and its argument list (up to the first closing parenthesis). */
 const MONEY_CALL =

@@ -18,6 +18,8 @@ const TARGETS: readonly RegExp[] = [
   // Ruby: `File.write('/tmp/r', URI.open(url).read)`.
   /\bFile\.(?:write|binwrite)\(\s*['"]([^'"]+)['"]\s*,\s*(?:URI\.open|open|Net::HTTP\.get)\b/g,
   /\bhttp\.(?:Get|Post)\([\s\S]{0,400}?\bos\.(?:Create|WriteFile)\(\s*"([^"]+)"/g,
+  // curl and wget given an output file on a Windows line (`curl -sko %TEMP%\\a.exe URL && start "" %TEMP%\\a.exe`).
+  /\bcurl(?:\.exe)?\s[^\n&|;]*?-[a-zA-Z]*o\s+['"]?((?:%\w+%|[A-Za-z]:)?[^\s'"&|;]*\\[^\s'"&|;]+)/gi,
   // Windows' own downloaders: `certutil -urlcache -f URL FILE`, `bitsadmin /transfer job URL FILE`.
   /\bcertutil(?:\.exe)?\b[^\n&|;]*?-urlcache\b[^\n&|;]*?\s(?:https?|ftp):\/\/\S+\s+['"]?([^\s'"&|;]+)/gi,
   /\bbitsadmin(?:\.exe)?\b[^\n&|;]*?\/(?:transfer|addfile)\b[^\n&|;]*?\shttps?:\/\/\S+\s+['"]?([^\s'"&|;]+)/gi,
@@ -28,7 +30,7 @@ const WRITTEN_FILES: readonly RegExp[] = [
   /\b(?:createWriteStream|writeFileSync|writeFile)\(\s*['"`]([^'"`]+)['"`]/g,
 ];
 const HINT =
-  /urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download|os\.Create|os\.WriteFile|File\.(?:bin)?write|urlcache|bitsadmin|createWriteStream|writeFile|\bopen\(/i;
+  /curl|urlretrieve|OutFile|DownloadFile|BitsTransfer|wget\.download|os\.Create|os\.WriteFile|File\.(?:bin)?write|urlcache|bitsadmin|createWriteStream|writeFile|\bopen\(/i;
 /** Words that start a program on a statement: process APIs, PowerShell's call operators, shells. */
 const RUNS =
   /\bsubprocess\b|\bos\.(?:system|exec\w*|spawn\w*|popen|startfile)\b|\bPopen\b|\bchild_process\b|\bexec(?:File|Sync)?\s*\(|\bspawn(?:Sync)?\s*\(|Start-Process\b|Invoke-Expression\b|\biex\b|Invoke-Item\b|^\s*[&.]\s|\b(?:ba|z|da)?sh\b|\bpowershell\b|\bpwsh\b|\bcmd(?:\.exe)?\s+\/c\b|\bRuntime\.getRuntime\(\)\.exec\b|\bexec\.Command(?:Context)?\s*\(|\bsystem\s*\(|\bKernel\.(?:system|exec|spawn)\b|\bmsiexec\b|\bstart\b|\bcall\b|\b(?:rundll32|regsvr32|wscript|cscript|mshta|installutil|msbuild)\b|SetNotifyCmdLine/i;
@@ -52,7 +54,21 @@ export function assessDownloadThenRun(text: string, findings: Findings): void {
       }
     }
   }
+  // `p = '/tmp/a'; urlretrieve(url, p); os.execv(p, [p])`: the file is named by a variable.
+  for (const match of text.matchAll(NAMED_TARGETS)) {
+    const name = match[1] ?? match[2] ?? match[3];
+    const word = new RegExp(`(?:^|[^\\w$.'"])${name.replace(/\$/g, '\\$')}(?![\\w'"])`);
+    const later = text.slice((match.index ?? 0) + match[0].length).split(/[;\n]|&&/);
+    if (later.some((statement) => word.test(statement) && RUNS.test(statement) && !READS.test(statement))) {
+      findings.add('critical', `code: downloads a file (named by \`${name}\`) and then runs it`);
+      return;
+    }
+  }
 }
+
+/** Downloads whose file is named by a variable (`urlretrieve(url, path)`, `wget.download(url, out=p)`, `-OutFile $p`). */
+const NAMED_TARGETS =
+  /\burlretrieve\(\s*[^,()]+,\s*(?:filename\s*=\s*)?([A-Za-z_]\w*)\s*[,)]|\bwget\.download\(\s*[^,()]+,\s*(?:out\s*=\s*)?([A-Za-z_]\w*)\s*[,)]|-OutFile\s+(\$\w+)/g;
 
 /** Programs that make a new file of a downloaded one (`certutil -decode a.b64 a.exe`, `expand`, `copy`, `Rename-Item`): the new file is the download too. */
 const DERIVES =

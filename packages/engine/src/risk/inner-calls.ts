@@ -69,6 +69,8 @@ const CARRIER_WORDS = new Set([
   'bridge',
   'plugin',
 ]);
+/** Keys that hold one carried call as an object (`{request: {…}}`, OpenAI's older `{function_call: {name, arguments}}`). */
+const SINGLE_CALL_KEYS = new Set(['request', 'function', 'function_call', 'tool_call', 'tool_use']);
 const TOOL_NAME = /^[A-Za-z][\w.\-/:]{0,79}$/;
 const HTTP_METHODS = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/i;
 const MAX_JSON_TEXT = 65536;
@@ -246,7 +248,7 @@ function collect(value: unknown, place: Place, depth: number, out: InnerCall[], 
     if (Array.isArray(item)) collect(item, place, depth + 1, out, false, consumed);
     else if (item !== null && typeof item === 'object') {
       const normal = normalizeKey(key);
-      if (normal === 'request' || normal === 'function') {
+      if (SINGLE_CALL_KEYS.has(normal)) {
         const inner = callOf(item as Record<string, unknown>, place);
         if (inner !== undefined) {
           consumed.add(raw);

@@ -219,7 +219,9 @@ export function baseName(path: string): string {
  * trailing glob. Returns the normalised path, or undefined.
  */
 export function rootLikeTarget(raw: string): string | undefined {
-  let path = normalizePath(raw);
+  // `C:/Users/bob`, `C:\`: a Windows drive's folders are read as the root's (`/Users/bob` is a home folder).
+  const drive = /^[A-Za-z]:(?=[\\/]|$)/.test(raw.trim()) ? raw.trim().slice(2).replace(/\\/g, '/') : undefined;
+  let path = normalizePath(drive === undefined ? raw : drive === '' ? '/' : drive);
   // `/*`, `/.*`, `/**` delete the folder's content: as bad as the folder.
   for (let i = 0; i < 4; i++) {
     const stripped = path.replace(/\/(?:\*|\.\*|\*\*|\*\.\*|\.\[!.\]\*)$/, '');
@@ -233,10 +235,18 @@ export function rootLikeTarget(raw: string): string | undefined {
   if (DEEP_SYSTEM_DIRS.has(path)) return path;
   // WSL's view of a Windows drive (`/mnt/c`, `/mnt/c/Users`, `/mnt/c/Windows/System32`): the drive root or its system folders.
   if (/^\/mnt\/[a-z](?:\/(?:windows(?:\/system32)?|users|program files(?: \(x86\))?|programdata|boot))?$/i.test(path)) return path;
+  // `/srv/site`, `/data/pg`: what a server serves and stores; `/opt/data`, `/mnt/backups`: a folder named for data.
+  if (/^\/(?:srv|data)\/[^/]+$/.test(path) || DATA_FOLDER.test(path)) return path;
   const home = homeRelative(path);
-  if (home !== undefined && (home === '.ssh' || home === '.gnupg' || home === '.config')) return path;
+  if (home !== undefined && (home === '.ssh' || home === '.gnupg' || home === '.config' || USER_FILE_FOLDERS.has(home))) return path;
   return undefined;
 }
+
+/** A folder one level under `/opt`, `/mnt`, `/media` or `/var` whose name says it holds data, databases or backups. */
+const DATA_FOLDER =
+  /^\/(?:opt|mnt|media|var)\/(?:[\w.-]*[-_.])?(?:data|db|dbs|database|databases|backup|backups|storage|uploads|volumes|pgdata)(?:[-_.][\w.-]*)?$/i;
+/** The folders of a home where a person's own files live (not caches, downloads or projects). */
+const USER_FILE_FOLDERS = new Set(['Documents', 'Desktop', 'Pictures', 'Photos', 'Music', 'Videos', 'Movies', 'OneDrive']);
 
 /** Top-level folders whose recursive permission change breaks the system (home folders excluded: `chown -R me ~` is routine). */
 const PERMISSION_CRITICAL_DIRS = new Set([

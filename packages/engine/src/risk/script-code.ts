@@ -87,7 +87,9 @@ const WRITE_CALLS: RegExp[] = [
 /** Decoders of hidden text, and calls that run text as code or as a command. */
 const DECODES =
   /b64decode|b32decode|base64_decode|str_rot13|hex2bin|gzinflate|gzuncompress|decodebytes|decode_base64|base64\.(?:decode|b64|standard_b64|urlsafe_b64)|Base64\.(?:decode|strict_decode)|unpack\(\s*["']m|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["']|FromBase64String|bytes\.fromhex|unhexlify|\.decode\(\s*["'](?:hex|rot13|rot_13|base64)|codecs\.decode|zlib\.decompress|gzip\.decompress|marshal\.loads|pack\(\s*["']H/;
-const RUNS_TEXT = /\b(?:exec|eval|compile|execfile|instance_eval|Function)\s*\(|\bIEX\b|Invoke-Expression|\beval\s+\$|\bsystem\s*\(|`\$/;
+// Perl's `system pack(…)` and `eval unpack(…)` need no parentheses.
+const RUNS_TEXT =
+  /\b(?:exec|eval|compile|execfile|instance_eval|Function)\s*\(|\bIEX\b|Invoke-Expression|\beval\s+\$|\b(?:system|exec|eval)\s+(?:un)?pack\b|\bsystem\s*\(|`\$/;
 
 /** Argument words as one shell command line, each quoted so it stays one word. */
 function commandLineOf(words: readonly string[]): string {

@@ -49,6 +49,11 @@ import { decodeFilter } from './shell-decoders.ts';
 import { gitConfigCommands } from './git-config-commands.ts';
 import { typedCommandLines } from './typed-command-lines.ts';
 import { packageUrlInstallRule } from './package-url-installs.ts';
+import { archiveRemovalRule } from './archive-removals.ts';
+import { writtenRunnableRunRule } from './written-runnable-runs.ts';
+import { listingOutput } from './listing-outputs.ts';
+import { downloadedPackageInstallRule } from './downloaded-package-installs.ts';
+import { downloadedArchiveRule, inDownloadedFolder } from './downloaded-archives.ts';
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
@@ -173,7 +178,12 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   if (unwrapped.wrappers.includes('sudo') || unwrapped.wrappers.includes('doas')) {
     scan.add('high', `shell: runs as root (${unwrapped.wrappers.includes('sudo') ? 'sudo' : 'doas'})`);
   }
-  if (unwrapped.rootShell) scan.add('high', 'shell: opens a root shell');
+  if (unwrapped.rootShell) {
+    scan.add('high', 'shell: opens a root shell');
+    // `sudo -s <<< "…"`, `echo … | sudo su`: the root shell runs what its input holds.
+    if (site.stdinFromDownload) scan.add('critical', 'shell: download piped into a root shell');
+    if (site.stdinText !== undefined) scan.nested(site.stdinText, 'root shell input');
+  }
   if (unwrapped.remote) {
     const leaked = argv.find((word) => word.sensitiveRead !== undefined);
     if (leaked !== undefined) scan.add('critical', `shell: sends ${leaked.sensitiveRead} to another host (ssh)`);
@@ -227,6 +237,9 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   const head = unwrapped.argv[0];
   const name = commandName(head.text);
   scan.noteCommand(name);
+  // `curl … | xargs -0 bash -c`: the download becomes the arguments of a shell or interpreter, its code.
+  if (unwrapped.argsFromInput && site.stdinFromDownload && (SHELLS.has(name) || interpreterFamily(name) !== undefined || name === 'eval'))
+    scan.add('critical', `shell: download handed by xargs to ${name} as its arguments`);
   if (head.dynamic && name.includes('$')) {
     scan.add('high', `shell: command name computed at run time (${quote(head.text)})`);
     computedCommandRule(head, args, scan);
@@ -239,6 +252,9 @@ export function analyzeCommand(argv: Word[], site: CommandSite, scan: ShellScan)
   if (scan.downloaded.has(normalizePath(head.text)) || (head.text.includes('/') && scan.downloaded.has(commandName(head.text)))) {
     scan.add('critical', `shell: runs a downloaded file (${quote(head.text)})`);
   }
+  const unpacked = inDownloadedFolder({ scan }, head.text);
+  if (unpacked !== undefined)
+    scan.add('critical', `shell: runs a file unpacked from a download into ${quote(unpacked)} (${quote(head.text)})`);
   const written = head.text.includes('/') ? scan.writtenFiles.get(normalizePath(head.text)) : undefined;
   if (written !== undefined) scan.nested(written, `script ${head.text}`);
   runRules(context);
@@ -263,6 +279,9 @@ function runRules(c: RuleContext): void {
   const { name } = c;
   remoteCopyRule(c);
   foreignCopyRule(c);
+  // Before the interpreter rules: `bun add github:…` installs as npm does.
+  packageUrlInstallRule(c);
+  downloadedPackageInstallRule(c);
   if (SHELLS.has(name)) return shellRule(c);
   const family = interpreterFamily(name);
   if (family !== undefined) return interpreterRule(c, family);
@@ -299,7 +318,20 @@ function runRules(c: RuleContext): void {
   for (const line of managed ?? []) c.scan.nested(line, `${c.name} task`);
   databaseDropRule(c);
   hostMountRule(c);
-  packageUrlInstallRule(c);
+  archiveRemovalRule(c);
+  downloadedArchiveRule(c);
+  // `ln -s / /tmp/r`: a later path through the link is a path under its target.
+  if (name === 'ln') symlinkRule(c);
+  writtenRunnableRunRule(c);
+  // `find /home -maxdepth 1 | xargs rm -rf`: an unfiltered listing in a pipe prints its folder's entries.
+  if ((name === 'find' || name === 'ls') && c.site.inPipe && c.summary.output === undefined) {
+    const listed = listingOutput(
+      name,
+      c.args.map((word) => word.text),
+      c.scan.cwd,
+    );
+    if (listed !== undefined) c.summary.output = listed;
+  }
   // `npm pkg set scripts.preinstall="…"`, `tmux send-keys '…' Enter`, `az vm run-command invoke --scripts "…"`: lines run later or elsewhere.
   if (/^(?:npm|pnpm|yarn|tmux|screen|az)$/.test(name))
     for (const line of typedCommandLines(
@@ -314,6 +346,8 @@ function runRules(c: RuleContext): void {
     if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download queued as an ${name} job`);
     if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} job`);
   }
+  // `trap 'rm -rf /srv' EXIT`: the handler runs when the signal comes (at exit, surely).
+  if (name === 'trap' && c.args.length >= 2 && !c.args[0].text.startsWith('-')) c.scan.nested(c.args[0].text, 'trap handler');
   // `sftp host <<< "put ~/.ssh/id_rsa"`: the batch lines are commands of the session.
   if (/^(?:sftp|ftp|tftp|lftp|smbclient)$/.test(name) && c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${name} batch`);
   switch (name) {
@@ -518,17 +552,26 @@ function shellRule(c: RuleContext): void {
 
 /** An interpreter run on a file: a downloaded file or a process substitution of a download is critical. */
 function scriptOperand(c: RuleContext, script: Word): void {
+  // `source /dev/stdin <<< "$(curl …)"`, `bash /dev/fd/0`: the script is what the standard input holds.
+  if (/^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(script.text)) {
+    if (c.site.stdinFromDownload) c.scan.add('critical', `shell: download fed to ${c.name} ${script.text}`);
+    if (c.site.stdinText !== undefined) c.scan.nested(c.site.stdinText, `${c.name} ${script.text}`);
+    return;
+  }
   if (script.fromDownload) {
     c.scan.add('critical', `shell: download run by ${c.name} (${c.name} ${script.text} with a download)`);
     return;
   }
   const path = normalizePath(script.text);
+  const unpacked = inDownloadedFolder(c, script.text);
+  if (unpacked !== undefined) c.scan.add('critical', `shell: runs a file unpacked from a download with ${c.name} (${quote(script.text)})`);
   if (c.scan.downloaded.has(path) || c.scan.downloaded.has(commandName(script.text))) {
     c.scan.add('critical', `shell: runs a downloaded file with ${c.name} (${quote(script.text)})`);
   }
   // A script the same command line wrote (`echo '…' > /tmp/c.sh; sh /tmp/c.sh`) is read as what runs.
   const written = c.scan.writtenFiles.get(path);
-  if (written !== undefined && SHELLS.has(c.name)) c.scan.nested(written, `${c.name} ${script.text}`);
+  if (written !== undefined && (SHELLS.has(c.name) || c.name === 'source' || c.name === '.'))
+    c.scan.nested(written, `${c.name} ${script.text}`);
 }
 
 /** `python -c …`, `perl -e …`, `node -e …`, `php -r …`, awk programs, heredocs into interpreters. */
@@ -559,6 +602,26 @@ function interpreterRule(c: RuleContext, family: string): void {
   }
 }
 
+/** `ln -s TARGET LINK` (`-sf`, `-sfn`): remembers where the link leads. */
+function symlinkRule(c: RuleContext): void {
+  const words = c.args.filter((word) => !word.text.startsWith('-'));
+  if (!c.args.some((word) => /^-[a-zA-Z]*s/.test(word.text) || word.text === '--symbolic') || words.length !== 2) return;
+  const [target, link] = words;
+  if (target.dynamic || link.dynamic) return;
+  c.scan.symlinks.set(normalizePath(link.text), normalizePath(target.text));
+}
+
+/** A path read through the links the script made: `/tmp/r/` or `/tmp/r/etc` with `/tmp/r -> /` is `/` or `/etc` (the link alone is only the link). */
+function throughSymlink(links: ReadonlyMap<string, string>, path: string): string {
+  if (links.size === 0 || !/.\//.test(path)) return path;
+  const normal = normalizePath(path);
+  for (const [link, target] of links) {
+    if (normal === link && !path.endsWith('/')) continue;
+    if (normal === link || normal.startsWith(`${link}/`)) return `${target}${normal.slice(link.length)}` || '/';
+  }
+  return path;
+}
+
 /** rm, unlink, shred …: recursive deletes of `/`, home, system folders; deletes of system files. */
 function removeRule(c: RuleContext): void {
   const parsed = parseOptions(c.args, set('-n', '--iterations', '-s', '--size', '--interactive'));
@@ -574,7 +637,8 @@ function removeRule(c: RuleContext): void {
     let text = staticPath(operand);
     if (text === undefined) continue;
     if (c.scan.cwd !== undefined && !text.startsWith('/') && !text.startsWith('~') && !text.startsWith('$')) text = `${c.scan.cwd}/${text}`;
-    for (const path of expandBraces(text)) {
+    for (const written of expandBraces(text)) {
+      const path = throughSymlink(c.scan.symlinks, written);
       const root = recursive ? rootLikeTarget(path) : undefined;
       if (root !== undefined) {
         c.scan.add('critical', `shell: recursive delete of ${quote(root)} (${c.name} ${flagsText(parsed)}${path})`);
@@ -966,11 +1030,33 @@ function mountRule(c: RuleContext): void {
   c.scan.add('high', `shell: mounts a file system (${c.name})`);
 }
 
+/** Whether a partition editor's input script writes a new or emptied table: fdisk's and gdisk's `o`, `g` or `d` then `w`; any table for sfdisk. */
+function partitionScriptWrites(name: string, texts: readonly string[], script: string | undefined): boolean {
+  if (
+    script === undefined ||
+    texts.some((text) => /^(?:-l|--list|-d|--dump|-J|--json|-V|--verify|-s|--show-size|-v|--version)$/.test(text))
+  )
+    return name === 'parted' && script !== undefined && /^\s*(?:mklabel|mktable|rm)\b/m.test(script);
+  const lines = script.split(/\n|\\n/).map((line) => line.trim());
+  if (name === 'sfdisk') return texts.some((text) => /^\/dev\//.test(text));
+  if (name === 'fdisk' || name === 'gdisk') return lines.includes('w') && lines.some((line) => /^[ogd]$/.test(line));
+  return false;
+}
+
 /** Partition editors: creating a new label or zapping the table wipes the disk. */
 function partitionRule(c: RuleContext): void {
   const texts = c.args.map((word) => word.text);
   if (texts.some((text) => /^(?:mklabel|mktable|rm|-Z|--zap-all|-o|--clear|--delete)$/.test(text))) {
     c.scan.add('critical', `shell: rewrites a partition table (${c.name})`);
+  } else if (
+    partitionScriptWrites(
+      c.name,
+      texts,
+      c.site.stdinText ?? (c.site.inPipe || c.site.redirs.some((redirect) => redirect.op === 56) ? '' : undefined),
+    )
+  ) {
+    // `printf 'o\nw\n' | fdisk /dev/sdb`, `sfdisk /dev/sdb <<< ','`: the editor's commands come on its input.
+    c.scan.add('critical', `shell: rewrites a partition table from a script on its input (${c.name})`);
   } else {
     c.scan.add('high', `shell: edits partitions (${c.name})`);
   }

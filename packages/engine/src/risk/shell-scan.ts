@@ -96,6 +96,10 @@ export class ShellScan {
   readonly vars = new Map<string, string>();
   /** Files written by a downloader (normalised paths and bare names). */
   readonly downloaded = new Set<string>();
+  /** Folders a download was unpacked into (`curl … | tar xz -C /tmp/kit`): what they hold came from the network. */
+  readonly downloadedFolders = new Set<string>();
+  /** Symbolic links made by the script (`ln -s / /tmp/r`): normalised link path to its normalised target. */
+  readonly symlinks = new Map<string, string>();
   /** File descriptors opened on a network socket (`exec 3<>/dev/tcp/…`). */
   readonly netFds = new Set<string>();
   /** A network socket was opened as a file descriptor (`exec 3<>/dev/tcp/…`, `ztcp`). */

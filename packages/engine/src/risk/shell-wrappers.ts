@@ -34,6 +34,26 @@ export interface Unwrapped {
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
+/** Options of GNU parallel that take a value (`-j 4`, `-S host`). */
+const PARALLEL_VALUE_OPTIONS = set(
+  '-j',
+  '--jobs',
+  '-S',
+  '--sshlogin',
+  '-N',
+  '-n',
+  '--max-args',
+  '-I',
+  '--delay',
+  '--timeout',
+  '--joblog',
+  '--results',
+  '-a',
+  '--arg-file',
+  '-d',
+  '--delimiter',
+);
+
 /** Options that take a value, per wrapper (everything else is a flag). */
 const WRAPPER_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   sudo: set(
@@ -204,6 +224,23 @@ export function unwrapCommand(argv: Word[]): Unwrapped {
       if (name === 'su' || name === 'runuser') out.rootShell = true;
       out.argv = [];
       return out;
+    }
+    // `parallel rm -rf ::: /etc /usr`: GNU parallel runs the command once per input after `:::`, in place of `{}` or appended.
+    if (name === 'parallel' && args.some((word) => word.text === ':::')) {
+      const marker = args.findIndex((word) => word.text === ':::');
+      let start = 1;
+      while (start < marker && args[start].text.startsWith('-')) start += PARALLEL_VALUE_OPTIONS.has(args[start].text) ? 2 : 1;
+      const command = args.slice(start, marker);
+      const inputs = args.slice(marker + 1, marker + 65).filter((word) => !/^:::+$/.test(word.text));
+      out.wrappers.push(name);
+      const placed = command.some((word) => word.text.includes('{}'));
+      out.argv = placed
+        ? command.map((word) =>
+            word.text.includes('{}') && inputs[0] !== undefined ? { ...word, text: word.text.replace('{}', inputs[0].text) } : word,
+          )
+        : [...command, ...inputs];
+      if (out.argv.length === 0) return out;
+      continue;
     }
     if (name === 'env') {
       const parsed = parseOptions(args.slice(1), WRAPPER_VALUE_OPTIONS.env, true);

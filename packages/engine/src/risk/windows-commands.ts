@@ -24,7 +24,7 @@ const CRADLE_FETCH =
   /DownloadString|DownloadData|DownloadFile|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|curl|wget|Net\.WebClient|Start-BitsTransfer)\b|https?:\/\//i;
 const ENCODED = /(?:^|\s)-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*|EncodedCommand)\s+([A-Za-z0-9+/=]{8,})/i;
 const FROM_BASE64 = /FromBase64String\s*\(\s*['"]([A-Za-z0-9+/=]{8,})['"]/i;
-/** Deletes: `Remove-Item -Recurse C:\`, `rd /s /q C:\Windows`, `del /s /q C:\*`, `rm -r -fo $env:SystemRoot`. */
+/** Deletes: `Remove-Item -Recurse C:\`, `rd /s /q C:\Users\ana` (a profile), `rd /s /q C:\Windows`, `del /s /q C:\*`, `rm -r -fo $env:SystemRoot`. */
 const DELETE = /\b(?:Remove-Item|ri|rm|rmdir|rd|del|erase)\b([^;&|\n]*)/gi;
 const RECURSIVE = /(?:^|\s)(?:-r(?:ecurse)?\b|-Recurse\b|\/s\b)/i;
 /** A listing piped into a delete: `Get-ChildItem C:\ -Force | Remove-Item -Recurse -Force` deletes every entry it lists. */
@@ -33,7 +33,7 @@ const PIPED_DELETE =
 /** A listing narrowed to some entries (`-Filter *.tmp`, `-Include`, `Where-Object`): not everything goes. */
 const NARROWED = /-(?:Filter|Include|Exclude)\b|\*\.\w/i;
 const VITAL_TARGET =
-  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows(?:[\\/](?:System32|SysWOW64|WinSxS|SystemApps))?|Users|Program Files(?: \(x86\))?|ProgramData)[\\/]?(?:\*(?:\.\*)?)?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
+  /(?:^|\s)['"]?(?:[A-Za-z]:[\\/]?(?:\*(?:\.\*)?)?|[A-Za-z]:[\\/](?:Windows(?:[\\/](?:System32|SysWOW64|WinSxS|SystemApps))?|Users(?:[\\/][^\\/\s'"*]+(?:[\\/](?:Documents|Desktop|Pictures|Music|Videos|OneDrive))?)?|Program Files(?: \(x86\))?|ProgramData)[\\/]?(?:\*(?:\.\*)?)?|\$env:(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)[\\/]?\*?|%(?:SystemRoot|windir|SystemDrive|USERPROFILE|ProgramFiles)%[\\/]?\*?|~[\\/]?\*?)['"]?(?=[\s)]|$)/i;
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(?:vssadmin(?:\.exe)?\s+delete\s+shadows|wmic(?:\.exe)?\s+shadowcopy\s+delete|Get-WmiObject\s+Win32_Shadowcopy\s*\|\s*\S*Remove|wbadmin\s+delete\s+(?:catalog|systemstatebackup|backup))\b/i,
@@ -90,9 +90,9 @@ const LOCAL_ADMIN_ADD =
   /\bnet(?:\.exe)?\s+localgroup\s+["']?(?:administrators|Administratoren|Remote Desktop Users)["']?\s+\S+\s+\/add\b|\bAdd-LocalGroupMember\b.*-Group\s+["']?Administrators\b/i;
 const NEW_ACCOUNT = /\bnet(?:\.exe)?\s+user\s+\S+\s+\S+.*\/add\b|\bNew-LocalUser\b/i;
 
-/** A drive root or the system's own folders (`C:\`, `D:/`, `\\?\C:\`, `C:\Windows\System32`, `C:\Users`), or undefined. */
+/** A drive root, the system's own folders or a profile (`C:\`, `D:/`, `\\?\C:\`, `C:\Windows\System32`, `C:\Users`, `C:\Users\ana`), or undefined. */
 const VITAL_PATH =
-  /^(?:\\{1,2}\?\\{1,2})?[A-Za-z]:(?:[\\/]+(?:Windows(?:[\\/]+System32)?|Users|Program Files(?: \(x86\))?|ProgramData|Boot)?)?[\\/]*(?:\*(?:\.\*)?)?$/i;
+  /^(?:\\{1,2}\?\\{1,2})?[A-Za-z]:(?:[\\/]+(?:Windows(?:[\\/]+System32)?|Users(?:[\\/]+[^\\/\s'"*]+)?|Program Files(?: \(x86\))?|ProgramData|Boot)?)?[\\/]*(?:\*(?:\.\*)?)?$/i;
 export function vitalWindowsPath(raw: string): string | undefined {
   const path = raw.trim().replace(/\\\\/g, '\\');
   return path.length <= 64 && VITAL_PATH.test(path) ? path : undefined;
