@@ -44,6 +44,8 @@ const MENTIONABLE = new Set([
   'reader_obligation',
   'cast_setup_disclosure',
   'foreign_override_leak',
+  'pretence_disclosure',
+  'foreign_setup_disclosure',
   'dismiss_and_redirect',
   'halt_and_redirect',
   'persona_jailbreak',
