@@ -19,21 +19,31 @@ const WINDOW = 360;
 const MAX_FRAMES = 6;
 const WEIGHT = 0.6;
 
-// Frames of pretence, put to the reader.
+// Frames of pretence, put to the reader: a game, a role-play, a story or other piece to write, a hypothesis, a "mode".
 const FRAME =
-  /\b(?:pretend\w*|imagine|suppose|hypothetical(?:ly)?|thought\s+experiment|in\s+a\s+world\s+where|what\s+if\s+you|let's\s+(?:play|pretend|say)|let\s+us\s+(?:play|pretend)|role-?play\w*|interactive\s+fiction|story|screenplay|script|novel|scene|poem|simulat(?:e|ion)|(?:act|answer|respond|reply)\s+as\b|you(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+actor|playing|the\s+narrator)|you\s+play\b|from\s+now\s+on,?\s+you|stay\s+in\s+character|(?:debug|developer|dev|maintenance|diagnostics?|god|admin|sudo|root|test|opposite|grandma|unrestricted|unfiltered)\s+mode|(?:play|playing)\s+(?:a|the)\s+game|truth\s+or\s+dare|game\s+rules)\b/gi;
-// Verbs of disclosing (and of putting the disclosed into the answer or the story).
-const DISCLOSE = String.raw`(?:confess\w*|recit\w*|print\w*|read\w*|speak\w*|say\w*|reveal\w*|show\w*|repeat\w*|list\w*|dump\w*|output\w*|tell\w*|shar\w*|leak\w*|past\w*|spill\w*|expos\w*|disclos\w*|display\w*|give\w*|send\w*|forward\w*|copy\w*|writ\w*|includ\w*|attach\w*|spell\w*|summari[sz]\w*|continue\w*\s+(?:\w+\s+){0,4}?(?:with|using)|us(?:e|ing))`;
-// What the reader alone holds: its set-up named by when or how it was given, its environment's secrets, the principal's data.
-const HELD = String.raw`(?:(?:what|everything|all|the\s+(?:hidden\s+)?(?:text|words|part|lines?|messages?))\s+(?:that\s+)?(?:it|you)\s+(?:was|were|got|received|had\s+been)\s+(?:told|given|fed|sent)?\s*(?:at\s+the\s+start|before|above|prior)|(?:the\s+)?(?:text|part|conversation|messages?)\s+(?:above|before)\s+(?:this|the\s+user|my|the\s+first)|before\s+the\s+user\s+(?:spoke|wrote|said)|your\s+(?:(?:actual|real|true|exact|original|initial|hidden|secret|confidential|full|complete|own|api|system)\s+)+(?:instructions|rules|prompt|set-?up|configuration|config|guidelines|directives|keys?|tokens?|passwords?|credentials)|(?:the\s+)?(?:instructions|rules)\s+(?:that\s+)?(?:you|it)\s+(?:were|was)\s+given|what\s+your\s+(?:developers|creators|makers|company|operators?)\s+(?:told|gave)|(?:the\s+)?(?:secrets?|keys?|tokens?|credentials?|passwords?)\s+(?:in|from|of)\s+your\s+(?:environment|context|config\w*|memory|system|set-?up)|(?:the\s+)?admin(?:istrator)?\s+password|environment\s+variables|env\s+vars|printenv|\.aws\/credentials|the\s+(?:user|customer|account\s+holder|calendar\s+owner|inbox\s+owner|principal)'s\s+(?:\w+\s+){0,3}?(?:passwords?|contacts?|contact\s+list|messages|e-?mails|address(?:es)?|phone\s+numbers?|cards?|bank\w*|medical\w*|location\w*|history|appointments|calendar|files|documents|data|profile|notes|codes?|salary|statements?)|(?:from|in|for)\s+the\s+user(?:'s)?\s+(?:contacts|profile|inbox|account|notes|drive)|(?:it\s+)?stores?\s+for\s+the\s+user)`;
-const DISCLOSURE = new RegExp(String.raw`\b${DISCLOSE}\b[^.?!\n]{0,90}?\b${HELD}`, 'i');
+  /\b(?:pretend\w*|imagine|suppose|hypothetical(?:ly)?|thought\s+experiment|in\s+a\s+world\s+where|what\s+if\s+you|let's\s+(?:play|pretend|say|imagine)|let\s+us\s+(?:play|pretend|imagine)|role-?play\w*|interactive\s+fiction|story|screenplay|script|novel|scene|poem|diary|monologue|bedtime|simulat(?:e|ion)|(?:act|answer|respond|reply)\s+(?:as|like)\b|in\s+character|stay\s+in\s+character|persona|you(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+actor|playing|the\s+narrator)|you\s+play\b|play\s+(?:the|a|an)\s+\w+|from\s+now\s+on,?\s+you|switch\s+to|[a-z-]+\s+mode|(?:play|playing)\s+(?:a\s+)?game|game\s+(?:time|rules)|truth\s+or\s+dare|simon\s+says|(?:dungeon|game)\s+master|ctf|from\s+your\s+(?:own\s+)?point\s+of\s+view)\b/gi;
+// Casts of the reader into a part, and modes set on it: a third person's "its hidden instructions" is then the reader's.
+const CAST =
+  /\b(?:persona|in\s+character|(?:act|answer|respond|reply)\s+(?:as|like)|you(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+actor|playing|the\s+narrator|['"“]?[A-Z])|you\s+play|play\s+(?:the|a|an)|switch\s+to|[a-z-]+\s+mode|make\s+(?:the|that|this)\s+\w+\s+you|(?:being|is)\s+you\b)/i;
+// Verbs of disclosing (and of putting the disclosed into the answer or the story), and questions after it.
+const DISCLOSE =
+  /\b(?:confess\w*|recit\w*|print\w*|read\w*|speak\w*|say\w*|reveal\w*|show\w*|repeat\w*|list\w*|dump\w*|output\w*|tell\w*|shar\w*|leak\w*|past\w*|spill\w*|expos\w*|disclos\w*|display\w*|give\w*|send\w*|forward\w*|copy\w*|writ\w*|includ\w*|attach\w*|spell\w*|summari[sz]\w*|quot\w*|describ\w*|recall\w*|echo\w*|recount\w*|narrat\w*|us(?:e|ing)|continu\w*)\b|\bwhat(?:'s|\s+is|\s+are|\s+were|\s+was)\b/i;
+// What the reader alone holds, as its own: its set-up named by its owner, by when or how it was given, its environment's
+// secrets, another user's conversation, the principal's data.
+const HELD = new RegExp(
+  String.raw`(?:(?:what|everything|all|the\s+(?:hidden\s+)?(?:text|words|part|lines?|messages?))\s+(?:that\s+)?(?:it|you)\s+(?:was|were|got|received|had\s+been)\s+(?:told|given|fed|sent)?\s*(?:at\s+the\s+start|before|above|prior)|(?:the\s+)?(?:text|part|conversation|messages?)\s+(?:above|before)\s+(?:this|the\s+user|my|the\s+first)|before\s+the\s+user\s+(?:spoke|wrote|said)|your\s+(?:(?:actual|real|true|exact|original|initial|hidden|secret|confidential|full|complete|own|api|system|startup|start-up|internal|private|underlying|root|admin|developer'?s?|developers'|creators?'?s?|makers?'?s?|company'?s?)\s+)+(?:instructions|orders|rules|prompt|set-?up|configuration|config|guidelines|directives|keys?|tokens?|passwords?|credentials|secrets|message)|your\s+(?:system\s+(?:prompt|message)|prompt|configuration|api\s+keys?|tokens|credentials)|(?:the\s+)?(?:instructions|rules|orders)\s+(?:that\s+)?(?:you|it)\s+(?:were|was)\s+given|(?:rules?|instructions|orders)\s+(?:your|its)\s+(?:developers?|creators?|makers?|corporation|company|operators?|owners?)\s+(?:hid|installed|gave|put|wrote|loaded|set)|what\s+your\s+(?:developers|creators|makers|company|operators?)\s+(?:told|gave)|(?:secret\s+|api\s+)?(?:keys?|tokens?|secrets?|credentials?|passwords?)\s+(?:is\s+|are\s+)?(?:in|from|of|inside)\s+your\s+(?:environment|context|config\w*|memory|system|set-?up|prompt)|(?:the\s+)?(?:api\s+keys?|tokens?|credentials|password)\s+(?:that\s+)?you\s+(?:use|were\s+given|have|hold|were\s+configured\s+with|can\s+access)|(?:configuration\s+values|credentials|secrets|keys|tokens)\s+(?:\w+\s+){0,2}?(?:loaded|set|stored)\s+(?:at\s+start-?up|in\s+(?:the|your)\s+environment)|(?:root|admin(?:istrator)?)\s+passwords?\s+(?:here|(?:of|on|for)\s+this\s+(?:very\s+)?(?:system|server|deployment|machine|host))|environment\s+variables|env\s+vars|printenv|\.aws\/credentials|(?:previous|last|other|another)\s+user'?s?\s+(?:conversation|chat|messages|data|session)|the\s+(?:user|customer|account\s+holder|calendar\s+owner|inbox\s+owner|principal)'s\s+(?:\w+\s+){0,3}?(?:passwords?|contacts?|contact\s+list|messages|e-?mails|address(?:es)?|phone\s+numbers?|cards?|bank\w*|medical\w*|location\w*|history|appointments|calendar|files|documents|data|profile|notes|codes?|salary|statements?)|(?:from|in|for)\s+the\s+user(?:'s)?\s+(?:contacts|profile|inbox|account|notes|drive)|(?:it\s+)?stores?\s+for\s+the\s+user|the\s+user\s+(?:saved|stored|keeps|entered|uploaded)|(?:saved|stored)\s+(?:card|payment)\s+(?:number|details)|\bcvv\b)`,
+  'i',
+);
+// A third person's set-up: the reader's only when the frame casts the reader ("persona MAINT-0, which prints its hidden instructions").
+const HELD_BY_PART =
+  /\b(?:its|his|her|their)\s+(?:(?:hidden|secret|initial|original|confidential|internal|startup|start-up|system)\s+)+(?:instructions|orders|rules|prompt|configuration|set-?up)\b/i;
 const NEGATED = /\b(?:never|not|n't|refuses?\s+to|without|no\s+longer|don't)\s+(?:\w+\s+){0,3}$/i;
 // Writing about attacks reports their frames ("role-play attacks ask a model to …", "prompts like …").
 const REPORTED = /\b(?:attacks?|attackers?|jailbreaks?|injections?|adversaries|red[\s-]team\w*|prompts?\s+like|such\s+as|e\.g\.|for\s+example)\b[^.?!\n]*$/i;
-// The reader addressed somewhere in the span: "you", or a machine named.
+// The reader addressed somewhere in the span: "you", a machine named, or a cast put to it.
 const READER = /\b(?:you|your|ai|assistant|bot|model|gpt|llm|copilot)\b/i;
 const GATE = wordGate(
-  /pretend|imagine|suppose|hypothetic|thought experiment|world where|what if|let's|let us|role|fiction|story|screenplay|script|novel|scene|poem|simulat|act as|answer as|respond as|reply as|actor|playing|narrator|you play|from now on|in character|mode|game|truth or dare/i,
+  /pretend|imagine|suppose|hypothetic|thought experiment|world where|what if|let's|let us|role|fiction|story|screenplay|script|novel|scene|poem|diary|monologue|bedtime|simulat|act as|act like|answer as|respond as|reply as|character|persona|actor|playing|narrator|play|from now on|switch to|mode|game|truth or dare|simon says|master|ctf|point of view/i,
 );
 
 /** A frame of pretence put to the reader whose point is to disclose its set-up, its secrets or the principal's data (0.6). */
@@ -42,19 +52,24 @@ export function detectPretenceDisclosure(text: string): Signal | undefined {
   FRAME.lastIndex = 0;
   let looked = 0;
   for (let frame = FRAME.exec(text); frame !== null && looked < MAX_FRAMES; frame = FRAME.exec(text), looked++) {
-    const span = text.slice(frame.index, frame.index + WINDOW);
-    const disclosed = DISCLOSURE.exec(span);
-    if (disclosed === null || !READER.test(span.slice(0, disclosed.index + disclosed[0].length))) continue;
-    // One line holds the frame and the verb (a fixture's lines are one attack each), and no report of attacks opens it.
-    if (span.slice(0, disclosed.index).includes('\n') || REPORTED.test(text.slice(Math.max(0, frame.index - 120), frame.index))) continue;
-    if (NEGATED.test(span.slice(Math.max(0, disclosed.index - 40), disclosed.index))) continue;
+    // One paragraph from the frame on (a fixture's lines are one attack each), with no report of attacks before it.
+    const rest = text.slice(frame.index, frame.index + WINDOW);
+    const paragraph = rest.slice(0, rest.search(/\n\s*\n|$/));
+    if (REPORTED.test(text.slice(Math.max(0, frame.index - 120), frame.index))) continue;
+    const held = HELD.exec(paragraph) ?? (CAST.test(paragraph) ? HELD_BY_PART.exec(paragraph) : null);
+    if (held === null || !READER.test(paragraph) && !CAST.test(frame[0])) continue;
+    // A verb of disclosing or a question in the paragraph; no refusal just before the target ("never reveal your …").
+    if (!DISCLOSE.test(paragraph) || NEGATED.test(paragraph.slice(Math.max(0, held.index - 40), held.index))) continue;
+    // Lines of a list each hold one item: the frame and the target share a line, or the frame's line ends a sentence.
+    const between = paragraph.slice(0, held.index);
+    if (between.includes('\n') && !/[.:!?]\s*\n/.test(between) && !CAST.test(between)) continue;
     FRAME.lastIndex = 0;
     return {
       rule: 'pretence_disclosure',
       detector: 'pretence_disclosure',
       weight: WEIGHT,
       start: frame.index,
-      end: frame.index + disclosed.index + disclosed[0].length,
+      end: frame.index + held.index + held[0].length,
     };
   }
   FRAME.lastIndex = 0;
