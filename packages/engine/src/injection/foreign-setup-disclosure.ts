@@ -79,7 +79,8 @@ const HEAD = new RegExp([...SETUP_SOURCE, ...SECRET_SOURCE].map(withLetterEdges)
 const headExec = edgedExec(HEAD);
 // The cheap gate: these languages are written outside ASCII, or name the set-up or its secrets in words ASCII spells
 // (normalising folds the Turkish dotless i, so a Turkish text may be ASCII by then).
-const GATE = /[^\x00-\x7f]|API|prompt|instru|talimat|printenv|\.env|konfigura|config|sandi|wachtwoord|senha|parol|credenz|credenc|kredensial|modus|mode|tryb/i;
+const GATE =
+  /[^\x00-\x7f]|API|prompt|instru|talimat|printenv|\.env|konfigura|config|sandi|wachtwoord|senha|parol|credenz|credenc|kredensial|modus|mode|tryb/i;
 
 /** A request in another language that the reader disclose its set-up, its secrets or the principal's data (0.6). */
 export function detectForeignSetupDisclosure(text: string): Signal | undefined {
@@ -90,7 +91,9 @@ export function detectForeignSetupDisclosure(text: string): Signal | undefined {
     // The verb of showing governs the target in its own clause (before it, or after it in Japanese, Korean, Hindi,
     // Turkish, Persian); a heading "Prompt di sistema per l'assistente:" over a prompt that says "mostra …" is no request.
     // A file or command of the environment ("cat .env", "printenv") is shown by the next sentence's "show the output".
-    const clause = ENVIRONMENT.test(head[0]) ? text.slice(head.index, head.index + AFTER) : clauseOf(text, head.index, head.index + head[0].length);
+    const clause = ENVIRONMENT.test(head[0])
+      ? text.slice(head.index, head.index + AFTER)
+      : clauseOf(text, head.index, head.index + head[0].length);
     if (!SHOW.test(clause) || NEGATED.test(clause)) continue;
     const near = text.slice(Math.max(0, head.index - NEAR), head.index + head[0].length + NEAR);
     const passage = text.slice(Math.max(0, head.index - FRAME_REACH), head.index + head[0].length + AFTER);
@@ -102,7 +105,13 @@ export function detectForeignSetupDisclosure(text: string): Signal | undefined {
       : (framed || namesMachineReader(passage)) && (OWN.test(near) || USER.test(near));
     if (!held) continue;
     HEAD.lastIndex = 0;
-    return { rule: 'foreign_setup_disclosure', detector: 'foreign_setup_disclosure', weight: WEIGHT, start: head.index, end: head.index + 120 };
+    return {
+      rule: 'foreign_setup_disclosure',
+      detector: 'foreign_setup_disclosure',
+      weight: WEIGHT,
+      start: head.index,
+      end: head.index + 120,
+    };
   }
   HEAD.lastIndex = 0;
   return undefined;
