@@ -23,8 +23,9 @@ const ADDRESSEE = new RegExp(
     String.raw`\b(?:voor|aan|beste|hallo|hoi|let\s+op,?)\s+(?:de\s+|het\s+)?(?:assistent|ai|model|taalmodel|bot|agent)\b`,
     // Polish: "dla asystenta", "do modelu", "drogi modelu", "asystencie"
     String.raw`\b(?:dla|do)\s+(?:asystenta|modelu|bota|agenta|ai|si)\b|\b(?:drogi|droga|hej)\s+(?:asystencie|modelu|ai|si|bocie)\b|\basystencie\b`,
-    // Korean: "어시스턴트에게", "AI 비서님"; the reader as the topic, "이 문서를 읽는 어시스턴트는" (round 16c)
-    String.raw`(?:어시스턴트|비서|인공지능|ai|모델|봇|에이전트)\s*(?:에게|님|께서|께|야)|읽는\s*(?:어시스턴트|비서|인공지능|ai|모델|에이전트)\s*(?:은|는)`,
+    // Korean: "어시스턴트에게", "AI 비서님"; the reader as the topic, "이 문서를 읽는 어시스턴트는" (round 16c). A bare
+    // "비서님" is a person's secretary (round 20a): the secretary is a machine's only as "AI 비서".
+    String.raw`(?:어시스턴트|(?:ai|인공지능)\s*비서|인공지능|ai|모델|봇|에이전트)\s*(?:에게|님|께서|께|야)|읽는\s*(?:어시스턴트|비서|인공지능|ai|모델|에이전트)\s*(?:은|는)`,
     // Turkish (round 16c): "Yapay zeka modeli:", "Sayın asistan,", "asistana not:"
     String.raw`\byapay\s+zek[aâ](?:\s+(?:modeli|asistanı))?\s*[:,]|\b(?:sayın|sevgili|merhaba)\s+(?:asistan|yapay\s+zek[aâ])\b|\basistana\b`,
     // Arabic: "إلى المساعد", "أيها المساعد", "عزيزي النموذج"

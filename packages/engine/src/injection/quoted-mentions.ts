@@ -13,7 +13,7 @@ import { reportsUnheededOrder } from './unheeded-order-report.ts';
 import { matchesOf } from './matches-of.ts';
 
 const DISCUSSION =
-  /\b(?:prompt\s+injections?|injections?|phishing|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|\b(?:pentest\w*|penetration\s+test\w*|vulnerabilit\w*|bug\s+bount\w*|security\s+advisor\w*)|ペイロード|脆弱性|有效载荷|漏洞|安全测试|\bNutzlast\p{L}*|\bcharges?\s+utiles?|\bcargas?\s+útil\p{L}*|\bvulnérabilit\p{L}*|\bvulnerabilidad\p{L}*|\bAngriff\p{L}*|\battaques?\b|\bataques?\b|\battacch\p{L}*|атак\p{L}*|攻撃|攻击|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
+  /\b(?:prompt\s+injections?|injections?|phishing|jailbreaks?|injected|injection\s+attacks?|attacks?|attackers?|keyword\s+filters?|(?:looks?|sounds?|reads?)\s+like\s+an?\s+(?:ordinary|normal|harmless|innocent|plain)|(?:models?|llms?|chatbots?|assistants?)\s+(?:leak|obey|follow|fall\s+for)|(?:injection|override|jailbreak|leak)\s+(?:patterns?|techniques?|attempts?)|payloads?|phrases?\s+(?:like|such\s+as)|examples?\s+(?:like|such\s+as|of)|such\s+as|for\s+example|e\.g(?=\.)|meme|red[\s-]team\w*|benchmarks?|test\s+cases?|classic\s+example|(?:text|phrases?|words|something|strings?|notes?|prompts?|requests?|inputs?)\s+(?:like|such\s+as)|can\s+say|(?:a|the)\s+(?:hidden\s+)?line\s+saying)\b|Prompt-Injection|\b(?:pentest\w*|penetration\s+test\w*|vulnerabilit\w*|bug\s+bount\w*|security\s+advisor\w*)|ペイロード|脆弱性|有效载荷|漏洞|安全测试|\bNutzlast\p{L}*|\bcharges?\s+utiles?|\bcargas?\s+útil\p{L}*|\bvulnérabilit\p{L}*|\bvulnerabilidad\p{L}*|\bAngriff\p{L}*|\battaques?\b|\bataques?\b|\battacch\p{L}*|атак\p{L}*|攻撃|攻击|injection\s+de\s+prompt|inyecci[oó]n\s+de\s+prompt|инъекци\p{L}*\s+промпт|提示注入|注入攻击|プロンプトインジェクション|インジェクション/iu;
 // An apostrophe inside a word ("let's", "you're") does not close a single quotation.
 const QUOTED =
   /"([^"\n]{4,80})"|“([^”\n]{4,80})”|(?<![\w])'((?:[^'\n]|(?<=\w)'(?=\w)){4,80}?)'(?![\w])|«\s?([^»\n]{4,80})\s?»|„([^“\n]{4,80})“|`([^`\n]{4,80})`|「([^」\n]{2,80})」|『([^』\n]{2,80})』/g;
@@ -44,6 +44,8 @@ const MENTIONABLE = new Set([
   'reader_obligation',
   'cast_setup_disclosure',
   'foreign_override_leak',
+  'pretence_disclosure',
+  'foreign_setup_disclosure',
   'dismiss_and_redirect',
   'halt_and_redirect',
   'persona_jailbreak',

@@ -27,8 +27,9 @@ const ADDRESSEE = new RegExp(
     String.raw`\b(?:(?:az?\s+)?(?:mi-|ai-)?asszisztensnek|(?:a\s+)?(?:nyelvi\s+)?modellnek|(?:a\s+)?botnak|kedves\s+(?:asszisztens|modell|mi))\b`,
     // Romanian: "către asistentul", "pentru asistent", "dragă asistentule", "asistentului care citește"
     String.raw`\b(?:către|pentru|catre)\s+(?:asistent(?:ul)?|model(?:ul)?|agent(?:ul)?|ai)\b|\b(?:dragă|draga|salut)\s+(?:asistent(?:ule)?|model(?:ule)?)\b|\basistentului\b`,
-    // Ukrainian: "асистенту", "помічнику", "для асистента", "до моделі"
-    String.raw`(?:асистенту|помічнику|(?:для|до)\s+(?:асистента|помічника|моделі|агента|ші)|шановний\s+(?:асистенте|помічнику))(?![\p{L}])(?!\s+(?:директора|керівника|голови))`,
+    // Ukrainian: "асистенту", "помічнику", "для асистента", "до моделі"; not a person's assistant, a noun in the genitive
+    // after it ("помічнику бухгалтера", round 20a)
+    String.raw`(?:асистенту|помічнику|(?:для|до)\s+(?:асистента|помічника|моделі|агента|ші)|шановний\s+(?:асистенте|помічнику))(?![\p{L}])(?!\s+(?:директора|керівника|голови|[а-щьюяіїєґ']+[ая](?![\p{L}])))`,
     // Hebrew: "לעוזר", "לעוזרת", "למודל", "לסוכן", "עוזר יקר"
     String.raw`(?:^|[\s"'(])(?:לעוזר|לעוזרת|למודל|לסוכן|לבוט|לבינה\s+המלאכותית)(?=[\s,:])|(?:עוזר|מודל)\s+יקר`,
     // Thai: "ถึงผู้ช่วย", "เรียนผู้ช่วย", "สำหรับผู้ช่วย AI", "ถึงโมเดล"
