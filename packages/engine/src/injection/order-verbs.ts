@@ -19,6 +19,10 @@ const STRONG_EN = [
   'export',
   'transfer',
   'wire',
+  // round 20b: moving goods, payments or messages elsewhere
+  'redirect',
+  'reroute',
+  'divert',
   'pay',
   'refund',
   'buy',
