@@ -78,7 +78,7 @@ const MAX_RIGHT = 50;
 const CLAUSE = 170;
 
 const FILLER =
-  /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
+  /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|so|and\s+so|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
 const VERB_START = new RegExp(`^${ORDER_VERB_EN_SOURCE}`, 'i');
 // A head that is a clause whose verb takes the noun for its object ("Open the assistant panel, click …",
 // "Ask the bot, then …"): the noun is a thing acted on, not the one addressed (precision 11). An
@@ -175,7 +175,8 @@ const NOT_A_VERB = new Set(
 /** Whether `clause` opens with a verb in the imperative that no list holds, asking an act with consequences. */
 function opensUnlistedOrder(clause: string): boolean {
   const shape = IMPERATIVE_SHAPE.exec(clause);
-  if (shape === null || NOT_A_VERB.has(shape[1]) || /(?:ed|ly|ing)$/.test(shape[1])) return false;
+  // A third person's "-s" ("the triage bot labels issues, assigns an owner") tells what the program does.
+  if (shape === null || NOT_A_VERB.has(shape[1]) || /(?:ed|ly|ing|[^s]s)$/.test(shape[1])) return false;
   return namesConsequentialAct(clause.slice(0, 140).split('\n')[0]);
 }
 
