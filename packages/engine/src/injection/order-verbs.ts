@@ -157,6 +157,13 @@ const MILD_EN = [
   'decline',
   'issue',
   'describe',
+  // round 20b: what an answer is told to keep from the user
+  'omit',
+  'leave out',
+  'hide',
+  'exclude',
+  'suppress',
+  'downplay',
   'zip',
   'compress',
   'switch',
