@@ -160,8 +160,10 @@ function openingOrderWeight(clause: string, latin: boolean): number {
 }
 
 const PARTICIPLE_AFTER_NAME = /^\s+(?!being\b|having\b)[a-z]{3,}ing\b/;
-// A name followed at once by a polite order: "bot please approve", "AI reader kindly send".
-const POLITE_AFTER_NAME = /^\s+(?:please|kindly)\s+[a-z]{3,}\b/i;
+// A name followed at once by a polite order ("bot please approve", "AI reader kindly send") or by someone's wish
+// put to "you" ("@Meta AI the group wants you to …").
+const POLITE_AFTER_NAME =
+  /^\s+(?:(?:please|kindly)\s+[a-z]{3,}\b|(?:the|your|my|our)\s+(?:[\w-]+\s+){0,3}?(?:wants?|wanted|asks?|asked|needs?|requests?|requested|would\s+like)\s+(?:that\s+)?you\b)/i;
 // An imperative's shape: a bare lower-case verb, then its object (a determiner, a possessive, a name or a number).
 const IMPERATIVE_SHAPE =
   /^(?:please\s+|kindly\s+)?([a-z]{3,})\s+(?:(?:the|a|an|all|every|each|any|this|that|these|those|my|our|your|his|her|their|its)\b|[A-Z][\w.'’-]*|\d)/;
