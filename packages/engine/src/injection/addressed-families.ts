@@ -56,6 +56,7 @@ import { detectRound18aFamilies } from './round18a-families.ts';
 import { detectRound19aFamilies } from './round19a-families.ts';
 import { detectRound19bFamilies } from './round19b-families.ts';
 import { detectRound20aFamilies } from './round20a-families.ts';
+import { detectRound20bFamilies } from './round20b-families.ts';
 import { NON_ASCII } from './text-traits.ts';
 
 // A letter of the six other languages (accented Latin, Cyrillic, kana, CJK): curly quotes and dashes are not one.
@@ -100,6 +101,7 @@ export function detectAddressedFamilies(text: string, traits: number): Signal[] 
   detectRound19aFamilies(text, add);
   detectRound19bFamilies(text, add);
   detectRound20aFamilies(text, add);
+  detectRound20bFamilies(text, add);
   // Round 8: each runs only when its key words occur (direct-words.ts). The screen scans the text
   // after folding look-alike letters, so the English key words are found in any text; the other
   // languages' detectors also run on any text outside ASCII.

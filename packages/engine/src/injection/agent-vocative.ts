@@ -11,6 +11,7 @@ import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
 import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE, STRONG_ORDER_VERBS_EN } from './order-verbs.ts';
 import { wordGate } from './word-gates.ts';
 import { matchesOf } from './matches-of.ts';
+import { namesConsequentialAct } from './consequential-act.ts';
 
 const NOUN_EN = String.raw`@?(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|copilot|assistant|agent|model|claude|gemini)s?`;
 // Nouns for any program (tool, system, helper, reader …): a head only with a cue that the program
@@ -28,8 +29,10 @@ const GENERIC_GATE = wordGate(new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_O
 // noun or between it and its separator), or a reading verb (there, or in the relative clause after a comma).
 const MACHINE_WORD =
   /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|@/i;
+// Round 20b: any participle whose object is this text or its records ("agent maintaining this wiki",
+// "assistant preparing these payslips") names the program at work on it.
 const READING_CUE =
-  /\b(?:reading|processing|parsing|summari[sz]ing|handling|running|executing|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes))\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
+  /\b(?:reading|processing|parsing|summari[sz]ing|handling|running|executing|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes)|[a-z]{3,}ing\s+(?:this|these)\s+[a-z])\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
 // Words that make the text before the noun a sentence about the agent rather than a head naming it.
 // A preposition of another language right before the noun makes it a topic ("Sicherheit von KI:",
 // "Artikel über KI:"); those that make it an addressee ("an den KI-Assistenten:", "pour l'agent :") do not.
@@ -75,7 +78,7 @@ const MAX_RIGHT = 50;
 const CLAUSE = 170;
 
 const FILLER =
-  /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
+  /^(?:(?:please|kindly|now|also|first|then|just|quickly|immediately|quietly|silently|simply|urgently|important|so|and\s+so|go\s+ahead\s+and|make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|(?:before|after|once|when|whatever|while|as\s+soon\s+as|for\s+whatever|to\s+complete|to\s+finish)\b[^,.:;\n]{0,80}[,:])[\s,:]*)+/i;
 const VERB_START = new RegExp(`^${ORDER_VERB_EN_SOURCE}`, 'i');
 // A head that is a clause whose verb takes the noun for its object ("Open the assistant panel, click …",
 // "Ask the bot, then …"): the noun is a thing acted on, not the one addressed (precision 11). An
@@ -85,7 +88,7 @@ const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
 // A duty: "you must …", or, after an appositive ("You, the assistant running these steps, must now
 // also run …"), the bare modal and its verb (screenprec9).
 const DUTY =
-  /^(?:(?:must|need\s+to|have\s+to|shall)\s+(?:now\s+)?(?:also\s+)?[a-z]+\b|you\s+(?:must|should|need\s+to|have\s+to|are\s+to|shall|will\s+now|may\s+now|can\s+now|are\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|permitted|instructed|expected)\s+to)\b|(?:your|the)\s+(?:(?:real|actual|new|next|only|true|previous|original|current|earlier|assigned)\s+)?(?:task|job|instructions?|goal|assignment|orders?|directive)\b|(?:the|your|my)\s+(?:user|owner|admin\w*|operator|developer|account\s+(?:owner|holder)|organi[sz]er|manager|ceo|boss|maintainers?|supervisor|moderators?|finance\s+lead|person\s+you\s+are\s+helping|human)\b[^.\n]{0,40}?\b(?:wants?|wanted|asks?|asked|requests?|requested|instructs?|instructed|says?|said|would\s+like|approved|needs?|agreed|authori[sz]ed)\b|(?:the|your|this|that)\s+(?:[\w-]+\s+){0,3}?(?:wants?|asks?|needs?|would\s+like)\s+you\s+to\b|(?:the|your)\s+(?:fix|solution|next\s+step|right\s+(?:way|move)|correct\s+(?:response|action|answer)|only\s+option)\s+is\s+to\b|this\s+is\s+(?:a|an)\s+(?:message|instruction|order|request|note)\s+from|it'?s\s+me\b|on\s+my\s+authority|i\s+am\s+your\b|new\s+(?:instructions?|task|orders?|directive)\b|(?:forget|ignore|disregard|drop|stop)\b)/i;
+  /^(?:(?:must|need\s+to|have\s+to|shall)\s+(?:now\s+)?(?:also\s+)?[a-z]+\b|you\s+(?:must|should|need\s+to|have\s+to|are\s+to|shall|will\s+now|may\s+now|can\s+now|are\s+(?:now\s+)?(?:required|authori[sz]ed|allowed|permitted|instructed|expected)\s+to)\b|(?:your|the)\s+(?:(?:real|actual|new|next|only|true|previous|original|current|earlier|assigned)\s+)?(?:task|job|instructions?|goal|assignment|orders?|directive)\b|(?:the|your|my)\s+(?:user|owner|admin\w*|operator|developer|account\s+(?:owner|holder)|organi[sz]er|manager|ceo|boss|maintainers?|supervisor|moderators?|finance\s+lead|person\s+you\s+are\s+helping|human)\b[^.\n]{0,40}?\b(?:wants?|wanted|asks?|asked|requests?|requested|instructs?|instructed|says?|said|would\s+like|approved|needs?|agreed|authori[sz]ed)\b|(?:the|your|this|that|my|our)\s+(?:[\w-]+\s+){0,3}?(?:wants?|wanted|asks?|asked|needs?|needed|requests?|requested|instructs?|instructed|told|would\s+like|wish(?:es|ed)?)\s+(?:that\s+)?you\s+(?:to\b|[a-z]{3,})|(?:the|your)\s+(?:fix|solution|next\s+step|right\s+(?:way|move)|correct\s+(?:response|action|answer)|only\s+option)\s+is\s+to\b|this\s+is\s+(?:a|an)\s+(?:message|instruction|order|request|note)\s+from|it'?s\s+me\b|on\s+my\s+authority|i\s+am\s+your\b|new\s+(?:instructions?|task|orders?|directive)\b|(?:forget|ignore|disregard|drop|stop)\b)/i;
 const OTHER_ORDER = new RegExp(ORDER_VERB_OTHER_SOURCE, 'i');
 const LATIN = /[A-Za-z]/;
 // A line that starts with a speaker label: two distinct labels make the text a transcript.
@@ -156,6 +159,29 @@ function openingOrderWeight(clause: string, latin: boolean): number {
   return NOT_ENGLISH.test(start) && OTHER_ORDER.test(start) ? 0.6 : 0;
 }
 
+const PARTICIPLE_AFTER_NAME = /^\s+(?!being\b|having\b)[a-z]{3,}ing\b/;
+// A name followed at once by a polite order ("bot please approve", "AI reader kindly send") or by someone's wish
+// put to "you" ("@Meta AI the group wants you to …").
+const POLITE_AFTER_NAME =
+  /^\s+(?:(?:please|kindly)\s+[a-z]{3,}\b|(?:the|your|my|our)\s+(?:[\w-]+\s+){0,3}?(?:wants?|wanted|asks?|asked|needs?|requests?|requested|would\s+like)\s+(?:that\s+)?you\b)/i;
+// An imperative's shape: a bare lower-case verb, then its object (a determiner, a possessive, a name or a number).
+const IMPERATIVE_SHAPE =
+  /^(?:please\s+|kindly\s+)?([a-z]{3,})\s+(?:(?:the|a|an|all|every|each|any|this|that|these|those|my|our|your|his|her|their|its)\b|[A-Z][\w.'’-]*|\d)/;
+// Words that open a clause without being a verb of an order.
+const NOT_A_VERB = new Set(
+  'the and but for nor yet also then there here this that these those what which who whom whose when where why how all any each every some many most more much such other another only just even still not never always please kindly thanks thank note notes'.split(
+    ' ',
+  ),
+);
+
+/** Whether `clause` opens with a verb in the imperative that no list holds, asking an act with consequences. */
+function opensUnlistedOrder(clause: string): boolean {
+  const shape = IMPERATIVE_SHAPE.exec(clause);
+  // A third person's "-s" ("the triage bot labels issues, assigns an owner") tells what the program does.
+  if (shape === null || NOT_A_VERB.has(shape[1]) || /(?:ed|ly|ing|[^s]s)$/.test(shape[1])) return false;
+  return namesConsequentialAct(clause.slice(0, 140).split('\n')[0]);
+}
+
 /** The strongest order given to the agent by name in one text. */
 export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal | undefined {
   if (text.length < 12 || ((traits & (AGENT_WORD | NON_ASCII)) === 0 && !GENERIC_GATE.test(text))) return undefined;
@@ -177,8 +203,12 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     const mention = noun[0].startsWith('@');
     let sepAt = -1;
     const right = text.slice(end, end + MAX_RIGHT);
-    const sep = /[:,—–：，、]|へ[:：]|さん[、,]/.exec(right);
-    if (sep !== null) sepAt = end + sep.index + sep[0].length;
+    // Round 20b: a name called out with no separator before a polite order ("approver bot please approve …",
+    // "AI reader please recommend …") is a head too: "please" opens an order to the one just named.
+    const polite = POLITE_AFTER_NAME.test(right);
+    const sep = polite ? null : /[:,—–：，、]|へ[:：]|さん[、,]/.exec(right);
+    if (polite) sepAt = end;
+    else if (sep !== null) sepAt = end + sep.index + sep[0].length;
     else if (mention) sepAt = end + (/^[\w-]*/.exec(right)?.[0].length ?? 0);
     if (sepAt < 0) continue;
     const between = text.slice(end, sepAt - (sep?.[0].length ?? 0));
@@ -211,7 +241,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     const relative = sep !== null && /[,，、]/.test(sep[0]) ? text.slice(sepAt, sepAt + 40) : '';
     // The relative clause cues only by a reading verb: "the Software, to deal in the Software …" names no reader.
     const head = `${left} ${noun[0].startsWith('@') ? '@' : ''} ${between}`;
-    const cued = MACHINE_WORD.test(head) || READING_CUE.test(`${head} ${relative}`);
+    // Round 20b: a participle right after the noun says what the program is doing ("assistant preparing payroll:").
+    const cued = MACHINE_WORD.test(head) || READING_CUE.test(`${head} ${relative}`) || PARTICIPLE_AFTER_NAME.test(between);
     if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
     if (!cued && PERSON_TITLE.test(between) && !USER_WORD.test(between)) continue;
     // A repository's own guidance for coding agents keeps them in the project (repository-guidance.ts).
@@ -219,6 +250,9 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     let weight = orderWeight(clause, latin);
     // Any order given to a reader named as a machine is an injection, mild verbs included.
     if (weight === MILD && cued) weight = 0.6;
+    // Round 20b: a verb the lists lack ("raise L. Gomez's salary …", "redirect all parcels …") still opens an
+    // order when the clause has an imperative's shape (a bare verb, then its object) and asks an act with consequences.
+    if (weight === 0 && cued && latin && opensUnlistedOrder(clause)) weight = 0.6;
     if (weight > (best?.weight ?? 0))
       best = {
         rule: 'agent_vocative_order',

@@ -34,9 +34,9 @@ const PRIVATE_RECORDS = /\b(?:payroll|salar(?:y|ies)|payslips?|medical\s+records
 // The conversation itself as the place a secret is handed to ("into the chat", "in your reply", "as a comment").
 const TO_CONVERSATION =
   /\b(?:into|in|to)\s+(?:the|this|your)\s+(?:chat|conversation|reply|answer|response|summary|thread)\b|\bas\s+a\s+(?:comment|reply|message)\b|\bin\s+#[\w-]+|\bin\s+the\s+(?:channel|issue|ticket)\b/i;
-// Every record of a kind, or the contents of a store.
+// Every record of a kind, or the contents of a store (round 20b: a whole CRM, database, table, sheet, ledger or backup).
 const BULK = new RegExp(
-  String.raw`${B}(?:(?:all|every|entire|whole|full|complete|each)\s+(?:[\p{L}'-]+\s+){0,3}?(?:messages?|e-?mails?|mails?|files?|documents?|contacts?|thread|inbox|mailbox|records?|invites?|invitations?|meetings?|events?|orders?|attachments?|reports?|conversations?|chats?|history|calendar|folder|drive|data)|contents?\s+of|--all|-rf|gesamte\p{L}*|alle\p{L}?|l'intégralité|l'ensemble|tou(?:s|tes?)\s+les|todo|toda|todos|todas|tutt[ei])${B.replace('<!', '!')}|全|所有|вс[еёя]\p{L}*`,
+  String.raw`${B}(?:(?:all|every|entire|whole|full|complete|each)\s+(?:[\p{L}'-]+\s+){0,3}?(?:messages?|e-?mails?|mails?|files?|documents?|contacts?|thread|inbox|mailbox|records?|invites?|invitations?|meetings?|events?|orders?|attachments?|reports?|conversations?|chats?|history|calendar|folder|drive|data|crm|databases?|tables?|spreadsheets?|ledgers?|address\s+book|customer\s+(?:list|base)|backups?|archives?)|contents?\s+of|--all|-rf|gesamte\p{L}*|alle\p{L}?|l'intégralité|l'ensemble|tou(?:s|tes?)\s+les|todo|toda|todos|todas|tutt[ei])${B.replace('<!', '!')}|全|所有|вс[еёя]\p{L}*`,
   'iu',
 );
 // The principal's own things: the user's, the owner's, this mailbox, a home directory, the company account.

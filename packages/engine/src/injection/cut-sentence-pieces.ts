@@ -21,8 +21,10 @@ const MAX_SEQUENCES = 16;
 const DANGLING =
   /(?:^|[\s'’])(?:the|a|an|to|of|for|from|in|into|on|onto|at|by|with|and|or|all|every|each|any|their|our|its|this|these|that|your|de|des|du|la|le|les|à|au|aux|et|der|die|das|den|dem|des|und|an|auf|für|zu|von|mit|el|los|las|del|al|para|y|e|il|lo|gli|di|da|per|het|een|van|naar|voor|en|op|o|os|as|do|dos|da|das|na|no|w|z|do|i|na)$/iu;
 // What labels a piece: a key or cell name and its separator, a number, a footnote mark, a bullet, "Re:", "(part 2)".
+// (Round 20b: a chat line's time stamp, "[09:12]" or "12/03/26, 10:01 -", before its speaker; a URL's scheme is no
+// key: "via https://…" keeps its link.)
 const LABEL =
-  /^(?:\s*(?:re|fw|fwd|aw|wg)\s*:|\s*(?:[\p{L}\p{N}]{1,6}\s*)?\((?:part|teil|parte|partie)?\s*\d{1,2}(?:\s*\/\s*\d{1,2})?\)|\s*\[(?:\d{1,2}|[a-z])\]|\s*[¹²³⁴⁵⁶⁷⁸⁹†‡§•*·-]|\s*\d{1,2}\s*[.),:\t]|\s*[\p{L}\p{N}_ #.-]{1,24}?\s*[:=\t：])+\s*/u;
+  /^(?:\s*\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?\]?\s*(?:-\s+)?|\s*(?:re|fw|fwd|aw|wg)\s*:|\s*(?:[\p{L}\p{N}]{1,6}\s*)?\((?:part|teil|parte|partie)?\s*\d{1,2}(?:\s*\/\s*\d{1,2})?\)|\s*\[(?:\d{1,2}|[a-z])\]|\s*[¹²³⁴⁵⁶⁷⁸⁹†‡§•*·-]|\s*\d{1,2}\s*[.),:\t]|\s*[\p{L}\p{N}_ #.-]{1,24}?\s*(?:[=\t：]|:(?!\/\/)))+\s*/u;
 
 /** A piece's text: its labels, quotes and markup taken off. */
 function pieceText(line: string): string {
@@ -72,7 +74,7 @@ function cutRuns(pieces: readonly string[]): string[][] {
 }
 
 /** The pieces of a text: its lines, or the items of an HTML list; a line of comma, tab or bar cells gives its cells too. */
-function piecesOf(text: string): string[][] {
+export function piecesOf(text: string): string[][] {
   const lines = text.replace(/<\/?(?:li|p|td|tr|div|br)\b[^>]{0,40}>/gi, '\n').split('\n');
   // A structural line is dropped, not read as a piece that ends the run.
   const sequences = [lines.map((line) => (STRUCTURE.test(line.trim()) ? '' : pieceText(line)))];

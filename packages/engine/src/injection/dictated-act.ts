@@ -32,3 +32,19 @@ export function dictatesAct(span: string): boolean {
   if (TARGET.test(span) && MOVE.test(span)) return true;
   return SECRET.test(span) || COMMAND.test(span) || ACT.test(span) || HIDDEN.test(span) || VERDICT.test(span);
 }
+
+// Round 20b: everything of a kind closed or marked with a verdict, and access given away. (Deleting all of
+// something after a time is a retention rule: privacy notices state it of their own assistant.)
+const BULK_OR_ACCESS =
+  /\b(?:clos|mark|reject|dismiss|flag|resolv)\w*\s+(?:all|every|each|any)\b[^.\n]{0,80}?\bas\s+(?:invalid|spam|resolved|duplicates?|won'?t\s+fix|not\s+a\s+bug|fraud\w*|safe|approved|passed|clean|false\s+positives?)\b|\bgrant\w*\b[^.\n]{0,60}?\b(?:access|admin\w*|owner\w*|rights|permissions?|roles?)\b/i;
+
+/**
+ * Whether `span` dictates an act against the principal in particular: data or money towards an outside target,
+ * secrets, something kept from the user, the verdict the user gets, everything of a kind closed with a verdict,
+ * access given away. Not the ordinary acts of a process (a merge, a publish command, one approval).
+ */
+export function dictatesActAgainstPrincipal(span: string): boolean {
+  return (
+    (TARGET.test(span) && MOVE.test(span)) || SECRET.test(span) || HIDDEN.test(span) || VERDICT.test(span) || BULK_OR_ACCESS.test(span)
+  );
+}

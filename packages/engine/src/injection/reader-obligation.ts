@@ -10,18 +10,25 @@ import { ORDER_VERB_EN_SOURCE, ORDER_VERB_OTHER_SOURCE, SENSITIVE_OBJECT_SOURCE,
 import { wordGate } from './word-gates.ts';
 import { matchesOf } from './matches-of.ts';
 import { namesOutsideDestination } from './outside-destination.ts';
+import { dictatesAct, dictatesActAgainstPrincipal } from './dictated-act.ts';
+
+/** The words of `after` up to the end of their sentence. */
+const sentenceOf = (after: string): string => after.split(/[.!?]\s|\n/)[0];
 
 const MODAL = String.raw`(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|(?:is|are)\s+(?:now\s+|hereby\s+)?(?:required|expected|instructed|authori[sz]ed|allowed|permitted)\s+to|will\s+now|may\s+now|can\s+now)`;
 const ADVERB = String.raw`(?:(?:now|also|immediately|first|then|additionally|automatically|always)\s+)*`;
 const SUBJECT = [
   // the agent named in the third person, with an optional participle phrase ("reading this", "that processes it")
-  String.raw`(?:\b(?:the|any|every|all|each|this|your)\s+|(?:^|[.:;!?—–]\s+|\n))(?:[\w-]+\s+){0,2}?(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:reading|processing|handling|summari[sz]ing|reviewing|parsing|triaging|screening|relaying|that|who|which)\b[^.:;\n]{0,50}?)?`,
+  String.raw`(?:\b(?:the|any|every|all|each|this|your)\s+|(?:^|[.:;!?—–]\s+|\n))(?:[\w-]+\s+){0,2}?(?:ai|llm|assistant|agent|model|bot|chatbot|copilot)s?(?:\s+(?:[a-z]{3,}ing|that|who|which)\b[^.:;\n]{0,50}?)?`,
   // any program, when named as the machine that reads this ("release tooling", "the calling model", "any tool parsing this")
-  String.raw`\b(?:(?:the|any|every|all|each|this|whatever)\s+)?(?:automated|automatic|calling|reading|parsing|summari[sz]ing|release|ai|llm|coding)\s+(?:tool(?:ing)?|programs?|systems?|software|helpers?|readers?|pipelines?|scripts?)(?:\s+(?:reading|processing|handling|parsing|that|which)\b[^.:;\n]{0,50}?)?`,
+  String.raw`\b(?:(?:the|any|every|all|each|this|whatever)\s+)?(?:automated|automatic|calling|reading|parsing|summari[sz]ing|release|ai|llm|coding)\s+(?:[\w-]+\s+){0,2}?(?:tool(?:ing)?|programs?|systems?|software|helpers?|readers?|pipelines?|scripts?)(?:\s+(?:[a-z]{3,}ing|that|which)\b[^.:;\n]{0,50}?)?`,
   // whoever reads it
   String.raw`\bwhoever\s+(?:reads|processes|receives|handles|summari[sz]es|opens|sees)\b[^.:;\n]{0,50}?`,
   // what it writes about the text
   String.raw`\b(?:any|all|every)?\s*(?:summar(?:y|ies)|reviews?|answers?|responses?|replies|evaluations?|assessments?|translations?)\s+(?:of|to|about|for)\s+(?:this|these|the\s+(?:above|following))\b[^.:;\n]{0,40}?`,
+  // Round 20b: summaries named bare at a sentence's start ("Summaries should omit …"); only an act against the
+  // principal counts for them (a style guide's "Summaries should include the date" lays an ordinary rule).
+  String.raw`(?:[.:;!?—–]\s+|\n)(?<bare>(?:ai[\s-]+)?summar(?:y|ies))`,
 ].join('|');
 // The modal and the order are found first (a modal is rarer than a subject); the subject is then
 // looked for right before it, in a window that ends at the modal.
@@ -89,6 +96,7 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
     if (POLICY_CONDITION.test(text.slice(Math.max(0, start - 160), start + 1))) continue;
     const verb = duty[1].toLowerCase().replace(/\s+/g, ' ');
     const aboutOutput = OUTPUT_SUBJECT.test(subject[0].replace(/^[\s.:;!?—–]+/, ''));
+    const bareSummary = subject.groups?.bare !== undefined;
     const after = text.slice(at + duty[0].length, at + duty[0].length + 120);
     let weight: number;
     // A format the answer takes ("must respond in JSON with the keys …") is an application's own rule.
@@ -107,8 +115,12 @@ export function detectReaderObligation(text: string, traits = AGENT_WORD): Signa
       !namesOutsideDestination(after)
     )
       continue;
-    if (aboutOutput) weight = VERDICT_VERBS.has(verb) ? 0.6 : 0;
-    else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) ? 0.6 : 0.4;
+    if (bareSummary) weight = dictatesActAgainstPrincipal(`${verb} ${sentenceOf(after)}`) ? 0.6 : 0;
+    // Round 20b: a summary told to leave a finding out or to carry a link out dictates the answer as much as a verdict does.
+    else if (aboutOutput) weight = VERDICT_VERBS.has(verb) || dictatesActAgainstPrincipal(`${verb} ${sentenceOf(after)}`) ? 0.6 : 0;
+    // Round 20b: what is asked decides, not the verb's list: a duty to describe the audit as clean and omit a
+    // finding, or to state there is no litigation, dictates the answer the user gets (dictated-act.ts).
+    else weight = STRONG_ORDER_VERBS_EN.has(verb) || SENSITIVE.test(after) || dictatesAct(`${verb} ${sentenceOf(after)}`) ? 0.6 : 0.4;
     if (weight > (best?.weight ?? 0))
       best = { rule: 'reader_obligation', detector: 'reader_obligation', weight, start, end: at + duty[0].length + 60 };
     if (weight >= 0.6) break;

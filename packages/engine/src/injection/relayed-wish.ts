@@ -19,7 +19,7 @@ import type { Signal } from './rules.ts';
 const GATE = /\b(?:assistant|ai|bot|agent|model|copilot|llm)\b/i;
 // Reported speech: someone's wish told by the data.
 const RELAY =
-  /\b(?:asked|asks|mentioned|told|tells|said|says|wanted|wants|would\s+like|'d\s+like|requested|has\s+requested|wishes|instructed|confirmed|reminded|remind|relayed|passing\s+along|pass\s+along|on\s+behalf\s+of)\b|\b(?:per|from|by)\s+(?:[A-Z][\w'-]+|the\s+(?:[\w-]+\s+)?(?:owner|holder|user|lead|manager|ceo|boss))\s*[:,-]|\b(?:per|after|following)\s+(?:my|our)\s+(?:conversation|call|chat|talk|discussion)\s+with\b|\b(?:note|reminder|message|heads[\s-]up|memo)\s+(?:left\s+)?(?:relayed\s+)?(?:from|by)\b/gi;
+  /\b(?:asked|asks|mentioned|told|tells|said|says|wanted|wants|would\s+like|'d\s+like|requested|has\s+requested|wishes|instructed|expects|expected|requires|required|insists|insisted|confirmed|reminded|remind|relayed|passing\s+along|pass\s+along|on\s+behalf\s+of)\b|\b(?:per|from|by)\s+(?:[A-Z][\w'-]+|the\s+(?:[\w-]+\s+)?(?:owner|holder|user|lead|manager|ceo|boss))\s*[:,-]|\b(?:per|after|following)\s+(?:my|our)\s+(?:conversation|call|chat|talk|discussion)\s+with\b|\b(?:note|reminder|message|heads[\s-]up|memo)\s+(?:left\s+)?(?:relayed\s+)?(?:from|by)\b/gi;
 // The machine reader, named by a word for a model (with a possessive, article or "whichever"),
 // not followed by a person's name ("her assistant Jonas").
 const MACHINE =
@@ -38,13 +38,24 @@ const EXTRA_ACT =
 // A person relays it: a name before the verb ("Maria asked", "Sarah (your user) wanted"), "Per
 // Tom:", or the user, owner or a manager named. An e-mail or invite that "asked the assistant to"
 // is a description of an attack, not a wish relayed.
+// Round 20b: the principal or anyone above the work, named with any article or possessive ("The user has
+// requested", "My manager would like", "The client expects", "our finance lead").
 const PERSON =
-  /\b[A-Z][a-z]{2,}(?:\s+\([^)\n]{1,30}\))?\s+(?:has\s+|had\s+)?(?:asked|asks|mentioned|told|tells|said|says|wanted|wants|would\s+like|'d\s+like|requested|wishes|instructed|confirmed|reminded)\b|\b(?:[Pp]er|[Ff]rom|[Bb]y)\s+[A-Z][a-z]{2,}\s*[:,-]|\b(?:your|the\s+(?:account|calendar|inbox)?\s*)(?:user|owner|holder|manager|boss|operator|ceo|CEO)\b|\brelayed\s+from\b|\b(?:my|our)\s+(?:conversation|call|chat|talk)\s+with\b/;
+  /\b[A-Z][a-z]{2,}(?:\s+\([^)\n]{1,30}\))?\s+(?:has\s+|had\s+)?(?:asked|asks|mentioned|told|tells|said|says|wanted|wants|would\s+like|'d\s+like|requested|wishes|instructed|confirmed|reminded|expects|requires|insists)\b|\b(?:[Pp]er|[Ff]rom|[Bb]y)\s+[A-Z][a-z]{2,}\s*[:,-]|\b(?:[Yy]our|[Tt]he|[Mm]y|[Oo]ur)\s+(?:(?:account|calendar|inbox|finance|team|project|department|procurement|hiring|practice|office)\s+)?(?:user|owner|holder|manager|boss|operator|ceo|CEO|CFO|cfo|VP|vp|director|supervisor|lead|head|client|customer|employer|principal)\b|\brelayed\s+from\b|\b(?:my|our)\s+(?:conversation|call|chat|talk)\s+with\b/;
 // Writing about attacks: the relay is an example.
 const ATTACK_TALK =
   /\b(?:attack\w*|inject\w*|malicious|phishing|exploit\w*|payload|threat|scenario|fixture|quiz|example|e\.g\.|test(?:s|ed|ing)?)\b/i;
 const WINDOW = 220;
 const MAX = 20;
+
+const QUOTED_STOP = /[.!?]["'”’)]+\s/g;
+/** The offset of the closing quote of the last stop followed by a quote in `text`, or -1. */
+function lastQuotedStop(text: string): number {
+  let last = -1;
+  QUOTED_STOP.lastIndex = 0;
+  for (const stop of matchesOf(QUOTED_STOP, text)) last = (stop.index ?? 0) + stop[0].length - 2;
+  return last;
+}
 
 /** A person's wish relayed by the data to the machine reading it, with an act of consequence (0.6). */
 export function detectRelayedWish(text: string): Signal | undefined {
@@ -61,6 +72,8 @@ export function detectRelayedWish(text: string): Signal | undefined {
       before.lastIndexOf('\n\n'),
       before.lastIndexOf('? '),
       before.lastIndexOf('! '),
+      // A quotation's stop ("… as requested.' I never asked!\"") ends a sentence too (round 20b).
+      lastQuotedStop(before),
     );
     const sentence = before.slice(sentenceStart + 1);
     RELAY.lastIndex = 0;

@@ -5,6 +5,7 @@
 // them, and the pieces so joined are read for an order with a harmful act only (aggravated-order.ts),
 // so the joined text every other detector and the learned model read stays as it was.
 
+import { detectAddressedPieces } from './addressed-pieces.ts';
 import { detectAggravatedOrder } from './aggravated-order.ts';
 import type { Signal } from './rules.ts';
 
@@ -17,5 +18,8 @@ export function isShortWordValue(text: string, key: number | string | undefined)
 
 /** An order with a harmful act in the pieces joined (short word values among them), if any. */
 export function splitWordOrder(pieces: readonly string[], maxChars: number): Signal | undefined {
-  return pieces.length > 1 ? detectAggravatedOrder(pieces.join('\n').slice(0, maxChars)) : undefined;
+  if (pieces.length < 2) return undefined;
+  const joined = pieces.join('\n').slice(0, maxChars);
+  // Round 20b: a name ("bot") as a short value, then the order to it over the next values.
+  return detectAggravatedOrder(joined) ?? detectAddressedPieces(joined);
 }
