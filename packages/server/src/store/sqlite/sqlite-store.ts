@@ -123,15 +123,20 @@ export const WAL_BOUND_PAGES = 2 * DECISION_CHECKPOINT_PAGES;
  * statement on every call; these run several times per batch).
  */
 function commitPragmas(db: Database.Database) {
+  // A PRAGMA applies its setting when compiled: at `prepare`, then at each run after the first (each run
+  // expires it, so the next recompiles). The first run of a fresh one does nothing: each runs once here,
+  // and the connection is put back to FULL below.
   const statement = (sql: string) => {
     const prepared = db.prepare(sql);
-    return () => void (prepared.reader ? prepared.all() : prepared.run());
+    const run = () => void (prepared.reader ? prepared.all() : prepared.run());
+    run();
+    return run;
   };
   const normal = statement('PRAGMA synchronous = NORMAL');
   const full = statement('PRAGMA synchronous = FULL');
   const off = statement('PRAGMA synchronous = OFF');
   const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-  return {
+  const pragmas = {
     /** A decision batch: no fsync in the commit (wal-sync.ts). */
     batchCommit: normal,
     /** Every other write: its own fsync, as before. */
@@ -142,6 +147,8 @@ function commitPragmas(db: Database.Database) {
      */
     copyCheckpoint: () => (off(), (passive.get() as { log: number }).log),
   };
+  full();
+  return pragmas;
 }
 
 function seconds(from: bigint, to: bigint): number {
