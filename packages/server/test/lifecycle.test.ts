@@ -147,3 +147,76 @@ test('every answered decision survives a crash (SIGKILL) of the server', async (
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('every answered decision survives a crash (SIGKILL) during a checkpoint (issue 15)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-crash-checkpoint-'));
+  const database = join(dataDir, 'actiongate.db');
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ACTIONGATE_DATA_DIR: dataDir,
+    ACTIONGATE_ADMIN_KEY: 'fk_crash_checkpoint_key',
+    ACTIONGATE_LOG_LEVEL: 'warn',
+    ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0',
+  };
+  const start = () => spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
+  const first = start();
+  const answered: string[] = [];
+  let killedInCheckpoint = false;
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    const send = (i: number) =>
+      fetch(`http://127.0.0.1:${port}/fabric/decisions`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'fk_crash_checkpoint_key', 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/tools/search', agent_id: `ckpt-${i % 5}`, payload: { i } }),
+      }).then(async (res) => {
+        if (res.status === 200) answered.push((await res.json()).decision_id);
+      });
+    await Promise.all(Array.from({ length: 5 }, (_, i) => send(i)));
+    // Only a checkpoint writes the database file (every commit goes to the WAL): kill -9 the moment it
+    // changes, while the copy's database-file sync runs and decisions wait or commit around it.
+    const before = statSync(database).mtimeMs;
+    const watch = setInterval(() => {
+      if (statSync(database).mtimeMs === before) return;
+      killedInCheckpoint = true;
+      first.kill('SIGKILL');
+    }, 1);
+    try {
+      // Four callers one decision at a time each: lone batches, the case the checkpoint holds.
+      const caller = async (c: number) => {
+        for (let i = 0; i < 200 && !killedInCheckpoint; i++) await send(10 + c * 1000 + i).catch(() => undefined);
+      };
+      await Promise.all([0, 1, 2, 3].map(caller));
+    } finally {
+      clearInterval(watch);
+    }
+  } finally {
+    first.kill('SIGKILL');
+  }
+  assert.ok(killedInCheckpoint, 'a checkpoint wrote the database file');
+  const second = start();
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    const list = await fetch(`http://127.0.0.1:${port}/fabric/decisions?limit=1000`, {
+      headers: { 'x-api-key': 'fk_crash_checkpoint_key' },
+    });
+    const stored = new Set(((await list.json()).decisions as { decision_id: string }[]).map((d) => d.decision_id));
+    const lost = answered.filter((id) => !stored.has(id));
+    assert.deepEqual(lost, [], 'answered decisions lost in the crash');
+    // The restarted server decides again on the recovered files.
+    const again = await fetch(`http://127.0.0.1:${port}/fabric/decisions`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'fk_crash_checkpoint_key', 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/tools/search', agent_id: 'ckpt-after', payload: { after: true } }),
+    });
+    assert.equal(again.status, 200);
+  } finally {
+    const exited = new Promise((r) => second.once('exit', r));
+    second.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

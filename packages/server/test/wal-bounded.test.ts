@@ -1,5 +1,7 @@
 // Under continuous decisions the write-ahead log is checkpointed and reused: it stays a few MB.
 // (A background PASSIVE checkpointer never caught up with a busy writer and let it grow without end.)
+// Issue 15: the store's own checkpoints (wal-checkpoint.ts) keep it there, under the bound past which
+// SQLite's automatic checkpoint would run inside a commit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -8,10 +10,23 @@ import { join } from 'node:path';
 import { bootstrap, SigningKeyRing, SqliteStore } from '../src/index.ts';
 import { DecisionService } from '../src/decision-service.ts';
 import { hashSecret } from '../src/ids.ts';
+import { WAL_BOUND_PAGES } from '../src/store/sqlite/sqlite-store.ts';
+import { checkpointObservers, type CheckpointReport } from '../src/store/sqlite/wal-checkpoint.ts';
+
+/** The WAL file's size when it holds `pages` frames (4 KB pages, 24-byte frame headers, a 32-byte file header). */
+const walBytes = (pages: number) => 32 + pages * (4096 + 24);
+
+function watchCheckpoints() {
+  const reports: CheckpointReport[] = [];
+  const observer = (report: CheckpointReport) => void reports.push(report);
+  checkpointObservers.add(observer);
+  return { reports, stop: () => checkpointObservers.delete(observer) };
+}
 
 test('the write-ahead log stays bounded while decisions keep coming', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'actiongate-wal-'));
   const store = new SqliteStore({ dataDir: dir });
+  const checkpoints = watchCheckpoints();
   try {
     await bootstrap(store, 'fk_wal_bounded_admin_key_1', Date.now());
     const key = (await store.findKeyByHash(hashSecret('fk_wal_bounded_admin_key_1')))!;
@@ -29,7 +44,37 @@ test('the write-ahead log stays bounded while decisions keep coming', async () =
     }
     // Unbounded, 4,000 decisions leave ~40 MB of WAL here; SQLite's checkpoints keep it near 1,000 pages.
     assert.ok(maxWal < 12 * 1024 * 1024, `WAL reached ${(maxWal / 1e6).toFixed(1)} MB`);
+    // The store checkpointed (holding commits when due, the back-pressure), none failed.
+    assert.ok(checkpoints.reports.length >= 3, `${checkpoints.reports.length} checkpoints`);
+    assert.deepEqual(checkpoints.reports.filter((report) => report.failed), []);
+    assert.ok(maxWal < walBytes(WAL_BOUND_PAGES));
   } finally {
+    checkpoints.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('lone decisions: the store checkpoints the WAL, SQLite never has to (issue 15)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'actiongate-wal-lone-'));
+  const store = new SqliteStore({ dataDir: dir });
+  const checkpoints = watchCheckpoints();
+  try {
+    await bootstrap(store, 'fk_wal_bounded_admin_key_2', Date.now());
+    const key = (await store.findKeyByHash(hashSecret('fk_wal_bounded_admin_key_2')))!;
+    const service = new DecisionService(store, SigningKeyRing.ephemeral());
+    let maxWal = 0;
+    // One at a time: every batch is a single decision (~15 WAL pages each).
+    for (let i = 0; i < 1200; i++) {
+      await service.decide(key, { path: '/tools/search_documents', agent_id: `lone-${i % 5}`, payload: { i } });
+      if (i % 20 === 0) maxWal = Math.max(maxWal, statSync(join(dir, 'actiongate.db-wal')).size);
+    }
+    assert.ok(checkpoints.reports.length >= 3, `${checkpoints.reports.length} checkpoints`);
+    assert.deepEqual(checkpoints.reports.filter((report) => report.failed), []);
+    // Under the bound past which SQLite's automatic checkpoint runs inside a commit: it never ran.
+    assert.ok(maxWal < walBytes(WAL_BOUND_PAGES), `WAL reached ${(maxWal / 1e6).toFixed(1)} MB`);
+  } finally {
+    checkpoints.stop();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
