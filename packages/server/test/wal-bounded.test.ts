@@ -46,7 +46,10 @@ test('the write-ahead log stays bounded while decisions keep coming', async () =
     assert.ok(maxWal < 12 * 1024 * 1024, `WAL reached ${(maxWal / 1e6).toFixed(1)} MB`);
     // The store checkpointed (holding commits when due, the back-pressure), none failed.
     assert.ok(checkpoints.reports.length >= 3, `${checkpoints.reports.length} checkpoints`);
-    assert.deepEqual(checkpoints.reports.filter((report) => report.failed), []);
+    assert.deepEqual(
+      checkpoints.reports.filter((report) => report.failed),
+      [],
+    );
     assert.ok(maxWal < walBytes(WAL_BOUND_PAGES));
   } finally {
     checkpoints.stop();
@@ -70,7 +73,10 @@ test('lone decisions: the store checkpoints the WAL, SQLite never has to (issue 
       if (i % 20 === 0) maxWal = Math.max(maxWal, statSync(join(dir, 'actiongate.db-wal')).size);
     }
     assert.ok(checkpoints.reports.length >= 3, `${checkpoints.reports.length} checkpoints`);
-    assert.deepEqual(checkpoints.reports.filter((report) => report.failed), []);
+    assert.deepEqual(
+      checkpoints.reports.filter((report) => report.failed),
+      [],
+    );
     // Under the bound past which SQLite's automatic checkpoint runs inside a commit: it never ran.
     assert.ok(maxWal < walBytes(WAL_BOUND_PAGES), `WAL reached ${(maxWal / 1e6).toFixed(1)} MB`);
   } finally {

@@ -42,8 +42,7 @@ async function storeWithManualDatabaseSync() {
   await bootstrap(store, 'fk_checkpoint_admin_key_1', Date.now());
   const admin = (await store.findKeyByHash(hashSecret('fk_checkpoint_admin_key_1')))!;
   const service = new DecisionService(store, SigningKeyRing.ephemeral());
-  const decide = (i: number) =>
-    service.decide(admin, { path: '/tools/search_documents', agent_id: `agent-${i % 3}`, payload: { i } });
+  const decide = (i: number) => service.decide(admin, { path: '/tools/search_documents', agent_id: `agent-${i % 3}`, payload: { i } });
   const reports: CheckpointReport[] = [];
   const observer = (report: CheckpointReport) => void reports.push(report);
   checkpointObservers.add(observer);
