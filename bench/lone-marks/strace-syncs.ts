@@ -2,8 +2,8 @@
 // (one file per thread, named t.<tid>): on its main thread (tid = pid) and on the others (libuv's
 // pool), with the time spent in them, by descriptor; and its `writev` (answers) and `pwrite64`.
 //   node --import tsx bench/lone-marks/strace-syncs.ts DIR PID [LAST_TID]
-// LAST_TID: the last thread id of the process (strace prints "attached with N threads"; the ids are
-// consecutive from PID). Default PID + 10.
+// LAST_TID: the highest thread id of the process (`ls DIR`: the files of one process, from PID on, up
+// to the next process's PID). Default PID + 10.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
