@@ -98,7 +98,7 @@ test('first start prints the admin key once, serves, and stops cleanly on SIGTER
 
 /**
  * A server on a fresh data directory that a test kills (-9) and starts again: `decide` posts a decision
- * and records its id in `answered` when it was answered; `storedIds` lists what the running server holds.
+ * and records its id in `answered` when it was answered; `lostAnswers` lists those the running server lacks.
  */
 async function crashableServer(prefix: string, adminKey: string) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
@@ -130,9 +130,11 @@ async function crashableServer(prefix: string, adminKey: string) {
         if (res.status === 200) answered.push((await res.json()).decision_id);
         return res.status;
       }),
-    storedIds: async () => {
+    /** The answered decisions the running server does not hold. */
+    lostAnswers: async () => {
       const list = await fetch(`${url}/fabric/decisions?limit=1000`, { headers: { 'x-api-key': adminKey } });
-      return new Set(((await list.json()).decisions as { decision_id: string }[]).map((d) => d.decision_id));
+      const stored = new Set(((await list.json()).decisions as { decision_id: string }[]).map((d) => d.decision_id));
+      return answered.filter((id) => !stored.has(id));
     },
   };
 }
@@ -163,9 +165,7 @@ test('every answered decision survives a crash (SIGKILL) of the server', async (
   const second = server.start();
   try {
     await server.ready();
-    const stored = await server.storedIds();
-    const lost = server.answered.filter((id) => !stored.has(id));
-    assert.deepEqual(lost, [], 'answered decisions lost in the crash');
+    assert.deepEqual(await server.lostAnswers(), [], 'answered decisions lost in the crash');
   } finally {
     await stopAndRemove(second, server.dataDir);
   }
@@ -203,9 +203,7 @@ test('every answered decision survives a crash (SIGKILL) during a checkpoint (is
   const second = server.start();
   try {
     await server.ready();
-    const stored = await server.storedIds();
-    const lost = server.answered.filter((id) => !stored.has(id));
-    assert.deepEqual(lost, [], 'answered decisions lost in the crash');
+    assert.deepEqual(await server.lostAnswers(), [], 'answered decisions lost in the crash');
     // The restarted server decides again on the recovered files.
     assert.equal(await server.decide('ckpt-after', { after: true }), 200);
   } finally {
