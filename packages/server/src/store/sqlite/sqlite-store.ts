@@ -184,6 +184,8 @@ export class SqliteStore implements Store {
   private databaseSyncPending = false;
   /** A failed sync of the database file after a copy: nothing may write again (the WAL holds what it may have lost). */
   private databaseSyncFailed: unknown = null;
+  /** An in-memory database has no WAL to checkpoint. */
+  private readonly inMemory: boolean;
   private closed = false;
   /** The caches that decide (cached-store.ts); every change below drops what it touched. */
   private readonly caches = new DecisionCaches();
@@ -241,7 +243,8 @@ export class SqliteStore implements Store {
 
   constructor(options: SqliteStoreOptions) {
     let file = ':memory:';
-    if (options.dataDir !== ':memory:') {
+    this.inMemory = options.dataDir === ':memory:';
+    if (!this.inMemory) {
       this.dataDirReport = openDataDir(options.dataDir);
       file = join(options.dataDir, DATABASE_FILE);
     }
@@ -871,7 +874,7 @@ export class SqliteStore implements Store {
    */
   private checkpointIfDue(commit: number): void {
     if (this.decisionsSinceCheckpoint < this.decisionsPerCheckpoint || this.checkpointRunning) return;
-    if (this.closed || this.failed || this.databaseSyncFailed || !this.db.open) return;
+    if (this.inMemory || this.closed || this.failed || this.databaseSyncFailed || !this.db.open) return;
     this.held = true;
     // A later commit's WAL sync may not have begun yet: its own answer will copy.
     if (commit !== this.unsyncedCommits) return;
