@@ -96,34 +96,63 @@ test('first start prints the admin key once, serves, and stops cleanly on SIGTER
   }
 });
 
-test('every answered decision survives a crash (SIGKILL) of the server', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'actiongate-crash-'));
+/**
+ * A server on a fresh data directory that a test kills (-9) and starts again: `decide` posts a decision
+ * and records its id in `answered` when it was answered; `lostAnswers` lists those the running server lacks.
+ */
+async function crashableServer(prefix: string, adminKey: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const port = await freePort();
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     ACTIONGATE_DATA_DIR: dataDir,
-    ACTIONGATE_ADMIN_KEY: 'fk_crash_test_key',
+    ACTIONGATE_ADMIN_KEY: adminKey,
     ACTIONGATE_LOG_LEVEL: 'warn',
     // Every call of the load must be answered (shedding is load-shedding.test.ts's subject): on a loaded
     // machine a stall as long as a 250 ms sample reads as an infinite delay and sheds calls with 503.
     ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0',
   };
-  const start = () => spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
-  const first = start();
+  const url = `http://127.0.0.1:${port}`;
   const answered: string[] = [];
-  try {
-    await waitFor(`http://127.0.0.1:${port}/healthz`);
-    // Bounded load: 200 decisions in waves of 20, then kill -9 while more are in flight.
-    const send = (i: number) =>
-      fetch(`http://127.0.0.1:${port}/fabric/decisions`, {
+  return {
+    dataDir,
+    answered,
+    start: () => spawn(process.execPath, [MAIN], { env, stdio: 'ignore' }),
+    ready: () => waitFor(`${url}/healthz`),
+    decide: (agentId: string, payload: unknown) =>
+      fetch(`${url}/fabric/decisions`, {
         method: 'POST',
-        headers: { 'x-api-key': 'fk_crash_test_key', 'content-type': 'application/json' },
-        body: JSON.stringify({ path: '/tools/search', agent_id: `crash-${i % 7}`, payload: { i } }),
+        headers: { 'x-api-key': adminKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/tools/search', agent_id: agentId, payload }),
       }).then(async (res) => {
         if (res.status === 200) answered.push((await res.json()).decision_id);
-      });
+        return res.status;
+      }),
+    /** The answered decisions the running server does not hold. */
+    lostAnswers: async () => {
+      const list = await fetch(`${url}/fabric/decisions?limit=1000`, { headers: { 'x-api-key': adminKey } });
+      const stored = new Set(((await list.json()).decisions as { decision_id: string }[]).map((d) => d.decision_id));
+      return answered.filter((id) => !stored.has(id));
+    },
+  };
+}
+
+async function stopAndRemove(server: ReturnType<typeof spawn>, dataDir: string): Promise<void> {
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+test('every answered decision survives a crash (SIGKILL) of the server', async () => {
+  const server = await crashableServer('actiongate-crash-', 'fk_crash_test_key');
+  const first = server.start();
+  try {
+    await server.ready();
+    // Bounded load: 200 decisions in waves of 20, then kill -9 while more are in flight.
+    const send = (i: number) => server.decide(`crash-${i % 7}`, { i });
     for (let wave = 0; wave < 10; wave++) await Promise.all(Array.from({ length: 20 }, (_, j) => send(wave * 20 + j)));
     const inFlight = Array.from({ length: 20 }, (_, j) => send(1000 + j).catch(() => undefined));
     await new Promise((r) => setTimeout(r, 5));
@@ -132,18 +161,52 @@ test('every answered decision survives a crash (SIGKILL) of the server', async (
   } finally {
     first.kill('SIGKILL');
   }
-  assert.ok(answered.length >= 200);
-  const second = start();
+  assert.ok(server.answered.length >= 200);
+  const second = server.start();
   try {
-    await waitFor(`http://127.0.0.1:${port}/healthz`);
-    const list = await fetch(`http://127.0.0.1:${port}/fabric/decisions?limit=1000`, { headers: { 'x-api-key': 'fk_crash_test_key' } });
-    const stored = new Set(((await list.json()).decisions as { decision_id: string }[]).map((d) => d.decision_id));
-    const lost = answered.filter((id) => !stored.has(id));
-    assert.deepEqual(lost, [], 'answered decisions lost in the crash');
+    await server.ready();
+    assert.deepEqual(await server.lostAnswers(), [], 'answered decisions lost in the crash');
   } finally {
-    const exited = new Promise((r) => second.once('exit', r));
-    second.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopAndRemove(second, server.dataDir);
+  }
+});
+
+test('every answered decision survives a crash (SIGKILL) during a checkpoint (issue 15)', async () => {
+  const server = await crashableServer('actiongate-crash-checkpoint-', 'fk_crash_checkpoint_key');
+  const database = join(server.dataDir, 'actiongate.db');
+  const first = server.start();
+  let killedInCheckpoint = false;
+  try {
+    await server.ready();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => server.decide(`ckpt-${i}`, { i })));
+    // Only a checkpoint writes the database file (every commit goes to the WAL): kill -9 the moment it
+    // changes, while the copy's database-file sync runs and decisions wait or commit around it.
+    const before = statSync(database).mtimeMs;
+    const watch = setInterval(() => {
+      if (statSync(database).mtimeMs === before) return;
+      killedInCheckpoint = true;
+      first.kill('SIGKILL');
+    }, 1);
+    try {
+      // Four callers one decision at a time each: lone batches, the case the checkpoint holds.
+      const caller = async (c: number) => {
+        for (let i = 0; i < 200 && !killedInCheckpoint; i++) await server.decide(`ckpt-${c}`, { c, i }).catch(() => undefined);
+      };
+      await Promise.all([0, 1, 2, 3].map(caller));
+    } finally {
+      clearInterval(watch);
+    }
+  } finally {
+    first.kill('SIGKILL');
+  }
+  assert.ok(killedInCheckpoint, 'a checkpoint wrote the database file');
+  const second = server.start();
+  try {
+    await server.ready();
+    assert.deepEqual(await server.lostAnswers(), [], 'answered decisions lost in the crash');
+    // The restarted server decides again on the recovered files.
+    assert.equal(await server.decide('ckpt-after', { after: true }), 200);
+  } finally {
+    await stopAndRemove(second, server.dataDir);
   }
 });

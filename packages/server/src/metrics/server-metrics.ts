@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { StageResult } from '@actiongate/engine';
 import type { Store } from '../store/store.ts';
 import { walSyncObservers, type WalSyncObserver } from '../store/sqlite/wal-sync.ts';
+import { checkpointObservers, type CheckpointObserver } from '../store/sqlite/wal-checkpoint.ts';
 
 /** Latency buckets in seconds: a decision commits with one fdatasync, so most land in 1-20 ms. */
 const DECISION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -27,6 +28,7 @@ export class ServerMetrics {
   private readonly walSyncSeconds: Histogram<'result'>;
   private readonly stopListening: () => void;
   private readonly walObserver: WalSyncObserver;
+  private readonly checkpointObserver: CheckpointObserver;
 
   constructor(store: Store, clock: () => number = Date.now) {
     const registers = [this.registry];
@@ -72,6 +74,24 @@ export class ServerMetrics {
     });
     this.walObserver = (seconds, failed) => this.walSyncSeconds.observe({ result: failed ? 'error' : 'ok' }, seconds);
     walSyncObservers.add(this.walObserver);
+    // Issue 15: the SQLite store's checkpoints (wal-checkpoint.ts): a failed one is counted, never silent.
+    const checkpoints = new Counter({
+      name: 'actiongate_wal_checkpoints_total',
+      help: 'Checkpoints of the SQLite WAL by the store, by result (ok, copy_failed, sync_failed)',
+      labelNames: ['result'],
+      registers,
+    });
+    const checkpointCopySeconds = new Histogram({
+      name: 'actiongate_wal_checkpoint_copy_seconds',
+      help: 'Time on the event loop of each checkpoint (its copy; the syncs run on the thread pool), in seconds',
+      buckets: SYNC_BUCKETS,
+      registers,
+    });
+    this.checkpointObserver = (report) => {
+      checkpoints.inc({ result: report.failed ? `${report.failed}_failed` : 'ok' });
+      checkpointCopySeconds.observe(report.copySeconds);
+    };
+    checkpointObservers.add(this.checkpointObserver);
     // Resolutions come from the committed event log, so every path that resolves one is counted.
     this.stopListening = store.onEvents((events) => {
       for (const event of events) {
@@ -98,6 +118,7 @@ export class ServerMetrics {
 
   close(): void {
     walSyncObservers.delete(this.walObserver);
+    checkpointObservers.delete(this.checkpointObserver);
     this.stopListening();
   }
 }

@@ -73,6 +73,8 @@ import { SqlitePlans } from './sqlite-plans.ts'; // issue 21 item 4
 import { SqliteCompliance } from './sqlite-compliance.ts';
 import { SqliteBudgets } from './sqlite-budgets.ts'; // issue 19
 import { WalSync } from './wal-sync.ts';
+import { DatabaseFileSync, reportCheckpoint } from './wal-checkpoint.ts';
+import { guardWrites } from './write-guard.ts';
 import { DecisionPeriods } from './decision-periods.ts';
 import { DecisionSeq } from './decision-seq.ts';
 import { DecisionRows } from './decision-rows.ts';
@@ -104,37 +106,57 @@ export interface SqliteStoreOptions {
   storageCheckMs?: number;
 }
 
-/** SQLite's default automatic checkpoint threshold, in WAL pages (for every write but decision batches). */
-const WAL_CHECKPOINT_PAGES = 1000;
 /**
- * WAL pages between two checkpoints of `checkpointAfterAnswers`: twice SQLite's default, so half as
- * many checkpoints (each costs an fsync of the database file) and under 1% of lone decisions followed
- * by one, with the WAL still under ~8 MB.
+ * WAL pages between two checkpoints of `copyCheckpoint` (wal-checkpoint.ts): twice SQLite's default,
+ * so half as many checkpoints, with the WAL still under ~8 MB.
  */
-const DECISION_CHECKPOINT_PAGES = 2 * WAL_CHECKPOINT_PAGES;
+const DECISION_CHECKPOINT_PAGES = 2000;
+/**
+ * Issue 15: SQLite's own automatic checkpoint, on every commit, only past this many WAL pages: the
+ * bound if the store's checkpoints fall behind or fail (it then runs inside a commit, blocking, as
+ * SQLite's always did), and what checkpoints a database written only outside decisions.
+ */
+export const WAL_BOUND_PAGES = 2 * DECISION_CHECKPOINT_PAGES;
 
 /**
  * The settings a group commit switches, as statements prepared once (`db.pragma()` prepares its
  * statement on every call; these run several times per batch).
  */
 function commitPragmas(db: Database.Database) {
+  // A PRAGMA applies its setting when compiled: at `prepare`, then at each run after the first (each run
+  // expires it, so the next recompiles). The first run of a fresh one does nothing: each runs once here,
+  // and the connection is put back to FULL below.
   const statement = (sql: string) => {
     const prepared = db.prepare(sql);
-    return () => void (prepared.reader ? prepared.all() : prepared.run());
+    const run = () => void (prepared.reader ? prepared.all() : prepared.run());
+    run();
+    return run;
   };
   const normal = statement('PRAGMA synchronous = NORMAL');
   const full = statement('PRAGMA synchronous = FULL');
-  const noAutoCheckpoint = statement('PRAGMA wal_autocheckpoint = 0');
-  const autoCheckpoint = statement(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+  const off = statement('PRAGMA synchronous = OFF');
   const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-  return {
-    /** A decision batch: no fsync in the commit (wal-sync.ts), no checkpoint inside it. */
-    batchCommit: () => (normal(), noAutoCheckpoint()),
-    /** Every other write: its own fsync and SQLite's automatic checkpoints, as before. */
-    otherCommits: () => (full(), autoCheckpoint()),
-    /** Returns the WAL's size in pages when it ran. */
-    checkpoint: () => (normal(), (passive.get() as { log: number }).log),
+  const pragmas = {
+    /** A decision batch: no fsync in the commit (wal-sync.ts). */
+    batchCommit: normal,
+    /** Every other write: its own fsync, as before. */
+    otherCommits: full,
+    /**
+     * Issue 15: the checkpoint's copy only, no fsync (wal-checkpoint.ts); returns the WAL's size in
+     * pages, all copied (the only connection: nothing holds a frame back).
+     */
+    copyCheckpoint: () => (off(), (passive.get() as { log: number }).log),
   };
+  full();
+  return pragmas;
+}
+
+function seconds(from: bigint, to: bigint): number {
+  return Number(to - from) / 1e9;
+}
+
+function secondsSince(from: bigint): number {
+  return seconds(from, process.hrtime.bigint());
 }
 
 export class SqliteStore implements Store {
@@ -148,7 +170,22 @@ export class SqliteStore implements Store {
    */
   private decisionsSinceCheckpoint = 0;
   private decisionsPerCheckpoint = 100;
-  private checkpointScheduled = false;
+  /**
+   * Issue 15: commits without their own fsync so far (decision batches, synced writes): a checkpoint
+   * copies only in the answer of the latest one, whose WAL sync covers every frame (wal-checkpoint.ts).
+   */
+  private unsyncedCommits = 0;
+  /** Set from a checkpoint being due until its database-file sync is done: decisions and synced writes wait. */
+  private held = false;
+  private heldWaiters: Array<() => void> = [];
+  /** The checkpoint under way (its copy scheduled or its database-file sync running). */
+  private checkpointRunning: Promise<void> | null = null;
+  /** Pages copied into the database file that are not yet known to be on disk: no write may restart the WAL. */
+  private databaseSyncPending = false;
+  /** A failed sync of the database file after a copy: nothing may write again (the WAL holds what it may have lost). */
+  private databaseSyncFailed: unknown = null;
+  /** An in-memory database has no WAL to checkpoint. */
+  private readonly inMemory: boolean;
   private closed = false;
   /** The caches that decide (cached-store.ts); every change below drops what it touched. */
   private readonly caches = new DecisionCaches();
@@ -195,6 +232,8 @@ export class SqliteStore implements Store {
   private failed: unknown = null;
   /** Protected so a test can make the disk fail. */
   protected walSync: WalSync;
+  /** Issue 15: the database file's sync after a checkpoint's copy; protected so a test can make the disk fail. */
+  protected databaseSync: DatabaseFileSync;
   /** Issue 23: the storage fault, if any, and what watches for one (null for an in-memory database). */
   readonly health = new StorageHealth();
   private monitor: StorageMonitor | null = null;
@@ -204,13 +243,17 @@ export class SqliteStore implements Store {
 
   constructor(options: SqliteStoreOptions) {
     let file = ':memory:';
-    if (options.dataDir !== ':memory:') {
+    this.inMemory = options.dataDir === ':memory:';
+    if (!this.inMemory) {
       this.dataDirReport = openDataDir(options.dataDir);
       file = join(options.dataDir, DATABASE_FILE);
     }
     this.db = new Database(file);
     applyFaultSafePragmas(this.db); // issue 23: no -shm mapping, so a disk fault cannot SIGBUS the process
     this.walSync = new WalSync(file === ':memory:' ? null : `${file}-wal`);
+    this.databaseSync = new DatabaseFileSync(file === ':memory:' ? null : file);
+    // Issue 15: before every write outside the held paths, while a checkpoint's database-file sync runs.
+    guardWrites(this.db, () => this.beforeUnheldWrite());
     // Group commit relies on WAL (wal-sync.ts); a file system without it must stop us, not degrade us.
     const mode = this.db.pragma('journal_mode = WAL', { simple: true });
     if (file !== ':memory:' && mode !== 'wal') throw new Error(`SQLite could not use WAL mode here (journal_mode is ${String(mode)})`);
@@ -221,6 +264,8 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
+    // Issue 15: the store checkpoints off the event loop's fsyncs (copyCheckpoint); SQLite's own only as the bound.
+    this.db.pragma(`wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
     this.statements = this.prepare();
     this.pragmas = commitPragmas(this.db);
     this.transactions = this.transactionsOf();
@@ -257,7 +302,14 @@ export class SqliteStore implements Store {
     // Issue 23: watch the files SQLite opened; mark the directory as holding a store.
     if (file !== ':memory:') {
       this.identity = new FileIdentityWatch([options.dataDir, file], [`${file}-wal`], options.dataDir);
-      this.monitor = new StorageMonitor({ health: this.health, identity: this.identity, db: this.db, intervalMs: options.storageCheckMs });
+      this.monitor = new StorageMonitor({
+        health: this.health,
+        identity: this.identity,
+        db: this.db,
+        intervalMs: options.storageCheckMs,
+        // Issue 15: a healthy store's probe commits as a decision batch and waits for its sync on the pool.
+        syncedWrite: (write) => this.syncedWrite(write),
+      });
       markDataDir(options.dataDir, Date.now());
     }
   }
@@ -361,12 +413,19 @@ export class SqliteStore implements Store {
     this.closed = true;
     this.monitor?.stop();
     this.identity?.close();
+    // Issue 15: a checkpoint's database-file sync ends before anything commits again (wal-checkpoint.ts).
+    await this.checkpointRunning?.catch(() => {});
+    this.release();
     try {
       this.flush();
       await this.walSync.durable();
     } finally {
-      this.db.close();
+      // After a failed sync of the database file, SQLite's close would find the WAL checkpointed and
+      // delete it, with the pages the database file may have lost: left open, the WAL stays for the
+      // next start to recover from.
+      if (this.databaseSyncFailed === null) this.db.close();
       this.walSync.close();
+      this.databaseSync.close();
     }
   }
 
@@ -664,17 +723,26 @@ export class SqliteStore implements Store {
   /** Commits every queued decision in one transaction, then answers each. */
   private flush(): void {
     this.flushScheduled = false;
+    // Issue 15: a checkpoint is due or its database-file sync runs: the batch waits (`release` flushes).
+    if (this.held) return;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
+    const stopped = this.failed ?? this.databaseSyncFailed;
+    if (stopped) {
+      const error = new Error('the store stopped after a failed disk sync; restart the service', { cause: stopped });
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
     const outcomes: Array<{ row?: DecisionRow; error?: unknown }> = [];
     // The commit writes the WAL without an fsync; the answers wait for `walSync` (see wal-sync.ts).
-    // Issue 15: no automatic checkpoint inside this commit (it syncs the WAL and the database file on
-    // the event loop while the batch waits); `checkpointAfterAnswers` runs it once the answers left.
+    // Issue 15: no checkpoint inside this commit below WAL_BOUND_PAGES; `checkpointIfDue` runs it in the answer.
     let synced: Promise<void> | null = null;
+    let commit = 0;
     try {
       this.pragmas.batchCommit();
       this.commitBatch(batch, outcomes);
+      commit = ++this.unsyncedCommits;
       // Issue 15: the sync starts as soon as the commit is written; the pragmas below write nothing.
       if (!this.closed) synced = this.walSync.durable();
     } catch (error) {
@@ -698,6 +766,7 @@ export class SqliteStore implements Store {
       // Issue 23: a commit into files deleted or replaced since is not durable; answer nothing as decided.
       if (!this.filesStillNamed()) {
         for (const pending of batch) pending.reject(this.health.unavailable());
+        this.release(); // issue 15: no checkpoint into those files; held decisions are refused (runDecision)
         return;
       }
       this.events.releaseThrough(events);
@@ -706,11 +775,7 @@ export class SqliteStore implements Store {
         if (outcome.row) pending.resolve(outcome.row);
         else pending.reject(outcome.error);
       });
-      if (this.decisionsSinceCheckpoint >= this.decisionsPerCheckpoint && !this.checkpointScheduled) {
-        this.checkpointScheduled = true;
-        // After the answers were written (their continuations run before this).
-        setImmediate(() => this.checkpointAfterAnswers());
-      }
+      this.checkpointIfDue(commit);
     };
     // INVARIANT: no answer before its commit is on disk. A failed sync answers nothing as decided,
     // and stops the store: after a failed fsync Linux may report the next one clean although the
@@ -737,6 +802,8 @@ export class SqliteStore implements Store {
   private syncFailed(error: unknown): void {
     this.failed ??= error;
     this.health.report('sync_failed', `an fsync of the write-ahead log failed (${(error as Error).message}); restart the service`, true);
+    // Held decisions are answered with the error (flush).
+    this.release();
   }
 
   /**
@@ -747,20 +814,27 @@ export class SqliteStore implements Store {
    * it in the WAL. Used for the journal's tree head, written every second while decisions come; its
    * fsync on the event loop held every request that arrived meanwhile.
    */
-  private async syncedWrite(write: () => void): Promise<void> {
+  private syncedWrite(write: () => void): Promise<void> {
     // Closing (or closed): with its own fsync, as every other write.
-    if (this.closed || !this.db.open) return write();
-    if (this.failed) throw new Error('the store stopped after a failed disk sync; restart the service', { cause: this.failed });
+    if (this.closed || !this.db.open) return (write(), Promise.resolve());
+    // Issue 15: while a checkpoint is due or its database-file sync runs, after it (as decisions).
+    if (this.held) return this.released().then(() => this.syncedWrite(write));
+    const stopped = this.failed ?? this.databaseSyncFailed;
+    if (stopped) throw new Error('the store stopped after a failed disk sync; restart the service', { cause: stopped });
     try {
       this.pragmas.batchCommit();
       write();
     } finally {
       if (this.db.open) this.pragmas.otherCommits();
     }
-    return this.walSync.durable().catch((error) => {
-      this.syncFailed(error);
-      throw error;
-    });
+    const commit = ++this.unsyncedCommits;
+    return this.walSync.durable().then(
+      () => this.checkpointIfDue(commit),
+      (error) => {
+        this.syncFailed(error);
+        throw error;
+      },
+    );
   }
 
   /**
@@ -793,28 +867,106 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * The checkpoint SQLite would have run inside a decision commit, run once its answers left. Same
-   * work and the same syncs (NORMAL: the WAL before copying, the database file after), so durability
-   * is unchanged; on the same connection a PASSIVE checkpoint completes and the next write restarts
-   * the WAL. A batch queued before it was scheduled commits first (setImmediate runs in order).
+   * Issue 15: a checkpoint, once enough decisions were committed since the last (wal-checkpoint.ts),
+   * called in the answer of every unsynced commit (`commit`: its number). Once due, nothing commits
+   * unsynced until it is done (`held`), so the answer of the latest commit comes and finds the whole
+   * WAL on disk: that answer copies. The WAL stays bounded under any load: the hold is the back-pressure.
    */
-  private checkpointAfterAnswers(): void {
-    this.checkpointScheduled = false;
-    if (this.closed || this.failed || !this.db.open) return;
+  private checkpointIfDue(commit: number): void {
+    if (this.decisionsSinceCheckpoint < this.decisionsPerCheckpoint || this.checkpointRunning) return;
+    if (this.inMemory || this.closed || this.failed || this.databaseSyncFailed || !this.db.open) return;
+    this.held = true;
+    // A later commit's WAL sync may not have begun yet: its own answer will copy.
+    if (commit !== this.unsyncedCommits) return;
+    // After the answers were written (their continuations run before this).
+    this.checkpointRunning = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.copyCheckpoint());
+  }
+
+  /**
+   * Issue 15: the checkpoint's copy with no fsync (`synchronous=OFF`), then the database file's sync on
+   * the thread pool; every WAL frame is on disk already (checkpointIfDue). SQLite's own order (WAL
+   * synced, pages copied, database file synced, then the WAL restarted) is kept: the restart comes with
+   * the next commit, which waits until the sync is done. Durability is unchanged.
+   */
+  private async copyCheckpoint(): Promise<void> {
     try {
-      const pages = this.pragmas.checkpoint();
+      if (this.closed || this.failed || !this.db.open) return;
+      const began = process.hrtime.bigint();
+      let pages: number;
+      try {
+        pages = this.pragmas.copyCheckpoint();
+      } catch (error) {
+        // The WAL keeps every frame; nothing is lost. Retried after as many decisions again (and SQLite's
+        // own checkpoint bounds the WAL meanwhile).
+        this.decisionsSinceCheckpoint = 0;
+        this.health.noteError(error);
+        reportCheckpoint({ pages: 0, copySeconds: secondsSince(began), syncSeconds: 0, failed: 'copy' });
+        return;
+      } finally {
+        if (this.db.open) this.pragmas.otherCommits();
+      }
+      const copied = process.hrtime.bigint();
+      this.databaseSyncPending = true;
+      try {
+        await this.databaseSync.durable();
+      } catch (error) {
+        this.databaseSyncFailed ??= error;
+        this.health.report(
+          'sync_failed',
+          `an fsync of the database file after a checkpoint failed (${(error as Error).message}); restart the service`,
+          true,
+        );
+        reportCheckpoint({ pages, copySeconds: seconds(began, copied), syncSeconds: secondsSince(copied), failed: 'sync' });
+        return;
+      } finally {
+        this.databaseSyncPending = false;
+      }
       if (pages > 0)
         this.decisionsPerCheckpoint = Math.min(
           400,
           Math.max(20, Math.round((DECISION_CHECKPOINT_PAGES * this.decisionsSinceCheckpoint) / pages)),
         );
       this.decisionsSinceCheckpoint = 0;
-    } catch (error) {
-      // A checkpoint that fails leaves the WAL as it is: nothing committed is lost; the next one retries.
-      this.health.noteError(error);
+      reportCheckpoint({ pages, copySeconds: seconds(began, copied), syncSeconds: secondsSince(copied), failed: null });
     } finally {
-      if (this.db.open) this.pragmas.otherCommits();
+      this.checkpointRunning = null;
+      this.release();
     }
+  }
+
+  /** Issue 15: decisions and synced writes go on (after a checkpoint, or to be refused once the store stopped). */
+  private release(): void {
+    if (!this.held) return;
+    this.held = false;
+    for (const wake of this.heldWaiters.splice(0)) wake();
+    if (this.queue.length > 0 && !this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private released(): Promise<void> {
+    return new Promise((resolve) => this.heldWaiters.push(resolve));
+  }
+
+  /**
+   * Issue 15: before a write that is not held (write-guard.ts). While a checkpoint's database-file
+   * sync runs on the pool, this write would restart the WAL: the file is synced here first (rare: an
+   * admin write in those few milliseconds). After a failed one, nothing writes.
+   */
+  private beforeUnheldWrite(): void {
+    if (this.databaseSyncFailed)
+      throw new Error('the store stopped after a failed sync of the database file; restart the service', {
+        cause: this.databaseSyncFailed,
+      });
+    if (!this.databaseSyncPending) return;
+    try {
+      this.databaseSync.durableNow();
+    } catch (error) {
+      this.databaseSyncFailed ??= error;
+      throw error;
+    }
+    this.databaseSyncPending = false;
   }
 
   async readDecisionState(job: Pick<DecisionJob, 'tenantId' | 'agentId' | 'key' | 'path' | 'payloadHash' | 'now'>): Promise<DecisionState> {

@@ -78,6 +78,12 @@ export interface StorageMonitorOptions {
   intervalMs?: number;
   /** How often a healthy store proves it can still write (ms); a disk that filled up is seen without traffic. */
   healthyProbeMs?: number;
+  /**
+   * Issue 15: how a healthy store's probe is committed: resolves once it is on disk, its fsync off the
+   * event loop (the store's `syncedWrite`). Without it, and while a fault lasts, the probe commits
+   * with its own fsync, on this thread (a fault's recovery is reported at once).
+   */
+  syncedWrite?: (write: () => void) => Promise<void>;
 }
 
 /** The timer: identity every tick; while a passing fault lasts, checkpoint and probe every tick. */
@@ -125,14 +131,23 @@ export class StorageMonitor {
     const due = health.fault !== null || now - this.lastProbe >= (this.options.healthyProbeMs ?? 10_000);
     if (!due) return;
     this.lastProbe = now;
+    const failed = (error: unknown) => {
+      if (!health.noteError(error)) health.report('io_error', `a probe write failed: ${(error as Error).message}`, false);
+    };
+    const write = () => void this.probeStatement.run(now);
     try {
+      if (!health.fault && this.options.syncedWrite) {
+        // A real write, on disk before it counts: readiness means writable, not reachable.
+        this.options.syncedWrite(write).catch(failed);
+        return;
+      }
       // As soon as space allows, fold the WAL into the database and give its space back.
       if (health.fault) db.pragma('wal_checkpoint(TRUNCATE)');
       // A real, fsynced write (the store's default synchronous=FULL): readiness means writable, not reachable.
-      this.probeStatement.run(now);
+      write();
       health.recovered();
     } catch (error) {
-      if (!health.noteError(error)) health.report('io_error', `a probe write failed: ${(error as Error).message}`, false);
+      failed(error);
     }
   }
 

@@ -5,9 +5,10 @@
 // commit itself; meanwhile the event loop decides and commits the next batch (pipelining).
 //
 // Why this is safe: the WAL is append-only and recovery replays it up to the last valid commit
-// frame, so durability is prefix-closed; and in NORMAL mode SQLite still syncs the WAL before every
-// checkpoint and syncs the WAL header whenever it starts reusing the file
-// (https://sqlite.org/pragma.html#pragma_synchronous). Readers may see a committed batch a moment
+// frame, so durability is prefix-closed; and in NORMAL mode SQLite still syncs the WAL header whenever
+// it starts reusing the file (https://sqlite.org/pragma.html#pragma_synchronous), while the store's
+// checkpoints copy only a WAL this class synced and sync the database file before the WAL is reused
+// (wal-checkpoint.ts; issue 15). Readers may see a committed batch a moment
 // before it is durable; nothing durable can depend on it, because every later write lands after it
 // in the same WAL, and no answer about it leaves before the sync.
 import { closeSync, existsSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
