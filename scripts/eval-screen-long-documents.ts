@@ -52,6 +52,8 @@ for (const half of ['dev', 'kept']) {
           .join(',')} | ${row.insert.slice(0, 90).replace(/\n/g, ' ')}`,
       );
   }
-  console.log(`${half}: recall ${pct(caught, attacks)} (${caught}/${attacks}), FPR ${pct(flagged, benign)} (${flagged}/${benign}), ${(cpu / (chars / 1024)).toFixed(0)} µs CPU/KB`);
+  console.log(
+    `${half}: recall ${pct(caught, attacks)} (${caught}/${attacks}), FPR ${pct(flagged, benign)} (${flagged}/${benign}), ${(cpu / (chars / 1024)).toFixed(0)} µs CPU/KB`,
+  );
   for (const [key, { right, all }] of [...tally].sort()) console.log(`  ${key.padEnd(30)} ${right}/${all} right`);
 }

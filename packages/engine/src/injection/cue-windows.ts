@@ -31,7 +31,7 @@ const CUES = new RegExp(
     // 1: a machine reader named, in English and the languages the screen reads.
     String.raw`\b(?:assistant|ai|llm|(?:language\s+)?model|agents?|bot|copilot|chatgpt|gpt|claude|gemini|ki|ia|asistente|assistente|assistent|agente|modelo|modèle)\b|ИИ|ассистент|助手|アシスタント|人工知能|مساعد|인공지능|어시스턴트`,
     // 2: the task or the rules set aside, or the act hidden from the principal.
-    String.raw`\b(?:ignore|disregard|forget|override|instead|new\s+(?:task|instructions?|policy)|(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|ask|show|list|include|log|note)|without\s+(?:telling|asking|confirm\w*)|silently|ignoriere|ignorez|ignora|oublie|olvida|esqueça|vergiss)\b|игнорируй|忽略|無視`,
+    String.raw`\b(?:ignore|disregard|forget|override|instead|new\s+(?:task|instructions?|policy)|(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|ask|show|list|include|log|note)|without\s+(?:telling|asking|confirm\w*)|silently|instructions?\s+(?:for|to)\s+you|your\s+(?:new|next|real|actual|only)\s+(?:task|instructions?|job)|(?:stop|cancel|abandon)\s+(?:the|your|what)|ignoriere|ignorez|ignora|oublie|olvida|esqueça|vergiss)\b|игнорируй|忽略|無視`,
     // 3: a forged delimiter, turn or role marker.
     String.raw`<\||\|>|\[\/?INST\]|<<\/?SYS>>|\[\s*SYSTEM|\bsystem\s*[:\]>]|#{3}|-{3,}\s*END|<<<|<\/?(?:system|document|admin\w*|assistant\w*|instructions?)\b|im_start|\b(?:USER|ASSISTANT)\s*:`,
     // 4: a part of a page nobody sees.
@@ -39,7 +39,7 @@ const CUES = new RegExp(
     // 5: an encoded run, or a word that asks for decoding.
     String.raw`[A-Za-z0-9+/]{40,}|(?:[a-z]\.){6,}|\b(?:rot13|base64|decode)\b`,
     // 6: an act with consequences.
-    String.raw`\b(?:send|forward|e-?mail|transfer|wire|delete|drop|grant|upload|post|curl|wget|exec(?:ute)?|approve|export|disable|print|reveal)\b`,
+    String.raw`\b(?:send|forward|e-?mail|transfer|wire|delete|drop|grant|upload|post|curl|wget|exec(?:ute)?|approve|export|disable|print|reveal)(?:\b|_)`,
     // 7: a destination: a mail address or a link.
     String.raw`[\w.+-]@[\w-]+\.\w|https?:\/\/`,
   ]

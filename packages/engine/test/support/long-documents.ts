@@ -49,7 +49,16 @@ function random(seed: number): () => number {
 type Pick = <T>(items: readonly T[]) => T;
 
 const NAMES = ['Priya', 'Tom', 'Ana', 'Jonas', 'Mei', 'Kwame', 'Sofia', 'Lukas', 'Aisha', 'Diego', 'Hanna', 'Ravi', 'Elena', 'Oskar'];
-const SERVICES = ['checkout-api', 'billing-worker', 'search-indexer', 'auth-gateway', 'media-resizer', 'ledger-sync', 'notify-svc', 'report-builder'];
+const SERVICES = [
+  'checkout-api',
+  'billing-worker',
+  'search-indexer',
+  'auth-gateway',
+  'media-resizer',
+  'ledger-sync',
+  'notify-svc',
+  'report-builder',
+];
 const REGIONS = ['eu-west-1', 'us-east-2', 'ap-south-1', 'eu-central-1'];
 const PRODUCTS = ['Desk lamp', 'USB-C hub', 'Notebook A5', 'Office chair', 'Monitor arm', 'Headset', 'Webcam', 'Cable kit', 'Standing mat'];
 const CITIES = ['Lyon', 'Porto', 'Leeds', 'Graz', 'Austin', 'Osaka', 'Pune', 'Gdansk', 'Utrecht', 'Valencia'];
