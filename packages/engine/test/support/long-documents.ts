@@ -5,6 +5,7 @@
 // Rows: cases/screen-long-documents.json (issue 13, branch screenpad). Each line drawn is made of
 // pools of phrases and numbers, so no paragraph repeats the way a padding chunk does.
 import { readFileSync } from 'node:fs';
+import { mulberry32, type Pick } from '../../../../scripts/lib/screen-trainer.ts';
 
 export type Genre =
   | 'incident'
@@ -33,20 +34,6 @@ export interface LongDocumentRow {
   half: 'dev' | 'kept';
   insert: string;
 }
-
-// A small deterministic generator (mulberry32).
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Pick = <T>(items: readonly T[]) => T;
 
 const NAMES = ['Priya', 'Tom', 'Ana', 'Jonas', 'Mei', 'Kwame', 'Sofia', 'Lukas', 'Aisha', 'Diego', 'Hanna', 'Ravi', 'Elena', 'Oskar'];
 const SERVICES = [
@@ -243,7 +230,7 @@ const LINES: Record<Genre, { head: string; line: LineMaker }> = {
 
 /** The generated document of a row, `kb` thousand characters, lines drawn from its genre. */
 export function documentBody(genre: Genre, kb: number, seed: number): string[] {
-  const rand = random(seed);
+  const rand = mulberry32(seed);
   const pick: Pick = (items) => items[Math.floor(rand() * items.length)];
   const { head, line } = LINES[genre];
   const lines = head === '' ? [] : [head];
