@@ -3,7 +3,8 @@
 // call (bench/http/latency-client.ts: payloadOfSize(230), a distinct request id per call) and the
 // engine bench's 300 B payloads; (b) the bare rows of pi_bipia and pi_notinject_injecguard (what
 // `npm run eval:screen`'s cost line screens) and every fortieth long document (2 KB or more) of every
-// injection set under ../shared/data. Each figure is the median of ROUNDS rounds of process CPU
+// injection set under ../shared/data; (c) every third row of the long-document set (6-20 KB reports,
+// logs, pages, transcripts, with or without an order planted mid-text). Each figure is the median of ROUNDS rounds of process CPU
 // time, after one warm pass (the first calls compile the expressions and load the model).
 //
 // Alone: the working tree's screen, in this process.
@@ -17,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { payloadOfSize } from './lib/payloads.ts';
 import { dataRows, setTexts } from './lib/screen-rows.ts';
+import { longDocumentRows, longDocumentText } from '../packages/engine/test/support/long-documents.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
@@ -24,6 +26,8 @@ const QUICK = process.argv.includes('--quick');
 const ROUNDS = QUICK ? 3 : 5;
 const LONG_CHARS = 2048;
 const LONG_EVERY = 40;
+/** Every third row of the long-document set (cases/screen-long-documents.json, 6-20 KB, orders planted mid-text). */
+const PLANTED_EVERY = 3;
 
 type Figures = Record<string, number>;
 
@@ -66,11 +70,15 @@ async function measure(root: string): Promise<Figures> {
         .filter((text) => text.length >= LONG_CHARS)
         .filter((_, i) => i % LONG_EVERY === 0)
         .map((text) => ({ content: text }));
+  const planted = QUICK
+    ? []
+    : longDocumentRows.filter((_, i) => i % PLANTED_EVERY === 0).map((row) => ({ content: longDocumentText(row) }));
   const inputs: Array<[string, unknown[], number]> = [
     ['decision ~300 B (latency bench)', decisions, 20],
     ['payloads 300 B (engine bench)', Array.from({ length: 64 }, (_, i) => payloadOfSize(300, i)), 20],
     [`bipia + notinject rows (${rows.length})`, rows, 1],
     [`long documents >= 2 KB (${long.length})`, long, 1],
+    [`long-document rows 6-20 KB (${planted.length})`, planted, 1],
   ];
   for (const [, payloads] of inputs) for (const payload of payloads) screenInjection(payload);
   const perCall = new Map<string, number[]>();

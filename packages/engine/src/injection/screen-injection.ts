@@ -4,6 +4,7 @@
 // error flags the payload (an error is a finding, as in the rest of the engine).
 
 import { combineSignals } from './combine-signals.ts';
+import { cueWindows, type TextWindow } from './cue-windows.ts';
 import { isControlBlockField } from './control-block-settings.ts';
 import { keepLearnedFeatures } from './learned-screen.ts';
 import { isForgedSystemMessage } from './forged-turn-order.ts';
@@ -54,6 +55,37 @@ const MAX_JOINED_CHARS = 32 * 1024;
 const JOINED_PATH = '$(strings joined)';
 /** A first string to join up to this long has its learned features kept (see the walk below). */
 const FIRST_KEPT_CHARS = 256;
+/** A string at least this long is also read in windows around its strongest cues (cue-windows.ts). */
+export const WINDOWED_CHARS = 2048;
+/** Characters of cue windows screened per payload, at most: what bounds their cost. */
+export const MAX_WINDOW_CHARS = 8 * 1024;
+
+// The strings of the payload in document order, joined by line feeds, walked without a byte budget.
+function allStringsOf(payload: unknown): string {
+  const parts: string[] = [];
+  walkPayload(payload, { maxBytes: Number.MAX_SAFE_INTEGER, maxDepth: MAX_DEPTH, maxNodes: MAX_NODES * 10 }, (text) => {
+    parts.push(text);
+  });
+  return parts.join('\n');
+}
+
+/**
+ * Screens the cue windows of `text` (cue-windows.ts) alone, within what is left of `budget`
+ * characters, and reports the hits of each window that would be flagged on its own: a window is
+ * read to find an order its document hides, not to add weak evidence from one part to another's.
+ * Returns what is left of the budget.
+ */
+function screenCueWindows(evidence: Evidence, text: string, windows: readonly TextWindow[], path: () => string, budget: number): number {
+  for (const { start, end } of windows) {
+    if (end - start > budget) break;
+    budget -= end - start;
+    const hits = screenText(text.slice(start, end));
+    if (hits.length === 0 || combineSignals(hits) < DEFAULT_THRESHOLD) continue;
+    const at = `${path()}(window ${start})`;
+    for (const hit of hits) evidence.report(hit.rule, hit.detector, hit.weight, at, hit.excerpt);
+  }
+  return budget;
+}
 
 // The last `chars` characters of the payload's strings, in document order, walked without a byte
 // budget (walking is cheap; screening is not).
@@ -141,6 +173,8 @@ export function gatherEvidence(payload: unknown): Evidence {
   let screened: Map<string, readonly TextHit[]> | undefined;
   let testCases: WeakMap<Container, boolean> | undefined;
   let catalogs: WeakMap<Container, boolean> | undefined;
+  // Long strings, read again in windows after the walk (the learned model keeps features during it).
+  let windowed: Array<{ text: string; container: Container | undefined; key: string | number | undefined }> | undefined;
   const limits = walkPayload(payload, WALK_OPTIONS, (text, container, key) => {
     // A value under a test case (an attack beside the verdict a test expects) is the test's data
     // (test-case-record.ts): neither screened nor joined. Keys are read as before.
@@ -183,6 +217,7 @@ export function gatherEvidence(payload: unknown): Evidence {
         text.slice(0, 120),
       );
     if (isTrivial(text)) return;
+    if (text.length >= WINDOWED_CHARS && !catalog) (windowed ??= []).push({ text, container, key });
     // A system turn inside a list of messages a tool returned, after another turn, with an order (forged-turn-order.ts).
     if (isForgedSystemMessage(container, key, text))
       evidence.report('forged_turn_order', 'forged_turn_order', MODEL_FIELD_WEIGHT, stringPath(container, key), text.slice(0, 120));
@@ -218,7 +253,15 @@ export function gatherEvidence(payload: unknown): Evidence {
       evidence.report(split.rule, split.detector, split.weight, JOINED_PATH, pieces.join(' ').slice(0, 120));
   }
   keepLearnedFeatures('forget');
+  // An order planted in a long document, read in the windows around the strongest cues.
+  let budget = MAX_WINDOW_CHARS;
+  for (const { text, container, key } of windowed ?? [])
+    budget = screenCueWindows(evidence, text, cueWindows(text), () => stringPath(container, key), budget);
   if (limits.truncated) {
+    // What lies between the screened start and the tail: only its cue windows are read.
+    const all = allStringsOf(payload);
+    const middle = cueWindows(all, MAX_SCREENED_CHARS, all.length - TAIL_CHARS);
+    screenCueWindows(evidence, all, middle, () => '$(middle)', MAX_WINDOW_CHARS);
     for (const hit of screenText(tailOf(payload, TAIL_CHARS))) evidence.report(hit.rule, hit.detector, hit.weight, '$(tail)', hit.excerpt);
     evidence.report(
       'payload_too_large',
