@@ -10,8 +10,15 @@
 // string literal of 8 characters or more in the screen's test files (the round, precision, mention
 // and red-team files: packages/engine/test/{screen-,red-team-,injection}*.test.ts), as a bare string.
 // Exit code 1 on any difference.
+// With --labelled (issue 15, name-tokens.ts), every row of eval:screen's sets and every spliced
+// text is also screened as a tool call's field beside the labels such calls carry (a request id,
+// snake_case field names), and cut at its sentences into fields with an id between each two (an
+// order split across fields): there the whole results may differ where a label was joined before,
+// and the verdicts (flagged or not) are counted apart; the exit code is then 1 on a different verdict.
+// --labelled-only: those payloads alone; with --all-sets they take in pi_promptfoo and every fourth
+// row of pi_garak too (mostly attacks).
 //
-//   node --import tsx bench/screen-identity.ts /work/main [--all-sets]
+//   node --import tsx bench/screen-identity.ts /work/main [--all-sets] [--labelled | --labelled-only]
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,44 +60,80 @@ function testFileStrings(): Array<[string, string]> {
 }
 
 // eval:screen's sets first, then the test files, then (with --all-sets) the large sets of eval:screen-splits.
-function* payloads(allSets: boolean): Generator<[string, unknown]> {
+function* payloads(allSets: boolean, labelled: boolean, labelledOnly: boolean): Generator<[string, unknown]> {
+  if (labelledOnly) return yield* labelledPayloads(allSets);
   for (const set of ['pi_bipia', 'pi_notinject_injecguard']) for (const text of setTexts(dataRoot, set)) yield [set, { content: text }];
   const bipia = loadDataSet(dataRoot, 'pi_bipia');
   if (bipia !== undefined) for (const e of bipiaSpliced(bipia)) yield ['bipia spliced', { content: e.text }];
   yield* casePayloads();
   for (const [file, text] of testFileStrings()) yield [file, text];
+  if (labelled) yield* labelledPayloads(allSets);
   if (allSets)
     for (const set of INJECTION_SETS)
       if (set === 'pi_garak' || set === 'pi_promptfoo') for (const text of setTexts(dataRoot, set)) yield [set, { content: text }];
 }
+
+/** The rows and spliced texts as a labelled tool call's field, and cut into fields with ids between them. */
+function* labelledPayloads(allSets: boolean): Generator<[string, unknown]> {
+  const texts: string[] = [];
+  for (const set of ['pi_bipia', 'pi_notinject_injecguard']) texts.push(...setTexts(dataRoot, set));
+  const bipia = loadDataSet(dataRoot, 'pi_bipia');
+  if (bipia !== undefined) for (const e of bipiaSpliced(bipia)) texts.push(e.text);
+  // With --all-sets, pi_promptfoo and every fourth row of pi_garak too (mostly attacks).
+  if (allSets) texts.push(...setTexts(dataRoot, 'pi_promptfoo'), ...setTexts(dataRoot, 'pi_garak').filter((_, i) => i % 4 === 0));
+  for (const [i, text] of texts.entries()) {
+    const filters = { region: 'north', status: ['open', 'closed'] };
+    const call = { query: text, filters, fields: ['id', 'updated_at', 'owner_id'], request_id: `req-${String(i).padStart(8, '0')}` };
+    yield ['labelled call', call];
+  }
+  for (const [i, text] of texts.entries()) {
+    const sentences = text.split(/(?<=[.!?:;\n])\s+/).filter((part) => part.length > 0);
+    if (sentences.length < 2) continue;
+    const fields: Record<string, string> = {};
+    for (const [at, sentence] of sentences.slice(0, 40).entries()) {
+      fields[`part_${at}`] = sentence;
+      fields[`id_${at}`] = `msg-${i}-${at}`;
+    }
+    yield ['labelled split', fields];
+  }
+}
+
+const verdictOf = (result: string): boolean => result.startsWith('{"flagged":true');
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const otherRoot = resolve(args.find((arg) => !arg.startsWith('--')) ?? '/work/main');
   const before = (await import(join(otherRoot, 'packages/engine/src/injection/screen-injection.ts'))).screenInjection as Screen;
   const now = (await import('../packages/engine/src/injection/screen-injection.ts')).screenInjection as Screen;
-  const counts = new Map<string, { compared: number; flagged: number; differ: number }>();
+  const labelledOnly = args.includes('--labelled-only');
+  const labelled = labelledOnly || args.includes('--labelled');
+  const counts = new Map<string, { compared: number; flagged: number; differ: number; verdicts: number }>();
   let differ = 0;
+  let verdicts = 0;
   let current = '';
   const line = (source: string): void => {
     const count = counts.get(source)!;
     console.log(
-      `${source.padEnd(44)} ${String(count.compared).padStart(6)} compared, ${String(count.flagged).padStart(6)} flagged, ${count.differ} different`,
+      `${source.padEnd(44)} ${String(count.compared).padStart(6)} compared, ${String(count.flagged).padStart(6)} flagged, ${count.differ} different, ${count.verdicts} verdicts different`,
     );
   };
-  for (const [source, payload] of payloads(args.includes('--all-sets'))) {
+  for (const [source, payload] of payloads(args.includes('--all-sets'), labelled, labelledOnly)) {
     // Each source's count as soon as it is done: a long run on a busy machine shows its progress.
     if (source !== current && current !== '') line(current);
     current = source;
     const a = JSON.stringify(before(payload));
     const b = JSON.stringify(now(payload));
-    const count = counts.get(source) ?? { compared: 0, flagged: 0, differ: 0 };
+    const count = counts.get(source) ?? { compared: 0, flagged: 0, differ: 0, verdicts: 0 };
     count.compared++;
-    if (a.startsWith('{"flagged":true')) count.flagged++;
+    if (verdictOf(a)) count.flagged++;
+    if (verdictOf(a) !== verdictOf(b)) {
+      count.verdicts++;
+      verdicts++;
+    }
     if (a !== b) {
       count.differ++;
       differ++;
-      if (differ <= 10)
+      if (differ <= 10 || verdictOf(a) !== verdictOf(b))
         console.log(
           `DIFFERENT (${source}) on ${JSON.stringify(payload).slice(0, 160)}\n  before: ${a.slice(0, 400)}\n  now:    ${b.slice(0, 400)}`,
         );
@@ -100,8 +143,8 @@ async function main(): Promise<void> {
   if (current !== '') line(current);
   let compared = 0;
   for (const count of counts.values()) compared += count.compared;
-  console.log(`\n${otherRoot} vs working tree: ${compared} payloads compared, ${differ} different`);
-  if (differ > 0) process.exitCode = 1;
+  console.log(`\n${otherRoot} vs working tree: ${compared} payloads compared, ${differ} different, ${verdicts} verdicts different`);
+  if (labelled ? verdicts > 0 : differ > 0) process.exitCode = 1;
 }
 
 await main();

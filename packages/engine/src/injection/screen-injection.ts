@@ -12,6 +12,7 @@ import { isModelAddressedOrder, MODEL_KEY_HINT } from './model-addressed-field.t
 import { isPlannedRiskyCall } from './planned-call-field.ts';
 import { catalogParts, isMessageCatalog, isSpeakerField } from './record-voices.ts';
 import { isTrivial, screenText, type TextHit } from './screen-text.ts';
+import { isLabel } from './name-tokens.ts';
 import { isShortWordValue, splitWordOrder } from './short-word-pieces.ts';
 import { insideTestCase } from './test-case-record.ts';
 import { stringPath, walkPayload, type Container } from './walk-strings.ts';
@@ -163,7 +164,7 @@ export function screenInjection(payload: unknown, options?: InjectionScreenOptio
  */
 export function gatherEvidence(payload: unknown): Evidence {
   const evidence = new Evidence();
-  // Strings worth joining: not keys or short values, which every payload has many of.
+  // Strings worth joining: not short values, field names or ids, which every payload has many of.
   const joinable: string[] = [];
   let joinedLength = 0;
   const pieces: string[] = [];
@@ -198,7 +199,9 @@ export function gatherEvidence(payload: unknown): Evidence {
       if (text.length < 8) shortWords = true;
       pieces.push(text);
     }
-    if (joins && text.length >= 8 && joinedLength < MAX_JOINED_CHARS) {
+    // An id or a name as a value, and a name whose value is a number or such an id, is a label, not
+    // a piece of a sentence (name-tokens.ts): not joined.
+    if (joins && text.length >= 8 && joinedLength < MAX_JOINED_CHARS && !isLabel(text, container, key)) {
       if (joinable.length === 1 || (joinable.length === 0 && text.length <= FIRST_KEPT_CHARS)) keepLearnedFeatures('keep');
       joinable.push(text);
       joinedLength += text.length + 1;
