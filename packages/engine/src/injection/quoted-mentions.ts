@@ -289,6 +289,21 @@ export function dropQuotedMentions(
 }
 
 /**
+ * `text` with its mention quotations blanked (the text's own words), or undefined when it quotes no
+ * attack as a mention. The learned model is asked on this too: a report that quotes a payload is
+ * not the payload (seventeenth session: a retrained model read a Japanese test report's quoted
+ * order as the report's own).
+ */
+export function blankedMentions(text: string): string | undefined {
+  if (!(QUOTE_CHAR.test(text) || EXAMPLE_CUE_WORD.test(text) || hasInputLine(text))) return undefined;
+  const spans = mentionSpans(text);
+  if (spans.length === 0) return undefined;
+  let blanked = text;
+  for (const [from, to] of spans) blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
+  return blanked;
+}
+
+/**
  * Whether `source`, an encoded run found in `text`, lies inside a quotation that is a mention
  * ("a string such as 'aWdub3Jl…' looks like noise to a regex"): what it decodes to is quoted too.
  */

@@ -20,7 +20,7 @@ import { detectPersonaJailbreak } from './persona-jailbreak.ts';
 import { detectPromptLeak } from './prompt-leak.ts';
 import { detectRoleplaySetup } from './roleplay-setup.ts';
 import { normaliseText } from './normalise-text.ts';
-import { dropQuotedMentions, isMentionable, isQuotedMention } from './quoted-mentions.ts';
+import { blankedMentions, dropQuotedMentions, isMentionable, isQuotedMention } from './quoted-mentions.ts';
 import { detectRiskyCode } from './risky-code.ts';
 import { patternRuleBits, restoreScan, runPatternRules, saveScan, scanText, type Signal } from './rules.ts';
 import { learnedScore, learnedScoreOfJoined, learnedWeight, SUPPORT_THRESHOLD, type LearnedVerdict } from './learned-screen.ts';
@@ -191,6 +191,12 @@ export function isTrivial(text: string): boolean {
   return true;
 }
 
+/** Whether the learned model flags `text` only for words it quotes as a mention of an attack. */
+function quotesWhatTheModelFlags(text: string): boolean {
+  const own = blankedMentions(text);
+  return own !== undefined && learnedWeight(learnedScore(own)?.probability ?? 0) <= PEOPLE_SUPPORT;
+}
+
 /**
  * learnedScore of `text`, the normal form of `strings` joined by line feeds, from the strings' own
  * features where the normal form of the join is the join of their normal forms: always for ASCII
@@ -281,8 +287,9 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       : learnedWeightOf > PEOPLE_SUPPORT && spelledWhole(text, fragments, decodeDepth)
         ? PEOPLE_SUPPORT
         : learnedWeightOf;
-  // A message to people only lets the model support the rules (people-addressed.ts).
-  const learnedHit = learnedNow > PEOPLE_SUPPORT && addressesPeople(text) ? PEOPLE_SUPPORT : learnedNow;
+  // A message to people only lets the model support the rules (people-addressed.ts); so does a text whose
+  // own words, its mention quotations blanked, the model would not flag.
+  const learnedHit = learnedNow > PEOPLE_SUPPORT && (addressesPeople(text) || quotesWhatTheModelFlags(text)) ? PEOPLE_SUPPORT : learnedNow;
   if (bare !== undefined)
     signals = [
       ...signals,
