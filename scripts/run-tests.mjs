@@ -7,7 +7,7 @@
 //
 // Each file runs as plain JavaScript: the runner first bundles the run's test files, with the sources
 // they import, once (scripts/test-runner/test-build.mjs; a few seconds), and each process runs its file's
-// bundle with linked source maps (stacks name .ts lines). Through tsx, every process compiled the
+// bundle, its stacks mapped to .ts lines through linked source maps. Through tsx, every process compiled the
 // sources it imports again: ~6 s of CPU for the server's, half of a server test's CPU (bench/README.md,
 // "Sixteenth session"). ACTIONGATE_TEST_FROM_SOURCE=1 runs each file from its sources through tsx, as
 // before (a test that behaves differently bundled is a bug of the build: run it both ways).
@@ -58,15 +58,24 @@ if (files.length === 0) {
 
 // Packages import the client as built JavaScript (packages/sdk/dist), and the `actiongate` command runs
 // its bundle while it is fresh: build both from the current sources. The client's build runs tsc (some
-// seconds, alone before any test starts) only when dist/ is not fresh (packages/sdk/build.mjs checks).
+// seconds, alone before any test starts) only when dist/ is not fresh (packages/sdk/build.mjs checks);
+// the CLI's likewise (packages/cli/bundle-freshness.mjs: the install's postinstall built it).
 // The server's bundle (what `npm start` runs) is built here once for the files that start it as a
 // process (test/support/server-bundle.ts), instead of once in each of them (~3 s of CPU per build).
+// The CLI's and the server's builds run side by side with the test build below (each esbuild: the cores
+// would otherwise idle while one of them waits for its service).
 const serverBundleUsers = files.filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('support/server-bundle.ts'));
-const builds = ['packages/sdk/build.mjs', 'packages/cli/build.mjs', ...(serverBundleUsers.length ? ['packages/server/build.mjs'] : [])];
-for (const build of builds) {
-  const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+function runBuild(script) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
+const sdkBuilt = spawnSync(process.execPath, ['packages/sdk/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+if (sdkBuilt.status !== 0) process.exit(sdkBuilt.status ?? 1);
+const bundlesBuilt = Promise.all(
+  ['packages/cli/build.mjs', ...(serverBundleUsers.length ? ['packages/server/build.mjs'] : [])].map(runBuild),
+);
 
 /** The server's HTTP suite: files that start a test server and do not bring their own PostgreSQL. */
 function inHttpSuite(file) {
@@ -117,6 +126,13 @@ if (!fromSource) {
     process.exit(1);
   }
 }
+const failedBuild = (await bundlesBuilt).find((code) => code !== 0);
+if (failedBuild !== undefined) {
+  console.error("\n*** The CLI's or the server's bundle did not build (above)");
+  await (await postgresReady)?.stop();
+  if (testBuild) rmSync(testBuild.outdir, { recursive: true, force: true });
+  process.exit(failedBuild);
+}
 if (testBuild)
   console.log(`test build: ${files.length} files in ${(testBuild.ms / 1000).toFixed(1)} s, ${(testBuild.cpuMs / 1000).toFixed(1)} s CPU`);
 let postgres = null;
@@ -137,6 +153,13 @@ const started = Date.now();
 // Each file's process appends its CPU time here at exit (scripts/test-runner/cpu-at-exit.mjs).
 const cpuDir = mkdtempSync(join(tmpdir(), 'actiongate-test-cpu-'));
 const cpuPreload = join(ROOT, 'scripts', 'test-runner', 'cpu-at-exit.mjs');
+const stackSourceMaps = join(ROOT, 'scripts', 'test-runner', 'stack-source-maps.mjs');
+/**
+ * Young-generation room for the test processes and every node process they start (servers, CLIs,
+ * npm): the default 16 MB semi-space made a server test process collect ~38 times while loading;
+ * with 64 MB ~20 times, a quarter less time in garbage collection. V8 grows it only as used.
+ */
+const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' ');
 /** CPU milliseconds of this process and every descendant it has waited for (Linux), else null. */
 function cpuOfRunner() {
   try {
@@ -155,7 +178,7 @@ function runJob(job) {
     return Promise.resolve();
   }
   return new Promise((resolve) => {
-    const env = { ...process.env };
+    const env = { ...process.env, NODE_OPTIONS };
     if (serverBundleUsers.length) env.ACTIONGATE_TEST_SERVER_BUNDLE = join(ROOT, 'packages', 'server', 'dist', 'main.mjs');
     if (job.store === 'postgres') {
       env.ACTIONGATE_TEST_STORE = 'postgres';
@@ -165,7 +188,10 @@ function runJob(job) {
     const cpuFile = join(cpuDir, `${results.length}-${Math.random().toString(36).slice(2)}`);
     env.ACTIONGATE_TEST_CPU_FILE = cpuFile;
     const begin = Date.now();
-    const loader = testBuild ? ['--enable-source-maps'] : ['--import', 'tsx'];
+    // Bundled: stacks are mapped to the sources lazily (stack-source-maps.mjs), not with
+    // --enable-source-maps, which reads every loaded bundle's map at load time.
+    const loader = testBuild ? ['--import', stackSourceMaps] : ['--import', 'tsx'];
+    if (testBuild) env.ACTIONGATE_TEST_BUILD_DIR = testBuild.outdir;
     const entry = testBuild ? testBuild.bundleOf(job.file) : job.file;
     const child = spawn(process.execPath, [...loader, '--import', cpuPreload, '--test-reporter=spec', entry], {
       cwd: ROOT,
