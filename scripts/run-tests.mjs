@@ -22,7 +22,7 @@
 // in scripts/test-durations.json (unknown files count as slow; a whole run that passes rewrites it when
 // ACTIONGATE_TEST_RECORD_DURATIONS=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,20 @@ if (postgresOnly || (whole && !postgresOff)) {
   for (const file of files) if (postgresOnly || inHttpSuite(file)) jobs.push({ file, store: 'postgres' });
 }
 
+// The test PostgreSQL clusters (the run's shared one, and those some files start themselves) in memory
+// where the machine has a roomy tmpfs (postgres-server.ts reads ACTIONGATE_TEST_PG_PARENT): nothing of a
+// test cluster needs to outlive the run, and a whole run wrote ~3 GB of database copies to the shared
+// disk, then removed them at the end (minutes on a loaded machine). Finished files' databases are dropped.
+function roomyTmpfs(dir) {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return statSync(dir).isDirectory() && bavail * bsize > 4 * 2 ** 30;
+  } catch {
+    return false;
+  }
+}
+if (!process.env.ACTIONGATE_TEST_PG_PARENT && roomyTmpfs('/dev/shm')) process.env.ACTIONGATE_TEST_PG_PARENT = '/dev/shm';
+
 /**
  * The test PostgreSQL, started while the first SQLite files already run (its initdb, start and template
  * take seconds in which the cores would otherwise idle); resolves to null when it cannot start.
@@ -99,12 +113,13 @@ async function startTestPostgres() {
   // The test PostgreSQL is TypeScript: load tsx's loader in this process to import it.
   const { register } = await import('tsx/esm/api');
   register();
-  const { startPostgres, createMigratedTemplate } = await import('../packages/server/test/support/postgres-server.ts');
+  const { startPostgres, createMigratedTemplate, dropDatabasesOf } = await import('../packages/server/test/support/postgres-server.ts');
   let server = null;
   try {
     server = await startPostgres();
     // One migrated database that every test server's database is copied from (test-server.ts).
     server.template = await createMigratedTemplate(server.adminUrl);
+    server.dropDatabasesOf = (pid) => dropDatabasesOf(server.adminUrl, pid);
     return server;
   } catch (error) {
     console.error(`\n*** The PostgreSQL test pass cannot start: ${error.message}\n`);
@@ -208,8 +223,10 @@ function runJob(job) {
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
     }, FILE_TIMEOUT_MS);
-    child.on('close', (code, signal) => {
+    child.on('close', async (code, signal) => {
       clearTimeout(timer);
+      // The databases of a finished PostgreSQL file are dropped now, not all at the end.
+      if (job.store === 'postgres') await postgres.dropDatabasesOf(child.pid);
       const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
       const cpuLine = existsSync(cpuFile)
         ? readFileSync(cpuFile, 'utf8')
