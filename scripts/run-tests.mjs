@@ -7,7 +7,7 @@
 //
 // Each file runs as plain JavaScript: the runner first bundles the run's test files, with the sources
 // they import, once (scripts/test-runner/test-build.mjs; a few seconds), and each process runs its file's
-// bundle with linked source maps (stacks name .ts lines). Through tsx, every process compiled the
+// bundle, its stacks mapped to .ts lines through linked source maps. Through tsx, every process compiled the
 // sources it imports again: ~6 s of CPU for the server's, half of a server test's CPU (bench/README.md,
 // "Sixteenth session"). ACTIONGATE_TEST_FROM_SOURCE=1 runs each file from its sources through tsx, as
 // before (a test that behaves differently bundled is a bug of the build: run it both ways).
@@ -22,7 +22,7 @@
 // in scripts/test-durations.json (unknown files count as slow; a whole run that passes rewrites it when
 // ACTIONGATE_TEST_RECORD_DURATIONS=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,15 +58,24 @@ if (files.length === 0) {
 
 // Packages import the client as built JavaScript (packages/sdk/dist), and the `actiongate` command runs
 // its bundle while it is fresh: build both from the current sources. The client's build runs tsc (some
-// seconds, alone before any test starts) only when dist/ is not fresh (packages/sdk/build.mjs checks).
+// seconds, alone before any test starts) only when dist/ is not fresh (packages/sdk/build.mjs checks);
+// the CLI's likewise (packages/cli/bundle-freshness.mjs: the install's postinstall built it).
 // The server's bundle (what `npm start` runs) is built here once for the files that start it as a
 // process (test/support/server-bundle.ts), instead of once in each of them (~3 s of CPU per build).
+// The CLI's and the server's builds run side by side with the test build below (each esbuild: the cores
+// would otherwise idle while one of them waits for its service).
 const serverBundleUsers = files.filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('support/server-bundle.ts'));
-const builds = ['packages/sdk/build.mjs', 'packages/cli/build.mjs', ...(serverBundleUsers.length ? ['packages/server/build.mjs'] : [])];
-for (const build of builds) {
-  const built = spawnSync(process.execPath, [build], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+function runBuild(script) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
+const sdkBuilt = spawnSync(process.execPath, ['packages/sdk/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+if (sdkBuilt.status !== 0) process.exit(sdkBuilt.status ?? 1);
+const bundlesBuilt = Promise.all(
+  ['packages/cli/build.mjs', ...(serverBundleUsers.length ? ['packages/server/build.mjs'] : [])].map(runBuild),
+);
 
 /** The server's HTTP suite: files that start a test server and do not bring their own PostgreSQL. */
 function inHttpSuite(file) {
@@ -82,6 +91,20 @@ if (postgresOnly || (whole && !postgresOff)) {
   for (const file of files) if (postgresOnly || inHttpSuite(file)) jobs.push({ file, store: 'postgres' });
 }
 
+// The test PostgreSQL clusters (the run's shared one, and those some files start themselves) in memory
+// where the machine has a roomy tmpfs (postgres-server.ts reads ACTIONGATE_TEST_PG_PARENT): nothing of a
+// test cluster needs to outlive the run, and a whole run wrote ~3 GB of database copies to the shared
+// disk, then removed them at the end (minutes on a loaded machine). Finished files' databases are dropped.
+function roomyTmpfs(dir) {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return statSync(dir).isDirectory() && bavail * bsize > 4 * 2 ** 30;
+  } catch {
+    return false;
+  }
+}
+if (!process.env.ACTIONGATE_TEST_PG_PARENT && roomyTmpfs('/dev/shm')) process.env.ACTIONGATE_TEST_PG_PARENT = '/dev/shm';
+
 /**
  * The test PostgreSQL, started while the first SQLite files already run (its initdb, start and template
  * take seconds in which the cores would otherwise idle); resolves to null when it cannot start.
@@ -90,12 +113,13 @@ async function startTestPostgres() {
   // The test PostgreSQL is TypeScript: load tsx's loader in this process to import it.
   const { register } = await import('tsx/esm/api');
   register();
-  const { startPostgres, createMigratedTemplate } = await import('../packages/server/test/support/postgres-server.ts');
+  const { startPostgres, createMigratedTemplate, dropDatabasesOf } = await import('../packages/server/test/support/postgres-server.ts');
   let server = null;
   try {
     server = await startPostgres();
     // One migrated database that every test server's database is copied from (test-server.ts).
     server.template = await createMigratedTemplate(server.adminUrl);
+    server.dropDatabasesOf = (pid) => dropDatabasesOf(server.adminUrl, pid);
     return server;
   } catch (error) {
     console.error(`\n*** The PostgreSQL test pass cannot start: ${error.message}\n`);
@@ -117,6 +141,13 @@ if (!fromSource) {
     process.exit(1);
   }
 }
+const failedBuild = (await bundlesBuilt).find((code) => code !== 0);
+if (failedBuild !== undefined) {
+  console.error("\n*** The CLI's or the server's bundle did not build (above)");
+  await (await postgresReady)?.stop();
+  if (testBuild) rmSync(testBuild.outdir, { recursive: true, force: true });
+  process.exit(failedBuild);
+}
 if (testBuild)
   console.log(`test build: ${files.length} files in ${(testBuild.ms / 1000).toFixed(1)} s, ${(testBuild.cpuMs / 1000).toFixed(1)} s CPU`);
 let postgres = null;
@@ -137,6 +168,13 @@ const started = Date.now();
 // Each file's process appends its CPU time here at exit (scripts/test-runner/cpu-at-exit.mjs).
 const cpuDir = mkdtempSync(join(tmpdir(), 'actiongate-test-cpu-'));
 const cpuPreload = join(ROOT, 'scripts', 'test-runner', 'cpu-at-exit.mjs');
+const stackSourceMaps = join(ROOT, 'scripts', 'test-runner', 'stack-source-maps.mjs');
+/**
+ * Young-generation room for the test processes and every node process they start (servers, CLIs,
+ * npm): the default 16 MB semi-space made a server test process collect ~38 times while loading;
+ * with 64 MB ~20 times, a quarter less time in garbage collection. V8 grows it only as used.
+ */
+const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' ');
 /** CPU milliseconds of this process and every descendant it has waited for (Linux), else null. */
 function cpuOfRunner() {
   try {
@@ -155,7 +193,7 @@ function runJob(job) {
     return Promise.resolve();
   }
   return new Promise((resolve) => {
-    const env = { ...process.env };
+    const env = { ...process.env, NODE_OPTIONS };
     if (serverBundleUsers.length) env.ACTIONGATE_TEST_SERVER_BUNDLE = join(ROOT, 'packages', 'server', 'dist', 'main.mjs');
     if (job.store === 'postgres') {
       env.ACTIONGATE_TEST_STORE = 'postgres';
@@ -165,7 +203,10 @@ function runJob(job) {
     const cpuFile = join(cpuDir, `${results.length}-${Math.random().toString(36).slice(2)}`);
     env.ACTIONGATE_TEST_CPU_FILE = cpuFile;
     const begin = Date.now();
-    const loader = testBuild ? ['--enable-source-maps'] : ['--import', 'tsx'];
+    // Bundled: stacks are mapped to the sources lazily (stack-source-maps.mjs), not with
+    // --enable-source-maps, which reads every loaded bundle's map at load time.
+    const loader = testBuild ? ['--import', stackSourceMaps] : ['--import', 'tsx'];
+    if (testBuild) env.ACTIONGATE_TEST_BUILD_DIR = testBuild.outdir;
     const entry = testBuild ? testBuild.bundleOf(job.file) : job.file;
     const child = spawn(process.execPath, [...loader, '--import', cpuPreload, '--test-reporter=spec', entry], {
       cwd: ROOT,
@@ -182,8 +223,10 @@ function runJob(job) {
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
     }, FILE_TIMEOUT_MS);
-    child.on('close', (code, signal) => {
+    child.on('close', async (code, signal) => {
       clearTimeout(timer);
+      // The databases of a finished PostgreSQL file are dropped now, not all at the end.
+      if (job.store === 'postgres') await postgres.dropDatabasesOf(child.pid);
       const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
       const cpuLine = existsSync(cpuFile)
         ? readFileSync(cpuFile, 'utf8')

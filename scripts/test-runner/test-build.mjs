@@ -97,7 +97,7 @@ export async function buildTests(testFiles) {
     // As node resolves: no `module` condition or field (esbuild's defaults), which would pick other files.
     conditions: [],
     mainFields: ['main'],
-    // Linked maps: the runner starts each file with --enable-source-maps, so stacks name .ts lines.
+    // Linked maps: stacks name .ts lines (the runner maps them when a stack is formatted: stack-source-maps.mjs).
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',

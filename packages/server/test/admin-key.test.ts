@@ -21,6 +21,9 @@ function listenOnFreePort(): Promise<Server> {
   });
 }
 
+/** Servers started and not yet exited: a failed assertion must not leave one running (the file would hang). */
+const running = new Set<ChildProcess>();
+
 function start(dataDir: string, port: number, adminKey = '') {
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -30,9 +33,13 @@ function start(dataDir: string, port: number, adminKey = '') {
       ACTIONGATE_DATA_DIR: dataDir,
       ACTIONGATE_ADMIN_KEY: adminKey,
       ACTIONGATE_LOG_LEVEL: 'warn',
+      // Shedding is load-shedding.test.ts's subject: on a loaded machine these calls were answered 503.
+      ACTIONGATE_SHED_EVENT_LOOP_DELAY_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const output = { text: '' };
   child.stdout!.on('data', (chunk) => (output.text += chunk));
   child.stderr!.on('data', (chunk) => (output.text += chunk));
@@ -114,6 +121,7 @@ test('admin key: shown after listening, never for a busy port, recoverable offli
     );
     await stop(second);
   } finally {
+    for (const child of running) child.kill('SIGKILL');
     busy.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

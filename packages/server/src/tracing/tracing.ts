@@ -2,11 +2,25 @@
 // of ours (and its trace id the decision's `trace_id` when the body names none). With
 // OTEL_EXPORTER_OTLP_ENDPOINT set, spans (request, decide, sign, commit) are exported over
 // OTLP/HTTP in batches; without it the tracer is OpenTelemetry's no-op and costs nothing.
+import { createRequire } from 'node:module';
 import { ROOT_CONTEXT, trace, type Context, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import type { TracerProvider } from '@opentelemetry/sdk-trace';
+
+/**
+ * The exporter, the SDK's provider and its resources, loaded only by a server that exports spans: at
+ * every start they cost ~0.2 s of CPU (the exporter's transformer and what it loads), and most servers
+ * (every test server) export nothing. Required, as the CommonJS packages they are, since the
+ * constructor below is synchronous.
+ */
+function exportingSdk() {
+  const require = createRequire(import.meta.url);
+  return {
+    ...(require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')),
+    ...(require('@opentelemetry/resources') as typeof import('@opentelemetry/resources')),
+    ...(require('@opentelemetry/sdk-trace') as typeof import('@opentelemetry/sdk-trace')),
+  };
+}
 
 const propagator = new W3CTraceContextPropagator();
 const headerGetter = {
@@ -30,6 +44,7 @@ export class Tracing {
     this.enabled = Boolean(options.endpoint);
     if (options.endpoint) {
       const url = `${options.endpoint.replace(/\/+$/, '')}/v1/traces`;
+      const { OTLPTraceExporter, resourceFromAttributes, BatchSpanProcessor, TracerProvider } = exportingSdk();
       // The provider is this app's own, not registered globally: two servers in one process
       // (the tests) never share spans.
       this.provider = new TracerProvider({

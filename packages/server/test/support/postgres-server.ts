@@ -57,7 +57,10 @@ export async function startPostgres(options: { durable?: boolean; settings?: str
     );
   }
   const user = runAs();
-  const dir = mkdtempSync(join(tmpdir(), 'actiongate-pg-'));
+  // ACTIONGATE_TEST_PG_PARENT: where the cluster's directory goes (scripts/run-tests.mjs names a tmpfs:
+  // the suite's clusters and database copies, ~3 GB written per run, then stay in memory instead of
+  // being written back to a shared disk, and removing them at the end is quick).
+  const dir = mkdtempSync(join(process.env.ACTIONGATE_TEST_PG_PARENT || tmpdir(), 'actiongate-pg-'));
   chmodSync(dir, 0o700);
   if (user.uid !== null) chownSync(dir, user.uid, user.gid!);
   const dataDir = join(dir, 'data');
@@ -159,6 +162,24 @@ export async function createSharedDatabase(adminUrl: string, template?: string):
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Drops the databases that the test process `pid` made on the shared test PostgreSQL (createSharedDatabase
+ * names them `ag_<pid>_…`), once that process has exited: the run's ~300 copies would otherwise all be kept
+ * until the end. Best effort: a database that cannot be dropped stays until the cluster is removed.
+ */
+export async function dropDatabasesOf(adminUrl: string, pid: number): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`ag\\_${pid}\\_%`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  } catch {
+    // the cluster is gone or refuses: nothing to drop
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
