@@ -15,8 +15,7 @@ import { groupedStdout } from './grouped-log-writer.ts';
 // Issue 23: everything this process creates is for its own user only (directories 0700, files 0600).
 process.umask(0o077);
 const config = configFromEnv();
-const store = await openStore(config);
-const keyRing = SigningKeyRing.loadOrCreate(config.dataDir);
+const { store, keyRing } = await openStoreOrExit();
 const { app } = buildApp({ config, store, keyRing });
 // Decisions are signed by libsodium where its addon loads, else by node (the same bytes, more CPU).
 const signer = ed25519Signer().state();
@@ -36,6 +35,18 @@ if (report) {
   // The log lines before it first (they wait to be written in a group: grouped-log-writer.ts).
   if (banner.length > 0) groupedStdout().flushSync();
   if (banner.length > 0) process.stdout.write(`\n${banner.join('\n')}\n`);
+}
+
+/** The store and the signing keys, or a plain line naming what could not be opened and exit 1 (nothing listens yet). */
+async function openStoreOrExit(): Promise<{ store: Awaited<ReturnType<typeof openStore>>; keyRing: SigningKeyRing }> {
+  try {
+    const opened = await openStore(config);
+    return { store: opened, keyRing: SigningKeyRing.loadOrCreate(config.dataDir) };
+  } catch (error) {
+    const where = config.databaseUrl ? 'its PostgreSQL store' : `its data directory ${config.dataDir}`;
+    process.stderr.write(`\nActionGate could not open ${where}: ${(error as Error).message}\n\n`);
+    process.exit(1);
+  }
 }
 
 let stopping = false;

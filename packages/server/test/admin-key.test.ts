@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -124,6 +124,20 @@ test('admin key: shown after listening, never for a busy port, recoverable offli
     for (const child of running) child.kill('SIGKILL');
     busy.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a data directory that cannot be made stops the start with a plain message naming it', async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'actiongate-admin-'));
+  try {
+    // A file where the directory's parent should be: mkdir fails with ENOTDIR, nothing may listen.
+    writeFileSync(join(parent, 'a-file'), '');
+    const failed = start(join(parent, 'a-file', 'data'), 0);
+    assert.equal(await failed.exited, 1, failed.output.text);
+    assert.match(failed.output.text, /could not open its data directory .*a-file\/data: ENOTDIR/);
+    assert.doesNotMatch(failed.output.text, /admin key/i);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
   }
 });
 
