@@ -82,6 +82,7 @@ import { assessControlOperationNames } from './control-operation-names.ts';
 import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
 import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
 import { assessPayColumnUpdates } from './pay-column-updates.ts';
+import { assessPayeeBankChanges } from './payee-bank-changes.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 import { configTaskCommands } from './config-management-acts.ts';
 import { writesRunnableFile, writtenRunnables } from './written-runnable-files.ts';
@@ -361,6 +362,7 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   assessAdBudget(path, fields, threshold, money);
   assessSpendingLimitRaises(fields, threshold, money);
   assessPayColumnUpdates(fields, threshold, money);
+  assessPayeeBankChanges(tool.words, path, fields, money);
   if (dryRun && money.highest !== undefined) {
     const level = money.highest === 'critical' ? 'high' : money.highest;
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
