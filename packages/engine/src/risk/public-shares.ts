@@ -4,11 +4,12 @@
 // or a command that does it (`gdrive permissions share … --type anyone`, `gh gist create --public
 // customers.csv`). Records opened so (a customer sheet, an export, HR records) or a file the call
 // names only by its id (nothing shows it is harmless) are critical: whoever holds the link has
-// them. Material named for the public (a press kit, a public schedule) is high. Sharing with the
+// them, and so are confidential business documents (contracts, board papers). Material named for the public (a press kit, a public schedule) is high. Sharing with the
 // organisation, a team or a named person is not judged here.
 
 import { bulkDataFile } from './bulk-data-files.ts';
 import { bulkRecordText } from './bulk-record-sets.ts';
+import { confidentialDocument } from './confidential-documents.ts';
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
 import { runsText } from './run-keys.ts';
@@ -41,6 +42,7 @@ function recordsNamed(text: string): string | undefined {
   return (
     bulkDataFile(text) ??
     bulkRecordText(text) ??
+    confidentialDocument(text) ??
     (RECORDS_TITLE.test(text.replace(/([a-z])([A-Z])/g, '$1 $2')) ? 'set of records' : undefined)
   );
 }
