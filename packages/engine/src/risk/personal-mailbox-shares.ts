@@ -14,7 +14,8 @@ const SHARE_PLACE = /shar(?:e|es|ed|ing)|permissions?|invit(?:e|ation)s?|collabo
 /** Tool verbs that only read or take access away. */
 const NOT_GRANTING = /(?:^|[/_.])(?:get|list|read|show|describe|delete|remove|revoke|unshare)(?:$|[/_.])/i;
 /** Keys that name whom access is given. */
-const GRANTEE_KEY = /^(?:email|email_address|emailaddress|address|user|user_email|grantee|invitee|recipient|recipients|share_with|to|login)$/;
+const GRANTEE_KEY =
+  /^(?:email|email_address|emailaddress|address|user|user_email|grantee|invitee|recipient|recipients|share_with|to|login)$/;
 
 /** On a sharing call: a personal mailbox among the grantees is critical. */
 export function assessPersonalMailboxShares(toolName: string, path: string, fields: PayloadFields, findings: Findings): void {

@@ -47,5 +47,6 @@ export function assessPersonalRecordsSent(toolName: string, fields: PayloadField
   }
   if (count < 2) return;
   const where = foreignTargetOf(fields);
-  if (where !== undefined) findings.add('critical', `exfiltration: \`${toolName}\` sends people's records (social security or card numbers) to a ${where}`);
+  if (where !== undefined)
+    findings.add('critical', `exfiltration: \`${toolName}\` sends people's records (social security or card numbers) to a ${where}`);
 }
