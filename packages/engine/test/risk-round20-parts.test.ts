@@ -32,6 +32,13 @@ test("a payee's bank account changed redirects every later payment (payroll and 
   // A record with no bank coordinates, or coordinates on a record nobody is paid through.
   assert.ok(!critical('/tools/hris/employees/patch', { employee_id: 'E-771', title: 'Staff engineer' }));
   assert.ok(!critical('/tools/crm/contacts/update', { id: 7, phone: '+44 20 7946 0958' }));
+  // A customer's bank account is where money is collected from.
+  assert.ok(
+    !critical('/tools/billing/customers/update', {
+      customer_id: 'c1',
+      bank_account: { account_number: '000123456789', routing_number: '110000000' },
+    }),
+  );
 });
 
 test('payment-order APIs that count in cents are read in cents', () => {

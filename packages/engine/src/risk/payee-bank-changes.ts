@@ -2,8 +2,8 @@
 // vendor's remit-to account, a payee's bank details. The call moves nothing itself, but every later
 // payroll run or supplier payment goes to the new account (the pattern of payroll and invoice
 // redirection fraud), so it weighs as a transfer over the threshold. Reads of those records, and
-// payments that carry their own bank coordinates beside an amount (judged by the money rules), are
-// not this.
+// payments that carry their own bank coordinates beside an amount (judged by the money rules), and a
+// customer's account (money is collected from it), are not this.
 
 import type { Findings } from './findings.ts';
 import { callMethod, callUrl } from './http-call-shape.ts';
@@ -32,6 +32,8 @@ export function assessPayeeBankChanges(toolWords: readonly string[], path: strin
     method === undefined ? toolWords.some((word) => WRITE_WORDS.has(word)) : method === 'POST' || method === 'PUT' || method === 'PATCH';
   if (!writes) return;
   const place = `${path} ${callUrl(fields)?.text ?? ''}`;
+  // A customer's account is where money is collected from, not where it is paid to.
+  if (/customer/i.test(place)) return;
   if (!PAYEE_PLACE.test(place) && !fields.strings.some((field) => PAYEE_PLACE.test(field.parentKey) || PAYEE_PLACE.test(field.key))) return;
   if (fields.scalars.some((field) => AMOUNT_KEY.test(field.key))) return;
   const coordinate = fields.strings.find((field) => BANK_KEY.test(field.key) && BANK_VALUE.test(field.text.trim()));
