@@ -23,9 +23,14 @@ const BANK_VALUE = /^(?:[\d -]{6,34}|[A-Z]{2}\d{2}[A-Z0-9 ]{10,30}|[A-Z]{6}[A-Z0
 /** Keys of an amount: a call with one pays (the money rules judge it). */
 const AMOUNT_KEY = /(?:^|_)(?:amount|sum|total|value|net|gross)(?:_|$)/;
 
+function hasBankKey(keys: ReadonlySet<string>): boolean {
+  for (const key of keys) if (BANK_KEY.test(key)) return true;
+  return false;
+}
+
 /** On a call that writes a payee's record: new bank coordinates redirect their future payments. */
 export function assessPayeeBankChanges(toolWords: readonly string[], path: string, fields: PayloadFields, findings: Findings): void {
-  if (!fields.strings.some((field) => BANK_KEY.test(field.key))) return;
+  if (!hasBankKey(fields.keys)) return;
   if (toolWords.some((word) => READ_WORDS.has(word))) return;
   const method = callMethod(fields);
   const writes =

@@ -19,8 +19,8 @@ const GRANTEE_KEY =
 
 /** On a sharing call: a personal mailbox among the grantees is critical. */
 export function assessPersonalMailboxShares(toolName: string, path: string, fields: PayloadFields, findings: Findings): void {
-  const place = `${path} ${callUrl(fields)?.text ?? ''}`;
-  if (!SHARE_PLACE.test(place)) return;
+  // The tool's path first: the URL of a generic HTTP call is looked for only when the path says nothing.
+  if (!SHARE_PLACE.test(path) && !SHARE_PLACE.test(callUrl(fields)?.text ?? '')) return;
   const method = callMethod(fields);
   if (method === 'GET' || method === 'DELETE' || (method === undefined && NOT_GRANTING.test(path.slice(path.lastIndexOf('/'))))) return;
   const grantees = [
