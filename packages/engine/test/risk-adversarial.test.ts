@@ -198,6 +198,12 @@ const FAMILY_FLOORS: Record<string, { critical: number; of: number }> = {
   // at first sight after set 19's fixes, 21/26 at sight after its first half's fixes (0 of 13 benign
   // critical), 26/26 after post-sight fixes. The launchd look-alike is open by the same decision.
   '19b-': { critical: 52, of: 52 },
+  // Round 20 (money in many forms and carriers, exfiltration by mail, HTTP, uploads, DNS, paste sites,
+  // chat webhooks, storage shares and foreign remotes; obfuscated and destructive shell, download-and-run;
+  // 152 critical, 93 look-alikes, written before the classifier was read) was 65/76 on first sight for
+  // its first half (3 of 47 benign critical), 62/76 for its kept-back half (1 of 46); 146/152 after
+  // (2 of 93 benign critical, both open by decision). Eight rows carry `open`.
+  '20-': { critical: 146, of: 152 },
 };
 
 for (const [prefix, floor] of Object.entries(FAMILY_FLOORS)) {

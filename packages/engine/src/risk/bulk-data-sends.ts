@@ -8,6 +8,7 @@
 // described rather than named (`120k rows`, `SELECT * FROM patients`: `bulk-record-sets.ts`).
 
 import { bulkDataFile } from './bulk-data-files.ts';
+import { confidentialDocument } from './confidential-documents.ts';
 import { bulkRecordSet } from './bulk-record-sets.ts';
 import type { Findings } from './findings.ts';
 import { bucketOf, foreignDestination, sharingBucket } from './foreign-destinations.ts';
@@ -54,9 +55,12 @@ export function assessBulkDataSent(
 ): void {
   let foreign: string | null | undefined = null;
   for (const { text, key } of candidates) {
-    const why = bulkDataFile(text);
+    const bulk = bulkDataFile(text);
+    // A confidential document counts only where nobody in the organisation is (a partner may get a contract).
+    const why = bulk ?? (foreign === undefined ? undefined : confidentialDocument(text));
     if (why === undefined) continue;
     if (foreign === null) foreign = foreignTargetOf(fields);
+    if (bulk === undefined && foreign === undefined) continue;
     const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text;
     if (foreign !== undefined) {
       findings.add('critical', `exfiltration: \`${toolName}\` sends a ${why} (\`${shown}\` in \`${key}\`) to a ${foreign}`);

@@ -82,6 +82,9 @@ import { assessControlOperationNames } from './control-operation-names.ts';
 import { assessApiSecretItemReads } from './api-secret-item-reads.ts';
 import { assessSpendingLimitRaises } from './spending-limit-raises.ts';
 import { assessPayColumnUpdates } from './pay-column-updates.ts';
+import { assessPayeeBankChanges } from './payee-bank-changes.ts';
+import { assessPersonalMailboxShares } from './personal-mailbox-shares.ts';
+import { assessPersonalRecordsSent } from './personal-record-values.ts';
 import { assessDatabaseRoleFlags } from './database-role-flags.ts';
 import { configTaskCommands } from './config-management-acts.ts';
 import { writesRunnableFile, writtenRunnables } from './written-runnable-files.ts';
@@ -361,15 +364,18 @@ function classifyFields(input: RiskInput, path: string, findings: Findings, name
   assessAdBudget(path, fields, threshold, money);
   assessSpendingLimitRaises(fields, threshold, money);
   assessPayColumnUpdates(fields, threshold, money);
+  assessPayeeBankChanges(tool.words, path, fields, money);
   if (dryRun && money.highest !== undefined) {
     const level = money.highest === 'critical' ? 'high' : money.highest;
     for (const reason of money.reasons) findings.add(level, `${reason} (dry run: nothing moves)`);
   }
   assessCallEffects(tool, path, fields, findings, dryRun);
+  assessPersonalRecordsSent(tool.name, fields, findings);
   assessPathResourceActs(path, findings);
   assessControlOperationNames(path, findings);
   // Not held to the search gate: a path naming Google (`/tools/google/drive/permissions_create`) is no search.
   assessPublicShares(tool.name, path, fields, findings);
+  assessPersonalMailboxShares(tool.name, path, fields, findings);
   if (!tool.search) {
     assessCodeBulkSends(tool.name, fields, findings);
     assessUrlQuerySecrets(tool.name, fields, findings);

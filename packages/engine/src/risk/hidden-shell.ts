@@ -5,6 +5,7 @@
 // pieces (IFS games, functions called with a root path, globs that match system folders), and
 // what it could run cannot be resolved, a human decides. Token tests on the command text; linear.
 
+import { publishesWebAssetsOnly } from './public-web-assets.ts';
 import type { Findings } from './findings.ts';
 import { resolveDecodedPipe } from './shell-decoders.ts';
 import { adminBindingManifest } from './manifest-grants.ts';
@@ -192,7 +193,8 @@ export function assessPrivilegeGrant(text: string, findings: Findings, via: stri
   const manifest = adminBindingManifest(text);
   if (manifest !== undefined) findings.add('critical', `${via}: applies a ${manifest}`);
   if (!IAM_COMMAND.test(text)) return manifest !== undefined;
-  if (ADMIN_GRANT.test(text)) findings.add('critical', `${via}: grants administrator-level access`);
+  // A site's logo or stylesheet made public-read is published, not leaked.
+  if (ADMIN_GRANT.test(text) && !publishesWebAssetsOnly(text)) findings.add('critical', `${via}: grants administrator-level access`);
   else findings.add('high', `${via}: grants access rights (IAM or role binding)`);
   return true;
 }

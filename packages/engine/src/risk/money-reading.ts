@@ -4,6 +4,8 @@
 // weigh what they are worth. The rates are rounded on purpose: they decide whether a human looks,
 // not what is booked.
 
+import { MEMO_KEYS } from './memo-keys.ts';
+import { namesPartOfTotal } from './part-of-totals.ts';
 import { localCurrencyIn } from './locale-amounts.ts';
 import { foreignCurrencyIn, parseForeignWordsAmount } from './number-words.ts';
 import type { PayloadFields, ScalarField } from './payload-fields.ts';
@@ -158,7 +160,6 @@ const CURRENCY_KEYS = new Set([
 ]);
 const QUANTITY_KEYS = /^(?:qty|quantity|units|unit_count|shares|count|volume|lots|number_of_units|num_units|size)$/;
 const UNIT_PRICE_KEYS = /^(?:unit_price|price|price_per_unit|unit_cost|rate|limit_price|price_each|each)$/;
-const MEMO_KEYS = /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|remittance_info|remark|subject)$/;
 
 const SMALL: Record<string, number> = {
   zero: 0,
@@ -342,7 +343,7 @@ export function quantityOfAsset(fields: PayloadFields): { amount: number; key: s
 }
 
 const MEMO_AMOUNT =
-  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:(?:mio|mrd|tsd)\.|k|m|mio|mrd|tsd|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b|\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?\s?[$€£¥₹₩₽]|\b\d(?:[\d,.']*\d)?\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd)?\s?[$€£¥₹₩₽])/gi;
+  /(?:\b(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC)\s?\d[\d,.']*(?:\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd|million|thousand|billion)\b)?|[$€£¥₹₩₽₿]\s?\d[\d,.']*(?:\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd|million|thousand|billion)\b)?|\b\d(?:[\d,.']*\d)?\s?(?:(?:mio|mrd|tsd)\.|k|m|mio|mrd|tsd|million|thousand|billion)?\s?(?:USD|EUR|GBP|CHF|JPY|BTC|ETH|USDT|USDC|dollars|euros|pounds)\b|\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?\s?[$€£¥₹₩₽]|\b\d(?:[\d,.']*\d)?\s?(?:(?:mio|mrd|tsd)\.|k|m|bn|mio|mrd|tsd)?\s?[$€£¥₹₩₽]|\b\d{1,4}(?:[.,]\d{1,2})?\s?grand\b)/gi;
 
 /** A number in words with a scale word ("forty thousand", "two and a half million"): a scale is needed, so "one" is no amount. */
 const WORDED_AMOUNT =
@@ -378,6 +379,8 @@ export function largestAmountInText(text: string): number | undefined {
   let best: number | undefined;
   for (const match of text.matchAll(MEMO_AMOUNT)) {
     const raw = match[0];
+    // `installment 3 of the ₹ 48,00,000 contract`: the whole, not what moves now.
+    if (namesPartOfTotal(text.slice(Math.max(0, (match.index ?? 0) - 80), match.index))) continue;
     const currency = currencyIn(raw);
     // The dot of a scale abbreviation (`Mio.`) is no decimal mark.
     let digits = raw.replace(/(?:mio|mrd|tsd)\./gi, '').replace(/[^\d.,]/g, '');
@@ -389,7 +392,8 @@ export function largestAmountInText(text: string): number | undefined {
     if (!Number.isFinite(amount)) continue;
     // The scale may follow the digits directly (`30k`, `£45k`, `2.5m`): no word boundary between them.
     // German scale words: `2,5 Mio. €`, `1,5 Mrd. €`, `25 Tsd. €`.
-    if (/(?:^|[\d\s])(?:k|thousand|tsd)\b/i.test(raw)) amount *= 1e3;
+    // `50 grand` is money by its word alone: thousands of the call's currency, dollars when none.
+    if (/(?:^|[\d\s])(?:k|thousand|tsd|grand)\b/i.test(raw)) amount *= 1e3;
     else if (/(?:^|[\d\s])(?:m|million|mio)\b/i.test(raw)) amount *= 1e6;
     else if (/(?:^|[\d\s])(?:bn|billion|mrd)\b/i.test(raw)) amount *= 1e9;
     const usd = toUsd(amount, currency);

@@ -35,7 +35,8 @@ function carriesDump(text: string): string | undefined {
     const bucket = /^(?:s3|gs|az):\/\/([\w.-]+)/.exec(word)?.[1];
     if (bucket !== undefined ? bulkDataFile(`/${bucket}`) !== undefined : word.includes('.') && isRecordsFile(word)) return word;
   }
-  const named = /--bucket[=\s]+['"]?([\w.-]+)/.exec(text)?.[1];
+  // The bucket, or an Azure container (`az storage container set-permission --name db-backups`), named for records.
+  const named = /--(?:bucket|container-name|container|name)[=\s]+['"]?([\w.-]+)/.exec(text)?.[1];
   if (named !== undefined && bulkDataFile(`/${named}`) !== undefined) return named;
   return undefined;
 }

@@ -2,13 +2,14 @@
 // anyone, anyone with the link, the public, anonymous or open access (`type: "anyone"`, `scope:
 // "anonymous"`, `requested_visibility: "public"`, `link_type: "Anyone"`, `share_to_web: true`),
 // or a command that does it (`gdrive permissions share … --type anyone`, `gh gist create --public
-// customers.csv`). Records opened so (a customer sheet, an export, HR records) or a file the call
+// customers.csv`, `gh repo create … --public --source=. --push`). Records opened so (a customer sheet, an export, HR records) or a file the call
 // names only by its id (nothing shows it is harmless) are critical: whoever holds the link has
-// them. Material named for the public (a press kit, a public schedule) is high. Sharing with the
+// them, and so are confidential business documents (contracts, board papers). Material named for the public (a press kit, a public schedule) is high. Sharing with the
 // organisation, a team or a named person is not judged here.
 
 import { bulkDataFile } from './bulk-data-files.ts';
 import { bulkRecordText } from './bulk-record-sets.ts';
+import { confidentialDocument } from './confidential-documents.ts';
 import type { Findings } from './findings.ts';
 import type { PayloadFields } from './payload-fields.ts';
 import { runsText } from './run-keys.ts';
@@ -34,6 +35,7 @@ const RECORDS_TITLE =
 /** Shell: a Drive CLI share to anyone, a public gist. */
 const SHELL_SHARE = /\bgdrive\b[^\n;|&]*\bshare\b[^\n;|&]*--type[= ]+anyone\b|\bgdrive\b[^\n;|&]*--type[= ]+anyone\b[^\n;|&]*\bshare\b/;
 const PUBLIC_GIST = /\bgh\s+gist\s+create\b([^\n;|&]*)/;
+const PUBLIC_REPO = /\bgh\s+repo\s+create\b([^\n;|&]*)/;
 
 /** Why a name of something shared says it holds records, or undefined. */
 function recordsNamed(text: string): string | undefined {
@@ -41,6 +43,7 @@ function recordsNamed(text: string): string | undefined {
   return (
     bulkDataFile(text) ??
     bulkRecordText(text) ??
+    confidentialDocument(text) ??
     (RECORDS_TITLE.test(text.replace(/([a-z])([A-Z])/g, '$1 $2')) ? 'set of records' : undefined)
   );
 }
@@ -49,7 +52,18 @@ function recordsNamed(text: string): string | undefined {
 export function assessPublicShares(toolName: string, toolPath: string, fields: PayloadFields, findings: Findings): void {
   for (const field of fields.strings) {
     // Cheap words first: most command texts name neither program.
-    if (field.text.length > 4096 || !(field.text.includes('gdrive') || field.text.includes('gist')) || !runsText(field.key)) continue;
+    if (
+      field.text.length > 4096 ||
+      !(field.text.includes('gdrive') || field.text.includes('gist') || field.text.includes('repo')) ||
+      !runsText(field.key)
+    )
+      continue;
+    // `gh repo create x --public --source=. --push`: the working copy's whole history published.
+    const repo = PUBLIC_REPO.exec(field.text)?.[1];
+    if (repo !== undefined && /\s--public\b/.test(repo) && /\s--push\b/.test(repo)) {
+      findings.add('critical', `exfiltration: \`${toolName}\` publishes the local repository as a public repository by a command`);
+      return;
+    }
     const gist = PUBLIC_GIST.exec(field.text);
     const shared = SHELL_SHARE.test(field.text)
       ? 'file'

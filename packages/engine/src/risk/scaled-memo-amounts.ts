@@ -3,10 +3,9 @@
 // invoice or order number (`Invoice 2500000`), so the scale is required; the currency is the
 // call's currency field, dollars when none.
 
+import { MEMO_KEYS } from './memo-keys.ts';
 import type { PayloadFields } from './payload-fields.ts';
 
-const MEMO_KEYS =
-  /^(?:memo|note|notes|description|reference|purpose|message|details|comment|narrative|narration|remittance_info|remittance_information|remark|subject|verwendungszweck|concepto|motif|causale|omschrijving|payment_reference|remittance|purpose_of_payment|statement_descriptor|additional_info|label|instructions)$/;
 const SCALED =
   /(?:^|[\s(:#])(\d{1,4}(?:[.,]\d{1,3})?)\s?(k|K|m|M|mn|MM|bn|Mio\.?|Mrd\.?|Tsd\.?|million|thousand|billion|lakh|crore)(?=$|[\s).,;:!?])/g;
 const FACTOR: Record<string, number> = {

@@ -114,6 +114,8 @@ export function secretFile(raw: string): string | undefined {
   if (/^\/etc\/(?:g?shadow|master\.passwd)$/.test(path)) return 'password hash file';
   const credential = credentialFile(path);
   if (/(?:^|\/)\.env(?:\.[\w.-]+)?$/.test(path)) return 'secrets file';
+  // An application's own secrets file (Rails `config/secrets.yml`, `credentials.json`, `secrets.toml`).
+  if (/(?:^|\/)(?:secrets|credentials)\.(?:ya?ml|json|toml)(?:\.enc)?$/.test(path)) return 'secrets file';
   if (credential === 'credential file' && !/(?:^|\/)(?:sudoers|passwd|group)$/.test(path)) return 'private key or credential file';
   return undefined;
 }

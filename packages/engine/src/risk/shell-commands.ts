@@ -455,6 +455,7 @@ function runRules(c: RuleContext): void {
     case 'sendmail':
     case 's-nail':
     case 'neomutt':
+    case 'swaks':
       return mailRule(c);
     case 'put':
     case 'mput':

@@ -208,14 +208,40 @@ export function anyCommandExfiltration(c: RuleContext): void {
   if (!UPLOADERS.has(c.name) && !NET_CLIENTS.has(c.name)) networkExfiltration(c);
 }
 
-/** mail, mutt, sendmail: a sensitive attachment or a sensitive file as the message. */
+/** mail, mutt, sendmail, swaks: a sensitive attachment or a sensitive file as the message. */
 export function mailRule(c: RuleContext): void {
-  const parsed = parseOptions(c.args, set('-a', '-A', '-s', '-c', '-b', '-r', '-F', '-f', '-S', '-e', '-i'));
-  const attachment = [...optionValues(parsed, '-a'), ...(c.name === 'mutt' || c.name === 'neomutt' ? [] : optionValues(parsed, '-A'))].find(
-    (word) => sensitiveIn(c.scan, word.text) !== undefined,
+  const parsed = parseOptions(
+    c.args,
+    set(
+      '-a',
+      '-A',
+      '-s',
+      '-c',
+      '-b',
+      '-r',
+      '-F',
+      '-f',
+      '-S',
+      '-e',
+      '-i',
+      '--attach',
+      '--attach-body',
+      '--body',
+      '--to',
+      '--from',
+      '--server',
+      '--header',
+    ),
   );
-  if (attachment !== undefined)
-    c.scan.add('critical', `shell: mails ${sensitiveIn(c.scan, attachment.text)} ${quote(attachment.text)} (${c.name})`);
+  // swaks reads a file for `--attach @FILE` and `--body @FILE`; `@` is not part of the path.
+  const attachment = [
+    ...optionValues(parsed, '-a'),
+    ...(c.name === 'mutt' || c.name === 'neomutt' ? [] : optionValues(parsed, '-A')),
+    ...optionValues(parsed, '--attach', '--attach-body', '--body'),
+  ]
+    .map((word) => word.text.replace(/^@/, ''))
+    .find((text) => sensitiveIn(c.scan, text) !== undefined);
+  if (attachment !== undefined) c.scan.add('critical', `shell: mails ${sensitiveIn(c.scan, attachment)} ${quote(attachment)} (${c.name})`);
   else uploadStdin(c);
   c.scan.add('high', `shell: sends e-mail (${c.name})`);
 }

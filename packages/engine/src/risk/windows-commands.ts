@@ -112,13 +112,20 @@ export function assessWindowsCommand(raw: string, findings: Findings, depth = 0)
     const words = statement.trim().split(/\s+/);
     if (words.length < 2) continue;
     for (let i = 0; i < words.length - 1; i++) {
-      const reader = READERS.test(words[i]) || /^-(?:InFile|Path|LiteralPath|FilePath|Attachments?)$/i.test(words[i]);
+      // A reader may open a hashtable entry (`-Form @{file=Get-Item C:\x.kdbx}`).
+      const word = words[i].replace(/^@?\{?[\w-]{1,32}=/, '');
+      // On a network line `Get-Item` hands the file itself to the upload.
+      const reader =
+        READERS.test(word) ||
+        (network && /^(?:get-item|gi)$/i.test(word)) ||
+        /^-(?:InFile|Path|LiteralPath|FilePath|Attachments?)$/i.test(word);
       // On a line that talks to the network, a secret named anywhere (`curl.exe -T %USERPROFILE%\.aws\credentials`) goes out.
       if (!reader && !(network && i > 0)) continue;
       // The file is the first word after the reader's switches (`Get-Content -Raw <file>`).
       let j = reader ? i + 1 : i;
       while (reader && j < words.length - 1 && j < i + 3 && /^-[A-Za-z]+$/.test(words[j])) j++;
-      const target = words[j].replace(/^(?:[\w-]{1,32}=)?@|^['"]|['",]$/g, '').replace(/^['"]|['"]$/g, '');
+      // `-Form @{file=Get-Item C:\x.kdbx}`: the hashtable's closing brace is not part of the path.
+      const target = words[j].replace(/^(?:[\w-]{1,32}=)?@|^['"]|['",]$|\}+$/g, '').replace(/^['"]|['"]$/g, '');
       const why = secretFile(target);
       if (why === undefined) continue;
       findings.add(
