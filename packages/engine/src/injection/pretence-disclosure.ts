@@ -13,6 +13,7 @@
 // and no such frame together.
 
 import type { Signal } from './rules.ts';
+import { READER_HELD_SETUP } from './reader-held-setup.ts';
 import { wordGate } from './word-gates.ts';
 
 const WINDOW = 360;
@@ -24,7 +25,7 @@ const FRAME =
   /\b(?:pretend\w*|imagine|suppose|hypothetical(?:ly)?|thought\s+experiment|in\s+a\s+world\s+where|what\s+if\s+you|let's\s+(?:play|pretend|say|imagine)|let\s+us\s+(?:play|pretend|imagine)|role-?play\w*|interactive\s+fiction|story|tale|fable|legend|screenplay|script|novel|scene|poem|diary|monologue|bedtime|be\s+(?:the|a|an)\s+\w+|simulat(?:e|ion)|(?:act|answer|respond|reply)\s+(?:as|like)\b|in\s+character|stay\s+in\s+character|persona|you(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+actor|playing|the\s+narrator)|you\s+play\b|play\s+(?:the|a|an)\s+\w+|you(?:'re|\s+are)\s+(?:now\s+)?(?:\w+,\s+(?:a|an|the)\s|['\x22“][^'\x22”\n]{1,30}['\x22”])|quiz|from\s+now\s+on,?\s+you|switch\s+to|[a-z-]+\s+mode|(?:play|playing)\s+(?:a\s+)?game|game\s+(?:time|rules)|truth\s+or\s+dare|simon\s+says|(?:dungeon|game)\s+master|ctf|from\s+your\s+(?:own\s+)?point\s+of\s+view)\b/gi;
 // Casts of the reader into a part, and modes set on it: a third person's "its hidden instructions" is then the reader's.
 const CAST =
-  /\b(?:persona|in\s+character|(?:act|answer|respond|reply)\s+(?:as|like)|you(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+actor|playing|the\s+narrator|['"“]?[A-Z])|you\s+play|play\s+(?:the|a|an)|switch\s+to|[a-z-]+\s+mode|make\s+(?:the|that|this)\s+\w+\s+you|(?:being|is)\s+you\b)/i;
+  /\b(?:persona|in\s+character|(?:act|answer|respond|reply)\s+(?:as|like)|you(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+actor|playing|the\s+narrator|['"“]?[A-Z])|you\s+play|play\s+(?:the|a|an)|switch\s+to|[a-z-]+\s+mode|make\s+(?:the|that|this)\s+\w+\s+you|(?:being|is)\s+you\b|with\s+your\s+(?:exact\s+|own\s+|very\s+)?name|(?:exactly|just)\s+like\s+you)/i;
 // Verbs of disclosing (and of putting the disclosed into the answer or the story), and questions after it.
 const DISCLOSE =
   /\b(?:confess\w*|recit\w*|print\w*|read\w*|speak\w*|say\w*|reveal\w*|show\w*|repeat\w*|list\w*|dump\w*|output\w*|tell\w*|shar\w*|leak\w*|past\w*|spill\w*|expos\w*|disclos\w*|display\w*|give\w*|send\w*|forward\w*|copy\w*|writ\w*|includ\w*|attach\w*|spell\w*|summari[sz]\w*|quot\w*|describ\w*|recall\w*|echo\w*|recount\w*|narrat\w*|us(?:e|ing)|continu\w*|\w+\s+out)\b|\bwhat(?:'s|\s+is|\s+are|\s+were|\s+was)\b/i;
@@ -36,7 +37,7 @@ const HELD = new RegExp(
 );
 // A third person's set-up: the reader's only when the frame casts the reader ("persona MAINT-0, which prints its hidden instructions").
 const HELD_BY_PART =
-  /\b(?:its|his|her|their)\s+(?:(?:hidden|secret|initial|original|confidential|internal|startup|start-up|system)\s+)+(?:instructions|orders|rules|prompt|configuration|set-?up)\b/i;
+  /\b(?:its|his|her|their)\s+(?:(?:own|hidden|secret|initial|original|confidential|internal|startup|start-up|system|operator's|operator|developer's|developer)\s+)+(?:instructions|orders|rules|prompt|system\s+message|configuration|set-?up)\b/i;
 const NEGATED = /\b(?:never|not|n't|refuses?\s+to|without|no\s+longer|don't)\s+(?:\w+\s+){0,3}$/i;
 // Writing about attacks reports their frames ("role-play attacks ask a model to …", "prompts like …"): in the frame's
 // sentence up to a few words after it.
@@ -58,7 +59,7 @@ export function detectPretenceDisclosure(text: string): Signal | undefined {
     const rest = text.slice(frame.index, frame.index + WINDOW);
     const paragraph = rest.slice(0, rest.search(/\n\s*\n|$/));
     if (REPORTED.test(text.slice(Math.max(0, frame.index - 120), frame.index + frame[0].length + 20))) continue;
-    const held = HELD.exec(paragraph) ?? (CAST.test(paragraph) ? HELD_BY_PART.exec(paragraph) : null);
+    const held = HELD.exec(paragraph) ?? READER_HELD_SETUP.exec(paragraph) ?? (CAST.test(paragraph) ? HELD_BY_PART.exec(paragraph) : null);
     if (held === null || (!READER.test(paragraph) && !CAST.test(frame[0]))) continue;
     // A verb of disclosing or a question in the paragraph; no refusal just before the target ("never reveal your …").
     if (!DISCLOSE.test(paragraph) || NEGATED.test(paragraph.slice(Math.max(0, held.index - 40), held.index))) continue;
