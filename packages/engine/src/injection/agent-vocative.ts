@@ -33,6 +33,8 @@ const MACHINE_WORD =
 // "assistant preparing these payslips") names the program at work on it.
 const READING_CUE =
   /\b(?:reading|processing|parsing|summari[sz]ing|handling|running|executing|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes)|[a-z]{3,}ing\s+(?:this|these)\s+[a-z])\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
+// Nouns that name only a machine, never a person's job ("agent", "assistant" and "bot" need a cue).
+const MACHINE_NOUN = /^@?(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|copilot|ki|ии|人工智能|大模型)s?$/i;
 // Words that make the text before the noun a sentence about the agent rather than a head naming it.
 // A preposition of another language right before the noun makes it a topic ("Sicherheit von KI:",
 // "Artikel über KI:"); those that make it an addressee ("an den KI-Assistenten:", "pour l'agent :") do not.
@@ -206,7 +208,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // Round 20b: a name called out with no separator before a polite order ("approver bot please approve …",
     // "AI reader please recommend …") is a head too: "please" opens an order to the one just named.
     const polite = POLITE_AFTER_NAME.test(right);
-    const sep = polite ? null : /[:,—–：，、]|へ[:：]|さん[、,]/.exec(right);
+    // Round 21: a spaced hyphen separates a head as a dash does ("AI auditor - classify …" in a CSV cell).
+    const sep = polite ? null : /[:,—–：，、]|\s-\s|へ[:：]|さん[、,]/.exec(right);
     if (polite) sepAt = end;
     else if (sep !== null) sepAt = end + sep.index + sep[0].length;
     else if (mention) sepAt = end + (/^[\w-]*/.exec(right)?.[0].length ?? 0);
@@ -242,7 +245,12 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // The relative clause cues only by a reading verb: "the Software, to deal in the Software …" names no reader.
     const head = `${left} ${noun[0].startsWith('@') ? '@' : ''} ${between}`;
     // Round 20b: a participle right after the noun says what the program is doing ("assistant preparing payroll:").
-    const cued = MACHINE_WORD.test(head) || READING_CUE.test(`${head} ${relative}`) || PARTICIPLE_AFTER_NAME.test(between);
+    // Round 21: a noun that names nothing but a machine ("AI auditor:", "LLM reviewer:") is its own cue.
+    const cued =
+      MACHINE_NOUN.test(noun[0]) ||
+      MACHINE_WORD.test(head) ||
+      READING_CUE.test(`${head} ${relative}`) ||
+      PARTICIPLE_AFTER_NAME.test(between);
     if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
     if (!cued && PERSON_TITLE.test(between) && !USER_WORD.test(between)) continue;
     // A repository's own guidance for coding agents keeps them in the project (repository-guidance.ts).
