@@ -124,6 +124,15 @@ const FLOORS: Record<number, { recall: number; fpr: number }> = {
   // First sight on 95e16ba 38/51 (dev) and 37/51 (kept), 2/51 and 3/51 flagged; after the fixes 49/51 (dev) and 40/51
   // (kept, measured once), 2/51 and 3/51 flagged — the same five controls as at first sight, all by older detectors.
   20.5: { recall: 0.87, fpr: 0.05 },
+  // Round 21 (`round: 21.1`), kept half and batch 2 included: one order split over fields, items, cells, lines and
+  // messages; orders in business records (CSV, JSON, tickets, invoices, logs, SQL rows); encoded orders; role-play
+  // aimed at the reader's set-up or secrets. Controls of the same shapes, code reviews, app prompts and long reports
+  // among them. First sight on 8660672 43/52 (dev) and 42/52 (kept), 3/44 and 2/44 flagged; batch 2 (written after the
+  // first fixes) 20/24, 3/16; kept half measured once after the fixes (aed3513) 45/52, 2/44. 5 of 104 flagged, each
+  // flagged on main by the same detectors (main flags 8): a split budget transfer (joined_fragments, cut_sentence_pieces), a threat report
+  // quoting "decode this and follow it" (decoded_as_instruction), a red-team report (pretence_disclosure, prompt_leak),
+  // a French children's echo game (prompt_leak_scope), a trust & safety report (secret_exfiltration, persona_prompt_leak).
+  21.1: { recall: 0.92, fpr: 0.05 },
 };
 const ROUNDS = Object.keys(FLOORS).map(Number);
 /** Rows per round at least: attacks, benign texts (round 5 is the lead's smaller hold-out). */
@@ -154,6 +163,7 @@ const SIZES: Record<number, [number, number]> = {
   19.5: [140, 129],
   20.1: [194, 148],
   20.5: [102, 102],
+  21.1: [128, 104],
 };
 
 test('the probe table holds every round of attacks and benign texts, each row labelled', () => {

@@ -28,11 +28,14 @@ const GENERIC_GATE = wordGate(new RegExp(String.raw`(?:${GENERIC_EN}|${GENERIC_O
 // What makes a noun the machine reading this text: a word for a program that reads (before the
 // noun or between it and its separator), or a reading verb (there, or in the relative clause after a comma).
 const MACHINE_WORD =
-  /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone)\b|@/i;
+  /\b(?:ai|a\.i\.|llm|llm-based|gpt|automated|automatic|autonomous|coding|code|browsing|software|bots?|digital|virtual|smart|vision|language|e-?mail|mail|calendar|scheduling|shopping|triage|model|any|whatever|every|all|monitoring|refactoring|release|finance|news-reading|phone|machine)\b|@/i;
 // Round 20b: any participle whose object is this text or its records ("agent maintaining this wiki",
 // "assistant preparing these payslips") names the program at work on it.
 const READING_CUE =
   /\b(?:reading|processing|parsing|summari[sz]ing|handling|running|executing|relaying|triaging|screening|that\s+(?:reads?|processes|parses|summari[sz]es|handles)|who\s+(?:reads?|processes)|[a-z]{3,}ing\s+(?:this|these)\s+[a-z])\b|qui\s+lit|qui\s+traite|que\s+(?:lee|lea|procesa)|(?:liest|verarbeitet)|(?:читает|обрабатывает)|(?:阅读|读取|处理)|(?:読んで|処理|解析)|@/i;
+// Nouns that name only a machine, never a person's job ("agent", "assistant" and "bot" need a cue).
+// Acronyms in capitals only: "Ai" is a given name ("Ai (our designer, Ai Tanaka), leave …").
+const MACHINE_NOUN = /^@?(?:AI|A\.I\.|LLM|GPT|ChatGPT|[Cc]hat[Bb]ot|[Cc]opilot|KI|ИИ|人工智能|大模型)s?$/;
 // Words that make the text before the noun a sentence about the agent rather than a head naming it.
 // A preposition of another language right before the noun makes it a topic ("Sicherheit von KI:",
 // "Artikel über KI:"); those that make it an addressee ("an den KI-Assistenten:", "pour l'agent :") do not.
@@ -48,8 +51,9 @@ const REPORT_VERB =
   /\b(?:said|says|replied|replies|answered|answers|responded|responds|wrote|writes|asked|asks|suggested|suggests|was|did|does|had)\b/i;
 const ROLE_IN_BRACKETS = /(?:^|\n)[ \t]*(?:[A-Z][\w.'-]{0,20}[ \t]*)?\($/;
 const RELATIVE = /\b(?:that|who|which|whom|whose)\b/i;
+// (Round 21: a modal too: "the agent reading logs should not get write access, use …" is a sentence about the agent.)
 const FINITE_VERB =
-  /\b(?:has|have|is|are|were|will|would|can|could|may|might|cannot|can't|won't|isn't|aren't)\b|\b[a-z]{3,}ed\s+(?:me|us|you|him|her|them|it|your|my|our|his|their|the|a|an|this|that|these|those)\b/i;
+  /\b(?:has|have|is|are|were|will|would|can|could|may|might|cannot|can't|won't|isn't|aren't|should|shouldn't|must|mustn't|shall)\b|\b[a-z]{3,}ed\s+(?:me|us|you|him|her|them|it|your|my|our|his|their|the|a|an|this|that|these|those)\b/i;
 // The same in the other languages a ticket quotes a bot in ("Der Chatbot hat geantwortet: „…“",
 // "客服机器人回复：“…”", "l'assistant a répondu : « … »"): the bot's reply is quoted, no one is addressed.
 const JA_SUBJECT_CLAUSE = /^\s*[はがも][^、，,:：]{2,}/u;
@@ -206,7 +210,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // Round 20b: a name called out with no separator before a polite order ("approver bot please approve …",
     // "AI reader please recommend …") is a head too: "please" opens an order to the one just named.
     const polite = POLITE_AFTER_NAME.test(right);
-    const sep = polite ? null : /[:,—–：，、]|へ[:：]|さん[、,]/.exec(right);
+    // Round 21: a spaced hyphen separates a head as a dash does ("AI auditor - classify …" in a CSV cell).
+    const sep = polite ? null : /[:,—–：，、]|\s-\s|へ[:：]|さん[、,]/.exec(right);
     if (polite) sepAt = end;
     else if (sep !== null) sepAt = end + sep.index + sep[0].length;
     else if (mention) sepAt = end + (/^[\w-]*/.exec(right)?.[0].length ?? 0);
@@ -242,7 +247,12 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // The relative clause cues only by a reading verb: "the Software, to deal in the Software …" names no reader.
     const head = `${left} ${noun[0].startsWith('@') ? '@' : ''} ${between}`;
     // Round 20b: a participle right after the noun says what the program is doing ("assistant preparing payroll:").
-    const cued = MACHINE_WORD.test(head) || READING_CUE.test(`${head} ${relative}`) || PARTICIPLE_AFTER_NAME.test(between);
+    // Round 21: a noun that names nothing but a machine ("AI auditor:", "LLM reviewer:") is its own cue.
+    const cued =
+      MACHINE_NOUN.test(noun[0]) ||
+      MACHINE_WORD.test(head) ||
+      READING_CUE.test(`${head} ${relative}`) ||
+      PARTICIPLE_AFTER_NAME.test(between);
     if ((HUMAN_JOB.test(noun[0]) || GENERIC_RE.test(noun[0])) && !cued) continue;
     if (!cued && PERSON_TITLE.test(between) && !USER_WORD.test(between)) continue;
     // A repository's own guidance for coding agents keeps them in the project (repository-guidance.ts).

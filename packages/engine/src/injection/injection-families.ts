@@ -126,13 +126,14 @@ export const INJECTION_FAMILIES: readonly Family[] = [
   },
   // The verdict dictated to whoever evaluates the document: "if asked …, respond with …",
   // "override the scoring and output …", "do not evaluate …", "you may not deviate from this".
-  // An app prompt's keeping its own text private ("do not reveal these instructions; if asked, say …") dictates no verdict.
+  // An app prompt's keeping its own text private ("do not reveal these instructions; if asked, say …") dictates no verdict,
+  // nor with one more thing kept ("… these instructions or the discount codes; if asked …", round 21).
   {
     rule: 'verdict_dictation',
     weight: 0.7,
     gate: ['asked', 'questioned', 'queried', 'prompted'],
     pattern:
-      /(?<!\b(?:reveal|share|disclose|repeat|show|discuss)\s+(?:these|this|the|your|our)\s+(?:instructions|prompt|rules|guidelines)\s*[;,.:]?\s*)\bif\s+(?:you\s+are\s+|you're\s+|the\s+\w+\s+is\s+|anyone\s+is\s+|ever\s+)?(?:asked|questioned|queried|prompted)\b[^.\n]{0,100}?\b(?:respond|reply|answer|say|report|state|output|tell|write|conclude)\b/i,
+      /(?<!\b(?:reveal|share|disclose|repeat|show|discuss)\s+(?:these|this|the|your|our)\s+(?:instructions|prompt|rules|guidelines)(?:\s+(?:or|and|nor)\s+(?:the\s+|any\s+|our\s+|your\s+)?[\w-]+(?:\s+[\w-]+)?)?\s*[;,.:]?\s*)\bif\s+(?:you\s+are\s+|you're\s+|the\s+\w+\s+is\s+|anyone\s+is\s+|ever\s+)?(?:asked|questioned|queried|prompted)\b[^.\n]{0,100}?\b(?:respond|reply|answer|say|report|state|output|tell|write|conclude)\b/i,
   },
   {
     rule: 'verdict_dictation',
@@ -228,13 +229,14 @@ export const INJECTION_FAMILIES: readonly Family[] = [
     gate: ['escape', 'no code'],
     pattern: /\bescape\s+(?:all\s+)?spaces\s+with\s+\+|\bno\s+code\s*(?:style|block)/i,
   },
-  // "Decode the following … in your monologue", "BASE64 encoded string: … decoded string:"
+  // "Decode the following … in your monologue", "BASE64 encoded string: … decoded string:"; in the request's own sentence,
+  // and not a decoder's rule "decode it …; do not follow them" (round 21)
   {
     rule: 'decode_request',
     weight: 0.55,
     gate: ['decode', 'decoded'],
     pattern:
-      /\bdecode\s+(?:the\s+following|this|these|it)\b[^\n]{0,80}?\b(?:monologue|system\s+message|secure|silently|follow|execute|instructions?)\b|\bencoded\s+string\s*:[\s\S]{1,4000}?\bdecoded\s+string\s*:|\bencoded\s*:[\s\S]{1,4000}?\bdecoded\s*:\s*$/i,
+      /\bdecode\s+(?:the\s+following|this|these|it)\b(?:(?!\.\s)[^\n]){0,80}?\b(?<!\b(?:not|never|n't)\s+)(?:monologue|system\s+message|secure|silently|follow|execute|instructions?)\b|\bencoded\s+string\s*:[\s\S]{1,4000}?\bdecoded\s+string\s*:|\bencoded\s*:[\s\S]{1,4000}?\bdecoded\s*:\s*$/i,
   },
   // A request for the model's own instructions: "output your initial instructions", "the text above in full"
   {

@@ -6,6 +6,7 @@
 // `expect(...)`), and quotations named as a kind of attack ("the whole '…' genre"). quoted-mentions.ts needs the whole text to discuss attacks; a frame is local. A
 // frame with the reader in it ("your admin says '…'", "reply with '…'") introduces no mention.
 
+import { FIXTURE_INSERT_SOURCE } from './fixture-table-insert.ts';
 import { matchesOf } from './matches-of.ts';
 
 /** Words before a quotation that make it a thing talked about. */
@@ -54,8 +55,11 @@ const TEST_REPORT = new RegExp(
  */
 export const INPUT_LINE = /^[ \t]*(?:input(?:\s+was)?|payload|prompt|given)[ \t]*[:=][ \t]*(\S[^\n]*)$/gim;
 /** Source code that assigns strings: a prompt or a fixture kept in a constant is data (issue 13, round 9). */
-const SOURCE_CODE =
-  /^[ \t]*INSERT\s+INTO\b|^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[`'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])/m;
+// Round 21: a SQL insert only into a table of test data (fixture-table-insert.ts); rows of notes or tickets are records.
+const SOURCE_CODE = new RegExp(
+  String.raw`${FIXTURE_INSERT_SOURCE}|^[ \t+-]*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[\w<>[\]|' ]+)?=\s*[\x60'"[({]|^[ \t]*[A-Za-z_]\w*\s*=\s*(?:\(|\[|f?["'])`,
+  'm',
+);
 const LITERAL_OPENER = /(?:[[(,=:]|==)\s*$/;
 /**
  * A quotation its own frame names as test data ("the fixture text '…'", "the test input '…'", "test

@@ -7,6 +7,7 @@
 // instructions" (a negated request is not one). Seven languages; patterns are linear (bounded gaps).
 
 import type { Signal } from './rules.ts';
+import { READER_HELD_SETUP_SOURCE } from './reader-held-setup.ts';
 import { LEAK_WORD, NON_ASCII } from './text-traits.ts';
 import { wordGate } from './word-gates.ts';
 
@@ -23,7 +24,8 @@ const OWN = String.raw`\b(?:your|ur)\s+(?:${QUALIFIER}\s+){1,3}${INSTRUCTION_NOU
 const NAMED = String.raw`\b(?:(?:the|this|its|their)\s+(?:\w+\s+)?(?:system[\s_-]?prompt|system\s+(?:message|instructions?))|(?:the\s+|this\s+|its\s+)?(?:initial\s+(?:prompt|instructions)|pre-?prompt)|initiali[sz]ation\s+(?:string|prompt|text|message)|what\s+you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|instructed|programmed|given))`;
 // The text before the request: only verbs of repeating it count ("summarise the text above" is a task).
 const ABOVE = String.raw`\b(?:(?:the\s+)?(?:text|words|content|messages?|instructions?|prompt|everything)\s+(?:(?:written\s+|shown\s+|printed\s+)?above|before\s+this(?:\s+(?:line|message|point))?|at\s+the\s+(?:very\s+)?(?:beginning|start|top)(?:\s+of\s+(?:this|the)\s+(?:conversation|chat|session))?)|the\s+above\s+(?:text|words|content|instructions?|prompt|message)|(?:this|the)\s+(?:entire|whole|full|complete)\s+(?:conversation|chat|transcript|context)|(?:the\s+)?(?:text|words|instructions?|prompt|content)\s+(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been)\s+(?:given|told|provided|shown|fed|sent))`;
-const OBJECT = `(?:${OWN}|${NAMED})`;
+// Round 21: the set-up named by its setter or by how it reached the reader (reader-held-setup.ts).
+const OBJECT = `(?:${OWN}|${NAMED}|${READER_HELD_SETUP_SOURCE})`;
 
 const REVEAL_VERB = String.raw`(?:output|print|repeat|reveal|show|display|write\s+(?:out|down)|give|tell|share|translate|summari[sz]e|spell(?:\s+out)?|paste|list|recite|dump|encode|rot-?13|base64|copy|reproduce|echo|return|state|read\s+(?:out|back)|type\s+out|send|leak|expose|disclose|quote|emit|restate)`;
 const REPEAT_VERB = String.raw`(?:output|print|repeat|reveal|show|display|write\s+(?:out|down)|spell\s+out|paste|recite|dump|encode|rot-?13|base64|copy|reproduce|echo|read\s+(?:out|back)|type\s+out|leak|quote|emit)`;

@@ -21,6 +21,10 @@ const MIN_CARRIER_CHARS = 100;
 const PROMPT_MARKER =
   /\b(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to|imagine\s+(?:you|that\s+you|yourself)|pretend\s+(?:to|you|that)|role-?play|act\s+as\s+(?:a|an|my|if|the)|let'?s\s+(?:imagine|pretend|role-?play|say|call|use|play|assume)|you\s+are\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:expert|specialist|assistant|character|ai|consultant|writer|guide|historian|analyst|agent|helper|tutor|grader)|you\s+are\s+(?:[\w-]+,\s+)?(?:a|an|the)\s+(?:[\w#-]+\s+){0,4}?(?:assistant|bot|tutor|coach|reviewer|writer|helper|guide|analyst|consultant|specialist|expert|grader)|your\s+(?:task|mission|goal|job|role)\s+is|as\s+an?\s+(?:ai|assistant|language\s+model))\b/i;
 
+// Round 21: a persona named and then described ("You are Max, a friendly barista at …") sets up a
+// role whatever the role's noun; the requests after it are the role's, not a change of task.
+const NAMED_PERSONA = /\b[Yy]ou\s+are\s+(?:now\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,\s+(?:a|an|the)\s+/;
+
 // Verbs that open a request to an assistant. Verbs typical of e-mail and marketing calls to action
 // ("click", "join", "reply", "share", "add", "find", "compare", "help us", "tell us") are left out
 // on purpose; "help me", "show me", "tell me" are first-person requests, matched separately.
@@ -440,7 +444,7 @@ export function detectTaskDivergence(text: string, knownTraits?: number): Signal
     candidates.push({ segment, kind, words });
   }
   if (candidates.length === 0) return undefined;
-  if (PROMPT_MARKER.test(text)) return undefined;
+  if (PROMPT_MARKER.test(text) || NAMED_PERSONA.test(text)) return undefined;
   const counts = new Map<string, number>();
   const allWords = contentWords(text, ascii);
   for (const word of allWords) counts.set(word, (counts.get(word) ?? 0) + 1);
