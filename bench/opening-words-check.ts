@@ -2,7 +2,7 @@
 // opening-words.ts) against a whole scan of the same expression: every match a global one finds in
 // turn (index, text and groups), or the one match of a non-global one, on every text the trainer
 // reads (the sets of ../shared/data, the local benign corpus, our own texts), BIPIA's spliced
-// texts, each also in upper case and with "ſ" and the Kelvin sign for every s and k (the letters
+// texts, the long-document rows (6-20 KB), each also in upper case and with "ſ" and the Kelvin sign for every s and k (the letters
 // that fold to ASCII only under `iu`). Exit code 1 on any difference.
 //
 //   node --import tsx bench/opening-words-check.ts [every=1]
@@ -12,6 +12,7 @@ import '../packages/engine/src/injection/screen-injection.ts';
 import { OPENING_SEARCHES, searchFromOpenings } from '../packages/engine/src/injection/opening-words.ts';
 import { loadAllExamples } from '../scripts/lib/screen-corpus.ts';
 import { bipiaSpliced } from '../scripts/lib/bipia-splice.ts';
+import { longDocumentRows, longDocumentText } from '../packages/engine/test/support/long-documents.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = process.env.ACTIONGATE_DATA_SETS ?? resolve(repoRoot, '../shared/data');
@@ -41,7 +42,11 @@ function searched(expression: RegExp, exec: (text: string) => RegExpExecArray | 
 }
 
 const { examples } = loadAllExamples(dataRoot, repoRoot);
-const texts = [...examples.map((e) => e.text), ...bipiaSpliced(examples).map((e) => e.text)].filter((_, i) => i % every === 0);
+const texts = [
+  ...examples.map((e) => e.text),
+  ...bipiaSpliced(examples).map((e) => e.text),
+  ...longDocumentRows.map((row) => longDocumentText(row)),
+].filter((_, i) => i % every === 0);
 const searches = OPENING_SEARCHES.slice();
 let compared = 0;
 let differ = 0;
