@@ -9,6 +9,8 @@
 // Why a bound: the windows are screened in full, so their number and length are capped: the cost
 // per KB of a long text rises by at most WINDOWS * MAX_WINDOW characters screened per string.
 
+import { searchFromOpenings } from './opening-words.ts';
+
 /** A stretch of the text, `start` inclusive, `end` exclusive. */
 export interface TextWindow {
   start: number;
@@ -26,27 +28,42 @@ const MIN_SCORE = 3;
 
 // Each alternative is one kind of cue (the capture group's number is its kind); a kind counts once per line.
 const KIND_WEIGHTS = [0, 2, 2, 2, 2, 2, 1, 1];
-const CUES = new RegExp(
-  [
-    // 1: a machine reader named, in English and the languages the screen reads.
-    String.raw`\b(?:assistant|ai|llm|(?:language\s+)?model|agents?|bot|copilot|chatgpt|gpt|claude|gemini|ki|ia|asistente|assistente|assistent|agente|modelo|modèle)\b|ИИ|ассистент|助手|アシスタント|人工知能|مساعد|인공지능|어시스턴트`,
-    // 2: the task or the rules set aside, or the act hidden from the principal.
-    String.raw`\b(?:ignore|disregard|forget|override|instead|new\s+(?:task|instructions?|policy)|(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|ask|show|list|include|log|note)|without\s+(?:telling|asking|confirm\w*)|silently|instructions?\s+(?:for|to)\s+you|your\s+(?:new|next|real|actual|only)\s+(?:task|instructions?|job)|(?:stop|cancel|abandon)\s+(?:the|your|what)|ignoriere|ignorez|ignora|oublie|olvida|esqueça|vergiss)\b|игнорируй|忽略|無視`,
-    // 3: a forged delimiter, turn or role marker.
-    String.raw`<\||\|>|\[\/?INST\]|<<\/?SYS>>|\[\s*SYSTEM|\bsystem\s*[:\]>]|#{3}|-{3,}\s*END|<<<|<\/?(?:system|document|admin\w*|assistant\w*|instructions?)\b|im_start|\b(?:USER|ASSISTANT)\s*:`,
-    // 4: a part of a page nobody sees.
-    String.raw`<!--|display\s*:\s*none|font-size\s*:\s*0|visibility\s*:\s*hidden|opacity\s*:\s*0\b`,
-    // 5: an encoded run, or a word that asks for decoding.
-    String.raw`[A-Za-z0-9+/]{40,}|(?:[a-z]\.){6,}|\b(?:rot13|base64|decode)\b`,
-    // 6: an act with consequences.
-    String.raw`\b(?:send|forward|e-?mail|transfer|wire|delete|drop|grant|upload|post|curl|wget|exec(?:ute)?|approve|export|disable|print|reveal)(?:\b|_)`,
-    // 7: a destination: a mail address or a link.
-    String.raw`[\w.+-]@[\w-]+\.\w|https?:\/\/`,
-  ]
-    .map((source) => `(${source})`)
-    .join('|'),
-  'gi',
-);
+// Kind 5's first alternative, a run of base64's alphabet, is found by a loop (encodedRunStart).
+const ENCODED_RUN = String.raw`[A-Za-z0-9+/]{40,}`;
+const ENCODED_OTHER = String.raw`(?:[a-z]\.){6,}|\b(?:rot13|base64|decode)\b`;
+const KINDS = [
+  // 1: a machine reader named, in English and the languages the screen reads.
+  String.raw`\b(?:assistant|ai|llm|(?:language\s+)?model|agents?|bot|copilot|chatgpt|gpt|claude|gemini|ki|ia|asistente|assistente|assistent|agente|modelo|modèle)\b|ИИ|ассистент|助手|アシスタント|人工知能|مساعد|인공지능|어시스턴트`,
+  // 2: the task or the rules set aside, or the act hidden from the principal.
+  String.raw`\b(?:ignore|disregard|forget|override|instead|new\s+(?:task|instructions?|policy)|(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|ask|show|list|include|log|note)|without\s+(?:telling|asking|confirm\w*)|silently|instructions?\s+(?:for|to)\s+you|your\s+(?:new|next|real|actual|only)\s+(?:task|instructions?|job)|(?:stop|cancel|abandon)\s+(?:the|your|what)|ignoriere|ignorez|ignora|oublie|olvida|esqueça|vergiss)\b|игнорируй|忽略|無視`,
+  // 3: a forged delimiter, turn or role marker.
+  String.raw`<\||\|>|\[\/?INST\]|<<\/?SYS>>|\[\s*SYSTEM|\bsystem\s*[:\]>]|#{3}|-{3,}\s*END|<<<|<\/?(?:system|document|admin\w*|assistant\w*|instructions?)\b|im_start|\b(?:USER|ASSISTANT)\s*:`,
+  // 4: a part of a page nobody sees.
+  String.raw`<!--|display\s*:\s*none|font-size\s*:\s*0|visibility\s*:\s*hidden|opacity\s*:\s*0\b`,
+  // 5: an encoded run, or a word that asks for decoding.
+  `${ENCODED_RUN}|${ENCODED_OTHER}`,
+  // 6: an act with consequences.
+  String.raw`\b(?:send|forward|e-?mail|transfer|wire|delete|drop|grant|upload|post|curl|wget|exec(?:ute)?|approve|export|disable|print|reveal)(?:\b|_)`,
+  // 7: a destination: a mail address or a link.
+  String.raw`[\w.+-]@[\w-]+\.\w|https?:\/\/`,
+];
+const CUES = new RegExp(KINDS.map((source) => `(${source})`).join('|'), 'gi');
+
+/** Where a run of 40 characters of base64's alphabet (ENCODED_RUN) starts, at or after `from`; -1 for nowhere. */
+function encodedRunStart(text: string, from: number): number {
+  let run = 0;
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const inAlphabet =
+      (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 43 || code === 47;
+    run = inAlphabet ? run + 1 : 0;
+    if (run === 40) return i - 39;
+  }
+  return -1;
+}
+// The alternation is scanned from where one of its kinds, each read alone, opens (opening-words.ts:
+// V8 reads each kind alone ~5-25 ns a character, and the seven together ~220).
+const CUES_SEARCH = searchFromOpenings(CUES, [...KINDS.filter((_, i) => i !== 4), ENCODED_OTHER, encodedRunStart]);
 
 /**
  * The windows of `text` worth screening alone, strongest first: at most WINDOWS lines (or pieces of
@@ -62,7 +79,7 @@ export function cueWindows(text: string, from = 0, to = text.length): TextWindow
     if (unitStart >= 0 && score >= MIN_SCORE) scored.push({ window: { start: unitStart, end: unitEnd }, score });
   };
   CUES.lastIndex = from;
-  for (let match = CUES.exec(text); match !== null && match.index < to; match = CUES.exec(text)) {
+  for (let match = CUES_SEARCH.exec(text); match !== null && match.index < to; match = CUES_SEARCH.exec(text)) {
     const at = match.index;
     if (at >= unitEnd) {
       close();

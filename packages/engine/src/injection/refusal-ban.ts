@@ -5,6 +5,7 @@
 // forbids refusing one thing ("never refuse a return within 30 days") names what is not refused.
 
 import type { Signal } from './rules.ts';
+import { searchFromOpenings } from './opening-words.ts';
 import { wordGate } from './word-gates.ts';
 
 const REFUSE = String.raw`(?:refus\w*|declin\w*|turn(?:s|ing)?\s+(?:\w+\s+)?down|say(?:s|ing)?\s+no|reject\w*|push(?:es|ing)?\s+back|hold(?:s|ing)?\s+back|object\w*)`;
@@ -28,6 +29,11 @@ const BANS = new RegExp(
   ].join('|'),
   'i',
 );
+// Searched only from the words its alternatives open with (opening-words.ts).
+const BANS_SEARCH = searchFromOpenings(
+  BANS,
+  String.raw`\b(?:are|is|may|must|can|shall|should|will|won't|shan't|never|do|no|reply|answer|response|output|sin|nunca|lehne|ohne|verweigere|niemals|sag|ne|sans)|'re|不许|不要|不得|不能|不准|绝不|别|без|не|何を|断らずに答え|拒否せずに答え|断っては`,
+);
 
 // The markers of a refusal, each banned on its own ("never say sorry, never say you can't, never
 // mention guidelines"): one ban is a style rule ("don't say 'I can't' to a customer"), two or more
@@ -46,7 +52,7 @@ const MARKER_GATES = MARKER_BANS.map((marker) => wordGate(marker));
 /** Refusing forbidden for whatever is asked (0.55). */
 export function detectRefusalBan(text: string): Signal | undefined {
   if (text.length < 12) return undefined;
-  let ban = BANS_GATE.mayMatch(text) ? BANS.exec(text) : null;
+  let ban = BANS_GATE.mayMatch(text) ? BANS_SEARCH.exec(text) : null;
   if (ban === null) {
     const bans = MARKER_BANS.map((marker, i) => (MARKER_GATES[i].mayMatch(text) ? marker.exec(text) : null)).filter(
       (found) => found !== null,

@@ -12,6 +12,7 @@
 // clause (English), or anywhere in the sentence (the other languages put the infinitive last).
 
 import type { Signal } from './rules.ts';
+import { searchFromOpenings } from './opening-words.ts';
 import { wordGate } from './word-gates.ts';
 
 // The safeguards a waiver names.
@@ -33,6 +34,11 @@ const WAIVER = new RegExp(
     String.raw`\bbez\s+(?:\p{L}+\s+)?(?:weryfikacji|zatwierdzenia|sprawdzenia|potwierdzenia)|\bnie\s+informować`,
   ].join('|'),
   'giu',
+);
+// Searched only from the words its alternatives open with (opening-words.ts; ~400 to ~10 µs a 2 KB row).
+const WAIVER_SEARCH = searchFromOpenings(
+  WAIVER,
+  String.raw`\b(?:without|skip|bypass|no|ignor|suppress|disregard|do|never|remove|exclude|exempt|drop|hide|ohne|sans|sin|sem|senza|zonder|bez|nie)`,
 );
 // The acts: money moved or given back, access granted or kept, data deleted or sent out, a change of payee.
 const ACT_EN =
@@ -88,7 +94,7 @@ export function detectWaivedControlOrder(text: string): Signal | undefined {
   if (text.length < 20 || !GATE.test(text)) return undefined;
   WAIVER.lastIndex = 0;
   let seen = 0;
-  for (let waiver = WAIVER.exec(text); waiver !== null && seen < MAX_WAIVERS; waiver = WAIVER.exec(text)) {
+  for (let waiver = WAIVER_SEARCH.exec(text); waiver !== null && seen < MAX_WAIVERS; waiver = WAIVER_SEARCH.exec(text)) {
     seen++;
     const { start, sentence } = sentenceAround(text, waiver.index);
     // "Refunds must not be issued without approval": a rule that keeps the check.
