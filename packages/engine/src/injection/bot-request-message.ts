@@ -17,6 +17,7 @@ import type { Signal } from './rules.ts';
 
 /** One message typed to a bot is short; a longer text is a carrier that holds the request. */
 const MAX_REQUEST_CHARS = 200;
+const SECTION_NAME = /\b(?:install(?:ation)?|setup|upgrade)\s+(?:steps|instructions|guide|section|notes|docs)\b/gi;
 /** A title line the request may sit under. */
 const MAX_TITLE_CHARS = 60;
 /** A short label the request may be filed under: "Comment on issue #311:", "Slack:". */
@@ -56,7 +57,8 @@ export function isHarmlessBotRequest(text: string): boolean {
   const line = lines[lines.length - 1].trim();
   if (line.length > MAX_REQUEST_CHARS) return false;
   const request = CALL_TO_BOT.test(line) ? line : line.replace(FILED_UNDER, '');
-  const whole = lines.join(' ');
+  // A document's section named by a noun compound ("the install steps") is what to read, not an act to do.
+  const whole = lines.join(' ').replace(SECTION_NAME, ' ');
   return CALL_TO_BOT.test(request) && !ATTACK_PURPOSE.test(whole) && !DICTATED_OR_STANDING.test(whole) && !FOREIGN_PURPOSE.test(whole);
 }
 
