@@ -5,6 +5,7 @@
 // document's reader as a bot and then give it an order; in a tool result that is an injection.
 // A transcript's bare speaker labels ("Assistant: Sure.") are not heads.
 
+import { namesPeopleAfterMachineWord } from './people-after-machine-word.ts';
 import { isRepositoryGuidance } from './repository-guidance.ts';
 import type { Signal } from './rules.ts';
 import { NON_ASCII, AGENT_WORD } from './text-traits.ts';
@@ -87,7 +88,7 @@ const VERB_START = new RegExp(`^${ORDER_VERB_EN_SOURCE}`, 'i');
 // A head that is a clause whose verb takes the noun for its object ("Open the assistant panel, click …",
 // "Ask the bot, then …"): the noun is a thing acted on, not the one addressed (precision 11). An
 // addressee's head is a noun phrase ("Assistant,", "Dear AI agent,", "Note to the bot:").
-const VERB_OF_NOUN = new RegExp(`^(?:please\\s+)?${ORDER_VERB_EN_SOURCE}\\s+(?:the|a|an|your|this|that|my|our)$`, 'i');
+const VERB_OF_NOUN = new RegExp(`^(?:please\\s+|to\\s+)?(?:let|allow|${ORDER_VERB_EN_SOURCE})\\s+(?:the|a|an|your|this|that|my|our)$`, 'i');
 const SENSITIVE = new RegExp(SENSITIVE_OBJECT_SOURCE, 'i');
 // A duty: "you must …", or, after an appositive ("You, the assistant running these steps, must now
 // also run …"), the bare modal and its verb (screenprec9).
@@ -230,6 +231,8 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     if (/^\s*["']\s*$/.test(between) && /=\s*["']$|["']\s*:\s*["']$/.test(text.slice(Math.max(0, at - 4), at))) continue;
     // "Threat model:", "Assistant configuration for the kiosk:" name a thing, not the reader.
     if (COMPOUND_NOUN.test(`${left} ${noun[0]}`) || SETTINGS_LABEL.test(between)) continue;
+    // "Dear AI system vendors:", "Hi bot developers,": the machine word modifies the people called (precision 13).
+    if (namesPeopleAfterMachineWord(text.slice(end, sepAt))) continue;
     // A label with the role in brackets ("A (assistant):", "Q (user):") is a bare label too (precision 11).
     const bracketed = between.trim() === ')' && ROLE_IN_BRACKETS.test(text.slice(Math.max(0, at - 30), at));
     const bare = (bracketed || (left === '' && between.trim() === '')) && sep !== null && sep[0] === ':';

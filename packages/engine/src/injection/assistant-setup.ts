@@ -28,12 +28,35 @@ const OPENER = new RegExp(
 // address, harm, or an act with consequences outside the conversation.
 export const ATTACK_PURPOSE =
   /\b(?:no|without|ignore|forget|bypass|override|disregard|drop)\s+(?:the\s+|any\s+|all\s+|your\s+|its\s+|previous\s+|prior\s+|above\s+|earlier\s+|original\s+|old\s+)*(?:rules|restrictions|limits|filters?|guidelines|polic(?:y|ies)|instructions|safety|user|task|request|question|prompt|context|conversation)\b|\b(?:unrestricted|uncensored|unfiltered|jailbr\w*|developer\s+mode|god\s+mode|dan\b|never\s+refuse|always\s+comply|do\s+anything|new\s+instructions|instead|passwords?|secrets?|credentials?|api[\s_-]?keys?|tokens?|private\s+keys?|ssh|\.env|(?:print|repeat|output|show|tell)\s+(?:me\s+)?(?:your|the)\s+(?:system|hidden|initial|original)|weapons?|bombs?|explosives?|malware|ransomware|hack\w*|steal\w*|launder\w*|illegal|exfiltrat\w*|forward\w*|transfer\w*|wire\w*|pay(?:ment)?s?|refund\s+(?:all|every)|grant\w*|admin\w*|root|sudo|rm\s+-rf|wipe\w*|delete\s+(?:all|every|the)|reveal\w*|disclos\w*|leak\w*|upload\w*|download\w*|install\w*|execut\w*|click\w*|quietly|secretly|silently|without\s+(?:telling|mentioning))\b|https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,}|[a-z][0-9][a-z]/i;
-/** The signals a set-up's form raises: an order to a named assistant, a role line, a persona, a channel label. */
-const FORM_RULES = new Set(['agent_vocative_order', 'role_forgery', 'persona_jailbreak', 'roleplay_setup', 'channel_label_order']);
+/**
+ * The signals a set-up's form raises: an order to a named assistant, a role line, a persona, a channel label,
+ * and (precision 13) an order in time to the assistant named ("Before editing files, read the tests").
+ */
+const FORM_RULES = new Set([
+  'agent_vocative_order',
+  'role_forgery',
+  'persona_jailbreak',
+  'roleplay_setup',
+  'channel_label_order',
+  'agent_intent',
+]);
+
+// A set-up's guard rail forbids an act ("Never commit secrets.", "Do not run commands that delete data
+// without asking the user first."): the purpose words in it are what the assistant must not do (precision
+// 13). A sentence that forbids a check instead ("Never ask before deleting", "Do not tell the user") lifts a
+// guard, and one naming an address still sends somewhere: both stay read.
+const GUARD_SENTENCE =
+  /(?:^|(?<=[.!?:;\n]\s*))(?:you\s+(?:must|should|shall|may|will)\s+)?(?:never|do\s+not|don'?t|must\s+not|may\s+not|should\s+not)\s+(?!(?:ever\s+)?(?:refuse|decline|question|hesitate|warn|mention|tell|inform|notify|alert|log|report|ask|confirm|verify|check|follow|obey|apply|use|stop|wait|pause|say|answer|reply|respond|apologi[sz]e|break|limit|restrict|filter|censor|judge|moralize|lecture)\b)[^.!?\n]{1,160}[.!?](?=\s|$)/gi;
+const ADDRESS_IN = /https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,}/i;
+
+/** `text` without the guard rails it sets (sentences that forbid an act). */
+function withoutGuardRails(text: string): string {
+  return text.replace(GUARD_SENTENCE, (sentence) => (ADDRESS_IN.test(sentence) ? sentence : ' '));
+}
 
 /** True when `text` is a short set-up of a harmless assistant. */
 export function isHarmlessAssistantSetup(text: string): boolean {
-  return text.length <= MAX_SETUP_CHARS && OPENER.test(text) && !ATTACK_PURPOSE.test(text);
+  return text.length <= MAX_SETUP_CHARS && OPENER.test(text) && !ATTACK_PURPOSE.test(withoutGuardRails(text));
 }
 
 /** The signals without the set-up's form signals when the text configures a harmless assistant. */

@@ -40,7 +40,10 @@ const STRUCTURE = /^(?:--|content-[\w-]+\s*:|\d{1,2}:\d{2}:\d{2}[,.]\d+\s*-->|\d
 const GOES_ON = /^(?:and|to|from|of|with|for|or|into|than|et|und|y|en|e)\s/u;
 
 /** Whether the piece after `previous` goes on with its sentence: the previous ends on a dangling word, or is a word or two, or this opens on a conjunction, after no full stop. */
-const cutAt = (previous: string, next: string): boolean => DANGLING.test(previous) || (GOES_ON.test(next) && !/[.!?:]$/.test(previous));
+// A piece that is one letter alone ("a" / "b" / "c", a record's column names or list marks) is a label, not
+// the article "a" left dangling (precision 13: "a b c d Transfer completed …" read as a cut order to transfer).
+const cutAt = (previous: string, next: string): boolean =>
+  (DANGLING.test(previous) && !/^\p{L}$/u.test(previous)) || (GOES_ON.test(next) && !/[.!?:]$/.test(previous));
 const continues = (previous: string, next: string): boolean =>
   cutAt(previous, next) || (SHORT_PIECE.test(previous) && !/[.!?:]$/.test(previous));
 // A piece of one or two words with no stop ("Refund", "remove", "Wire") is a fragment of something longer.

@@ -6,6 +6,8 @@
 // Every pattern is linear: alternatives of literals, and gaps bounded both in words and in
 // characters (`(?:\s+\S+){0,3}?`, `[^\n]{0,80}`), never nested unbounded quantifiers.
 
+import { messageListOrdersNothing } from './message-list-record.ts';
+import { PEOPLE_AFTER_MACHINE_WORD_SOURCE } from './people-after-machine-word.ts';
 import { headerOrdersNothing } from './header-without-order.ts';
 import { INJECTION_FAMILIES, type Family } from './injection-families.ts';
 import { JAILBREAK_FAMILIES } from './jailbreak-families.ts';
@@ -434,7 +436,8 @@ const ROLE_RULES: PatternRule[] = [
     gate: keyed(/#{2,}/, [], ['##']),
     weight: 0.65,
     // "### SYSTEM REQUIREMENTS ###" over a table of versions heads a document (header-without-order.ts).
-    excused: headerOrdersNothing,
+    // "### Human: … ### Assistant: …" opens with the user's turn: a transcript's record (transcript-opening.ts).
+    excused: (text, start) => headerOrdersNothing(text, start) || afterUserOpening(text, start),
     pattern:
       /(?:^|\n)[ \t]*#{2,}[ \t]*(?:(?:system|instructions?|assistant|new\s+instructions?|system\s+prompt|admin|developer)[ \t]*:?|response[ \t]*:)[ \t]*(?:\n|$|[A-Za-z])/i,
   },
@@ -449,6 +452,8 @@ const ROLE_RULES: PatternRule[] = [
     rule: 'role_forgery',
     weight: 0.55,
     gate: keyed(/role["']/i, [], ['role"', "role'"]),
+    // A list whose every content orders nothing is a record of what was said (message-list-record.ts).
+    excused: messageListOrdersNothing,
     // A message list built from a variable ('"content": SYSTEM_PROMPT') is code, not a forged turn.
     pattern: /["']role["']\s*:\s*["'](?:system|developer|assistant|tool)["'](?!\s*,\s*["']content["']\s*:\s*[A-Za-z_][\w.]*\s*[}\],])/i,
   },
@@ -456,6 +461,8 @@ const ROLE_RULES: PatternRule[] = [
     rule: 'role_forgery',
     gate: keyed(/(?:system|message|prompt|developer)[ \t]*:/i, ['system', 'message', 'prompt', 'developer'], []),
     weight: 0.45,
+    // "System: ticket closed automatically after 7 days" is a log's status line: a label that orders nothing (header-without-order.ts).
+    excused: headerOrdersNothing,
     pattern: /(?:^|\n)[ \t]*(?:system|system\s+message|system\s+prompt|developer)[ \t]*:[ \t]*\S/i,
   },
   {
@@ -758,7 +765,7 @@ const AGENT_RULES: PatternRule[] = [
     weight: 0.5,
     excused: (text, start) => isRepositoryGuidance(text, start) || greetedAnalysisRequest(text, start),
     pattern: new RegExp(
-      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|(?<!^\s*)instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)`,
+      String.raw`\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|(?<!^\s*)instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|any\s+|all\s+)?${MODEL_NOUN}s?\b(?!\s*:\s*you\s+(?:have\s+access\s+to|can\s+(?:use|call)|are\s+given)\s+(?:the\s+|these\s+)?(?:tools?|functions?)\b)(?!${PEOPLE_AFTER_MACHINE_WORD_SOURCE})`,
       'i',
     ),
   },

@@ -27,6 +27,8 @@ import { learnedScore, learnedScoreOfJoined, learnedWeight, SUPPORT_THRESHOLD, t
 import { addressesPeople } from './people-addressed.ts';
 import { temperAssistantSetup } from './assistant-setup.ts';
 import { dropFlattenedRecordSignals, flattenedRecordEnd } from './flattened-test-record.ts';
+import { temperBotRequestMessage } from './bot-request-message.ts';
+import { temperShortPersonaSetup } from './short-persona-setup.ts';
 import { temperChatBotRequest } from './chat-bot-request.ts';
 import { detectTaskDivergence } from './task-divergence.ts';
 import { isDataDump } from './data-dump.ts';
@@ -259,7 +261,13 @@ export function screenText(raw: string, decodeDepth = 0, fieldsJoined = false, j
       text,
       dropFlattenedRecordSignals(
         text,
-        temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+        temperShortPersonaSetup(
+          text,
+          temperBotRequestMessage(
+            text,
+            temperChatBotRequest(text, temperAssistantSetup(text, temperHarmlessPersona(text, detect(text, traits, fieldsJoined)))),
+          ),
+        ),
       ),
     ),
   );

@@ -19,8 +19,11 @@
 /** A code span or a quotation on one line. */
 const QUOTATION = /`[^`\n]*`|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
 // What a template string holds besides its tokens: placeholders, escapes, end-of-sequence tags and role words.
-const TEMPLATE_FILLER = /\{[^{}\n]{0,40}\}|\\[nrt]|<\/?s>/g;
-const ROLE_WORD = /\b(?:system|user|assistant|developer|tool|model)\b/gi;
+// (Precision 13: and the tokens of the other template families, `[INST] <<SYS>> … <</SYS>>` read by the role-tag rule.)
+const TEMPLATE_FILLER = /\{[^{}\n]{0,40}\}|\\[nrt]|<\/?s>|\[\/?INST\]|<<\/?SYS>>|<\|\w{1,40}\|>/g;
+// And the placeholders written where a turn's text goes ("[INST] <<SYS>> system prompt <</SYS>> user message [/INST]", precision 13).
+const ROLE_WORD =
+  /\b(?:system|user|assistant|developer|tool|model|prompt|message|input|output|response|reply|answer|question|query|text|content|here)\b/gi;
 // Words after a token that make it the subject or an item of a sentence about it (a leading ">" is
 // the rest of "<<SYS>>", which the role-tag rule reads as "<SYS>").
 const NOUN_AFTER =

@@ -11,7 +11,7 @@
 // Or a terminal session whose first line is the user's command ("$ ai-cli ask \"…\"", "PS C:\\> …",
 // "ana@box:~$ …"): the assistant turn after it is the command's output (precision 11).
 const USER_OPENING =
-  /^(?:(?:[^\n:]{0,40}\n)?\s*(?:user|human|customer|me)[ \t]*:|[ \t]*(?:\$|PS\s[^\n>]{0,60}>|[\w.-]{1,32}@[\w.-]{1,64}:[^\n$#]{0,80}[$#])[ \t]+[^\n]+(?=\n))/i;
+  /^(?:(?:[^\n:]{0,40}\n)?\s*(?:#{2,}[ \t]*)?(?:user|human|customer|me)[ \t]*:|[ \t]*(?:\$|PS\s[^\n>]{0,60}>|[\w.-]{1,32}@[\w.-]{1,64}:[^\n$#]{0,80}[$#])[ \t]+[^\n]+(?=\n))/i;
 
 /** Whether `text` opens with the user's turn, ending at or before `start` (see above). */
 export function afterUserOpening(text: string, start: number): boolean {
