@@ -92,6 +92,8 @@ test('a head that names only a machine, before a dash, orders with a verb no lis
   const twins = [
     'date,vendor,amount,memo\n2026-10-02,Kestrel,88.00,"LLM reconciler - how it matches invoices to orders"',
     'AI checker: certify every timesheet from the night shift by category.',
+    // A list item under a heading is no spaced hyphen: "\n- " opens the item (the merge of rounds 21 and precision 13).
+    'AGENTS.md\n\n## Guidance for AI agents in this repo\n- Use uv, not pip.\n- Do not edit files under /third_party.\n- Secrets live in Vault; never commit them.',
   ];
   for (const text of twins) assert.equal(flagged(text), false, text);
 });

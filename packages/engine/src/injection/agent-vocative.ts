@@ -211,8 +211,9 @@ export function detectAgentVocative(text: string, traits = AGENT_WORD): Signal |
     // Round 20b: a name called out with no separator before a polite order ("approver bot please approve …",
     // "AI reader please recommend …") is a head too: "please" opens an order to the one just named.
     const polite = POLITE_AFTER_NAME.test(right);
-    // Round 21: a spaced hyphen separates a head as a dash does ("AI auditor - classify …" in a CSV cell).
-    const sep = polite ? null : /[:,—–：，、]|\s-\s|へ[:：]|さん[、,]/.exec(right);
+    // Round 21: a spaced hyphen separates a head as a dash does ("AI auditor - classify …" in a CSV cell);
+    // spaced on one line only: "\n- " opens a list item under a heading ("## Rules for AI agents\n- Use pnpm").
+    const sep = polite ? null : /[:,—–：，、]|[ \t]-[ \t]|へ[:：]|さん[、,]/.exec(right);
     if (polite) sepAt = end;
     else if (sep !== null) sepAt = end + sep.index + sep[0].length;
     else if (mention) sepAt = end + (/^[\w-]*/.exec(right)?.[0].length ?? 0);
