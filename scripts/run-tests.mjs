@@ -22,8 +22,20 @@
 // in scripts/test-durations.json (unknown files count as slow; a whole run that passes rewrites it when
 // ACTIONGATE_TEST_RECORD_DURATIONS=1).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
+import { freemem, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTests } from './test-runner/test-build.mjs';
@@ -95,15 +107,27 @@ if (postgresOnly || (whole && !postgresOff)) {
 // where the machine has a roomy tmpfs (postgres-server.ts reads ACTIONGATE_TEST_PG_PARENT): nothing of a
 // test cluster needs to outlive the run, and a whole run wrote ~3 GB of database copies to the shared
 // disk, then removed them at the end (minutes on a loaded machine). Finished files' databases are dropped.
+// The tmpfs is memory: it must have room for the run's ~3 GB and so must the machine (statfs reports the
+// tmpfs's limit, not the memory a container may use), and it must be writable. The run's clusters go in one
+// directory of its own, removed when the runner exits, so a killed file's cluster does not stay in memory.
+const NEEDED_BYTES = 4 * 2 ** 30;
 function roomyTmpfs(dir) {
   try {
     const { bavail, bsize } = statfsSync(dir);
-    return statSync(dir).isDirectory() && bavail * bsize > 4 * 2 ** 30;
+    accessSync(dir, constants.W_OK);
+    return statSync(dir).isDirectory() && bavail * bsize > NEEDED_BYTES && freemem() > 2 * NEEDED_BYTES;
   } catch {
     return false;
   }
 }
-if (!process.env.ACTIONGATE_TEST_PG_PARENT && roomyTmpfs('/dev/shm')) process.env.ACTIONGATE_TEST_PG_PARENT = '/dev/shm';
+if (!process.env.ACTIONGATE_TEST_PG_PARENT && roomyTmpfs('/dev/shm')) {
+  const runDir = mkdtempSync('/dev/shm/actiongate-run-');
+  // Searchable by the postgres user the clusters run as when the runner is root (postgres-server.ts).
+  chmodSync(runDir, 0o711);
+  process.env.ACTIONGATE_TEST_PG_PARENT = runDir;
+  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+}
 
 /**
  * The test PostgreSQL, started while the first SQLite files already run (its initdb, start and template

@@ -20,11 +20,14 @@ function newestBelow(dir) {
   return newest;
 }
 
+// The bundle also holds its dependencies (node-sql-parser, mvdan-sh): a change of them changes the lock
+// file, which then makes the bundle stale too (`npm ci` leaves the lock file as checked out).
+const INSTALLED = [join(packages, '../package-lock.json')];
+
 /** `alsoNewerThan`: further files the bundle must be newer than (the build's own scripts). */
 export function bundleIsFresh(alsoNewerThan = []) {
   if (!existsSync(BUNDLE)) return false;
   const built = statSync(BUNDLE).mtimeMs;
-  return (
-    SOURCES.every((dir) => !existsSync(dir) || newestBelow(dir) <= built) && alsoNewerThan.every((file) => statSync(file).mtimeMs <= built)
-  );
+  const files = [...INSTALLED.filter((file) => existsSync(file)), ...alsoNewerThan];
+  return SOURCES.every((dir) => !existsSync(dir) || newestBelow(dir) <= built) && files.every((file) => statSync(file).mtimeMs <= built);
 }

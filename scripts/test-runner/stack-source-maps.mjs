@@ -64,7 +64,7 @@ if (buildDir) {
         } catch {
           // a map that cannot be read maps nothing
         }
-        return `\n    at ${position ? text.replace(position.from, position.to) : text}`;
+        return `\n    at ${position ? text.replace(position.from, () => position.to) : text}`;
       })
       .join('');
 }

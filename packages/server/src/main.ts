@@ -39,12 +39,22 @@ if (report) {
 
 /** The store and the signing keys, or a plain line naming what could not be opened and exit 1 (nothing listens yet). */
 async function openStoreOrExit(): Promise<{ store: Awaited<ReturnType<typeof openStore>>; keyRing: SigningKeyRing }> {
+  const opened = await openOrExit(config.databaseUrl ? 'its PostgreSQL store' : `its data directory ${config.dataDir}`, () =>
+    openStore(config),
+  );
+  // The signing keys live in the data directory on every store.
+  const keys = await openOrExit(`its signing keys in ${config.dataDir}`, async () => SigningKeyRing.loadOrCreate(config.dataDir));
+  return { store: opened, keyRing: keys };
+}
+
+async function openOrExit<T>(what: string, open: () => Promise<T>): Promise<T> {
   try {
-    const opened = await openStore(config);
-    return { store: opened, keyRing: SigningKeyRing.loadOrCreate(config.dataDir) };
+    return await open();
   } catch (error) {
-    const where = config.databaseUrl ? 'its PostgreSQL store' : `its data directory ${config.dataDir}`;
-    process.stderr.write(`\nActionGate could not open ${where}: ${(error as Error).message}\n\n`);
+    const { code, message, stack } = error as NodeJS.ErrnoException;
+    process.stderr.write(`\nActionGate could not open ${what}: ${message}${code && !message.includes(code) ? ` (${code})` : ''}\n\n`);
+    // The stack helps only a developer (a migration's bug, say): at debug level.
+    if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stderr.write(`${stack}\n`);
     process.exit(1);
   }
 }

@@ -170,7 +170,8 @@ export async function createSharedDatabase(adminUrl: string, template?: string):
  * until the end. Best effort: a database that cannot be dropped stays until the cluster is removed.
  */
 export async function dropDatabasesOf(adminUrl: string, pid: number): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  // Bounded: a wedged cluster must fail this one drop, not hang the runner that awaits it.
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000, statement_timeout: 30_000 });
   try {
     await client.connect();
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`ag\\_${pid}\\_%`]);
