@@ -68,7 +68,7 @@ test('amounts in memo fields of other names, and `grand`, are read; a total the 
   assert.ok(!critical('/tools/bank/pay', { payee: 'Orbis Ltd', instruction: 'pay two hundred pounds today' }));
   assert.ok(!critical('/tools/bank/transfer', { amount: 900, currency: 'USD', remarks: 'second tranche of the $2M financing' }));
   assert.ok(namesPartOfTotal('installment 4 of the '));
-  assert.ok(namesPartOfTotal('deposit towards '));
+  assert.ok(namesPartOfTotal('deposit towards ', ' purchase of the flat'));
   assert.ok(!namesPartOfTotal('please wire '));
 });
 

@@ -12,11 +12,16 @@ import { secretValueIn } from './secret-values.ts';
 import { runsText } from './run-keys.ts';
 import { foreignHost } from './foreign-destinations.ts';
 
+/** Hosts that exist to log what is asked of them. A dynamic-DNS name or a rented server is someone's machine, not a logger. */
+const LOGGING_HOSTS = new Set(['out-of-band test host', 'request catcher', 'public tunnel']);
+/** The machine's own name (`$(hostname)`, `$HOSTNAME`, `$env:COMPUTERNAME`): a lookup of it carries nothing secret. */
+const OWN_NAME = /\$\(\s*hostname(?:\s+-[sf])?\s*\)|`hostname(?:\s+-[sf])?`|\$\{?HOSTNAME\}?|\$env:COMPUTERNAME|\$\{?COMPUTERNAME\}?/gi;
+
 /** Why a name in a lookup's text sits under a host that logs what is asked of it (an out-of-band test host, a catcher, a tunnel), or undefined. */
 function loggingDomainIn(text: string): string | undefined {
   for (const name of text.matchAll(/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g)) {
     const why = foreignHost(name[0]);
-    if (why !== undefined && why !== 'bare public IP address') return why;
+    if (why !== undefined && LOGGING_HOSTS.has(why)) return why;
   }
   return undefined;
 }
@@ -53,7 +58,7 @@ export function assessDnsLabelSecrets(toolWords: readonly string[], fields: Payl
           return;
         }
         // `Resolve-DnsName "$b.d.burpcollaborator.net"`: labels computed on the spot under a host that exists to log lookups.
-        const catcher = /[$`]/.test(match[1]) ? loggingDomainIn(match[1]) : undefined;
+        const catcher = /[$`]/.test(match[1].replace(OWN_NAME, '')) ? loggingDomainIn(match[1]) : undefined;
         if (catcher !== undefined) {
           findings.add('critical', `exfiltration: a DNS lookup sends computed labels to a host that logs lookups (${catcher})`);
           return;

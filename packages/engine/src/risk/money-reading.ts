@@ -353,7 +353,7 @@ const NUMBER_WORD =
   /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i;
 
 /** Currency-marked amounts written in free text (memos, notes, descriptions), the largest in dollars. */
-export function memoAmount(fields: PayloadFields): { amount: number; key: string } | undefined {
+export function memoAmount(fields: PayloadFields, wholeWhenAlone = true): { amount: number; key: string } | undefined {
   let best: { amount: number; key: string } | undefined;
   for (const field of fields.strings) {
     if (!MEMO_KEYS.test(field.key) || field.text.length > 2000) continue;
@@ -368,19 +368,30 @@ export function memoAmount(fields: PayloadFields): { amount: number; key: string
         if (best === undefined || usd > best.amount) best = { amount: usd, key: field.key };
       }
     }
-    const inText = largestAmountInText(field.text);
+    const inText = largestAmountInText(field.text, wholeWhenAlone);
     if (inText !== undefined && (best === undefined || inText > best.amount)) best = { amount: inText, key: field.key };
   }
   return best;
 }
 
-/** The largest currency-marked amount written in a text (`USD 85,000.00`, `€45k`, `120k EUR`), in dollars. */
-export function largestAmountInText(text: string): number | undefined {
+/** Words after `N grand` that make it a street or a place (`100 grand central`), not thousands. */
+const GRAND_PLACE =
+  /^\s+(?:[A-Z]|(?:ave(?:nue)?|st(?:reet)?|blvd|boulevard|road|rd|drive|dr|way|parkway|pkwy|central|station|terminal|hotel|plaza|square|canyon|lake|island|hall|rapids|prix)\b)/;
+
+/**
+ * The largest currency-marked amount written in a text (`USD 85,000.00`, `€45k`, `120k EUR`), in dollars.
+ * A whole the payment is only part of is skipped, unless it is the text's only amount and `wholeWhenAlone` (fail closed).
+ */
+export function largestAmountInText(text: string, wholeWhenAlone = true): number | undefined {
   let best: number | undefined;
+  let wholeOnly: number | undefined;
   for (const match of text.matchAll(MEMO_AMOUNT)) {
     const raw = match[0];
+    const at = match.index ?? 0;
+    // `50 grand` is lowercase and no address: `100 Grand Central`, `1200 Grand Ave` are places.
+    if (/grand$/i.test(raw) && (!raw.endsWith('grand') || GRAND_PLACE.test(text.slice(at + raw.length, at + raw.length + 40)))) continue;
     // `installment 3 of the ₹ 48,00,000 contract`: the whole, not what moves now.
-    if (namesPartOfTotal(text.slice(Math.max(0, (match.index ?? 0) - 80), match.index))) continue;
+    const whole = namesPartOfTotal(text.slice(Math.max(0, at - 80), at), text.slice(at + raw.length, at + raw.length + 60));
     const currency = currencyIn(raw);
     // The dot of a scale abbreviation (`Mio.`) is no decimal mark.
     let digits = raw.replace(/(?:mio|mrd|tsd)\./gi, '').replace(/[^\d.,]/g, '');
@@ -397,7 +408,9 @@ export function largestAmountInText(text: string): number | undefined {
     else if (/(?:^|[\d\s])(?:m|million|mio)\b/i.test(raw)) amount *= 1e6;
     else if (/(?:^|[\d\s])(?:bn|billion|mrd)\b/i.test(raw)) amount *= 1e9;
     const usd = toUsd(amount, currency);
-    if (best === undefined || usd > best) best = usd;
+    if (whole) {
+      if (wholeOnly === undefined || usd > wholeOnly) wholeOnly = usd;
+    } else if (best === undefined || usd > best) best = usd;
   }
-  return best;
+  return best ?? (wholeWhenAlone ? wholeOnly : undefined);
 }

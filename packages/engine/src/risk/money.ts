@@ -335,7 +335,8 @@ export function assessMoney(
     if (largest === undefined || amount > largest.amount) largest = { amount, key: product.why.replace(/`/g, '') };
   }
   // A memo that names more than the amount field is what the payee may be told to book: the larger counts.
-  const memo = memoAmount(fields);
+  // A whole the payment is part of (`installment 3 of the $2M contract`) counts only when the call names no other amount.
+  const memo = memoAmount(fields, largest === undefined);
   if (memo !== undefined && (largest === undefined || memo.amount > largest.amount))
     largest = { amount: memo.amount, key: `${memo.key}\` (amount written in text) \`` };
   // A quantity of a priced asset with no price field (`{asset: "BTC", quantity: 2}`) is worth the asset's rate.

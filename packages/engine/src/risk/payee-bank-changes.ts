@@ -12,6 +12,9 @@ import type { PayloadFields } from './payload-fields.ts';
 /** Records of someone who is paid, or the settings of how they are paid. */
 const PAYEE_PLACE =
   /employee|worker|staff|personnel|contractor|vendor|supplier|payee|beneficiar|remit|direct_?deposit|payment_?elections?|payment_?methods?|bank_?accounts?|bank_?details|payroll/i;
+/** The same, for keys of the payload: who is paid. `bank_account` there names the coordinates, not whose they are. */
+const PAYEE_PARTY =
+  /employee|worker|staff|personnel|contractor|vendor|supplier|payee|beneficiar|remit|direct_?deposit|payment_?elections?|payroll/i;
 /** Verbs that write a record (tool words). */
 const WRITE_WORDS = new Set(['update', 'set', 'change', 'edit', 'patch', 'modify', 'replace', 'put', 'create', 'add', 'upsert', 'save']);
 /** Verbs that only read. */
@@ -21,7 +24,7 @@ const BANK_KEY = /(?:^|_)(?:iban|account_number|acct_num(?:ber)?|routing_number|
 /** A value that can be a bank coordinate: digits with separators, or an IBAN or BIC. */
 const BANK_VALUE = /^(?:[\d -]{6,34}|[A-Z]{2}\d{2}[A-Z0-9 ]{10,30}|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)$/;
 /** Keys of an amount: a call with one pays (the money rules judge it). */
-const AMOUNT_KEY = /(?:^|_)(?:amount|sum|total|value|net|gross)(?:_|$)/;
+const AMOUNT_KEY = /(?:^|_)(?:amount|sum|total|gross)(?:_|$)/;
 
 function hasBankKey(keys: ReadonlySet<string>): boolean {
   for (const key of keys) if (BANK_KEY.test(key)) return true;
@@ -39,7 +42,11 @@ export function assessPayeeBankChanges(toolWords: readonly string[], path: strin
   const place = `${path} ${callUrl(fields)?.text ?? ''}`;
   // A customer's account is where money is collected from, not where it is paid to.
   if (/customer/i.test(place)) return;
-  if (!PAYEE_PLACE.test(place) && !fields.strings.some((field) => PAYEE_PLACE.test(field.parentKey) || PAYEE_PLACE.test(field.key))) return;
+  // A payload key names the payee (`direct_deposit: {…}`, `vendor_id`); the bank key itself (`bank_account_number`) does not.
+  const payeeKey = [...fields.strings, ...fields.scalars].some(
+    (field) => PAYEE_PARTY.test(field.parentKey) || (!BANK_KEY.test(field.key) && PAYEE_PARTY.test(field.key)),
+  );
+  if (!PAYEE_PLACE.test(place) && !payeeKey) return;
   if (fields.scalars.some((field) => AMOUNT_KEY.test(field.key))) return;
   const coordinate = fields.strings.find((field) => BANK_KEY.test(field.key) && BANK_VALUE.test(field.text.trim()));
   if (coordinate === undefined) return;

@@ -10,7 +10,14 @@ import { callMethod, callUrl } from './http-call-shape.ts';
 import type { PayloadFields } from './payload-fields.ts';
 
 /** Paths and URLs of sharing acts. */
-const SHARE_PLACE = /shar(?:e|es|ed|ing)|permissions?|invit(?:e|ation)s?|collaborat(?:or|ion)s?|grant_access|add_member/i;
+const SHARE_PLACE = /shar(?:e|es|ed|ing)|permissions?|grant_access|add_member/i;
+/** Inviting or adding a collaborator shares an item only when the path names one (Graph's `/drives/…/items/…/invite`): a meeting's or a workspace's invitation does not. */
+const INVITE_PLACE = /invit(?:e|ation)s?|collaborat(?:or|ion)s?/i;
+const ITEM_PLACE = /files?|folders?|drives?|documents?|docs?|items?|sheets?|spreadsheets?|notebooks?|boxes|repos?/i;
+
+function sharingPlace(text: string): boolean {
+  return SHARE_PLACE.test(text) || (INVITE_PLACE.test(text) && ITEM_PLACE.test(text));
+}
 /** Tool verbs that only read or take access away. */
 const NOT_GRANTING = /(?:^|[/_.])(?:get|list|read|show|describe|delete|remove|revoke|unshare)(?:$|[/_.])/i;
 /** Keys that name whom access is given. */
@@ -20,7 +27,7 @@ const GRANTEE_KEY =
 /** On a sharing call: a personal mailbox among the grantees is critical. */
 export function assessPersonalMailboxShares(toolName: string, path: string, fields: PayloadFields, findings: Findings): void {
   // The tool's path first: the URL of a generic HTTP call is looked for only when the path says nothing.
-  if (!SHARE_PLACE.test(path) && !SHARE_PLACE.test(callUrl(fields)?.text ?? '')) return;
+  if (!sharingPlace(path) && !sharingPlace(callUrl(fields)?.text ?? '')) return;
   const method = callMethod(fields);
   if (method === 'GET' || method === 'DELETE' || (method === undefined && NOT_GRANTING.test(path.slice(path.lastIndexOf('/'))))) return;
   const grantees = [
