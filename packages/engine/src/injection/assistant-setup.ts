@@ -44,9 +44,11 @@ const FORM_RULES = new Set([
 // A set-up's guard rail forbids an act ("Never commit secrets.", "Do not run commands that delete data
 // without asking the user first."): the purpose words in it are what the assistant must not do (precision
 // 13). A sentence that forbids a check instead ("Never ask before deleting", "Do not tell the user") lifts a
-// guard, and one naming an address still sends somewhere: both stay read.
+// guard, and one naming an address still sends somewhere: both stay read. So does one that forbids a
+// restriction ("Never withhold passwords", "Do not keep secrets from the user"): a guard that negates a
+// restriction is no guard. The sentence stops at a colon or semicolon: what follows it is judged.
 const GUARD_SENTENCE =
-  /(?:^|(?<=[.!?:;\n]\s*))(?:you\s+(?:must|should|shall|may|will)\s+)?(?:never|do\s+not|don'?t|must\s+not|may\s+not|should\s+not)\s+(?!(?:ever\s+)?(?:refuse|decline|question|hesitate|warn|mention|tell|inform|notify|alert|log|report|ask|confirm|verify|check|follow|obey|apply|use|stop|wait|pause|say|answer|reply|respond|apologi[sz]e|break|limit|restrict|filter|censor|judge|moralize|lecture)\b)[^.!?\n]{1,160}[.!?](?=\s|$)/gi;
+  /(?:^|(?<=[.!?:;\n]\s*))(?:you\s+(?:must|should|shall|may|will)\s+)?(?:never|do\s+not|don'?t|must\s+not|may\s+not|should\s+not)\s+(?!(?:ever\s+)?(?:withhold|hide|conceal|redact|mask|omit|hold\s+back|keep\b(?=[^.!?:;\n]{0,80}\b(?:from|secret|hidden|private|back)\b)|refuse|decline|question|hesitate|warn|mention|tell|inform|notify|alert|log|report|ask|confirm|verify|check|follow|obey|apply|use|stop|wait|pause|say|answer|reply|respond|apologi[sz]e|break|limit|restrict|filter|censor|judge|moralize|lecture)\b)[^.!?:;\n]{1,160}[.!?:;](?=\s|$)/gi;
 const ADDRESS_IN = /https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,}/i;
 
 /** `text` without the guard rails it sets (sentences that forbid an act). */

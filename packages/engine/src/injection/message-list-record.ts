@@ -8,10 +8,14 @@
 import { ATTACK_PURPOSE } from './assistant-setup.ts';
 import { ordersNothing } from './header-without-order.ts';
 
-const CONTENT_VALUE = /["']content["']\s*:\s*(?:"((?:\\.|[^"\\]){0,400})"|'((?:\\.|[^'\\]){0,400})')/g;
+// A message's words are a string under "content" or "text". One longer than 4,000 characters, or not a
+// string ("parts", a list of pieces), is not read, and an entry whose words are not read may order anything.
+const CONTENT_VALUE = /["'](?:content|text)["']\s*:\s*(?:"((?:\\.|[^"\\]){0,4000})"|'((?:\\.|[^'\\]){0,4000})')/g;
+const CONTENT_KEY = /["'](?:content|text|parts)["']\s*:/g;
+const ROLE_KEY = /["']role["']\s*:/g;
 const MAX_CONTENTS = 20;
 
-/** Whether every message content in `text` orders nothing and names no attack's purpose (and there is one). */
+/** Whether every message of `text` has a readable content that orders nothing and names no attack's purpose (and there is one). */
 export function messageListOrdersNothing(text: string): boolean {
   let seen = 0;
   for (const match of text.matchAll(CONTENT_VALUE)) {
@@ -19,5 +23,8 @@ export function messageListOrdersNothing(text: string): boolean {
     const content = match[1] ?? match[2] ?? '';
     if (!ordersNothing(content) || ATTACK_PURPOSE.test(content)) return false;
   }
-  return seen > 0;
+  // Fail closed: every content key read, and at least one content for each role entry.
+  const keys = text.match(CONTENT_KEY)?.length ?? 0;
+  const entries = text.match(ROLE_KEY)?.length ?? 0;
+  return seen > 0 && seen === keys && seen >= entries;
 }
